@@ -39,4 +39,10 @@ public record RoundTripCost(double gamma, double d) implements OffloadCost {
     }
     return 0;
   }
+
+  /** h'' = 2 gamma A^2, so kappa = A^2 / h'' = 1 / (2 gamma) whatever the demand. */
+  @Override
+  public double sensitivity(double demand) {
+    return 1 / (2 * gamma);
+  }
 }

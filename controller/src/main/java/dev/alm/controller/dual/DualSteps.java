@@ -1,0 +1,71 @@
+package dev.alm.controller.dual;
+
+import dev.alm.controller.cost.ProxyCost;
+import dev.alm.controller.model.CorrelationMatrix;
+import dev.alm.controller.model.Topology;
+
+/** Builds each node's {@link DualNode.StepRule} from a {@link StepSize} and the node's local knowledge. */
+public final class DualSteps {
+
+  private DualSteps() {}
+
+  /** The dual algorithm of every node of a topology with the given step. */
+  public static DualNode[] nodes(Topology t, StepSize step) {
+    int n = t.size();
+    DualNode[] nodes = new DualNode[n];
+    double constant = Double.NaN;
+    if (step instanceof StepSize.Constant c) {
+      constant = c.alpha();
+    } else if (step instanceof StepSize.Theorem33 th) {
+      constant = th.alpha(sum(t.demands()), n, max(t.capacities()));
+    }
+    double fixed = constant;
+    for (int i = 0; i < n; i++) {
+      DualNode.StepRule rule;
+      if (step instanceof StepSize.Scaled s) {
+        rule = scaled(s.theta(), t.proxyCost(i), sigma(t, i));
+      } else {
+        rule = mu -> fixed;
+      }
+      boolean adaptive = step instanceof StepSize.Scaled s && s.adaptive();
+      nodes[i] = new DualNode(t.proxyCost(i), t.offloadCost(i), rule, adaptive);
+    }
+    return nodes;
+  }
+
+  /**
+   * The scaled step of {@link StepSize.Scaled}: {@code theta / (sigma + dS*(mu)/dmu)}.
+   *
+   * @param sigma {@code sum_j C_ji kappa_j} for this node i, see {@link #sigma}
+   */
+  public static DualNode.StepRule scaled(double theta, ProxyCost g, double sigma) {
+    return mu -> theta / (sigma + g.minimiserSlope(mu));
+  }
+
+  /** {@code sigma_i = sum_j C_ji kappa_j}: column i of C and the neighbours' sensitivities kappa_j. */
+  public static double sigma(Topology t, int i) {
+    CorrelationMatrix c = t.correlation();
+    double[] a = t.demands();
+    double sigma = 0;
+    for (int j = 0; j < t.size(); j++) {
+      sigma += c.get(j, i) * t.offloadCost(j).sensitivity(a[j]);
+    }
+    return sigma;
+  }
+
+  private static double sum(double[] v) {
+    double s = 0;
+    for (double d : v) {
+      s += d;
+    }
+    return s;
+  }
+
+  private static double max(double[] v) {
+    double m = 0;
+    for (double d : v) {
+      m = Math.max(m, d);
+    }
+    return m;
+  }
+}
