@@ -45,7 +45,8 @@ public final class MatrixCsv {
     try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       return read(r, file.toString(), normalize);
     } catch (IOException e) {
-      throw new InputException(file.toString(), "", "cannot read: " + e.getMessage());
+      String why = e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage();
+      throw new InputException(file.toString(), "", "cannot read: " + why);
     }
   }
 

@@ -101,6 +101,8 @@ public final class Simulator {
       if (convergedAt < 0 && settled) {
         convergedAt = k - 1;
         if (stop.stopAtConvergence()) {
+          x = next;
+          s = t.load(x);
           break;
         }
       }
