@@ -1,10 +1,26 @@
 package dev.alm.app;
 
+import picocli.CommandLine;
+
 /** Entry point of the {@code alm} command. */
 public final class Main {
+
   private Main() {}
 
   public static void main(String[] args) {
-    System.exit(0);
+    System.exit(run(args));
+  }
+
+  /** Runs the command line and returns its exit code (0 success, 1 bad input or failure, 2 usage error). */
+  public static int run(String... args) {
+    CommandLine cl = new CommandLine(new AlmCommand());
+    cl.setExecutionExceptionHandler((ex, cmd, parse) -> {
+      String msg = ex instanceof UserError || ex instanceof dev.alm.controller.io.InputException
+          ? ex.getMessage()
+          : ex.toString();
+      cmd.getErr().println("alm " + cmd.getCommandName() + ": " + msg);
+      return 1;
+    });
+    return cl.execute(args);
   }
 }

@@ -1,0 +1,81 @@
+package dev.alm.app;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a command's output files. Every file is written to a temporary name and moved into place when
+ * complete, so a reader never sees a half-written file, even if the command is interrupted.
+ */
+public final class Outputs {
+
+  static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private Outputs() {}
+
+  /** Creates the output directory (and parents). */
+  public static Path directory(Path dir) {
+    try {
+      Files.createDirectories(dir);
+      return dir;
+    } catch (IOException e) {
+      throw new UserError("cannot create output directory " + dir + ": " + e.getMessage());
+    }
+  }
+
+  /** A body that writes a file's content. */
+  @FunctionalInterface
+  public interface Body {
+    void write(Writer out) throws IOException;
+  }
+
+  /** Writes {@code file} atomically. */
+  public static void write(Path file, Body body) throws IOException {
+    Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
+    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+      body.write(w);
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(tmp);
+      throw e;
+    }
+    moveIntoPlace(tmp, file);
+  }
+
+  /** Moves a complete temporary file over its final name. */
+  public static void moveIntoPlace(Path tmp, Path file) throws IOException {
+    try {
+      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  /** Writes a JSON value atomically. */
+  public static void json(Path file, Object value) throws IOException {
+    write(file, w -> JSON.writeValue(w, value));
+  }
+
+  /** {id: value} in node order; non-finite values become null. */
+  public static Map<String, Object> byId(List<String> ids, double[] values) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < ids.size(); i++) {
+      m.put(ids.get(i), finiteOrNull(values[i]));
+    }
+    return m;
+  }
+
+  /** The value, or null when it is NaN or infinite (JSON has no infinity). */
+  public static Object finiteOrNull(double v) {
+    return Double.isFinite(v) ? v : null;
+  }
+}
