@@ -24,10 +24,10 @@ import picocli.CommandLine.Spec;
 /** {@code alm bench}: the speed figures of the control core, measured on this machine. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = {
-        "Measure and print: (1) iterations and time for the dual algorithm to come within 1% of the optimum",
+        "Measure and print: (1) iterations and time for the dual algorithm to come within 1%% of the optimum",
         "(W(x_k) <= 1.01 W_opt, no proxy overloaded) with the default step and with the Theorem 3.3 step",
-        "(epsilon = 1% of W_opt), on builtin:paper-sec5 at each load; (2) the same on a 1,000-node synthetic",
-        "topology, where 'within 1%' is certified by the dual bound D(mu) instead of an LP; (3) the wall time",
+        "(epsilon = 1%% of W_opt), on builtin:paper-sec5 at each load; (2) the same on a 1,000-node synthetic",
+        "topology, where 'within 1%%' is certified by the dual bound D(mu) instead of an LP; (3) the wall time",
         "of the full compare sweep (100 runs x 6 loads x 48 nodes). Times include JIT warm-up of one pass."})
 public final class BenchCommand implements Callable<Integer> {
 

@@ -13,7 +13,12 @@ public final class Main {
 
   /** Runs the command line and returns its exit code (0 success, 1 bad input or failure, 2 usage error). */
   public static int run(String... args) {
-    CommandLine cl = new CommandLine(new AlmCommand());
+    return configure(new CommandLine(new AlmCommand())).execute(args);
+  }
+
+  /** Sets help width and the handler that turns expected failures into one line and exit code 1. */
+  static CommandLine configure(CommandLine cl) {
+    cl.setUsageHelpWidth(110);
     cl.setExecutionExceptionHandler((ex, cmd, parse) -> {
       String msg = ex instanceof UserError || ex instanceof dev.alm.controller.io.InputException
           ? ex.getMessage()
@@ -21,6 +26,6 @@ public final class Main {
       cmd.getErr().println("alm " + cmd.getCommandName() + ": " + msg);
       return 1;
     });
-    return cl.execute(args);
+    return cl;
   }
 }
