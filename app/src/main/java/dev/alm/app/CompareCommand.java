@@ -58,7 +58,7 @@ public final class CompareCommand implements Callable<Integer> {
       description = "Certified relative gap at which a dual run stops. Default: ${DEFAULT-VALUE}.")
   double dualTolerance;
 
-  @Option(names = "--max-steps", defaultValue = "20000",
+  @Option(names = "--max-steps", defaultValue = "2000",
       description = "Step cap for each controller run. Default: ${DEFAULT-VALUE}.")
   int maxSteps;
 

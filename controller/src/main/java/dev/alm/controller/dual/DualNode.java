@@ -18,7 +18,7 @@ public final class DualNode {
   /** Factor by which the adaptive step shrinks when the gradient changes sign. */
   public static final double SHRINK = 0.5;
   public static final double MIN_BOOST = 1.0 / 16;
-  public static final double MAX_BOOST = 1024;
+  public static final double MAX_BOOST = 16;
 
   private final ProxyCost g;
   private final OffloadCost h;
