@@ -7,12 +7,9 @@ import dev.alm.controller.sim.StopRule;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -79,39 +76,18 @@ public final class SimulateCommand implements Callable<Integer> {
     StopRule stop = new StopRule(steps, tol, stopAtConvergence);
     Outputs.directory(out);
     Path trajectory = out.resolve("trajectory.csv");
-    Path tmp = out.resolve(".trajectory.csv.tmp");
-    SimulationResult r;
-    double[] cap = t.capacities();
-    List<String> ids = t.ids();
-    try (CSVPrinter csv = new CSVPrinter(java.nio.file.Files.newBufferedWriter(tmp),
-        CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build())) {
-      csv.printRecord("step", "node", "x", "S", "T", "mu");
-      var sink = new dev.alm.controller.sim.TrajectorySink() {
-        IOExceptionHolder failure = new IOExceptionHolder();
-
-        @Override
-        public void accept(int step, double[] x, double[] s, double[] mu) {
-          try {
-            for (int i = 0; i < x.length; i++) {
-              csv.printRecord(step, ids.get(i), x[i], s[i], cap[i], mu == null ? "" : mu[i]);
-            }
-          } catch (java.io.IOException e) {
-            failure.set(e);
-          }
+    SimulationResult[] result = new SimulationResult[1];
+    Outputs.write(trajectory, w -> {
+      try (TrajectoryCsv sink = new TrajectoryCsv(w, t.ids(), t.capacities())) {
+        if (algorithm == Algorithm.dual) {
+          result[0] = Simulator.dual(t, controller.stepSize(), stop, sink);
+        } else {
+          double dt = Simulator.stableGreedyDt(t, controller.gain);
+          result[0] = Simulator.greedy(t, controller.greedy(dt), x0, stop, sink);
         }
-      };
-      if (algorithm == Algorithm.dual) {
-        r = Simulator.dual(t, controller.stepSize(), stop, sink);
-      } else {
-        double dt = Simulator.stableGreedyDt(t, controller.gain);
-        r = Simulator.greedy(t, controller.greedy(dt), x0, stop, sink);
       }
-      sink.failure.rethrow();
-    } catch (java.io.IOException | RuntimeException e) {
-      java.nio.file.Files.deleteIfExists(tmp);
-      throw e;
-    }
-    Outputs.moveIntoPlace(tmp, trajectory);
+    });
+    SimulationResult r = result[0];
     Outputs.json(out.resolve("summary.json"), summary(t, r));
     PrintWriter o = spec.commandLine().getOut();
     o.printf(Locale.ROOT, "%s on %d nodes: %d steps, %s, %d overloaded %s, cost %s%n", r.algorithm(), t.size(),
@@ -139,22 +115,5 @@ public final class SimulateCommand implements Callable<Integer> {
       m.put("dualBound", Outputs.finiteOrNull(r.dualBound()));
     }
     return m;
-  }
-
-  /** Carries an I/O failure out of a trajectory callback. */
-  static final class IOExceptionHolder {
-    private java.io.IOException e;
-
-    void set(java.io.IOException ex) {
-      if (e == null) {
-        e = ex;
-      }
-    }
-
-    void rethrow() throws java.io.IOException {
-      if (e != null) {
-        throw e;
-      }
-    }
   }
 }
