@@ -7,6 +7,8 @@ import dev.alm.controller.builtin.PaperSection5;
 import dev.alm.controller.dual.StepSize;
 import dev.alm.controller.greedy.GreedyConfig;
 import dev.alm.controller.model.Topology;
+import dev.alm.controller.optimum.CentralOptimum;
+import dev.alm.controller.optimum.OptimumResult;
 import org.apache.commons.math3.random.Well19937c;
 import org.junit.jupiter.api.Test;
 
@@ -28,6 +30,26 @@ class PaperSection5Test {
         assertTrue(d.overloaded().isEmpty(), "load " + load + " run " + r + ": " + d.overloaded());
         assertTrue(d.certifiedGap() <= 1e-2);
       }
+    }
+  }
+
+  @Test
+  void optimumBoundsBracketTheDualAndTheMeanGapIsBelowOnePercent() {
+    PaperSection5 setup = PaperSection5.standard();
+    CentralOptimum optimum = new CentralOptimum();
+    for (double load : LOADS) {
+      double gapSum = 0;
+      for (int r = 0; r < 4; r++) {
+        Topology t = setup.draw(load, new Well19937c(1000L * r + 11));
+        SimulationResult d = Simulator.dual(t, new StepSize.Scaled(0.5, true),
+            new StopRule(2000, StopRule.DEFAULT_DUAL_TOLERANCE, true), TrajectorySink.NONE);
+        OptimumResult o = optimum.solve(t);
+        assertTrue(o.lowerBound() <= d.cost(), "LP lower bound <= dual cost at load " + load);
+        assertTrue(d.dualBound() <= o.upperBound(), "D(mu) <= upper bound at load " + load);
+        assertTrue(o.relativeGap() <= 1e-4);
+        gapSum += (d.cost() - o.upperBound()) / o.upperBound();
+      }
+      assertTrue(gapSum / 4 < 0.01, "mean gap at load " + load + ": " + gapSum / 4);
     }
   }
 
