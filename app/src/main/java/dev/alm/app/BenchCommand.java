@@ -47,7 +47,7 @@ public final class BenchCommand implements Callable<Integer> {
   @Option(names = "--skip-sweep", description = "Skip part 3.")
   boolean skipSweep;
 
-  private static final StepSize DEFAULT_STEP = new StepSize.Scaled(StepSize.Scaled.DEFAULT_THETA, true);
+  private static final StepSize DEFAULT_STEP = StepSize.defaultStep();
 
   @Override
   public Integer call() throws Exception {

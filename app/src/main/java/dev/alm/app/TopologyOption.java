@@ -13,7 +13,7 @@ public final class TopologyOption {
 
   @Option(names = {"-t", "--topology"}, paramLabel = "T",
       description = "Topology JSON file, or builtin:paper-fig2, builtin:paper-sec5[?load=L&seed=S], "
-          + "builtin:synthetic?n=N[&load=L&seed=S] (default: ${DEFAULT-VALUE}).")
+          + "builtin:synthetic?n=N[&load=L&seed=S]. alm compare defaults to builtin:paper-sec5.")
   String spec;
 
   @Option(names = "--normalize",
