@@ -131,15 +131,14 @@ public final class BenchCommand implements Callable<Integer> {
   private void sweep(PrintWriter o) throws Exception {
     o.println();
     o.println("(3) compare sweep: 100 runs x 6 loads on builtin:paper-sec5, both controllers and the optimum");
-    CompareCommand cmd = new CompareCommand();
-    cmd.runs = CompareConfig.DEFAULT_RUNS;
     Topology base = BuiltinTopologies.resolve("builtin:paper-sec5");
-    CompareConfig config = new CompareConfig(CompareConfig.DEFAULT_LOADS, cmd.runs, 1, DEFAULT_STEP,
+    CompareConfig config = new CompareConfig(CompareConfig.DEFAULT_LOADS, CompareConfig.DEFAULT_RUNS, 1, DEFAULT_STEP,
         new StopRule(20000, StopRule.DEFAULT_DUAL_TOLERANCE, true),
         new StopRule(20000, StopRule.DEFAULT_GREEDY_TOLERANCE, true));
     PrintWriter quiet = new PrintWriter(java.io.Writer.nullWriter());
     long start = System.nanoTime();
-    int n = cmd.sweep(new ComparisonSweep(base, config, new CentralOptimum()), quiet, start).size();
+    int threads = Runtime.getRuntime().availableProcessors();
+    int n = CompareCommand.sweep(new ComparisonSweep(base, config, new CentralOptimum()), threads, quiet, start).size();
     o.printf(Locale.ROOT, "  %d runs in %.2f s on %d threads%n", n, (System.nanoTime() - start) / 1e9,
         Runtime.getRuntime().availableProcessors());
   }

@@ -85,7 +85,8 @@ public final class CompareCommand implements Callable<Integer> {
     }
     Outputs.directory(out);
     long start = System.nanoTime();
-    List<RunOutcome> outcomes = sweep(new ComparisonSweep(base, config, new CentralOptimum()), err, start);
+    int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+    List<RunOutcome> outcomes = sweep(new ComparisonSweep(base, config, new CentralOptimum()), workers, err, start);
     double seconds = (System.nanoTime() - start) / 1e9;
     List<CompareRow> rows = new ArrayList<>();
     for (double load : config.loads()) {
@@ -108,10 +109,9 @@ public final class CompareCommand implements Callable<Integer> {
   }
 
   /** Runs every draw in parallel, reporting progress on {@code err}. */
-  List<RunOutcome> sweep(ComparisonSweep sweep, PrintWriter err, long start) throws Exception {
-    int nLoads = sweep.config().loads().length;
-    int total = nLoads * runs;
-    int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+  static List<RunOutcome> sweep(ComparisonSweep sweep, int workers, PrintWriter err, long start) throws Exception {
+    int runs = sweep.config().runs();
+    int total = sweep.config().loads().length * runs;
     if (workers < 1) {
       throw new UserError("--threads must be >= 1");
     }

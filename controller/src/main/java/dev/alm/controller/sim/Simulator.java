@@ -83,7 +83,7 @@ public final class Simulator {
     double[] cap = t.capacities();
     double[] x = new double[n];
     Arrays.fill(x, x0);
-    double[] s = t.load(x);
+    double[] s = null;
     int convergedAt = -1;
     int k = 0;
     while (k < stop.maxSteps()) {
