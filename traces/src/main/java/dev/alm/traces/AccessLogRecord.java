@@ -1,0 +1,31 @@
+package dev.alm.traces;
+
+import java.util.List;
+
+/**
+ * One line of the HTTP access log that proxy-node writes (docs/trace-formats.md).
+ *
+ * @param epochMillis when the response was sent, milliseconds since the epoch (written as ISO-8601 UTC)
+ * @param pop the id of the PoP whose proxy served the request
+ * @param client the client's address
+ * @param host the request's Host header, lower-case, without port
+ * @param path the request path
+ * @param status the HTTP status sent
+ * @param bytes the body bytes sent
+ * @param latencyMicros from the request's arrival to the response's last byte written, microseconds
+ * @param probeCategory the FastControl probe category if the request was a probe, else ""
+ * @param probeOrigin the PoP whose DNS issued the probe if the request was a probe, else ""
+ */
+public record AccessLogRecord(long epochMillis, String pop, String client, String host, String path, int status,
+                              long bytes, long latencyMicros, String probeCategory, String probeOrigin) {
+
+    /** The CSV header, in column order. */
+    public static final List<String> HEADER = List.of(
+            "ts", "pop", "client", "host", "path", "status", "bytes", "latency_us", "probe_category", "probe_origin");
+
+    /** The values of one CSV line, in {@link #HEADER} order. */
+    public List<String> values() {
+        return List.of(Timestamps.format(epochMillis), pop, client, host, path, Integer.toString(status),
+                Long.toString(bytes), Long.toString(latencyMicros), probeCategory, probeOrigin);
+    }
+}

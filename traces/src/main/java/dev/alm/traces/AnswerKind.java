@@ -1,0 +1,31 @@
+package dev.alm.traces;
+
+/**
+ * What a DNS answer sent the user to, as recorded in the query log's {@code answer} column.
+ *
+ * <ul>
+ *   <li>{@code L1}: the anycast address of the proxies (probability x_i, paper 004 section II);</li>
+ *   <li>{@code L2}: the datacenter address (probability 1 - x_i);</li>
+ *   <li>{@code PROBE}: a FastControl beacon answered with a probe target (eq. 19);</li>
+ *   <li>{@code STATIC}: a record the operator listed (SOA, NS, static names);</li>
+ *   <li>{@code NONE}: no answer records (NXDOMAIN, NODATA, REFUSED, errors).</li>
+ * </ul>
+ */
+public enum AnswerKind {
+    L1, L2, PROBE, STATIC, NONE;
+
+    /** The column value: the lower-case name. */
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** Parses a column value, case-insensitively; {@code null} if it names no kind. */
+    public static AnswerKind parse(String s) {
+        for (AnswerKind k : values()) {
+            if (k.name().equalsIgnoreCase(s)) {
+                return k;
+            }
+        }
+        return null;
+    }
+}

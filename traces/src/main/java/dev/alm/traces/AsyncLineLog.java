@@ -1,0 +1,134 @@
+package dev.alm.traces;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+/**
+ * A CSV log written by a background thread through a bounded queue, as the query log of dns-node and the access
+ * log of proxy-node are. {@link #offer} never blocks: when the queue is full the record is dropped and counted in
+ * {@link #dropped()}, so logging can never slow answering, and no drop is silent.
+ *
+ * @param <T> the record type
+ */
+public final class AsyncLineLog<T> implements AutoCloseable {
+    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build();
+    private static final Object POISON = new Object();
+
+    private final BlockingQueue<Object> queue;
+    private final Function<T, List<String>> values;
+    private final CSVPrinter printer;
+    private final Thread drainer;
+    private final LongAdder dropped = new LongAdder();
+    private final AtomicLong written = new AtomicLong();
+    private volatile IOException failure;
+
+    /**
+     * Starts the writer thread; the header row is written first.
+     *
+     * @param out where lines go; closed by {@link #close()}
+     * @param header the CSV header
+     * @param values the values of one line, in header order
+     * @param capacity how many records may wait; beyond this, records are dropped and counted
+     * @param name the writer thread's name
+     */
+    public AsyncLineLog(Writer out, List<String> header, Function<T, List<String>> values, int capacity,
+                        String name) throws IOException {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity must be >= 1, got " + capacity);
+        }
+        this.queue = new ArrayBlockingQueue<>(capacity);
+        this.values = values;
+        this.printer = new CSVPrinter(out, FORMAT);
+        printer.printRecord(header);
+        this.drainer = new Thread(this::drain, name);
+        drainer.setDaemon(true);
+        drainer.start();
+    }
+
+    /** Queues a record; returns false (and counts a drop) if the queue is full or the log is closed. */
+    public boolean offer(T record) {
+        if (failure != null || !queue.offer(record)) {
+            dropped.increment();
+            return false;
+        }
+        return true;
+    }
+
+    /** Records dropped because the queue was full, the log closed or the file failed. */
+    public long dropped() {
+        return dropped.sum();
+    }
+
+    /** Records written to the file so far. */
+    public long written() {
+        return written.get();
+    }
+
+    /** The write error that stopped the log, or {@code null}. */
+    public IOException failure() {
+        return failure;
+    }
+
+    @SuppressWarnings("unchecked")
+    private void drain() {
+        List<Object> batch = new ArrayList<>(1024);
+        try {
+            while (true) {
+                Object first = queue.poll(200, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    printer.flush();
+                    continue;
+                }
+                batch.add(first);
+                queue.drainTo(batch, 4095);
+                for (Object o : batch) {
+                    if (o == POISON) {
+                        printer.flush();
+                        return;
+                    }
+                    if (failure == null) {
+                        printer.printRecord(values.apply((T) o));
+                        written.incrementAndGet();
+                    } else {
+                        dropped.increment();
+                    }
+                }
+                batch.clear();
+                if (queue.isEmpty()) {
+                    printer.flush();
+                }
+            }
+        } catch (IOException e) {
+            failure = e;
+            dropped.add(batch.size());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Writes what is queued, then closes the file. */
+    @Override
+    public void close() throws IOException {
+        try {
+            queue.put(POISON);
+            drainer.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            printer.close();
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}
