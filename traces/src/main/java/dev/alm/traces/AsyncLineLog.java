@@ -36,7 +36,7 @@ public final class AsyncLineLog<T> implements AutoCloseable {
      * Starts the writer thread; the header row is written first.
      *
      * @param out where lines go; closed by {@link #close()}
-     * @param header the CSV header
+     * @param header the CSV header, or {@code null} to write none (appending to a file that has one)
      * @param values the values of one line, in header order
      * @param capacity how many records may wait; beyond this, records are dropped and counted
      * @param name the writer thread's name
@@ -49,7 +49,9 @@ public final class AsyncLineLog<T> implements AutoCloseable {
         this.queue = new ArrayBlockingQueue<>(capacity);
         this.values = values;
         this.printer = new CSVPrinter(out, FORMAT);
-        printer.printRecord(header);
+        if (header != null) {
+            printer.printRecord(header);
+        }
         this.drainer = new Thread(this::drain, name);
         drainer.setDaemon(true);
         drainer.start();

@@ -1,0 +1,82 @@
+package dev.alm.dns;
+
+import java.net.InetAddress;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * Everything between a received message and the bytes sent back, shared by the UDP and TCP adapters: the
+ * answering function, response-rate limiting (UDP only), metrics and the query log. Time comes from injected
+ * clocks.
+ */
+final class AnswerPipeline {
+  private final QueryAnswerer answerer;
+  private final ResponseRateLimiter rrl;
+  private final DnsMetrics metrics;
+  private final QueryLog log;
+  private final long zoneHash;
+  private final LongSupplier nanoClock;
+  private final LongSupplier wallMillis;
+  private final AtomicLong failures = new AtomicLong();
+
+  AnswerPipeline(QueryAnswerer answerer, ResponseRateLimiter rrl, DnsMetrics metrics, QueryLog log, long zoneHash,
+      LongSupplier nanoClock, LongSupplier wallMillis) {
+    this.answerer = answerer;
+    this.rrl = rrl;
+    this.metrics = metrics;
+    this.log = log;
+    this.zoneHash = zoneHash;
+    this.nanoClock = nanoClock;
+    this.wallMillis = wallMillis;
+  }
+
+  /** The bytes to send back for a UDP message, or {@code null} for nothing. */
+  byte[] udp(byte[] wire, InetAddress client) {
+    long t0 = nanoClock.getAsLong();
+    Reply reply = answerer.answer(wire, client, false, t0);
+    if (!(reply instanceof Reply.Send send)) {
+      metrics.dropped();
+      return null;
+    }
+    Outcome o = send.outcome();
+    byte[] out = send.wire();
+    RrlAction action = rrl.check(client.getAddress(), ResponseRateLimiter.responseKey(o, zoneHash), t0);
+    if (action != RrlAction.SEND) {
+      metrics.rateLimited(action);
+      if (action == RrlAction.DROP) {
+        return null;
+      }
+      out = ResponseRateLimiter.truncated(out);
+    }
+    finish(o, client, false, t0);
+    return out;
+  }
+
+  /** The bytes to send back for a TCP message, or {@code null} to close the connection. */
+  byte[] tcp(byte[] wire, InetAddress client) {
+    long t0 = nanoClock.getAsLong();
+    Reply reply = answerer.answer(wire, client, true, t0);
+    if (!(reply instanceof Reply.Send send)) {
+      metrics.dropped();
+      return null;
+    }
+    finish(send.outcome(), client, true, t0);
+    return send.wire();
+  }
+
+  private void finish(Outcome o, InetAddress client, boolean tcp, long t0) {
+    metrics.answered(o, tcp, nanoClock.getAsLong() - t0);
+    if (log != null) {
+      log.record(wallMillis.getAsLong(), client, o);
+    }
+  }
+
+  /** An exception escaped a handler: a bug, counted and shown in status, never fatal to the server. */
+  void failed(Throwable cause) {
+    failures.incrementAndGet();
+  }
+
+  long failures() {
+    return failures.get();
+  }
+}

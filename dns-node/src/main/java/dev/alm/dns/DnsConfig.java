@@ -1,0 +1,183 @@
+package dev.alm.dns;
+
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.xbill.DNS.Name;
+
+/**
+ * The immutable configuration of one PoP's DNS server (docs/dns-node.md). Build it with {@link #builder(Name)};
+ * every setter validates, and {@link Builder#build()} checks the whole.
+ *
+ * @param pop the PoP id written to the query log and probe names
+ * @param zone the zone served (absolute)
+ * @param names the CDN hostnames, answered L1 with probability x, else L2
+ * @param l1 the anycast proxy addresses (IPv4 give A records, IPv6 AAAA)
+ * @param l2 the datacenter addresses
+ * @param x the initial probability of answering L1
+ * @param mode how answers are drawn from x
+ * @param salt the salt of the sticky hash
+ * @param cdnTtl TTL of CDN answers (short: the controller's reach is one TTL)
+ * @param probeTtl TTL of FastControl answers
+ * @param staticTtl TTL of SOA, NS and static records that give none
+ * @param negativeTtl the SOA minimum, the TTL of NXDOMAIN and NODATA (RFC 2308)
+ * @param nameservers the NS names of the zone
+ * @param staticRecords extra records, in master-file syntax relative to the zone
+ * @param listen the address and port of UDP and TCP
+ * @param tcpIdleTimeout how long a TCP connection may sit idle
+ * @param maxTcpConnections the cap on open TCP connections; more are closed at once
+ * @param ecsScopeV4 the IPv4 prefix the sticky hash uses and the ECS scope it echoes
+ * @param ecsScopeV6 the IPv6 prefix the sticky hash uses and the ECS scope it echoes
+ * @param maxUdpPayload the EDNS UDP payload size this server advertises and the most it sends
+ * @param rrl response-rate limiting
+ * @param queryLog the query log file, or {@code null} for none
+ * @param queryLogQueue how many log lines may wait for the writer before lines are dropped (and counted)
+ */
+public record DnsConfig(String pop, Name zone, List<Name> names, List<InetAddress> l1, List<InetAddress> l2,
+    double x, AnswerMode mode, String salt, long cdnTtl, long probeTtl, long staticTtl, long negativeTtl,
+    List<Name> nameservers, List<String> staticRecords, InetSocketAddress listen, Duration tcpIdleTimeout,
+    int maxTcpConnections, int ecsScopeV4, int ecsScopeV6, int maxUdpPayload, RrlConfig rrl, Path queryLog,
+    int queryLogQueue) {
+
+  public DnsConfig {
+    Objects.requireNonNull(pop, "pop");
+    Objects.requireNonNull(zone, "zone");
+    Objects.requireNonNull(mode, "mode");
+    Objects.requireNonNull(salt, "salt");
+    Objects.requireNonNull(listen, "listen");
+    Objects.requireNonNull(tcpIdleTimeout, "tcpIdleTimeout");
+    Objects.requireNonNull(rrl, "rrl");
+    names = List.copyOf(names);
+    l1 = List.copyOf(l1);
+    l2 = List.copyOf(l2);
+    nameservers = List.copyOf(nameservers);
+    staticRecords = List.copyOf(staticRecords);
+    check(!pop.isEmpty(), "pop", "must not be empty");
+    check(zone.isAbsolute(), "zone", "must be absolute");
+    check(!names.isEmpty(), "names", "must list at least one CDN hostname");
+    for (Name n : names) {
+      check(n.subdomain(zone), "names", n + " is not in zone " + zone);
+    }
+    check(!l1.isEmpty(), "l1", "must list at least one address");
+    check(!l2.isEmpty(), "l2", "must list at least one address");
+    check(sameFamilies(l1, l2), "l2", "must cover the same address families (IPv4/IPv6) as l1");
+    check(x >= 0 && x <= 1, "x", "must be in [0, 1], got " + x);
+    check(cdnTtl >= 0 && probeTtl >= 0 && staticTtl >= 0 && negativeTtl >= 0, "ttl", "TTLs must be >= 0");
+    check(!nameservers.isEmpty(), "nameservers", "must list at least one name");
+    check(!tcpIdleTimeout.isNegative() && !tcpIdleTimeout.isZero(), "tcpIdleTimeout", "must be positive");
+    check(maxTcpConnections >= 1, "maxTcpConnections", "must be >= 1");
+    check(ecsScopeV4 >= 0 && ecsScopeV4 <= 32, "ecsScopeV4", "must be in 0..32");
+    check(ecsScopeV6 >= 0 && ecsScopeV6 <= 128, "ecsScopeV6", "must be in 0..128");
+    check(maxUdpPayload >= 512 && maxUdpPayload <= 65535, "maxUdpPayload", "must be in 512..65535");
+    check(queryLogQueue >= 1, "queryLogQueue", "must be >= 1");
+  }
+
+  private static void check(boolean ok, String field, String reason) {
+    if (!ok) {
+      throw new ConfigException(field, reason);
+    }
+  }
+
+  private static boolean sameFamilies(List<InetAddress> a, List<InetAddress> b) {
+    return a.stream().anyMatch(i -> i instanceof Inet4Address) == b.stream().anyMatch(i -> i instanceof Inet4Address)
+        && a.stream().anyMatch(i -> !(i instanceof Inet4Address))
+            == b.stream().anyMatch(i -> !(i instanceof Inet4Address));
+  }
+
+  /** A builder with the documented defaults for {@code zone}. */
+  public static Builder builder(Name zone) {
+    return new Builder(zone);
+  }
+
+  /** A bad configuration value: the field and the reason. */
+  public static final class ConfigException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+    private final String field;
+
+    public ConfigException(String field, String reason) {
+      super(field + ": " + reason);
+      this.field = field;
+    }
+
+    /** The config field at fault. */
+    public String field() {
+      return field;
+    }
+  }
+
+  /** Collects settings; defaults are those of docs/dns-node.md. */
+  public static final class Builder {
+    private String pop = "0";
+    private final Name zone;
+    private final List<Name> names = new ArrayList<>();
+    private final List<InetAddress> l1 = new ArrayList<>();
+    private final List<InetAddress> l2 = new ArrayList<>();
+    private double x = 1.0;
+    private AnswerMode mode = AnswerMode.RANDOM;
+    private String salt = "alm";
+    private long cdnTtl = 20;
+    private long probeTtl = 5;
+    private long staticTtl = 3600;
+    private long negativeTtl = 60;
+    private final List<Name> nameservers = new ArrayList<>();
+    private final List<String> staticRecords = new ArrayList<>();
+    private InetSocketAddress listen = new InetSocketAddress(InetAddress.getLoopbackAddress(), 5353);
+    private Duration tcpIdleTimeout = Duration.ofSeconds(10);
+    private int maxTcpConnections = 1024;
+    private int ecsScopeV4 = 24;
+    private int ecsScopeV6 = 56;
+    private int maxUdpPayload = 1232;
+    private RrlConfig rrl = RrlConfig.DEFAULTS;
+    private Path queryLog;
+    private int queryLogQueue = 65536;
+
+    private Builder(Name zone) {
+      this.zone = Objects.requireNonNull(zone, "zone");
+    }
+
+    public Builder pop(String v) { pop = v; return this; }
+    public Builder name(Name v) { names.add(v); return this; }
+    public Builder l1(InetAddress v) { l1.add(v); return this; }
+    public Builder l2(InetAddress v) { l2.add(v); return this; }
+    public Builder x(double v) { x = v; return this; }
+    public Builder mode(AnswerMode v) { mode = v; return this; }
+    public Builder salt(String v) { salt = v; return this; }
+    public Builder cdnTtl(long v) { cdnTtl = v; return this; }
+    public Builder probeTtl(long v) { probeTtl = v; return this; }
+    public Builder staticTtl(long v) { staticTtl = v; return this; }
+    public Builder negativeTtl(long v) { negativeTtl = v; return this; }
+    public Builder nameserver(Name v) { nameservers.add(v); return this; }
+    public Builder staticRecord(String v) { staticRecords.add(v); return this; }
+    public Builder listen(InetSocketAddress v) { listen = v; return this; }
+    public Builder tcpIdleTimeout(Duration v) { tcpIdleTimeout = v; return this; }
+    public Builder maxTcpConnections(int v) { maxTcpConnections = v; return this; }
+    public Builder ecsScopeV4(int v) { ecsScopeV4 = v; return this; }
+    public Builder ecsScopeV6(int v) { ecsScopeV6 = v; return this; }
+    public Builder maxUdpPayload(int v) { maxUdpPayload = v; return this; }
+    public Builder rrl(RrlConfig v) { rrl = v; return this; }
+    public Builder queryLog(Path v) { queryLog = v; return this; }
+    public Builder queryLogQueue(int v) { queryLogQueue = v; return this; }
+
+    /** Checks and freezes the settings; the CDN name defaults to {@code www.<zone>}, the NS to {@code ns1.<zone>}. */
+    public DnsConfig build() {
+      List<Name> n = names.isEmpty() ? List.of(child("www")) : names;
+      List<Name> ns = nameservers.isEmpty() ? List.of(child("ns1")) : nameservers;
+      return new DnsConfig(pop, zone, n, l1, l2, x, mode, salt, cdnTtl, probeTtl, staticTtl, negativeTtl, ns,
+          staticRecords, listen, tcpIdleTimeout, maxTcpConnections, ecsScopeV4, ecsScopeV6, maxUdpPayload, rrl,
+          queryLog, queryLogQueue);
+    }
+
+    private Name child(String label) {
+      try {
+        return Name.concatenate(Name.fromConstantString(label), zone);
+      } catch (org.xbill.DNS.NameTooLongException e) {
+        throw new ConfigException("zone", "too long to hold " + label);
+      }
+    }
+  }
+}

@@ -1,0 +1,115 @@
+package dev.alm.dns;
+
+import dev.alm.fastcontrol.ProbeAnswerer;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One PoP's authoritative DNS server, assembled and running: the zone, x, the answering function, rate
+ * limiting, metrics, the query log and the UDP and TCP listeners. {@link #x()} is what the controller (or the
+ * admin API) sets.
+ */
+public final class DnsNode implements AutoCloseable {
+  private final DnsConfig config;
+  private final RedirectionProbability x;
+  private final MicrometerDnsMetrics metrics;
+  private final QueryLog log;
+  private final AnswerPipeline pipeline;
+  private final DnsServer server;
+
+  private DnsNode(DnsConfig config, RedirectionProbability x, MicrometerDnsMetrics metrics, QueryLog log,
+      AnswerPipeline pipeline, DnsServer server) {
+    this.config = config;
+    this.x = x;
+    this.metrics = metrics;
+    this.log = log;
+    this.pipeline = pipeline;
+    this.server = server;
+  }
+
+  /**
+   * Builds the zone and starts listening.
+   *
+   * @param registry where metrics go
+   * @param probes how beacon queries are answered ({@link ProbeAnswerer#NONE}: always L1)
+   * @param threads event-loop threads (each with its own UDP socket under epoll)
+   * @throws IOException if the query log cannot be opened
+   * @throws DnsConfig.ConfigException if a static record is bad
+   */
+  public static DnsNode start(DnsConfig config, MeterRegistry registry, ProbeAnswerer probes, int threads)
+      throws IOException, InterruptedException {
+    ServedZone zone = new ServedZone(config);
+    RedirectionProbability x = new RedirectionProbability(config.x());
+    MicrometerDnsMetrics metrics = new MicrometerDnsMetrics(registry, config.pop());
+    QueryLog log = config.queryLog() == null ? null
+        : QueryLog.open(config.queryLog(), config.pop(), config.queryLogQueue());
+    QueryAnswerer answerer = new QueryAnswerer(config, zone, x, probes);
+    AnswerPipeline pipeline = new AnswerPipeline(answerer, new ResponseRateLimiter(config.rrl()), metrics, log,
+        zone.zone().hashCode(), System::nanoTime, System::currentTimeMillis);
+    DnsServer server;
+    try {
+      server = new DnsServer(config, pipeline, metrics, threads);
+    } catch (RuntimeException | InterruptedException e) {
+      if (log != null) {
+        log.close();
+      }
+      throw e;
+    }
+    Gauge.builder("alm.dns.x", x, RedirectionProbability::get).description("probability of answering L1")
+        .tag("pop", config.pop()).register(registry);
+    if (log != null) {
+      Gauge.builder("alm.dns.log.dropped", log, QueryLog::dropped).description("query log lines dropped")
+          .tag("pop", config.pop()).register(registry);
+    }
+    return new DnsNode(config, x, metrics, log, pipeline, server);
+  }
+
+  /** x, the probability of answering L1; set it at any time. */
+  public RedirectionProbability x() {
+    return x;
+  }
+
+  /** The address UDP and TCP are bound to. */
+  public InetSocketAddress address() {
+    return server.address();
+  }
+
+  /** The configuration it runs with. */
+  public DnsConfig config() {
+    return config;
+  }
+
+  /** The status page: x, the mode, counters, log state (docs/dns-node.md). */
+  public Map<String, Object> status() {
+    Map<String, Object> s = new LinkedHashMap<>();
+    s.put("pop", config.pop());
+    s.put("zone", config.zone().toString());
+    s.put("listen", server.address().getAddress().getHostAddress() + ":" + server.address().getPort());
+    s.put("transport", server.epoll() ? "epoll" : "nio");
+    s.put("x", x.get());
+    s.put("mode", config.mode().name().toLowerCase(java.util.Locale.ROOT));
+    s.putAll(metrics.counts());
+    s.put("tcpConnections", server.tcpConnections());
+    s.put("handlerFailures", pipeline.failures());
+    s.put("rrl", config.rrl().enabled());
+    if (log != null) {
+      s.put("queryLog", config.queryLog().toString());
+      s.put("logWritten", log.written());
+      s.put("logDropped", log.dropped());
+    }
+    return s;
+  }
+
+  /** Stops listening, then flushes the query log. */
+  @Override
+  public void close() throws IOException {
+    server.close();
+    if (log != null) {
+      log.close();
+    }
+  }
+}

@@ -1,0 +1,114 @@
+package dev.alm.dns;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.FixedRecvByteBufAllocator;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollChannelOption;
+import io.netty.channel.epoll.EpollDatagramChannel;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.netty.handler.codec.LengthFieldPrepender;
+import io.netty.handler.timeout.IdleStateHandler;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The Netty side of the DNS server: UDP and TCP on one address and port, over epoll when available (batched
+ * receive with recvmmsg, batched send) and NIO otherwise. Handlers only decode, call {@link AnswerPipeline},
+ * encode.
+ */
+final class DnsServer implements AutoCloseable {
+  /** The largest datagram read; a longer one is cut here and then fails to parse (FORMERR or drop). */
+  static final int MAX_DATAGRAM = 4096;
+  private static final int DATAGRAMS_PER_READ = 32;
+
+  private final EventLoopGroup group;
+  private final List<Channel> channels = new ArrayList<>();
+  private final TcpConnectionCap cap;
+  private final boolean epoll;
+  private final InetSocketAddress bound;
+
+  DnsServer(DnsConfig config, AnswerPipeline pipeline, DnsMetrics metrics, int threads) throws InterruptedException {
+    this.epoll = Epoll.isAvailable();
+    this.group = epoll ? new EpollEventLoopGroup(threads) : new NioEventLoopGroup(threads);
+    this.cap = new TcpConnectionCap(config.maxTcpConnections(), metrics);
+    UdpQueryHandler udp = new UdpQueryHandler(pipeline);
+    try {
+      ServerBootstrap tcp = new ServerBootstrap()
+          .group(group)
+          .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
+          .option(ChannelOption.SO_REUSEADDR, true)
+          .childOption(ChannelOption.TCP_NODELAY, true)
+          .childHandler(new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+              ch.pipeline()
+                  .addLast(cap)
+                  .addLast(new IdleStateHandler(0, 0, config.tcpIdleTimeout().toMillis(), TimeUnit.MILLISECONDS))
+                  .addLast(new LengthFieldBasedFrameDecoder(65535 + 2, 0, 2, 0, 2))
+                  .addLast(new LengthFieldPrepender(2))
+                  .addLast(new TcpQueryHandler(pipeline));
+            }
+          });
+      Channel tcpChannel = tcp.bind(config.listen()).sync().channel();
+      channels.add(tcpChannel);
+      InetSocketAddress actual = (InetSocketAddress) tcpChannel.localAddress();
+      this.bound = actual;
+      int udpChannels = epoll ? threads : 1;
+      for (int i = 0; i < udpChannels; i++) {
+        Bootstrap b = new Bootstrap().group(group).handler(udp)
+            .option(ChannelOption.SO_RCVBUF, 4 << 20)
+            .option(ChannelOption.SO_SNDBUF, 4 << 20);
+        if (epoll) {
+          b.channel(EpollDatagramChannel.class)
+              .option(EpollChannelOption.SO_REUSEPORT, true)
+              .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, MAX_DATAGRAM)
+              .option(ChannelOption.RCVBUF_ALLOCATOR,
+                  new FixedRecvByteBufAllocator(MAX_DATAGRAM * DATAGRAMS_PER_READ));
+        } else {
+          b.channel(NioDatagramChannel.class)
+              .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_DATAGRAM));
+        }
+        channels.add(b.bind(actual).sync().channel());
+      }
+    } catch (InterruptedException | RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
+  /** The address both transports are bound to (the configured port, or the one chosen for port 0). */
+  InetSocketAddress address() {
+    return bound;
+  }
+
+  /** Whether the epoll transport is in use. */
+  boolean epoll() {
+    return epoll;
+  }
+
+  /** TCP connections open now. */
+  int tcpConnections() {
+    return cap.open();
+  }
+
+  @Override
+  public void close() {
+    for (Channel c : channels) {
+      c.close().awaitUninterruptibly();
+    }
+    group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+  }
+}

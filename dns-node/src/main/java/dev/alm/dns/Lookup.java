@@ -1,0 +1,33 @@
+package dev.alm.dns;
+
+import dev.alm.fastcontrol.ProbeName;
+import java.util.List;
+import org.xbill.DNS.Record;
+
+/**
+ * What the zone holds for a query name and type (typed, so a caller cannot forget a case). Built by
+ * {@link ServedZone#lookup}.
+ */
+public sealed interface Lookup {
+
+  /** The name is outside the zone: REFUSED. */
+  record Refused() implements Lookup {}
+
+  /** The name does not exist in the zone: NXDOMAIN with the SOA in authority (RFC 2308). */
+  record NxDomain() implements Lookup {}
+
+  /** The name exists, but has no records of the type: NOERROR, no answer, SOA in authority (RFC 2308). */
+  record NoData() implements Lookup {}
+
+  /** Records the operator listed, or the apex SOA and NS. */
+  record Static(List<Record> records) implements Lookup {}
+
+  /** A CDN hostname, A or AAAA: L1 with probability x, else L2. */
+  record Cdn(int type) implements Lookup {}
+
+  /** A FastControl beacon, A or AAAA: answered by the probe answerer (paper 004 eq. 19). */
+  record Beacon(int type) implements Lookup {}
+
+  /** A FastControl probe target {@code <category>.<origin>.fc.<zone>}, A or AAAA: always L1. */
+  record ProbeTarget(int type, ProbeName probe) implements Lookup {}
+}

@@ -1,0 +1,243 @@
+package dev.alm.dns;
+
+import dev.alm.fastcontrol.ProbeAnswerer;
+import dev.alm.fastcontrol.ProbeName;
+import dev.alm.traces.AnswerKind;
+import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import org.xbill.DNS.CNAMERecord;
+import org.xbill.DNS.ClientSubnetOption;
+import org.xbill.DNS.DClass;
+import org.xbill.DNS.EDNSOption;
+import org.xbill.DNS.Flags;
+import org.xbill.DNS.Header;
+import org.xbill.DNS.Message;
+import org.xbill.DNS.Name;
+import org.xbill.DNS.OPTRecord;
+import org.xbill.DNS.Opcode;
+import org.xbill.DNS.Rcode;
+import org.xbill.DNS.Record;
+import org.xbill.DNS.SOARecord;
+import org.xbill.DNS.Section;
+import org.xbill.DNS.Type;
+
+/**
+ * The answering function of a PoP's DNS server, shared by UDP and TCP: wire query in, wire response (or a drop)
+ * out. It implements RFC 1035 answering for one authoritative zone with RFC 2308 negative answers, EDNS(0)
+ * (RFC 6891: payload size, TC, BADVERS), client subnet (RFC 7871) and the CDN answer of paper 004: L1 with
+ * probability x, else L2. Thread-safe; it never blocks.
+ */
+public final class QueryAnswerer {
+  private static final int MAX_TCP = 65535;
+  private static final int PLAIN_UDP = 512;
+
+  private final DnsConfig config;
+  private final ServedZone zone;
+  private final RedirectionProbability x;
+  private final StickyHash sticky;
+  private final ProbeAnswerer probes;
+  private final SOARecord negativeSoa;
+
+  public QueryAnswerer(DnsConfig config, ServedZone zone, RedirectionProbability x, ProbeAnswerer probes) {
+    this.config = config;
+    this.zone = zone;
+    this.x = x;
+    this.sticky = new StickyHash(config.salt());
+    this.probes = probes;
+    SOARecord s = zone.soa();
+    this.negativeSoa = new SOARecord(s.getName(), DClass.IN, Math.min(s.getTTL(), s.getMinimum()), s.getHost(),
+        s.getAdmin(), s.getSerial(), s.getRefresh(), s.getRetry(), s.getExpire(), s.getMinimum());
+  }
+
+  /**
+   * Answers one received message.
+   *
+   * @param wire the message as received (for TCP, without the length prefix)
+   * @param client the sender's address (the resolver)
+   * @param tcp whether it came over TCP (no size limit but 64 KiB)
+   * @param nowNanos a monotonic clock reading, passed to the probe answerer
+   */
+  public Reply answer(byte[] wire, InetAddress client, boolean tcp, long nowNanos) {
+    if (wire.length < Header.LENGTH) {
+      return new Reply.Drop("shorter than a DNS header");
+    }
+    int id = ((wire[0] & 0xFF) << 8) | (wire[1] & 0xFF);
+    int flags = ((wire[2] & 0xFF) << 8) | (wire[3] & 0xFF);
+    if ((flags & 0x8000) != 0) {
+      return new Reply.Drop("a response, not a query");
+    }
+    int opcode = (flags >> 11) & 0xF;
+    Message query;
+    try {
+      query = new Message(wire);
+    } catch (IOException | RuntimeException e) {
+      return headerOnly(id, opcode, flags, Rcode.FORMERR);
+    }
+    if (opcode != Opcode.QUERY) {
+      return headerOnly(id, opcode, flags, Rcode.NOTIMP);
+    }
+    Header h = query.getHeader();
+    if (h.getCount(Section.QUESTION) != 1 || h.getCount(Section.ANSWER) != 0
+        || h.getCount(Section.AUTHORITY) != 0 || countOpt(query) > 1) {
+      return headerOnly(id, opcode, flags, Rcode.FORMERR);
+    }
+    Record question = query.getQuestion();
+    OPTRecord opt = query.getOPT();
+    if (opt != null && !opt.getName().equals(Name.root)) {
+      return headerOnly(id, opcode, flags, Rcode.FORMERR);
+    }
+    ClientSubnetOption ecs = opt == null ? null : firstEcs(opt);
+    Message response = new Message(id);
+    Header rh = response.getHeader();
+    rh.setFlag(Flags.QR);
+    if (h.getFlag(Flags.RD)) {
+      rh.setFlag(Flags.RD);
+    }
+    response.addRecord(question, Section.QUESTION);
+    if (opt != null && opt.getVersion() != 0) {
+      rh.setRcode(Rcode.BADVERS & 0xF);
+      response.addRecord(new OPTRecord(config.maxUdpPayload(), Rcode.BADVERS >>> 4, 0, 0), Section.ADDITIONAL);
+      return send(response, limit(opt, tcp),
+          new Outcome(question.getName(), question.getType(), Rcode.BADVERS, AnswerKind.NONE, ecs, false));
+    }
+    int scope = 0;
+    AnswerKind kind;
+    int rcode = Rcode.NOERROR;
+    int qtype = question.getType();
+    Name qname = question.getName();
+    if (question.getDClass() != DClass.IN || qtype == Type.AXFR || qtype == Type.IXFR) {
+      rcode = Rcode.REFUSED;
+      kind = AnswerKind.NONE;
+    } else {
+      rh.setFlag(Flags.AA);
+      Lookup found = zone.lookup(qname, qtype);
+      if (found instanceof Lookup.Refused) {
+        rh.unsetFlag(Flags.AA);
+        rcode = Rcode.REFUSED;
+        kind = AnswerKind.NONE;
+      } else if (found instanceof Lookup.NxDomain) {
+        rcode = Rcode.NXDOMAIN;
+        kind = AnswerKind.NONE;
+        response.addRecord(negativeSoa, Section.AUTHORITY);
+      } else if (found instanceof Lookup.NoData) {
+        kind = AnswerKind.NONE;
+        response.addRecord(negativeSoa, Section.AUTHORITY);
+      } else if (found instanceof Lookup.Static s) {
+        kind = AnswerKind.STATIC;
+        for (Record r : s.records()) {
+          response.addRecord(r.withName(qname), Section.ANSWER);
+        }
+      } else if (found instanceof Lookup.Cdn) {
+        InetAddress subnet = null;
+        if (config.mode() == AnswerMode.STICKY) {
+          byte[] key = stickyKey(ecs, client);
+          int bits = stickyBits(ecs, key);
+          scope = ecs != null && ecs.getSourcePrefixLength() > 0 ? bits : 0;
+          kind = sticky.draw(key, bits) < x.get() ? AnswerKind.L1 : AnswerKind.L2;
+        } else {
+          kind = ThreadLocalRandom.current().nextDouble() < x.get() ? AnswerKind.L1 : AnswerKind.L2;
+        }
+        List<InetAddress> to = kind == AnswerKind.L1 ? config.l1() : config.l2();
+        addAll(response, ServedZone.addressRecords(qname, qtype, to, config.cdnTtl()));
+      } else if (found instanceof Lookup.ProbeTarget) {
+        kind = AnswerKind.PROBE;
+        addAll(response, ServedZone.addressRecords(qname, qtype, config.l1(), config.probeTtl()));
+      } else {
+        String category = probes.category(nowNanos);
+        if (category == null || !ProbeName.isValidId(category) || !ProbeName.isValidId(config.pop())) {
+          kind = AnswerKind.L1;
+          addAll(response, ServedZone.addressRecords(qname, qtype, config.l1(), config.probeTtl()));
+        } else {
+          kind = AnswerKind.PROBE;
+          Name target = ServedZone.child(zone.zone(), category + "." + config.pop() + "." + ProbeName.FC_LABEL);
+          response.addRecord(new CNAMERecord(qname, DClass.IN, config.probeTtl(), target), Section.ANSWER);
+          addAll(response, ServedZone.addressRecords(target, qtype, config.l1(), config.probeTtl()));
+        }
+      }
+    }
+    rh.setRcode(rcode);
+    if (opt != null) {
+      response.addRecord(ecs == null
+          ? new OPTRecord(config.maxUdpPayload(), 0, 0, 0)
+          : new OPTRecord(config.maxUdpPayload(), 0, 0, 0, echo(ecs, scope)), Section.ADDITIONAL);
+    }
+    return send(response, limit(opt, tcp), new Outcome(qname, qtype, rcode, kind, ecs, false));
+  }
+
+  private int limit(OPTRecord opt, boolean tcp) {
+    if (tcp) {
+      return MAX_TCP;
+    }
+    if (opt == null) {
+      return PLAIN_UDP;
+    }
+    return Math.max(PLAIN_UDP, Math.min(opt.getPayloadSize(), config.maxUdpPayload()));
+  }
+
+  private static Reply send(Message response, int limit, Outcome outcome) {
+    byte[] out = response.toWire(limit);
+    boolean truncated = (out[2] & 0x02) != 0;
+    return new Reply.Send(out, truncated ? new Outcome(outcome.qname(), outcome.qtype(), outcome.rcode(),
+        outcome.kind(), outcome.ecs(), true) : outcome);
+  }
+
+  private static Reply headerOnly(int id, int opcode, int queryFlags, int rcode) {
+    Header h = new Header(id);
+    h.setFlag(Flags.QR);
+    h.setOpcode(opcode);
+    if ((queryFlags & 0x0100) != 0) {
+      h.setFlag(Flags.RD);
+    }
+    h.setRcode(rcode);
+    return new Reply.Send(h.toWire(), new Outcome(null, -1, rcode, AnswerKind.NONE, null, false));
+  }
+
+  private static void addAll(Message m, List<Record> records) {
+    for (Record r : records) {
+      m.addRecord(r, Section.ANSWER);
+    }
+  }
+
+  private static int countOpt(Message m) {
+    int n = 0;
+    for (Record r : m.getSection(Section.ADDITIONAL)) {
+      if (r.getType() == Type.OPT) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  private static ClientSubnetOption firstEcs(OPTRecord opt) {
+    for (EDNSOption o : opt.getOptions(EDNSOption.Code.CLIENT_SUBNET)) {
+      return (ClientSubnetOption) o;
+    }
+    return null;
+  }
+
+  /** The address whose prefix the sticky hash reads: the ECS subnet if given with a prefix, else the resolver. */
+  private static byte[] stickyKey(ClientSubnetOption ecs, InetAddress client) {
+    if (ecs != null && ecs.getSourcePrefixLength() > 0) {
+      return ecs.getAddress().getAddress();
+    }
+    return client.getAddress();
+  }
+
+  private int stickyBits(ClientSubnetOption ecs, byte[] key) {
+    int cap = key.length == 4 ? config.ecsScopeV4() : config.ecsScopeV6();
+    if (ecs != null && ecs.getSourcePrefixLength() > 0) {
+      return Math.min(cap, ecs.getSourcePrefixLength());
+    }
+    return cap;
+  }
+
+  /** The ECS option echoed: the client's family, source prefix and address, with this answer's scope. */
+  private static ClientSubnetOption echo(ClientSubnetOption ecs, int scope) {
+    InetAddress a = ecs.getAddress();
+    int maxBits = a instanceof Inet4Address ? 32 : 128;
+    return new ClientSubnetOption(ecs.getSourcePrefixLength(), Math.min(scope, maxBits), a);
+  }
+}

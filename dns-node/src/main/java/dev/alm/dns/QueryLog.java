@@ -1,0 +1,80 @@
+package dev.alm.dns;
+
+import dev.alm.traces.AsyncLineLog;
+import dev.alm.traces.QueryLogRecord;
+import java.io.IOException;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.xbill.DNS.ClientSubnetOption;
+import org.xbill.DNS.Rcode;
+import org.xbill.DNS.Type;
+
+/**
+ * The query log (format in docs/trace-formats.md, {@link QueryLogRecord}): one CSV line per response, written by
+ * a background thread through a bounded queue. The answering path only queues raw fields; names and addresses
+ * are turned into text on the writer thread. A full queue drops lines and counts them ({@link #dropped()}).
+ */
+public final class QueryLog implements AutoCloseable {
+  private final AsyncLineLog<Event> log;
+
+  private record Event(long epochMillis, InetAddress resolver, Outcome outcome) {}
+
+  private QueryLog(AsyncLineLog<Event> log) {
+    this.log = log;
+  }
+
+  /** Opens the log file for appending; the header is written when the file is new or empty. */
+  public static QueryLog open(Path file, String pop, int queue) throws IOException {
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    boolean fresh = !Files.exists(file) || Files.size(file) == 0;
+    Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+        java.nio.file.StandardOpenOption.APPEND);
+    return to(w, pop, queue, fresh);
+  }
+
+  /** A log to any writer (closed with the log), with or without the header line. */
+  public static QueryLog to(Writer out, String pop, int queue, boolean header) throws IOException {
+    return new QueryLog(new AsyncLineLog<>(out, header ? QueryLogRecord.HEADER : null,
+        e -> record(pop, e).values(), queue, "alm-dns-query-log"));
+  }
+
+  /** Queues one line; never blocks. */
+  public void record(long epochMillis, InetAddress resolver, Outcome outcome) {
+    log.offer(new Event(epochMillis, resolver, outcome));
+  }
+
+  /** Lines dropped because the queue was full or the file failed. */
+  public long dropped() {
+    return log.dropped();
+  }
+
+  /** Lines written. */
+  public long written() {
+    return log.written();
+  }
+
+  private static QueryLogRecord record(String pop, Event e) {
+    Outcome o = e.outcome();
+    return new QueryLogRecord(e.epochMillis(), pop, e.resolver().getHostAddress(), ecs(o.ecs()),
+        o.qname() == null ? "" : o.qname().toString().toLowerCase(Locale.ROOT),
+        o.qtype() < 0 ? "" : Type.string(o.qtype()), Rcode.string(o.rcode()), o.kind());
+  }
+
+  private static String ecs(ClientSubnetOption ecs) {
+    return ecs == null ? "" : ecs.getAddress().getHostAddress() + "/" + ecs.getSourcePrefixLength();
+  }
+
+  @Override
+  public void close() throws IOException {
+    log.close();
+  }
+
+
+}

@@ -1,0 +1,53 @@
+package dev.alm.dns;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.timeout.IdleStateEvent;
+import java.net.InetSocketAddress;
+
+/**
+ * The TCP adapter: one frame (the 2-byte length prefix is removed before, and added after, by the pipeline) is
+ * one query; several queries per connection are answered in order. An idle connection is closed, as is one
+ * that sends something that cannot be parsed at all.
+ */
+final class TcpQueryHandler extends SimpleChannelInboundHandler<ByteBuf> {
+  private final AnswerPipeline pipeline;
+
+  TcpQueryHandler(AnswerPipeline pipeline) {
+    this.pipeline = pipeline;
+  }
+
+  @Override
+  protected void channelRead0(ChannelHandlerContext ctx, ByteBuf frame) {
+    byte[] wire = ByteBufUtil.getBytes(frame);
+    InetSocketAddress remote = (InetSocketAddress) ctx.channel().remoteAddress();
+    byte[] out = pipeline.tcp(wire, remote.getAddress());
+    if (out == null) {
+      ctx.close();
+      return;
+    }
+    ctx.write(ctx.alloc().buffer(out.length).writeBytes(out), ctx.voidPromise());
+  }
+
+  @Override
+  public void channelReadComplete(ChannelHandlerContext ctx) {
+    ctx.flush();
+  }
+
+  @Override
+  public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+    if (evt instanceof IdleStateEvent) {
+      ctx.close();
+    } else {
+      super.userEventTriggered(ctx, evt);
+    }
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    pipeline.failed(cause);
+    ctx.close();
+  }
+}
