@@ -18,6 +18,8 @@ final class AnswerPipeline {
   private final LongSupplier nanoClock;
   private final LongSupplier wallMillis;
   private final AtomicLong failures = new AtomicLong();
+  private volatile Throwable lastFailure;
+  private final java.util.concurrent.atomic.LongAdder received = new java.util.concurrent.atomic.LongAdder();
 
   AnswerPipeline(QueryAnswerer answerer, ResponseRateLimiter rrl, DnsMetrics metrics, QueryLog log, long zoneHash,
       LongSupplier nanoClock, LongSupplier wallMillis) {
@@ -32,6 +34,7 @@ final class AnswerPipeline {
 
   /** The bytes to send back for a UDP message, or {@code null} for nothing. */
   byte[] udp(byte[] wire, InetAddress client) {
+    received.increment();
     long t0 = nanoClock.getAsLong();
     Reply reply = answerer.answer(wire, client, false, t0);
     if (!(reply instanceof Reply.Send send)) {
@@ -52,8 +55,9 @@ final class AnswerPipeline {
     return out;
   }
 
-  /** The bytes to send back for a TCP message, or {@code null} to close the connection. */
+  /** The bytes to send back for a TCP message, or {@code null} for nothing. */
   byte[] tcp(byte[] wire, InetAddress client) {
+    received.increment();
     long t0 = nanoClock.getAsLong();
     Reply reply = answerer.answer(wire, client, true, t0);
     if (!(reply instanceof Reply.Send send)) {
@@ -74,6 +78,17 @@ final class AnswerPipeline {
   /** An exception escaped a handler: a bug, counted and shown in status, never fatal to the server. */
   void failed(Throwable cause) {
     failures.incrementAndGet();
+    lastFailure = cause;
+  }
+
+  /** The last exception that escaped a handler, or {@code null}. */
+  Throwable lastFailure() {
+    return lastFailure;
+  }
+
+  /** Messages received over both transports. */
+  long received() {
+    return received.sum();
   }
 
   long failures() {

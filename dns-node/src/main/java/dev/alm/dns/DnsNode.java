@@ -92,9 +92,14 @@ public final class DnsNode implements AutoCloseable {
     s.put("transport", server.epoll() ? "epoll" : "nio");
     s.put("x", x.get());
     s.put("mode", config.mode().name().toLowerCase(java.util.Locale.ROOT));
+    s.put("received", pipeline.received());
     s.putAll(metrics.counts());
     s.put("tcpConnections", server.tcpConnections());
     s.put("handlerFailures", pipeline.failures());
+    Throwable last = pipeline.lastFailure();
+    if (last != null) {
+      s.put("lastHandlerFailure", last.toString());
+    }
     s.put("rrl", config.rrl().enabled());
     if (log != null) {
       s.put("queryLog", config.queryLog().toString());

@@ -80,8 +80,10 @@ public final class QueryAnswerer {
       return headerOnly(id, opcode, flags, Rcode.NOTIMP);
     }
     Header h = query.getHeader();
-    if (h.getCount(Section.QUESTION) != 1 || h.getCount(Section.ANSWER) != 0
-        || h.getCount(Section.AUTHORITY) != 0 || countOpt(query) > 1) {
+    // Section sizes as parsed, not the header's counts: dnsjava keeps what it could read of a message with TC set.
+    if (h.getFlag(Flags.TC) || query.getSection(Section.QUESTION).size() != 1
+        || !query.getSection(Section.ANSWER).isEmpty() || !query.getSection(Section.AUTHORITY).isEmpty()
+        || countOpt(query) > 1) {
       return headerOnly(id, opcode, flags, Rcode.FORMERR);
     }
     Record question = query.getQuestion();

@@ -9,8 +9,8 @@ import java.net.InetSocketAddress;
 
 /**
  * The TCP adapter: one frame (the 2-byte length prefix is removed before, and added after, by the pipeline) is
- * one query; several queries per connection are answered in order. An idle connection is closed, as is one
- * that sends something that cannot be parsed at all.
+ * one query; several queries per connection are answered in order. A message that cannot be parsed at all gets
+ * no answer, and the connection stays usable. An idle connection is closed.
  */
 final class TcpQueryHandler extends SimpleChannelInboundHandler<ByteBuf> {
   private final AnswerPipeline pipeline;
@@ -21,12 +21,14 @@ final class TcpQueryHandler extends SimpleChannelInboundHandler<ByteBuf> {
 
   @Override
   protected void channelRead0(ChannelHandlerContext ctx, ByteBuf frame) {
+    if (!ctx.channel().isActive()) {
+      return; // closed after an earlier message; frames already decoded are discarded
+    }
     byte[] wire = ByteBufUtil.getBytes(frame);
     InetSocketAddress remote = (InetSocketAddress) ctx.channel().remoteAddress();
     byte[] out = pipeline.tcp(wire, remote.getAddress());
     if (out == null) {
-      ctx.close();
-      return;
+      return; // nothing to answer; the length prefix keeps the stream in frame, so the connection stays
     }
     ctx.write(ctx.alloc().buffer(out.length).writeBytes(out), ctx.voidPromise());
   }
@@ -47,7 +49,9 @@ final class TcpQueryHandler extends SimpleChannelInboundHandler<ByteBuf> {
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    pipeline.failed(cause);
+    if (!(cause instanceof java.io.IOException)) {
+      pipeline.failed(cause); // a peer resetting or closing the connection is not a failure of ours
+    }
     ctx.close();
   }
 }
