@@ -1,0 +1,214 @@
+package dev.alm.app;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.controller.io.InputException;
+import dev.alm.proxy.ContentConfig;
+import dev.alm.proxy.HostPort;
+import dev.alm.proxy.ProxyConfig;
+import dev.alm.proxy.ProxyConfigJson;
+import dev.alm.proxy.ProxyServer;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code alm proxy}: one PoP's HTTP proxy (load meter, FastControl probes, admission control), standalone. */
+@Command(name = "proxy", mixinStandardHelpOptions = true,
+    description = {
+        "Runs the HTTP proxy of one PoP until interrupted: measures S_i (requests/s over the control interval),",
+        "counts FastControl probes (Host <category>.<origin>.fc.<zone> or path /_alm/fc/<category>/<origin>,",
+        "answered 204, never shed; own-category probes/s give R_i), sheds requests above the ceiling",
+        "(ceiling-factor x capacity) with 503 and Retry-After, and serves generated bodies (any path: body-bytes",
+        "bytes; /bytes/N: N bytes) or proxies to --origin. GET /status and /metrics on --admin.",
+        "Settings come from --config FILE (JSON, docs/proxy-node.md), then the flags given here."})
+public final class ProxyCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--config", paramLabel = "FILE", description = "JSON configuration file.")
+  Path config;
+
+  @Option(names = "--listen", paramLabel = "ADDR:PORT",
+      description = "HTTP address. Default: " + "127.0.0.1:8080" + ".")
+  String listen;
+
+  @Option(names = "--admin", paramLabel = "ADDR:PORT", description = "Admin address (/status, /metrics). Default: none.")
+  String admin;
+
+  @Option(names = "--pop", description = "This PoP's id, a lower-case DNS label. Default: 0.")
+  String pop;
+
+  @Option(names = "--zone", description = "The CDN zone of probe names. Default: cdn.example.")
+  String zone;
+
+  @Option(names = "--capacity", paramLabel = "T", description = "T_i, requests/s. Default: 1000.")
+  Double capacity;
+
+  @Option(names = "--ceiling-factor", paramLabel = "F", description = "Shed above F x T requests/s. Default: 1.25.")
+  Double ceilingFactor;
+
+  @Option(names = "--control-interval-ms", paramLabel = "MS", description = "Window of S and R. Default: 1000.")
+  Integer controlIntervalMs;
+
+  @Option(names = "--origin", paramLabel = "HOST:PORT", description = "Proxy to this origin instead of generating.")
+  String origin;
+
+  @Option(names = "--body-bytes", paramLabel = "N", description = "Generated body size. Default: 1024.")
+  Integer bodyBytes;
+
+  @Option(names = "--access-log", paramLabel = "FILE", description = "Access log (CSV). Default: none.")
+  Path accessLog;
+
+  @Option(names = "--probe-log", paramLabel = "FILE", description = "Probe log (CSV). Default: none.")
+  Path probeLog;
+
+  @Option(names = "--no-measure", description = "Turn the load meter off (to measure its cost).")
+  boolean noMeasure;
+
+  @Option(names = "--io-threads", paramLabel = "N", description = "Event-loop threads; 0: Netty's default.")
+  Integer ioThreads;
+
+  @Option(names = "--check", description = "Print the resolved configuration as JSON and exit.")
+  boolean check;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    ProxyConfig cfg = resolve();
+    if (check) {
+      out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(describe(cfg)));
+      return 0;
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    ProxyServer server;
+    try {
+      server = ProxyServer.start(cfg);
+    } catch (io.netty.channel.ChannelException | java.net.BindException e) {
+      throw new UserError("cannot listen: " + e.getMessage());
+    }
+    Thread hook = new Thread(() -> {
+      try {
+        server.close();
+      } catch (Exception e) {
+        System.err.println("alm proxy: closing: " + e);
+      } finally {
+        stopped.countDown();
+      }
+    }, "alm-proxy-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    out.printf("alm proxy: pop %s listening on %s (%s), capacity %s/s, ceiling %s/s%s%n", cfg.pop(),
+        hostPort(server.address()), server.transport(), cfg.capacity(), cfg.ceiling(),
+        server.adminAddress() == null ? "" : ", admin on " + hostPort(server.adminAddress()));
+    out.flush();
+    stopped.await();
+    return 0;
+  }
+
+  private static String hostPort(java.net.InetSocketAddress a) {
+    return a.getHostString() + ":" + a.getPort();
+  }
+
+  /** The configuration file (if any) with the flags applied on top. */
+  ProxyConfig resolve() throws InputException {
+    String source = config == null ? "command line" : config.toString();
+    ProxyConfig.Builder b = config == null ? ProxyConfig.builder() : ProxyConfigJson.read(config);
+    ProxyConfig base = ProxyConfigJson.build(b, source);
+    b = base.toBuilder();
+    try {
+      if (listen != null) {
+        b.listen(flagAddress("--listen", listen));
+      }
+      if (admin != null) {
+        b.admin(flagAddress("--admin", admin));
+      }
+      if (pop != null) {
+        b.pop(pop);
+      }
+      if (zone != null) {
+        b.zone(zone);
+      }
+      if (capacity != null) {
+        b.capacity(capacity);
+      }
+      if (ceilingFactor != null) {
+        b.ceilingFactor(ceilingFactor);
+      }
+      if (controlIntervalMs != null) {
+        b.controlInterval(Duration.ofMillis(controlIntervalMs));
+      }
+      if (origin != null || bodyBytes != null) {
+        ContentConfig c = base.content();
+        b.content(new ContentConfig(origin != null ? ContentConfig.Mode.PROXY : c.mode(),
+            bodyBytes != null ? bodyBytes : c.bodyBytes(),
+            origin != null ? flagAddress("--origin", origin) : c.origin(), c.originConnections(), c.originTimeout()));
+      }
+      if (accessLog != null) {
+        b.accessLog(accessLog);
+      }
+      if (probeLog != null) {
+        b.probeLog(probeLog);
+      }
+      if (noMeasure) {
+        b.measure(false);
+      }
+      if (ioThreads != null) {
+        b.ioThreads(ioThreads);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage());
+    }
+    return ProxyConfigJson.build(b, "command line");
+  }
+
+  private static HostPort flagAddress(String flag, String value) {
+    try {
+      return HostPort.parse(value);
+    } catch (IllegalArgumentException e) {
+      throw new UserError(flag + ": " + e.getMessage());
+    }
+  }
+
+  private static Map<String, Object> describe(ProxyConfig c) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("pop", c.pop());
+    m.put("zone", c.zone());
+    m.put("listen", c.listen().toString());
+    m.put("admin", c.admin() == null ? null : c.admin().toString());
+    m.put("capacity", c.capacity());
+    m.put("ceilingFactor", c.ceilingFactor());
+    m.put("ceiling", c.ceiling());
+    m.put("burstSeconds", c.burstSeconds());
+    m.put("controlIntervalMs", c.controlInterval().toMillis());
+    m.put("meterBuckets", c.meterBuckets());
+    m.put("ewmaSeconds", c.ewmaTau().toNanos() / 1e9);
+    m.put("measure", c.measure());
+    m.put("accessLog", c.accessLog() == null ? null : c.accessLog().toString());
+    m.put("probeLog", c.probeLog() == null ? null : c.probeLog().toString());
+    m.put("logQueue", c.logQueue());
+    Map<String, Object> content = new LinkedHashMap<>();
+    content.put("mode", c.content().mode().name().toLowerCase(java.util.Locale.ROOT));
+    content.put("bodyBytes", c.content().bodyBytes());
+    content.put("origin", c.content().origin() == null ? null : c.content().origin().toString());
+    content.put("connections", c.content().originConnections());
+    content.put("timeoutMs", c.content().originTimeout().toMillis());
+    m.put("content", content);
+    Map<String, Object> limits = new LinkedHashMap<>();
+    limits.put("maxInitialLineBytes", c.limits().maxInitialLineBytes());
+    limits.put("maxHeaderBytes", c.limits().maxHeaderBytes());
+    limits.put("maxBodyBytes", c.limits().maxBodyBytes());
+    limits.put("idleTimeoutMs", c.limits().idleTimeout().toMillis());
+    limits.put("maxPipelined", c.limits().maxPipelined());
+    m.put("limits", limits);
+    m.put("ioThreads", c.ioThreads());
+    m.put("maxProbePairs", c.maxProbePairs());
+    return m;
+  }
+}

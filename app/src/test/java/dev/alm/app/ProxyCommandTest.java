@@ -1,0 +1,101 @@
+package dev.alm.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code alm proxy}: configuration file, flags over it, and errors naming file, field and reason. */
+class ProxyCommandTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path dir;
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int alm(String... args) {
+    CommandLine cl = new CommandLine(new AlmCommand());
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    return Main.configure(cl).execute(args);
+  }
+
+  @Test
+  void flagsOverrideTheConfigFile() throws Exception {
+    Path f = dir.resolve("proxy.json");
+    Files.writeString(f, """
+        {"pop": "p7", "capacity": 500, "listen": "127.0.0.1:8088",
+         "content": {"mode": "proxy", "origin": "127.0.0.1:9000"},
+         "limits": {"maxHeaderBytes": 4096}, "accessLog": "logs/access.csv"}
+        """);
+    assertEquals(0, alm("proxy", "--config", f.toString(), "--capacity", "800", "--admin", "127.0.0.1:9180",
+        "--check"), err.toString());
+    JsonNode c = JSON.readTree(out.toString());
+    assertEquals("p7", c.get("pop").asText());
+    assertEquals(800, c.get("capacity").asDouble());
+    assertEquals(1000, c.get("ceiling").asDouble());
+    assertEquals("127.0.0.1:8088", c.get("listen").asText());
+    assertEquals("127.0.0.1:9180", c.get("admin").asText());
+    assertEquals("proxy", c.get("content").get("mode").asText());
+    assertEquals(4096, c.get("limits").get("maxHeaderBytes").asInt());
+    assertEquals(dir.resolve("logs/access.csv").toAbsolutePath().toString(), c.get("accessLog").asText());
+  }
+
+  @Test
+  void defaultsWithoutAFile() throws Exception {
+    assertEquals(0, alm("proxy", "--check"), err.toString());
+    JsonNode c = JSON.readTree(out.toString());
+    assertEquals("0", c.get("pop").asText());
+    assertEquals("cdn.example", c.get("zone").asText());
+    assertEquals("127.0.0.1:8080", c.get("listen").asText());
+    assertEquals(1250, c.get("ceiling").asDouble());
+    assertEquals("generate", c.get("content").get("mode").asText());
+  }
+
+  @Test
+  void badConfigIsOneLineWithFileFieldAndReason() throws Exception {
+    Path f = dir.resolve("bad.json");
+    Files.writeString(f, "{\"capacity\": -3}");
+    assertEquals(1, alm("proxy", "--config", f.toString(), "--check"));
+    assertTrue(err.toString().contains(f + ":capacity: must be a finite rate > 0"), err.toString());
+
+    Files.writeString(f, "{\"content\": {\"mode\": \"proxy\"}}");
+    err.getBuffer().setLength(0);
+    assertEquals(1, alm("proxy", "--config", f.toString(), "--check"));
+    assertTrue(err.toString().contains(f + ":content.origin: required"), err.toString());
+
+    Files.writeString(f, "{\"capacty\": 3}");
+    err.getBuffer().setLength(0);
+    assertEquals(1, alm("proxy", "--config", f.toString(), "--check"));
+    assertTrue(err.toString().contains(f + ":capacty: unknown field"), err.toString());
+
+    Files.writeString(f, "{\"limits\": {\"maxBodyBytes\": \"big\"}}");
+    err.getBuffer().setLength(0);
+    assertEquals(1, alm("proxy", "--config", f.toString(), "--check"));
+    assertTrue(err.toString().contains(f + ":limits.maxBodyBytes: expected an integer"), err.toString());
+
+    Files.writeString(f, "{\"pop\": \"0\",\n \"zone\": }");
+    err.getBuffer().setLength(0);
+    assertEquals(1, alm("proxy", "--config", f.toString(), "--check"));
+    assertTrue(err.toString().contains(f + ":line 2:"), err.toString());
+
+    err.getBuffer().setLength(0);
+    assertEquals(1, alm("proxy", "--pop", "Bad_Pop", "--check"));
+    assertTrue(err.toString().contains("command line:pop: must be a lower-case DNS label"), err.toString());
+
+    err.getBuffer().setLength(0);
+    assertEquals(1, alm("proxy", "--listen", "nowhere", "--check"));
+    assertTrue(err.toString().contains("--listen: expected HOST:PORT"), err.toString());
+  }
+}

@@ -1,0 +1,20 @@
+package dev.alm.fastcontrol;
+
+/**
+ * One value of beta_i = R_i / gamma (paper 004 eq. 20) with its standard error.
+ *
+ * @param beta the (smoothed, if configured) estimate of beta_i
+ * @param stdError its standard error under Poisson counting noise
+ * @param rawBeta the estimate from the last interval alone
+ * @param rawStdError the standard error of {@link #rawBeta()}
+ * @param count own-category probes counted in the last interval
+ * @param seconds length of the last interval
+ */
+public record BetaEstimate(double beta, double stdError, double rawBeta, double rawStdError, long count,
+                           double seconds) {
+
+    /** How many standard errors {@code truth} is from the estimate: (beta - truth) / stdError. */
+    public double zScore(double truth) {
+        return (beta - truth) / stdError;
+    }
+}

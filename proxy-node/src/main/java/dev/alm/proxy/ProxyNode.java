@@ -1,0 +1,270 @@
+package dev.alm.proxy;
+
+import dev.alm.fastcontrol.ProbeName;
+import dev.alm.fastcontrol.SlidingWindowCounter;
+import dev.alm.traces.AccessLogRecord;
+import dev.alm.traces.AsyncLineLog;
+import dev.alm.traces.ProbeLogRecord;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+
+/**
+ * The measuring and deciding core of one PoP's proxy, free of Netty: the load meter (S_i), the probe counter (R_i,
+ * paper 004 eq. 20), admission control, the access and probe logs, and the status they add up to. The HTTP
+ * handlers only classify a request, call in here, and write the answer.
+ *
+ * <p>Thread-safe and non-blocking: everything here is called on event-loop threads.
+ */
+public final class ProxyNode implements AutoCloseable {
+
+    /** Path form of a probe: {@code /_alm/fc/<category>/<origin>}. */
+    public static final String PROBE_PATH = "/_alm/fc/";
+
+    private final ProxyConfig config;
+    private final LongSupplier nanoClock;
+    private final LongSupplier millisClock;
+    private final long startNanos;
+    private final LoadMeter meter;
+    private final ProbeCounter probes;
+    private final AdmissionControl admission;
+    private final AsyncLineLog<AccessLogRecord> accessLog;
+    private final AsyncLineLog<ProbeLogRecord> probeLog;
+    private final LongAdder requests = new LongAdder();
+    private final LongAdder badRequests = new LongAdder();
+    private final LongAdder originErrors = new LongAdder();
+
+    /**
+     * Opens the logs (appending) and starts the meters at the clock's current reading.
+     *
+     * @param nanoClock monotonic clock of the meters and the admission control
+     * @param millisClock wall clock of log timestamps, milliseconds since the epoch
+     */
+    public ProxyNode(ProxyConfig config, LongSupplier nanoClock, LongSupplier millisClock) throws IOException {
+        this.config = config;
+        this.nanoClock = nanoClock;
+        this.millisClock = millisClock;
+        this.startNanos = nanoClock.getAsLong();
+        this.meter = new LoadMeter(config.bucketNanos(), config.meterBuckets(), config.ewmaTau().toNanos(), startNanos);
+        this.probes = new ProbeCounter(config.pop(), config.bucketNanos(), config.meterBuckets(),
+                config.maxProbePairs(), startNanos);
+        this.admission = new AdmissionControl(config.ceiling(), config.burstSeconds(), nanoClock);
+        AsyncLineLog<AccessLogRecord> access = null;
+        AsyncLineLog<ProbeLogRecord> probe = null;
+        try {
+            if (config.accessLog() != null) {
+                access = new AsyncLineLog<>(open(config.accessLog()), AccessLogRecord.HEADER, AccessLogRecord::values,
+                        config.logQueue(), "alm-access-log");
+            }
+            if (config.probeLog() != null) {
+                probe = new AsyncLineLog<>(open(config.probeLog()), ProbeLogRecord.HEADER, ProbeLogRecord::values,
+                        config.logQueue(), "alm-probe-log");
+            }
+        } catch (IOException e) {
+            if (access != null) {
+                access.close();
+            }
+            throw e;
+        }
+        this.accessLog = access;
+        this.probeLog = probe;
+    }
+
+    /** A node on the system clocks. */
+    public ProxyNode(ProxyConfig config) throws IOException {
+        this(config, System::nanoTime, System::currentTimeMillis);
+    }
+
+    private static Writer open(Path p) throws IOException {
+        Path parent = p.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        return Files.newBufferedWriter(p, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+    }
+
+    public ProxyConfig config() {
+        return config;
+    }
+
+    /** The monotonic clock now. */
+    public long nanoTime() {
+        return nanoClock.getAsLong();
+    }
+
+    /**
+     * The probe a request is, from its Host ({@code <category>.<origin>.fc.<zone>}) or its path
+     * ({@code /_alm/fc/<category>/<origin>}), or null for an ordinary request.
+     *
+     * @param host the Host header, lower-case, without port (may be empty)
+     */
+    public ProbeName probeOf(String host, String path) {
+        ProbeName p = host.isEmpty() ? null : ProbeName.parse(host, config.zone());
+        if (p != null || !path.startsWith(PROBE_PATH)) {
+            return p;
+        }
+        String rest = path.substring(PROBE_PATH.length());
+        int q = rest.indexOf('?');
+        if (q >= 0) {
+            rest = rest.substring(0, q);
+        }
+        int slash = rest.indexOf('/');
+        if (slash <= 0 || rest.indexOf('/', slash + 1) >= 0) {
+            return null;
+        }
+        String category = rest.substring(0, slash).toLowerCase(Locale.ROOT);
+        String origin = rest.substring(slash + 1).toLowerCase(Locale.ROOT);
+        return ProbeName.isValidId(category) && ProbeName.isValidId(origin) ? new ProbeName(category, origin) : null;
+    }
+
+    /** Counts an ordinary request arriving at {@code nowNanos} (in S_i if the meter is on). */
+    public void recordRequest(long nowNanos) {
+        requests.increment();
+        if (config.measure()) {
+            meter.record(nowNanos);
+        }
+    }
+
+    /** Counts a probe arriving at {@code nowNanos} and logs it to the probe log. */
+    public void recordProbe(ProbeName probe, long nowNanos) {
+        probes.record(probe, nowNanos);
+        if (probeLog != null) {
+            probeLog.offer(new ProbeLogRecord(millisClock.getAsLong(), probe.category(), probe.origin(), config.pop()));
+        }
+    }
+
+    /** Admission for an ordinary request; probes never come here. */
+    public Admission admit() {
+        return admission.tryAdmit();
+    }
+
+    /** Counts a request refused for breaking the limits (400, 413, 414, 431). */
+    public void recordBadRequest() {
+        badRequests.increment();
+    }
+
+    /** Counts an origin failure (502, 504). */
+    public void recordOriginError() {
+        originErrors.increment();
+    }
+
+    /** Whether responses are logged (an access log is open). */
+    public boolean logsAccess() {
+        return accessLog != null;
+    }
+
+    /** Queues one access-log line; never blocks (a full queue drops and counts). */
+    public void logAccess(String client, String host, String path, int status, long bytes, long arrivalNanos,
+                          ProbeName probe) {
+        if (accessLog == null) {
+            return;
+        }
+        long latencyMicros = (nanoClock.getAsLong() - arrivalNanos) / 1000;
+        accessLog.offer(new AccessLogRecord(millisClock.getAsLong(), config.pop(), client, host, path, status, bytes,
+                latencyMicros, probe == null ? "" : probe.category(), probe == null ? "" : probe.origin()));
+    }
+
+    public LoadMeter meter() {
+        return meter;
+    }
+
+    public ProbeCounter probes() {
+        return probes;
+    }
+
+    public AdmissionControl admission() {
+        return admission;
+    }
+
+    public long requests() {
+        return requests.sum();
+    }
+
+    public long badRequests() {
+        return badRequests.sum();
+    }
+
+    public long originErrors() {
+        return originErrors.sum();
+    }
+
+    /** Access-log lines dropped (queue full or file failed). */
+    public long accessLogDropped() {
+        return accessLog == null ? 0 : accessLog.dropped();
+    }
+
+    /** Probe-log lines dropped. */
+    public long probeLogDropped() {
+        return probeLog == null ? 0 : probeLog.dropped();
+    }
+
+    /** The status document of {@code GET /status} (docs/proxy-node.md), at the clock's current reading. */
+    public Map<String, Object> status() {
+        long now = nanoClock.getAsLong();
+        LoadMeter.Reading s = meter.read(now);
+        SlidingWindowCounter.Window r = probes.ownWindow(now);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("pop", config.pop());
+        m.put("zone", config.zone());
+        m.put("S", finite(s.rate()));
+        m.put("S_ewma", finite(s.ewma()));
+        m.put("T", config.capacity());
+        m.put("ceiling", config.ceiling());
+        m.put("R", finite(r.rate()));
+        m.put("windowSeconds", meter.windowSeconds());
+        m.put("measure", config.measure());
+        m.put("requests", requests());
+        m.put("admitted", admission.admitted());
+        m.put("shed", admission.shed());
+        m.put("badRequests", badRequests());
+        m.put("originErrors", originErrors());
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("total", probes.total());
+        p.put("own", probes.ownTotal());
+        p.put("ownInWindow", r.count());
+        p.put("byCategory", probes.byCategory());
+        p.put("byOrigin", probes.byOrigin());
+        p.put("overflow", probes.overflow());
+        m.put("probes", p);
+        Map<String, Object> logs = new LinkedHashMap<>();
+        logs.put("accessWritten", accessLog == null ? 0 : accessLog.written());
+        logs.put("accessDropped", accessLogDropped());
+        logs.put("probeWritten", probeLog == null ? 0 : probeLog.written());
+        logs.put("probeDropped", probeLogDropped());
+        m.put("logs", logs);
+        m.put("uptimeSeconds", (now - startNanos) / 1e9);
+        return m;
+    }
+
+    private static Object finite(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+
+    /** Writes what the logs hold and closes them. */
+    @Override
+    public void close() throws IOException {
+        IOException first = null;
+        for (AsyncLineLog<?> log : new AsyncLineLog<?>[] {accessLog, probeLog}) {
+            if (log == null) {
+                continue;
+            }
+            try {
+                log.close();
+            } catch (IOException e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+}
