@@ -18,7 +18,9 @@ import org.xbill.DNS.Rcode;
  * path does no map lookups.
  */
 public final class MicrometerDnsMetrics implements DnsMetrics {
-  private static final int RCODES = 24;
+  /** The rcodes this server sends: NOERROR, FORMERR, SERVFAIL, NXDOMAIN, NOTIMP, REFUSED, BADVERS. */
+  private static final int[] SENT = {0, 1, 2, 3, 4, 5, 16};
+  private static final int RCODES = SENT.length;
   private static final AnswerKind[] KINDS = AnswerKind.values();
 
   private final Counter[] queries;
@@ -30,7 +32,7 @@ public final class MicrometerDnsMetrics implements DnsMetrics {
 
   public MicrometerDnsMetrics(MeterRegistry registry, String pop) {
     queries = new Counter[RCODES * KINDS.length * 2];
-    for (int rc = 0; rc < RCODES; rc++) {
+    for (int rc : SENT) {
       for (AnswerKind k : KINDS) {
         for (int t = 0; t < 2; t++) {
           queries[index(rc, k, t == 1)] = Counter.builder("alm.dns.queries")
@@ -58,7 +60,8 @@ public final class MicrometerDnsMetrics implements DnsMetrics {
   }
 
   private static int index(int rcode, AnswerKind kind, boolean tcp) {
-    return ((Math.min(rcode, RCODES - 1) * KINDS.length) + kind.ordinal()) * 2 + (tcp ? 1 : 0);
+    int slot = rcode <= 5 ? rcode : RCODES - 1;
+    return ((slot * KINDS.length) + kind.ordinal()) * 2 + (tcp ? 1 : 0);
   }
 
   @Override
@@ -87,7 +90,7 @@ public final class MicrometerDnsMetrics implements DnsMetrics {
     Map<String, Long> byKind = new LinkedHashMap<>();
     Map<String, Long> byRcode = new LinkedHashMap<>();
     long total = 0;
-    for (int rc = 0; rc < RCODES; rc++) {
+    for (int rc : SENT) {
       for (AnswerKind k : KINDS) {
         for (int t = 0; t < 2; t++) {
           long n = (long) queries[index(rc, k, t == 1)].count();

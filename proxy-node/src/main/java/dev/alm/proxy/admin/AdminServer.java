@@ -60,6 +60,17 @@ public final class AdminServer implements AutoCloseable {
      */
     public static AdminServer start(InetSocketAddress address, Supplier<String> status,
                                     PrometheusMeterRegistry registry) throws InterruptedException {
+        return start(address, status, registry, java.util.Map.of());
+    }
+
+    /**
+     * Binds and starts serving, with settable values: {@code POST PATH?value=X} calls {@code setters.get(PATH)}
+     * with X and answers the JSON it returns (400 with the reason if X is not a number or the setter refuses it).
+     */
+    public static AdminServer start(InetSocketAddress address, Supplier<String> status,
+                                    PrometheusMeterRegistry registry,
+                                    java.util.Map<String, java.util.function.DoubleFunction<String>> setters)
+            throws InterruptedException {
         EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("alm-admin", true));
         try {
             Channel ch = new ServerBootstrap()
@@ -71,7 +82,7 @@ public final class AdminServer implements AutoCloseable {
                             c.pipeline().addLast(new HttpServerCodec(4096, 8192, 8192),
                                     new HttpServerKeepAliveHandler(),
                                     new HttpObjectAggregator(64 * 1024),
-                                    new Handler(status, registry));
+                                    new Handler(status, registry, setters));
                         }
                     })
                     .bind(address).sync().channel();
@@ -96,10 +107,13 @@ public final class AdminServer implements AutoCloseable {
     private static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
         private final Supplier<String> status;
         private final PrometheusMeterRegistry registry;
+        private final java.util.Map<String, java.util.function.DoubleFunction<String>> setters;
 
-        Handler(Supplier<String> status, PrometheusMeterRegistry registry) {
+        Handler(Supplier<String> status, PrometheusMeterRegistry registry,
+                java.util.Map<String, java.util.function.DoubleFunction<String>> setters) {
             this.status = status;
             this.registry = registry;
+            this.setters = java.util.Map.copyOf(setters);
         }
 
         @Override
@@ -111,9 +125,12 @@ public final class AdminServer implements AutoCloseable {
                 ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
                 return;
             }
-            String path = new QueryStringDecoder(req.uri()).path();
+            QueryStringDecoder uri = new QueryStringDecoder(req.uri());
+            String path = uri.path();
             boolean get = req.method() == HttpMethod.GET || req.method() == HttpMethod.HEAD;
-            if (!path.equals("/status") && !path.equals("/metrics")) {
+            if (setters.containsKey(path)) {
+                r = set(req, uri, setters.get(path));
+            } else if (!path.equals("/status") && !path.equals("/metrics")) {
                 r = response(HttpResponseStatus.NOT_FOUND, "text/plain", "not found: try /status or /metrics\n");
             } else if (!get) {
                 r = response(HttpResponseStatus.METHOD_NOT_ALLOWED, "text/plain", "GET only\n");
@@ -132,6 +149,25 @@ public final class AdminServer implements AutoCloseable {
             }
             HttpUtil.setKeepAlive(r, HttpUtil.isKeepAlive(req));
             ctx.writeAndFlush(r);
+        }
+
+        private static FullHttpResponse set(FullHttpRequest req, QueryStringDecoder uri,
+                                            java.util.function.DoubleFunction<String> setter) {
+            if (req.method() != HttpMethod.POST && req.method() != HttpMethod.PUT) {
+                FullHttpResponse r = response(HttpResponseStatus.METHOD_NOT_ALLOWED, "text/plain",
+                        "POST " + uri.path() + "?value=X\n");
+                r.headers().set(HttpHeaderNames.ALLOW, "POST, PUT");
+                return r;
+            }
+            java.util.List<String> v = uri.parameters().get("value");
+            if (v == null || v.size() != 1) {
+                return response(HttpResponseStatus.BAD_REQUEST, "text/plain", "expected ?value=X\n");
+            }
+            try {
+                return response(HttpResponseStatus.OK, JSON, setter.apply(Double.parseDouble(v.get(0))) + "\n");
+            } catch (IllegalArgumentException e) {
+                return response(HttpResponseStatus.BAD_REQUEST, "text/plain", e.getMessage() + "\n");
+            }
         }
 
         private static FullHttpResponse response(HttpResponseStatus s, String type, String body) {

@@ -1,0 +1,246 @@
+package dev.alm.app;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.controller.io.InputException;
+import dev.alm.dns.AnswerMode;
+import dev.alm.dns.DnsConfig;
+import dev.alm.dns.DnsConfigJson;
+import dev.alm.dns.DnsNode;
+import dev.alm.dns.RrlConfig;
+import dev.alm.fastcontrol.ProbeAnswerer;
+import dev.alm.proxy.HostPort;
+import dev.alm.proxy.admin.AdminServer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.xbill.DNS.Name;
+import org.xbill.DNS.TextParseException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code alm dns}: one PoP's authoritative DNS server, standalone. */
+@Command(name = "dns", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {
+        "Runs the authoritative DNS server of one PoP (UDP and TCP) until interrupted. A CDN hostname is answered",
+        "with the L1 (anycast) addresses with probability x, else the L2 (datacenter) addresses; beacons under",
+        "fc.<zone> are answered through the FastControl hook. GET /status (JSON: x and counters) and GET /metrics",
+        "(Prometheus) on --admin; POST /x?value=X sets x.",
+        "Settings come from --config FILE (JSON, docs/dns-node.md) or from the flags; with --config, only",
+        "--listen, --x, --admin, --threads, --query-log and --no-rrl may be added."})
+public final class DnsCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--config", paramLabel = "FILE", description = "JSON configuration file.")
+  Path config;
+
+  @Option(names = "--zone", description = "The zone served, e.g. cdn.example (required without --config).")
+  String zone;
+
+  @Option(names = "--name", split = ",", paramLabel = "NAME",
+      description = "CDN hostnames, relative to the zone or absolute. Default: www.<zone>.")
+  List<String> names;
+
+  @Option(names = "--l1", split = ",", paramLabel = "ADDR", description = "Anycast proxy addresses (A/AAAA).")
+  List<String> l1;
+
+  @Option(names = "--l2", split = ",", paramLabel = "ADDR", description = "Datacenter addresses (A/AAAA).")
+  List<String> l2;
+
+  @Option(names = "--x", description = "Initial probability of answering L1, in [0, 1]. Default: 1.")
+  Double x;
+
+  @Option(names = "--mode", description = "random (a draw per query) or sticky (per client subnet). Default: random.")
+  String mode;
+
+  @Option(names = "--pop", description = "This PoP's id (query log, probe names). Default: 0.")
+  String pop;
+
+  @Option(names = "--listen", paramLabel = "ADDR:PORT", description = "UDP and TCP address. Default: 127.0.0.1:5353.")
+  String listen;
+
+  @Option(names = "--admin", paramLabel = "ADDR:PORT", description = "Admin HTTP address. Default: none.")
+  String admin;
+
+  @Option(names = "--query-log", paramLabel = "FILE", description = "Query log (CSV, appended). Default: none.")
+  Path queryLog;
+
+  @Option(names = "--no-rrl", description = "Turn response-rate limiting off (benchmarks, trusted clients).")
+  boolean noRrl;
+
+  @Option(names = "--threads", description = "Event-loop threads (one UDP socket each under epoll). Default: 1.")
+  Integer threads;
+
+  @Option(names = "--duration", paramLabel = "SECONDS", description = "Stop after this long. Default: run until "
+      + "interrupted.")
+  Double duration;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    DnsConfigJson.DnsFile file = resolve();
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    DnsNode node;
+    try {
+      node = DnsNode.start(file.config(), registry, ProbeAnswerer.NONE, file.threads());
+    } catch (io.netty.channel.ChannelException e) {
+      throw new UserError("cannot listen on " + file.config().listen() + ": " + e.getMessage());
+    }
+    AdminServer adminServer = null;
+    ObjectMapper json = new ObjectMapper();
+    try {
+      if (file.admin() != null) {
+        HostPort hp = address("admin", file.admin());
+        adminServer = AdminServer.start(hp.socketAddress(), () -> toJson(json, node), registry,
+            java.util.Map.of("/x", value -> {
+              node.x().set(value);
+              return toJson(json, node);
+            }));
+      }
+    } catch (RuntimeException e) {
+      node.close();
+      throw e;
+    }
+    AdminServer adminRef = adminServer;
+    CountDownLatch stopped = new CountDownLatch(1);
+    Thread hook = new Thread(() -> {
+      try {
+        if (adminRef != null) {
+          adminRef.close();
+        }
+        node.close();
+      } catch (Exception e) {
+        System.err.println("alm dns: closing: " + e);
+      } finally {
+        stopped.countDown();
+      }
+    }, "alm-dns-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    InetSocketAddress a = node.address();
+    out.printf("alm dns: pop %s serving %s on %s:%d (udp+tcp, %s), x=%s, mode %s%s%n", file.config().pop(),
+        file.config().zone(), a.getAddress().getHostAddress(), a.getPort(), node.status().get("transport"),
+        node.x().get(), node.status().get("mode"),
+        adminServer == null ? "" : ", admin on " + adminServer.address().getHostString() + ":"
+            + adminServer.address().getPort());
+    out.flush();
+    if (duration != null) {
+      if (!stopped.await((long) (duration * 1000), TimeUnit.MILLISECONDS)) {
+        Runtime.getRuntime().removeShutdownHook(hook);
+        hook.run();
+      }
+    } else {
+      stopped.await();
+    }
+    return 0;
+  }
+
+  private static String toJson(ObjectMapper json, DnsNode node) {
+    try {
+      return json.writeValueAsString(node.status());
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The configuration from the file or the flags. */
+  DnsConfigJson.DnsFile resolve() throws InputException {
+    if (duration != null && !(duration > 0)) {
+      throw new UserError("--duration must be positive");
+    }
+    DnsConfigJson.DnsFile base;
+    if (config != null) {
+      if (zone != null || names != null || l1 != null || l2 != null || mode != null || pop != null) {
+        throw new UserError("with --config, set --zone, --name, --l1, --l2, --mode and --pop in the file");
+      }
+      base = DnsConfigJson.read(config);
+    } else {
+      base = fromFlags();
+    }
+    DnsConfig c = base.config();
+    try {
+      c = new DnsConfig(c.pop(), c.zone(), c.names(), c.l1(), c.l2(), x != null ? x : c.x(), c.mode(), c.salt(),
+          c.cdnTtl(), c.probeTtl(), c.staticTtl(), c.negativeTtl(), c.nameservers(), c.staticRecords(),
+          listen != null ? socket("listen", listen) : c.listen(), c.tcpIdleTimeout(), c.maxTcpConnections(),
+          c.ecsScopeV4(), c.ecsScopeV6(), c.maxUdpPayload(), noRrl ? c.rrl().withEnabled(false) : c.rrl(),
+          queryLog != null ? queryLog : c.queryLog(), c.queryLogQueue());
+    } catch (DnsConfig.ConfigException e) {
+      throw new UserError("--" + e.getMessage());
+    }
+    int t = threads != null ? threads : base.threads();
+    if (t < 1 || t > 64) {
+      throw new UserError("--threads must be in 1..64");
+    }
+    return new DnsConfigJson.DnsFile(c, t, admin != null ? admin : base.admin());
+  }
+
+  private DnsConfigJson.DnsFile fromFlags() {
+    if (zone == null || l1 == null || l2 == null) {
+      throw new UserError("give --config FILE, or at least --zone, --l1 and --l2");
+    }
+    Name z = name("zone", zone, Name.root);
+    DnsConfig.Builder b = DnsConfig.builder(z).rrl(RrlConfig.DEFAULTS);
+    try {
+      if (names != null) {
+        names.forEach(n -> b.name(name("name", n, z)));
+      }
+      l1.forEach(s -> b.l1(ip("l1", s)));
+      l2.forEach(s -> b.l2(ip("l2", s)));
+      if (mode != null) {
+        try {
+          b.mode(AnswerMode.valueOf(mode.toUpperCase(java.util.Locale.ROOT)));
+        } catch (IllegalArgumentException e) {
+          throw new UserError("--mode: expected random or sticky, got '" + mode + "'");
+        }
+      }
+      if (pop != null) {
+        b.pop(pop);
+      }
+      return new DnsConfigJson.DnsFile(b.build(), 1, null);
+    } catch (DnsConfig.ConfigException e) {
+      throw new UserError("--" + e.getMessage());
+    }
+  }
+
+  private static Name name(String flag, String text, Name origin) {
+    try {
+      Name n = Name.fromString(text, origin);
+      return n.isAbsolute() ? n : Name.concatenate(n, Name.root);
+    } catch (TextParseException | org.xbill.DNS.NameTooLongException e) {
+      throw new UserError("--" + flag + ": not a domain name: '" + text + "'");
+    }
+  }
+
+  private static InetAddress ip(String flag, String text) {
+    if (!text.matches("[0-9a-fA-F:.]+")) {
+      throw new UserError("--" + flag + ": expected an IP address literal, got '" + text + "'");
+    }
+    try {
+      return InetAddress.getByName(text);
+    } catch (java.net.UnknownHostException e) {
+      throw new UserError("--" + flag + ": not an IP address: '" + text + "'");
+    }
+  }
+
+  private static HostPort address(String flag, String text) {
+    try {
+      return HostPort.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new UserError("--" + flag + ": " + e.getMessage());
+    }
+  }
+
+  private static InetSocketAddress socket(String flag, String text) {
+    HostPort hp = address(flag, text);
+    return new InetSocketAddress(ip(flag, hp.host()), hp.port());
+  }
+}

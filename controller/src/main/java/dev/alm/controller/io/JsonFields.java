@@ -1,0 +1,138 @@
+package dev.alm.controller.io;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Typed reads of a JSON configuration object with errors that name the file, the field path and the reason
+ * ({@link InputException}). Unknown fields are errors, so a misspelt setting cannot pass silently.
+ */
+public final class JsonFields {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final String file;
+  private final String path;
+  private final JsonNode node;
+
+  private JsonFields(String file, String path, JsonNode node) {
+    this.file = file;
+    this.path = path;
+    this.node = node;
+  }
+
+  /** Reads a file that must hold one JSON object. */
+  public static JsonFields read(Path file) throws InputException {
+    String name = file.toString();
+    JsonNode root;
+    try {
+      root = JSON.readTree(Files.readString(file));
+    } catch (JsonProcessingException e) {
+      throw new InputException(name, "line " + e.getLocation().getLineNr(), e.getOriginalMessage());
+    } catch (IOException e) {
+      throw new InputException(name, "", "cannot read: " + e.getMessage());
+    }
+    if (root == null || !root.isObject()) {
+      throw new InputException(name, "", "expected a JSON object");
+    }
+    return new JsonFields(name, "", root);
+  }
+
+  /** The file name, for errors raised by the caller. */
+  public String file() {
+    return file;
+  }
+
+  /** The path of a field of this object, as errors print it. */
+  public String where(String field) {
+    return path.isEmpty() ? field : path + "." + field;
+  }
+
+  /** An error about a field of this object. */
+  public InputException error(String field, String reason) {
+    return new InputException(file, where(field), reason);
+  }
+
+  /** Fails on any field not in {@code allowed}. */
+  public JsonFields only(Set<String> allowed) throws InputException {
+    for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+      String f = it.next();
+      if (!allowed.contains(f)) {
+        throw error(f, "unknown field (known: " + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
+      }
+    }
+    return this;
+  }
+
+  public boolean has(String field) {
+    return node.has(field) && !node.get(field).isNull();
+  }
+
+  /** A nested object. */
+  public JsonFields object(String field) throws InputException {
+    JsonNode n = node.get(field);
+    if (n == null || !n.isObject()) {
+      throw error(field, "expected an object");
+    }
+    return new JsonFields(file, where(field), n);
+  }
+
+  public String text(String field) throws InputException {
+    JsonNode n = node.get(field);
+    if (n == null || !(n.isTextual() || n.isNumber())) {
+      throw error(field, "expected a string");
+    }
+    return n.asText();
+  }
+
+  public double number(String field) throws InputException {
+    JsonNode n = node.get(field);
+    if (n == null || !n.isNumber()) {
+      throw error(field, "expected a number");
+    }
+    return n.asDouble();
+  }
+
+  public long integer(String field) throws InputException {
+    JsonNode n = node.get(field);
+    if (n == null || !n.canConvertToLong() || !n.isIntegralNumber()) {
+      throw error(field, "expected an integer");
+    }
+    return n.asLong();
+  }
+
+  public boolean bool(String field) throws InputException {
+    JsonNode n = node.get(field);
+    if (n == null || !n.isBoolean()) {
+      throw error(field, "expected true or false");
+    }
+    return n.asBoolean();
+  }
+
+  /** A list of strings; a single string is taken as a list of one. */
+  public List<String> texts(String field) throws InputException {
+    JsonNode n = node.get(field);
+    List<String> out = new ArrayList<>();
+    if (n != null && n.isTextual()) {
+      out.add(n.asText());
+      return out;
+    }
+    if (n == null || !n.isArray()) {
+      throw error(field, "expected a list of strings");
+    }
+    for (int i = 0; i < n.size(); i++) {
+      if (!n.get(i).isTextual()) {
+        throw new InputException(file, where(field) + "[" + i + "]", "expected a string");
+      }
+      out.add(n.get(i).asText());
+    }
+    return out;
+  }
+}
