@@ -40,6 +40,7 @@ public final class QueryAnswerer {
   private final StickyHash sticky;
   private final ProbeAnswerer probes;
   private final SOARecord negativeSoa;
+  private final FastAnswers fast;
 
   public QueryAnswerer(DnsConfig config, ServedZone zone, RedirectionProbability x, ProbeAnswerer probes) {
     this.config = config;
@@ -47,6 +48,7 @@ public final class QueryAnswerer {
     this.x = x;
     this.sticky = new StickyHash(config.salt());
     this.probes = probes;
+    this.fast = new FastAnswers(config, zone, x);
     SOARecord s = zone.soa();
     this.negativeSoa = new SOARecord(s.getName(), DClass.IN, Math.min(s.getTTL(), s.getMinimum()), s.getHost(),
         s.getAdmin(), s.getSerial(), s.getRefresh(), s.getRetry(), s.getExpire(), s.getMinimum());
@@ -61,6 +63,15 @@ public final class QueryAnswerer {
    * @param nowNanos a monotonic clock reading, passed to the probe answerer
    */
   public Reply answer(byte[] wire, InetAddress client, boolean tcp, long nowNanos) {
+    Reply.Send hot = fast.answer(wire, client);
+    if (hot != null) {
+      return hot;
+    }
+    return general(wire, client, tcp, nowNanos);
+  }
+
+  /** The general path: dnsjava parses the query and builds the response. */
+  Reply general(byte[] wire, InetAddress client, boolean tcp, long nowNanos) {
     if (wire.length < Header.LENGTH) {
       return new Reply.Drop("shorter than a DNS header");
     }

@@ -42,7 +42,7 @@ public final class QueryLog implements AutoCloseable {
   /** A log to any writer (closed with the log), with or without the header line. */
   public static QueryLog to(Writer out, String pop, int queue, boolean header) throws IOException {
     return new QueryLog(new AsyncLineLog<>(out, header ? QueryLogRecord.HEADER : null,
-        e -> record(pop, e).values(), queue, "alm-dns-query-log"));
+        new Formatter(pop), queue, "alm-dns-query-log"));
   }
 
   /** Queues one line; never blocks. */
@@ -60,11 +60,39 @@ public final class QueryLog implements AutoCloseable {
     return log.written();
   }
 
-  private static QueryLogRecord record(String pop, Event e) {
-    Outcome o = e.outcome();
-    return new QueryLogRecord(e.epochMillis(), pop, e.resolver().getHostAddress(), ecs(o.ecs()),
-        o.qname() == null ? "" : o.qname().toString().toLowerCase(Locale.ROOT),
-        o.qtype() < 0 ? "" : Type.string(o.qtype()), Rcode.string(o.rcode()), o.kind());
+  /**
+   * Turns events into lines on the writer thread. It remembers the last resolver and name it printed, because
+   * consecutive lines usually share them, so the common line costs no formatting of either.
+   */
+  private static final class Formatter implements java.util.function.Function<Event, java.util.List<String>> {
+    private final String pop;
+    private InetAddress lastResolver;
+    private String lastResolverText;
+    private org.xbill.DNS.Name lastName;
+    private String lastNameText;
+
+    Formatter(String pop) {
+      this.pop = pop;
+    }
+
+    @Override
+    public java.util.List<String> apply(Event e) {
+      Outcome o = e.outcome();
+      if (!e.resolver().equals(lastResolver)) {
+        lastResolver = e.resolver();
+        lastResolverText = lastResolver.getHostAddress();
+      }
+      String qname = "";
+      if (o.qname() != null) {
+        if (o.qname() != lastName) {
+          lastName = o.qname();
+          lastNameText = lastName.toString().toLowerCase(Locale.ROOT);
+        }
+        qname = lastNameText;
+      }
+      return new QueryLogRecord(e.epochMillis(), pop, lastResolverText, ecs(o.ecs()), qname,
+          o.qtype() < 0 ? "" : Type.string(o.qtype()), Rcode.string(o.rcode()), o.kind()).values();
+    }
   }
 
   private static String ecs(ClientSubnetOption ecs) {

@@ -13,9 +13,20 @@ public final class Timestamps {
     private Timestamps() {
     }
 
+    /** The last second formatted (per thread: log writers call this for every line). */
+    private static final ThreadLocal<Object[]> LAST_SECOND = ThreadLocal.withInitial(() -> new Object[] {-1L, ""});
+
     /** Formats epoch milliseconds, always with three fraction digits. */
     public static String format(long epochMillis) {
-        return FORMAT.format(Instant.ofEpochMilli(epochMillis));
+        long second = Math.floorDiv(epochMillis, 1000L);
+        Object[] last = LAST_SECOND.get();
+        if ((long) last[0] != second) {
+            String s = FORMAT.format(Instant.ofEpochSecond(second));
+            last[0] = second;
+            last[1] = s.substring(0, s.length() - 4); // up to and including the '.'
+        }
+        int ms = (int) Math.floorMod(epochMillis, 1000L);
+        return (String) last[1] + (char) ('0' + ms / 100) + (char) ('0' + ms / 10 % 10) + (char) ('0' + ms % 10) + 'Z';
     }
 
     /**
