@@ -18,7 +18,6 @@ class TimestampsFormatTest {
     for (int i = 0; i < 10_000; i++) {
       long t = 1_700_000_000_000L + (long) (rng.nextDouble() * 1e11);
       String s = Timestamps.format(t);
-      assertEquals(Instant.ofEpochMilli(t).toString().length() <= s.length(), true);
       assertEquals(t, Timestamps.parseMillis(s), s);
       assertEquals(t, Instant.parse(s).toEpochMilli(), s);
     }
