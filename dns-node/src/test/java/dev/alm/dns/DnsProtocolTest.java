@@ -227,6 +227,18 @@ class DnsProtocolTest {
   }
 
   @Test
+  void malformedClientSubnetIsFormerr() throws IOException {
+    Message q = Message.newQuery(Record.newRecord(Name.fromString("www.cdn.example."), Type.A, DClass.IN));
+    byte[] plain = q.toWire();
+    // OPT with an ECS option claiming IPv4 with a 33-bit source prefix (RFC 7871 section 7.1.1: FORMERR).
+    byte[] opt = {0, 0, 41, 4, (byte) 0xD0, 0, 0, 0, 0, 0, 12, 0, 8, 0, 8, 0, 1, 33, 0, (byte) 203, 0, 113, 0};
+    byte[] wire = java.util.Arrays.copyOf(plain, plain.length + opt.length);
+    System.arraycopy(opt, 0, wire, plain.length, opt.length);
+    wire[11] = 1;
+    assertEquals(Rcode.FORMERR, rawUdp(wire).getRcode());
+  }
+
+  @Test
   void headerOnlyErrorsKeepIdAndRd() throws IOException {
     byte[] bad = new byte[] {0x12, 0x34, 0x01, 0x00, 0, 2, 0, 0, 0, 0, 0, 0};
     Message m = rawUdp(bad);
