@@ -25,6 +25,7 @@ import picocli.CommandLine.Spec;
         StabilityCommand.class,
         CompareCommand.class,
         BenchCommand.class,
+        CorrelateCommand.class,
         picocli.CommandLine.HelpCommand.class})
 public final class AlmCommand implements Runnable {
 
