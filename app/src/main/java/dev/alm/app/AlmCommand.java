@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
         CompareCommand.class,
         BenchCommand.class,
         CorrelateCommand.class,
+        TracesCommand.class,
         picocli.CommandLine.HelpCommand.class})
 public final class AlmCommand implements Runnable {
 
