@@ -177,13 +177,14 @@ public final class SyntheticTraces {
     }
 
     /**
-     * The demand A_i of every PoP, queries per second, each {@code demandStepSeconds} over the trace's span: the
+     * The demand A_i of every PoP, queries per second, each {@code demandStepSeconds} (or a twentieth of the span,
+     * if shorter, so the flash crowd always shows) over the trace's span: the
      * PoP's share of the query rate, times {@code flashFactor} at the first PoP from {@link #FLASH_FROM} to
      * {@link #FLASH_TO} of the span (a flash crowd).
      */
     public long writeDemand(Path file) throws IOException {
         long span = spanMillis();
-        long step = Math.max(1, Math.round(config.demandStepSeconds() * 1000));
+        long step = Math.max(1, Math.min(Math.round(config.demandStepSeconds() * 1000), span / 20));
         try (TraceWriter<DemandRecord> w = TraceWriter.create(file, TraceFormats.DEMAND)) {
             for (long t = 0; t <= span; t += step) {
                 boolean flash = t >= FLASH_FROM * span && t < FLASH_TO * span;
