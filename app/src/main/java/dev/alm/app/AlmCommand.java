@@ -27,6 +27,7 @@ import picocli.CommandLine.Spec;
         BenchCommand.class,
         CorrelateCommand.class,
         TracesCommand.class,
+        BenchCorrelateCommand.class,
         picocli.CommandLine.HelpCommand.class})
 public final class AlmCommand implements Runnable {
 

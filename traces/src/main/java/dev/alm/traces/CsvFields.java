@@ -11,9 +11,11 @@ import org.apache.commons.csv.CSVRecord;
  * commas by hand; a line with a quote goes through commons-csv, so quoted fields (as {@link AsyncLineLog} writes
  * them for values holding commas or quotes) read back exactly.
  *
- * <p>Why by hand: on the development machine commons-csv's {@code CSVParser} read the 10-million-line beacon log
- * pair of {@code alm bench-correlate} at about 0.9 million lines/s, against the target of 2 million lines/s per
- * core (docs/benchmarks.md); splitting on commas and skipping the per-record objects meets it.
+ * <p>Why by hand: the beacon-join estimator must read at least 2 million lines per second per core
+ * (docs/benchmarks.md). On the development machine commons-csv's {@code CSVParser} read and split the generated
+ * 1-million-line DNS and HTTP log pair of {@code alm bench-correlate} (with the timestamp parse) at 0.9 to 1.4
+ * million lines per CPU second, before any joining; {@code BufferedReader.readLine} and this splitter did 3.7 to
+ * 4.8 million.
  */
 public final class CsvFields {
     private static final CSVFormat FORMAT = CSVFormat.DEFAULT;
