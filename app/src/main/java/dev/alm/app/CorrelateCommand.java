@@ -259,6 +259,9 @@ public final class CorrelateCommand implements Callable<Integer> {
   }
 
   private int driftOfOutputs(PrintWriter o) throws Exception {
+    if (!paired.isEmpty() || !dns.isEmpty() || !http.isEmpty() || !probes.isEmpty()) {
+      throw new UserError("--compare with two output directories reads their counts.csv: give no traces");
+    }
     CountsCsv.Table a = CountsCsv.read(Path.of(compare.get(0)).resolve("counts.csv"));
     CountsCsv.Table b = CountsCsv.read(Path.of(compare.get(1)).resolve("counts.csv"));
     Drift.Result drift = checked(() -> Drift.compare(a.ids(), a.counts(), b.ids(), b.counts(), alpha,

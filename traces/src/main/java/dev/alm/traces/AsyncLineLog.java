@@ -91,17 +91,23 @@ public final class AsyncLineLog<T> implements AutoCloseable {
                 }
                 batch.add(first);
                 queue.drainTo(batch, 4095);
-                for (Object o : batch) {
+                for (int k = 0; k < batch.size(); k++) {
+                    Object o = batch.get(k);
                     if (o == POISON) {
                         printer.flush();
                         return;
                     }
-                    if (failure == null) {
+                    try {
                         printer.printRecord(values.apply((T) o));
-                        written.incrementAndGet();
-                    } else {
-                        dropped.increment();
+                    } catch (IOException e) {
+                        // the record in hand and the rest of the batch are lost; later offers are refused
+                        failure = e;
+                        dropped.add(batch.subList(k, batch.size()).stream().filter(x -> x != POISON).count());
+                        batch.clear();
+                        drainAfterFailure();
+                        return;
                     }
+                    written.incrementAndGet();
                 }
                 batch.clear();
                 if (queue.isEmpty()) {
@@ -110,17 +116,28 @@ public final class AsyncLineLog<T> implements AutoCloseable {
             }
         } catch (IOException e) {
             failure = e;
-            dropped.add(batch.size());
+            drainAfterFailure();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** After a write error: counts what is still queued as dropped, so {@link #close()} never waits on a full queue. */
+    private void drainAfterFailure() {
+        List<Object> rest = new ArrayList<>();
+        queue.drainTo(rest);
+        dropped.add(rest.stream().filter(o -> o != POISON).count());
     }
 
     /** Writes what is queued, then closes the file. */
     @Override
     public void close() throws IOException {
         try {
-            queue.put(POISON);
+            // the drainer may have stopped after a write error with the queue full: never block on it
+            boolean queued = false;
+            while (!queued && drainer.isAlive()) {
+                queued = queue.offer(POISON, 100, TimeUnit.MILLISECONDS);
+            }
             drainer.join(10_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -12,8 +12,13 @@ import org.apache.commons.csv.CSVPrinter;
 /**
  * Writes one trace file in a {@link TraceFormat}: the header, then one line per record, exactly as
  * {@link AsyncLineLog} writes the daemons' logs. The file is written under a temporary name and moved into place
- * by {@link #close()}, so a reader never sees half a trace; {@link #abort()} removes it instead. gzip when the
- * name ends in {@code .gz}.
+ * by {@link #commit()}, so a reader never sees half a trace; {@link #close()} without a commit (an exception left
+ * the try block) removes it instead. gzip when the name ends in {@code .gz}.
+ *
+ * <pre>{@code try (TraceWriter<ProbeLogRecord> w = TraceWriter.create(file, TraceFormats.PROBE_LOG)) {
+ *     for (...) w.write(record);
+ *     w.commit();
+ * }}</pre>
  *
  * @param <T> the record type
  */
@@ -53,7 +58,7 @@ public final class TraceWriter<T> implements AutoCloseable {
         return written;
     }
 
-    /** Removes the partial file. */
+    /** Removes the partial file; nothing is written to the final name. */
     public void abort() throws IOException {
         if (!closed) {
             closed = true;
@@ -65,9 +70,14 @@ public final class TraceWriter<T> implements AutoCloseable {
         }
     }
 
-    /** Completes the file and moves it into place. */
+    /** Aborts the file unless it was committed. */
     @Override
     public void close() throws IOException {
+        abort();
+    }
+
+    /** Completes the file and moves it into place. */
+    public void commit() throws IOException {
         if (closed) {
             return;
         }

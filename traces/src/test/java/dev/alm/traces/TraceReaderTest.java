@@ -33,6 +33,7 @@ class TraceReaderTest {
             for (T r : records) {
                 w.write(r);
             }
+            w.commit();
         }
         return readAll(f, format, new ReadReport(true));
     }
@@ -72,6 +73,20 @@ class TraceReaderTest {
         Path renamed = dir.resolve("q-no-suffix");
         Files.write(renamed, gz);
         assertEquals(q, readAll(renamed, TraceFormats.QUERY_LOG, new ReadReport(true)), "gzip found by magic bytes");
+    }
+
+    @Test
+    void aWriterLeftWithoutCommitLeavesNoFile() throws Exception {
+        Path f = dir.resolve("half.csv");
+        assertThrows(IllegalStateException.class, () -> {
+            try (TraceWriter<ProbeLogRecord> w = TraceWriter.create(f, TraceFormats.PROBE_LOG)) {
+                w.write(new ProbeLogRecord(T0, "a", "b", "c"));
+                throw new IllegalStateException("interrupted");
+            }
+        });
+        try (var files = Files.list(dir)) {
+            assertEquals(0, files.count());
+        }
     }
 
     @Test

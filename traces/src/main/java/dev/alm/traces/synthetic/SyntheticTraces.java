@@ -142,6 +142,8 @@ public final class SyntheticTraces {
             while (!pending.isEmpty()) {
                 http.write(pending.poll().record());
             }
+            dns.commit();
+            http.commit();
             return new long[] {dns.written(), http.written(), beacons};
         }
     }
@@ -157,6 +159,7 @@ public final class SyntheticTraces {
                 w.write(new ProbeLogRecord(config.startMillis() + (long) (k * step), category,
                         world.ids().get(world.dnsPop(g)), world.ids().get(world.drawProxy(g, rnd))));
             }
+            w.commit();
             return w.written();
         }
     }
@@ -172,6 +175,7 @@ public final class SyntheticTraces {
                 w.write(new PairedObservation(config.startMillis(), id, HTTP_SERVICE,
                         world.ids().get(world.drawProxy(g, rnd))));
             }
+            w.commit();
             return w.written();
         }
     }
@@ -193,6 +197,7 @@ public final class SyntheticTraces {
                     w.write(new DemandRecord(config.startMillis() + t, world.ids().get(i), a));
                 }
             }
+            w.commit();
             return w.written();
         }
     }
