@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench-correlate", mixinStandardHelpOptions = true,
     description = {
         "Generate (once, kept in --dir) a DNS query log and HTTP access log pair of about --lines lines in",
-        "total (30% beacons, the rest ordinary traffic, 48 PoPs, 2,000 queries/s), then run the beacon-join",
+        "total (30%% beacons, the rest ordinary traffic, 48 PoPs, 2,000 queries/s), then run the beacon-join",
         "estimator on it in one thread and print lines/s, the most beacons waiting at once, and the peak heap.",
         "Run it with a small heap (java -Xmx64m -jar app/target/alm.jar bench-correlate ...) to see that",
         "memory does not depend on the length of the logs."})

@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
         "Estimate C (C_ij = P(HTTP request at proxy j | DNS answered at PoP i), paper 004 eq. 1) from one kind",
         "of trace: paired catchment observations (--paired), beacon-joined DNS and HTTP logs (--dns and --http)",
         "or FastControl probe logs (--probes). Writes DIR/C.csv (smoothed: every entry > 0, rows sum to 1),",
-        "DIR/counts.csv (measured n_ij), DIR/intervals.csv (95% interval per entry) and DIR/report.json.",
+        "DIR/counts.csv (measured n_ij), DIR/intervals.csv (95%% interval per entry) and DIR/report.json.",
         "With --compare W1 W2 (time windows START[/END] of the traces, or two earlier output directories) it",
         "also writes DIR/drift.json (per-row total variation, rows changed beyond sampling noise), and for",
         "windows DIR/window1/ and DIR/window2/ in the layout above. Bad lines are reported with file, line and",

@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
         "behind far public resolvers), anycast catchments with mis-routing. Writes DIR/C_true.csv (the true C),",
         "DIR/pops.csv, DIR/dns.csv and DIR/http.csv (beacon and ordinary traffic), DIR/probes.csv,",
         "DIR/paired.csv (services dns-anycast and http-anycast) and DIR/demand.csv (a flash crowd at the first",
-        "PoP from 50% to 60% of the span). The same options always write the same files."})
+        "PoP from 50%% to 60%% of the span). The same options always write the same files."})
 public final class TracesGenerateCommand implements Callable<Integer> {
 
   @Spec
