@@ -27,6 +27,9 @@ import picocli.CommandLine.Spec;
         BenchCommand.class,
         ProxyCommand.class,
         DnsCommand.class,
+        CorrelateCommand.class,
+        TracesCommand.class,
+        BenchCorrelateCommand.class,
         picocli.CommandLine.HelpCommand.class})
 public final class AlmCommand implements Runnable {
 

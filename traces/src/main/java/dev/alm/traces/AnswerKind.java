@@ -19,9 +19,25 @@ public enum AnswerKind {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
 
+    private static final AnswerKind[] KINDS = values();
+
     /** Parses a column value, case-insensitively; {@code null} if it names no kind. */
     public static AnswerKind parse(String s) {
-        for (AnswerKind k : values()) {
+        switch (s) { // the written (lower-case) labels first: this runs once per query log line
+            case "l1":
+                return L1;
+            case "l2":
+                return L2;
+            case "probe":
+                return PROBE;
+            case "static":
+                return STATIC;
+            case "none":
+                return NONE;
+            default:
+                break;
+        }
+        for (AnswerKind k : KINDS) {
             if (k.name().equalsIgnoreCase(s)) {
                 return k;
             }

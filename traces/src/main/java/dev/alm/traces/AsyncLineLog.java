@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -100,32 +101,49 @@ public final class AsyncLineLog<T> implements AutoCloseable {
                     LockSupport.parkNanos(1_000_000L);
                     continue;
                 }
-                for (Object o : batch) {
+                for (int k = 0; k < batch.size(); k++) {
+                    Object o = batch.get(k);
                     if (o == POISON) {
                         printer.flush();
                         return;
                     }
-                    if (failure == null) {
+                    try {
                         printer.printRecord(values.apply((T) o));
-                        written.incrementAndGet();
                         dirty = true;
-                    } else {
-                        dropped.increment();
+                    } catch (IOException e) {
+                        // the record in hand and the rest of the batch are lost; later offers are refused
+                        failure = e;
+                        dropped.add(batch.subList(k, batch.size()).stream().filter(x -> x != POISON).count());
+                        batch.clear();
+                        drainAfterFailure();
+                        return;
                     }
+                    written.incrementAndGet();
                 }
                 batch.clear();
             }
         } catch (IOException e) {
             failure = e;
-            dropped.add(batch.size());
+            drainAfterFailure();
         }
+    }
+
+    /** After a write error: counts what is still queued as dropped, so {@link #close()} never waits on a full queue. */
+    private void drainAfterFailure() {
+        List<Object> rest = new ArrayList<>();
+        queue.drainTo(rest);
+        dropped.add(rest.stream().filter(o -> o != POISON).count());
     }
 
     /** Writes what is queued, then closes the file. */
     @Override
     public void close() throws IOException {
         try {
-            queue.put(POISON);
+            // the drainer may have stopped after a write error with the queue full: never block on it
+            boolean queued = false;
+            while (!queued && drainer.isAlive()) {
+                queued = queue.offer(POISON, 100, TimeUnit.MILLISECONDS);
+            }
             drainer.join(10_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

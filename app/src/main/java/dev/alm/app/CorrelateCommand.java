@@ -1,0 +1,315 @@
+package dev.alm.app;
+
+import dev.alm.controller.io.InputException;
+import dev.alm.controller.io.TopologyJson;
+import dev.alm.controller.model.Topology;
+import dev.alm.correlation.CorrelationEstimate;
+import dev.alm.correlation.CorrelationInputs;
+import dev.alm.correlation.CorrelationRun;
+import dev.alm.correlation.CountsCsv;
+import dev.alm.correlation.Drift;
+import dev.alm.correlation.EstimateReport;
+import dev.alm.correlation.LabelFolding;
+import dev.alm.correlation.LabelIndex;
+import dev.alm.correlation.Smoothing;
+import dev.alm.correlation.TimeWindow;
+import dev.alm.correlation.TopologyBuilder;
+import dev.alm.correlation.VantageDrift;
+import dev.alm.traces.DemandSeries;
+import dev.alm.traces.ReadReport;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code alm correlate}: estimate the correlation matrix C from traces, with intervals, drift and a topology. */
+@Command(name = "correlate", mixinStandardHelpOptions = true,
+    description = {
+        "Estimate C (C_ij = P(HTTP request at proxy j | DNS answered at PoP i), paper 004 eq. 1) from one kind",
+        "of trace: paired catchment observations (--paired), beacon-joined DNS and HTTP logs (--dns and --http)",
+        "or FastControl probe logs (--probes). Writes DIR/C.csv (smoothed: every entry > 0, rows sum to 1),",
+        "DIR/counts.csv (measured n_ij), DIR/intervals.csv (95%% interval per entry) and DIR/report.json.",
+        "With --compare W1 W2 (time windows START[/END] of the traces, or two earlier output directories) it",
+        "also writes DIR/drift.json (per-row total variation, rows changed beyond sampling noise), and for",
+        "windows DIR/window1/ and DIR/window2/ in the layout above. Bad lines are reported with file, line and",
+        "reason and skipped (--strict: the first one is fatal); a summary is always printed. See",
+        "docs/correlation.md."})
+public final class CorrelateCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--paired", paramLabel = "FILE", split = ",",
+      description = "Paired observations timestamp,vantage_id,service,site (gzip accepted).")
+  List<Path> paired = new ArrayList<>();
+
+  @Option(names = "--dns-service", paramLabel = "NAME", description = "With --paired: the service taken as DNS layer.")
+  String dnsService;
+
+  @Option(names = "--http-service", paramLabel = "NAME",
+      description = "With --paired: the service taken as HTTP layer.")
+  String httpService;
+
+  @Option(names = "--dns", paramLabel = "FILE", split = ",", description = "DNS query logs (beacon join).")
+  List<Path> dns = new ArrayList<>();
+
+  @Option(names = "--http", paramLabel = "FILE", split = ",", description = "HTTP access logs (beacon join).")
+  List<Path> http = new ArrayList<>();
+
+  @Option(names = "--probes", paramLabel = "FILE", split = ",", description = "FastControl probe logs.")
+  List<Path> probes = new ArrayList<>();
+
+  @Option(names = "--window", paramLabel = "SECONDS", defaultValue = "300",
+      description = "Pairing window (--paired) or join window (beacons), seconds. Default: ${DEFAULT-VALUE}.")
+  double windowSeconds;
+
+  @Option(names = "--fold", paramLabel = "metro|FILE",
+      description = "Fold labels: 'metro' (Quad9 sibling sites to their IATA code: qfra3, fra2 -> fra) or a CSV "
+          + "label,node mapping file (empty node drops the label).")
+  String fold;
+
+  @Option(names = "--pops", paramLabel = "ID", split = ",",
+      description = "The known PoP ids; samples naming another id (after folding) are bad lines. Default: any.")
+  List<String> pops = new ArrayList<>();
+
+  @Option(names = "--prior-mass", paramLabel = "A", defaultValue = "1",
+      description = "Dirichlet prior mass per row: C_ij = (n_ij + A/N)/(n_i + A). Default: ${DEFAULT-VALUE}.")
+  double priorMass;
+
+  @Option(names = "--confidence", defaultValue = "0.95",
+      description = "Level of the per-entry intervals. Default: ${DEFAULT-VALUE}.")
+  double confidence;
+
+  @Option(names = "--strict", description = "Fail at the first bad line instead of skipping it.")
+  boolean strict;
+
+  @Option(names = "--compare", arity = "2", paramLabel = "W",
+      description = "Two windows START[/END] (ISO-8601 or epoch seconds; START alone means --window long), or "
+          + "two output directories of earlier runs.")
+  List<String> compare = new ArrayList<>();
+
+  @Option(names = "--alpha", defaultValue = "0.01",
+      description = "Drift: family-wise level of the per-row tests. Default: ${DEFAULT-VALUE}.")
+  double alpha;
+
+  @Option(names = {"-o", "--out"}, required = true, paramLabel = "DIR", description = "Output directory.")
+  Path out;
+
+  @Option(names = "--topology-out", paramLabel = "FILE",
+      description = "Also write a topology JSON with the estimated C (inline) for alm compare / simulate.")
+  Path topologyOut;
+
+  @Option(names = "--template", paramLabel = "FILE",
+      description = "With --topology-out: a topology JSON whose nodes give capacity, demand and costs by id.")
+  Path template;
+
+  @Option(names = "--capacity", defaultValue = "0.7",
+      description = "With --topology-out: T_i of nodes not in the template. Default: ${DEFAULT-VALUE}.")
+  double capacity;
+
+  @Option(names = "--demand", defaultValue = "1",
+      description = "With --topology-out: A_i of nodes not in the template. Default: ${DEFAULT-VALUE}.")
+  double demand;
+
+  @Option(names = "--demands", paramLabel = "FILE",
+      description = "With --topology-out: a demand series timestamp,node,demand; each node's mean replaces A_i.")
+  Path demands;
+
+  @Option(names = "--eta", defaultValue = "1", description = "eta_i of eq. (7). Default: ${DEFAULT-VALUE}.")
+  double eta;
+
+  @Option(names = "--gamma", defaultValue = "10", description = "gamma_i of eq. (8). Default: ${DEFAULT-VALUE}.")
+  double gamma;
+
+  @Option(names = "--d", defaultValue = "0.5", description = "d_i of eq. (8). Default: ${DEFAULT-VALUE}.")
+  double d;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter o = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Smoothing smoothing = checked(() -> new Smoothing(priorMass));
+    if (!(confidence > 0 && confidence < 1)) {
+      throw new UserError("--confidence must be in (0, 1), got " + confidence);
+    }
+    if (!compare.isEmpty() && Files.isDirectory(Path.of(compare.get(0))) && Files.isDirectory(Path.of(compare.get(1)))) {
+      return driftOfOutputs(o);
+    }
+    CorrelationInputs inputs = inputs();
+    LabelFolding folding = folding();
+    LabelIndex labels = new LabelIndex(folding, new LinkedHashSet<>(pops));
+    List<TimeWindow> windows = new ArrayList<>();
+    for (String w : compare) {
+      windows.add(checked(() -> TimeWindow.parse(w, inputs.windowMillis())));
+    }
+    VantageDrift vantages = inputs.kind() == CorrelationInputs.Kind.PAIRED && windows.size() == 2
+        ? new VantageDrift(windows, folding) : null;
+    ReadReport report = new ReadReport(strict);
+    CorrelationRun.Result run;
+    try {
+      run = CorrelationRun.run(inputs, labels, windows, report, vantages);
+    } finally {
+      report.summaryLines().forEach(err::println);
+      err.flush();
+    }
+    Outputs.directory(out);
+    if (windows.isEmpty()) {
+      CorrelationEstimate e = estimate(run, labels, 0, smoothing);
+      Map<String, Object> r = CorrelateOutputs.estimate(out, e, labels, run.stats());
+      summary(o, out, r);
+      topology(e, err);
+      return 0;
+    }
+    List<CorrelationEstimate> es = new ArrayList<>();
+    for (int k = 0; k < 2; k++) {
+      CorrelationEstimate e = estimate(run, labels, k, smoothing);
+      Path dir = out.resolve("window" + (k + 1));
+      summary(o, dir, CorrelateOutputs.estimate(dir, e, labels, run.stats()));
+      es.add(e);
+    }
+    Drift.Result drift = checked(() -> Drift.compare(es.get(0).ids(), es.get(0).counts(), es.get(1).ids(),
+        es.get(1).counts(), alpha, EstimateReport.FEW_SAMPLES));
+    CorrelateOutputs.drift(out.resolve("drift.json"), drift, windows.stream().map(TimeWindow::toString).toList(),
+        vantages == null ? null : vantages.result());
+    driftSummary(o, drift, vantages == null ? null : vantages.result());
+    return 0;
+  }
+
+  private CorrelationInputs inputs() {
+    int kinds = (paired.isEmpty() ? 0 : 1) + (dns.isEmpty() && http.isEmpty() ? 0 : 1) + (probes.isEmpty() ? 0 : 1);
+    if (kinds != 1) {
+      throw new UserError("give exactly one kind of trace: --paired, --dns with --http, or --probes");
+    }
+    if (!(windowSeconds >= 0) || Double.isInfinite(windowSeconds)) {
+      throw new UserError("--window must be a number of seconds >= 0");
+    }
+    long window = Math.round(windowSeconds * 1000);
+    if (!paired.isEmpty()) {
+      if (dnsService == null || httpService == null) {
+        throw new UserError("--paired needs --dns-service and --http-service");
+      }
+      return checked(() -> CorrelationInputs.paired(paired, dnsService, httpService, window));
+    }
+    if (!probes.isEmpty()) {
+      return CorrelationInputs.probes(probes);
+    }
+    return checked(() -> CorrelationInputs.beacon(dns, http, window));
+  }
+
+  private LabelFolding folding() throws InputException {
+    if (fold == null) {
+      return LabelFolding.identity();
+    }
+    if (fold.equals("metro")) {
+      return LabelFolding.metro();
+    }
+    return LabelFolding.mapping(Path.of(fold));
+  }
+
+  private CorrelationEstimate estimate(CorrelationRun.Result run, LabelIndex labels, int k, Smoothing smoothing) {
+    if (run.tally().counts(k).total() == 0) {
+      throw new UserError("no samples" + (compare.isEmpty() ? "" : " in window " + compare.get(k))
+          + ": nothing was paired or joined (see the summary above)");
+    }
+    return CorrelationEstimate.of(run.tally().counts(k), labels, smoothing, confidence);
+  }
+
+  private void topology(CorrelationEstimate e, PrintWriter err) throws Exception {
+    if (topologyOut == null) {
+      return;
+    }
+    Topology tpl = null;
+    if (template != null) {
+      TopologyJson.Result r = TopologyJson.read(template, false);
+      r.notes().forEach(n -> err.println("note: " + n));
+      tpl = r.topology();
+    }
+    Map<String, Double> means = Map.of();
+    if (demands != null) {
+      ReadReport report = new ReadReport(strict);
+      try {
+        means = DemandSeries.means(demands, report);
+      } finally {
+        report.summaryLines().forEach(err::println);
+      }
+    }
+    TopologyBuilder.NodeDefaults defaults =
+        checked(() -> new TopologyBuilder.NodeDefaults(capacity, demand, eta, gamma, d));
+    Topology t = TopologyBuilder.build(e.matrix(), defaults, tpl, means);
+    Path file = topologyOut.toAbsolutePath();
+    Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
+    try {
+      TopologyJson.write(t, tmp, null);
+    } catch (java.io.IOException | RuntimeException ex) {
+      Files.deleteIfExists(tmp);
+      throw ex;
+    }
+    Outputs.moveIntoPlace(tmp, file);
+    spec.commandLine().getOut().println("wrote " + topologyOut + " (" + t.size() + " nodes)");
+  }
+
+  private int driftOfOutputs(PrintWriter o) throws Exception {
+    if (!paired.isEmpty() || !dns.isEmpty() || !http.isEmpty() || !probes.isEmpty()) {
+      throw new UserError("--compare with two output directories reads their counts.csv: give no traces");
+    }
+    CountsCsv.Table a = CountsCsv.read(Path.of(compare.get(0)).resolve("counts.csv"));
+    CountsCsv.Table b = CountsCsv.read(Path.of(compare.get(1)).resolve("counts.csv"));
+    Drift.Result drift = checked(() -> Drift.compare(a.ids(), a.counts(), b.ids(), b.counts(), alpha,
+        EstimateReport.FEW_SAMPLES));
+    Outputs.directory(out);
+    CorrelateOutputs.drift(out.resolve("drift.json"), drift, compare, null);
+    driftSummary(o, drift, null);
+    return 0;
+  }
+
+  private static void summary(PrintWriter o, Path dir, Map<String, Object> r) {
+    @SuppressWarnings("unchecked")
+    Map<String, Object> diag = (Map<String, Object>) r.get("diagonal");
+    o.printf(Locale.ROOT, "%s: %s nodes, %s samples; diagonal min %s median %s max %s; %s rows with 1-4 samples, "
+            + "%s empty rows; wrote C.csv, counts.csv, intervals.csv, report.json%n", dir, r.get("nodes"),
+        r.get("samples"), fmt(diag.get("min")), fmt(diag.get("median")), fmt(diag.get("max")),
+        r.get("rowsWithFewSamples"), r.get("emptyRows"));
+  }
+
+  private static void driftSummary(PrintWriter o, Drift.Result d, VantageDrift.Result v) {
+    o.printf(Locale.ROOT, "drift: %d rows tested, %d changed beyond sampling noise (alpha %.3g), mean TV %.3f%n",
+        d.tested(), d.flagged(), d.alpha(), d.meanTv());
+    for (Drift.Row r : d.rows()) {
+      if (r.flagged()) {
+        o.printf(Locale.ROOT, "  %-12s TV %.3f  p %.2g  samples %d -> %d%n", r.id(), r.tv(), r.pValue(), r.before(),
+            r.after());
+      }
+    }
+    if (v != null) {
+      o.printf(Locale.ROOT, "vantage points on the DNS service in both windows: %d; %.1f%% changed site, "
+          + "%.1f%% after folding%n", v.vantages(), 100 * v.share(), 100 * v.shareFolded());
+    }
+  }
+
+  private static String fmt(Object v) {
+    return v instanceof Double x ? String.format(Locale.ROOT, "%.3f", x) : String.valueOf(v);
+  }
+
+  private interface Checked<T> {
+    T get();
+  }
+
+  /** Turns a validation failure of a constructor into a one-line user error. */
+  private static <T> T checked(Checked<T> s) {
+    try {
+      return s.get();
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage());
+    }
+  }
+}

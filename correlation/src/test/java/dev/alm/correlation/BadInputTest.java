@@ -1,0 +1,88 @@
+package dev.alm.correlation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.alm.controller.io.InputException;
+import dev.alm.traces.ReadReport;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Unknown PoP ids, folding files and the smoothing prior. */
+class BadInputTest {
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void unknownPopIdIsABadLineAndTheRestIsUsed() throws Exception {
+    Path f = dir.resolve("probes.csv");
+    Files.writeString(f, "ts,category,origin,pop\n"
+        + "2026-01-01T00:00:00.000Z,fra,iad,fra\n"
+        + "2026-01-01T00:00:01.000Z,fra,xyz,fra\n"
+        + "2026-01-01T00:00:02.000Z,fra,iad,iad\n");
+    ReadReport report = new ReadReport(false);
+    LabelIndex labels = new LabelIndex(LabelFolding.identity(), Set.of("fra", "iad"));
+    CorrelationRun.Result r = CorrelationRun.run(CorrelationInputs.probes(List.of(f)), labels, List.of(), report,
+        null);
+    assertEquals(2, r.tally().counts(0).total());
+    assertEquals(1, report.skipped());
+    assertEquals(f + ":line 3: unknown PoP id 'xyz'", report.examples().get(0).toString());
+    InputException e = assertThrows(InputException.class, () -> CorrelationRun.run(
+        CorrelationInputs.probes(List.of(f)), new LabelIndex(LabelFolding.identity(), Set.of("fra", "iad")),
+        List.of(), new ReadReport(true), null));
+    assertEquals(f + ":line 3: unknown PoP id 'xyz' (--strict)", e.getMessage());
+  }
+
+  @Test
+  void mappingFileFoldsAndDrops() throws Exception {
+    Path m = dir.resolve("map.csv");
+    Files.writeString(m, "label,node\n# comment\nqfra3,fra\nlab1,\n");
+    LabelFolding f = LabelFolding.mapping(m);
+    assertEquals("fra", f.fold("qfra3"));
+    assertEquals(null, f.fold("lab1"));
+    assertEquals("ams", f.fold("ams"));
+    Files.writeString(m, "label,node\nqfra3,fra,x\n");
+    InputException e = assertThrows(InputException.class, () -> LabelFolding.mapping(m));
+    assertEquals(m + ":line 2: expected 2 fields (label,node), got 3", e.getMessage());
+  }
+
+  @Test
+  void metroRuleFoldsSiblingSitesOnly() {
+    LabelFolding metro = LabelFolding.metro();
+    assertEquals("fra", metro.fold("qfra3"));
+    assertEquals("fra", metro.fold("fra2"));
+    assertEquals("fra", metro.fold("fra"));
+    assertEquals("qpg", metro.fold("qpg"));
+    assertEquals("frankfurt1", metro.fold("frankfurt1"));
+  }
+
+  @Test
+  void smoothingKeepsEveryEntryPositiveAndRowsSummingToOne() {
+    double[][] c = new Smoothing(1).apply(new long[][] {{3, 0, 1}, {0, 0, 0}, {0, 0, 2}});
+    assertEquals((3 + 1.0 / 3) / 5, c[0][0], 1e-12);
+    assertEquals((0 + 1.0 / 3) / 5, c[0][1], 1e-12);
+    assertEquals(1.0 / 3, c[1][1], 1e-12);
+    for (double[] row : c) {
+      assertEquals(1.0, row[0] + row[1] + row[2], 1e-12);
+      for (double v : row) {
+        assertTrue(v > 0);
+      }
+    }
+    assertThrows(IllegalArgumentException.class, () -> new Smoothing(0));
+  }
+
+  @Test
+  void clopperPearsonBoundsAreExactForSmallCases() {
+    ClopperPearson cp = new ClopperPearson(0.95);
+    assertEquals(0.0, cp.interval(0, 10)[0]);
+    assertEquals(1 - Math.pow(0.025, 1.0 / 10), cp.interval(0, 10)[1], 1e-9);
+    assertEquals(Math.pow(0.025, 1.0 / 10), cp.interval(10, 10)[0], 1e-9);
+    assertEquals(1.0, cp.interval(0, 0)[1]);
+  }
+}
