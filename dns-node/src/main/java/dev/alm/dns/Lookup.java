@@ -28,6 +28,12 @@ public sealed interface Lookup {
   /** A FastControl beacon, A or AAAA: answered by the probe answerer (paper 004 eq. 19). */
   record Beacon(int type) implements Lookup {}
 
+  /**
+   * A correlation beacon {@code <label>.beacon.<zone>} (FastRoute's measurement of C, docs/trace-formats.md), A or
+   * AAAA: always L1, so the user's request shows which proxy anycast picks for this PoP's users.
+   */
+  record CorrelationBeacon(int type) implements Lookup {}
+
   /** A FastControl probe target {@code <category>.<origin>.fc.<zone>}, A or AAAA: always L1. */
   record ProbeTarget(int type, ProbeName probe) implements Lookup {}
 }

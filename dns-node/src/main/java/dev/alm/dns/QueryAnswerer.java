@@ -155,6 +155,9 @@ public final class QueryAnswerer {
         }
         List<InetAddress> to = kind == AnswerKind.L1 ? config.l1() : config.l2();
         addAll(response, ServedZone.addressRecords(qname, qtype, to, config.cdnTtl()));
+      } else if (found instanceof Lookup.CorrelationBeacon) {
+        kind = AnswerKind.L1;
+        addAll(response, ServedZone.addressRecords(qname, qtype, config.l1(), config.probeTtl()));
       } else if (found instanceof Lookup.ProbeTarget) {
         kind = AnswerKind.PROBE;
         addAll(response, ServedZone.addressRecords(qname, qtype, config.l1(), config.probeTtl()));

@@ -28,6 +28,7 @@ import org.xbill.DNS.Type;
 public final class ServedZone {
   private final Name zone;
   private final Name fc;
+  private final Name beacons;
   private final SOARecord soa;
   private final Set<Name> cdnNames;
   private final Map<Name, Map<Integer, List<Record>>> records;
@@ -39,6 +40,7 @@ public final class ServedZone {
   public ServedZone(DnsConfig config) {
     this.zone = config.zone();
     this.fc = child(zone, ProbeName.FC_LABEL);
+    this.beacons = child(zone, "beacon");
     this.cdnNames = new HashSet<>(config.names());
     this.hasV4 = config.l1().stream().anyMatch(a -> a instanceof Inet4Address);
     this.hasV6 = config.l1().stream().anyMatch(a -> !(a instanceof Inet4Address));
@@ -52,9 +54,9 @@ public final class ServedZone {
     }
     for (int i = 0; i < config.staticRecords().size(); i++) {
       Record r = parseStatic(config.staticRecords().get(i), "staticRecords[" + i + "]", config.staticTtl());
-      if (cdnNames.contains(r.getName()) || r.getName().subdomain(fc)) {
+      if (cdnNames.contains(r.getName()) || r.getName().subdomain(fc) || r.getName().subdomain(beacons)) {
         throw new DnsConfig.ConfigException("staticRecords[" + i + "]",
-            r.getName() + " is a CDN or FastControl name, which the server answers itself");
+            r.getName() + " is a CDN, beacon or FastControl name, which the server answers itself");
       }
       add(map, r);
     }
@@ -62,6 +64,7 @@ public final class ServedZone {
     Set<Name> names = new HashSet<>(map.keySet());
     names.addAll(cdnNames);
     names.add(fc);
+    names.add(beacons);
     Set<Name> withParents = new HashSet<>();
     for (Name n : names) {
       for (Name p = n; p.subdomain(zone); p = new Name(p, 1)) {
@@ -104,6 +107,9 @@ public final class ServedZone {
       }
       ProbeName probe = ProbeName.parse(qname.toString(), zone.toString());
       return probe != null ? new Lookup.ProbeTarget(qtype, probe) : new Lookup.Beacon(qtype);
+    }
+    if (qname.subdomain(beacons) && !qname.equals(beacons)) {
+      return address && serves(qtype) ? new Lookup.CorrelationBeacon(qtype) : new Lookup.NoData();
     }
     Map<Integer, List<Record>> byType = records.get(qname);
     if (byType != null) {

@@ -180,6 +180,14 @@ class DnsProtocolTest {
   }
 
   @Test
+  void correlationBeaconsAreAlwaysL1() throws IOException {
+    for (int i = 0; i < 20; i++) {
+      Message m = ask("b-00000000000000" + String.format("%02x", i) + ".beacon.cdn.example.", Type.A, false);
+      assertEquals(TestZones.L1, ((ARecord) m.getSection(Section.ANSWER).get(0)).getAddress().getHostAddress());
+    }
+  }
+
+  @Test
   void otherOpcodesAreNotimpAndMalformedQueriesFormerr() throws IOException {
     Message notify = Message.newQuery(Record.newRecord(Name.fromString("cdn.example."), Type.SOA, DClass.IN));
     notify.getHeader().setOpcode(Opcode.NOTIFY);
