@@ -43,6 +43,8 @@ public record ProxyConfig(String pop, String zone, HostPort listen, HostPort adm
     public static final Duration DEFAULT_EWMA_TAU = Duration.ofSeconds(10);
     public static final int DEFAULT_LOG_QUEUE = 65_536;
     public static final int DEFAULT_MAX_PROBE_PAIRS = 10_000;
+    /** The highest admission ceiling, requests per second (a token bucket refills at most one token per ns). */
+    public static final double MAX_CEILING = 1e8;
 
     public ProxyConfig {
         if (!ProbeName.isValidId(pop)) {
@@ -59,6 +61,10 @@ public record ProxyConfig(String pop, String zone, HostPort listen, HostPort adm
         }
         if (!(ceilingFactor >= 1) || !Double.isFinite(ceilingFactor)) {
             throw new IllegalArgumentException("ceilingFactor: must be a finite number >= 1, got " + ceilingFactor);
+        }
+        if (capacity * ceilingFactor > MAX_CEILING) {
+            throw new IllegalArgumentException("capacity: the ceiling capacity x ceilingFactor must be at most "
+                    + MAX_CEILING + " requests/s, got " + capacity * ceilingFactor);
         }
         if (!(burstSeconds > 0) || !(burstSeconds <= 60)) {
             throw new IllegalArgumentException("burstSeconds: must be in (0, 60], got " + burstSeconds);

@@ -162,7 +162,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
                 int status = r.status().code();
                 var f = ctx.writeAndFlush(r);
                 if (node.logsAccess()) {
-                    f.addListener(x -> node.logAccess(client, logHost, path, status, bytes, arrival, null));
+                    f.addListener(x -> node.logAccess(ctx.executor(), client, logHost, path, status, bytes, arrival, null));
                 }
                 busy = false;
                 drain(ctx);
@@ -202,7 +202,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
             String path = req.uri();
             int status = r.status().code();
             long b = bytes;
-            f.addListener(x -> node.logAccess(client, host, path, status, b, arrival, probe));
+            f.addListener(x -> node.logAccess(ctx.executor(), client, host, path, status, b, arrival, probe));
         }
         return f;
     }

@@ -14,6 +14,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
@@ -37,6 +38,7 @@ public final class ProxyNode implements AutoCloseable {
     private final ProbeCounter probes;
     private final AdmissionControl admission;
     private final AsyncLineLog<AccessLogRecord> accessLog;
+    private final LogBatcher<AccessLogRecord> accessBatcher;
     private final AsyncLineLog<ProbeLogRecord> probeLog;
     private final LongAdder requests = new LongAdder();
     private final LongAdder badRequests = new LongAdder();
@@ -75,6 +77,7 @@ public final class ProxyNode implements AutoCloseable {
             throw e;
         }
         this.accessLog = access;
+        this.accessBatcher = access == null ? null : new LogBatcher<>(access);
         this.probeLog = probe;
     }
 
@@ -162,15 +165,19 @@ public final class ProxyNode implements AutoCloseable {
         return accessLog != null;
     }
 
-    /** Queues one access-log line; never blocks (a full queue drops and counts). */
-    public void logAccess(String client, String host, String path, int status, long bytes, long arrivalNanos,
+    /**
+     * Queues one access-log line; never blocks (a full queue drops and counts).
+     *
+     * @param loop the calling thread's single-threaded event loop, which hands the lines to the log in bursts
+     */
+    public void logAccess(ScheduledExecutorService loop, String client, String host, String path, int status, long bytes, long arrivalNanos,
                           ProbeName probe) {
         if (accessLog == null) {
             return;
         }
         long latencyMicros = (nanoClock.getAsLong() - arrivalNanos) / 1000;
-        accessLog.offer(new AccessLogRecord(millisClock.getAsLong(), config.pop(), client, host, path, status, bytes,
-                latencyMicros, probe == null ? "" : probe.category(), probe == null ? "" : probe.origin()));
+        accessBatcher.add(new AccessLogRecord(millisClock.getAsLong(), config.pop(), client, host, path, status, bytes,
+                latencyMicros, probe == null ? "" : probe.category(), probe == null ? "" : probe.origin()), loop);
     }
 
     public LoadMeter meter() {
@@ -249,9 +256,12 @@ public final class ProxyNode implements AutoCloseable {
         return Double.isFinite(v) ? v : null;
     }
 
-    /** Writes what the logs hold and closes them. */
+    /** Writes what the logs hold and closes them; call once the event loops have terminated. */
     @Override
     public void close() throws IOException {
+        if (accessBatcher != null) {
+            accessBatcher.flushAll();
+        }
         IOException first = null;
         for (AsyncLineLog<?> log : new AsyncLineLog<?>[] {accessLog, probeLog}) {
             if (log == null) {
