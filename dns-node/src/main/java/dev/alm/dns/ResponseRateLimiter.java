@@ -43,7 +43,7 @@ public final class ResponseRateLimiter {
     if (!config.enabled()) {
       return RrlAction.SEND;
     }
-    long key = mix(prefixHash(source) * 31 + response) | 1L;
+    long key = StickyHash.mix(prefixHash(source) * 31 + response) | 1L;
     int slot = (int) (key ^ (key >>> 32)) & mask;
     synchronized (locks[slot & (STRIPES - 1)]) {
       if (keys[slot] != key) {
@@ -71,9 +71,9 @@ public final class ResponseRateLimiter {
    */
   public static long responseKey(Outcome o, long zoneHash) {
     if (o.rcode() == org.xbill.DNS.Rcode.NXDOMAIN || o.qname() == null) {
-      return mix(zoneHash * 31 + o.rcode());
+      return StickyHash.mix(zoneHash * 31 + o.rcode());
     }
-    return mix(((long) o.qname().hashCode() * 31 + o.qtype()) * 31 + o.rcode());
+    return StickyHash.mix(((long) o.qname().hashCode() * 31 + o.qtype()) * 31 + o.rcode());
   }
 
   private long prefixHash(byte[] a) {
@@ -84,15 +84,6 @@ public final class ResponseRateLimiter {
       h = h * 257 + (a[i] & (0xFF << (8 - keep)) & 0xFF);
     }
     return h;
-  }
-
-  private static long mix(long k) {
-    k ^= k >>> 33;
-    k *= 0xff51afd7ed558ccdL;
-    k ^= k >>> 33;
-    k *= 0xc4ceb9fe1a85ec53L;
-    k ^= k >>> 33;
-    return k;
   }
 
   /** A truncated copy of a response: header (TC set, counts but the question zeroed) and the question. */

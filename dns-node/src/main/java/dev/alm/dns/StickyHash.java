@@ -41,7 +41,7 @@ public final class StickyHash {
   }
 
   /** The finaliser of MurmurHash3 (fmix64): a bijective mix with full avalanche. */
-  private static long mix(long k) {
+  static long mix(long k) {
     k ^= k >>> 33;
     k *= 0xff51afd7ed558ccdL;
     k ^= k >>> 33;
