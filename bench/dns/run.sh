@@ -195,12 +195,12 @@ bench_server() {
   log "$s: up (pid $pid, threads $(ls /proc/$pid/task | wc -l), L1 share of 200 answers ${R_SHARE[$s]})"
   if [ "$s" = alm ] && [ "$WARM" -gt 0 ]; then
     log "alm: JIT warm-up, ${WARM}s at -Q $RATE"
-    dnsperf_run alm "$T/alm/warmup.txt" -c 1 -T 1 -q 200 -Q "$RATE" -l "$WARM"
+    dnsperf_run alm "$T/alm/warmup.txt" -c 1 -T 1 -q 1000 -Q "$RATE" -l "$WARM"
   fi
 
   log "$s: ${DUR}s at -Q $RATE"
   c0=$(cpu_ns "$pid")
-  dnsperf_run "$s" "$T/$s/fixed.txt" -c 1 -T 1 -q 200 -Q "$RATE" -l "$DUR"
+  dnsperf_run "$s" "$T/$s/fixed.txt" -c 1 -T 1 -q 1000 -Q "$RATE" -l "$DUR"
   c1=$(cpu_ns "$pid")
   done_q=$(field "$T/$s/fixed.txt" 'Queries completed')
   R_SENT[$s]=$(field "$T/$s/fixed.txt" 'Queries sent')
@@ -215,7 +215,7 @@ bench_server() {
   if [ "$s" = alm ]; then
     log "alm: ${DUR}s at -Q $LAT_RATE, every query's latency (dnsperf -v) for p99"
     timeout 120 $ON_CLIENT_CPU dnsperf -s 127.0.0.1 -p "${PORT[alm]}" -d "$T/queries" -t 2 \
-      -c 1 -T 1 -q 200 -Q "$LAT_RATE" -l "$DUR" -v 2>&1 \
+      -c 1 -T 1 -q 1000 -Q "$LAT_RATE" -l "$DUR" -v 2>&1 \
       | awk '/^> /{print $NF > "'"$T"'/alm/lat.txt"; next} {print}' > "$T/alm/lat-summary.txt" || true
     R_P99[alm]=$(sort -g "$T/alm/lat.txt" | awk '
       function at(q,  i) { i = int(NR * q); if (i < 1) i = 1; return v[i] * 1e6 }
