@@ -19,7 +19,8 @@
 # server allows it; dnsperf runs pinned to CPU 1. CPU per query is the server's whole-process CPU
 # time (/proc/PID/task/*/schedstat, first field, summed over all threads of the process and its
 # children, JIT and GC threads included for alm) during the fixed-rate run, divided by the number of
-# queries dnsperf saw completed. Needs: Debian 12, root (for apt-get), 2+ cores, the alm jar built
+# queries dnsperf saw completed. dnsperf gets a 4 MiB socket buffer (-b 4096) so that what is lost
+# is lost at the server, not at the client. Needs: Debian 12, root (for apt-get), 2+ cores, the alm jar built
 # (./mvnw -q -B -DskipTests package). Sends traffic to 127.0.0.1 only; stops all it started on exit.
 set -euo pipefail
 
@@ -29,7 +30,7 @@ while getopts "d:r:L:p:w:s:N:mnkh" opt; do
   case $opt in
     d) DUR=$OPTARG ;; r) RATE=$OPTARG ;; L) LAT_RATE=$OPTARG ;; p) PEAK_DUR=$OPTARG ;;
     w) WARM=$OPTARG ;; s) SERVERS=$OPTARG ;; N) NICE=$OPTARG ;; m) MIX=1 ;; n) INSTALL=0 ;; k) KEEP=1 ;;
-    *) sed -n '2,24p' "$0"; exit 2 ;;
+    *) sed -n '2,26p' "$0"; exit 2 ;;
   esac
 done
 
@@ -48,7 +49,7 @@ log() { printf '[dnsbench %s] %s\n' "$(date +%T)" "$*" >&2; }
 # ---------------------------------------------------------------- install
 # Packages this script needs, and the Debian units they bring (stopped if the install started them).
 PKGS=(dnsperf dnsutils gdnsd knot nsd pdns-server pdns-backend-bind)
-UNITS=(gdnsd knot nsd pdns)
+declare -A UNIT_OF=([gdnsd]=gdnsd [knot]=knot [nsd]=nsd [pdns-server]=pdns)
 install_tools() {
   local missing=() p
   for p in "${PKGS[@]}"; do
@@ -66,9 +67,8 @@ install_tools() {
   [ $own_policy = 1 ] && rm -f $policy
   # Where systemd runs and started them anyway: stop and disable the units this run installed.
   if [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then
-    local u
-    for u in "${UNITS[@]}"; do
-      case " ${missing[*]} " in *" $u "*|*" pdns-server "*) systemctl disable --now "$u" >/dev/null 2>&1 || true ;; esac
+    for p in "${missing[@]}"; do
+      [ -n "${UNIT_OF[$p]:-}" ] && { systemctl disable --now "${UNIT_OF[$p]}" >/dev/null 2>&1 || true; }
     done
   fi
 }
@@ -155,7 +155,7 @@ start_pdns() {
 # ---------------------------------------------------------------- dnsperf
 dnsperf_run() { # $1 = server, $2 = output file, rest: extra dnsperf flags
   local s=$1 out=$2; shift 2
-  timeout 120 $ON_CLIENT_CPU dnsperf -s 127.0.0.1 -p "${PORT[$s]}" -d "$T/queries" -t 2 "$@" \
+  timeout 120 $ON_CLIENT_CPU dnsperf -s 127.0.0.1 -p "${PORT[$s]}" -d "$T/queries" -t 2 -b 4096 "$@" \
     > "$out" 2>&1 || true
 }
 field() { # $1 = dnsperf output, $2 = label; prints the first number after the label
@@ -173,10 +173,18 @@ l1_share() {
   if [ "${n:-0}" -gt 0 ]; then awk -v a="$l1" -v n="$n" 'BEGIN{printf "%.2f", a/n}'; else echo "-"; fi
 }
 
+# Datagrams the kernel dropped because a UDP socket bound to this port had a full receive buffer
+# (the last column of /proc/net/udp and udp6, cumulative over the socket's life).
+sock_drops() {
+  local hex; hex=$(printf '%04X' "${PORT[$1]}")
+  cat /proc/net/udp /proc/net/udp6 2>/dev/null | awk -v h=":$hex" 'NR > 1 && substr($2, length($2) - 4) == h { d += $NF }
+    END { print d + 0 }'
+}
+
 # ---------------------------------------------------------------- one server
-declare -A R_CPU R_QPS R_LOST R_SENT R_LAT R_PEAK R_SHARE R_NOTE R_P99
+declare -A R_CPU R_QPS R_LOST R_SENT R_LAT R_PEAK R_SHARE R_NOTE R_P99 R_DROP
 bench_server() {
-  local s=$1 pid c0 c1 done_q
+  local s=$1 pid c0 c1 d0 done_q
   mkdir -p "$T/$s"
   ERR=""
   if ! "start_$s"; then R_NOTE[$s]="not run: $ERR"; log "$s: ${R_NOTE[$s]}"; return; fi
@@ -192,6 +200,8 @@ bench_server() {
     log "$s: ${R_NOTE[$s]}"; stop_tree "$pid"; return
   fi
   R_SHARE[$s]=$(l1_share "$s")
+  command -v ss >/dev/null && log "$s: UDP socket receive buffer $(ss -uanm "sport = :${PORT[$s]}" 2>/dev/null \
+    | grep -o 'rb[0-9]*' | sort -u | tr '\n' ' ')"
   log "$s: up (pid $pid, threads $(ls /proc/$pid/task | wc -l), L1 share of 200 answers ${R_SHARE[$s]})"
   if [ "$s" = alm ] && [ "$WARM" -gt 0 ]; then
     log "alm: JIT warm-up, ${WARM}s at -Q $RATE"
@@ -199,9 +209,9 @@ bench_server() {
   fi
 
   log "$s: ${DUR}s at -Q $RATE"
-  c0=$(cpu_ns "$pid")
+  d0=$(sock_drops "$s"); c0=$(cpu_ns "$pid")
   dnsperf_run "$s" "$T/$s/fixed.txt" -c 1 -T 1 -q 1000 -Q "$RATE" -l "$DUR"
-  c1=$(cpu_ns "$pid")
+  c1=$(cpu_ns "$pid"); R_DROP[$s]=$(( $(sock_drops "$s") - d0 ))
   done_q=$(field "$T/$s/fixed.txt" 'Queries completed')
   R_SENT[$s]=$(field "$T/$s/fixed.txt" 'Queries sent')
   R_QPS[$s]=$(field "$T/$s/fixed.txt" 'Queries per second')
@@ -214,7 +224,7 @@ bench_server() {
 
   if [ "$s" = alm ]; then
     log "alm: ${DUR}s at -Q $LAT_RATE, every query's latency (dnsperf -v) for p99"
-    timeout 120 $ON_CLIENT_CPU dnsperf -s 127.0.0.1 -p "${PORT[alm]}" -d "$T/queries" -t 2 \
+    timeout 120 $ON_CLIENT_CPU dnsperf -s 127.0.0.1 -p "${PORT[alm]}" -d "$T/queries" -t 2 -b 4096 \
       -c 1 -T 1 -q 1000 -Q "$LAT_RATE" -l "$DUR" -v 2>&1 \
       | awk '/^> /{print $NF > "'"$T"'/alm/lat.txt"; next} {print}' > "$T/alm/lat-summary.txt" || true
     R_P99[alm]=$(sort -g "$T/alm/lat.txt" | awk '
@@ -262,15 +272,17 @@ done
 # ---------------------------------------------------------------- table
 echo
 echo "dnsperf -Q $RATE for ${DUR}s (CPU per query), then unthrottled -c 8 -q 1000 for ${PEAK_DUR}s (peak)."
+echo "us/query: server CPU per completed query; lost: no answer within 2 s; rcvbuf: of those, dropped by the"
+echo "kernel at the server's full UDP receive buffer; L1: share of 200 dig answers that were $L1."
 echo "Server on CPU $SERVER_CPU, dnsperf on CPU $CLIENT_CPU; load average before $START_LOAD, after $(cut -d' ' -f1-3 /proc/loadavg)."
-printf '%-8s %10s %10s %9s %9s %10s %11s %7s %12s\n' server 'us/query' 'qps@Q' sent lost 'peak qps' 'lat avg/max' 'L1 shr' 'alm/server'
+printf '%-8s %9s %9s %9s %7s %7s %9s %15s %6s %10s\n' server 'us/query' 'qps@Q' sent lost 'rcvbuf' 'peak qps' 'lat avg/max us' 'L1' 'alm/server'
 for s in "${LIST[@]}"; do
   [ -n "${PORT[$s]:-}" ] || continue
   if [ -z "${R_CPU[$s]:-}" ]; then printf '%-8s %s\n' "$s" "${R_NOTE[$s]:-no result}"; continue; fi
   ratio=-
   [ -n "${R_CPU[alm]:-}" ] && ratio=$(awk -v a="${R_CPU[alm]}" -v b="${R_CPU[$s]}" 'BEGIN{printf "%.2f", a/b}')
-  printf '%-8s %10s %10s %9s %9s %10s %11s %7s %12s\n' "$s" "${R_CPU[$s]}" "${R_QPS[$s]%.*}" "${R_SENT[$s]}" \
-    "${R_LOST[$s]}" "${R_PEAK[$s]%.*}" "${R_LAT[$s]:--}us" "${R_SHARE[$s]}" "$ratio"
+  printf '%-8s %9s %9s %9s %7s %7s %9s %15s %6s %10s\n' "$s" "${R_CPU[$s]}" "${R_QPS[$s]%.*}" "${R_SENT[$s]}" \
+    "${R_LOST[$s]}" "${R_DROP[$s]}" "${R_PEAK[$s]%.*}" "${R_LAT[$s]:--}" "${R_SHARE[$s]}" "$ratio"
 done
 [ -n "${R_P99[alm]:-}" ] && echo "alm latency at -Q $LAT_RATE: ${R_P99[alm]}"
 [ -n "${R_NOTE[alm]:-}" ] && [ -n "${R_CPU[alm]:-}" ] && echo "alm ${R_NOTE[alm]}"
