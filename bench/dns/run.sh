@@ -20,7 +20,9 @@
 # time (/proc/PID/task/*/schedstat, first field, summed over all threads of the process and its
 # children, JIT and GC threads included for alm) during the fixed-rate run, divided by the number of
 # queries dnsperf saw completed. dnsperf gets a 4 MiB socket buffer (-b 4096) so that what is lost
-# is lost at the server, not at the client. Needs: Debian 12, root (for apt-get), 2+ cores, the alm jar built
+# is lost at the server, not at the client. alm runs with --no-rrl (from one source address dnsperf
+# would otherwise be rate limited), its query log and metrics on; nothing else has RRL configured.
+# Needs: Debian 12, root (for apt-get), 2+ cores, the alm jar built
 # (./mvnw -q -B -DskipTests package). Sends traffic to 127.0.0.1 only; stops all it started on exit.
 set -euo pipefail
 
@@ -30,7 +32,7 @@ while getopts "d:r:L:p:w:s:N:mnkh" opt; do
   case $opt in
     d) DUR=$OPTARG ;; r) RATE=$OPTARG ;; L) LAT_RATE=$OPTARG ;; p) PEAK_DUR=$OPTARG ;;
     w) WARM=$OPTARG ;; s) SERVERS=$OPTARG ;; N) NICE=$OPTARG ;; m) MIX=1 ;; n) INSTALL=0 ;; k) KEEP=1 ;;
-    *) sed -n '2,26p' "$0"; exit 2 ;;
+    *) sed -n '2,27p' "$0"; exit 2 ;;
   esac
 done
 
