@@ -32,7 +32,7 @@ while getopts "d:r:L:p:w:s:N:mnkh" opt; do
   case $opt in
     d) DUR=$OPTARG ;; r) RATE=$OPTARG ;; L) LAT_RATE=$OPTARG ;; p) PEAK_DUR=$OPTARG ;;
     w) WARM=$OPTARG ;; s) SERVERS=$OPTARG ;; N) NICE=$OPTARG ;; m) MIX=1 ;; n) INSTALL=0 ;; k) KEEP=1 ;;
-    *) sed -n '2,27p' "$0"; exit 2 ;;
+    *) sed -n '2,26p' "$0"; exit 2 ;;
   esac
 done
 
