@@ -1,0 +1,291 @@
+#!/usr/bin/env bash
+# DNS benchmark: alm dns against gdnsd (weighted plugin), Knot, NSD and PowerDNS (LUA record).
+#
+# Usage: bench/dns/run.sh [options]
+#   -d SECONDS   length of the fixed-rate run that measures CPU per query (default 10)
+#   -r QPS       offered rate of that run, dnsperf -Q (default 100000)
+#   -L QPS       offered rate of alm's latency run, read for p99 (default 50000)
+#   -p SECONDS   length of the peak-qps run, dnsperf without -Q (default 5)
+#   -w SECONDS   alm's JIT warm-up at the fixed rate before measuring (default 10)
+#   -s LIST      servers to run, comma separated (default alm,gdnsd,knot,nsd,pdns)
+#   -m           query mix (www A, apex SOA/NS, an NXDOMAIN name) instead of www A alone
+#   -n           do not apt-get install anything (the tools must already be there)
+#   -N NICE      nice level of the servers and dnsperf (default -10: other work on a shared machine
+#                then delays them less; 0 runs them at normal priority)
+#   -k           keep the temp dir (configs, dnsperf outputs, alm's query log) for inspection
+#
+# Every server is started by this script from configs it writes to a temp dir, bound to 127.0.0.1
+# on its own port (15301-15305), pinned to CPU 0 (taskset -c 0) with one worker thread where the
+# server allows it; dnsperf runs pinned to CPU 1. CPU per query is the server's whole-process CPU
+# time (/proc/PID/task/*/schedstat, first field, summed over all threads of the process and its
+# children, JIT and GC threads included for alm) during the fixed-rate run, divided by the number of
+# queries dnsperf saw completed. dnsperf gets a 4 MiB socket buffer (-b 4096) so that what is lost
+# is lost at the server, not at the client. alm runs with --no-rrl (from one source address dnsperf
+# would otherwise be rate limited), its query log and metrics on; nothing else has RRL configured.
+# Needs: Debian 12, root (for apt-get), 2+ cores, the alm jar built
+# (./mvnw -q -B -DskipTests package). Sends traffic to 127.0.0.1 only; stops all it started on exit.
+set -euo pipefail
+
+DUR=10 RATE=100000 LAT_RATE=50000 PEAK_DUR=5 WARM=10
+SERVERS=alm,gdnsd,knot,nsd,pdns MIX=0 INSTALL=1 KEEP=0 NICE=-10
+while getopts "d:r:L:p:w:s:N:mnkh" opt; do
+  case $opt in
+    d) DUR=$OPTARG ;; r) RATE=$OPTARG ;; L) LAT_RATE=$OPTARG ;; p) PEAK_DUR=$OPTARG ;;
+    w) WARM=$OPTARG ;; s) SERVERS=$OPTARG ;; N) NICE=$OPTARG ;; m) MIX=1 ;; n) INSTALL=0 ;; k) KEEP=1 ;;
+    *) sed -n '2,26p' "$0"; exit 2 ;;
+  esac
+done
+
+REPO=$(cd "$(dirname "$0")/../.." && pwd)
+HERE="$REPO/bench/dns"
+ZONE=cdn.example
+L1=192.0.2.1 L2=198.51.100.1 X=0.3
+declare -A PORT=([alm]=15301 [gdnsd]=15302 [knot]=15303 [nsd]=15304 [pdns]=15305)
+ALM_ADMIN=15391
+SERVER_CPU=0 CLIENT_CPU=1
+ON_SERVER_CPU="nice -n $NICE taskset -c $SERVER_CPU"
+ON_CLIENT_CPU="nice -n $NICE taskset -c $CLIENT_CPU"
+
+log() { printf '[dnsbench %s] %s\n' "$(date +%T)" "$*" >&2; }
+
+# ---------------------------------------------------------------- install
+# Packages this script needs, and the Debian units they bring (stopped if the install started them).
+PKGS=(dnsperf dnsutils gdnsd knot nsd pdns-server pdns-backend-bind)
+declare -A UNIT_OF=([gdnsd]=gdnsd [knot]=knot [nsd]=nsd [pdns-server]=pdns)
+install_tools() {
+  local missing=() p
+  for p in "${PKGS[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "installing: ${missing[*]}"
+  # Keep Debian's maintainer scripts from starting the daemons on install (policy-rc.d, exit 101).
+  local policy=/usr/sbin/policy-rc.d own_policy=0
+  if [ ! -e $policy ]; then printf '#!/bin/sh\nexit 101\n' > $policy; chmod +x $policy; own_policy=1; fi
+  apt-get update -q >/dev/null || log "apt-get update failed; trying the install anyway"
+  for p in "${missing[@]}"; do   # one by one, so that one missing package does not stop the others
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$p" >/dev/null 2>&1 || log "could not install $p"
+  done
+  [ $own_policy = 1 ] && rm -f $policy
+  # Where systemd runs and started them anyway: stop and disable the units this run installed.
+  if [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then
+    for p in "${missing[@]}"; do
+      [ -n "${UNIT_OF[$p]:-}" ] && { systemctl disable --now "${UNIT_OF[$p]}" >/dev/null 2>&1 || true; }
+    done
+  fi
+}
+
+# ---------------------------------------------------------------- process bookkeeping
+STARTED=()   # pids of every server this script started
+tree_pids() { local c; echo "$1"; for c in $(pgrep -P "$1" 2>/dev/null); do tree_pids "$c"; done; }
+# CPU time (ns) of a process tree: sum of the first schedstat field over all threads of all processes.
+cpu_ns() {
+  local total=0 p f ns rest
+  for p in $(tree_pids "$1"); do
+    for f in /proc/"$p"/task/*/schedstat; do
+      { read -r ns rest < "$f"; } 2>/dev/null && total=$((total + ns))
+    done
+  done
+  echo "$total"
+}
+stop_tree() {
+  local pid=$1 p pids
+  pids=$(tree_pids "$pid" | tac)
+  for p in $pids; do kill "$p" 2>/dev/null || true; done
+  for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  for p in $pids; do kill -9 "$p" 2>/dev/null || true; done
+  wait "$pid" 2>/dev/null || true
+}
+cleanup() {
+  local pid
+  for pid in "${STARTED[@]}"; do stop_tree "$pid"; done
+  if [ $KEEP = 1 ]; then log "kept $T"; else rm -rf "$T"; fi
+}
+
+# ---------------------------------------------------------------- zone and configs
+write_zone() { # $1 = file, $2 = the www line(s)
+  cat > "$1" <<EOF
+\$ORIGIN $ZONE.
+\$TTL 20
+@    3600 IN SOA ns1.$ZONE. hostmaster.$ZONE. 1 7200 1800 1209600 20
+@    3600 IN NS  ns1.$ZONE.
+ns1  3600 IN A   192.0.2.53
+$2
+EOF
+}
+
+start_alm() {
+  local jar="$REPO/app/target/alm.jar"
+  [ -f "$jar" ] || { ERR="alm jar not found ($jar); build it: ./mvnw -q -B -DskipTests package"; return 1; }
+  $ON_SERVER_CPU "$REPO/alm" dns --listen 127.0.0.1:${PORT[alm]} --zone $ZONE --l1 $L1 --l2 $L2 \
+    --x $X --no-rrl --query-log "$T/alm/query.log" --admin 127.0.0.1:$ALM_ADMIN --threads 1 \
+    > "$T/alm/out.log" 2>&1 &
+}
+
+start_gdnsd() {
+  command -v gdnsd >/dev/null || { ERR="gdnsd is not installed"; return 1; }
+  mkdir -p "$T/gdnsd/zones" "$T/gdnsd/run" "$T/gdnsd/state"
+  sed -e "s|@PORT@|${PORT[gdnsd]}|; s|@DIR@|$T/gdnsd|g; s|@L1@|$L1|; s|@L2@|$L2|" \
+    "$HERE/gdnsd.config" > "$T/gdnsd/config"
+  write_zone "$T/gdnsd/zones/$ZONE" "www  20 IN DYNA weighted!www_w"
+  $ON_SERVER_CPU gdnsd -c "$T/gdnsd" start > "$T/gdnsd/out.log" 2>&1 &
+}
+
+start_knot() {
+  command -v knotd >/dev/null || { ERR="knot is not installed"; return 1; }
+  sed -e "s|@PORT@|${PORT[knot]}|; s|@DIR@|$T/knot|g" "$HERE/knot.conf" > "$T/knot/knot.conf"
+  write_zone "$T/knot/$ZONE.zone" "www  20 IN A    $L1"
+  $ON_SERVER_CPU knotd -c "$T/knot/knot.conf" > "$T/knot/out.log" 2>&1 &
+}
+
+start_nsd() {
+  command -v nsd >/dev/null || { ERR="nsd is not installed"; return 1; }
+  sed -e "s|@PORT@|${PORT[nsd]}|g; s|@DIR@|$T/nsd|g" "$HERE/nsd.conf" > "$T/nsd/nsd.conf"
+  write_zone "$T/nsd/$ZONE.zone" "www  20 IN A    $L1"
+  $ON_SERVER_CPU nsd -d -c "$T/nsd/nsd.conf" > "$T/nsd/out.log" 2>&1 &
+}
+
+start_pdns() {
+  command -v pdns_server >/dev/null || { ERR="pdns-server is not installed"; return 1; }
+  sed -e "s|@PORT@|${PORT[pdns]}|; s|@DIR@|$T/pdns|g" "$HERE/pdns.conf" > "$T/pdns/pdns.conf"
+  echo "zone \"$ZONE\" { type master; file \"$T/pdns/$ZONE.zone\"; };" > "$T/pdns/named.conf"
+  write_zone "$T/pdns/$ZONE.zone" \
+    "www  20 IN LUA  A \"pickwrandom({{3, '$L1'}, {7, '$L2'}})\""
+  $ON_SERVER_CPU pdns_server --config-dir="$T/pdns" > "$T/pdns/out.log" 2>&1 &
+}
+
+# ---------------------------------------------------------------- dnsperf
+dnsperf_run() { # $1 = server, $2 = output file, rest: extra dnsperf flags
+  local s=$1 out=$2; shift 2
+  timeout 120 $ON_CLIENT_CPU dnsperf -s 127.0.0.1 -p "${PORT[$s]}" -d "$T/queries" -t 2 -b 4096 "$@" \
+    > "$out" 2>&1 || true
+}
+field() { # $1 = dnsperf output, $2 = label; prints the first number after the label
+  sed -n "s/^ *$2: *\([0-9.]*\).*/\1/p" "$1" | head -1
+}
+ready() { # one query answered?
+  dnsperf -s 127.0.0.1 -p "${PORT[$1]}" -d "$T/query1" -n 1 -t 1 2>/dev/null \
+    | grep -Eq 'Queries completed: +1 '
+}
+# Share of 200 answers (dig in batch mode, one process) that were the L1 address.
+l1_share() {
+  local out n l1
+  out=$(timeout 20 dig -p "${PORT[$1]}" @127.0.0.1 +short +tries=1 +time=1 -f "$T/dig200" 2>/dev/null || true)
+  n=$(grep -cE '^[0-9.]+$' <<<"$out" || true); l1=$(grep -cx "$L1" <<<"$out" || true)
+  if [ "${n:-0}" -gt 0 ]; then awk -v a="$l1" -v n="$n" 'BEGIN{printf "%.2f", a/n}'; else echo "-"; fi
+}
+
+# Datagrams the kernel dropped because a UDP socket bound to this port had a full receive buffer
+# (the last column of /proc/net/udp and udp6, cumulative over the socket's life).
+sock_drops() {
+  local hex; hex=$(printf '%04X' "${PORT[$1]}")
+  cat /proc/net/udp /proc/net/udp6 2>/dev/null | awk -v h=":$hex" 'NR > 1 && substr($2, length($2) - 4) == h { d += $NF }
+    END { print d + 0 }'
+}
+
+# ---------------------------------------------------------------- one server
+declare -A R_CPU R_QPS R_LOST R_SENT R_LAT R_PEAK R_SHARE R_NOTE R_P99 R_DROP
+bench_server() {
+  local s=$1 pid c0 c1 d0 done_q
+  mkdir -p "$T/$s"
+  ERR=""
+  if ! "start_$s"; then R_NOTE[$s]="not run: $ERR"; log "$s: ${R_NOTE[$s]}"; return; fi
+  pid=$!; STARTED+=("$pid")
+  local wait_s=15; [ "$s" = alm ] && wait_s=60
+  for _ in $(seq $((wait_s * 5))); do
+    ready "$s" && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.2
+  done
+  if ! ready "$s"; then
+    R_NOTE[$s]="not run: did not answer on 127.0.0.1:${PORT[$s]} ($(tail -3 "$T/$s/out.log" | tr '\n' ' '))"
+    log "$s: ${R_NOTE[$s]}"; stop_tree "$pid"; return
+  fi
+  R_SHARE[$s]=$(l1_share "$s")
+  command -v ss >/dev/null && log "$s: UDP socket receive buffer $(ss -uanm "sport = :${PORT[$s]}" 2>/dev/null \
+    | grep -o 'rb[0-9]*' | sort -u | tr '\n' ' ')"
+  log "$s: up (pid $pid, threads $(ls /proc/$pid/task | wc -l), L1 share of 200 answers ${R_SHARE[$s]})"
+  if [ "$s" = alm ] && [ "$WARM" -gt 0 ]; then
+    log "alm: JIT warm-up, ${WARM}s at -Q $RATE"
+    dnsperf_run alm "$T/alm/warmup.txt" -c 1 -T 1 -q 1000 -Q "$RATE" -l "$WARM"
+  fi
+
+  log "$s: ${DUR}s at -Q $RATE"
+  d0=$(sock_drops "$s"); c0=$(cpu_ns "$pid")
+  dnsperf_run "$s" "$T/$s/fixed.txt" -c 1 -T 1 -q 1000 -Q "$RATE" -l "$DUR"
+  c1=$(cpu_ns "$pid"); R_DROP[$s]=$(( $(sock_drops "$s") - d0 ))
+  done_q=$(field "$T/$s/fixed.txt" 'Queries completed')
+  R_SENT[$s]=$(field "$T/$s/fixed.txt" 'Queries sent')
+  R_QPS[$s]=$(field "$T/$s/fixed.txt" 'Queries per second')
+  R_LOST[$s]=$(field "$T/$s/fixed.txt" 'Queries lost')
+  R_LAT[$s]=$(sed -n 's/^ *Average Latency (s): *\([0-9.]*\) (min \([0-9.]*\), max \([0-9.]*\)).*/\1 \3/p' \
+    "$T/$s/fixed.txt" | awk '{printf "%.0f/%.0f", $1*1e6, $2*1e6}')
+  if [ "${done_q:-0}" -gt 0 ]; then
+    R_CPU[$s]=$(awk -v d=$((c1 - c0)) -v q="$done_q" 'BEGIN{printf "%.2f", d/q/1000}')
+  fi
+
+  if [ "$s" = alm ]; then
+    log "alm: ${DUR}s at -Q $LAT_RATE, every query's latency (dnsperf -v) for p99"
+    timeout 120 $ON_CLIENT_CPU dnsperf -s 127.0.0.1 -p "${PORT[alm]}" -d "$T/queries" -t 2 -b 4096 \
+      -c 1 -T 1 -q 1000 -Q "$LAT_RATE" -l "$DUR" -v 2>&1 \
+      | awk '/^> /{print $NF > "'"$T"'/alm/lat.txt"; next} {print}' > "$T/alm/lat-summary.txt" || true
+    R_P99[alm]=$(sort -g "$T/alm/lat.txt" | awk '
+      function at(q,  i) { i = int(NR * q); if (i < 1) i = 1; return v[i] * 1e6 }
+      { v[NR] = $1 }
+      END { if (NR) printf "p50 %.0f us, p99 %.0f us, p99.9 %.0f us, max %.0f us over %d answers",
+                           at(0.5), at(0.99), at(0.999), v[NR] * 1e6, NR }' || true)
+    R_P99[alm]+=", lost $(field "$T/alm/lat-summary.txt" 'Queries lost')"
+    local drops
+    drops=$(curl -s --max-time 3 "http://127.0.0.1:$ALM_ADMIN/metrics" | grep -iE '^[a-z_]*(drop)[a-z_]*(\{[^}]*\})? ' || true)
+    R_NOTE[alm]="query-log/metrics drop counters: $(tr '\n' ' ' <<<"${drops:-none found}")"
+  fi
+
+  log "$s: peak, ${PEAK_DUR}s unthrottled"
+  dnsperf_run "$s" "$T/$s/peak.txt" -c 8 -T 1 -q 1000 -l "$PEAK_DUR"
+  R_PEAK[$s]=$(field "$T/$s/peak.txt" 'Queries per second')
+  stop_tree "$pid"
+}
+
+# ---------------------------------------------------------------- main
+[ "$(nproc)" -ge 2 ] || { echo "needs 2 cores (server on CPU 0, dnsperf on CPU 1)"; exit 1; }
+[ $INSTALL = 1 ] && install_tools
+command -v dnsperf >/dev/null || { echo "dnsperf is not installed (apt-get install dnsperf)"; exit 1; }
+T=$(mktemp -d /tmp/dnsbench.XXXXXX)
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+echo "www.$ZONE A" > "$T/query1"
+if [ $MIX = 1 ]; then
+  printf 'www.%s A\nwww.%s A\nwww.%s A\nwww.%s A\nwww.%s A\nwww.%s A\n%s SOA\n%s NS\nnope.%s A\nwww.%s AAAA\n' \
+    $ZONE $ZONE $ZONE $ZONE $ZONE $ZONE $ZONE $ZONE $ZONE $ZONE > "$T/queries"
+else
+  cp "$T/query1" "$T/queries"
+fi
+for _ in $(seq 200); do echo "www.$ZONE A"; done > "$T/dig200"
+
+START_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
+log "$(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1), kernel $(uname -r), load $START_LOAD"
+IFS=, read -ra LIST <<<"$SERVERS"
+for s in "${LIST[@]}"; do
+  [ -n "${PORT[$s]:-}" ] || { log "unknown server $s"; continue; }
+  bench_server "$s"
+done
+
+# ---------------------------------------------------------------- table
+echo
+echo "dnsperf -Q $RATE for ${DUR}s (CPU per query), then unthrottled -c 8 -q 1000 for ${PEAK_DUR}s (peak)."
+echo "us/query: server CPU per completed query; lost: no answer within 2 s; rcvbuf: of those, dropped by the"
+echo "kernel at the server's full UDP receive buffer; L1: share of 200 dig answers that were $L1."
+echo "Server on CPU $SERVER_CPU, dnsperf on CPU $CLIENT_CPU; load average before $START_LOAD, after $(cut -d' ' -f1-3 /proc/loadavg)."
+printf '%-8s %9s %9s %9s %7s %7s %9s %15s %6s %10s\n' server 'us/query' 'qps@Q' sent lost 'rcvbuf' 'peak qps' 'lat avg/max us' 'L1' 'alm/server'
+for s in "${LIST[@]}"; do
+  [ -n "${PORT[$s]:-}" ] || continue
+  if [ -z "${R_CPU[$s]:-}" ]; then printf '%-8s %s\n' "$s" "${R_NOTE[$s]:-no result}"; continue; fi
+  ratio=-
+  [ -n "${R_CPU[alm]:-}" ] && ratio=$(awk -v a="${R_CPU[alm]}" -v b="${R_CPU[$s]}" 'BEGIN{printf "%.2f", a/b}')
+  printf '%-8s %9s %9s %9s %7s %7s %9s %15s %6s %10s\n' "$s" "${R_CPU[$s]}" "${R_QPS[$s]%.*}" "${R_SENT[$s]}" \
+    "${R_LOST[$s]}" "${R_DROP[$s]}" "${R_PEAK[$s]%.*}" "${R_LAT[$s]:--}" "${R_SHARE[$s]}" "$ratio"
+done
+[ -n "${R_P99[alm]:-}" ] && echo "alm latency at -Q $LAT_RATE: ${R_P99[alm]}"
+[ -n "${R_NOTE[alm]:-}" ] && [ -n "${R_CPU[alm]:-}" ] && echo "alm ${R_NOTE[alm]}"
+exit 0
