@@ -13,6 +13,7 @@ import io.netty.channel.epoll.EpollDatagramChannel;
 import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.InternetProtocolFamily;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
@@ -72,11 +73,14 @@ final class DnsServer implements AutoCloseable {
             .option(ChannelOption.SO_RCVBUF, 4 << 20)
             .option(ChannelOption.SO_SNDBUF, 4 << 20);
         if (epoll) {
-          b.channel(EpollDatagramChannel.class)
+          // An IPv4 socket for an IPv4 address: the kernel's IPv4 path, not IPv6 with mapped addresses.
+          InternetProtocolFamily family = actual.getAddress() instanceof java.net.Inet4Address
+              ? InternetProtocolFamily.IPv4 : InternetProtocolFamily.IPv6;
+          b.channelFactory(() -> new EpollDatagramChannel(family))
               .option(EpollChannelOption.SO_REUSEPORT, true)
               .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, MAX_DATAGRAM)
               .option(ChannelOption.RCVBUF_ALLOCATOR,
-                  new FixedRecvByteBufAllocator(MAX_DATAGRAM * DATAGRAMS_PER_READ));
+                  new FixedRecvByteBufAllocator(MAX_DATAGRAM * DATAGRAMS_PER_READ).maxMessagesPerRead(256));
         } else {
           b.channel(NioDatagramChannel.class)
               .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_DATAGRAM));
