@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
         CompareCommand.class,
         BenchCommand.class,
         ProxyCommand.class,
+        PopCommand.class,
         ClusterCommand.class,
         DnsCommand.class,
         CorrelateCommand.class,
