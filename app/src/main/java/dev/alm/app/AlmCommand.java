@@ -26,6 +26,8 @@ import picocli.CommandLine.Spec;
         CompareCommand.class,
         BenchCommand.class,
         ProxyCommand.class,
+        PopCommand.class,
+        ClusterCommand.class,
         DnsCommand.class,
         CorrelateCommand.class,
         TracesCommand.class,

@@ -1,0 +1,164 @@
+package dev.alm.app;
+
+import dev.alm.controller.builtin.BuiltinTopologies;
+import dev.alm.controller.io.TopologyJson;
+import dev.alm.controller.model.Topology;
+import dev.alm.controller.optimum.CentralOptimum;
+import dev.alm.controller.optimum.OptimumResult;
+import dev.alm.pop.cluster.Cluster;
+import dev.alm.pop.cluster.ClusterConfig;
+import dev.alm.pop.cluster.ClusterRun;
+import dev.alm.pop.cluster.ClusterSummary;
+import dev.alm.pop.cluster.FlashCrowd;
+import dev.alm.pop.cluster.Sample;
+import dev.alm.pop.cluster.UserCounts;
+import dev.alm.pop.control.Algorithm;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code alm cluster}: a whole CDN on loopback, live, with real DNS queries and HTTP requests. */
+@Command(name = "cluster", mixinStandardHelpOptions = true,
+    description = {
+        "Run one PoP per topology node on loopback (DNS server, proxy and control loop each, on 127.0.1.N),",
+        "a datacenter L2 on 127.0.2.1, and users behind resolvers that send real DNS queries (honouring TTLs),",
+        "follow the answer to L1 (the proxy anycast picks, drawn from row i of C) or L2, and send FastControl",
+        "beacons and probes. Prints a live table; writes DIR/summary.json, DIR/samples.csv and DIR/cluster.png",
+        "(x_i(t) and S_i(t)/T_i). Everything stops after --duration. See docs/cluster.md."})
+public final class ClusterCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = {"-t", "--topology"}, defaultValue = "builtin:paper-fig2",
+      description = "Topology JSON file or builtin. Default: ${DEFAULT-VALUE}.")
+  String topology;
+
+  @Option(names = {"-a", "--algorithm"}, defaultValue = "dual", description = "greedy or dual. Default: ${DEFAULT-VALUE}.")
+  String algorithm;
+
+  @Option(names = "--duration", defaultValue = "60s", description = "How long the users send traffic (60s, 2m, 45). Default: ${DEFAULT-VALUE}.")
+  String duration;
+
+  @Option(names = {"-o", "--out"}, defaultValue = "out/cluster", description = "Output directory. Default: ${DEFAULT-VALUE}.")
+  Path out;
+
+  @Option(names = "--load-unit", defaultValue = "150",
+      description = "Requests/s per topology load unit (A_i and T_i are multiplied by it). Default: ${DEFAULT-VALUE}.")
+  double loadUnit;
+
+  @Option(names = "--resolvers", defaultValue = "50", description = "Simulated resolvers per PoP. Default: ${DEFAULT-VALUE}.")
+  int resolvers;
+
+  @Option(names = "--ttl", defaultValue = "2", description = "TTL of CDN answers, seconds. Default: ${DEFAULT-VALUE}.")
+  long ttl;
+
+  @Option(names = "--beacons", defaultValue = "200", description = "FastControl beacons per second per PoP. Default: ${DEFAULT-VALUE}.")
+  double beacons;
+
+  @Option(names = "--gamma", defaultValue = "2", description = "Probe gain gamma (eq. 19-20). Default: ${DEFAULT-VALUE}.")
+  double gamma;
+
+  @Option(names = "--gain", defaultValue = "2", description = "Greedy gain (eq. 24), per load unit per second. Default: ${DEFAULT-VALUE}.")
+  double gain;
+
+  @Option(names = "--start-x", defaultValue = "0.5", description = "Every PoP's x at start. Default: ${DEFAULT-VALUE}.")
+  double startX;
+
+  @Option(names = "--flash", paramLabel = "POP:FACTOR:START:SECONDS",
+      description = "A flash crowd: PoP's demand times FACTOR from START for SECONDS seconds, e.g. b:5:20:30.")
+  String flash;
+
+  @Option(names = "--seed", defaultValue = "1", description = "Users' random seed. Default: ${DEFAULT-VALUE}.")
+  long seed;
+
+  @Option(names = "--quiet", description = "No live table.")
+  boolean quiet;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter o = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Topology t = BuiltinTopologies.isBuiltin(topology) ? BuiltinTopologies.resolve(topology)
+        : TopologyJson.read(Path.of(topology), false).topology();
+    ClusterConfig c;
+    try {
+      c = new ClusterConfig(t, Algorithm.parse(algorithm), parseDuration(duration), Duration.ofSeconds(1), loadUnit,
+          resolvers, ttl, beacons, gamma, gain, startX, ClusterConfig.DEFAULT_BODY_BYTES,
+          flash == null ? null : FlashCrowd.parse(flash), seed);
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage());
+    }
+    Outputs.directory(out);
+    o.printf(Locale.ROOT, "alm cluster: %d PoPs of %s, %s, %s; %.0f requests/s of demand, %.0f beacons/s%n",
+        t.size(), topology, c.algorithm().label(), duration, sum(t.demands()) * loadUnit, beacons * t.size());
+    o.flush();
+    boolean wide = t.size() > 6;
+    ClusterRun run = Cluster.run(c, interval -> {
+      if (!quiet) {
+        printRow(o, interval, wide);
+      }
+    }, line -> {
+      err.println(line);
+      err.flush();
+    });
+    ClusterSummary summary = ClusterSummary.of(run);
+    OptimumResult opt = t.size() <= 60 ? new CentralOptimum().solve(t) : null;
+    Map<String, Object> doc = ClusterReport.summary(run, summary, opt);
+    Outputs.json(out.resolve("summary.json"), doc);
+    ClusterReport.samplesCsv(run.samples(), out.resolve("samples.csv"));
+    ClusterPlot.write(run.samples(), c.algorithm().label() + " on " + topology, out.resolve("cluster.png"));
+    ClusterReport.print(o, run, summary, opt);
+    o.printf("wrote %s, %s and %s%n", out.resolve("summary.json"), out.resolve("samples.csv"), out.resolve("cluster.png"));
+    return 0;
+  }
+
+  private static void printRow(PrintWriter o, List<Sample> interval, boolean wide) {
+    StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "t=%5.1fs", interval.get(0).t()));
+    for (Sample s : interval) {
+      if (wide) {
+        b.append(String.format(Locale.ROOT, " %s:%.2f/%.2f", s.pop(), s.x(), s.ratio()));
+      } else {
+        b.append(String.format(Locale.ROOT, " | %s x=%.3f S/T=%.2f mu=%.2f beta=%.2f %s", s.pop(), s.x(), s.ratio(),
+            s.mu(), s.beta(), s.mode()));
+      }
+    }
+    o.println(b);
+    o.flush();
+  }
+
+  static Duration parseDuration(String s) {
+    String v = s.trim().toLowerCase(Locale.ROOT);
+    try {
+      if (v.endsWith("ms")) {
+        return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
+      }
+      if (v.endsWith("m")) {
+        return Duration.ofSeconds(Math.round(Double.parseDouble(v.substring(0, v.length() - 1)) * 60));
+      }
+      if (v.endsWith("s")) {
+        v = v.substring(0, v.length() - 1);
+      }
+      return Duration.ofMillis(Math.round(Double.parseDouble(v) * 1000));
+    } catch (NumberFormatException e) {
+      throw new UserError("--duration: expected 60s, 2m or a number of seconds, got '" + s + "'");
+    }
+  }
+
+  private static double sum(double[] v) {
+    double s = 0;
+    for (double d : v) {
+      s += d;
+    }
+    return s;
+  }
+}

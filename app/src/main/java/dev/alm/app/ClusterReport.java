@@ -1,0 +1,106 @@
+package dev.alm.app;
+
+import dev.alm.controller.optimum.OptimumResult;
+import dev.alm.pop.cluster.ClusterRun;
+import dev.alm.pop.cluster.ClusterSummary;
+import dev.alm.pop.cluster.Sample;
+import dev.alm.pop.cluster.UserCounts;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The files and the closing table of {@code alm cluster}. */
+final class ClusterReport {
+
+  private ClusterReport() {}
+
+  /** summary.json: per PoP figures, the optimum's x for comparison, and the users' achieved rates. */
+  static Map<String, Object> summary(ClusterRun run, ClusterSummary s, OptimumResult opt) {
+    Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("algorithm", run.config().algorithm().label());
+    doc.put("pops", run.config().topology().size());
+    doc.put("durationSeconds", run.seconds());
+    Map<String, Object> pops = new LinkedHashMap<>();
+    List<String> ids = run.config().topology().ids();
+    double maxDistance = 0;
+    for (Map.Entry<String, ClusterSummary.PopFigures> e : s.pops().entrySet()) {
+      ClusterSummary.PopFigures f = e.getValue();
+      Map<String, Object> p = new LinkedHashMap<>();
+      p.put("x", f.x());
+      p.put("meanX", f.meanX());
+      p.put("loadRatio", Outputs.finiteOrNull(f.loadRatio()));
+      p.put("maxLoadRatioLastHalf", f.maxLoadRatioLastHalf());
+      p.put("secondsOverCapacity", f.secondsOverCapacity());
+      p.put("shed", f.shed());
+      p.put("mu", f.mu());
+      p.put("fallbackIntervals", f.fallbackIntervals());
+      if (opt != null) {
+        double ox = opt.x()[ids.indexOf(e.getKey())];
+        p.put("optimumX", ox);
+        p.put("distanceFromOptimum", Math.abs(f.meanX() - ox));
+        maxDistance = Math.max(maxDistance, Math.abs(f.meanX() - ox));
+      }
+      pops.put(e.getKey(), p);
+    }
+    doc.put("pops", pops);
+    if (opt != null) {
+      doc.put("maxDistanceFromOptimum", maxDistance);
+    }
+    doc.put("flashRecoverySeconds", Outputs.finiteOrNull(s.recoverySeconds()));
+    long requests = 0;
+    long failed = 0;
+    long shed = 0;
+    long dns = 0;
+    long probes = 0;
+    double lag = 0;
+    for (UserCounts u : run.users().values()) {
+      requests += u.requests();
+      failed += u.failed();
+      shed += u.shed();
+      dns += u.dnsQueries();
+      probes += u.probes();
+      lag = Math.max(lag, u.lagSeconds());
+    }
+    Map<String, Object> users = new LinkedHashMap<>();
+    users.put("targetRequestsPerSecond", run.targetRate());
+    users.put("achievedRequestsPerSecond", requests / run.seconds());
+    users.put("dnsQueriesPerSecond", dns / run.seconds());
+    users.put("probesPerSecond", probes / run.seconds());
+    users.put("shed", shed);
+    users.put("failed", failed);
+    users.put("maxLagSeconds", lag);
+    users.put("byPop", run.users());
+    doc.put("users", users);
+    return doc;
+  }
+
+  /** samples.csv: t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed. */
+  static void samplesCsv(List<Sample> samples, Path file) throws IOException {
+    Outputs.write(file, w -> {
+      w.write("t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed\n");
+      for (Sample s : samples) {
+        w.write(String.format(Locale.ROOT, "%.3f,%s,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f,%.3f,%s,%d%n", s.t(), s.pop(),
+            s.x(), s.mu(), s.beta(), s.betaStdErr(), s.load(), s.capacity(), s.demand(), s.mode(), s.shed()));
+      }
+    });
+  }
+
+  static void print(PrintWriter o, ClusterRun run, ClusterSummary s, OptimumResult opt) {
+    o.printf(Locale.ROOT, "%-8s %8s %8s %10s %12s %10s %8s %10s%n", "pop", "x", "meanX", "loadRatio", "s>capacity",
+        "shed", "mu", "optimumX");
+    List<String> ids = run.config().topology().ids();
+    s.pops().forEach((id, f) -> o.printf(Locale.ROOT, "%-8s %8.3f %8.3f %10.3f %12.0f %10d %8.2f %10s%n", id, f.x(),
+        f.meanX(), f.loadRatio(), f.secondsOverCapacity(), f.shed(), f.mu(),
+        opt == null ? "" : String.format(Locale.ROOT, "%.3f", opt.x()[ids.indexOf(id)])));
+    long requests = run.users().values().stream().mapToLong(UserCounts::requests).sum();
+    o.printf(Locale.ROOT, "users: %.0f requests/s achieved of %.0f targeted; loadRatio and meanX over the last %.0f%%%n",
+        requests / run.seconds(), run.targetRate(), ClusterSummary.TAIL * 100);
+    if (Double.isFinite(s.recoverySeconds()) || s.recoverySeconds() == Double.POSITIVE_INFINITY) {
+      o.printf(Locale.ROOT, "flash crowd: %.0f s until no proxy above 1.1 T%n", s.recoverySeconds());
+    }
+  }
+}

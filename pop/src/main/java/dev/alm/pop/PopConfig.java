@@ -1,0 +1,52 @@
+package dev.alm.pop;
+
+import dev.alm.controller.model.Topology;
+import dev.alm.dns.DnsConfig;
+import dev.alm.fastcontrol.ProbePlanConfig;
+import dev.alm.pop.control.LoopConfig;
+import dev.alm.proxy.HostPort;
+import dev.alm.proxy.ProxyConfig;
+import java.nio.file.Path;
+
+/**
+ * Everything one PoP daemon runs with: its place in the topology, its DNS server, its proxy, its control loop,
+ * the probe plan, where its state is persisted and where its admin server listens.
+ *
+ * @param topology  the deployment's topology (C, capacities, costs); this PoP is node {@code index}
+ * @param index     this PoP's index in the topology
+ * @param dns       the DNS server's configuration (its pop is this PoP's id)
+ * @param dnsThreads DNS event-loop threads
+ * @param proxy     the proxy's configuration; its capacity is T_i x loadUnit requests/s
+ * @param loop      the control loop
+ * @param plan      the probe plan's gamma and floor (eq. 19); gamma equals the beta estimator's
+ * @param state     the state file, or null not to persist
+ * @param admin     the admin address for /status and /metrics, or null
+ */
+public record PopConfig(Topology topology, int index, DnsConfig dns, int dnsThreads, ProxyConfig proxy,
+    LoopConfig loop, ProbePlanConfig plan, Path state, HostPort admin) {
+
+  public PopConfig {
+    if (topology == null || dns == null || proxy == null || loop == null || plan == null) {
+      throw new IllegalArgumentException("topology, dns, proxy, loop and plan are required");
+    }
+    if (index < 0 || index >= topology.size()) {
+      throw new IllegalArgumentException("PoP index " + index + " outside the topology");
+    }
+    String id = topology.node(index).id();
+    if (!id.equals(dns.pop()) || !id.equals(proxy.pop())) {
+      throw new IllegalArgumentException("pop: the DNS (" + dns.pop() + ") and proxy (" + proxy.pop()
+          + ") must carry the topology id " + id);
+    }
+    if (plan.gamma() != loop.beta().gamma()) {
+      throw new IllegalArgumentException("probes.gamma: the plan and the beta estimator must use one gamma");
+    }
+    if (dnsThreads < 1) {
+      throw new IllegalArgumentException("dnsThreads must be >= 1, got " + dnsThreads);
+    }
+  }
+
+  /** This PoP's id. */
+  public String id() {
+    return topology.node(index).id();
+  }
+}

@@ -1,0 +1,318 @@
+package dev.alm.pop;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.controller.model.CorrelationMatrix;
+import dev.alm.dns.DnsConfig;
+import dev.alm.dns.DnsNode;
+import dev.alm.fastcontrol.AnswererStats;
+import dev.alm.fastcontrol.ProbeAnswererConfig;
+import dev.alm.fastcontrol.ProbePlan;
+import dev.alm.fastcontrol.PlannedProbeAnswerer;
+import dev.alm.pop.control.ControlLoop;
+import dev.alm.pop.control.LoopState;
+import dev.alm.pop.control.Mode;
+import dev.alm.pop.control.SavedState;
+import dev.alm.proxy.ProxyServer;
+import dev.alm.proxy.admin.AdminServer;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * One PoP, running: its DNS server, its proxy and the control loop between them (docs/pop.md). Every interval
+ * {@link #tick()} reads S_i, the probe counters and the DNS query count, steps the {@link ControlLoop}, publishes
+ * x_i to the DNS answers and mu_i to the probe plan (eq. 19), and persists (x_i, mu_i). The loop runs on its own
+ * scheduler thread, or, for the local cluster, on the caller's ({@code ownScheduler} false).
+ */
+public final class PopDaemon implements AutoCloseable {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final PopConfig config;
+  private final ControlLoop loop;
+  private final DnsNode dns;
+  private final ProxyServer proxy;
+  private final PlannedProbeAnswerer answerer;
+  private final PopSensors sensors;
+  private final StateFile stateFile;
+  private final AdminServer admin;
+  private final ScheduledExecutorService scheduler;
+  private final LongSupplier nanoClock;
+  private final LongSupplier millisClock;
+  private final Consumer<String> log;
+  private final double[] row;
+  private final double[] column;
+  private volatile LoopState state;
+  private volatile boolean proxyKilled;
+  private String lastStateProblem;
+
+  private PopDaemon(PopConfig config, ControlLoop loop, DnsNode dns, ProxyServer proxy,
+      PlannedProbeAnswerer answerer, StateFile stateFile, AdminServer admin, ScheduledExecutorService scheduler,
+      LongSupplier nanoClock, LongSupplier millisClock, Consumer<String> log, LoopState initial) {
+    this.config = config;
+    this.loop = loop;
+    this.dns = dns;
+    this.proxy = proxy;
+    this.answerer = answerer;
+    this.sensors = new PopSensors(dns, answerer, proxy);
+    this.stateFile = stateFile;
+    this.admin = admin;
+    this.scheduler = scheduler;
+    this.nanoClock = nanoClock;
+    this.millisClock = millisClock;
+    this.log = log;
+    CorrelationMatrix c = config.topology().correlation();
+    this.row = c.row(config.index());
+    this.column = c.column(config.index());
+    this.state = initial;
+  }
+
+  /**
+   * Starts the proxy, the DNS server (x = the start x), the admin server and, with {@code ownScheduler}, the
+   * loop's thread.
+   *
+   * @param log where start-up notes and mode changes go (one line each)
+   */
+  public static PopDaemon start(PopConfig config, boolean ownScheduler, LongSupplier nanoClock,
+      LongSupplier millisClock, Consumer<String> log) throws IOException, InterruptedException {
+    ControlLoop loop = new ControlLoop(config.loop(), config.topology(), config.index());
+    StateFile file = config.state() == null ? null : new StateFile(config.state());
+    LoopState initial = restore(config, loop, file, millisClock.getAsLong(), log);
+    ProxyServer proxy = ProxyServer.start(config.proxy());
+    DnsNode dns = null;
+    AdminServer admin = null;
+    ScheduledExecutorService scheduler = null;
+    try {
+      PlannedProbeAnswerer answerer = new PlannedProbeAnswerer(ProbePlan.none(config.id(), config.plan()),
+          ProbeAnswererConfig.defaults(), System.nanoTime());
+      dns = DnsNode.start(withX(config.dns(), initial.x()), proxy.registry(), answerer, config.dnsThreads());
+      PopDaemon[] self = new PopDaemon[1];
+      if (config.admin() != null) {
+        admin = AdminServer.start(config.admin().socketAddress(), () -> self[0].statusJson(), proxy.registry());
+      }
+      if (ownScheduler) {
+        scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+          Thread t = new Thread(r, "alm-pop-loop-" + config.id());
+          t.setDaemon(true);
+          return t;
+        });
+      }
+      self[0] = new PopDaemon(config, loop, dns, proxy, answerer, file, admin, scheduler, nanoClock, millisClock,
+          log, initial);
+      self[0].bindMetrics(proxy.registry());
+      if (scheduler != null) {
+        long period = config.loop().interval().toNanos();
+        scheduler.scheduleAtFixedRate(self[0]::tickLogged, period, period, TimeUnit.NANOSECONDS);
+      }
+      return self[0];
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      if (admin != null) {
+        admin.close();
+      }
+      if (dns != null) {
+        dns.close();
+      }
+      proxy.close();
+      throw e;
+    }
+  }
+
+  private static DnsConfig withX(DnsConfig d, double x) {
+    return new DnsConfig(d.pop(), d.zone(), d.names(), d.l1(), d.l2(), x, d.mode(), d.salt(), d.cdnTtl(),
+        d.probeTtl(), d.staticTtl(), d.negativeTtl(), d.nameservers(), d.staticRecords(), d.listen(),
+        d.tcpIdleTimeout(), d.maxTcpConnections(), d.ecsScopeV4(), d.ecsScopeV6(), d.maxUdpPayload(), d.rrl(),
+        d.queryLog(), d.queryLogQueue());
+  }
+
+  private static LoopState restore(PopConfig config, ControlLoop loop, StateFile file, long nowMillis,
+      Consumer<String> log) {
+    if (file == null) {
+      return loop.initial();
+    }
+    String[] problem = new String[1];
+    Optional<SavedState> saved = file.read(problem);
+    if (problem[0] != null) {
+      log.accept("pop " + config.id() + ": state not restored (" + problem[0] + "): starting at x = "
+          + config.loop().startX());
+      return loop.initial();
+    }
+    if (saved.isEmpty()) {
+      log.accept("pop " + config.id() + ": no state file yet: starting at x = " + config.loop().startX());
+      return loop.initial();
+    }
+    SavedState s = saved.get();
+    double age = (nowMillis - s.savedAtMillis()) / 1000.0;
+    if (!s.freshAt(nowMillis, config.loop().stateMaxAge().toMillis())) {
+      log.accept("pop " + config.id() + ": state " + file.path() + " is " + age + " s old: starting at x = "
+          + config.loop().startX());
+      return loop.initial();
+    }
+    log.accept("pop " + config.id() + ": restored x = " + s.x() + ", mu = " + s.mu() + " from " + file.path()
+        + " (" + age + " s old)");
+    return s.resume(config.topology().node(config.index()).demand());
+  }
+
+  private void tickLogged() {
+    try {
+      tick();
+    } catch (RuntimeException e) {
+      log.accept("pop " + config.id() + ": control interval failed: " + e);
+    }
+  }
+
+  /** One control interval: measure, step, publish x_i and the probe plan, persist. Returns the new state. */
+  public synchronized LoopState tick() {
+    LoopState before = state;
+    LoopState next = loop.step(before, sensors.read(nanoClock.getAsLong()));
+    dns.x().set(next.x());
+    answerer.replacePlan(ProbePlan.compute(config.topology().ids(), config.index(), next.mu(), row, column,
+        config.plan()));
+    state = next;
+    if (next.mode() != before.mode() || !next.reason().equals(before.reason())) {
+      log.accept("pop " + config.id() + ": mode " + next.mode().label()
+          + (next.reason().isEmpty() ? "" : " (" + next.reason() + ")"));
+    }
+    if (stateFile != null) {
+      try {
+        stateFile.write(SavedState.of(config.id(), config.loop().algorithm(), next, millisClock.getAsLong()));
+        lastStateProblem = null;
+      } catch (IOException e) {
+        if (lastStateProblem == null) {
+          log.accept("pop " + config.id() + ": cannot persist state: " + e);
+        }
+        lastStateProblem = e.toString();
+      }
+    }
+    return next;
+  }
+
+  /** The state after the last interval. */
+  public LoopState state() {
+    return state;
+  }
+
+  public PopConfig config() {
+    return config;
+  }
+
+  /** T_i in requests/s. */
+  public double capacityRate() {
+    return loop.capacity() * config.loop().loadUnit();
+  }
+
+  /** Requests shed by the proxy's admission control since start. */
+  public long shed() {
+    return proxy.node().admission().shed();
+  }
+
+  public InetSocketAddress dnsAddress() {
+    return dns.address();
+  }
+
+  public InetSocketAddress proxyAddress() {
+    return proxy.address();
+  }
+
+  public InetSocketAddress adminAddress() {
+    return admin == null ? null : admin.address();
+  }
+
+  /** Closes the proxy (a failure drill): the loop then reads a stale meter and falls back to the safe x. */
+  public void killProxy() throws IOException {
+    proxyKilled = true;
+    sensors.proxyGone();
+    proxy.close();
+  }
+
+  /** The status page (docs/pop.md). Loads and demand in requests/s. */
+  public Map<String, Object> status() {
+    LoopState s = state;
+    double unit = config.loop().loadUnit();
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("pop", config.id());
+    m.put("algorithm", config.loop().algorithm().label());
+    m.put("mode", s.mode().label());
+    m.put("reason", s.reason());
+    m.put("x", s.x());
+    m.put("mu", s.mu());
+    m.put("beta", s.beta() == null ? null : s.beta().beta());
+    m.put("betaStdErr", s.beta() == null ? null : s.beta().stdError());
+    m.put("S", finite(s.load() * unit));
+    m.put("T", capacityRate());
+    m.put("A", finite(s.demand() * unit));
+    m.put("loadUnit", unit);
+    m.put("intervals", s.intervals());
+    m.put("intervalSeconds", config.loop().intervalSeconds());
+    AnswererStats a = answerer.stats(System.nanoTime());
+    Map<String, Object> probes = new LinkedHashMap<>();
+    probes.put("plannedRate", a.plannedRate());
+    probes.put("beaconRate", finite(a.beaconRate()));
+    probes.put("deliverable", a.deliverable());
+    probes.put("handedOut", a.probes());
+    m.put("probes", probes);
+    m.put("dnsAddress", dns.address().getAddress().getHostAddress() + ":" + dns.address().getPort());
+    m.put("proxyAddress", proxyKilled ? null
+        : proxy.address().getAddress().getHostAddress() + ":" + proxy.address().getPort());
+    m.put("proxyUp", !proxyKilled);
+    m.put("shed", proxyKilled ? null : shed());
+    m.put("stateFile", stateFile == null ? null : stateFile.path().toString());
+    m.put("stateProblem", lastStateProblem);
+    return m;
+  }
+
+  public String statusJson() {
+    try {
+      return JSON.writeValueAsString(status());
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static Double finite(double v) {
+    return Double.isFinite(v) ? v : null;
+  }
+
+  private void bindMetrics(MeterRegistry r) {
+    gauge(r, "alm.pop.x", "probability of answering L1", s -> s.x());
+    gauge(r, "alm.pop.mu", "price of the proxy's capacity (eq. 17)", s -> s.mu());
+    gauge(r, "alm.pop.beta", "beta_i from FastControl probes (eq. 20)",
+        s -> s.beta() == null ? Double.NaN : s.beta().beta());
+    gauge(r, "alm.pop.beta.stderr", "standard error of beta_i",
+        s -> s.beta() == null ? Double.NaN : s.beta().stdError());
+    gauge(r, "alm.pop.load", "S_i, requests/s", s -> s.load() * config.loop().loadUnit());
+    gauge(r, "alm.pop.capacity", "T_i, requests/s", s -> capacityRate());
+    gauge(r, "alm.pop.demand", "A_i, requests/s", s -> s.demand() * config.loop().loadUnit());
+    gauge(r, "alm.pop.fallback", "1 while in a fallback mode", s -> s.mode() == Mode.FALLBACK ? 1 : 0);
+  }
+
+  private void gauge(MeterRegistry r, String name, String help, ToDoubleFunction<LoopState> f) {
+    Gauge.builder(name, this, d -> f.applyAsDouble(d.state)).description(help).tag("pop", config.id())
+        .tag("algorithm", config.loop().algorithm().label()).register(r);
+  }
+
+  /** Stops the loop, then the admin server, the DNS server and the proxy. */
+  @Override
+  public void close() throws IOException {
+    if (scheduler != null) {
+      scheduler.shutdownNow();
+    }
+    if (admin != null) {
+      admin.close();
+    }
+    dns.close();
+    if (!proxyKilled) {
+      proxy.close();
+    }
+  }
+}

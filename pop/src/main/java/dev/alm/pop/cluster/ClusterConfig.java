@@ -1,0 +1,78 @@
+package dev.alm.pop.cluster;
+
+import dev.alm.controller.model.Topology;
+import dev.alm.pop.control.Algorithm;
+import java.time.Duration;
+
+/**
+ * A local cluster run: one PoP per topology node on loopback, a datacenter, and the users.
+ *
+ * @param topology     the topology (its A_i, T_i in load units)
+ * @param algorithm    greedy or dual, at every PoP
+ * @param duration     how long the users send traffic
+ * @param interval     the control interval
+ * @param loadUnit     requests/s per load unit: PoP i's users send A_i x loadUnit requests/s, its proxy's
+ *                     capacity is T_i x loadUnit
+ * @param resolvers    simulated resolvers per PoP (each caches one answer for its TTL)
+ * @param cdnTtl       the TTL of CDN answers, seconds
+ * @param beaconRate   FastControl beacons per second per PoP
+ * @param probeGamma   the probe gain gamma of eq. (19)-(20)
+ * @param greedyGain   the gain of eq. (24), per load unit per second
+ * @param startX       every PoP's x at start
+ * @param bodyBytes    the body size of every response
+ * @param flash        a flash crowd, or null
+ * @param seed         the users' random seed
+ */
+public record ClusterConfig(Topology topology, Algorithm algorithm, Duration duration, Duration interval,
+    double loadUnit, int resolvers, long cdnTtl, double beaconRate, double probeGamma, double greedyGain,
+    double startX, int bodyBytes, FlashCrowd flash, long seed) {
+
+  public static final double DEFAULT_LOAD_UNIT = 150;
+  public static final int DEFAULT_RESOLVERS = 50;
+  public static final long DEFAULT_CDN_TTL = 2;
+  public static final double DEFAULT_BEACON_RATE = 200;
+  public static final double DEFAULT_PROBE_GAMMA = 2;
+  public static final double DEFAULT_GREEDY_GAIN = 2;
+  public static final double DEFAULT_START_X = 0.5;
+  public static final int DEFAULT_BODY_BYTES = 64;
+
+  public ClusterConfig {
+    if (topology == null || algorithm == null) {
+      throw new IllegalArgumentException("topology and algorithm are required");
+    }
+    if (duration == null || duration.isNegative() || duration.isZero()) {
+      throw new IllegalArgumentException("duration must be > 0");
+    }
+    if (interval == null || interval.isNegative() || interval.isZero()) {
+      throw new IllegalArgumentException("interval must be > 0");
+    }
+    if (!(loadUnit > 0) || resolvers < 1 || cdnTtl < 1 || !(beaconRate >= 0) || !(probeGamma > 0)
+        || !(greedyGain > 0) || !(startX >= 0 && startX <= 1) || bodyBytes < 0) {
+      throw new IllegalArgumentException("cluster settings out of range: loadUnit > 0, resolvers >= 1, ttl >= 1, "
+          + "beaconRate >= 0, gamma > 0, gain > 0, startX in [0, 1], bodyBytes >= 0");
+    }
+    if (topology.size() > 250) {
+      throw new IllegalArgumentException("at most 250 PoPs on one machine, the topology has " + topology.size());
+    }
+    if (flash != null && !topology.ids().contains(flash.pop())) {
+      throw new IllegalArgumentException("flash crowd: no PoP '" + flash.pop() + "' in the topology");
+    }
+  }
+
+  /** The defaults on a topology. */
+  public static ClusterConfig defaults(Topology t, Algorithm a, Duration duration) {
+    return new ClusterConfig(t, a, duration, Duration.ofSeconds(1), DEFAULT_LOAD_UNIT, DEFAULT_RESOLVERS,
+        DEFAULT_CDN_TTL, DEFAULT_BEACON_RATE, DEFAULT_PROBE_GAMMA, DEFAULT_GREEDY_GAIN, DEFAULT_START_X,
+        DEFAULT_BODY_BYTES, null, 1);
+  }
+
+  /**
+   * HTTP requests per CDN DNS answer at PoP i when its users send {@code rate} requests/s: each resolver gets
+   * rate / resolvers requests/s (Poisson) and asks again at the first request after its answer expires, so one
+   * answer serves on average r (TTL + 1/r) = r TTL + 1 requests.
+   */
+  public double requestsPerQuery(double rate) {
+    double r = rate / resolvers;
+    return r * cdnTtl + 1;
+  }
+}

@@ -1,0 +1,22 @@
+package dev.alm.pop.cluster;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The record of a cluster run: every PoP's samples, interval by interval, and what the users did.
+ *
+ * @param config   what ran
+ * @param samples  one per PoP per interval, in time order
+ * @param users    per PoP id
+ * @param seconds  how long the users ran
+ * @param targetRate the users' mean target request rate over all PoPs, requests/s
+ */
+public record ClusterRun(ClusterConfig config, List<Sample> samples, Map<String, UserCounts> users, double seconds,
+    double targetRate) {
+
+  public ClusterRun {
+    samples = List.copyOf(samples);
+    users = Map.copyOf(users);
+  }
+}

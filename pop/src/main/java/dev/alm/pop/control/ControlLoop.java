@@ -1,0 +1,167 @@
+package dev.alm.pop.control;
+
+import dev.alm.controller.dual.DualNode;
+import dev.alm.controller.dual.DualSteps;
+import dev.alm.controller.dual.PriceState;
+import dev.alm.controller.greedy.GreedyConfig;
+import dev.alm.controller.greedy.GreedyController;
+import dev.alm.controller.model.Topology;
+import dev.alm.fastcontrol.BetaEstimate;
+import dev.alm.fastcontrol.BetaEstimator;
+
+/**
+ * One PoP's control loop as a pure step: the loop state and the sensors' reading in, the next state (and so the
+ * x to publish and the mu to plan probes with) out. Time is the reading's clock; no I/O, no threads. The live
+ * daemon, the local cluster and the tests run this same code, and it calls the same controllers as the offline
+ * simulator: {@link GreedyController} (paper 004 Algorithm 2, eq. 24) and {@link DualNode} (Algorithm 1, eq. 13
+ * and 17) with beta_i from FastControl probes ({@link BetaEstimator}, eq. 20).
+ *
+ * <p>Safe behaviour, every interval:
+ * <ul>
+ *   <li>proxy meter stale (no S_i): publish the configured safe x, freeze mu (mode fallback);</li>
+ *   <li>dual, and no probe of any category reached the proxy for {@code probeTimeout} intervals while at least
+ *       three were expected from the PoP's own plan and last beta: run the greedy law instead (mode fallback)
+ *       until probes arrive again; mu is frozen meanwhile;</li>
+ *   <li>x moves at most {@code maxStep} per interval, stays in [0, 1], and a NaN from any computation keeps the
+ *       previous x.</li>
+ * </ul>
+ */
+public final class ControlLoop {
+
+  /** Probes that must have been expected over an interval before their absence counts as silence. */
+  static final double EXPECTED_PROBES = 3;
+
+  private final LoopConfig config;
+  private final Topology topology;
+  private final int index;
+  private final DualNode dual;
+  private final BetaEstimator estimator;
+  private final double capacity;
+  private final double selfCorrelation;
+
+  /**
+   * @param config the loop's settings
+   * @param topology the deployment's topology (this PoP uses its own costs, T_i, and column i of C for its step)
+   * @param index this PoP's index in the topology
+   */
+  public ControlLoop(LoopConfig config, Topology topology, int index) {
+    if (index < 0 || index >= topology.size()) {
+      throw new IllegalArgumentException("PoP index " + index + " outside the topology of " + topology.size());
+    }
+    this.config = config;
+    this.topology = topology;
+    this.index = index;
+    this.dual = DualSteps.nodes(topology, config.step())[index];
+    this.estimator = new BetaEstimator(config.beta());
+    this.capacity = topology.node(index).capacity();
+    this.selfCorrelation = topology.correlation().self(index);
+  }
+
+  public LoopConfig config() {
+    return config;
+  }
+
+  /** T_i in load units. */
+  public double capacity() {
+    return capacity;
+  }
+
+  /** The PoP's id. */
+  public String id() {
+    return topology.node(index).id();
+  }
+
+  /** The state to start from: x and mu given (restored or configured), A_i from the topology as the prior. */
+  public LoopState initial(double x, double mu) {
+    return LoopState.initial(clamp(x, config.startX()), Double.isFinite(mu) && mu >= 0 ? mu : 0,
+        topology.node(index).demand());
+  }
+
+  /** The state to start from with the configured start x and mu = 0. */
+  public LoopState initial() {
+    return initial(config.startX(), 0);
+  }
+
+  /**
+   * One control interval.
+   *
+   * @param s the state after the previous interval
+   * @param m the sensors' reading now
+   * @return the next state; its x is what the DNS answers with until the next interval
+   */
+  public LoopState step(LoopState s, Measurement m) {
+    double load = m.meterFresh() ? m.load() / config.loadUnit() : Double.NaN;
+    if (s.lastNanos() == Long.MIN_VALUE) {
+      return first(s, m, load);
+    }
+    double dt = (m.nowNanos() - s.lastNanos()) / 1e9;
+    if (!(dt > 0)) {
+      return s;
+    }
+    long own = Math.max(0, m.ownProbes() - s.lastOwn());
+    long all = Math.max(0, m.allProbes() - s.lastAll());
+    long queries = Math.max(0, m.cdnQueries() - s.lastQueries());
+    double measured = queries / dt * config.requestsPerQuery() / config.loadUnit();
+    double w = config.demandWeight();
+    double demand = Double.isFinite(s.demand()) ? w * measured + (1 - w) * s.demand() : measured;
+    BetaEstimate beta = estimator.next(own, dt, s.beta());
+    long intervals = s.intervals() + 1;
+
+    if (!m.meterFresh()) {
+      return new LoopState(config.safeX(), s.price(), s.sStar(), beta, demand, Double.NaN, Mode.FALLBACK,
+          "proxy meter stale: publishing safe x " + config.safeX(), s.quiet(), intervals, m.nowNanos(),
+          m.ownProbes(), m.allProbes(), m.cdnQueries());
+    }
+    if (config.algorithm() == Algorithm.GREEDY) {
+      double x = limit(s.x(), greedy(dt).step(s.x(), load, capacity));
+      return new LoopState(x, s.price(), s.sStar(), beta, demand, load, Mode.NORMAL, "", 0, intervals,
+          m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries());
+    }
+    double previousBeta = s.beta() == null ? 0 : s.beta().beta();
+    double expected = config.beta().gamma() * (s.mu() * selfCorrelation + previousBeta) * dt;
+    int quiet = all > 0 ? 0 : expected >= EXPECTED_PROBES ? s.quiet() + 1 : s.quiet();
+    if (quiet >= config.probeTimeout()) {
+      double x = limit(s.x(), greedy(dt).step(s.x(), load, capacity));
+      return new LoopState(x, s.price(), s.sStar(), s.beta(), demand, load, Mode.FALLBACK,
+          "no FastControl probes for " + quiet + " intervals: greedy law", quiet, intervals, m.nowNanos(),
+          m.ownProbes(), m.allProbes(), m.cdnQueries());
+    }
+    // Algorithm 1 step 6 (eq. 17) for the load caused by the x published last interval, then step 5 (eq. 13)
+    PriceState price = Double.isFinite(s.sStar()) ? dual.nextPrice(s.price(), load, s.sStar()) : s.price();
+    DualNode.Decision d = dual.decide(price.mu(), demand, beta.beta());
+    double x = limit(s.x(), d.x());
+    return new LoopState(x, price, d.sStar(), beta, demand, load, Mode.NORMAL, "", quiet, intervals,
+        m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries());
+  }
+
+  private LoopState first(LoopState s, Measurement m, double load) {
+    boolean stale = !m.meterFresh();
+    return new LoopState(stale ? config.safeX() : s.x(), s.price(), s.sStar(), s.beta(), s.demand(), load,
+        stale ? Mode.FALLBACK : Mode.NORMAL, stale ? "proxy meter stale: publishing safe x " + config.safeX() : "",
+        0, s.intervals(), m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries());
+  }
+
+  /** The greedy law with the measured interval as dt, at most twice the configured interval. */
+  private GreedyController greedy(double dt) {
+    double step = Math.min(dt, 2 * config.intervalSeconds());
+    return new GreedyController(new GreedyConfig(config.greedyGain(), step, GreedyConfig.DEFAULT_EPS));
+  }
+
+  /** x within maxStep of the previous x, in [0, 1]; NaN keeps the previous x. */
+  private double limit(double previous, double next) {
+    if (Double.isNaN(next)) {
+      return previous;
+    }
+    double lo = previous - config.maxStep();
+    double hi = previous + config.maxStep();
+    return clamp(Math.min(hi, Math.max(lo, next)), previous);
+  }
+
+  /** {@code v} clamped to [0, 1]; NaN gives {@code fallback}. */
+  public static double clamp(double v, double fallback) {
+    if (Double.isNaN(v)) {
+      return fallback;
+    }
+    return Math.min(1, Math.max(0, v));
+  }
+}

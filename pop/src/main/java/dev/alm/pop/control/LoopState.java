@@ -1,0 +1,48 @@
+package dev.alm.pop.control;
+
+import dev.alm.controller.dual.PriceState;
+import dev.alm.fastcontrol.BetaEstimate;
+
+/**
+ * Everything a PoP's control loop carries from one interval to the next, and what its status page shows.
+ * Loads and demands are in the topology's load units (requests/s divided by {@link LoopConfig#loadUnit()}).
+ *
+ * @param x          the L1 answer probability published to the DNS, in [0, 1]
+ * @param price      the dual price state (mu_i, eq. 17); kept, frozen, under the greedy law and in fallbacks
+ * @param sStar      S*_i of the last dual decision (eq. 13), NaN before the first
+ * @param beta       the last beta_i estimate (eq. 20), or null before the first interval
+ * @param demand     A_i, smoothed, in load units
+ * @param load       the last S_i in load units (NaN when stale)
+ * @param mode       normal or fallback
+ * @param reason     why the loop is in fallback ("" in normal mode)
+ * @param quiet      consecutive intervals without any probe at the proxy while probes were expected
+ * @param intervals  intervals stepped since start
+ * @param lastNanos  the clock of the last measurement, {@link Long#MIN_VALUE} before the first
+ * @param lastOwn    the own-probe counter at the last measurement
+ * @param lastAll    the all-probe counter at the last measurement
+ * @param lastQueries the CDN query counter at the last measurement
+ */
+public record LoopState(double x, PriceState price, double sStar, BetaEstimate beta, double demand, double load,
+    Mode mode, String reason, int quiet, long intervals, long lastNanos, long lastOwn, long lastAll,
+    long lastQueries) {
+
+  public LoopState {
+    if (!(x >= 0 && x <= 1)) {
+      throw new IllegalArgumentException("x must be in [0, 1], got " + x);
+    }
+    if (price == null || mode == null || reason == null) {
+      throw new IllegalArgumentException("price, mode and reason are required");
+    }
+  }
+
+  /** The state a loop starts from: x and mu restored or configured, no measurement yet. */
+  public static LoopState initial(double x, double mu, double demand) {
+    return new LoopState(x, PriceState.of(mu), Double.NaN, null, demand, Double.NaN, Mode.NORMAL, "", 0, 0,
+        Long.MIN_VALUE, 0, 0, 0);
+  }
+
+  /** mu_i. */
+  public double mu() {
+    return price.mu();
+  }
+}

@@ -1,0 +1,40 @@
+package dev.alm.pop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.alm.controller.dual.PriceState;
+import dev.alm.pop.control.Algorithm;
+import dev.alm.pop.control.LoopState;
+import dev.alm.pop.control.SavedState;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StateFileTest {
+
+  @Test
+  void roundTripAndFreshness(@TempDir Path dir) throws Exception {
+    StateFile f = new StateFile(dir.resolve("state.json"));
+    LoopState s = LoopState.initial(0.4, 0, 1);
+    s = new LoopState(0.4, new PriceState(7.5, 2, 1), 0.5, null, 1, 0.6, s.mode(), "", 0, 3, 0, 0, 0, 0);
+    f.write(SavedState.of("b", Algorithm.DUAL, s, 1_000_000));
+    String[] problem = new String[1];
+    SavedState r = f.read(problem).orElseThrow();
+    assertEquals(0.4, r.x());
+    assertEquals(7.5, r.mu());
+    assertTrue(r.freshAt(1_000_000 + 60_000, 300_000));
+    assertTrue(!r.freshAt(1_000_000 + 600_000, 300_000));
+    assertEquals(7.5, r.resume(1).mu());
+  }
+
+  @Test
+  void aCorruptFileIsReportedNotRestored(@TempDir Path dir) throws Exception {
+    Path p = dir.resolve("state.json");
+    Files.writeString(p, "{\"x\": 3}");
+    String[] problem = new String[1];
+    assertTrue(new StateFile(p).read(problem).isEmpty());
+    assertTrue(problem[0].contains("x must be in [0, 1]"), problem[0]);
+  }
+}

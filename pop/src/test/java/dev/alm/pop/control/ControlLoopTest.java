@@ -1,0 +1,97 @@
+package dev.alm.pop.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.alm.controller.builtin.BuiltinTopologies;
+import dev.alm.controller.model.Topology;
+import org.junit.jupiter.api.Test;
+
+/** The pure loop with an injected clock: greedy direction, dual prices, fallbacks, clamps. */
+class ControlLoopTest {
+  private static final long SECOND = 1_000_000_000L;
+  private final Topology fig2 = BuiltinTopologies.paperFig2();
+
+  private static Measurement at(long t, double load, long own, long all, long queries) {
+    return new Measurement(t * SECOND, load, own, all, queries);
+  }
+
+  @Test
+  void greedyLowersXWhileTheProxyIsOverloaded() {
+    ControlLoop loop = new ControlLoop(LoopConfig.defaults(Algorithm.GREEDY).withLoad(100, 1), fig2, 1);
+    LoopState s = loop.step(loop.initial(0.5, 0), at(0, 90, 0, 0, 0));
+    double x = s.x();
+    for (int k = 1; k <= 20; k++) {
+      s = loop.step(s, at(k, 90, 0, 0, 0)); // S = 0.9 > T = 0.7 in load units
+      assertTrue(s.x() <= x, "x must not rise while overloaded");
+      x = s.x();
+    }
+    assertTrue(x < 0.05, "x after 20 overloaded intervals: " + x);
+    assertEquals(Mode.NORMAL, s.mode());
+  }
+
+  @Test
+  void dualRaisesThePriceUnderOverloadAndLowersXForAHighBeta() {
+    LoopConfig c = LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1);
+    ControlLoop loop = new ControlLoop(c, fig2, 1);
+    LoopState s = loop.step(loop.initial(0.5, 0), at(0, 90, 0, 0, 0));
+    long probes = 0;
+    for (int k = 1; k <= 10; k++) {
+      probes += 60; // 60 own probes per second: beta = 60 / gamma = 30
+      s = loop.step(s, at(k, 90, probes, probes, 100L * k));
+    }
+    assertTrue(s.mu() > 0, "mu under overload: " + s.mu());
+    assertEquals(30, s.beta().beta(), 1e-6);
+    assertEquals(0, s.x(), 1e-9, "beta far above gamma d: everything to L2");
+    assertEquals(1.0, s.demand(), 1e-6, "A from 100 queries/s x 1 request per query / 100 per load unit");
+  }
+
+  @Test
+  void staleMeterPublishesTheSafeXAndRecovers() {
+    LoopConfig c = LoopConfig.defaults(Algorithm.GREEDY).withLoad(100, 1);
+    ControlLoop loop = new ControlLoop(c, fig2, 0);
+    LoopState s = loop.step(loop.initial(0.9, 0), at(0, 10, 0, 0, 0));
+    s = loop.step(s, at(1, Double.NaN, 0, 0, 0));
+    assertEquals(c.safeX(), s.x());
+    assertEquals(Mode.FALLBACK, s.mode());
+    assertTrue(s.reason().contains("stale"));
+    s = loop.step(s, at(2, 10, 0, 0, 0));
+    assertEquals(Mode.NORMAL, s.mode());
+  }
+
+  @Test
+  void dualFallsBackToGreedyWhenProbesStopAndReturnsWhenTheyResume() {
+    LoopConfig c = LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1);
+    ControlLoop loop = new ControlLoop(c, fig2, 1);
+    LoopState s = loop.step(loop.initial(0.5, 5), at(0, 60, 0, 0, 0));
+    long t = 1;
+    for (; t <= c.probeTimeout(); t++) {
+      s = loop.step(s, at(t, 60, 0, 0, 100 * t)); // mu = 5 plans probes, none arrive
+    }
+    assertEquals(Mode.FALLBACK, s.mode());
+    assertTrue(s.reason().contains("greedy"), s.reason());
+    s = loop.step(s, at(t, 60, 10, 10, 100 * t));
+    assertEquals(Mode.NORMAL, s.mode());
+  }
+
+  @Test
+  void silenceIsNotCountedWhileNoProbesAreExpected() {
+    ControlLoop loop = new ControlLoop(LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1), fig2, 0);
+    LoopState s = loop.step(loop.initial(0.5, 0), at(0, 10, 0, 0, 0));
+    s = loop.step(s, at(1, 10, 0, 0, 0)); // mu = 0 and no beta yet: nobody plans probes for this proxy
+    assertEquals(0, s.quiet());
+    assertEquals(Mode.NORMAL, s.mode());
+  }
+
+  @Test
+  void xMovesAtMostMaxStepAndIgnoresARepeatedClock() {
+    LoopConfig c = LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1);
+    ControlLoop loop = new ControlLoop(c, fig2, 0);
+    LoopState s = loop.step(loop.initial(0, 0), at(0, 10, 0, 0, 0));
+    LoopState next = loop.step(s, at(1, 10, 0, 0, 100)); // beta = 0: the decision is x = 1
+    assertEquals(c.maxStep(), next.x(), 1e-12);
+    assertEquals(next, loop.step(next, at(1, 10, 0, 0, 100)));
+    assertEquals(0.3, ControlLoop.clamp(Double.NaN, 0.3));
+    assertEquals(1, ControlLoop.clamp(7, 0.3));
+  }
+}
