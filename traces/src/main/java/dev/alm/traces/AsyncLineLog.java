@@ -145,6 +145,10 @@ public final class AsyncLineLog<T> implements AutoCloseable {
                 queued = queue.offer(POISON, 100, TimeUnit.MILLISECONDS);
             }
             drainer.join(10_000);
+            if (!drainer.isAlive()) {
+                // an offer that raced with a write failure may have queued after the drainer stopped: count it
+                drainAfterFailure();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
