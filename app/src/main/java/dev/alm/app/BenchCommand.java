@@ -22,7 +22,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code alm bench}: the speed figures of the control core, measured on this machine. */
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(name = "bench",
+    header = "Speed figures of the control core (dual iterations to 1%% of the optimum, sweep time).", mixinStandardHelpOptions = true,
     description = {
         "Measure and print: (1) iterations and time for the dual algorithm to come within 1%% of the optimum",
         "(W(x_k) <= 1.01 W_opt, no proxy overloaded) with the default step and with the Theorem 3.3 step",

@@ -23,7 +23,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code alm bench-correlate}: speed and memory of the beacon-join estimator on generated logs. */
-@Command(name = "bench-correlate", mixinStandardHelpOptions = true,
+@Command(name = "bench-correlate",
+    header = "Lines/s and memory of the beacon-join estimator on generated logs.", mixinStandardHelpOptions = true,
     description = {
         "Generate (once, kept in --dir) a DNS query log and HTTP access log pair of about --lines lines in",
         "total (30%% beacons, the rest ordinary traffic, 48 PoPs, 2,000 queries/s), then run the beacon-join",

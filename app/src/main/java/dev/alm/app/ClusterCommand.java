@@ -27,7 +27,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code alm cluster}: a whole CDN on loopback, live, with real DNS queries and HTTP requests. */
-@Command(name = "cluster", mixinStandardHelpOptions = true,
+@Command(name = "cluster",
+    header = "A whole CDN live on loopback: one PoP per node, a datacenter and users (the demo).", mixinStandardHelpOptions = true,
     description = {
         "Run one PoP per topology node on loopback (DNS server, proxy and control loop each, on 127.0.1.N),",
         "a datacenter L2 on 127.0.2.1, and users behind resolvers that send real DNS queries (honouring TTLs),",

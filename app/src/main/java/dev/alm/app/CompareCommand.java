@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code alm compare}: greedy against dual against the optimum over a sweep of loads (paper 004 Fig. 5). */
-@Command(name = "compare", mixinStandardHelpOptions = true,
+@Command(name = "compare",
+    header = "Greedy against dual against the optimum over a sweep of mean loads (Fig. 5).", mixinStandardHelpOptions = true,
     description = {
         "For each mean load, draw demands A_i ~ Poisson(load) and latencies d_i ~ U[0,1] as paper 004",
         "section V does (keeping the topology's matrix, capacities, eta and gamma), run the dual algorithm",

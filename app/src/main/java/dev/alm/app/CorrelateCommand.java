@@ -33,7 +33,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code alm correlate}: estimate the correlation matrix C from traces, with intervals, drift and a topology. */
-@Command(name = "correlate", mixinStandardHelpOptions = true,
+@Command(name = "correlate",
+    header = "Estimate the correlation matrix C from traces, with intervals; drift between windows.", mixinStandardHelpOptions = true,
     description = {
         "Estimate C (C_ij = P(HTTP request at proxy j | DNS answered at PoP i), paper 004 eq. 1) from one kind",
         "of trace: paired catchment observations (--paired), beacon-joined DNS and HTTP logs (--dns and --http)",

@@ -28,7 +28,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code alm dns}: one PoP's authoritative DNS server, standalone. */
-@Command(name = "dns", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "dns",
+    header = "One PoP's authoritative DNS server: L1 with probability x, else L2.", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
         "Runs the authoritative DNS server of one PoP (UDP and TCP) until interrupted. A CDN hostname is answered",
         "with the L1 (anycast) addresses with probability x, else the L2 (datacenter) addresses; beacons under",

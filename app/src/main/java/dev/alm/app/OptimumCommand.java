@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code alm optimum}: the centralized optimum of P1, the yardstick of the distributed controllers. */
-@Command(name = "optimum", mixinStandardHelpOptions = true,
+@Command(name = "optimum",
+    header = "The centralized optimum of problem P1 (OR-Tools), with proven bounds.", mixinStandardHelpOptions = true,
     description = {
         "Solve problem P1 (paper 004 eq. 5-10) centrally with OR-Tools GLOP: each convex cost is replaced by",
         "tangent cuts, so the LP value is a proven lower bound; the true cost W at the LP's x is an upper",

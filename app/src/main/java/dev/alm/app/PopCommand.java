@@ -29,7 +29,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code alm pop}: one PoP daemon, DNS server + proxy + control loop (docs/pop.md). */
-@Command(name = "pop", mixinStandardHelpOptions = true,
+@Command(name = "pop",
+    header = "One PoP daemon: DNS server, HTTP proxy and the control loop that moves x_i.", mixinStandardHelpOptions = true,
     description = {
         "Run one PoP: its authoritative DNS server, its HTTP proxy and the control loop that moves x_i every",
         "interval (greedy law or dual with FastControl probes), persisting (x_i, mu_i). /status and /metrics on",

@@ -20,7 +20,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code alm proxy}: one PoP's HTTP proxy (load meter, FastControl probes, admission control), standalone. */
-@Command(name = "proxy", mixinStandardHelpOptions = true,
+@Command(name = "proxy",
+    header = "One PoP's HTTP proxy: load meter, FastControl probes, admission control.", mixinStandardHelpOptions = true,
     description = {
         "Runs the HTTP proxy of one PoP until interrupted: measures S_i (requests/s over the control interval),",
         "counts FastControl probes (Host <category>.<origin>.fc.<zone> or path /_alm/fc/<category>/<origin>,",

@@ -17,7 +17,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code alm simulate}: one controller on one topology, offline, with exact measurements. */
-@Command(name = "simulate", mixinStandardHelpOptions = true,
+@Command(name = "simulate",
+    header = "Run the greedy law or the dual algorithm offline on a topology.", mixinStandardHelpOptions = true,
     description = {
         "Run the greedy law or the dual algorithm offline on a topology, every PoP stepping once per control",
         "interval with exact measurements (S = C^T diag(A) x; beta = C mu). Writes DIR/trajectory.csv",

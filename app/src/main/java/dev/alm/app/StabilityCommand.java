@@ -16,7 +16,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code alm stability}: where the greedy law risks locally uncontrollable overload. */
-@Command(name = "stability", mixinStandardHelpOptions = true,
+@Command(name = "stability",
+    header = "Where FastRoute's greedy law risks locally uncontrollable overload (section IV).", mixinStandardHelpOptions = true,
     description = {
         "Analyse FastRoute's greedy law on a topology (paper 004 section IV): condition (28) node by node",
         "(sum_{j!=i} C_ji A_j <= T_i means node i can never be left in locally uncontrollable overload);",

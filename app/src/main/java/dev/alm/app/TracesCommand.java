@@ -6,7 +6,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code alm traces}: trace tools (docs/trace-formats.md). */
-@Command(name = "traces", mixinStandardHelpOptions = true,
+@Command(name = "traces",
+    header = "Trace tools: generate synthetic traces with a known correlation matrix.", mixinStandardHelpOptions = true,
     description = "Trace tools: generate synthetic traces with a known correlation matrix.",
     subcommands = {TracesGenerateCommand.class})
 public final class TracesCommand implements Runnable {

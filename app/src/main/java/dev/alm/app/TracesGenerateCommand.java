@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code alm traces generate}: synthetic traces with ground truth (docs/trace-formats.md). */
-@Command(name = "generate", mixinStandardHelpOptions = true,
+@Command(name = "generate",
+    header = "Seeded synthetic DNS, HTTP, probe and paired traces with their true C.", mixinStandardHelpOptions = true,
     description = {
         "Write seeded synthetic traces with a known C: PoPs at real cities, user groups around them (some",
         "behind far public resolvers), anycast catchments with mis-routing. Writes DIR/C_true.csv (the true C),",
