@@ -3,6 +3,9 @@
 # same run: alm with the load meter and the access log on, alm with the meter only, alm with both off, and
 # nginx (access log off).
 # Every configuration runs REPS times, interleaved, for DURATION seconds each; the medians are compared.
+# Servers are pinned to CPU 0 and wrk to CPU 1 (taskset), and each server's CPU time per request is measured
+# from /proc/PID/task/*/schedstat (all threads: event loops, log writer, JIT, GC; nginx: master and workers):
+# on a shared machine CPU per request is steadier than requests/s, so the overheads are given both ways.
 #
 #   bench/proxy-wrk.sh                       # defaults: 1024-byte bodies, 32 connections, 3 x 10 s
 #   BODY=1024 CONNS=32 DURATION=10 REPS=3 THREADS=1 bench/proxy-wrk.sh
@@ -54,18 +57,22 @@ http {
   }
 }
 NGINX
-nginx -c "$work/nginx.conf" -e "$work/nginx-error.log" &
+taskset -c 0 nginx -c "$work/nginx.conf" -e "$work/nginx-error.log" &
 pids+=($!)
+pid_nginx=$!
 
-java -jar app/target/alm.jar proxy --listen 127.0.0.1:$PORT_ON --capacity 1e7 --body-bytes "$BODY" \
+taskset -c 0 java -jar app/target/alm.jar proxy --listen 127.0.0.1:$PORT_ON --capacity 1e7 --body-bytes "$BODY" \
   --io-threads "$THREADS" --access-log "$work/access.csv" > "$work/alm-on.out" 2>&1 &
 pids+=($!)
-java -jar app/target/alm.jar proxy --listen 127.0.0.1:$PORT_METER --capacity 1e7 --body-bytes "$BODY" \
+pid_on=$!
+taskset -c 0 java -jar app/target/alm.jar proxy --listen 127.0.0.1:$PORT_METER --capacity 1e7 --body-bytes "$BODY" \
   --io-threads "$THREADS" > "$work/alm-meter.out" 2>&1 &
 pids+=($!)
-java -jar app/target/alm.jar proxy --listen 127.0.0.1:$PORT_OFF --capacity 1e7 --body-bytes "$BODY" \
+pid_meter=$!
+taskset -c 0 java -jar app/target/alm.jar proxy --listen 127.0.0.1:$PORT_OFF --capacity 1e7 --body-bytes "$BODY" \
   --io-threads "$THREADS" --no-measure > "$work/alm-off.out" 2>&1 &
 pids+=($!)
+pid_off=$!
 
 for port in $PORT_ON $PORT_METER $PORT_OFF $PORT_NGINX; do
   for _ in $(seq 100); do
@@ -76,26 +83,42 @@ for port in $PORT_ON $PORT_METER $PORT_OFF $PORT_NGINX; do
     || { echo "proxy-wrk: server on $port does not answer $BODY bytes" >&2; exit 1; }
 done
 
+cpu_ns() { # pid -> CPU ns of the process and its children, all threads
+  local all="$1 $(pgrep -P "$1" | tr '\n' ' ')"
+  for q in $all; do cat /proc/"$q"/task/*/schedstat 2>/dev/null; done | awk '{s += $1} END {printf "%.0f", s}'
+}
 run() { # port seconds -> requests/s
-  wrk -t1 -c"$CONNS" -d"${2}s" "http://127.0.0.1:$1/" | awk '/^Requests\/sec:/ {print $2}'
+  taskset -c 1 wrk -t1 -c"$CONNS" -d"${2}s" "http://127.0.0.1:$1/" | awk '/^Requests\/sec:/ {print $2}'
+}
+run_cpu() { # port pid seconds -> "requests/s us-of-server-CPU-per-request"
+  local c0 c1 out
+  c0=$(cpu_ns "$2")
+  out=$(taskset -c 1 wrk -t1 -c"$CONNS" -d"${3}s" "http://127.0.0.1:$1/")
+  c1=$(cpu_ns "$2")
+  echo "$out" | awk -v c0="$c0" -v c1="$c1" '/requests in/ {n = $1} /^Requests\/sec:/ {r = $2}
+    END {printf "%s %.2f", r, (c1 - c0) / 1e3 / n}'
 }
 echo "warm-up (JIT) 15 s each on alm"
 run $PORT_ON 15 >/dev/null
 run $PORT_METER 15 >/dev/null
 run $PORT_OFF 15 >/dev/null
 
-declare -A results
-echo "rep alm_on alm_meter alm_off nginx (requests/s; wrk -t1 -c$CONNS -d${DURATION}s, body $BODY B, $THREADS thread(s) each)"
+declare -A results cpu
+echo "rep alm_on alm_meter alm_off nginx (requests/s, then server CPU us/request; wrk -t1 -c$CONNS -d${DURATION}s on CPU 1, servers on CPU 0, body $BODY B, $THREADS thread(s) each)"
 for rep in $(seq "$REPS"); do
-  on=$(run $PORT_ON "$DURATION")
-  mt=$(run $PORT_METER "$DURATION")
-  off=$(run $PORT_OFF "$DURATION")
-  ng=$(run $PORT_NGINX "$DURATION")
+  read -r on con <<< "$(run_cpu $PORT_ON $pid_on "$DURATION")"
+  read -r mt cmt <<< "$(run_cpu $PORT_METER $pid_meter "$DURATION")"
+  read -r off coff <<< "$(run_cpu $PORT_OFF $pid_off "$DURATION")"
+  read -r ng cng <<< "$(run_cpu $PORT_NGINX $pid_nginx "$DURATION")"
   results[on]+="$on "
   results[meter]+="$mt "
   results[off]+="$off "
   results[nginx]+="$ng "
-  echo "$rep $on $mt $off $ng"
+  cpu[on]+="$con "
+  cpu[meter]+="$cmt "
+  cpu[off]+="$coff "
+  cpu[nginx]+="$cng "
+  echo "$rep $on $mt $off $ng | $con $cmt $coff $cng"
 done
 
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
@@ -103,7 +126,15 @@ m_on=$(echo "${results[on]}" | median)
 m_mt=$(echo "${results[meter]}" | median)
 m_off=$(echo "${results[off]}" | median)
 m_ng=$(echo "${results[nginx]}" | median)
+c_on=$(echo "${cpu[on]}" | median)
+c_mt=$(echo "${cpu[meter]}" | median)
+c_off=$(echo "${cpu[off]}" | median)
+c_ng=$(echo "${cpu[nginx]}" | median)
 lines=$(($(wc -l < "$work/access.csv") - 1))
+awk -v on="$c_on" -v mt="$c_mt" -v off="$c_off" -v ng="$c_ng" 'BEGIN {
+  printf "median server CPU us/request: alm meter+log on %.2f, alm meter only %.2f, alm off %.2f, nginx %.2f\n", on, mt, off, ng
+  printf "CPU overhead x/off - 1: meter+log %.1f%%, meter only %.1f%%; alm(on)/nginx CPU %.3f\n", 100*(on/off-1), 100*(mt/off-1), on/ng
+}'
 awk -v on="$m_on" -v mt="$m_mt" -v off="$m_off" -v ng="$m_ng" -v lines="$lines" 'BEGIN {
   printf "median requests/s: alm meter+log on %.0f, alm meter only %.0f, alm off %.0f, nginx %.0f\n", on, mt, off, ng
   printf "alm(on)/nginx %.3f, alm(off)/nginx %.3f\n", on/ng, off/ng
