@@ -88,6 +88,13 @@ cpu_ns() {
   done
   echo "$total"
 }
+# CPU time (ns) per thread name of one process, "name ns" lines (threads of one name summed).
+thread_ns() {
+  local f
+  for f in /proc/"$1"/task/*; do
+    { printf '%s %s\n' "$(tr ' ' '_' < "$f/comm")" "$(cut -d' ' -f1 "$f/schedstat")"; } 2>/dev/null
+  done | awk '{a[$1] += $2} END {for (k in a) print k, a[k]}' | sort
+}
 stop_tree() {
   local pid=$1 p pids
   pids=$(tree_pids "$pid" | tac)
@@ -212,8 +219,10 @@ bench_server() {
 
   log "$s: ${DUR}s at -Q $RATE"
   d0=$(sock_drops "$s"); c0=$(cpu_ns "$pid")
+  [ "$s" = alm ] && thread_ns "$pid" > "$T/alm/threads0.txt"
   dnsperf_run "$s" "$T/$s/fixed.txt" -c 1 -T 1 -q 1000 -Q "$RATE" -l "$DUR"
   c1=$(cpu_ns "$pid"); R_DROP[$s]=$(( $(sock_drops "$s") - d0 ))
+  [ "$s" = alm ] && thread_ns "$pid" > "$T/alm/threads1.txt"
   done_q=$(field "$T/$s/fixed.txt" 'Queries completed')
   R_SENT[$s]=$(field "$T/$s/fixed.txt" 'Queries sent')
   R_QPS[$s]=$(field "$T/$s/fixed.txt" 'Queries per second')
@@ -238,6 +247,8 @@ bench_server() {
     local drops
     drops=$(curl -s --max-time 3 "http://127.0.0.1:$ALM_ADMIN/metrics" | grep -iE '^[a-z_]*(drop)[a-z_]*(\{[^}]*\})? ' || true)
     R_NOTE[alm]="query-log/metrics drop counters: $(tr '\n' ' ' <<<"${drops:-none found}")"
+    R_NOTE[alm]+=$'\n'"alm CPU us/query by thread at -Q $RATE: $(join "$T/alm/threads0.txt" "$T/alm/threads1.txt" \
+      | awk -v q="${done_q:-1}" '{d = ($3 - $2) / q / 1000; if (d >= 0.01) printf "%s %.2f, ", $1, d}' | sed 's/, $//')"
   fi
 
   log "$s: peak, ${PEAK_DUR}s unthrottled"
