@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Throughput of the alm proxy on loopback, measured with wrk, against nginx serving the same bodies in the
-# same run: alm with the load meter and the access log on, alm with the meter only, alm with both off, and
-# nginx (access log off).
+# same run: alm with the load meter and the access log on, alm with the meter only, alm with both off (one alm
+# process, switched through its admin API: POST /measure?value=0|1, POST /log?value=0|1), and nginx (access
+# log off).
 # Every configuration runs REPS times, interleaved, for DURATION seconds each; the medians are compared.
 # Servers are pinned to CPU 0 and wrk to CPU 1 (taskset), and each server's CPU time per request is measured
 # from /proc/PID/task/*/schedstat (all threads: event loops, log writer, JIT, GC; nginx: master and workers):
@@ -11,7 +12,7 @@
 #   BODY=1024 CONNS=32 DURATION=10 REPS=3 THREADS=1 bench/proxy-wrk.sh
 #
 # Needs: wrk and nginx (Debian packages), the alm jar (./mvnw -q -DskipTests package). Loopback only.
-# Bounded: about REPS x 4 x DURATION seconds plus two 15-second warm-ups.
+# Bounded: about REPS x 4 x DURATION seconds plus a 30-second warm-up.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BODY=${BODY:-1024}
@@ -22,7 +23,7 @@ THREADS=${THREADS:-1}          # alm I/O threads and nginx worker processes
 PORT_ON=${PORT_ON:-18081}
 PORT_OFF=${PORT_OFF:-18082}
 PORT_NGINX=${PORT_NGINX:-18083}
-PORT_METER=${PORT_METER:-18084}
+PORT_ADMIN=${PORT_ADMIN:-18084}
 
 for tool in wrk nginx java; do
   command -v "$tool" >/dev/null || { echo "proxy-wrk: $tool not found (apt-get install -y wrk nginx)" >&2; exit 1; }
@@ -61,20 +62,22 @@ taskset -c 0 nginx -c "$work/nginx.conf" -e "$work/nginx-error.log" &
 pids+=($!)
 pid_nginx=$!
 
+# One alm process for all three configurations: the meter and the access log are switched through its admin
+# API between runs, so that they are compared inside one JVM (same JIT, same heap).
 taskset -c 0 java -jar app/target/alm.jar proxy --listen 127.0.0.1:$PORT_ON --capacity 1e7 --body-bytes "$BODY" \
-  --io-threads "$THREADS" --access-log "$work/access.csv" > "$work/alm-on.out" 2>&1 &
+  --io-threads "$THREADS" --access-log "$work/access.csv" --admin 127.0.0.1:$PORT_ADMIN > "$work/alm.out" 2>&1 &
 pids+=($!)
 pid_on=$!
-taskset -c 0 java -jar app/target/alm.jar proxy --listen 127.0.0.1:$PORT_METER --capacity 1e7 --body-bytes "$BODY" \
-  --io-threads "$THREADS" > "$work/alm-meter.out" 2>&1 &
-pids+=($!)
-pid_meter=$!
-taskset -c 0 java -jar app/target/alm.jar proxy --listen 127.0.0.1:$PORT_OFF --capacity 1e7 --body-bytes "$BODY" \
-  --io-threads "$THREADS" --no-measure > "$work/alm-off.out" 2>&1 &
-pids+=($!)
-pid_off=$!
+pid_meter=$pid_on
+pid_off=$pid_on
+PORT_METER=$PORT_ON
+PORT_OFF=$PORT_ON
+switch() { # meter(0|1) log(0|1)
+  curl -sf -o /dev/null -X POST "http://127.0.0.1:$PORT_ADMIN/measure?value=$1"
+  curl -sf -o /dev/null -X POST "http://127.0.0.1:$PORT_ADMIN/log?value=$2"
+}
 
-for port in $PORT_ON $PORT_METER $PORT_OFF $PORT_NGINX; do
+for port in $PORT_ON $PORT_NGINX; do
   for _ in $(seq 100); do
     curl -sf -o /dev/null "http://127.0.0.1:$port/" && break
     sleep 0.1
@@ -98,16 +101,17 @@ run_cpu() { # port pid seconds -> "requests/s us-of-server-CPU-per-request"
   echo "$out" | awk -v c0="$c0" -v c1="$c1" '/requests in/ {n = $1} /^Requests\/sec:/ {r = $2}
     END {printf "%s %.2f", r, (c1 - c0) / 1e3 / n}'
 }
-echo "warm-up (JIT) 15 s each on alm"
-run $PORT_ON 15 >/dev/null
-run $PORT_METER 15 >/dev/null
-run $PORT_OFF 15 >/dev/null
+echo "warm-up (JIT) 30 s on alm"
+run $PORT_ON 30 >/dev/null
 
 declare -A results cpu
 echo "rep alm_on alm_meter alm_off nginx (requests/s, then server CPU us/request; wrk -t1 -c$CONNS -d${DURATION}s on CPU 1, servers on CPU 0, body $BODY B, $THREADS thread(s) each)"
 for rep in $(seq "$REPS"); do
+  switch 1 1
   read -r on con <<< "$(run_cpu $PORT_ON $pid_on "$DURATION")"
+  switch 1 0
   read -r mt cmt <<< "$(run_cpu $PORT_METER $pid_meter "$DURATION")"
+  switch 0 0
   read -r off coff <<< "$(run_cpu $PORT_OFF $pid_off "$DURATION")"
   read -r ng cng <<< "$(run_cpu $PORT_NGINX $pid_nginx "$DURATION")"
   results[on]+="$on "
@@ -130,6 +134,7 @@ c_on=$(echo "${cpu[on]}" | median)
 c_mt=$(echo "${cpu[meter]}" | median)
 c_off=$(echo "${cpu[off]}" | median)
 c_ng=$(echo "${cpu[nginx]}" | median)
+switch 1 1
 lines=$(($(wc -l < "$work/access.csv") - 1))
 awk -v on="$c_on" -v mt="$c_mt" -v off="$c_off" -v ng="$c_ng" 'BEGIN {
   printf "median server CPU us/request: alm meter+log on %.2f, alm meter only %.2f, alm off %.2f, nginx %.2f\n", on, mt, off, ng

@@ -64,7 +64,7 @@ public final class QueryLog implements AutoCloseable {
    * Turns events into lines on the writer thread. It remembers the last resolver and name it printed, because
    * consecutive lines usually share them, so the common line costs no formatting of either.
    */
-  private static final class Formatter implements java.util.function.Function<Event, java.util.List<String>> {
+  private static final class Formatter implements AsyncLineLog.LineFormat<Event> {
     private final String pop;
     private InetAddress lastResolver;
     private String lastResolverText;
@@ -76,7 +76,7 @@ public final class QueryLog implements AutoCloseable {
     }
 
     @Override
-    public java.util.List<String> apply(Event e) {
+    public void append(Event e, StringBuilder out) {
       Outcome o = e.outcome();
       if (!e.resolver().equals(lastResolver)) {
         lastResolver = e.resolver();
@@ -90,8 +90,8 @@ public final class QueryLog implements AutoCloseable {
         }
         qname = lastNameText;
       }
-      return new QueryLogRecord(e.epochMillis(), pop, lastResolverText, ecs(o.ecs()), qname,
-          o.qtype() < 0 ? "" : Type.string(o.qtype()), Rcode.string(o.rcode()), o.kind()).values();
+      new QueryLogRecord(e.epochMillis(), pop, lastResolverText, ecs(o.ecs()), qname,
+          o.qtype() < 0 ? "" : Type.string(o.qtype()), Rcode.string(o.rcode()), o.kind()).appendCsv(out);
     }
   }
 

@@ -41,6 +41,9 @@ public final class ProxyNode implements AutoCloseable {
     private final LogBatcher<AccessLogRecord> accessBatcher;
     private final AsyncLineLog<ProbeLogRecord> probeLog;
     private final LongAdder requests = new LongAdder();
+    /** Runtime switches (admin {@code POST /measure}, {@code POST /log}): measure their cost in one process. */
+    private volatile boolean measuring;
+    private volatile boolean logging;
     private final LongAdder badRequests = new LongAdder();
     private final LongAdder originErrors = new LongAdder();
 
@@ -63,11 +66,11 @@ public final class ProxyNode implements AutoCloseable {
         AsyncLineLog<ProbeLogRecord> probe = null;
         try {
             if (config.accessLog() != null) {
-                access = new AsyncLineLog<>(open(config.accessLog()), AccessLogRecord.HEADER, AccessLogRecord::values,
+                access = new AsyncLineLog<>(open(config.accessLog()), AccessLogRecord.HEADER, AccessLogRecord::appendCsv,
                         config.logQueue(), "alm-access-log");
             }
             if (config.probeLog() != null) {
-                probe = new AsyncLineLog<>(open(config.probeLog()), ProbeLogRecord.HEADER, ProbeLogRecord::values,
+                probe = new AsyncLineLog<>(open(config.probeLog()), ProbeLogRecord.HEADER, ProbeLogRecord::appendCsv,
                         config.logQueue(), "alm-probe-log");
             }
         } catch (IOException e) {
@@ -77,6 +80,8 @@ public final class ProxyNode implements AutoCloseable {
             throw e;
         }
         this.accessLog = access;
+        this.measuring = config.measure();
+        this.logging = access != null;
         this.accessBatcher = access == null ? null : new LogBatcher<>(access);
         this.probeLog = probe;
     }
@@ -132,7 +137,7 @@ public final class ProxyNode implements AutoCloseable {
     /** Counts an ordinary request arriving at {@code nowNanos} (in S_i if the meter is on). */
     public void recordRequest(long nowNanos) {
         requests.increment();
-        if (config.measure()) {
+        if (measuring) {
             meter.record(nowNanos);
         }
     }
@@ -162,7 +167,24 @@ public final class ProxyNode implements AutoCloseable {
 
     /** Whether responses are logged (an access log is open). */
     public boolean logsAccess() {
-        return accessLog != null;
+        return logging;
+    }
+
+    /** Switches the load meter on or off at run time (to measure its cost; S_i reads 0 while off). */
+    public void setMeasuring(boolean on) {
+        measuring = on;
+    }
+
+    /**
+     * Switches access logging on or off at run time (to measure its cost).
+     *
+     * @throws IllegalArgumentException when switching on a proxy started without an access log
+     */
+    public void setLogging(boolean on) {
+        if (on && accessLog == null) {
+            throw new IllegalArgumentException("no access log was configured");
+        }
+        logging = on;
     }
 
     /**
@@ -228,7 +250,8 @@ public final class ProxyNode implements AutoCloseable {
         m.put("ceiling", config.ceiling());
         m.put("R", finite(r.rate()));
         m.put("windowSeconds", meter.windowSeconds());
-        m.put("measure", config.measure());
+        m.put("measure", measuring);
+        m.put("accessLogging", logging);
         m.put("requests", requests());
         m.put("admitted", admission.admitted());
         m.put("shed", admission.shed());

@@ -106,7 +106,16 @@ public final class ProxyServer implements AutoCloseable {
             ProxyMetrics.bind(node, registry);
             ProxyServer[] self = new ProxyServer[1];
             if (config.admin() != null) {
-                admin = AdminServer.start(config.admin().socketAddress(), () -> self[0].statusJson(), registry);
+                admin = AdminServer.start(config.admin().socketAddress(), () -> self[0].statusJson(), registry,
+                        java.util.Map.of(
+                                "/measure", v -> {
+                                    node.setMeasuring(switchValue(v));
+                                    return self[0].statusJson();
+                                },
+                                "/log", v -> {
+                                    node.setLogging(switchValue(v));
+                                    return self[0].statusJson();
+                                }));
             }
             // read the meter once per control interval so that its moving average never misses a bucket
             long period = config.controlInterval().toNanos();
@@ -127,6 +136,13 @@ public final class ProxyServer implements AutoCloseable {
             generated.close();
             throw e;
         }
+    }
+
+    private static boolean switchValue(double v) {
+        if (v != 0 && v != 1) {
+            throw new IllegalArgumentException("expected value=0 (off) or value=1 (on), got " + v);
+        }
+        return v == 1;
     }
 
     /** The bound HTTP address. */

@@ -34,6 +34,35 @@ class ProxyServerTest {
     }
 
     @Test
+    void meterAndAccessLogSwitchOffAndOnThroughTheAdminApi(@TempDir Path dir) throws Exception {
+        ManualClock clock = new ManualClock();
+        ProxyConfig cfg = base().capacity(1e6).admin(new HostPort("127.0.0.1", 0))
+                .accessLog(dir.resolve("access.csv")).build();
+        try (ProxyServer s = ProxyServer.start(cfg, clock, System::currentTimeMillis);
+             HttpTestClient c = new HttpTestClient(s.address());
+             HttpTestClient admin = new HttpTestClient(s.adminAddress())) {
+            assertEquals(200, c.get("cdn.example", "/bytes/10").status());
+            admin.sendRaw("POST /measure?value=0 HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n");
+            assertEquals(200, admin.read().status());
+            admin.sendRaw("POST /log?value=0 HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n");
+            HttpTestClient.Response off = admin.read();
+            assertEquals(200, off.status());
+            JsonNode j = JSON.readTree(off.body());
+            assertEquals(false, j.get("measure").asBoolean());
+            assertEquals(false, j.get("accessLogging").asBoolean());
+            for (int i = 0; i < 5; i++) {
+                assertEquals(200, c.get("cdn.example", "/bytes/10").status());
+            }
+            admin.sendRaw("POST /log?value=2 HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n");
+            assertEquals(400, admin.read().status());
+            clock.set(clock.start() + 5 * SECOND);
+            assertEquals(1, s.node().meter().read(clock.getAsLong()).total(), "only the request before the switch");
+        }
+        List<String> lines = Files.readAllLines(dir.resolve("access.csv"));
+        assertEquals(2, lines.size(), "header and the one request logged before the switch: " + lines);
+    }
+
+    @Test
     void meterReportsTenThousandRequestsAtAKnownRateWithinTwoPercent() throws Exception {
         ManualClock clock = new ManualClock();
         ProxyConfig cfg = base().capacity(1e6).admin(new HostPort("127.0.0.1", 0)).build();

@@ -28,4 +28,18 @@ public record AccessLogRecord(long epochMillis, String pop, String client, Strin
         return List.of(Timestamps.format(epochMillis), pop, client, host, path, Integer.toString(status),
                 Long.toString(bytes), Long.toString(latencyMicros), probeCategory, probeOrigin);
     }
+
+    /** Appends this record's CSV line (newline included) without building a list of values. */
+    public void appendCsv(StringBuilder out) {
+        int start = out.length();
+        out.append(Timestamps.format(epochMillis));
+        CsvLine.field(out, start, pop);
+        CsvLine.field(out, start, client);
+        CsvLine.field(out, start, host);
+        CsvLine.field(out, start, path);
+        out.append(',').append(status).append(',').append(bytes).append(',').append(latencyMicros);
+        CsvLine.field(out, start, probeCategory);
+        CsvLine.field(out, start, probeOrigin);
+        out.append('\n');
+    }
 }

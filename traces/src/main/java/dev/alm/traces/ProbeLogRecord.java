@@ -20,4 +20,14 @@ public record ProbeLogRecord(long epochMillis, String category, String origin, S
     public List<String> values() {
         return List.of(Timestamps.format(epochMillis), category, origin, pop);
     }
+
+    /** Appends this record's CSV line (newline included) without building a list of values. */
+    public void appendCsv(StringBuilder out) {
+        int start = out.length();
+        out.append(Timestamps.format(epochMillis));
+        CsvLine.field(out, start, category);
+        CsvLine.field(out, start, origin);
+        CsvLine.field(out, start, pop);
+        out.append('\n');
+    }
 }

@@ -25,4 +25,17 @@ public record QueryLogRecord(long epochMillis, String pop, String resolver, Stri
     public List<String> values() {
         return List.of(Timestamps.format(epochMillis), pop, resolver, ecs, qname, qtype, rcode, answer.label());
     }
+
+    /** Appends this record's CSV line (newline included) without building a list of values. */
+    public void appendCsv(StringBuilder out) {
+        int start = out.length();
+        out.append(Timestamps.format(epochMillis));
+        CsvLine.field(out, start, pop);
+        CsvLine.field(out, start, resolver);
+        CsvLine.field(out, start, ecs);
+        CsvLine.field(out, start, qname);
+        CsvLine.field(out, start, qtype);
+        CsvLine.field(out, start, rcode);
+        out.append(',').append(answer.label()).append('\n');
+    }
 }
