@@ -5,7 +5,6 @@ import dev.alm.traces.QueryLogRecord;
 import java.io.IOException;
 import java.io.Writer;
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -34,8 +33,7 @@ public final class QueryLog implements AutoCloseable {
       Files.createDirectories(parent);
     }
     boolean fresh = !Files.exists(file) || Files.size(file) == 0;
-    Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
-        java.nio.file.StandardOpenOption.APPEND);
+    Writer w = AsyncLineLog.fileWriter(file, true);
     return to(w, pop, queue, fresh);
   }
 

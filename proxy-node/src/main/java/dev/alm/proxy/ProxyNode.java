@@ -7,10 +7,7 @@ import dev.alm.traces.AsyncLineLog;
 import dev.alm.traces.ProbeLogRecord;
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -92,12 +89,7 @@ public final class ProxyNode implements AutoCloseable {
     }
 
     private static Writer open(Path p) throws IOException {
-        Path parent = p.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        return Files.newBufferedWriter(p, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+        return AsyncLineLog.fileWriter(p, false);
     }
 
     public ProxyConfig config() {
