@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
         ProxyCommand.class,
         PopCommand.class,
         ClusterCommand.class,
+        ExportCommand.class,
         DnsCommand.class,
         CorrelateCommand.class,
         TracesCommand.class,

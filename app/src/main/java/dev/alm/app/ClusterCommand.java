@@ -57,22 +57,30 @@ public final class ClusterCommand implements Callable<Integer> {
       description = "Requests/s per topology load unit (A_i and T_i are multiplied by it). Default: ${DEFAULT-VALUE}.")
   double loadUnit;
 
-  @Option(names = "--resolvers", defaultValue = "50", description = "Simulated resolvers per PoP. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--resolvers", defaultValue = "200", description = "Simulated resolvers per PoP. Default: ${DEFAULT-VALUE}.")
   int resolvers;
 
   @Option(names = "--ttl", defaultValue = "2", description = "TTL of CDN answers, seconds. Default: ${DEFAULT-VALUE}.")
   long ttl;
 
-  @Option(names = "--beacons", defaultValue = "200", description = "FastControl beacons per second per PoP. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--beacons", defaultValue = "1200", description = "FastControl beacons per second per PoP. Default: ${DEFAULT-VALUE}.")
   double beacons;
 
-  @Option(names = "--gamma", defaultValue = "2", description = "Probe gain gamma (eq. 19-20). Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--gamma", defaultValue = "15", description = "Probe gain gamma (eq. 19-20). Default: ${DEFAULT-VALUE}.")
   double gamma;
+
+  @Option(names = "--beta-weight", defaultValue = "0.2",
+      description = "EWMA weight of the newest interval's probe count in beta_i (eq. 20). Default: ${DEFAULT-VALUE}.")
+  double betaWeight;
+
+  @Option(names = "--theta", defaultValue = "0.15",
+      description = "The dual's scaled price step (eq. 17), no adaptation. Default: ${DEFAULT-VALUE}.")
+  double theta;
 
   @Option(names = "--gain", defaultValue = "2", description = "Greedy gain (eq. 24), per load unit per second. Default: ${DEFAULT-VALUE}.")
   double gain;
 
-  @Option(names = "--start-x", defaultValue = "0.5", description = "Every PoP's x at start. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--start-x", defaultValue = "0.3", description = "Every PoP's x at start. Default: ${DEFAULT-VALUE}.")
   double startX;
 
   @Option(names = "--flash", paramLabel = "POP:FACTOR:START:SECONDS",
@@ -94,7 +102,7 @@ public final class ClusterCommand implements Callable<Integer> {
     ClusterConfig c;
     try {
       c = new ClusterConfig(t, Algorithm.parse(algorithm), parseDuration(duration), Duration.ofSeconds(1), loadUnit,
-          resolvers, ttl, beacons, gamma, gain, startX, ClusterConfig.DEFAULT_BODY_BYTES,
+          resolvers, ttl, beacons, gamma, betaWeight, theta, gain, startX, ClusterConfig.DEFAULT_BODY_BYTES,
           flash == null ? null : FlashCrowd.parse(flash), seed);
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());

@@ -97,7 +97,7 @@ public final class PopCommand implements Callable<Integer> {
       JsonFields p = f.has("probes") ? f.object("probes").only(PROBES) : null;
       double gamma = p != null && p.has("gamma") ? p.number("gamma") : LoopConfig.DEFAULT_PROBE_GAMMA;
       StepSize step = f.has("theta") || f.has("adaptive")
-          ? new StepSize.Scaled(f.has("theta") ? f.number("theta") : 0.25, f.has("adaptive") && f.bool("adaptive"))
+          ? new StepSize.Scaled(f.has("theta") ? f.number("theta") : LoopConfig.DEFAULT_THETA, f.has("adaptive") && f.bool("adaptive"))
           : d.step();
       LoopConfig loop = new LoopConfig(d.algorithm(),
           f.has("intervalMs") ? Duration.ofMillis(f.integer("intervalMs")) : d.interval(), unit,
@@ -114,7 +114,26 @@ public final class PopCommand implements Callable<Integer> {
           loop, ProbePlanConfig.ofGamma(gamma), f.has("state") ? base.resolve(f.text("state")) : null,
           f.has("admin") ? HostPort.parse(f.text("admin")) : null);
     } catch (IllegalArgumentException e) {
-      throw new InputException(file.toString(), "", e.getMessage());
+      throw new InputException(file.toString(), field(e.getMessage()), e.getMessage());
     }
+  }
+
+  /** Settings' messages start with the setting's name; the pop.json field it came from. */
+  private static final String[][] FIELDS = {
+      {"loadUnit", "loadUnit"}, {"requestsPerQuery", "requestsPerQuery"}, {"demandWeight", "demandWeight"},
+      {"startX", "startX"}, {"safeX", "safeX"}, {"maxStep", "maxStep"}, {"greedyGain", "greedyGain"},
+      {"interval", "intervalMs"}, {"stateMaxAge", "stateMaxAgeSeconds"}, {"probeTimeout", "probes.timeoutIntervals"},
+      {"gamma", "probes.gamma"}, {"EWMA weight", "probes.betaWeight"}, {"loss rate", "probes.lossRate"},
+      {"scaled step theta", "theta"}, {"dnsThreads", "dnsThreads"}, {"probes.gamma", "probes.gamma"}};
+
+  static String field(String message) {
+    if (message != null) {
+      for (String[] f : FIELDS) {
+        if (message.startsWith(f[0] + " ") || message.startsWith(f[0] + ":")) {
+          return f[1];
+        }
+      }
+    }
+    return "";
   }
 }

@@ -107,8 +107,17 @@ public final class SimulateCommand implements Callable<Integer> {
     m.put("x", Outputs.byId(t.ids(), r.x()));
     m.put("S", Outputs.byId(t.ids(), r.s()));
     m.put("T", Outputs.byId(t.ids(), t.capacities()));
+    m.put("A", Outputs.byId(t.ids(), t.demands()));
     if (r.mu() != null) {
       m.put("mu", Outputs.byId(t.ids(), r.mu()));
+      double[] beta = new double[t.size()];
+      for (int i = 0; i < beta.length; i++) {
+        double[] row = t.correlation().row(i);
+        for (int j = 0; j < row.length; j++) {
+          beta[i] += row[j] * r.mu()[j];
+        }
+      }
+      m.put("beta", Outputs.byId(t.ids(), beta));
     }
     m.put("overloaded", r.overloaded());
     m.put("cost", Outputs.finiteOrNull(r.cost()));

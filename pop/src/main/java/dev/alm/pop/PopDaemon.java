@@ -87,6 +87,7 @@ public final class PopDaemon implements AutoCloseable {
   public static PopDaemon start(PopConfig config, boolean ownScheduler, LongSupplier nanoClock,
       LongSupplier millisClock, Consumer<String> log) throws IOException, InterruptedException {
     ControlLoop loop = new ControlLoop(config.loop(), config.topology(), config.index());
+    CorrelationMatrix c = config.topology().correlation();
     StateFile file = config.state() == null ? null : new StateFile(config.state());
     LoopState initial = restore(config, loop, file, millisClock.getAsLong(), log);
     ProxyServer proxy = ProxyServer.start(config.proxy());
@@ -94,7 +95,8 @@ public final class PopDaemon implements AutoCloseable {
     AdminServer admin = null;
     ScheduledExecutorService scheduler = null;
     try {
-      PlannedProbeAnswerer answerer = new PlannedProbeAnswerer(ProbePlan.none(config.id(), config.plan()),
+      PlannedProbeAnswerer answerer = new PlannedProbeAnswerer(ProbePlan.compute(config.topology().ids(),
+          config.index(), initial.mu(), c.row(config.index()), c.column(config.index()), config.plan()),
           ProbeAnswererConfig.defaults(), System.nanoTime());
       dns = DnsNode.start(withX(config.dns(), initial.x()), proxy.registry(), answerer, config.dnsThreads());
       PopDaemon[] self = new PopDaemon[1];

@@ -1,5 +1,6 @@
 package dev.alm.pop.cluster;
 
+import dev.alm.controller.dual.StepSize;
 import dev.alm.controller.model.Topology;
 import dev.alm.dns.DnsConfig;
 import dev.alm.dns.RrlConfig;
@@ -124,7 +125,7 @@ public final class Cluster {
   }
 
   /** PoP i's configuration in the cluster. */
-  static PopConfig popConfig(ClusterConfig c, int i) throws IOException {
+  public static PopConfig popConfig(ClusterConfig c, int i) throws IOException {
     Topology t = c.topology();
     String id = t.node(i).id();
     String address = popAddress(i);
@@ -139,8 +140,8 @@ public final class Cluster {
     double rate = t.node(i).demand() * unit;
     LoopConfig d = LoopConfig.defaults(c.algorithm());
     LoopConfig loop = new LoopConfig(c.algorithm(), c.interval(), unit, c.requestsPerQuery(rate),
-        d.demandWeight(), c.startX(), d.safeX(), c.greedyGain(), d.step(),
-        new BetaEstimatorConfig(c.probeGamma(), d.beta().ewmaWeight(), d.beta().lossRate()), d.maxStep(),
+        d.demandWeight(), c.startX(), d.safeX(), c.greedyGain(), new StepSize.Scaled(c.theta(), false),
+        new BetaEstimatorConfig(c.probeGamma(), c.betaWeight(), d.beta().lossRate()), d.maxStep(),
         d.probeTimeout(), d.stateMaxAge());
     return new PopConfig(t, i, dns, 1, proxy, loop, ProbePlanConfig.ofGamma(c.probeGamma()), null, null);
   }

@@ -2,6 +2,7 @@ package dev.alm.pop.cluster;
 
 import dev.alm.controller.model.Topology;
 import dev.alm.pop.control.Algorithm;
+import dev.alm.pop.control.LoopConfig;
 import java.time.Duration;
 
 /**
@@ -17,6 +18,8 @@ import java.time.Duration;
  * @param cdnTtl       the TTL of CDN answers, seconds
  * @param beaconRate   FastControl beacons per second per PoP
  * @param probeGamma   the probe gain gamma of eq. (19)-(20)
+ * @param betaWeight   the EWMA weight of the newest probe count in beta_i (eq. 20), in (0, 1]
+ * @param theta        the dual's scaled price step (eq. 17, docs/controllers.md), without adaptation
  * @param greedyGain   the gain of eq. (24), per load unit per second
  * @param startX       every PoP's x at start
  * @param bodyBytes    the body size of every response
@@ -24,16 +27,19 @@ import java.time.Duration;
  * @param seed         the users' random seed
  */
 public record ClusterConfig(Topology topology, Algorithm algorithm, Duration duration, Duration interval,
-    double loadUnit, int resolvers, long cdnTtl, double beaconRate, double probeGamma, double greedyGain,
+    double loadUnit, int resolvers, long cdnTtl, double beaconRate, double probeGamma, double betaWeight, double theta,
+    double greedyGain,
     double startX, int bodyBytes, FlashCrowd flash, long seed) {
 
   public static final double DEFAULT_LOAD_UNIT = 150;
-  public static final int DEFAULT_RESOLVERS = 50;
+  public static final int DEFAULT_RESOLVERS = 200;
   public static final long DEFAULT_CDN_TTL = 2;
-  public static final double DEFAULT_BEACON_RATE = 200;
-  public static final double DEFAULT_PROBE_GAMMA = 2;
+  public static final double DEFAULT_BEACON_RATE = 1200;
+  public static final double DEFAULT_PROBE_GAMMA = 15;
+  public static final double DEFAULT_BETA_WEIGHT = LoopConfig.DEFAULT_BETA_WEIGHT;
+  public static final double DEFAULT_THETA = LoopConfig.DEFAULT_THETA;
   public static final double DEFAULT_GREEDY_GAIN = 2;
-  public static final double DEFAULT_START_X = 0.5;
+  public static final double DEFAULT_START_X = 0.3;
   public static final int DEFAULT_BODY_BYTES = 64;
 
   public ClusterConfig {
@@ -47,9 +53,9 @@ public record ClusterConfig(Topology topology, Algorithm algorithm, Duration dur
       throw new IllegalArgumentException("interval must be > 0");
     }
     if (!(loadUnit > 0) || resolvers < 1 || cdnTtl < 1 || !(beaconRate >= 0) || !(probeGamma > 0)
-        || !(greedyGain > 0) || !(startX >= 0 && startX <= 1) || bodyBytes < 0) {
+        || !(betaWeight > 0 && betaWeight <= 1) || !(theta > 0 && theta < 2) || !(greedyGain > 0) || !(startX >= 0 && startX <= 1) || bodyBytes < 0) {
       throw new IllegalArgumentException("cluster settings out of range: loadUnit > 0, resolvers >= 1, ttl >= 1, "
-          + "beaconRate >= 0, gamma > 0, gain > 0, startX in [0, 1], bodyBytes >= 0");
+          + "beaconRate >= 0, gamma > 0, betaWeight in (0, 1], theta in (0, 2), gain > 0, startX in [0, 1], bodyBytes >= 0");
     }
     if (topology.size() > 250) {
       throw new IllegalArgumentException("at most 250 PoPs on one machine, the topology has " + topology.size());
@@ -62,7 +68,7 @@ public record ClusterConfig(Topology topology, Algorithm algorithm, Duration dur
   /** The defaults on a topology. */
   public static ClusterConfig defaults(Topology t, Algorithm a, Duration duration) {
     return new ClusterConfig(t, a, duration, Duration.ofSeconds(1), DEFAULT_LOAD_UNIT, DEFAULT_RESOLVERS,
-        DEFAULT_CDN_TTL, DEFAULT_BEACON_RATE, DEFAULT_PROBE_GAMMA, DEFAULT_GREEDY_GAIN, DEFAULT_START_X,
+        DEFAULT_CDN_TTL, DEFAULT_BEACON_RATE, DEFAULT_PROBE_GAMMA, DEFAULT_BETA_WEIGHT, DEFAULT_THETA, DEFAULT_GREEDY_GAIN, DEFAULT_START_X,
         DEFAULT_BODY_BYTES, null, 1);
   }
 

@@ -9,8 +9,9 @@ import java.util.Map;
  * The figures of a cluster run, per PoP, from its samples.
  *
  * @param pops per PoP id, in topology order
- * @param recoverySeconds with a flash crowd: seconds from its start until no proxy is above 1.1 T_i at the end
- *     of an interval (NaN without one, infinite if never)
+ * @param recoverySeconds with a flash crowd: seconds from its start until the first interval from which no proxy
+ *     is above 1.1 T_i at the end of any interval until the flash ends (a single quiet interval amid overload
+ *     does not count); NaN without a flash, infinite if a proxy is still above 1.1 T_i in its last interval
  */
 public record ClusterSummary(Map<String, PopFigures> pops, double recoverySeconds) {
 
@@ -84,10 +85,21 @@ public record ClusterSummary(Map<String, PopFigures> pops, double recoverySecond
         overAt.merge(s.t(), s.ratio() > 1.1, Boolean::logicalOr);
       }
     }
+    double end = f.startSeconds() + f.seconds();
+    double recovered = Double.NaN;
     for (Map.Entry<Double, Boolean> e : overAt.entrySet()) {
-      if (e.getKey() > f.startSeconds() && !e.getValue()) {
-        return e.getKey() - f.startSeconds();
+      double t = e.getKey();
+      if (t <= f.startSeconds() || t > end + 1e-9) {
+        continue;
       }
+      if (e.getValue()) {
+        recovered = Double.NaN;
+      } else if (Double.isNaN(recovered)) {
+        recovered = t;
+      }
+    }
+    if (!Double.isNaN(recovered)) {
+      return recovered - f.startSeconds();
     }
     return Double.POSITIVE_INFINITY;
   }

@@ -22,6 +22,9 @@ import dev.alm.fastcontrol.BetaEstimator;
  *   <li>dual, and no probe of any category reached the proxy for {@code probeTimeout} intervals while at least
  *       three were expected from the PoP's own plan and last beta: run the greedy law instead (mode fallback)
  *       until probes arrive again; mu is frozen meanwhile;</li>
+ *   <li>A_i and beta_i are EWMAs of their per-interval measurements, starting from priors (the topology's
+ *       demand; the restored beta, or the start price of {@link StartPrice}) rather than from the first
+ *       interval, whose counts are distorted by cold resolver caches and a probe plan just published;</li>
  *   <li>x moves at most {@code maxStep} per interval, stays in [0, 1], and a NaN from any computation keeps the
  *       previous x.</li>
  * </ul>
@@ -38,6 +41,7 @@ public final class ControlLoop {
   private final BetaEstimator estimator;
   private final double capacity;
   private final double selfCorrelation;
+  private final double rowSum;
 
   /**
    * @param config the loop's settings
@@ -55,6 +59,11 @@ public final class ControlLoop {
     this.estimator = new BetaEstimator(config.beta());
     this.capacity = topology.node(index).capacity();
     this.selfCorrelation = topology.correlation().self(index);
+    double sum = 0;
+    for (double c : topology.correlation().row(index)) {
+      sum += c;
+    }
+    this.rowSum = sum;
   }
 
   public LoopConfig config() {
@@ -77,9 +86,26 @@ public final class ControlLoop {
         topology.node(index).demand());
   }
 
-  /** The state to start from with the configured start x and mu = 0. */
+  /**
+   * The state to start from without a persisted state: the configured start x; under the dual, the start price
+   * of {@link StartPrice} and the same value as the prior of beta_i (its standard error set to the value itself,
+   * so that the first counts soon dominate); under greedy, mu = 0 (no probes are planned).
+   */
   public LoopState initial() {
-    return initial(config.startX(), 0);
+    if (config.algorithm() != Algorithm.DUAL) {
+      return initial(config.startX(), 0);
+    }
+    double mu = startPrice();
+    LoopState s = initial(config.startX(), mu);
+    double prior = mu * rowSum;
+    BetaEstimate beta = new BetaEstimate(prior, prior, prior, prior, 0, 0);
+    return new LoopState(s.x(), s.price(), s.sStar(), beta, s.demand(), s.load(), s.mode(), s.reason(), s.quiet(),
+        s.intervals(), s.lastNanos(), s.lastOwn(), s.lastAll(), s.lastQueries());
+  }
+
+  /** mu_0 of {@link StartPrice} for this PoP's cost, start x and demand prior. */
+  public double startPrice() {
+    return StartPrice.of(dual.offloadCost(), config.startX(), topology.node(index).demand());
   }
 
   /**

@@ -41,16 +41,20 @@ public record LoopConfig(Algorithm algorithm, Duration interval, double loadUnit
   public static final double DEFAULT_START_X = 0.2;
   public static final double DEFAULT_SAFE_X = 0.2;
   public static final double DEFAULT_GREEDY_GAIN = 1.0;
-  public static final double DEFAULT_DEMAND_WEIGHT = 0.3;
+  public static final double DEFAULT_DEMAND_WEIGHT = 0.1;
   public static final double DEFAULT_PROBE_GAMMA = 2.0;
-  public static final double DEFAULT_BETA_WEIGHT = 0.3;
+  public static final double DEFAULT_BETA_WEIGHT = 0.2;
   public static final double DEFAULT_MAX_STEP = 0.2;
   /**
-   * The live price step: the scaled step of docs/controllers.md with theta 0.25 and no adaptation. Offline the
+   * The live price step: the scaled step of docs/controllers.md with theta 0.15 and no adaptation. Offline the
    * adaptive theta 0.5 step converges fastest; live, S_i reacts to a new x only after the DNS TTL and one meter
-   * window, and an adaptive step that keeps growing during that lag overshoots the price several-fold.
+   * window, and an adaptive step that keeps growing during that lag overshoots the price several-fold. Live,
+   * S_i is also a Poisson count: the price integrates its noise, with a standard deviation proportional to
+   * sqrt(theta); 0.15 rather than 0.25 halves the price's wander at the cost of a slower start
+   * (docs/cluster.md).
    */
-  public static final StepSize DEFAULT_STEP = new StepSize.Scaled(0.25, false);
+  public static final double DEFAULT_THETA = 0.15;
+  public static final StepSize DEFAULT_STEP = new StepSize.Scaled(DEFAULT_THETA, false);
   public static final int DEFAULT_PROBE_TIMEOUT = 5;
   public static final Duration DEFAULT_STATE_MAX_AGE = Duration.ofMinutes(5);
 

@@ -18,7 +18,7 @@ class ClusterTest {
 
   private static ClusterRun run(Algorithm a) throws Exception {
     ClusterConfig c = new ClusterConfig(BuiltinTopologies.paperFig2(), a, Duration.ofSeconds(a == Algorithm.DUAL ? 25 : 20),
-        Duration.ofSeconds(1), 60, 30, 1, 120, 2, 3, 0.5, 16, null, 7);
+        Duration.ofSeconds(1), 60, 30, 1, 120, 2, 0.3, 0.25, 3, 0.5, 16, null, 7);
     List<String> log = new ArrayList<>();
     return Cluster.run(c, interval -> { }, log::add);
   }

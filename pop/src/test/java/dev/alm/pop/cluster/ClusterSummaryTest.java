@@ -1,0 +1,49 @@
+package dev.alm.pop.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.alm.controller.builtin.BuiltinTopologies;
+import dev.alm.pop.control.Algorithm;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.DoubleUnaryOperator;
+import org.junit.jupiter.api.Test;
+
+/** The flash-crowd recovery time of a cluster run, from hand-made samples. */
+class ClusterSummaryTest {
+
+  private static ClusterRun run(DoubleUnaryOperator ratioOfB) {
+    ClusterConfig d = ClusterConfig.defaults(BuiltinTopologies.paperFig2(), Algorithm.DUAL, Duration.ofSeconds(60));
+    ClusterConfig c = new ClusterConfig(d.topology(), d.algorithm(), d.duration(), d.interval(), d.loadUnit(),
+        d.resolvers(), d.cdnTtl(), d.beaconRate(), d.probeGamma(), d.betaWeight(), d.theta(), d.greedyGain(),
+        d.startX(), d.bodyBytes(), FlashCrowd.parse("b:5:20:30"), 1);
+    List<Sample> samples = new ArrayList<>();
+    for (int t = 1; t <= 60; t++) {
+      samples.add(new Sample(t, "a", 0.5, 1, 1, 0.1, 50, 100, 100, "normal", 0));
+      samples.add(new Sample(t, "b", 0.5, 1, 1, 0.1, 100 * ratioOfB.applyAsDouble(t), 100, 100, "normal", 0));
+    }
+    return new ClusterRun(c, samples, Map.of(), 60, 300);
+  }
+
+  @Test
+  void recoveryIgnoresAQuietIntervalAmidOverload() {
+    // over 1.1 T from 21 to 27 except at 25; quiet from 28 on
+    ClusterSummary s = ClusterSummary.of(run(t -> t >= 21 && t <= 27 && t != 25 ? 2 : 0.9));
+    assertEquals(8, s.recoverySeconds(), 1e-9);
+  }
+
+  @Test
+  void stillOverloadedAtTheFlashsEndIsNever() {
+    ClusterSummary s = ClusterSummary.of(run(t -> t >= 21 && t <= 50 && t % 3 != 0 ? 1.5 : 0.9));
+    assertTrue(Double.isInfinite(s.recoverySeconds()));
+  }
+
+  @Test
+  void overloadAfterTheFlashDoesNotCount() {
+    ClusterSummary s = ClusterSummary.of(run(t -> t == 21 || t > 50 ? 1.5 : 0.9));
+    assertEquals(2, s.recoverySeconds(), 1e-9);
+  }
+}
