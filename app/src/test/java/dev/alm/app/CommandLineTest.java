@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,25 +13,15 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** The alm command end to end, in process, on real files. */
-class CommandLineTest {
+class CommandLineTest extends CliTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir
   Path dir;
 
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int alm(String... args) {
-    CommandLine cl = new CommandLine(new AlmCommand());
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    return Main.configure(cl).execute(args);
-  }
 
   @Test
   void greedyOnFig2LeavesProxyBOverloaded() throws Exception {

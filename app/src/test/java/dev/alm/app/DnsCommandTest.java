@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -29,24 +27,14 @@ import org.xbill.DNS.Record;
 import org.xbill.DNS.Section;
 import org.xbill.DNS.SimpleResolver;
 import org.xbill.DNS.Type;
-import picocli.CommandLine;
 
 /** {@code alm dns}: a live run from a config file with the admin API, and errors naming file, field and reason. */
-class DnsCommandTest {
+class DnsCommandTest extends CliTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir
   Path dir;
 
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int alm(String... args) {
-    CommandLine cl = new CommandLine(new AlmCommand());
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    return Main.configure(cl).execute(args);
-  }
 
   private static int freePort() throws Exception {
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"));

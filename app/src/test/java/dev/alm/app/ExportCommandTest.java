@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
 import java.io.StringReader;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -17,24 +15,14 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code alm export} end to end: an offline run's directory, and a PoP address that does not answer. */
-class ExportCommandTest {
+class ExportCommandTest extends CliTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir
   Path dir;
 
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int alm(String... args) {
-    CommandLine cl = new CommandLine(new AlmCommand());
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    return Main.configure(cl).execute(args);
-  }
 
   @Test
   void exportsASimulationAsCsvAndJson() throws Exception {

@@ -5,31 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code alm proxy}: configuration file, flags over it, and errors naming file, field and reason. */
-class ProxyCommandTest {
+class ProxyCommandTest extends CliTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir
   Path dir;
 
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int alm(String... args) {
-    CommandLine cl = new CommandLine(new AlmCommand());
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    return Main.configure(cl).execute(args);
-  }
 
   @Test
   void flagsOverrideTheConfigFile() throws Exception {
