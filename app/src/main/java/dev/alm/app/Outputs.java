@@ -2,13 +2,10 @@ package dev.alm.app;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.alm.controller.io.AtomicFiles;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,30 +31,16 @@ public final class Outputs {
   }
 
   /** A body that writes a file's content. */
-  @FunctionalInterface
-  public interface Body {
-    void write(Writer out) throws IOException;
-  }
+  public interface Body extends AtomicFiles.Body {}
 
   /** Writes {@code file} atomically. */
   public static void write(Path file, Body body) throws IOException {
-    Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
-    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-      body.write(w);
-    } catch (IOException | RuntimeException e) {
-      Files.deleteIfExists(tmp);
-      throw e;
-    }
-    moveIntoPlace(tmp, file);
+    AtomicFiles.write(file, body);
   }
 
   /** Moves a complete temporary file over its final name. */
   public static void moveIntoPlace(Path tmp, Path file) throws IOException {
-    try {
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (AtomicMoveNotSupportedException e) {
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-    }
+    AtomicFiles.moveIntoPlace(tmp, file);
   }
 
   /** Writes a JSON value atomically. */

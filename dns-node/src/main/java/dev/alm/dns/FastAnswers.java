@@ -128,10 +128,13 @@ final class FastAnswers {
     if (i < 0) {
       return null;
     }
-    boolean l1 = config.mode() == AnswerMode.STICKY
-        ? sticky.draw(client.getAddress(), client.getAddress().length == 4 ? config.ecsScopeV4()
-            : config.ecsScopeV6()) < x.get()
-        : ThreadLocalRandom.current().nextDouble() < x.get();
+    boolean l1;
+    if (config.mode() == AnswerMode.STICKY) {
+      byte[] a = client.getAddress();
+      l1 = sticky.draw(a, a.length == 4 ? config.ecsScopeV4() : config.ecsScopeV6()) < x.get();
+    } else {
+      l1 = ThreadLocalRandom.current().nextDouble() < x.get();
+    }
     int k = l1 ? 0 : 1;
     byte[] tail = tails[i][t][k][edns ? 1 : 0];
     if (tail == null) {

@@ -3,12 +3,11 @@ package dev.alm.pop;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.alm.controller.io.AtomicFiles;
 import dev.alm.pop.control.SavedState;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 
 /**
@@ -45,11 +44,7 @@ public final class StateFile {
     Path tmp = Files.createTempFile(dir, path.getFileName().toString(), ".tmp");
     try {
       Files.write(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(o));
-      try {
-        Files.move(tmp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING);
-      }
+      AtomicFiles.moveIntoPlace(tmp, path);
     } finally {
       Files.deleteIfExists(tmp);
     }

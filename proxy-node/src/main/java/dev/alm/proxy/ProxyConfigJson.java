@@ -1,11 +1,8 @@
 package dev.alm.proxy;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.alm.controller.io.InputException;
-import java.io.IOException;
-import java.nio.file.Files;
+import dev.alm.controller.io.JsonFields;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Iterator;
@@ -18,7 +15,6 @@ import java.util.Set;
  */
 public final class ProxyConfigJson {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> TOP = Set.of("pop", "zone", "listen", "admin", "capacity", "ceilingFactor",
             "burstSeconds", "controlIntervalMs", "meterBuckets", "ewmaSeconds", "measure", "accessLog", "probeLog",
             "logQueue", "content", "limits", "ioThreads", "maxProbePairs");
@@ -35,17 +31,7 @@ public final class ProxyConfigJson {
     /** Reads {@code path} onto a builder holding the defaults; relative log paths are relative to the file. */
     public static ProxyConfig.Builder read(Path path) throws InputException {
         String name = path.toString();
-        JsonNode root;
-        try {
-            root = JSON.readTree(Files.readString(path));
-        } catch (JsonProcessingException e) {
-            throw new InputException(name, "line " + e.getLocation().getLineNr(), e.getOriginalMessage());
-        } catch (IOException e) {
-            throw new InputException(name, "", "cannot read: " + e.getMessage());
-        }
-        if (root == null || !root.isObject()) {
-            throw new InputException(name, "", "expected a JSON object");
-        }
+        JsonNode root = JsonFields.readObject(path);
         Path base = path.toAbsolutePath().getParent();
         return new ProxyConfigJson(name).apply(root, base);
     }

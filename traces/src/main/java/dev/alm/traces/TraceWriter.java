@@ -1,11 +1,10 @@
 package dev.alm.traces;
 
+import dev.alm.controller.io.AtomicFiles;
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -88,10 +87,6 @@ public final class TraceWriter<T> implements AutoCloseable {
             Files.deleteIfExists(tmp);
             throw e;
         }
-        try {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
+        AtomicFiles.moveIntoPlace(tmp, file);
     }
 }

@@ -30,6 +30,11 @@ public final class JsonFields {
 
   /** Reads a file that must hold one JSON object. */
   public static JsonFields read(Path file) throws InputException {
+    return new JsonFields(file.toString(), "", readObject(file));
+  }
+
+  /** Reads a file that must hold one JSON object, as a tree; errors name the file and the line. */
+  public static JsonNode readObject(Path file) throws InputException {
     String name = file.toString();
     JsonNode root;
     try {
@@ -42,7 +47,7 @@ public final class JsonFields {
     if (root == null || !root.isObject()) {
       throw new InputException(name, "", "expected a JSON object");
     }
-    return new JsonFields(name, "", root);
+    return root;
   }
 
   /** The file name, for errors raised by the caller. */

@@ -1,5 +1,6 @@
 package dev.alm.traces.synthetic;
 
+import dev.alm.controller.io.AtomicFiles;
 import dev.alm.controller.io.MatrixCsv;
 import dev.alm.traces.AccessLogRecord;
 import dev.alm.traces.AnswerKind;
@@ -11,11 +12,8 @@ import dev.alm.traces.QueryLogRecord;
 import dev.alm.traces.TraceFormats;
 import dev.alm.traces.TraceWriter;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
@@ -80,12 +78,12 @@ public final class SyntheticTraces {
 
     /** The true C as a matrix CSV. */
     public void writeTruth(Path file) throws IOException {
-        atomic(file, w -> MatrixCsv.write(world.truth(), w));
+        AtomicFiles.write(file, w -> MatrixCsv.write(world.truth(), w));
     }
 
     /** PoP ids with their coordinates and share of DNS queries: {@code id,lat,lon,dns_share}. */
     public void writePops(Path file) throws IOException {
-        atomic(file, w -> {
+        AtomicFiles.write(file, w -> {
             w.write("id,lat,lon,dns_share\n");
             for (int i = 0; i < world.ids().size(); i++) {
                 double[] p = world.place(i);
@@ -204,20 +202,5 @@ public final class SyntheticTraces {
 
     private static String address(String first, int group, int host) {
         return first + "." + (group >> 8 & 0xff) + "." + (group & 0xff) + "." + host;
-    }
-
-    private interface Body {
-        void write(Writer w) throws IOException;
-    }
-
-    private static void atomic(Path file, Body body) throws IOException {
-        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
-        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-            body.write(w);
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
-        }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }
