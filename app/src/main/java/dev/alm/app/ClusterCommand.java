@@ -9,13 +9,16 @@ import dev.alm.pop.cluster.Cluster;
 import dev.alm.pop.cluster.ClusterConfig;
 import dev.alm.pop.cluster.ClusterRun;
 import dev.alm.pop.cluster.ClusterSummary;
+import dev.alm.pop.cluster.Drill;
 import dev.alm.pop.cluster.FlashCrowd;
 import dev.alm.pop.cluster.Sample;
 import dev.alm.pop.cluster.UserCounts;
 import dev.alm.pop.control.Algorithm;
+import dev.alm.pop.control.Settling;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -90,6 +93,25 @@ public final class ClusterCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "1", description = "Users' random seed. Default: ${DEFAULT-VALUE}.")
   long seed;
 
+  @Option(names = "--restart", paramLabel = "POP:SECONDS",
+      description = "Drill: restart POP's daemon at SECONDS into the run, on the same addresses; it restores x and mu "
+          + "from its state file (DIR/state/POP.json). Repeatable.")
+  List<String> restarts = new ArrayList<>();
+
+  @Option(names = "--kill-proxy", paramLabel = "POP:SECONDS",
+      description = "Drill: close POP's proxy at SECONDS into the run; its DNS server and loop stay up and fall back "
+          + "to the safe x. Repeatable.")
+  List<String> kills = new ArrayList<>();
+
+  @Option(names = "--settle-horizon", defaultValue = "6",
+      description = "Dual gain schedule: calm intervals over which the EWMA weights and the price step halve; 0 keeps "
+          + "them fixed (docs/pop.md). Default: ${DEFAULT-VALUE}.")
+  int settleHorizon;
+
+  @Option(names = "--settle-floor", defaultValue = "0.08",
+      description = "Dual gain schedule: the smallest gain multiplier. Default: ${DEFAULT-VALUE}.")
+  double settleFloor;
+
   @Option(names = "--quiet", description = "No live table.")
   boolean quiet;
 
@@ -103,7 +125,8 @@ public final class ClusterCommand implements Callable<Integer> {
     try {
       c = new ClusterConfig(t, Algorithm.parse(algorithm), parseDuration(duration), Duration.ofSeconds(1), loadUnit,
           resolvers, ttl, beacons, gamma, betaWeight, theta, gain, startX, ClusterConfig.DEFAULT_BODY_BYTES,
-          flash == null ? null : FlashCrowd.parse(flash), seed);
+          flash == null ? null : FlashCrowd.parse(flash), seed,
+          new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z), drills(), out.resolve("state"));
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }
@@ -129,6 +152,13 @@ public final class ClusterCommand implements Callable<Integer> {
     ClusterReport.print(o, run, summary, opt);
     o.printf("wrote %s, %s and %s%n", out.resolve("summary.json"), out.resolve("samples.csv"), out.resolve("cluster.png"));
     return 0;
+  }
+
+  private List<Drill> drills() {
+    List<Drill> d = new ArrayList<>();
+    restarts.forEach(r -> d.add(Drill.parse(Drill.Kind.RESTART, r)));
+    kills.forEach(k -> d.add(Drill.parse(Drill.Kind.KILL_PROXY, k)));
+    return d;
   }
 
   private static void printRow(PrintWriter o, List<Sample> interval, boolean wide) {

@@ -3,11 +3,14 @@ package dev.alm.app;
 import dev.alm.controller.optimum.OptimumResult;
 import dev.alm.pop.cluster.ClusterRun;
 import dev.alm.pop.cluster.ClusterSummary;
+import dev.alm.pop.cluster.Drill;
+import dev.alm.pop.cluster.DrillOutcome;
 import dev.alm.pop.cluster.Sample;
 import dev.alm.pop.cluster.UserCounts;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -38,6 +41,9 @@ final class ClusterReport {
       p.put("shed", f.shed());
       p.put("mu", f.mu());
       p.put("fallbackIntervals", f.fallbackIntervals());
+      p.put("meanLoadRatioLastHalf", Outputs.finiteOrNull(f.meanLoadRatioLastHalf()));
+      p.put("maxXChangeLastHalf", f.maxXChangeLastHalf());
+      p.put("settledSeconds", Outputs.finiteOrNull(f.settledSeconds()));
       if (opt != null) {
         double ox = opt.x()[ids.indexOf(e.getKey())];
         p.put("optimumX", ox);
@@ -51,6 +57,26 @@ final class ClusterReport {
       doc.put("maxDistanceFromOptimum", maxDistance);
     }
     doc.put("flashRecoverySeconds", Outputs.finiteOrNull(s.recoverySeconds()));
+    doc.put("settledSeconds", Outputs.finiteOrNull(s.settledSeconds()));
+    List<Map<String, Object>> drills = new ArrayList<>();
+    for (ClusterSummary.DrillFigures d : s.drills()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("kind", d.outcome().drill().kind().label());
+      m.put("pop", d.outcome().drill().pop());
+      m.put("t", d.outcome().tSeconds());
+      m.put("xBefore", d.outcome().xBefore());
+      m.put("muBefore", d.outcome().muBefore());
+      m.put("xAfter", d.outcome().xAfter());
+      m.put("muAfter", d.outcome().muAfter());
+      m.put("downMillis", d.outcome().downMillis());
+      m.put("maxLoadRatioBefore", d.maxLoadRatioBefore());
+      m.put("maxLoadRatioAfter", d.maxLoadRatioAfter());
+      m.put("maxXJumpAfter", d.maxXJumpAfter());
+      m.put("fallbackSeconds", Outputs.finiteOrNull(d.fallbackSeconds()));
+      m.put("fallbackX", Outputs.finiteOrNull(d.fallbackX()));
+      drills.add(m);
+    }
+    doc.put("drills", drills);
     long requests = 0;
     long failed = 0;
     long shed = 0;
@@ -101,6 +127,19 @@ final class ClusterReport {
         requests / run.seconds(), run.targetRate(), ClusterSummary.TAIL * 100);
     if (Double.isFinite(s.recoverySeconds()) || s.recoverySeconds() == Double.POSITIVE_INFINITY) {
       o.printf(Locale.ROOT, "flash crowd: %.0f s until no proxy above 1.1 T%n", s.recoverySeconds());
+    }
+    o.printf(Locale.ROOT, "x settled (every later change < %.2f) after %.0f s%n", ClusterSummary.SETTLED_STEP,
+        s.settledSeconds());
+    for (ClusterSummary.DrillFigures d : s.drills()) {
+      DrillOutcome w = d.outcome();
+      o.printf(Locale.ROOT, "%s %s at %.0f s: x %.3f -> %.3f, mu %.2f -> %.2f; max S/T of any proxy %.2f in the %.0f s "
+          + "before, %.2f after", w.drill().kind().label(), w.drill().pop(), w.tSeconds(), w.xBefore(), w.xAfter(),
+          w.muBefore(), w.muAfter(), d.maxLoadRatioBefore(), ClusterSummary.DRILL_WINDOW, d.maxLoadRatioAfter());
+      if (w.drill().kind() == Drill.Kind.RESTART) {
+        o.printf(Locale.ROOT, "; down %.0f ms%n", w.downMillis());
+      } else {
+        o.printf(Locale.ROOT, "; fallback after %.0f s at x = %.2f%n", d.fallbackSeconds(), d.fallbackX());
+      }
     }
   }
 }

@@ -13,6 +13,7 @@ import dev.alm.pop.PopConfig;
 import dev.alm.pop.PopDaemon;
 import dev.alm.pop.control.Algorithm;
 import dev.alm.pop.control.LoopConfig;
+import dev.alm.pop.control.Settling;
 import dev.alm.proxy.HostPort;
 import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.ProxyConfigJson;
@@ -38,8 +39,9 @@ import picocli.CommandLine.Spec;
 public final class PopCommand implements Callable<Integer> {
   private static final Set<String> TOP = Set.of("topology", "algorithm", "intervalMs", "loadUnit",
       "requestsPerQuery", "demandWeight", "startX", "safeX", "maxStep", "greedyGain", "theta", "adaptive",
-      "probes", "state", "stateMaxAgeSeconds", "admin", "dns", "proxy", "dnsThreads");
+      "probes", "state", "stateMaxAgeSeconds", "admin", "dns", "proxy", "dnsThreads", "settling");
   private static final Set<String> PROBES = Set.of("gamma", "betaWeight", "lossRate", "timeoutIntervals");
+  private static final Set<String> SETTLING = Set.of("horizon", "floor", "alarmZ");
 
   @Spec
   CommandSpec spec;
@@ -109,7 +111,8 @@ public final class PopCommand implements Callable<Integer> {
               : d.beta().ewmaWeight(), p != null && p.has("lossRate") ? p.number("lossRate") : 0),
           f.has("maxStep") ? f.number("maxStep") : d.maxStep(),
           p != null && p.has("timeoutIntervals") ? (int) p.integer("timeoutIntervals") : d.probeTimeout(),
-          f.has("stateMaxAgeSeconds") ? Duration.ofSeconds(f.integer("stateMaxAgeSeconds")) : d.stateMaxAge());
+          f.has("stateMaxAgeSeconds") ? Duration.ofSeconds(f.integer("stateMaxAgeSeconds")) : d.stateMaxAge(),
+          settling(f.has("settling") ? f.object("settling").only(SETTLING) : null, d.settling()));
       return new PopConfig(t, index, dns.config(), f.has("dnsThreads") ? (int) f.integer("dnsThreads") : 1, proxy,
           loop, ProbePlanConfig.ofGamma(gamma), f.has("state") ? base.resolve(f.text("state")) : null,
           f.has("admin") ? HostPort.parse(f.text("admin")) : null);
@@ -124,7 +127,17 @@ public final class PopCommand implements Callable<Integer> {
       {"startX", "startX"}, {"safeX", "safeX"}, {"maxStep", "maxStep"}, {"greedyGain", "greedyGain"},
       {"interval", "intervalMs"}, {"stateMaxAge", "stateMaxAgeSeconds"}, {"probeTimeout", "probes.timeoutIntervals"},
       {"gamma", "probes.gamma"}, {"EWMA weight", "probes.betaWeight"}, {"loss rate", "probes.lossRate"},
-      {"scaled step theta", "theta"}, {"dnsThreads", "dnsThreads"}, {"probes.gamma", "probes.gamma"}};
+      {"scaled step theta", "theta"}, {"dnsThreads", "dnsThreads"}, {"probes.gamma", "probes.gamma"},
+      {"settling horizon", "settling.horizon"}, {"settling floor", "settling.floor"},
+      {"settling alarmZ", "settling.alarmZ"}};
+
+  private static Settling settling(JsonFields s, Settling d) throws InputException {
+    if (s == null) {
+      return d;
+    }
+    return new Settling(s.has("horizon") ? (int) s.integer("horizon") : d.horizon(),
+        s.has("floor") ? s.number("floor") : d.floor(), s.has("alarmZ") ? s.number("alarmZ") : d.alarmZ());
+  }
 
   static String field(String message) {
     if (message != null) {

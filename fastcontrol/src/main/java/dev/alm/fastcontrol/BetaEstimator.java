@@ -33,6 +33,19 @@ public final class BetaEstimator {
      * @param previous the estimate after the previous interval, or {@code null} for the first
      */
     public BetaEstimate next(long count, double seconds, BetaEstimate previous) {
+        return next(count, seconds, previous, config.ewmaWeight());
+    }
+
+    /**
+     * The estimate after one interval with the EWMA weight {@code w} instead of the configured one (a live loop's
+     * gain schedule).
+     *
+     * @param w the weight of this interval's count, in (0, 1]
+     */
+    public BetaEstimate next(long count, double seconds, BetaEstimate previous, double w) {
+        if (!(w > 0 && w <= 1)) {
+            throw new IllegalArgumentException("EWMA weight must be in (0, 1], got " + w);
+        }
         if (count < 0) {
             throw new IllegalArgumentException("probe count must be >= 0, got " + count);
         }
@@ -42,7 +55,6 @@ public final class BetaEstimator {
         double scale = 1.0 / (seconds * (1 - config.lossRate()) * config.gamma());
         double raw = count * scale;
         double rawSe = Math.sqrt(Math.max(count, 1)) * scale;
-        double w = config.ewmaWeight();
         if (previous == null || w >= 1) {
             return new BetaEstimate(raw, rawSe, raw, rawSe, count, seconds);
         }

@@ -39,6 +39,8 @@ public final class StateFile {
     putNumber(o, "beta", s.beta());
     putNumber(o, "betaStdErr", s.betaStdErr());
     o.put("savedAtMillis", s.savedAtMillis());
+    putNumber(o, "demand", s.demand());
+    o.put("calm", s.calm());
     Path dir = path.toAbsolutePath().getParent();
     Files.createDirectories(dir);
     Path tmp = Files.createTempFile(dir, path.getFileName().toString(), ".tmp");
@@ -62,7 +64,8 @@ public final class StateFile {
       JsonNode o = JSON.readTree(path.toFile());
       return Optional.of(new SavedState(o.path("pop").asText(""), o.path("algorithm").asText(""),
           number(o, "x"), number(o, "mu"), number(o, "boost"), o.path("lastSign").asInt(0), number(o, "beta"),
-          number(o, "betaStdErr"), o.path("savedAtMillis").asLong(0)));
+          number(o, "betaStdErr"), o.path("savedAtMillis").asLong(0), number(o, "demand"),
+          o.path("calm").asLong(0)));
     } catch (IOException | IllegalArgumentException e) {
       problem[0] = path + ": " + e.getMessage();
       return Optional.empty();

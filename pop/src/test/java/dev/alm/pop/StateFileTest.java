@@ -18,7 +18,7 @@ class StateFileTest {
   void roundTripAndFreshness(@TempDir Path dir) throws Exception {
     StateFile f = new StateFile(dir.resolve("state.json"));
     LoopState s = LoopState.initial(0.4, 0, 1);
-    s = new LoopState(0.4, new PriceState(7.5, 2, 1), 0.5, null, 1, 0.6, s.mode(), "", 0, 3, 0, 0, 0, 0);
+    s = new LoopState(0.4, new PriceState(7.5, 2, 1), 0.5, null, 1.7, 0.6, s.mode(), "", 0, 3, 0, 0, 0, 0, 42);
     f.write(SavedState.of("b", Algorithm.DUAL, s, 1_000_000));
     String[] problem = new String[1];
     SavedState r = f.read(problem).orElseThrow();
@@ -27,6 +27,18 @@ class StateFileTest {
     assertTrue(r.freshAt(1_000_000 + 60_000, 300_000));
     assertTrue(!r.freshAt(1_000_000 + 600_000, 300_000));
     assertEquals(7.5, r.resume(1).mu());
+    assertEquals(1.7, r.resume(1).demand(), "the demand estimate is restored, not the prior");
+    assertEquals(42, r.resume(1).calm(), "the gain schedule resumes where it was");
+  }
+
+  @Test
+  void aFileWithoutDemandOrCalmResumesFromThePrior(@TempDir Path dir) throws Exception {
+    Path p = dir.resolve("state.json");
+    Files.writeString(p, "{\"pop\":\"b\",\"algorithm\":\"dual\",\"x\":0.3,\"mu\":2,\"boost\":1,\"lastSign\":0,"
+        + "\"beta\":null,\"betaStdErr\":null,\"savedAtMillis\":5}");
+    SavedState r = new StateFile(p).read(new String[1]).orElseThrow();
+    assertEquals(0.9, r.resume(0.9).demand());
+    assertEquals(0, r.resume(0.9).calm());
   }
 
   @Test

@@ -75,6 +75,19 @@ public final class DualNode {
    * @param sStar the S* of {@link #decide} for this price
    */
   public PriceState nextPrice(PriceState state, double sObs, double sStar) {
+    return nextPrice(state, sObs, sStar, 1);
+  }
+
+  /**
+   * Step 6 as {@link #nextPrice(PriceState, double, double)}, with the step multiplied by {@code scale} (a live
+   * loop's gain schedule; 1 leaves the step as configured).
+   *
+   * @param scale the step multiplier, in (0, 1]
+   */
+  public PriceState nextPrice(PriceState state, double sObs, double sStar, double scale) {
+    if (!(scale > 0 && scale <= 1)) {
+      throw new IllegalArgumentException("step scale must be in (0, 1], got " + scale);
+    }
     requireFinite("S_obs", sObs);
     requireFinite("S*", sStar);
     double diff = sObs - sStar;
@@ -88,7 +101,7 @@ public final class DualNode {
         boost = Math.max(MIN_BOOST, boost * SHRINK);
       }
     }
-    double next = state.mu() + boost * step.alpha(state.mu()) * diff;
+    double next = state.mu() + scale * boost * step.alpha(state.mu()) * diff;
     return new PriceState(next > 0 ? next : 0, boost, sign);
   }
 

@@ -17,6 +17,8 @@ import dev.alm.proxy.ProxyServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,6 +64,11 @@ public final class Cluster {
     List<Thread> threads = new ArrayList<>();
     List<Users> users = new ArrayList<>();
     List<Sample> samples = new ArrayList<>();
+    if (c.stateDir() != null) {
+      for (String id : t.ids()) {
+        Files.deleteIfExists(c.stateDir().resolve(id + ".json")); // a run starts fresh, not from the last run
+      }
+    }
     try {
       datacenter = ProxyServer.start(ProxyConfig.builder().pop("dc").zone(ZONE)
           .listen(new HostPort("127.0.2.1", 0)).capacity(1e7).ioThreads(1)
@@ -87,6 +94,9 @@ public final class Cluster {
         threads.add(th);
       }
       threads.forEach(Thread::start);
+      List<Drill> pending = new ArrayList<>(c.drills());
+      pending.sort(java.util.Comparator.comparingDouble(Drill::atSeconds));
+      List<DrillOutcome> outcomes = new ArrayList<>();
       long period = c.interval().toNanos();
       for (long next = start + period; next <= end; next += period) {
         long now;
@@ -94,6 +104,9 @@ public final class Cluster {
           LockSupport.parkNanos(next - now);
         }
         double seconds = (next - start) / 1e9;
+        while (!pending.isEmpty() && pending.get(0).atSeconds() <= seconds + 1e-9) {
+          outcomes.add(drill(c, pending.remove(0), seconds, pops, log));
+        }
         List<Sample> interval = new ArrayList<>(n);
         for (PopDaemon p : pops) {
           LoopState s = p.tick();
@@ -112,7 +125,7 @@ public final class Cluster {
       for (int i = 0; i < n; i++) {
         counts.put(t.node(i).id(), UserCounts.of(users.get(i).stats()));
       }
-      return new ClusterRun(c, samples, counts, c.duration().toNanos() / 1e9, target);
+      return new ClusterRun(c, samples, counts, c.duration().toNanos() / 1e9, target, outcomes);
     } finally {
       threads.forEach(Thread::interrupt);
       for (PopDaemon p : pops) {
@@ -124,17 +137,62 @@ public final class Cluster {
     }
   }
 
-  /** PoP i's configuration in the cluster. */
+  /**
+   * Runs a drill on PoP {@code d.pop()}: a restart closes its daemon and starts a new one on the same addresses,
+   * which restores from the state file; a proxy kill closes its proxy only.
+   */
+  private static DrillOutcome drill(ClusterConfig c, Drill d, double seconds, List<PopDaemon> pops,
+      Consumer<String> log) throws IOException, InterruptedException {
+    int i = c.topology().ids().indexOf(d.pop());
+    PopDaemon p = pops.get(i);
+    LoopState before = p.state();
+    if (d.kind() == Drill.Kind.KILL_PROXY) {
+      log.accept("drill at " + seconds + " s: killing the proxy of " + d.pop());
+      p.killProxy();
+      return new DrillOutcome(d, seconds, before.x(), before.mu(), before.x(), before.mu(), 0);
+    }
+    log.accept("drill at " + seconds + " s: restarting " + d.pop());
+    InetSocketAddress dnsAt = p.dnsAddress();
+    InetSocketAddress proxyAt = p.proxyAddress();
+    long down = System.nanoTime();
+    p.close();
+    PopConfig again = popConfig(c, i, dnsAt, proxyAt);
+    PopDaemon restarted = null;
+    for (int attempt = 0; restarted == null; attempt++) {
+      try {
+        restarted = PopDaemon.start(again, false, System::nanoTime, System::currentTimeMillis, log);
+      } catch (java.net.BindException e) {
+        if (attempt >= 50) {
+          throw e;
+        }
+        Thread.sleep(20); // the old sockets are still being released
+      }
+    }
+    pops.set(i, restarted);
+    LoopState after = restarted.state();
+    return new DrillOutcome(d, seconds, before.x(), before.mu(), after.x(), after.mu(),
+        (System.nanoTime() - down) / 1e6);
+  }
+
+  /** PoP i's configuration in the cluster, on ephemeral ports. */
   public static PopConfig popConfig(ClusterConfig c, int i) throws IOException {
+    return popConfig(c, i, null, null);
+  }
+
+  /** PoP i's configuration in the cluster, its DNS and proxy at the given addresses (null: ephemeral ports). */
+  static PopConfig popConfig(ClusterConfig c, int i, InetSocketAddress dnsAt, InetSocketAddress proxyAt)
+      throws IOException {
     Topology t = c.topology();
     String id = t.node(i).id();
     String address = popAddress(i);
     Name zone = Name.fromConstantString(ZONE + ".");
     DnsConfig dns = DnsConfig.builder(zone).pop(id).name(Name.fromConstantString("www." + ZONE + "."))
         .l1(InetAddress.getByName(L1)).l2(InetAddress.getByName(L2)).x(c.startX()).cdnTtl(c.cdnTtl())
-        .probeTtl(c.cdnTtl()).listen(new InetSocketAddress(address, 0)).rrl(RrlConfig.OFF).build();
+        .probeTtl(c.cdnTtl()).listen(dnsAt != null ? dnsAt : new InetSocketAddress(address, 0)).rrl(RrlConfig.OFF)
+        .build();
     double unit = c.loadUnit();
-    ProxyConfig proxy = ProxyConfig.builder().pop(id).zone(ZONE).listen(new HostPort(address, 0))
+    HostPort proxyListen = proxyAt != null ? new HostPort(address, proxyAt.getPort()) : new HostPort(address, 0);
+    ProxyConfig proxy = ProxyConfig.builder().pop(id).zone(ZONE).listen(proxyListen)
         .capacity(t.node(i).capacity() * unit).controlInterval(c.interval()).ioThreads(1)
         .content(ContentConfig.generate(c.bodyBytes())).build();
     double rate = t.node(i).demand() * unit;
@@ -142,7 +200,8 @@ public final class Cluster {
     LoopConfig loop = new LoopConfig(c.algorithm(), c.interval(), unit, c.requestsPerQuery(rate),
         d.demandWeight(), c.startX(), d.safeX(), c.greedyGain(), new StepSize.Scaled(c.theta(), false),
         new BetaEstimatorConfig(c.probeGamma(), c.betaWeight(), d.beta().lossRate()), d.maxStep(),
-        d.probeTimeout(), d.stateMaxAge());
-    return new PopConfig(t, i, dns, 1, proxy, loop, ProbePlanConfig.ofGamma(c.probeGamma()), null, null);
+        d.probeTimeout(), d.stateMaxAge(), c.settling());
+    Path state = c.stateDir() == null ? null : c.stateDir().resolve(id + ".json");
+    return new PopConfig(t, i, dns, 1, proxy, loop, ProbePlanConfig.ofGamma(c.probeGamma()), state, null);
   }
 }

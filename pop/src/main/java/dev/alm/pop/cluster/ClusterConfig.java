@@ -3,7 +3,10 @@ package dev.alm.pop.cluster;
 import dev.alm.controller.model.Topology;
 import dev.alm.pop.control.Algorithm;
 import dev.alm.pop.control.LoopConfig;
+import dev.alm.pop.control.Settling;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * A local cluster run: one PoP per topology node on loopback, a datacenter, and the users.
@@ -25,11 +28,16 @@ import java.time.Duration;
  * @param bodyBytes    the body size of every response
  * @param flash        a flash crowd, or null
  * @param seed         the users' random seed
+ * @param settling     the dual's gain schedule at every PoP
+ * @param drills       failure drills (restarts, proxy kills), possibly empty
+ * @param stateDir     where every PoP persists its state ({@code <id>.json}), or null not to persist; a restart
+ *                     drill needs it
  */
 public record ClusterConfig(Topology topology, Algorithm algorithm, Duration duration, Duration interval,
     double loadUnit, int resolvers, long cdnTtl, double beaconRate, double probeGamma, double betaWeight, double theta,
     double greedyGain,
-    double startX, int bodyBytes, FlashCrowd flash, long seed) {
+    double startX, int bodyBytes, FlashCrowd flash, long seed, Settling settling, List<Drill> drills,
+    Path stateDir) {
 
   public static final double DEFAULT_LOAD_UNIT = 150;
   public static final int DEFAULT_RESOLVERS = 200;
@@ -43,8 +51,8 @@ public record ClusterConfig(Topology topology, Algorithm algorithm, Duration dur
   public static final int DEFAULT_BODY_BYTES = 64;
 
   public ClusterConfig {
-    if (topology == null || algorithm == null) {
-      throw new IllegalArgumentException("topology and algorithm are required");
+    if (topology == null || algorithm == null || settling == null) {
+      throw new IllegalArgumentException("topology, algorithm and settling are required");
     }
     if (duration == null || duration.isNegative() || duration.isZero()) {
       throw new IllegalArgumentException("duration must be > 0");
@@ -63,13 +71,32 @@ public record ClusterConfig(Topology topology, Algorithm algorithm, Duration dur
     if (flash != null && !topology.ids().contains(flash.pop())) {
       throw new IllegalArgumentException("flash crowd: no PoP '" + flash.pop() + "' in the topology");
     }
+    drills = drills == null ? List.of() : List.copyOf(drills);
+    for (Drill d : drills) {
+      if (!topology.ids().contains(d.pop())) {
+        throw new IllegalArgumentException(d.kind().label() + ": no PoP '" + d.pop() + "' in the topology");
+      }
+      if (d.atSeconds() >= duration.toMillis() / 1000.0) {
+        throw new IllegalArgumentException(d.kind().label() + " at " + d.atSeconds() + " s is not within the run of "
+            + duration.toMillis() / 1000.0 + " s");
+      }
+      if (d.kind() == Drill.Kind.RESTART && stateDir == null) {
+        throw new IllegalArgumentException("restart: a state directory is required (the PoP restores from it)");
+      }
+    }
   }
 
   /** The defaults on a topology. */
   public static ClusterConfig defaults(Topology t, Algorithm a, Duration duration) {
     return new ClusterConfig(t, a, duration, Duration.ofSeconds(1), DEFAULT_LOAD_UNIT, DEFAULT_RESOLVERS,
         DEFAULT_CDN_TTL, DEFAULT_BEACON_RATE, DEFAULT_PROBE_GAMMA, DEFAULT_BETA_WEIGHT, DEFAULT_THETA, DEFAULT_GREEDY_GAIN, DEFAULT_START_X,
-        DEFAULT_BODY_BYTES, null, 1);
+        DEFAULT_BODY_BYTES, null, 1, Settling.DEFAULT, List.of(), null);
+  }
+
+  /** The same run with other drills and state directory. */
+  public ClusterConfig withDrills(List<Drill> newDrills, Path newStateDir) {
+    return new ClusterConfig(topology, algorithm, duration, interval, loadUnit, resolvers, cdnTtl, beaconRate,
+        probeGamma, betaWeight, theta, greedyGain, startX, bodyBytes, flash, seed, settling, newDrills, newStateDir);
   }
 
   /**

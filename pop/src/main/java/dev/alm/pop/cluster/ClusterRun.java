@@ -11,12 +11,14 @@ import java.util.Map;
  * @param users    per PoP id
  * @param seconds  how long the users ran
  * @param targetRate the users' mean target request rate over all PoPs, requests/s
+ * @param drills   the drills that ran, in time order
  */
 public record ClusterRun(ClusterConfig config, List<Sample> samples, Map<String, UserCounts> users, double seconds,
-    double targetRate) {
+    double targetRate, List<DrillOutcome> drills) {
 
   public ClusterRun {
     samples = List.copyOf(samples);
+    drills = List.copyOf(drills);
     users = Map.copyOf(users);
   }
 }

@@ -12,11 +12,31 @@ import java.util.Map;
  * @param recoverySeconds with a flash crowd: seconds from its start until the first interval from which no proxy
  *     is above 1.1 T_i at the end of any interval until the flash ends (a single quiet interval amid overload
  *     does not count); NaN without a flash, infinite if a proxy is still above 1.1 T_i in its last interval
+ * @param settledSeconds the largest of the PoPs' {@link PopFigures#settledSeconds()}
+ * @param drills one per drill that ran
  */
-public record ClusterSummary(Map<String, PopFigures> pops, double recoverySeconds) {
+public record ClusterSummary(Map<String, PopFigures> pops, double recoverySeconds, double settledSeconds,
+    List<DrillFigures> drills) {
 
   /** Fraction of the run, at its end, over which loadRatio and meanX are averaged. */
   public static final double TAIL = 0.2;
+  /** The largest change of x in one interval that counts as settled (issue: converged when x changes < 0.01). */
+  public static final double SETTLED_STEP = 0.01;
+  /** Seconds before and after a drill over which its effect on the loads is read. */
+  public static final double DRILL_WINDOW = 10;
+
+  /**
+   * The effect of a drill, from the samples around it.
+   *
+   * @param outcome            what the drill did when it ran
+   * @param maxLoadRatioBefore the largest S_j / T_j of any proxy over the {@link #DRILL_WINDOW} seconds before
+   * @param maxLoadRatioAfter  the same over the {@link #DRILL_WINDOW} seconds after
+   * @param maxXJumpAfter      the largest |x - x before the drill| of the drilled PoP over the seconds after
+   * @param fallbackSeconds    kill: seconds until the PoP reported mode fallback (NaN if it never did)
+   * @param fallbackX          kill: the x it published then
+   */
+  public record DrillFigures(DrillOutcome outcome, double maxLoadRatioBefore, double maxLoadRatioAfter,
+      double maxXJumpAfter, double fallbackSeconds, double fallbackX) {}
 
   /**
    * @param x                   final x_i
@@ -27,9 +47,15 @@ public record ClusterSummary(Map<String, PopFigures> pops, double recoverySecond
    * @param shed                requests shed by the proxy (503)
    * @param mu                  final mu_i
    * @param fallbackIntervals   intervals spent in a fallback mode
+   * @param meanLoadRatioLastHalf mean S_i / T_i over the second half of the run
+   * @param settledSeconds      the time of the last interval in which x_i changed by {@link #SETTLED_STEP} or
+   *                            more (after it, x_i changes by less in every interval; the first interval's time if
+   *                            it never did, infinite if it did in the run's last interval)
+   * @param maxXChangeLastHalf  the largest change of x_i from one interval to the next in the second half
    */
   public record PopFigures(double x, double meanX, double loadRatio, double maxLoadRatioLastHalf,
-      double secondsOverCapacity, long shed, double mu, int fallbackIntervals) {}
+      double secondsOverCapacity, long shed, double mu, int fallbackIntervals, double meanLoadRatioLastHalf,
+      double settledSeconds, double maxXChangeLastHalf) {}
 
   /** The summary of a run. */
   public static ClusterSummary of(ClusterRun run) {
@@ -53,12 +79,27 @@ public record ClusterSummary(Map<String, PopFigures> pops, double recoverySecond
         }
       }
       double maxHalf = 0;
+      double sumHalf = 0;
+      int countedHalf = 0;
+      double maxChangeHalf = 0;
+      double settled = n == 0 ? Double.NaN : list.get(0).t();
       double over = 0;
       int fallback = 0;
       for (int k = 0; k < n; k++) {
         Sample s = list.get(k);
         if (k >= n / 2 && Double.isFinite(s.ratio())) {
           maxHalf = Math.max(maxHalf, s.ratio());
+          sumHalf += s.ratio();
+          countedHalf++;
+        }
+        if (k > 0) {
+          double change = Math.abs(s.x() - list.get(k - 1).x());
+          if (k >= n / 2) {
+            maxChangeHalf = Math.max(maxChangeHalf, change);
+          }
+          if (!(change < SETTLED_STEP)) {
+            settled = k + 1 < n ? s.t() : Double.POSITIVE_INFINITY;
+          }
         }
         if (s.ratio() > 1) {
           over += dt;
@@ -69,9 +110,49 @@ public record ClusterSummary(Map<String, PopFigures> pops, double recoverySecond
       }
       Sample last = list.get(n - 1);
       figures.put(id, new PopFigures(last.x(), sumX / (n - tailFrom), counted == 0 ? Double.NaN : sumRatio / counted,
-          maxHalf, over, last.shed(), last.mu(), fallback));
+          maxHalf, over, last.shed(), last.mu(), fallback, countedHalf == 0 ? Double.NaN : sumHalf / countedHalf,
+          settled, maxChangeHalf));
     });
-    return new ClusterSummary(figures, recovery(run, byPop));
+    double settledAll = figures.values().stream().mapToDouble(PopFigures::settledSeconds).max().orElse(Double.NaN);
+    List<DrillFigures> drills = new ArrayList<>();
+    for (DrillOutcome o : run.drills()) {
+      drills.add(drill(o, run.samples()));
+    }
+    return new ClusterSummary(figures, recovery(run, byPop), settledAll, drills);
+  }
+
+  private static DrillFigures drill(DrillOutcome o, List<Sample> samples) {
+    double t = o.tSeconds();
+    double before = 0;
+    double after = 0;
+    double jump = 0;
+    double fallbackAt = Double.NaN;
+    double fallbackX = Double.NaN;
+    for (Sample s : samples) {
+      boolean inBefore = s.t() > t - DRILL_WINDOW && s.t() <= t;
+      boolean inAfter = s.t() > t && s.t() <= t + DRILL_WINDOW;
+      if (Double.isFinite(s.ratio())) {
+        if (inBefore) {
+          before = Math.max(before, s.ratio());
+        } else if (inAfter) {
+          after = Math.max(after, s.ratio());
+        }
+      }
+      if (s.pop().equals(o.drill().pop()) && s.t() >= t) {
+        if (inAfter) {
+          jump = Math.max(jump, Math.abs(s.x() - o.xBefore()));
+        }
+        if (Double.isNaN(fallbackAt) && !"normal".equals(s.mode())) {
+          fallbackAt = s.t() - t;
+          fallbackX = s.x();
+        }
+      }
+    }
+    if (o.drill().kind() != Drill.Kind.KILL_PROXY) {
+      fallbackAt = Double.NaN;
+      fallbackX = Double.NaN;
+    }
+    return new DrillFigures(o, before, after, jump, fallbackAt, fallbackX);
   }
 
   private static double recovery(ClusterRun run, Map<String, List<Sample>> byPop) {

@@ -12,6 +12,7 @@ final class UserStats {
   final LongAdder failed = new LongAdder();
   final LongAdder dnsQueries = new LongAdder();
   final LongAdder dnsFailures = new LongAdder();
+  final LongAdder staleAnswers = new LongAdder();
   final LongAdder beacons = new LongAdder();
   final LongAdder probes = new LongAdder();
   /** Nanoseconds by which the users ran behind their schedule at the end (the machine could not keep up). */

@@ -20,8 +20,12 @@ import org.xbill.DNS.Record;
  * answer to the proxy anycast picks, drawn from row i of C: the one simulated piece, routing. FastControl
  * beacons arrive as a second Poisson process; each resolves a fresh beacon name, and a probe answer (a CNAME to
  * {@code <category>.<origin>.fc.<zone>}) is followed by the probe request, again to the proxy anycast picks.
+ * A resolver whose query goes unanswered (the PoP's DNS is restarting) serves its expired answer for another
+ * second, as resolvers with serve-stale (RFC 8767) do.
  */
 final class Users implements Runnable {
+  /** How long a resolver serves an expired answer after its DNS server did not answer, before asking again. */
+  static final long STALE_RETRY_NANOS = 1_000_000_000L;
   private final String zone;
   private final int pop;
   private final double[] cumulativeRow;
@@ -92,8 +96,11 @@ final class Users implements Runnable {
         }
         stats.lagNanos = now - next;
         if (nextRequest <= nextBeacon) {
-          request(now);
-          nextRequest += gap(rateAt.applyAsDouble((nextRequest - startNanos) / 1e9));
+          double rate = rateAt.applyAsDouble((nextRequest - startNanos) / 1e9);
+          if (rate > 0) {
+            request(now);
+          }
+          nextRequest += gap(rate);
         } else {
           beacon();
           nextBeacon += gap(beaconRate);
@@ -106,7 +113,7 @@ final class Users implements Runnable {
 
   private long gap(double rate) {
     if (!(rate > 0)) {
-      return 100_000_000L; // no demand: look again in 100 ms
+      return 100_000_000L; // no demand: look at the rate again in 100 ms, without a request
     }
     return (long) (-Math.log(1 - random.nextDouble()) / rate * 1e9);
   }
@@ -116,17 +123,20 @@ final class Users implements Runnable {
     int r = random.nextInt(cachedL1.length);
     if (expires[r] <= now) {
       Message m = query(cdnName);
-      if (m == null) {
-        stats.failed.increment();
-        return;
-      }
-      Record a = DnsClient.answers(m).stream().filter(x -> x instanceof ARecord).findFirst().orElse(null);
+      Record a = m == null ? null
+          : DnsClient.answers(m).stream().filter(x -> x instanceof ARecord).findFirst().orElse(null);
       if (a == null) {
-        stats.failed.increment();
-        return;
+        if (expires[r] == Long.MIN_VALUE) {
+          stats.failed.increment();
+          return;
+        }
+        // serve stale (RFC 8767): keep the expired answer and ask again in a second
+        stats.staleAnswers.increment();
+        expires[r] = now + STALE_RETRY_NANOS;
+      } else {
+        cachedL1[r] = ((ARecord) a).getAddress().equals(l1);
+        expires[r] = now + a.getTTL() * 1_000_000_000L;
       }
-      cachedL1[r] = ((ARecord) a).getAddress().equals(l1);
-      expires[r] = now + a.getTTL() * 1_000_000_000L;
     }
     int status;
     if (cachedL1[r]) {

@@ -26,7 +26,9 @@ import dev.alm.fastcontrol.BetaEstimator;
  *       demand; the restored beta, or the start price of {@link StartPrice}) rather than from the first
  *       interval, whose counts are distorted by cold resolver caches and a probe plan just published;</li>
  *   <li>x moves at most {@code maxStep} per interval, stays in [0, 1], and a NaN from any computation keeps the
- *       previous x.</li>
+ *       previous x;</li>
+ *   <li>dual: the gains (EWMA weights of A_i and beta_i, the price step) shrink while the counts stay within
+ *       Poisson noise of what the loop expects and go back to full on an alarm ({@link Settling}).</li>
  * </ul>
  */
 public final class ControlLoop {
@@ -100,7 +102,7 @@ public final class ControlLoop {
     double prior = mu * rowSum;
     BetaEstimate beta = new BetaEstimate(prior, prior, prior, prior, 0, 0);
     return new LoopState(s.x(), s.price(), s.sStar(), beta, s.demand(), s.load(), s.mode(), s.reason(), s.quiet(),
-        s.intervals(), s.lastNanos(), s.lastOwn(), s.lastAll(), s.lastQueries());
+        s.intervals(), s.lastNanos(), s.lastOwn(), s.lastAll(), s.lastQueries(), 0);
   }
 
   /** mu_0 of {@link StartPrice} for this PoP's cost, start x and demand prior. */
@@ -127,44 +129,57 @@ public final class ControlLoop {
     long own = Math.max(0, m.ownProbes() - s.lastOwn());
     long all = Math.max(0, m.allProbes() - s.lastAll());
     long queries = Math.max(0, m.cdnQueries() - s.lastQueries());
-    double measured = queries / dt * config.requestsPerQuery() / config.loadUnit();
-    double w = config.demandWeight();
+    boolean isDual = config.algorithm() == Algorithm.DUAL;
+    Settling settling = config.settling();
+    double scale = isDual ? settling.scale(s.calm()) : 1;
+    double perQuery = config.requestsPerQuery() / config.loadUnit();
+    double measured = queries / dt * perQuery;
+    double w = config.demandWeight() * scale;
     double demand = Double.isFinite(s.demand()) ? w * measured + (1 - w) * s.demand() : measured;
-    BetaEstimate beta = estimator.next(own, dt, s.beta());
+    BetaEstimate beta = estimator.next(own, dt, s.beta(), config.beta().ewmaWeight() * scale);
     long intervals = s.intervals() + 1;
+    double previousBeta = s.beta() == null ? 0 : s.beta().beta();
+    boolean alarm = Double.isFinite(s.demand()) && settling.away(queries, s.demand() / perQuery * dt)
+        || s.beta() != null && settling.away(own, config.beta().gamma() * previousBeta * dt)
+        || m.meterFresh() && settling.above(m.load() * dt, capacity * config.loadUnit() * dt);
+    long calm = alarm ? 0 : s.calm() + 1;
 
     if (!m.meterFresh()) {
       return new LoopState(config.safeX(), s.price(), s.sStar(), beta, demand, Double.NaN, Mode.FALLBACK,
           "proxy meter stale: publishing safe x " + config.safeX(), s.quiet(), intervals, m.nowNanos(),
-          m.ownProbes(), m.allProbes(), m.cdnQueries());
+          m.ownProbes(), m.allProbes(), m.cdnQueries(), 0);
     }
-    if (config.algorithm() == Algorithm.GREEDY) {
+    if (!isDual) {
       double x = limit(s.x(), greedy(dt).step(s.x(), load, capacity));
       return new LoopState(x, s.price(), s.sStar(), beta, demand, load, Mode.NORMAL, "", 0, intervals,
-          m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries());
+          m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), calm);
     }
-    double previousBeta = s.beta() == null ? 0 : s.beta().beta();
     double expected = config.beta().gamma() * (s.mu() * selfCorrelation + previousBeta) * dt;
     int quiet = all > 0 ? 0 : expected >= EXPECTED_PROBES ? s.quiet() + 1 : s.quiet();
     if (quiet >= config.probeTimeout()) {
       double x = limit(s.x(), greedy(dt).step(s.x(), load, capacity));
       return new LoopState(x, s.price(), s.sStar(), s.beta(), demand, load, Mode.FALLBACK,
           "no FastControl probes for " + quiet + " intervals: greedy law", quiet, intervals, m.nowNanos(),
-          m.ownProbes(), m.allProbes(), m.cdnQueries());
+          m.ownProbes(), m.allProbes(), m.cdnQueries(), 0);
     }
     // Algorithm 1 step 6 (eq. 17) for the load caused by the x published last interval, then step 5 (eq. 13)
-    PriceState price = Double.isFinite(s.sStar()) ? dual.nextPrice(s.price(), load, s.sStar()) : s.price();
+    PriceState price = Double.isFinite(s.sStar()) ? dual.nextPrice(s.price(), load, s.sStar(), scale) : s.price();
     DualNode.Decision d = dual.decide(price.mu(), demand, beta.beta());
     double x = limit(s.x(), d.x());
     return new LoopState(x, price, d.sStar(), beta, demand, load, Mode.NORMAL, "", quiet, intervals,
-        m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries());
+        m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), calm);
+  }
+
+  /** The gain multiplier the next dual step will use (1 under greedy or without gain scheduling). */
+  public double gainScale(LoopState s) {
+    return config.algorithm() == Algorithm.DUAL ? config.settling().scale(s.calm()) : 1;
   }
 
   private LoopState first(LoopState s, Measurement m, double load) {
     boolean stale = !m.meterFresh();
     return new LoopState(stale ? config.safeX() : s.x(), s.price(), s.sStar(), s.beta(), s.demand(), load,
         stale ? Mode.FALLBACK : Mode.NORMAL, stale ? "proxy meter stale: publishing safe x " + config.safeX() : "",
-        0, s.intervals(), m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries());
+        0, s.intervals(), m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), s.calm());
   }
 
   /** The greedy law with the measured interval as dt, at most twice the configured interval. */

@@ -32,10 +32,11 @@ import java.time.Duration;
  * @param probeTimeout     intervals without any probe at the proxy, while probes are expected, before the dual
  *                         falls back to greedy, &ge; 1
  * @param stateMaxAge      a persisted state older than this is not restored
+ * @param settling         the dual's gain schedule ({@link Settling}); {@link Settling#OFF} for fixed gains
  */
 public record LoopConfig(Algorithm algorithm, Duration interval, double loadUnit, double requestsPerQuery,
     double demandWeight, double startX, double safeX, double greedyGain, StepSize step, BetaEstimatorConfig beta,
-    double maxStep, int probeTimeout, Duration stateMaxAge) {
+    double maxStep, int probeTimeout, Duration stateMaxAge, Settling settling) {
 
   public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
   public static final double DEFAULT_START_X = 0.2;
@@ -59,8 +60,8 @@ public record LoopConfig(Algorithm algorithm, Duration interval, double loadUnit
   public static final Duration DEFAULT_STATE_MAX_AGE = Duration.ofMinutes(5);
 
   public LoopConfig {
-    if (algorithm == null || step == null || beta == null) {
-      throw new IllegalArgumentException("algorithm, step and beta settings are required");
+    if (algorithm == null || step == null || beta == null || settling == null) {
+      throw new IllegalArgumentException("algorithm, step, beta and settling settings are required");
     }
     if (interval == null || interval.isNegative() || interval.isZero()) {
       throw new IllegalArgumentException("interval must be > 0, got " + interval);
@@ -89,32 +90,37 @@ public record LoopConfig(Algorithm algorithm, Duration interval, double loadUnit
     return new LoopConfig(algorithm, DEFAULT_INTERVAL, 1, 1, DEFAULT_DEMAND_WEIGHT, DEFAULT_START_X, DEFAULT_SAFE_X,
         DEFAULT_GREEDY_GAIN, DEFAULT_STEP,
         new BetaEstimatorConfig(DEFAULT_PROBE_GAMMA, DEFAULT_BETA_WEIGHT, BetaEstimatorConfig.NO_LOSS),
-        DEFAULT_MAX_STEP, DEFAULT_PROBE_TIMEOUT, DEFAULT_STATE_MAX_AGE);
+        DEFAULT_MAX_STEP, DEFAULT_PROBE_TIMEOUT, DEFAULT_STATE_MAX_AGE, Settling.DEFAULT);
   }
 
   public LoopConfig withAlgorithm(Algorithm a) {
     return new LoopConfig(a, interval, loadUnit, requestsPerQuery, demandWeight, startX, safeX, greedyGain, step,
-        beta, maxStep, probeTimeout, stateMaxAge);
+        beta, maxStep, probeTimeout, stateMaxAge, settling);
   }
 
   public LoopConfig withLoad(double newLoadUnit, double newRequestsPerQuery) {
     return new LoopConfig(algorithm, interval, newLoadUnit, newRequestsPerQuery, demandWeight, startX, safeX,
-        greedyGain, step, beta, maxStep, probeTimeout, stateMaxAge);
+        greedyGain, step, beta, maxStep, probeTimeout, stateMaxAge, settling);
   }
 
   public LoopConfig withGreedyGain(double gain) {
     return new LoopConfig(algorithm, interval, loadUnit, requestsPerQuery, demandWeight, startX, safeX, gain, step,
-        beta, maxStep, probeTimeout, stateMaxAge);
+        beta, maxStep, probeTimeout, stateMaxAge, settling);
   }
 
   public LoopConfig withBeta(BetaEstimatorConfig b) {
     return new LoopConfig(algorithm, interval, loadUnit, requestsPerQuery, demandWeight, startX, safeX, greedyGain,
-        step, b, maxStep, probeTimeout, stateMaxAge);
+        step, b, maxStep, probeTimeout, stateMaxAge, settling);
   }
 
   public LoopConfig withStartX(double x) {
     return new LoopConfig(algorithm, interval, loadUnit, requestsPerQuery, demandWeight, x, safeX, greedyGain, step,
-        beta, maxStep, probeTimeout, stateMaxAge);
+        beta, maxStep, probeTimeout, stateMaxAge, settling);
+  }
+
+  public LoopConfig withSettling(Settling v) {
+    return new LoopConfig(algorithm, interval, loadUnit, requestsPerQuery, demandWeight, startX, safeX, greedyGain, step,
+        beta, maxStep, probeTimeout, stateMaxAge, v);
   }
 
   /** The interval in seconds. */

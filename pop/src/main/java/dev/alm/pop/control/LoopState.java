@@ -21,10 +21,11 @@ import dev.alm.fastcontrol.BetaEstimate;
  * @param lastOwn    the own-probe counter at the last measurement
  * @param lastAll    the all-probe counter at the last measurement
  * @param lastQueries the CDN query counter at the last measurement
+ * @param calm       intervals since the last alarm of the gain schedule ({@link Settling})
  */
 public record LoopState(double x, PriceState price, double sStar, BetaEstimate beta, double demand, double load,
     Mode mode, String reason, int quiet, long intervals, long lastNanos, long lastOwn, long lastAll,
-    long lastQueries) {
+    long lastQueries, long calm) {
 
   public LoopState {
     if (!(x >= 0 && x <= 1)) {
@@ -38,7 +39,13 @@ public record LoopState(double x, PriceState price, double sStar, BetaEstimate b
   /** The state a loop starts from: x and mu restored or configured, no measurement yet. */
   public static LoopState initial(double x, double mu, double demand) {
     return new LoopState(x, PriceState.of(mu), Double.NaN, null, demand, Double.NaN, Mode.NORMAL, "", 0, 0,
-        Long.MIN_VALUE, 0, 0, 0);
+        Long.MIN_VALUE, 0, 0, 0, 0);
+  }
+
+  /** The same state with another demand estimate and calm count (a restored state). */
+  public LoopState withDemandAndCalm(double newDemand, long newCalm) {
+    return new LoopState(x, price, sStar, beta, newDemand, load, mode, reason, quiet, intervals, lastNanos, lastOwn,
+        lastAll, lastQueries, newCalm);
   }
 
   /** mu_i. */

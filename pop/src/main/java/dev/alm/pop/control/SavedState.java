@@ -16,9 +16,11 @@ import dev.alm.fastcontrol.BetaEstimate;
  * @param beta the last beta_i estimate, NaN if none
  * @param betaStdErr its standard error, NaN if none
  * @param savedAtMillis when it was saved, milliseconds since the epoch
+ * @param demand the smoothed A_i in load units, NaN if none (older files)
+ * @param calm intervals since the gain schedule's last alarm ({@link Settling}), 0 if unknown
  */
 public record SavedState(String pop, String algorithm, double x, double mu, double boost, int lastSign, double beta,
-    double betaStdErr, long savedAtMillis) {
+    double betaStdErr, long savedAtMillis, double demand, long calm) {
 
   public SavedState {
     if (!(x >= 0 && x <= 1)) {
@@ -36,7 +38,7 @@ public record SavedState(String pop, String algorithm, double x, double mu, doub
   public static SavedState of(String pop, Algorithm algorithm, LoopState s, long nowMillis) {
     BetaEstimate b = s.beta();
     return new SavedState(pop, algorithm.label(), s.x(), s.mu(), s.price().boost(), s.price().lastSign(),
-        b == null ? Double.NaN : b.beta(), b == null ? Double.NaN : b.stdError(), nowMillis);
+        b == null ? Double.NaN : b.beta(), b == null ? Double.NaN : b.stdError(), nowMillis, s.demand(), s.calm());
   }
 
   /** Whether it was saved no longer than {@code maxAgeMillis} before {@code nowMillis}. */
@@ -45,11 +47,15 @@ public record SavedState(String pop, String algorithm, double x, double mu, doub
     return age >= 0 && age <= maxAgeMillis;
   }
 
-  /** The loop state to resume from: x, the price state and beta restored; no measurement yet. */
+  /**
+   * The loop state to resume from: x, the price state, beta, the demand estimate and the gain schedule restored;
+   * no measurement yet. {@code demandPrior} stands in for a demand the file does not hold.
+   */
   public LoopState resume(double demandPrior) {
     BetaEstimate b = Double.isFinite(beta) && Double.isFinite(betaStdErr)
         ? new BetaEstimate(beta, betaStdErr, beta, betaStdErr, 0, 0) : null;
-    return new LoopState(x, new PriceState(mu, boost, lastSign), Double.NaN, b, demandPrior, Double.NaN,
-        Mode.NORMAL, "", 0, 0, Long.MIN_VALUE, 0, 0, 0);
+    return new LoopState(x, new PriceState(mu, boost, lastSign), Double.NaN, b,
+        Double.isFinite(demand) && demand >= 0 ? demand : demandPrior, Double.NaN, Mode.NORMAL, "", 0, 0,
+        Long.MIN_VALUE, 0, 0, 0, Math.max(0, calm));
   }
 }

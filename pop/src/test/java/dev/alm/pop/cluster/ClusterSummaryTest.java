@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.pop.control.Algorithm;
+import dev.alm.pop.control.Settling;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,13 +20,13 @@ class ClusterSummaryTest {
     ClusterConfig d = ClusterConfig.defaults(BuiltinTopologies.paperFig2(), Algorithm.DUAL, Duration.ofSeconds(60));
     ClusterConfig c = new ClusterConfig(d.topology(), d.algorithm(), d.duration(), d.interval(), d.loadUnit(),
         d.resolvers(), d.cdnTtl(), d.beaconRate(), d.probeGamma(), d.betaWeight(), d.theta(), d.greedyGain(),
-        d.startX(), d.bodyBytes(), FlashCrowd.parse("b:5:20:30"), 1);
+        d.startX(), d.bodyBytes(), FlashCrowd.parse("b:5:20:30"), 1, Settling.DEFAULT, List.of(), null);
     List<Sample> samples = new ArrayList<>();
     for (int t = 1; t <= 60; t++) {
       samples.add(new Sample(t, "a", 0.5, 1, 1, 0.1, 50, 100, 100, "normal", 0));
       samples.add(new Sample(t, "b", 0.5, 1, 1, 0.1, 100 * ratioOfB.applyAsDouble(t), 100, 100, "normal", 0));
     }
-    return new ClusterRun(c, samples, Map.of(), 60, 300);
+    return new ClusterRun(c, samples, Map.of(), 60, 300, List.of());
   }
 
   @Test

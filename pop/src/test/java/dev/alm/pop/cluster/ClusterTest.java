@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.pop.control.Algorithm;
+import dev.alm.pop.control.Settling;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,7 @@ class ClusterTest {
 
   private static ClusterRun run(Algorithm a) throws Exception {
     ClusterConfig c = new ClusterConfig(BuiltinTopologies.paperFig2(), a, Duration.ofSeconds(a == Algorithm.DUAL ? 25 : 20),
-        Duration.ofSeconds(1), 60, 30, 1, 120, 2, 0.3, 0.25, 3, 0.5, 16, null, 7);
+        Duration.ofSeconds(1), 60, 30, 1, 120, 2, 0.3, 0.25, 3, 0.5, 16, null, 7, Settling.DEFAULT, List.of(), null);
     List<String> log = new ArrayList<>();
     return Cluster.run(c, interval -> { }, log::add);
   }

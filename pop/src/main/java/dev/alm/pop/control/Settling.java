@@ -1,0 +1,67 @@
+package dev.alm.pop.control;
+
+/**
+ * Gain scheduling of the dual loop: how the loop trades speed for steadiness once nothing changes.
+ *
+ * <p>Live, every input of the dual step is a count: beta_i from FastControl probes, A_i from DNS queries, S_i
+ * from requests. With fixed gains the loop keeps reacting to their Poisson noise and x_i never settles (at the
+ * probe rates a 2-core machine can carry, x moved 0.03-0.06 per interval on a 12-PoP run, docs/cluster.md). As in
+ * stochastic approximation, the loop therefore shrinks its gains while the inputs are steady: after {@code calm}
+ * intervals without an alarm, the EWMA weights of beta_i and A_i and the price step are multiplied by
+ * {@code max(floor, 1 / (1 + calm / horizon))}, so the estimates average over ever more intervals and the price
+ * integrates ever less noise. An alarm puts the gains back to full at once: an interval whose count is more than
+ * {@code alarmZ} Poisson standard deviations away from what the loop expects. The loop watches three counts:
+ * <ul>
+ *   <li>requests at the proxy above its capacity (S_i dt above T_i dt);</li>
+ *   <li>CDN queries away from the smoothed demand;</li>
+ *   <li>own-category probes away from the smoothed beta_i, when at least {@link #MIN_EXPECTED} were expected.</li>
+ * </ul>
+ * A flash crowd, a neighbour's price jump or a restart thus reset the gains within an interval; a steady
+ * deployment settles.
+ *
+ * @param horizon intervals over which the gains halve (the first time); 0 turns gain scheduling off
+ * @param floor   the smallest multiplier, in (0, 1]
+ * @param alarmZ  the alarm threshold in Poisson standard deviations, &gt; 0
+ */
+public record Settling(int horizon, double floor, double alarmZ) {
+
+  /** Counts expected below this never raise an alarm (their Poisson tail is too fat to judge). */
+  public static final double MIN_EXPECTED = 5;
+  public static final int DEFAULT_HORIZON = 6;
+  public static final double DEFAULT_FLOOR = 0.08;
+  public static final double DEFAULT_ALARM_Z = 4;
+  /** The defaults: halve after 6 calm intervals, down to 8% of the gains, alarm at 4 standard deviations. */
+  public static final Settling DEFAULT = new Settling(DEFAULT_HORIZON, DEFAULT_FLOOR, DEFAULT_ALARM_Z);
+  /** Fixed gains. */
+  public static final Settling OFF = new Settling(0, 1, DEFAULT_ALARM_Z);
+
+  public Settling {
+    if (horizon < 0) {
+      throw new IllegalArgumentException("settling horizon must be >= 0 intervals, got " + horizon);
+    }
+    if (!(floor > 0 && floor <= 1)) {
+      throw new IllegalArgumentException("settling floor must be in (0, 1], got " + floor);
+    }
+    if (!(alarmZ > 0) || !Double.isFinite(alarmZ)) {
+      throw new IllegalArgumentException("settling alarmZ must be a finite number > 0, got " + alarmZ);
+    }
+  }
+
+  /** The gain multiplier after {@code calm} intervals without an alarm. */
+  public double scale(long calm) {
+    if (horizon == 0) {
+      return 1;
+    }
+    return Math.max(floor, 1.0 / (1.0 + (double) Math.max(0, calm) / horizon));
+  }
+
+  /** Whether a count {@code observed} is an alarm above {@code expected} (one-sided). */
+  public boolean above(double observed, double expected) {
+    return expected >= MIN_EXPECTED && (observed - expected) > alarmZ * Math.sqrt(expected);
+  }
+
+  /** Whether a count {@code observed} is an alarm on either side of {@code expected}. */
+  public boolean away(double observed, double expected) {
+    return expected >= MIN_EXPECTED && Math.abs(observed - expected) > alarmZ * Math.sqrt(expected);
+  }
+}

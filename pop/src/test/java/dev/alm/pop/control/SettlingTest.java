@@ -1,0 +1,76 @@
+package dev.alm.pop.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.alm.controller.builtin.BuiltinTopologies;
+import dev.alm.controller.model.Topology;
+import org.junit.jupiter.api.Test;
+
+/** The dual's gain schedule: shrinking while the counts are steady, full again on an alarm. */
+class SettlingTest {
+  private static final long SECOND = 1_000_000_000L;
+  private final Topology fig2 = BuiltinTopologies.paperFig2();
+
+  @Test
+  void theGainsHalveOverTheHorizonAndStopAtTheFloor() {
+    Settling s = new Settling(6, 0.08, 4);
+    assertEquals(1, s.scale(0));
+    assertEquals(0.5, s.scale(6), 1e-12);
+    assertEquals(0.25, s.scale(18), 1e-12);
+    assertEquals(0.08, s.scale(1000));
+    assertEquals(1, Settling.OFF.scale(1000), "horizon 0: fixed gains");
+  }
+
+  @Test
+  void alarmsNeedAFewStandardDeviationsAndEnoughExpectedCounts() {
+    Settling s = Settling.DEFAULT;
+    assertFalse(s.above(130, 100), "3 sigma above: noise");
+    assertTrue(s.above(141, 100), "4.1 sigma above: an alarm");
+    assertFalse(s.above(50, 100), "one-sided");
+    assertTrue(s.away(59, 100), "4.1 sigma below");
+    assertFalse(s.away(40, 4), "too few expected to judge");
+    assertThrows(IllegalArgumentException.class, () -> new Settling(-1, 0.5, 4));
+    assertThrows(IllegalArgumentException.class, () -> new Settling(6, 0, 4));
+  }
+
+  @Test
+  void steadyCountsCalmTheDualLoopAndAnOverloadResetsItAtOnce() {
+    LoopConfig c = LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1);
+    ControlLoop loop = new ControlLoop(c, fig2, 1);
+    LoopState s = loop.step(loop.initial(0.5, 10), new Measurement(0, 60, 0, 0, 0));
+    long own = 0;
+    long queries = 0;
+    for (int k = 1; k <= 30; k++) {
+      own += 40; // beta = 20 at gamma 2, the same every interval
+      queries += 100; // A = 1 load unit, the prior of PoP b
+      s = loop.step(s, new Measurement(k * SECOND, 60, own, own, queries)); // S = 60 < T = 70 requests/s
+    }
+    assertEquals(30, s.calm());
+    assertEquals(c.settling().scale(30), loop.gainScale(s), 1e-12);
+    assertTrue(loop.gainScale(s) < 0.2, "settled gains: " + loop.gainScale(s));
+    double muBefore = s.mu();
+
+    own += 40;
+    queries += 100;
+    s = loop.step(s, new Measurement(31 * SECOND, 160, own, own, queries)); // 160 requests against T = 70
+    assertEquals(0, s.calm(), "an overload far beyond Poisson noise is an alarm");
+    assertEquals(1, loop.gainScale(s), "full gains for the next step");
+    assertTrue(s.mu() > muBefore, "the price still rose on the alarm interval");
+
+    own += 40;
+    queries += 400; // demand x4
+    s = loop.step(s, new Measurement(32 * SECOND, 60, own, own, queries));
+    assertEquals(0, s.calm(), "a jump of the query count is an alarm too");
+  }
+
+  @Test
+  void greedyIgnoresTheSchedule() {
+    ControlLoop loop = new ControlLoop(LoopConfig.defaults(Algorithm.GREEDY).withLoad(100, 1), fig2, 1);
+    LoopState s = loop.step(loop.initial(0.5, 0), new Measurement(0, 60, 0, 0, 0));
+    s = loop.step(s, new Measurement(SECOND, 60, 0, 0, 100));
+    assertEquals(1, loop.gainScale(s));
+  }
+}
