@@ -102,7 +102,7 @@ public final class ControlLoop {
     double prior = mu * rowSum;
     BetaEstimate beta = new BetaEstimate(prior, prior, prior, prior, 0, 0);
     return new LoopState(s.x(), s.price(), s.sStar(), beta, s.demand(), s.load(), s.mode(), s.reason(), s.quiet(),
-        s.intervals(), s.lastNanos(), s.lastOwn(), s.lastAll(), s.lastQueries(), 0);
+        s.intervals(), s.lastNanos(), s.lastOwn(), s.lastAll(), s.lastQueries(), 0, 0, 0);
   }
 
   /** mu_0 of {@link StartPrice} for this PoP's cost, start x and demand prior. */
@@ -131,28 +131,44 @@ public final class ControlLoop {
     long queries = Math.max(0, m.cdnQueries() - s.lastQueries());
     boolean isDual = config.algorithm() == Algorithm.DUAL;
     Settling settling = config.settling();
-    double scale = isDual ? settling.scale(s.calm()) : 1;
     double perQuery = config.requestsPerQuery() / config.loadUnit();
+    double previousBeta = s.beta() == null ? 0 : s.beta().beta();
+    long intervals = s.intervals() + 1;
+
+    // the gain schedule (dual only): alarms first, so that an alarm interval already steps with full gains
+    boolean alarm = Double.isFinite(s.demand()) && settling.away(queries, s.demand() / perQuery * dt)
+        || s.beta() != null && settling.away(own, config.beta().gamma() * previousBeta * dt)
+        || m.meterFresh() && settling.above(m.load() * dt, capacity * config.loadUnit() * dt);
+    // the price gradient summed since the last alarm: a persistent one means the price has not converged yet
+    double drift = s.drift();
+    double driftVar = s.driftVar();
+    if (m.meterFresh() && Double.isFinite(s.sStar()) && !(s.mu() <= 0 && load < s.sStar())) {
+      double requests = config.loadUnit() * dt;
+      drift += (load - s.sStar()) * requests;
+      driftVar += load * requests;
+    }
+    alarm = alarm || settling.drifting(drift, driftVar);
+    long calm = alarm ? 0 : s.calm() + 1;
+    if (alarm) {
+      drift = 0;
+      driftVar = 0;
+    }
+    double scale = isDual ? settling.scale(calm) : 1;
+
     double measured = queries / dt * perQuery;
     double w = config.demandWeight() * scale;
     double demand = Double.isFinite(s.demand()) ? w * measured + (1 - w) * s.demand() : measured;
     BetaEstimate beta = estimator.next(own, dt, s.beta(), config.beta().ewmaWeight() * scale);
-    long intervals = s.intervals() + 1;
-    double previousBeta = s.beta() == null ? 0 : s.beta().beta();
-    boolean alarm = Double.isFinite(s.demand()) && settling.away(queries, s.demand() / perQuery * dt)
-        || s.beta() != null && settling.away(own, config.beta().gamma() * previousBeta * dt)
-        || m.meterFresh() && settling.above(m.load() * dt, capacity * config.loadUnit() * dt);
-    long calm = alarm ? 0 : s.calm() + 1;
 
     if (!m.meterFresh()) {
       return new LoopState(config.safeX(), s.price(), s.sStar(), beta, demand, Double.NaN, Mode.FALLBACK,
           "proxy meter stale: publishing safe x " + config.safeX(), s.quiet(), intervals, m.nowNanos(),
-          m.ownProbes(), m.allProbes(), m.cdnQueries(), 0);
+          m.ownProbes(), m.allProbes(), m.cdnQueries(), 0, 0, 0);
     }
     if (!isDual) {
       double x = limit(s.x(), greedy(dt).step(s.x(), load, capacity));
       return new LoopState(x, s.price(), s.sStar(), beta, demand, load, Mode.NORMAL, "", 0, intervals,
-          m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), calm);
+          m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), 0, 0, 0);
     }
     double expected = config.beta().gamma() * (s.mu() * selfCorrelation + previousBeta) * dt;
     int quiet = all > 0 ? 0 : expected >= EXPECTED_PROBES ? s.quiet() + 1 : s.quiet();
@@ -160,17 +176,20 @@ public final class ControlLoop {
       double x = limit(s.x(), greedy(dt).step(s.x(), load, capacity));
       return new LoopState(x, s.price(), s.sStar(), s.beta(), demand, load, Mode.FALLBACK,
           "no FastControl probes for " + quiet + " intervals: greedy law", quiet, intervals, m.nowNanos(),
-          m.ownProbes(), m.allProbes(), m.cdnQueries(), 0);
+          m.ownProbes(), m.allProbes(), m.cdnQueries(), 0, 0, 0);
     }
     // Algorithm 1 step 6 (eq. 17) for the load caused by the x published last interval, then step 5 (eq. 13)
     PriceState price = Double.isFinite(s.sStar()) ? dual.nextPrice(s.price(), load, s.sStar(), scale) : s.price();
     DualNode.Decision d = dual.decide(price.mu(), demand, beta.beta());
     double x = limit(s.x(), d.x());
     return new LoopState(x, price, d.sStar(), beta, demand, load, Mode.NORMAL, "", quiet, intervals,
-        m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), calm);
+        m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), calm, drift, driftVar);
   }
 
-  /** The gain multiplier the next dual step will use (1 under greedy or without gain scheduling). */
+  /**
+   * The gain multiplier of the state's calm count (1 under greedy or without gain scheduling); the next dual step
+   * uses the one of its calm count after that interval's alarms.
+   */
   public double gainScale(LoopState s) {
     return config.algorithm() == Algorithm.DUAL ? config.settling().scale(s.calm()) : 1;
   }
@@ -179,7 +198,8 @@ public final class ControlLoop {
     boolean stale = !m.meterFresh();
     return new LoopState(stale ? config.safeX() : s.x(), s.price(), s.sStar(), s.beta(), s.demand(), load,
         stale ? Mode.FALLBACK : Mode.NORMAL, stale ? "proxy meter stale: publishing safe x " + config.safeX() : "",
-        0, s.intervals(), m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), s.calm());
+        0, s.intervals(), m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), s.calm(), s.drift(),
+        s.driftVar());
   }
 
   /** The greedy law with the measured interval as dt, at most twice the configured interval. */

@@ -22,10 +22,12 @@ import dev.alm.fastcontrol.BetaEstimate;
  * @param lastAll    the all-probe counter at the last measurement
  * @param lastQueries the CDN query counter at the last measurement
  * @param calm       intervals since the last alarm of the gain schedule ({@link Settling})
+ * @param drift      the price gradient S_i - S*_i summed since the last alarm, in requests (counts)
+ * @param driftVar   its Poisson variance: the requests counted since the last alarm
  */
 public record LoopState(double x, PriceState price, double sStar, BetaEstimate beta, double demand, double load,
     Mode mode, String reason, int quiet, long intervals, long lastNanos, long lastOwn, long lastAll,
-    long lastQueries, long calm) {
+    long lastQueries, long calm, double drift, double driftVar) {
 
   public LoopState {
     if (!(x >= 0 && x <= 1)) {
@@ -39,13 +41,13 @@ public record LoopState(double x, PriceState price, double sStar, BetaEstimate b
   /** The state a loop starts from: x and mu restored or configured, no measurement yet. */
   public static LoopState initial(double x, double mu, double demand) {
     return new LoopState(x, PriceState.of(mu), Double.NaN, null, demand, Double.NaN, Mode.NORMAL, "", 0, 0,
-        Long.MIN_VALUE, 0, 0, 0, 0);
+        Long.MIN_VALUE, 0, 0, 0, 0, 0, 0);
   }
 
   /** The same state with another demand estimate and calm count (a restored state). */
   public LoopState withDemandAndCalm(double newDemand, long newCalm) {
     return new LoopState(x, price, sStar, beta, newDemand, load, mode, reason, quiet, intervals, lastNanos, lastOwn,
-        lastAll, lastQueries, newCalm);
+        lastAll, lastQueries, newCalm, drift, driftVar);
   }
 
   /** mu_i. */

@@ -14,7 +14,11 @@ package dev.alm.pop.control;
  * <ul>
  *   <li>requests at the proxy above its capacity (S_i dt above T_i dt);</li>
  *   <li>CDN queries away from the smoothed demand;</li>
- *   <li>own-category probes away from the smoothed beta_i, when at least {@link #MIN_EXPECTED} were expected.</li>
+ *   <li>own-category probes away from the smoothed beta_i, when at least {@link #MIN_EXPECTED} were expected;</li>
+ *   <li>the price gradient S_i - S*_i summed since the last alarm (in requests), against the square root of the
+ *       requests counted meanwhile: a gradient that keeps its sign means the price is still on its way, and the
+ *       gains must not shrink before it arrives (a drift of 0.2 T_i at T_i = 21 requests/s raises the alarm
+ *       after about 20 intervals, a drift of T_i after one or two).</li>
  * </ul>
  * A flash crowd, a neighbour's price jump or a restart thus reset the gains within an interval; a steady
  * deployment settles.
@@ -58,6 +62,11 @@ public record Settling(int horizon, double floor, double alarmZ) {
   /** Whether a count {@code observed} is an alarm above {@code expected} (one-sided). */
   public boolean above(double observed, double expected) {
     return expected >= MIN_EXPECTED && (observed - expected) > alarmZ * Math.sqrt(expected);
+  }
+
+  /** Whether a summed gradient {@code drift} with Poisson variance {@code variance} is an alarm. */
+  public boolean drifting(double drift, double variance) {
+    return variance >= MIN_EXPECTED && Math.abs(drift) > alarmZ * Math.sqrt(variance);
   }
 
   /** Whether a count {@code observed} is an alarm on either side of {@code expected}. */

@@ -46,7 +46,9 @@ class SettlingTest {
     for (int k = 1; k <= 30; k++) {
       own += 40; // beta = 20 at gamma 2, the same every interval
       queries += 100; // A = 1 load unit, the prior of PoP b
-      s = loop.step(s, new Measurement(k * SECOND, 60, own, own, queries)); // S = 60 < T = 70 requests/s
+      // the proxy carries exactly the S* of the last decision: no price gradient, nothing drifts
+      double load = Double.isFinite(s.sStar()) ? s.sStar() * 100 : 60;
+      s = loop.step(s, new Measurement(k * SECOND, load, own, own, queries));
     }
     assertEquals(30, s.calm());
     assertEquals(c.settling().scale(30), loop.gainScale(s), 1e-12);
@@ -62,8 +64,27 @@ class SettlingTest {
 
     own += 40;
     queries += 400; // demand x4
-    s = loop.step(s, new Measurement(32 * SECOND, 60, own, own, queries));
+    s = loop.step(s, new Measurement(32 * SECOND, s.sStar() * 100, own, own, queries));
     assertEquals(0, s.calm(), "a jump of the query count is an alarm too");
+  }
+
+  @Test
+  void aPriceGradientThatKeepsItsSignResetsTheScheduleBeforeItSettles() {
+    LoopConfig c = LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1);
+    ControlLoop loop = new ControlLoop(c, fig2, 1);
+    LoopState s = loop.step(loop.initial(0.5, 10), new Measurement(0, 60, 0, 0, 0));
+    long own = 0;
+    long queries = 0;
+    long longestCalm = 0;
+    for (int k = 1; k <= 60; k++) {
+      own += 40;
+      queries += 100;
+      // 0.15 T above S* every interval: within one interval's noise (sqrt(80) = 9 requests) but persistent
+      double load = Double.isFinite(s.sStar()) ? s.sStar() * 100 + 10.5 : 60;
+      s = loop.step(s, new Measurement(k * SECOND, load, own, own, queries));
+      longestCalm = Math.max(longestCalm, s.calm());
+    }
+    assertTrue(longestCalm < 40, "the drift alarm keeps the gains up while the price climbs: " + longestCalm);
   }
 
   @Test
