@@ -164,7 +164,7 @@ public final class QueryAnswerer {
       } else {
         String category = probes.category(nowNanos);
         if (category == null || !ProbeName.isValidId(category) || !ProbeName.isValidId(config.pop())) {
-          kind = AnswerKind.L1;
+          kind = AnswerKind.BEACON;
           addAll(response, ServedZone.addressRecords(qname, qtype, config.l1(), config.probeTtl()));
         } else {
           kind = AnswerKind.PROBE;

@@ -65,7 +65,7 @@ public final class PopDaemon implements AutoCloseable {
     this.dns = dns;
     this.proxy = proxy;
     this.answerer = answerer;
-    this.sensors = new PopSensors(dns, answerer, proxy);
+    this.sensors = new PopSensors(dns, proxy);
     this.stateFile = stateFile;
     this.admin = admin;
     this.scheduler = scheduler;

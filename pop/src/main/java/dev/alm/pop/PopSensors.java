@@ -1,26 +1,22 @@
 package dev.alm.pop;
 
 import dev.alm.dns.DnsNode;
-import dev.alm.fastcontrol.AnswererStats;
-import dev.alm.fastcontrol.PlannedProbeAnswerer;
 import dev.alm.pop.control.Measurement;
 import dev.alm.proxy.ProxyServer;
 import java.util.Map;
 
 /**
  * Reads a {@link Measurement} from an in-process proxy and DNS server: S_i from the proxy's load meter, the
- * probe counters from its probe counter, and the CDN answers from the DNS server's counts: its L1 and L2
- * answers less the FastControl beacons it answered without a probe (those are counted as L1 too). A proxy
+ * probe counters from its probe counter, and the CDN answers from the DNS server's counts of L1 and L2 answers
+ * (beacons are counted apart, as probe or beacon answers). A proxy
  * that is closed, or whose meter has no completed bucket, reads as a stale meter (S_i = NaN).
  */
 final class PopSensors {
   private final DnsNode dns;
-  private final PlannedProbeAnswerer answerer;
   private volatile ProxyServer proxy;
 
-  PopSensors(DnsNode dns, PlannedProbeAnswerer answerer, ProxyServer proxy) {
+  PopSensors(DnsNode dns, ProxyServer proxy) {
     this.dns = dns;
-    this.answerer = answerer;
     this.proxy = proxy;
   }
 
@@ -39,9 +35,7 @@ final class PopSensors {
       own = p.node().probes().ownTotal();
       all = p.node().probes().total();
     }
-    AnswererStats beacons = answerer.stats(nowNanos);
-    long plainBeacons = Math.max(0, beacons.beacons() - beacons.probes());
-    return new Measurement(nowNanos, load, own, all, Math.max(0, cdnAnswers(dns) - plainBeacons));
+    return new Measurement(nowNanos, load, own, all, cdnAnswers(dns));
   }
 
   /** DNS answers of kind l1 or l2 so far. */

@@ -7,12 +7,14 @@ package dev.alm.traces;
  *   <li>{@code L1}: the anycast address of the proxies (probability x_i, paper 004 section II);</li>
  *   <li>{@code L2}: the datacenter address (probability 1 - x_i);</li>
  *   <li>{@code PROBE}: a FastControl beacon answered with a probe target (eq. 19);</li>
+ *   <li>{@code BEACON}: a FastControl beacon answered without a probe (the L1 addresses, no CNAME): not a CDN
+ *       answer, so that l1 + l2 counts exactly the answers that drive HTTP demand;</li>
  *   <li>{@code STATIC}: a record the operator listed (SOA, NS, static names);</li>
  *   <li>{@code NONE}: no answer records (NXDOMAIN, NODATA, REFUSED, errors).</li>
  * </ul>
  */
 public enum AnswerKind {
-    L1, L2, PROBE, STATIC, NONE;
+    L1, L2, PROBE, BEACON, STATIC, NONE;
 
     /** The column value: the lower-case name. */
     public String label() {
@@ -30,6 +32,8 @@ public enum AnswerKind {
                 return L2;
             case "probe":
                 return PROBE;
+            case "beacon":
+                return BEACON;
             case "static":
                 return STATIC;
             case "none":
