@@ -104,13 +104,14 @@ final class ClusterReport {
     return doc;
   }
 
-  /** samples.csv: t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed. */
+  /** samples.csv: t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain. */
   static void samplesCsv(List<Sample> samples, Path file) throws IOException {
     Outputs.write(file, w -> {
-      w.write("t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed\n");
+      w.write("t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain\n");
       for (Sample s : samples) {
-        w.write(String.format(Locale.ROOT, "%.3f,%s,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f,%.3f,%s,%d%n", s.t(), s.pop(),
-            s.x(), s.mu(), s.beta(), s.betaStdErr(), s.load(), s.capacity(), s.demand(), s.mode(), s.shed()));
+        w.write(String.format(Locale.ROOT, "%.3f,%s,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f,%.3f,%s,%d,%.4f%n", s.t(), s.pop(),
+            s.x(), s.mu(), s.beta(), s.betaStdErr(), s.load(), s.capacity(), s.demand(), s.mode(), s.shed(),
+            s.gain()));
       }
     });
   }

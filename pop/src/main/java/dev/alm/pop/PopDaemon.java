@@ -208,6 +208,11 @@ public final class PopDaemon implements AutoCloseable {
     return config;
   }
 
+  /** The dual's gain multiplier for the state after the last interval ({@link dev.alm.pop.control.Settling}). */
+  public double gainScale() {
+    return loop.gainScale(state);
+  }
+
   /** T_i in requests/s. */
   public double capacityRate() {
     return loop.capacity() * config.loop().loadUnit();
@@ -255,6 +260,8 @@ public final class PopDaemon implements AutoCloseable {
     m.put("A", finite(s.demand() * unit));
     m.put("loadUnit", unit);
     m.put("intervals", s.intervals());
+    m.put("gain", loop.gainScale(s));
+    m.put("calm", s.calm());
     m.put("intervalSeconds", config.loop().intervalSeconds());
     AnswererStats a = answerer.stats(System.nanoTime());
     Map<String, Object> probes = new LinkedHashMap<>();

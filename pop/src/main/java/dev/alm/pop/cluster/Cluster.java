@@ -113,7 +113,7 @@ public final class Cluster {
           double unit = p.config().loop().loadUnit();
           interval.add(new Sample(seconds, p.config().id(), s.x(), s.mu(),
               s.beta() == null ? Double.NaN : s.beta().beta(), s.beta() == null ? Double.NaN : s.beta().stdError(),
-              s.load() * unit, p.capacityRate(), s.demand() * unit, s.mode().label(), p.shed()));
+              s.load() * unit, p.capacityRate(), s.demand() * unit, s.mode().label(), p.shed(), p.gainScale()));
         }
         samples.addAll(interval);
         onInterval.accept(interval);

@@ -14,9 +14,10 @@ package dev.alm.pop.cluster;
  * @param demand  A_i as the PoP estimates it, requests/s
  * @param mode    normal or fallback
  * @param shed    requests shed by the proxy since start
+ * @param gain    the dual's gain multiplier after this interval (1: full gains, docs/pop.md)
  */
 public record Sample(double t, String pop, double x, double mu, double beta, double betaStdErr, double load,
-    double capacity, double demand, String mode, long shed) {
+    double capacity, double demand, String mode, long shed, double gain) {
 
   /** S_i / T_i. */
   public double ratio() {

@@ -9,13 +9,14 @@ package dev.alm.pop.control;
  * stochastic approximation, the loop therefore shrinks its gains while the inputs are steady: after {@code calm}
  * intervals without an alarm, the EWMA weights of beta_i and A_i and the price step are multiplied by
  * {@code max(floor, 1 / (1 + calm / horizon))}, so the estimates average over ever more intervals and the price
- * integrates ever less noise. An alarm puts the gains back to full at once: an interval whose count is more than
- * {@code alarmZ} Poisson standard deviations away from what the loop expects. The loop watches three counts:
+ * integrates ever less noise. An alarm puts the gains back to full at once. Two kinds of alarm:
  * <ul>
- *   <li>requests at the proxy above its capacity (S_i dt above T_i dt);</li>
- *   <li>CDN queries away from the smoothed demand;</li>
- *   <li>own-category probes away from the smoothed beta_i, when at least {@link #MIN_EXPECTED} were expected;</li>
- *   <li>the price gradient S_i - S*_i summed since the last alarm (in requests), against the square root of the
+ *   <li>a surge: one interval whose count is more than {@link #SURGE} x {@code alarmZ} Poisson standard deviations
+ *       away from what the loop expects (requests at the proxy above its capacity S_i dt above T_i dt; CDN queries
+ *       away from the smoothed demand; own-category probes away from the smoothed beta_i, when at least
+ *       {@link #MIN_EXPECTED} were expected). The margin is wide because live counts are overdispersed: a
+ *       resolver's cached answer moves all its users' requests together for a TTL;</li>
+ *   <li>a drift: the price gradient S_i - S*_i summed since the last alarm (in requests), against the square root of the
  *       requests counted meanwhile: a gradient that keeps its sign means the price is still on its way, and the
  *       gains must not shrink before it arrives (a drift of 0.2 T_i at T_i = 21 requests/s raises the alarm
  *       after about 20 intervals, a drift of T_i after one or two).</li>
@@ -25,10 +26,13 @@ package dev.alm.pop.control;
  *
  * @param horizon intervals over which the gains halve (the first time); 0 turns gain scheduling off
  * @param floor   the smallest multiplier, in (0, 1]
- * @param alarmZ  the alarm threshold in Poisson standard deviations, &gt; 0
+ * @param alarmZ  the drift alarm's threshold in Poisson standard deviations (a surge needs {@link #SURGE} times
+ *                as many), &gt; 0
  */
 public record Settling(int horizon, double floor, double alarmZ) {
 
+  /** A single interval must be this many times {@code alarmZ} standard deviations off to be a surge. */
+  public static final double SURGE = 2;
   /** Counts expected below this never raise an alarm (their Poisson tail is too fat to judge). */
   public static final double MIN_EXPECTED = 5;
   public static final int DEFAULT_HORIZON = 6;
@@ -59,9 +63,9 @@ public record Settling(int horizon, double floor, double alarmZ) {
     return Math.max(floor, 1.0 / (1.0 + (double) Math.max(0, calm) / horizon));
   }
 
-  /** Whether a count {@code observed} is an alarm above {@code expected} (one-sided). */
+  /** Whether a count {@code observed} is a surge above {@code expected} (one-sided). */
   public boolean above(double observed, double expected) {
-    return expected >= MIN_EXPECTED && (observed - expected) > alarmZ * Math.sqrt(expected);
+    return expected >= MIN_EXPECTED && (observed - expected) > SURGE * alarmZ * Math.sqrt(expected);
   }
 
   /** Whether a summed gradient {@code drift} with Poisson variance {@code variance} is an alarm. */
@@ -69,8 +73,8 @@ public record Settling(int horizon, double floor, double alarmZ) {
     return variance >= MIN_EXPECTED && Math.abs(drift) > alarmZ * Math.sqrt(variance);
   }
 
-  /** Whether a count {@code observed} is an alarm on either side of {@code expected}. */
+  /** Whether a count {@code observed} is a surge on either side of {@code expected}. */
   public boolean away(double observed, double expected) {
-    return expected >= MIN_EXPECTED && Math.abs(observed - expected) > alarmZ * Math.sqrt(expected);
+    return expected >= MIN_EXPECTED && Math.abs(observed - expected) > SURGE * alarmZ * Math.sqrt(expected);
   }
 }

@@ -17,7 +17,7 @@ import java.util.Map;
 /**
  * Reads the final redirection state of an offline run from its output directory:
  * <ul>
- *   <li>{@code alm cluster}: the last interval of {@code samples.csv} (t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed;
+ *   <li>{@code alm cluster}: the last interval of {@code samples.csv} (t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain;
  *       S, T, A in requests/s), or, without it, the final x and mu of {@code summary.json};</li>
  *   <li>{@code alm simulate}: {@code summary.json} (x, S, T, mu, and A and beta where the run wrote them; load
  *       units), or, without it, the last step of {@code trajectory.csv} (step,node,x,S,T,mu).</li>
@@ -52,7 +52,7 @@ public final class RunDirectory {
 
   /** The last interval of a cluster's samples.csv. */
   static List<Redirection> clusterSamples(Path file) throws InputException, IOException {
-    Map<String, String[]> last = lastRows(file, "t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed", 11, 1, 0);
+    Map<String, String[]> last = lastRows(file, "t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain", 12, 1, 0);
     List<Redirection> rows = new ArrayList<>();
     for (String[] f : last.values()) {
       rows.add(new Redirection(file.toString(), f[1], algorithmOf(file.getParent()), f[9],

@@ -23,8 +23,8 @@ class ClusterSummaryTest {
         d.startX(), d.bodyBytes(), FlashCrowd.parse("b:5:20:30"), 1, Settling.DEFAULT, List.of(), null);
     List<Sample> samples = new ArrayList<>();
     for (int t = 1; t <= 60; t++) {
-      samples.add(new Sample(t, "a", 0.5, 1, 1, 0.1, 50, 100, 100, "normal", 0));
-      samples.add(new Sample(t, "b", 0.5, 1, 1, 0.1, 100 * ratioOfB.applyAsDouble(t), 100, 100, "normal", 0));
+      samples.add(new Sample(t, "a", 0.5, 1, 1, 0.1, 50, 100, 100, "normal", 0, 1));
+      samples.add(new Sample(t, "b", 0.5, 1, 1, 0.1, 100 * ratioOfB.applyAsDouble(t), 100, 100, "normal", 0, 1));
     }
     return new ClusterRun(c, samples, Map.of(), 60, 300, List.of());
   }

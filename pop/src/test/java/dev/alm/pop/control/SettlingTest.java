@@ -27,11 +27,13 @@ class SettlingTest {
   @Test
   void alarmsNeedAFewStandardDeviationsAndEnoughExpectedCounts() {
     Settling s = Settling.DEFAULT;
-    assertFalse(s.above(130, 100), "3 sigma above: noise");
-    assertTrue(s.above(141, 100), "4.1 sigma above: an alarm");
-    assertFalse(s.above(50, 100), "one-sided");
-    assertTrue(s.away(59, 100), "4.1 sigma below");
+    assertFalse(s.above(170, 100), "7 sigma above in one interval: overdispersed noise");
+    assertTrue(s.above(181, 100), "8.1 sigma above: a surge");
+    assertFalse(s.above(10, 100), "one-sided");
+    assertTrue(s.away(19, 100), "8.1 sigma below");
     assertFalse(s.away(40, 4), "too few expected to judge");
+    assertFalse(s.drifting(35, 100), "a summed gradient of 3.5 sigma: noise");
+    assertTrue(s.drifting(-41, 100), "4.1 sigma: the price is still on its way");
     assertThrows(IllegalArgumentException.class, () -> new Settling(-1, 0.5, 4));
     assertThrows(IllegalArgumentException.class, () -> new Settling(6, 0, 4));
   }

@@ -21,11 +21,11 @@ class RunDirectoryTest {
   @Test
   void clusterSamplesGiveTheLastInterval() throws Exception {
     Files.writeString(dir.resolve("samples.csv"), """
-        t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed
-        1.000,a,0.500000,15.000000,14.000000,1.000000,50.000,105.000,150.000,normal,0
-        1.000,b,0.500000,15.000000,14.000000,1.000000,100.000,105.000,150.000,normal,0
-        2.000,a,0.300000,4.000000,19.500000,0.400000,48.000,105.000,149.000,normal,0
-        2.000,b,0.620000,21.000000,12.600000,0.300000,82.000,105.000,151.000,fallback,3
+        t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain
+        1.000,a,0.500000,15.000000,14.000000,1.000000,50.000,105.000,150.000,normal,0,1.0000
+        1.000,b,0.500000,15.000000,14.000000,1.000000,100.000,105.000,150.000,normal,0,1.0000
+        2.000,a,0.300000,4.000000,19.500000,0.400000,48.000,105.000,149.000,normal,0,0.8571
+        2.000,b,0.620000,21.000000,12.600000,0.300000,82.000,105.000,151.000,fallback,3,1.0000
         """);
     Files.writeString(dir.resolve("summary.json"), "{\"algorithm\":\"dual\",\"pops\":{}}");
     List<Redirection> rows = RunDirectory.read(dir);
