@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.controller.dual.PriceState;
 import dev.alm.pop.control.Algorithm;
+import dev.alm.pop.control.Calm;
 import dev.alm.pop.control.LoopState;
 import dev.alm.pop.control.SavedState;
 import java.nio.file.Files;
@@ -18,7 +19,8 @@ class StateFileTest {
   void roundTripAndFreshness(@TempDir Path dir) throws Exception {
     StateFile f = new StateFile(dir.resolve("state.json"));
     LoopState s = LoopState.initial(0.4, 0, 1);
-    s = new LoopState(0.4, new PriceState(7.5, 2, 1), 0.5, null, 1.7, 0.6, s.mode(), "", 0, 3, 0, 0, 0, 0, 42, 0, 0);
+    s = new LoopState(0.4, new PriceState(7.5, 2, 1), 0.5, null, 1.7, 0.6, s.mode(), "", 0, 3, 0, 0, 0, 0, new Calm(42, 0, 0),
+        new Calm(50, 1, 2), new Calm(43, 0, 0));
     f.write(SavedState.of("b", Algorithm.DUAL, s, 1_000_000));
     String[] problem = new String[1];
     SavedState r = f.read(problem).orElseThrow();

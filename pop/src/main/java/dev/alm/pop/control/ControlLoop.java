@@ -102,7 +102,8 @@ public final class ControlLoop {
     double prior = mu * rowSum;
     BetaEstimate beta = new BetaEstimate(prior, prior, prior, prior, 0, 0);
     return new LoopState(s.x(), s.price(), s.sStar(), beta, s.demand(), s.load(), s.mode(), s.reason(), s.quiet(),
-        s.intervals(), s.lastNanos(), s.lastOwn(), s.lastAll(), s.lastQueries(), 0, 0, 0);
+        s.intervals(), s.lastNanos(), s.lastOwn(), s.lastAll(), s.lastQueries(), Calm.ALARMED, Calm.ALARMED,
+        Calm.ALARMED);
   }
 
   /** mu_0 of {@link StartPrice} for this PoP's cost, start x and demand prior. */
@@ -135,40 +136,43 @@ public final class ControlLoop {
     double previousBeta = s.beta() == null ? 0 : s.beta().beta();
     long intervals = s.intervals() + 1;
 
-    // the gain schedule (dual only): alarms first, so that an alarm interval already steps with full gains
-    boolean alarm = Double.isFinite(s.demand()) && settling.away(queries, s.demand() / perQuery * dt)
-        || s.beta() != null && settling.away(own, config.beta().gamma() * previousBeta * dt)
-        || m.meterFresh() && settling.above(m.load() * dt, capacity * config.loadUnit() * dt);
-    // the price gradient summed since the last alarm: a persistent one means the price has not converged yet
-    double drift = s.drift();
-    double driftVar = s.driftVar();
+    // the gain schedules (dual only), each input its own: alarms first, so that an alarm interval already steps
+    // with full gains. The price watches requests against S* (above T_i in one interval is a surge); beta_i and
+    // A_i watch their own counts against what their smoothed values predict.
+    Calm priceCalm = s.priceCalm();
     if (m.meterFresh() && Double.isFinite(s.sStar()) && !(s.mu() <= 0 && load < s.sStar())) {
       double requests = config.loadUnit() * dt;
-      drift += (load - s.sStar()) * requests;
-      driftVar += load * requests;
+      priceCalm = priceCalm.next((load - s.sStar()) * requests, load * requests,
+          settling.above(m.load() * dt, capacity * config.loadUnit() * dt), settling);
     }
-    alarm = alarm || settling.drifting(drift, driftVar);
-    long calm = alarm ? 0 : s.calm() + 1;
-    if (alarm) {
-      drift = 0;
-      driftVar = 0;
+    Calm betaCalm = s.betaCalm();
+    double expectedOwn = config.beta().gamma() * previousBeta * dt;
+    if (s.beta() != null && expectedOwn >= Settling.MIN_EXPECTED) {
+      betaCalm = betaCalm.next(own - expectedOwn, expectedOwn, settling.away(own, expectedOwn), settling);
     }
-    double scale = isDual ? settling.scale(calm) : 1;
+    Calm demandCalm = s.demandCalm();
+    double expectedQueries = Double.isFinite(s.demand()) ? s.demand() / perQuery * dt : 0;
+    if (expectedQueries >= Settling.MIN_EXPECTED) {
+      demandCalm = demandCalm.next(queries - expectedQueries, expectedQueries,
+          settling.away(queries, expectedQueries), settling);
+    }
+    double scale = isDual ? priceCalm.scale(settling) : 1;
 
     double measured = queries / dt * perQuery;
-    double w = config.demandWeight() * scale;
+    double w = config.demandWeight() * (isDual ? demandCalm.scale(settling) : 1);
     double demand = Double.isFinite(s.demand()) ? w * measured + (1 - w) * s.demand() : measured;
-    BetaEstimate beta = estimator.next(own, dt, s.beta(), config.beta().ewmaWeight() * scale);
+    BetaEstimate beta = estimator.next(own, dt, s.beta(),
+        config.beta().ewmaWeight() * (isDual ? betaCalm.scale(settling) : 1));
 
     if (!m.meterFresh()) {
       return new LoopState(config.safeX(), s.price(), s.sStar(), beta, demand, Double.NaN, Mode.FALLBACK,
           "proxy meter stale: publishing safe x " + config.safeX(), s.quiet(), intervals, m.nowNanos(),
-          m.ownProbes(), m.allProbes(), m.cdnQueries(), 0, 0, 0);
+          m.ownProbes(), m.allProbes(), m.cdnQueries(), Calm.ALARMED, Calm.ALARMED, Calm.ALARMED);
     }
     if (!isDual) {
       double x = limit(s.x(), greedy(dt).step(s.x(), load, capacity));
       return new LoopState(x, s.price(), s.sStar(), beta, demand, load, Mode.NORMAL, "", 0, intervals,
-          m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), 0, 0, 0);
+          m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), Calm.ALARMED, Calm.ALARMED, Calm.ALARMED);
     }
     double expected = config.beta().gamma() * (s.mu() * selfCorrelation + previousBeta) * dt;
     int quiet = all > 0 ? 0 : expected >= EXPECTED_PROBES ? s.quiet() + 1 : s.quiet();
@@ -176,30 +180,30 @@ public final class ControlLoop {
       double x = limit(s.x(), greedy(dt).step(s.x(), load, capacity));
       return new LoopState(x, s.price(), s.sStar(), s.beta(), demand, load, Mode.FALLBACK,
           "no FastControl probes for " + quiet + " intervals: greedy law", quiet, intervals, m.nowNanos(),
-          m.ownProbes(), m.allProbes(), m.cdnQueries(), 0, 0, 0);
+          m.ownProbes(), m.allProbes(), m.cdnQueries(), Calm.ALARMED, Calm.ALARMED, Calm.ALARMED);
     }
     // Algorithm 1 step 6 (eq. 17) for the load caused by the x published last interval, then step 5 (eq. 13)
     PriceState price = Double.isFinite(s.sStar()) ? dual.nextPrice(s.price(), load, s.sStar(), scale) : s.price();
     DualNode.Decision d = dual.decide(price.mu(), demand, beta.beta());
     double x = limit(s.x(), d.x());
     return new LoopState(x, price, d.sStar(), beta, demand, load, Mode.NORMAL, "", quiet, intervals,
-        m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), calm, drift, driftVar);
+        m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), priceCalm, betaCalm, demandCalm);
   }
 
   /**
-   * The gain multiplier of the state's calm count (1 under greedy or without gain scheduling); the next dual step
-   * uses the one of its calm count after that interval's alarms.
+   * The price step's gain multiplier for the state (1 under greedy or without gain scheduling); the next dual step
+   * uses the one after that interval's alarms.
    */
   public double gainScale(LoopState s) {
-    return config.algorithm() == Algorithm.DUAL ? config.settling().scale(s.calm()) : 1;
+    return config.algorithm() == Algorithm.DUAL ? s.priceCalm().scale(config.settling()) : 1;
   }
 
   private LoopState first(LoopState s, Measurement m, double load) {
     boolean stale = !m.meterFresh();
     return new LoopState(stale ? config.safeX() : s.x(), s.price(), s.sStar(), s.beta(), s.demand(), load,
         stale ? Mode.FALLBACK : Mode.NORMAL, stale ? "proxy meter stale: publishing safe x " + config.safeX() : "",
-        0, s.intervals(), m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), s.calm(), s.drift(),
-        s.driftVar());
+        0, s.intervals(), m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), s.priceCalm(),
+        s.betaCalm(), s.demandCalm());
   }
 
   /** The greedy law with the measured interval as dt, at most twice the configured interval. */

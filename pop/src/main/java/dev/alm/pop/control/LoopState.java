@@ -21,13 +21,13 @@ import dev.alm.fastcontrol.BetaEstimate;
  * @param lastOwn    the own-probe counter at the last measurement
  * @param lastAll    the all-probe counter at the last measurement
  * @param lastQueries the CDN query counter at the last measurement
- * @param calm       intervals since the last alarm of the gain schedule ({@link Settling})
- * @param drift      the price gradient S_i - S*_i summed since the last alarm, in requests (counts)
- * @param driftVar   its Poisson variance: the requests counted since the last alarm
+ * @param priceCalm  the gain schedule ({@link Settling}) of the price step: requests against S*_i
+ * @param betaCalm   the gain schedule of beta_i's EWMA: own probes against the smoothed beta_i
+ * @param demandCalm the gain schedule of A_i's EWMA: CDN queries against the smoothed A_i
  */
 public record LoopState(double x, PriceState price, double sStar, BetaEstimate beta, double demand, double load,
     Mode mode, String reason, int quiet, long intervals, long lastNanos, long lastOwn, long lastAll,
-    long lastQueries, long calm, double drift, double driftVar) {
+    long lastQueries, Calm priceCalm, Calm betaCalm, Calm demandCalm) {
 
   public LoopState {
     if (!(x >= 0 && x <= 1)) {
@@ -36,18 +36,20 @@ public record LoopState(double x, PriceState price, double sStar, BetaEstimate b
     if (price == null || mode == null || reason == null) {
       throw new IllegalArgumentException("price, mode and reason are required");
     }
+    if (priceCalm == null || betaCalm == null || demandCalm == null) {
+      throw new IllegalArgumentException("the gain schedules are required");
+    }
   }
 
   /** The state a loop starts from: x and mu restored or configured, no measurement yet. */
   public static LoopState initial(double x, double mu, double demand) {
     return new LoopState(x, PriceState.of(mu), Double.NaN, null, demand, Double.NaN, Mode.NORMAL, "", 0, 0,
-        Long.MIN_VALUE, 0, 0, 0, 0, 0, 0);
+        Long.MIN_VALUE, 0, 0, 0, Calm.ALARMED, Calm.ALARMED, Calm.ALARMED);
   }
 
-  /** The same state with another demand estimate and calm count (a restored state). */
-  public LoopState withDemandAndCalm(double newDemand, long newCalm) {
-    return new LoopState(x, price, sStar, beta, newDemand, load, mode, reason, quiet, intervals, lastNanos, lastOwn,
-        lastAll, lastQueries, newCalm, drift, driftVar);
+  /** The shortest calm of the three gain schedules: what a restart resumes from. */
+  public long calm() {
+    return Math.min(priceCalm.intervals(), Math.min(betaCalm.intervals(), demandCalm.intervals()));
   }
 
   /** mu_i. */

@@ -6,20 +6,23 @@ package dev.alm.pop.control;
  * <p>Live, every input of the dual step is a count: beta_i from FastControl probes, A_i from DNS queries, S_i
  * from requests. With fixed gains the loop keeps reacting to their Poisson noise and x_i never settles (at the
  * probe rates a 2-core machine can carry, x moved 0.03-0.06 per interval on a 12-PoP run, docs/cluster.md). As in
- * stochastic approximation, the loop therefore shrinks its gains while the inputs are steady: after {@code calm}
- * intervals without an alarm, the EWMA weights of beta_i and A_i and the price step are multiplied by
+ * stochastic approximation, the loop therefore shrinks its gains while the inputs are steady. Each of the three
+ * gains has its own schedule ({@link Calm}): the price step watches requests against S*_i, the EWMA of beta_i
+ * its own-category probes against the smoothed beta_i, the EWMA of A_i the CDN queries against the smoothed
+ * A_i. After {@code calm} intervals without an alarm of its input, a gain is multiplied by
  * {@code max(floor, 1 / (1 + calm / horizon))}, so the estimates average over ever more intervals and the price
- * integrates ever less noise. An alarm puts the gains back to full at once. Two kinds of alarm:
+ * integrates ever less noise. An alarm puts that gain back to full at once. Two kinds of alarm:
  * <ul>
  *   <li>a surge: one interval whose count is more than {@link #SURGE} x {@code alarmZ} Poisson standard deviations
  *       away from what the loop expects (requests at the proxy above its capacity S_i dt above T_i dt; CDN queries
  *       away from the smoothed demand; own-category probes away from the smoothed beta_i, when at least
  *       {@link #MIN_EXPECTED} were expected). The margin is wide because live counts are overdispersed: a
  *       resolver's cached answer moves all its users' requests together for a TTL;</li>
- *   <li>a drift: the price gradient S_i - S*_i summed since the last alarm (in requests), against the square root of the
- *       requests counted meanwhile: a gradient that keeps its sign means the price is still on its way, and the
- *       gains must not shrink before it arrives (a drift of 0.2 T_i at T_i = 21 requests/s raises the alarm
- *       after about 20 intervals, a drift of T_i after one or two).</li>
+ *   <li>a drift: observed minus expected counts summed since the last alarm, beyond {@code alarmZ} times the
+ *       square root of their summed Poisson variance. For the price that sum is the gradient S_i - S*_i: one
+ *       that keeps its sign means the price is still on its way, and its step must not shrink before it arrives
+ *       (a drift of 0.2 T_i at T_i = 21 requests/s raises the alarm after about 20 intervals, a drift of T_i
+ *       after one or two). For beta_i and A_i it means a neighbour's price or the demand has moved.</li>
  * </ul>
  * A flash crowd, a neighbour's price jump or a restart thus reset the gains within an interval; a steady
  * deployment settles.
