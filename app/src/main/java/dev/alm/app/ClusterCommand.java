@@ -103,6 +103,10 @@ public final class ClusterCommand implements Callable<Integer> {
           + "to the safe x. Repeatable.")
   List<String> kills = new ArrayList<>();
 
+  @Option(names = "--interval", defaultValue = "1s",
+      description = "The control interval (1s, 2s, 500ms); keep it >= TTL / 2 (docs/pop.md). Default: ${DEFAULT-VALUE}.")
+  String interval;
+
   @Option(names = "--settle-horizon", defaultValue = "6",
       description = "Dual gain schedule: calm intervals over which the EWMA weights and the price step halve; 0 keeps "
           + "them fixed (docs/pop.md). Default: ${DEFAULT-VALUE}.")
@@ -123,7 +127,7 @@ public final class ClusterCommand implements Callable<Integer> {
         : TopologyJson.read(Path.of(topology), false).topology();
     ClusterConfig c;
     try {
-      c = new ClusterConfig(t, Algorithm.parse(algorithm), parseDuration(duration), Duration.ofSeconds(1), loadUnit,
+      c = new ClusterConfig(t, Algorithm.parse(algorithm), parseDuration("--duration", duration), parseDuration("--interval", interval), loadUnit,
           resolvers, ttl, beacons, gamma, betaWeight, theta, gain, startX, ClusterConfig.DEFAULT_BODY_BYTES,
           flash == null ? null : FlashCrowd.parse(flash), seed,
           new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z), drills(), out.resolve("state"));
@@ -175,7 +179,7 @@ public final class ClusterCommand implements Callable<Integer> {
     o.flush();
   }
 
-  static Duration parseDuration(String s) {
+  static Duration parseDuration(String option, String s) {
     String v = s.trim().toLowerCase(Locale.ROOT);
     try {
       if (v.endsWith("ms")) {
@@ -189,7 +193,7 @@ public final class ClusterCommand implements Callable<Integer> {
       }
       return Duration.ofMillis(Math.round(Double.parseDouble(v) * 1000));
     } catch (NumberFormatException e) {
-      throw new UserError("--duration: expected 60s, 2m or a number of seconds, got '" + s + "'");
+      throw new UserError(option + ": expected 60s, 2m, 500ms or a number of seconds, got '" + s + "'");
     }
   }
 

@@ -129,8 +129,8 @@ final class ClusterReport {
     if (Double.isFinite(s.recoverySeconds()) || s.recoverySeconds() == Double.POSITIVE_INFINITY) {
       o.printf(Locale.ROOT, "flash crowd: %.0f s until no proxy above 1.1 T%n", s.recoverySeconds());
     }
-    o.printf(Locale.ROOT, "x settled (every later change < %.2f) after %.0f s%n", ClusterSummary.SETTLED_STEP,
-        s.settledSeconds());
+    o.printf(Locale.ROOT, "x settled (every later change < %.2f) after %.0f s (interval %s)%n",
+        ClusterSummary.SETTLED_STEP, s.settledSeconds(), run.config().interval());
     for (ClusterSummary.DrillFigures d : s.drills()) {
       DrillOutcome w = d.outcome();
       o.printf(Locale.ROOT, "%s %s at %.0f s: x %.3f -> %.3f, mu %.2f -> %.2f; max S/T of any proxy %.2f in the %.0f s "
