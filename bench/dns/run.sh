@@ -196,7 +196,7 @@ sock_drops() {
 declare -A R_CPU R_QPS R_LOST R_SENT R_LAT R_PEAK R_SHARE R_NOTE R_P99 R_DROP R_SYS
 # System calls per completed query during a fixed-rate run of DUR seconds: perf stat counts the syscall
 # tracepoints of every thread of the server's process tree (threads started later are not counted).
-SYSCALL_EVENTS=(recvmmsg sendmmsg recvmsg sendmsg recvfrom sendto epoll_wait epoll_pwait read write futex)
+SYSCALL_EVENTS=(recvmmsg sendmmsg recvmsg sendmsg recvfrom sendto getsockopt epoll_wait epoll_pwait read write futex)
 syscall_run() { # $1 = server, $2 = pid
   local s=$1 pid=$2 pids ev done_q
   command -v perf >/dev/null || { R_SYS[$s]="perf not installed"; return; }

@@ -60,7 +60,9 @@ public final class QueryLog implements AutoCloseable {
 
   /**
    * Turns events into lines on the writer thread. It remembers the last resolver and name it printed, because
-   * consecutive lines usually share them, so the common line costs no formatting of either.
+   * consecutive lines usually share them, so the common line costs no formatting of either; and the last whole
+   * line, which it repeats when the next event has the same millisecond, resolver and outcome (the hot path
+   * hands out one shared {@link Outcome} per answer, so at high rates most lines are such repeats).
    */
   private static final class Formatter implements AsyncLineLog.LineFormat<Event> {
     private final String pop;
@@ -68,6 +70,8 @@ public final class QueryLog implements AutoCloseable {
     private String lastResolverText;
     private org.xbill.DNS.Name lastName;
     private String lastNameText;
+    private Event lastEvent;
+    private String lastLine;
 
     Formatter(String pop) {
       this.pop = pop;
@@ -76,6 +80,11 @@ public final class QueryLog implements AutoCloseable {
     @Override
     public void append(Event e, StringBuilder out) {
       Outcome o = e.outcome();
+      if (lastEvent != null && o == lastEvent.outcome() && e.epochMillis() == lastEvent.epochMillis()
+          && e.resolver().equals(lastEvent.resolver())) {
+        out.append(lastLine);
+        return;
+      }
       if (!e.resolver().equals(lastResolver)) {
         lastResolver = e.resolver();
         lastResolverText = lastResolver.getHostAddress();
@@ -88,8 +97,11 @@ public final class QueryLog implements AutoCloseable {
         }
         qname = lastNameText;
       }
+      int start = out.length();
       new QueryLogRecord(e.epochMillis(), pop, lastResolverText, ecs(o.ecs()), qname,
           o.qtype() < 0 ? "" : Type.string(o.qtype()), Rcode.string(o.rcode()), o.kind()).appendCsv(out);
+      lastEvent = e;
+      lastLine = out.substring(start);
     }
   }
 
