@@ -25,6 +25,7 @@ class QueryLogTest {
       log.record(t, a, l1);
       log.record(t, InetAddress.getByName("192.0.2.7"), l1); // equal resolver, another object: a repeat
       log.record(t, a, l2); // same millisecond and resolver, another outcome
+      log.record(t, a, l1); // back to the first: a repeat of a line before the last
       log.record(t + 1, a, l2); // another millisecond
       log.record(t + 1, b, l2); // another resolver
     }
@@ -34,6 +35,7 @@ class QueryLogTest {
         ts + ",pop1,192.0.2.7,,www.cdn.example.,A,NOERROR,l1",
         ts + ",pop1,192.0.2.7,,www.cdn.example.,A,NOERROR,l1",
         ts + ",pop1,192.0.2.7,,www.cdn.example.,A,NOERROR,l2",
+        ts + ",pop1,192.0.2.7,,www.cdn.example.,A,NOERROR,l1",
         ts1 + ",pop1,192.0.2.7,,www.cdn.example.,A,NOERROR,l2",
         ts1 + ",pop1,2001:db8:0:0:0:0:0:1,,www.cdn.example.,A,NOERROR,l2"), out.toString().lines().toList());
   }
