@@ -4,7 +4,7 @@
 # Usage: bench/dns/run.sh [options]
 #   -d SECONDS   length of the fixed-rate run that measures CPU per query (default 10)
 #   -r QPS       offered rate of that run, dnsperf -Q (default 100000)
-#   -L QPS       offered rate of alm's latency run, read for p99 (default 50000)
+#   -L QPS       offered rate of the latency run (every server but PowerDNS), read for p50/p99 (default 50000)
 #   -p SECONDS   length of the peak-qps run, dnsperf without -Q (default 5)
 #   -w SECONDS   alm's JIT warm-up at the fixed rate before measuring (default 10)
 #   -s LIST      servers to run, comma separated (default alm,gdnsd,knot,nsd,pdns)
@@ -13,6 +13,8 @@
 #   -N NICE      nice level of the servers and dnsperf (default -10: other work on a shared machine
 #                then delays them less; 0 runs them at normal priority)
 #   -k           keep the temp dir (configs, dnsperf outputs, alm's query log) for inspection
+#   -S           also count each server's system calls (perf stat on syscall tracepoints) during a second
+#                fixed-rate run of -d seconds, and print them per completed query (needs perf)
 #
 # Every server is started by this script from configs it writes to a temp dir, bound to 127.0.0.1
 # on its own port (15301-15305), pinned to CPU 0 (taskset -c 0) with one worker thread where the
@@ -27,12 +29,12 @@
 set -euo pipefail
 
 DUR=10 RATE=100000 LAT_RATE=50000 PEAK_DUR=5 WARM=10
-SERVERS=alm,gdnsd,knot,nsd,pdns MIX=0 INSTALL=1 KEEP=0 NICE=-10
-while getopts "d:r:L:p:w:s:N:mnkh" opt; do
+SERVERS=alm,gdnsd,knot,nsd,pdns MIX=0 INSTALL=1 KEEP=0 NICE=-10 SYSCALLS=0
+while getopts "d:r:L:p:w:s:N:mnkSh" opt; do
   case $opt in
     d) DUR=$OPTARG ;; r) RATE=$OPTARG ;; L) LAT_RATE=$OPTARG ;; p) PEAK_DUR=$OPTARG ;;
-    w) WARM=$OPTARG ;; s) SERVERS=$OPTARG ;; N) NICE=$OPTARG ;; m) MIX=1 ;; n) INSTALL=0 ;; k) KEEP=1 ;;
-    *) sed -n '2,26p' "$0"; exit 2 ;;
+    w) WARM=$OPTARG ;; s) SERVERS=$OPTARG ;; N) NICE=$OPTARG ;; m) MIX=1 ;; n) INSTALL=0 ;; k) KEEP=1 ;; S) SYSCALLS=1 ;;
+    *) sed -n '2,28p' "$0"; exit 2 ;;
   esac
 done
 
@@ -191,7 +193,28 @@ sock_drops() {
 }
 
 # ---------------------------------------------------------------- one server
-declare -A R_CPU R_QPS R_LOST R_SENT R_LAT R_PEAK R_SHARE R_NOTE R_P99 R_DROP
+declare -A R_CPU R_QPS R_LOST R_SENT R_LAT R_PEAK R_SHARE R_NOTE R_P99 R_DROP R_SYS
+# System calls per completed query during a fixed-rate run of DUR seconds: perf stat counts the syscall
+# tracepoints of every thread of the server's process tree (threads started later are not counted).
+SYSCALL_EVENTS=(recvmmsg sendmmsg recvmsg sendmsg recvfrom sendto getsockopt epoll_wait epoll_pwait read write futex)
+syscall_run() { # $1 = server, $2 = pid
+  local s=$1 pid=$2 pids ev done_q
+  command -v perf >/dev/null || { R_SYS[$s]="perf not installed"; return; }
+  pids=$(tree_pids "$pid" | paste -sd,)
+  ev=raw_syscalls:sys_enter$(printf ',syscalls:sys_enter_%s' "${SYSCALL_EVENTS[@]}")
+  perf stat -x, -o "$T/$s/syscalls.txt" -e "$ev" -p "$pids" -- sleep $((DUR + 1)) 2>/dev/null &
+  local perf_pid=$!
+  sleep 0.5
+  dnsperf_run "$s" "$T/$s/sysrun.txt" -c 1 -T 1 -q 1000 -Q "$RATE" -l "$DUR"
+  wait $perf_pid 2>/dev/null || true
+  done_q=$(field "$T/$s/sysrun.txt" 'Queries completed')
+  R_SYS[$s]=$(awk -F, -v q="${done_q:-0}" '
+    $3 ~ /sys_enter/ && q > 0 { n = $3; sub(/.*sys_enter_?/, "", n); if (n == "") n = "all";
+      if ($1 + 0 > 0) { v[n] = $1 / q; o[++k] = n } }
+    END { if (!k) { print "no counts"; exit } printf "%.2f (", v["all"]; sep = "";
+      for (i = 1; i <= k; i++) if (o[i] != "all" && v[o[i]] >= 0.005) { printf "%s%s %.2f", sep, o[i], v[o[i]]; sep = ", " }
+      printf ") over %d queries", q }' "$T/$s/syscalls.txt")
+}
 bench_server() {
   local s=$1 pid c0 c1 d0 done_q
   mkdir -p "$T/$s"
@@ -233,17 +256,24 @@ bench_server() {
     R_CPU[$s]=$(awk -v d=$((c1 - c0)) -v q="$done_q" 'BEGIN{printf "%.2f", d/q/1000}')
   fi
 
-  if [ "$s" = alm ]; then
-    log "alm: ${DUR}s at -Q $LAT_RATE, every query's latency (dnsperf -v) for p99"
-    timeout 120 $ON_CLIENT_CPU dnsperf -s 127.0.0.1 -p "${PORT[alm]}" -d "$T/queries" -t 2 -b 4096 \
+  if [ $SYSCALLS = 1 ]; then
+    log "$s: ${DUR}s at -Q $RATE counting system calls"
+    syscall_run "$s" "$pid"
+  fi
+
+  if [ "$s" != pdns ]; then   # PowerDNS serves about 2k qps: a 50k run would only measure its backlog
+    log "$s: ${DUR}s at -Q $LAT_RATE, every query's latency (dnsperf -v) for p99"
+    timeout 120 $ON_CLIENT_CPU dnsperf -s 127.0.0.1 -p "${PORT[$s]}" -d "$T/queries" -t 2 -b 4096 \
       -c 1 -T 1 -q 1000 -Q "$LAT_RATE" -l "$DUR" -v 2>&1 \
-      | awk '/^> /{print $NF > "'"$T"'/alm/lat.txt"; next} {print}' > "$T/alm/lat-summary.txt" || true
-    R_P99[alm]=$(sort -g "$T/alm/lat.txt" | awk '
+      | awk '/^> /{print $NF > "'"$T/$s"'/lat.txt"; next} {print}' > "$T/$s/lat-summary.txt" || true
+    R_P99[$s]=$(sort -g "$T/$s/lat.txt" 2>/dev/null | awk '
       function at(q,  i) { i = int(NR * q); if (i < 1) i = 1; return v[i] * 1e6 }
       { v[NR] = $1 }
       END { if (NR) printf "p50 %.0f us, p99 %.0f us, p99.9 %.0f us, max %.0f us over %d answers",
                            at(0.5), at(0.99), at(0.999), v[NR] * 1e6, NR }' || true)
-    R_P99[alm]+=", lost $(field "$T/alm/lat-summary.txt" 'Queries lost')"
+    R_P99[$s]+=", lost $(field "$T/$s/lat-summary.txt" 'Queries lost')"
+  fi
+  if [ "$s" = alm ]; then
     local drops
     drops=$(curl -s --max-time 3 "http://127.0.0.1:$ALM_ADMIN/metrics" | grep -iE '^[a-z_]*(drop)[a-z_]*(\{[^}]*\})? ' || true)
     R_NOTE[alm]="query-log/metrics drop counters: $(tr '\n' ' ' <<<"${drops:-none found}")"
@@ -297,6 +327,11 @@ for s in "${LIST[@]}"; do
   printf '%-8s %9s %9s %9s %7s %7s %9s %15s %6s %10s\n' "$s" "${R_CPU[$s]}" "${R_QPS[$s]%.*}" "${R_SENT[$s]}" \
     "${R_LOST[$s]}" "${R_DROP[$s]}" "${R_PEAK[$s]%.*}" "${R_LAT[$s]:--}" "${R_SHARE[$s]}" "$ratio"
 done
-[ -n "${R_P99[alm]:-}" ] && echo "alm latency at -Q $LAT_RATE: ${R_P99[alm]}"
+if [ $SYSCALLS = 1 ]; then
+  echo "System calls per completed query at -Q $RATE (all, then the counted kinds):"
+  for s in "${LIST[@]}"; do [ -n "${R_SYS[$s]:-}" ] && printf '  %-8s %s\n' "$s" "${R_SYS[$s]}"; done
+fi
+echo "Latency at -Q $LAT_RATE for ${DUR}s (dnsperf -v, every answer):"
+for s in "${LIST[@]}"; do [ -n "${R_P99[$s]:-}" ] && printf '  %-8s %s\n' "$s" "${R_P99[$s]}"; done
 [ -n "${R_NOTE[alm]:-}" ] && [ -n "${R_CPU[alm]:-}" ] && echo "alm ${R_NOTE[alm]}"
 exit 0

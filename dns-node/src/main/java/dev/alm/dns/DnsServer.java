@@ -11,6 +11,7 @@ import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.epoll.EpollDatagramChannel;
 import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollMode;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.InternetProtocolFamily;
@@ -79,8 +80,12 @@ final class DnsServer implements AutoCloseable {
           b.channelFactory(() -> new EpollDatagramChannel(family))
               .option(EpollChannelOption.SO_REUSEPORT, true)
               .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, MAX_DATAGRAM)
+              // Level-triggered, one recvmmsg per wake-up: the loop reads one batch, answers it with one
+              // sendmmsg, and goes back to epoll_wait, which returns at once while datagrams are queued. In
+              // edge-triggered mode Netty reads until a recvmmsg fails with EAGAIN, a wasted call per wake-up.
+              .option(EpollChannelOption.EPOLL_MODE, EpollMode.LEVEL_TRIGGERED)
               .option(ChannelOption.RCVBUF_ALLOCATOR,
-                  new FixedRecvByteBufAllocator(MAX_DATAGRAM * DATAGRAMS_PER_READ).maxMessagesPerRead(256));
+                  new FixedRecvByteBufAllocator(MAX_DATAGRAM * DATAGRAMS_PER_READ).maxMessagesPerRead(1));
         } else {
           b.channel(NioDatagramChannel.class)
               .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_DATAGRAM));
