@@ -18,7 +18,8 @@ import dev.alm.fastcontrol.BetaEstimator;
  *
  * <p>Safe behaviour, every interval:
  * <ul>
- *   <li>proxy meter stale (no S_i): publish the configured safe x, freeze mu (mode fallback);</li>
+ *   <li>proxy meter stale (no S_i): publish the configured safe x, freeze mu (mode fallback); in the first
+ *       {@link #WARMUP_INTERVALS} intervals after start a stale meter only holds x (no window completed yet);</li>
  *   <li>dual, and no probe of any category reached the proxy for {@code probeTimeout} intervals while at least
  *       three were expected from the PoP's own plan and last beta: run the greedy law instead (mode fallback)
  *       until probes arrive again; mu is frozen meanwhile;</li>
@@ -32,6 +33,12 @@ import dev.alm.fastcontrol.BetaEstimator;
  * </ul>
  */
 public final class ControlLoop {
+
+  /**
+   * Intervals after start during which a stale meter holds x instead of falling back: a proxy just started (or
+   * restarted) has not completed a meter window yet.
+   */
+  static final int WARMUP_INTERVALS = 2;
 
   /** Probes that must have been expected over an interval before their absence counts as silence. */
   static final double EXPECTED_PROBES = 3;
@@ -164,6 +171,12 @@ public final class ControlLoop {
     BetaEstimate beta = estimator.next(own, dt, s.beta(),
         config.beta().ewmaWeight() * (isDual ? betaCalm.scale(settling) : 1));
 
+    if (!m.meterFresh() && s.intervals() < WARMUP_INTERVALS) {
+      // a proxy that has just started has no completed meter window yet: hold x rather than fall back
+      return new LoopState(s.x(), s.price(), s.sStar(), s.beta(), s.demand(), Double.NaN, s.mode(), s.reason(),
+          s.quiet(), intervals, m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), s.priceCalm(),
+          s.betaCalm(), s.demandCalm());
+    }
     if (!m.meterFresh()) {
       return new LoopState(config.safeX(), s.price(), s.sStar(), beta, demand, Double.NaN, Mode.FALLBACK,
           "proxy meter stale: publishing safe x " + config.safeX(), s.quiet(), intervals, m.nowNanos(),
@@ -198,12 +211,11 @@ public final class ControlLoop {
     return config.algorithm() == Algorithm.DUAL ? s.priceCalm().scale(config.settling()) : 1;
   }
 
+  /** The first measurement only sets the counters' baselines; x is held (no meter window has completed yet). */
   private LoopState first(LoopState s, Measurement m, double load) {
-    boolean stale = !m.meterFresh();
-    return new LoopState(stale ? config.safeX() : s.x(), s.price(), s.sStar(), s.beta(), s.demand(), load,
-        stale ? Mode.FALLBACK : Mode.NORMAL, stale ? "proxy meter stale: publishing safe x " + config.safeX() : "",
-        0, s.intervals(), m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), s.priceCalm(),
-        s.betaCalm(), s.demandCalm());
+    return new LoopState(s.x(), s.price(), s.sStar(), s.beta(), s.demand(), load, s.mode(), s.reason(), 0,
+        s.intervals(), m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), s.priceCalm(), s.betaCalm(),
+        s.demandCalm());
   }
 
   /** The greedy law with the measured interval as dt, at most twice the configured interval. */

@@ -51,12 +51,30 @@ class ControlLoopTest {
     LoopConfig c = LoopConfig.defaults(Algorithm.GREEDY).withLoad(100, 1);
     ControlLoop loop = new ControlLoop(c, fig2, 0);
     LoopState s = loop.step(loop.initial(0.9, 0), at(0, 10, 0, 0, 0));
-    s = loop.step(s, at(1, Double.NaN, 0, 0, 0));
+    for (int t = 1; t <= ControlLoop.WARMUP_INTERVALS; t++) {
+      s = loop.step(s, at(t, 10, 0, 0, 0));
+    }
+    s = loop.step(s, at(3, Double.NaN, 0, 0, 0));
     assertEquals(c.safeX(), s.x());
     assertEquals(Mode.FALLBACK, s.mode());
     assertTrue(s.reason().contains("stale"));
-    s = loop.step(s, at(2, 10, 0, 0, 0));
+    s = loop.step(s, at(4, 10, 0, 0, 0));
     assertEquals(Mode.NORMAL, s.mode());
+  }
+
+  @Test
+  void aProxyThatHasJustStartedHoldsXUntilItsFirstMeterWindowThenFallsBack() {
+    LoopConfig c = LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1);
+    ControlLoop loop = new ControlLoop(c, fig2, 1);
+    LoopState s = loop.step(loop.initial(0.62, 19), at(0, Double.NaN, 0, 0, 0)); // a restart restored x = 0.62
+    for (int t = 1; t <= ControlLoop.WARMUP_INTERVALS; t++) {
+      s = loop.step(s, at(t, Double.NaN, 0, 0, 0));
+      assertEquals(0.62, s.x(), 1e-12, "no meter window yet: x held");
+      assertEquals(19, s.mu(), 1e-12);
+    }
+    s = loop.step(s, at(ControlLoop.WARMUP_INTERVALS + 1, Double.NaN, 0, 0, 0));
+    assertEquals(c.safeX(), s.x(), "still no meter: the proxy is down");
+    assertEquals(Mode.FALLBACK, s.mode());
   }
 
   @Test
