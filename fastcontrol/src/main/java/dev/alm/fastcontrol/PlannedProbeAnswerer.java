@@ -43,6 +43,7 @@ public final class PlannedProbeAnswerer implements ProbeAnswerer {
     private final DoubleSupplier random;
     private volatile Table table;
     private volatile RateCache rateCache = new RateCache(Long.MIN_VALUE, Double.NaN);
+    private volatile double priorRate = Double.NaN;
     private final LongAdder probes = new LongAdder();
     private final LongAdder clipped = new LongAdder();
     private final LongAdder warmup = new LongAdder();
@@ -62,6 +63,15 @@ public final class PlannedProbeAnswerer implements ProbeAnswerer {
     /** An answerer drawing from {@link ThreadLocalRandom}. */
     public PlannedProbeAnswerer(ProbePlan plan, ProbeAnswererConfig config, long startNanos) {
         this(plan, config, startNanos, () -> ThreadLocalRandom.current().nextDouble());
+    }
+
+    /**
+     * Sets the beacon rate to assume until the first bucket of the window completes (a restarted PoP seeds the
+     * rate it measured before, so that it hands out probes from its first beacon rather than after a bucket of
+     * silence, which every proxy would read as a drop of its beta). NaN: none.
+     */
+    public void seedBeaconRate(double rate) {
+        this.priorRate = rate > 0 ? rate : Double.NaN;
     }
 
     /** Replaces the plan; beacons from now on use it. Safe from any thread. */
@@ -110,7 +120,10 @@ public final class PlannedProbeAnswerer implements ProbeAnswerer {
         return t.categories()[lo];
     }
 
-    /** b_i: beacons per second over the last window of completed buckets; NaN before the first bucket completes. */
+    /**
+     * b_i: beacons per second over the last window of completed buckets; before the first bucket completes, the
+     * seeded rate ({@link #seedBeaconRate}) or NaN.
+     */
     public double beaconRate(long nowNanos) {
         long e = beacons.epoch(nowNanos);
         RateCache c = rateCache;
@@ -118,7 +131,8 @@ public final class PlannedProbeAnswerer implements ProbeAnswerer {
             c = new RateCache(e, beacons.window(nowNanos).rate());
             rateCache = c;
         }
-        return c.rate();
+        double r = c.rate();
+        return Double.isNaN(r) ? priorRate : r;
     }
 
     /** Counters and the clip state at {@code nowNanos}. */

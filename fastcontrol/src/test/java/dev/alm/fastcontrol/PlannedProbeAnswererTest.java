@@ -64,6 +64,17 @@ class PlannedProbeAnswererTest {
     }
 
     @Test
+    void aSeededBeaconRateHandsOutProbesFromTheFirstBeacon() {
+        SplittableRandom r = new SplittableRandom(4);
+        PlannedProbeAnswerer a = new PlannedProbeAnswerer(plan(100, 300), WINDOW, 0, r::nextDouble);
+        a.seedBeaconRate(1000);
+        Map<String, Integer> first = beacons(a, 0, 1000); // the first bucket, not yet completed
+        assertEquals(100, first.getOrDefault("a", 0), 4 * Math.sqrt(100 * 0.9), "p = 100 / 1000 from the seed");
+        assertEquals(300, first.getOrDefault("b", 0), 4 * Math.sqrt(300 * 0.7));
+        assertEquals(0, a.stats(999 * MS).warmupBeacons(), "no beacon waited for the window");
+    }
+
+    @Test
     void planCanBeReplacedAtAnyTime() {
         SplittableRandom r = new SplittableRandom(3);
         PlannedProbeAnswerer a = new PlannedProbeAnswerer(ProbePlan.none("a", ProbePlanConfig.ofGamma(1)), WINDOW, 0,

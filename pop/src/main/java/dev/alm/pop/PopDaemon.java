@@ -89,7 +89,8 @@ public final class PopDaemon implements AutoCloseable {
     ControlLoop loop = new ControlLoop(config.loop(), config.topology(), config.index());
     CorrelationMatrix c = config.topology().correlation();
     StateFile file = config.state() == null ? null : new StateFile(config.state());
-    LoopState initial = restore(config, loop, file, millisClock.getAsLong(), log);
+    double[] beaconRate = {Double.NaN};
+    LoopState initial = restore(config, loop, file, millisClock.getAsLong(), log, beaconRate);
     ProxyServer proxy = ProxyServer.start(config.proxy());
     DnsNode dns = null;
     AdminServer admin = null;
@@ -98,6 +99,7 @@ public final class PopDaemon implements AutoCloseable {
       PlannedProbeAnswerer answerer = new PlannedProbeAnswerer(ProbePlan.compute(config.topology().ids(),
           config.index(), initial.mu(), c.row(config.index()), c.column(config.index()), config.plan()),
           ProbeAnswererConfig.defaults(), System.nanoTime());
+      answerer.seedBeaconRate(beaconRate[0]);
       dns = DnsNode.start(withX(config.dns(), initial.x()), proxy.registry(), answerer, config.dnsThreads());
       PopDaemon[] self = new PopDaemon[1];
       if (config.admin() != null) {
@@ -137,8 +139,9 @@ public final class PopDaemon implements AutoCloseable {
         d.queryLog(), d.queryLogQueue());
   }
 
+  /** The state to start from; a restored beacon rate goes to {@code beaconRate[0]}. */
   private static LoopState restore(PopConfig config, ControlLoop loop, StateFile file, long nowMillis,
-      Consumer<String> log) {
+      Consumer<String> log, double[] beaconRate) {
     if (file == null) {
       return loop.initial();
     }
@@ -162,6 +165,7 @@ public final class PopDaemon implements AutoCloseable {
     }
     log.accept("pop " + config.id() + ": restored x = " + s.x() + ", mu = " + s.mu() + " from " + file.path()
         + " (" + age + " s old)");
+    beaconRate[0] = s.beaconRate();
     return s.resume(config.topology().node(config.index()).demand());
   }
 
@@ -187,7 +191,8 @@ public final class PopDaemon implements AutoCloseable {
     }
     if (stateFile != null) {
       try {
-        stateFile.write(SavedState.of(config.id(), config.loop().algorithm(), next, millisClock.getAsLong()));
+        stateFile.write(SavedState.of(config.id(), config.loop().algorithm(), next, millisClock.getAsLong(),
+            answerer.beaconRate(System.nanoTime())));
         lastStateProblem = null;
       } catch (IOException e) {
         if (lastStateProblem == null) {

@@ -41,6 +41,7 @@ public final class StateFile {
     o.put("savedAtMillis", s.savedAtMillis());
     putNumber(o, "demand", s.demand());
     o.put("calm", s.calm());
+    putNumber(o, "beaconRate", s.beaconRate());
     Path dir = path.toAbsolutePath().getParent();
     Files.createDirectories(dir);
     Path tmp = Files.createTempFile(dir, path.getFileName().toString(), ".tmp");
@@ -65,7 +66,7 @@ public final class StateFile {
       return Optional.of(new SavedState(o.path("pop").asText(""), o.path("algorithm").asText(""),
           number(o, "x"), number(o, "mu"), number(o, "boost"), o.path("lastSign").asInt(0), number(o, "beta"),
           number(o, "betaStdErr"), o.path("savedAtMillis").asLong(0), number(o, "demand"),
-          o.path("calm").asLong(0)));
+          o.path("calm").asLong(0), number(o, "beaconRate")));
     } catch (IOException | IllegalArgumentException e) {
       problem[0] = path + ": " + e.getMessage();
       return Optional.empty();

@@ -21,7 +21,7 @@ class StateFileTest {
     LoopState s = LoopState.initial(0.4, 0, 1);
     s = new LoopState(0.4, new PriceState(7.5, 2, 1), 0.5, null, 1.7, 0.6, s.mode(), "", 0, 3, 0, 0, 0, 0, new Calm(42, 0, 0),
         new Calm(50, 1, 2), new Calm(43, 0, 0));
-    f.write(SavedState.of("b", Algorithm.DUAL, s, 1_000_000));
+    f.write(SavedState.of("b", Algorithm.DUAL, s, 1_000_000, 2400));
     String[] problem = new String[1];
     SavedState r = f.read(problem).orElseThrow();
     assertEquals(0.4, r.x());
@@ -31,6 +31,7 @@ class StateFileTest {
     assertEquals(7.5, r.resume(1).mu());
     assertEquals(1.7, r.resume(1).demand(), "the demand estimate is restored, not the prior");
     assertEquals(42, r.resume(1).calm(), "the gain schedule resumes where it was");
+    assertEquals(2400, r.beaconRate(), "the beacon rate seeds the restarted probe answerer");
   }
 
   @Test

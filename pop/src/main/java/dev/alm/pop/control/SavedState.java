@@ -18,9 +18,10 @@ import dev.alm.fastcontrol.BetaEstimate;
  * @param savedAtMillis when it was saved, milliseconds since the epoch
  * @param demand the smoothed A_i in load units, NaN if none (older files)
  * @param calm intervals since the gain schedule's last alarm ({@link Settling}), 0 if unknown
+ * @param beaconRate the FastControl beacon rate b_i the DNS measured, per second, NaN if unknown
  */
 public record SavedState(String pop, String algorithm, double x, double mu, double boost, int lastSign, double beta,
-    double betaStdErr, long savedAtMillis, double demand, long calm) {
+    double betaStdErr, long savedAtMillis, double demand, long calm, double beaconRate) {
 
   public SavedState {
     if (!(x >= 0 && x <= 1)) {
@@ -35,10 +36,11 @@ public record SavedState(String pop, String algorithm, double x, double mu, doub
   }
 
   /** The state to save after an interval. */
-  public static SavedState of(String pop, Algorithm algorithm, LoopState s, long nowMillis) {
+  public static SavedState of(String pop, Algorithm algorithm, LoopState s, long nowMillis, double beaconRate) {
     BetaEstimate b = s.beta();
     return new SavedState(pop, algorithm.label(), s.x(), s.mu(), s.price().boost(), s.price().lastSign(),
-        b == null ? Double.NaN : b.beta(), b == null ? Double.NaN : b.stdError(), nowMillis, s.demand(), s.calm());
+        b == null ? Double.NaN : b.beta(), b == null ? Double.NaN : b.stdError(), nowMillis, s.demand(), s.calm(),
+        beaconRate);
   }
 
   /** Whether it was saved no longer than {@code maxAgeMillis} before {@code nowMillis}. */
