@@ -24,6 +24,7 @@ CONNS=${CONNS:-32}
 DURATION=${DURATION:-6}
 REPS=${REPS:-8}
 WARMUP=${WARMUP:-30}
+JAR=${JAR:-app/target/alm.jar}  # another build of alm to compare
 THREADS=${THREADS:-1}          # alm I/O threads and nginx worker processes
 PORT_ON=${PORT_ON:-18081}
 PORT_NGINX=${PORT_NGINX:-18083}
@@ -32,7 +33,7 @@ PORT_ADMIN=${PORT_ADMIN:-18084}
 for tool in wrk nginx java; do
   command -v "$tool" >/dev/null || { echo "proxy-wrk: $tool not found (apt-get install -y wrk nginx)" >&2; exit 1; }
 done
-[ -f app/target/alm.jar ] || { echo "proxy-wrk: build first: ./mvnw -q -DskipTests package" >&2; exit 1; }
+[ -f "$JAR" ] || { echo "proxy-wrk: build first: ./mvnw -q -DskipTests package" >&2; exit 1; }
 
 work=$(mktemp -d /tmp/alm-bench.XXXXXX)
 chmod 755 "$work"
@@ -68,7 +69,7 @@ pid_nginx=$!
 
 # One alm process for all its configurations: the meter and the access log are switched through its admin
 # API between runs, so that they are compared inside one JVM (same JIT, same heap).
-taskset -c 0 java -jar app/target/alm.jar proxy --listen 127.0.0.1:$PORT_ON --capacity 1e7 --body-bytes "$BODY" \
+taskset -c 0 java -jar "$JAR" proxy --listen 127.0.0.1:$PORT_ON --capacity 1e7 --body-bytes "$BODY" \
   --io-threads "$THREADS" --access-log "$work/access.csv" --admin 127.0.0.1:$PORT_ADMIN > "$work/alm.out" 2>&1 &
 pids+=($!)
 pid_on=$!
@@ -86,20 +87,26 @@ for port in $PORT_ON $PORT_NGINX; do
     || { echo "proxy-wrk: server on $port does not answer $BODY bytes" >&2; exit 1; }
 done
 
-cpu_ns() { # pid -> CPU ns of the process and its children, all threads
-  local all="$1 $(pgrep -P "$1" | tr '\n' ' ')"
-  for q in $all; do cat /proc/"$q"/task/*/schedstat 2>/dev/null; done | awk '{s += $1} END {printf "%.0f", s}'
+cpu_ns() { # pid -> "all event-loop log-writer": CPU ns of the process and its children, all threads, then of
+  # the alm event loops (alm-proxy-io-*) and of the access-log writer thread alone
+  local all="$1 $(pgrep -P "$1" | tr '\n' ' ')" q t
+  for q in $all; do
+    for t in /proc/"$q"/task/*; do
+      echo "$(cat "$t"/comm 2>/dev/null) $(cut -d' ' -f1 "$t"/schedstat 2>/dev/null)"
+    done
+  done | awk '{s += $NF} /^alm-proxy-io/ {io += $NF} /^alm-access-log/ {lw += $NF} END {printf "%.0f %.0f %.0f", s, io, lw}'
 }
 run() { # port seconds -> requests/s
   taskset -c 1 wrk -t1 -c"$CONNS" -d"${2}s" "http://127.0.0.1:$1/" | awk '/^Requests\/sec:/ {print $2}'
 }
-run_cpu() { # port pid seconds -> "requests/s us-of-server-CPU-per-request"
+run_cpu() { # port pid seconds -> "requests/s us-of-server-CPU-per-request us-event-loop us-log-writer"
   local c0 c1 out
   c0=$(cpu_ns "$2")
   out=$(taskset -c 1 wrk -t1 -c"$CONNS" -d"${3}s" "http://127.0.0.1:$1/")
   c1=$(cpu_ns "$2")
   echo "$out" | awk -v c0="$c0" -v c1="$c1" '/requests in/ {n = $1} /^Requests\/sec:/ {r = $2}
-    END {printf "%s %.2f", r, (c1 - c0) / 1e3 / n}'
+    END {split(c0, a, " "); split(c1, b, " ")
+      printf "%s %.2f %.3f %.3f", r, (b[1] - a[1]) / 1e3 / n, (b[2] - a[2]) / 1e3 / n, (b[3] - a[3]) / 1e3 / n}'
 }
 echo "warm-up (JIT) $WARMUP s on alm, access log on and off in turn"
 for w in $(seq $((WARMUP / 5))); do
@@ -111,19 +118,21 @@ configs=(on meter off off2 nginx)
 echo "rep order | requests/s: on meter off off2 nginx | server CPU us/request: on meter off off2 nginx"
 echo "(wrk -t1 -c$CONNS -d${DURATION}s on CPU 1, servers on CPU 0, body $BODY B, $THREADS thread(s) each;"
 echo " on = meter + access log, meter = meter only, off and off2 = both off, nginx = access log off)"
-declare -A rps cpu
+declare -A rps cpu io lw
 for rep in $(seq "$REPS"); do
   order=()
   for k in 0 1 2 3 4; do order+=("${configs[$(((k + rep - 1) % 5))]}"); done
   for c in "${order[@]}"; do
     case $c in
-      on) switch 1 1; read -r r u <<< "$(run_cpu $PORT_ON $pid_on "$DURATION")" ;;
-      meter) switch 1 0; read -r r u <<< "$(run_cpu $PORT_ON $pid_on "$DURATION")" ;;
-      off | off2) switch 0 0; read -r r u <<< "$(run_cpu $PORT_ON $pid_on "$DURATION")" ;;
-      nginx) read -r r u <<< "$(run_cpu $PORT_NGINX $pid_nginx "$DURATION")" ;;
+      on) switch 1 1; read -r r u e l <<< "$(run_cpu $PORT_ON $pid_on "$DURATION")" ;;
+      meter) switch 1 0; read -r r u e l <<< "$(run_cpu $PORT_ON $pid_on "$DURATION")" ;;
+      off | off2) switch 0 0; read -r r u e l <<< "$(run_cpu $PORT_ON $pid_on "$DURATION")" ;;
+      nginx) read -r r u e l <<< "$(run_cpu $PORT_NGINX $pid_nginx "$DURATION")" ;;
     esac
     rps[$c]+="$r "
     cpu[$c]+="$u "
+    io[$c]+="$e "
+    lw[$c]+="$l "
   done
   row() { local -n a=$1; local k v out=""; for k in "${configs[@]}"; do v=(${a[$k]}); out+=" ${v[$((rep - 1))]}"; done; echo "$out"; }
   echo "$rep ${order[*]} |$(row rps) |$(row cpu)"
@@ -137,7 +146,7 @@ summary() { # name values-on meter off off2 nginx (each a quoted list) -> median
   awk -v what="$1" -v on="$2" -v mt="$3" -v off="$4" -v off2="$5" -v ng="$6" '
     function med(s,   a, n, i, j, t) { n = split(s, a, " "); for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
       if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
-      lo = a[1]; hi = a[n]; q1 = a[int((n + 3) / 4)]; q3 = a[n + 1 - int((n + 3) / 4)]
+      lo = a[1]; hi = a[n]; q1 = a[int(n / 4) + 1]; q3 = a[n - int(n / 4)]
       return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
     function pair(x, y, sign,   a, b, n, i, s) { n = split(x, a, " "); split(y, b, " "); s = ""
       for (i = 1; i <= n; i++) s = s " " (sign > 0 ? 100 * (a[i] / b[i] - 1) : 100 * (1 - a[i] / b[i])); return s }
@@ -159,4 +168,24 @@ summary() { # name values-on meter off off2 nginx (each a quoted list) -> median
 }
 summary cpu "${cpu[on]}" "${cpu[meter]}" "${cpu[off]}" "${cpu[off2]}" "${cpu[nginx]}"
 summary rps "${rps[on]}" "${rps[meter]}" "${rps[off]}" "${rps[off2]}" "${rps[nginx]}"
+# Where alm's CPU goes, paired per repetition: the event loop's share of the difference is read against the
+# A/A pair; the log writer's is measured directly (it does nothing else).
+awk -v ion="${io[on]}" -v ioff="${io[off]}" -v ioff2="${io[off2]}" -v lon="${lw[on]}" -v coff="${cpu[off]}" '
+  function med(s,   a, n, i, j, t) { n = split(s, a, " "); for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+    if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+    lo = a[1]; hi = a[n]; q1 = a[int(n / 4) + 1]; q3 = a[n - int(n / 4)]
+    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+  function diff(x, y,   a, b, n, i, s) { n = split(x, a, " "); split(y, b, " "); s = ""
+    for (i = 1; i <= n; i++) s = s " " (a[i] - b[i]); return s }
+  function ratio(x, y,   a, b, n, i, s) { n = split(x, a, " "); split(y, b, " "); s = ""
+    for (i = 1; i <= n; i++) s = s " " 100 * a[i] / b[i]; return s }
+  BEGIN {
+    printf "alm threads, us/request, median [quartiles]:\n"
+    m = med(ion); printf "  event loop, meter+log on    %.3f [%.3f .. %.3f]\n", m, q1, q3
+    m = med(ioff); printf "  event loop, off             %.3f [%.3f .. %.3f]\n", m, q1, q3
+    m = med(diff(ion, ioff)); printf "  event loop, on - off        %+.3f [%+.3f .. %+.3f] (paired)\n", m, q1, q3
+    m = med(diff(ioff2, ioff)); printf "  event loop, A/A            %+.3f [%+.3f .. %+.3f] (paired)\n", m, q1, q3
+    m = med(lon); printf "  log writer thread, on       %.3f [%.3f .. %.3f]\n", m, q1, q3
+    m = med(ratio(lon, coff)); printf "  log writer / all of alm off %.1f%% [%.1f%% .. %.1f%%]\n", m, q1, q3
+  }'
 echo "access log lines written by alm: $lines, dropped: ${dropped:-?}"
