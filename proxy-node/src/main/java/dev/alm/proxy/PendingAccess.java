@@ -7,13 +7,14 @@ import java.util.function.LongSupplier;
 
 /**
  * The responses of one connection that are being written and will be logged once their last byte is: a FIFO of
- * parallel arrays (grown, never shrunk) and one listener for all of them, so that logging a response allocates
- * nothing. Netty completes a channel's writes in order; a write that completes out of order (an encoder failure)
- * is still matched by its future. When a write completes, its line goes to the event loop's {@link AccessLogRing}
- * with the time it completed, so {@code latency_us} runs from the request's arrival to the response's last byte
- * written.
+ * parallel arrays (grown, never shrunk), so that logging a response allocates nothing and adds no listener of its
+ * own. The handler calls {@link #collect()} after each flush: the responses whose writes have completed go to the
+ * event loop's {@link AccessLogRing}, with one reading of the clock for all of them. If the oldest write is still
+ * in progress (a slow reader), one listener on it collects again when it completes. Netty completes a channel's
+ * writes in order; one that completes out of order (a failed encode) is logged when the writes before it are.
  *
- * <p>Used on the connection's event loop only.
+ * <p>{@code latency_us} thus runs from the request's arrival to the end of the flush that wrote the response's last
+ * byte. Used on the connection's event loop only.
  */
 final class PendingAccess implements ChannelFutureListener {
     private final AccessLogRing ring;
@@ -28,6 +29,8 @@ final class PendingAccess implements ChannelFutureListener {
     private ProbeName[] probe = new ProbeName[4];
     private int head;
     private int size;
+    /** The write a listener waits on, if any. */
+    private ChannelFuture armed;
 
     PendingAccess(AccessLogRing ring, LongSupplier nanoClock, String client) {
         this.ring = ring;
@@ -35,7 +38,7 @@ final class PendingAccess implements ChannelFutureListener {
         this.client = client;
     }
 
-    /** Logs the response once {@code f}, its write, completes (at once if it has). */
+    /** Remembers the response whose write is {@code f}; it is logged by a {@link #collect()} once {@code f} is done. */
     void add(ChannelFuture f, String host, String path, int status, long bytes, long arrivalNanos, ProbeName probe) {
         if (size == future.length) {
             grow();
@@ -49,33 +52,49 @@ final class PendingAccess implements ChannelFutureListener {
         this.arrival[i] = arrivalNanos;
         this.probe[i] = probe;
         size++;
-        f.addListener(this);
     }
 
-    /** Responses whose write has not completed. */
+    /** Responses not logged yet. */
     int size() {
         return size;
     }
 
-    @Override
-    public void operationComplete(ChannelFuture f) {
-        long now = nanoClock.getAsLong();
+    /**
+     * Logs, oldest first, every response whose write is done; if one is not, leaves it and the later ones and
+     * arranges to be called again when it completes.
+     */
+    void collect() {
+        long now = Long.MIN_VALUE;
         int n = future.length - 1;
-        for (int k = 0; k < size; k++) {
-            int i = (head + k) & n;
-            if (future[i] == f) {
-                ring.add(client, host[i], path[i], status[i], bytes[i], arrival[i], now, probe[i]);
-                future[i] = null;
-                host[i] = null;
-                path[i] = null;
-                probe[i] = null;
-                break;
+        while (size > 0) {
+            ChannelFuture f = future[head];
+            if (!f.isDone()) {
+                if (armed != f) {
+                    armed = f;
+                    f.addListener(this);
+                }
+                return;
             }
-        }
-        while (size > 0 && future[head] == null) {
+            if (now == Long.MIN_VALUE) {
+                now = nanoClock.getAsLong();
+            }
+            ring.add(client, host[head], path[head], status[head], bytes[head], arrival[head], now, probe[head]);
+            future[head] = null;
+            host[head] = null;
+            path[head] = null;
+            probe[head] = null;
             head = (head + 1) & n;
             size--;
         }
+    }
+
+    /** The oldest pending write completed after a flush had left it in progress. */
+    @Override
+    public void operationComplete(ChannelFuture f) {
+        if (armed == f) {
+            armed = null;
+        }
+        collect();
     }
 
     private void grow() {

@@ -87,6 +87,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
         ctx.flush();
+        collectAccess();
         ctx.fireChannelReadComplete();
     }
 
@@ -172,6 +173,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
                 busy = false;
                 drain(ctx);
                 ctx.flush();
+                collectAccess();
             });
         } finally {
             if (!handedOff) {
@@ -205,6 +207,13 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
             pendingAccess(ctx).add(f, host, path, r.status().code(), bytes, arrival, probe);
         }
         return f;
+    }
+
+    /** Logs the responses whose writes the last flush completed. */
+    private void collectAccess() {
+        if (pendingAccess != null) {
+            pendingAccess.collect();
+        }
     }
 
     private PendingAccess pendingAccess(ChannelHandlerContext ctx) {
@@ -274,6 +283,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
         while ((p = queue.poll()) != null) {
             p.request().release();
         }
+        collectAccess(); // writes failed by the close
         ctx.fireChannelInactive();
     }
 

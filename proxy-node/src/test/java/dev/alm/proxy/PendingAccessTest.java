@@ -9,11 +9,24 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A connection's responses are logged when their writes complete, in any order, however many are pending. */
+/** A connection's responses are logged, in order and once each, when the writes before them and theirs are done. */
 class PendingAccessTest {
 
+    private static String[] lines(AccessLogRing ring, int expected) {
+        CsvBytes out = new CsvBytes(64);
+        assertEquals(expected, ring.drainTo(out));
+        if (expected == 0) {
+            return new String[0];
+        }
+        String[] l = out.toString().split("\n");
+        for (int i = 0; i < l.length; i++) {
+            l[i] = l[i].substring(l[i].indexOf(',')); // without the timestamp
+        }
+        return l;
+    }
+
     @Test
-    void logsEachWriteOnceWhenItCompletes() {
+    void logsCompletedWritesAtCollectAndWaitsOnTheOldestInProgress() {
         ManualClock clock = new ManualClock();
         AccessLogRing ring = new AccessLogRing("p", 1024, clock, () -> 0L);
         PendingAccess pending = new PendingAccess(ring, clock, "10.0.0.1");
@@ -26,27 +39,33 @@ class PendingAccessTest {
             pending.add(p, "h", "/" + i, 200, i, t, null);
         }
         clock.advance(7_000);
-        writes.get(50).setSuccess(); // out of order (a failed encode)
-        for (int i = 0; i < 100; i += 2) {
+        for (int i = 0; i < 10; i++) {
+            writes.get(i).setSuccess();
+        }
+        writes.get(50).setSuccess(); // out of order (a failed encode): waits for 10..49
+        pending.collect();
+        assertEquals(90, pending.size());
+        String[] first = lines(ring, 10);
+        assertEquals(",p,10.0.0.1,h,/0,200,0,7,,", first[0]);
+        assertEquals(",p,10.0.0.1,h,/9,200,9,7,,", first[9]);
+        pending.collect(); // nothing new; the listener on write 10 is not added twice
+        clock.advance(1_000);
+        for (int i = 11; i < 100; i++) {
             if (i != 50) {
-                writes.get(i).setSuccess();
+                writes.get(i).setFailure(new java.io.IOException("closed"));
             }
         }
-        assertEquals(99, pending.size(), "0 completed; from 1 on, every other write still pending");
-        for (int i = 1; i < 100; i += 2) {
-            writes.get(i).setFailure(new java.io.IOException("closed"));
-        }
+        assertEquals(90, pending.size(), "all wait for write 10");
+        lines(ring, 0);
+        writes.get(10).setSuccess(); // the listener collects everything
         assertEquals(0, pending.size());
-        ChannelPromise done = ch.newPromise().setSuccess();
-        pending.add(done, "h", "/done", 204, 0, t, null); // already complete: logged at once
-        assertEquals(0, pending.size());
-        CsvBytes out = new CsvBytes(64);
-        assertEquals(101, ring.drainTo(out));
-        String[] lines = out.toString().split("\n");
-        assertEquals(",p,10.0.0.1,h,/50,200,50,7,,", lines[0].substring(lines[0].indexOf(',')));
-        assertEquals(",p,10.0.0.1,h,/0,200,0,7,,", lines[1].substring(lines[1].indexOf(',')));
-        assertEquals(",p,10.0.0.1,h,/99,200,99,7,,", lines[99].substring(lines[99].indexOf(',')));
-        assertEquals(",p,10.0.0.1,h,/done,204,0,7,,", lines[100].substring(lines[100].indexOf(',')));
+        String[] rest = lines(ring, 90);
+        assertEquals(",p,10.0.0.1,h,/10,200,10,8,,", rest[0]);
+        assertEquals(",p,10.0.0.1,h,/50,200,50,8,,", rest[40]);
+        assertEquals(",p,10.0.0.1,h,/99,200,99,8,,", rest[89]);
+        pending.add(ch.newPromise().setSuccess(), "h", "/done", 204, 0, t, null);
+        pending.collect();
+        assertEquals(",p,10.0.0.1,h,/done,204,0,8,,", lines(ring, 1)[0]);
         ch.finishAndReleaseAll();
     }
 }
