@@ -14,6 +14,7 @@
 #
 #   bench/proxy-wrk.sh                       # defaults: 1024-byte bodies, 32 connections, 8 x 6 s
 #   BODY=1024 CONNS=32 DURATION=6 REPS=8 THREADS=1 WARMUP=30 bench/proxy-wrk.sh
+#   WRITER_CPU=1 bench/proxy-wrk.sh          # diagnostic: the log writer thread on the other core (with wrk)
 #
 # Needs: wrk and nginx (Debian packages), the alm jar (./mvnw -q -DskipTests package). Loopback only.
 # Bounded: about REPS x 5 x DURATION seconds plus the WARMUP.
@@ -25,6 +26,7 @@ DURATION=${DURATION:-6}
 REPS=${REPS:-8}
 WARMUP=${WARMUP:-30}
 JAR=${JAR:-app/target/alm.jar}  # another build of alm to compare
+WRITER_CPU=${WRITER_CPU:-}       # diagnostic: move alm's access-log writer thread to this CPU (default: CPU 0 too)
 THREADS=${THREADS:-1}          # alm I/O threads and nginx worker processes
 PORT_ON=${PORT_ON:-18081}
 PORT_NGINX=${PORT_NGINX:-18083}
@@ -86,6 +88,15 @@ for port in $PORT_ON $PORT_NGINX; do
   [ "$(curl -s -o /dev/null -w '%{size_download}' "http://127.0.0.1:$port/")" = "$BODY" ] \
     || { echo "proxy-wrk: server on $port does not answer $BODY bytes" >&2; exit 1; }
 done
+
+if [ -n "$WRITER_CPU" ]; then
+  for t in /proc/"$pid_on"/task/*; do
+    if [ "$(cat "$t"/comm)" = alm-access-log ]; then
+      taskset -p -c "$WRITER_CPU" "$(basename "$t")" > /dev/null
+      echo "alm access-log writer thread moved to CPU $WRITER_CPU"
+    fi
+  done
+fi
 
 cpu_ns() { # pid -> "all event-loop log-writer": CPU ns of the process and its children, all threads, then of
   # the alm event loops (alm-proxy-io-*) and of the access-log writer thread alone
