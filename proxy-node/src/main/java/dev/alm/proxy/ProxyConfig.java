@@ -21,7 +21,8 @@ import java.time.Duration;
  * @param measure whether the load meter counts requests (off only to measure the meter's own cost)
  * @param accessLog the access log file, or null for none
  * @param probeLog the probe log file, or null for none
- * @param logQueue records that may wait for the log writer before being dropped (and counted)
+ * @param logQueue lines that may wait for a log writer before being dropped (and counted); for the access log, per
+ *     event loop
  * @param content where responses come from
  * @param limits limits on requests
  * @param ioThreads event-loop threads; 0 for Netty's default (twice the processors)

@@ -49,6 +49,12 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     private final ArrayDeque<Pending> queue = new ArrayDeque<>();
     private boolean busy;
     private boolean closed;
+    /** The access-log lines of this connection's responses being written; made on first use. */
+    private PendingAccess pendingAccess;
+    /** The last Host header seen on this connection and its {@link #host} form (requests on one usually share it). */
+    private String lastRawHost;
+    private String lastHost = "";
+    private String clientText;
 
     ProxyHandler(ProxyNode node, GeneratedContent generated, OriginClient origin) {
         this.node = node;
@@ -81,6 +87,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
         ctx.flush();
+        collectAccess();
         ctx.fireChannelReadComplete();
     }
 
@@ -95,11 +102,11 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
                         : cause instanceof TooLongFrameException ? HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE
                         : HttpResponseStatus.BAD_REQUEST;
                 closed = true;
-                respond(ctx, req, arrival, text(status, status.reasonPhrase() + "\n"), null)
+                respond(ctx, req, arrival, text(status, status.reasonPhrase() + "\n"), host(req), req.uri(), null)
                         .addListener(ChannelFutureListener.CLOSE);
                 return;
             }
-            String host = host(req);
+            String host = cachedHost(req);
             String path = req.uri();
             ProbeName probe = node.probeOf(host, path);
             if (probe != null) {
@@ -107,7 +114,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
                 FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.NO_CONTENT,
                         Unpooled.EMPTY_BUFFER);
                 r.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE);
-                respond(ctx, req, arrival, r, probe);
+                respond(ctx, req, arrival, r, host, path, probe);
                 return;
             }
             node.recordRequest(arrival);
@@ -119,31 +126,30 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
                 r.headers().set(HttpHeaderNames.RETRY_AFTER, a.retryAfterSeconds());
                 r.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE);
                 HttpUtil.setContentLength(r, SHED_BODY.length);
-                respond(ctx, req, arrival, r, null);
+                respond(ctx, req, arrival, r, host, path, null);
                 return;
             }
             if (origin == null) {
                 int n = generated.size(path);
                 if (n < 0) {
                     respond(ctx, req, arrival, text(HttpResponseStatus.NOT_FOUND, "no such size (/bytes/N, N <= "
-                            + generated.maxBytes() + ")\n"), null);
+                            + generated.maxBytes() + ")\n"), host, path, null);
                     return;
                 }
                 ByteBuf body = req.method() == HttpMethod.HEAD ? Unpooled.EMPTY_BUFFER : generated.body(n);
                 FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, body);
                 r.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_OCTET_STREAM);
                 HttpUtil.setContentLength(r, n);
-                respond(ctx, req, arrival, r, null);
+                respond(ctx, req, arrival, r, host, path, null);
                 return;
             }
             busy = true;
             handedOff = true;
-            String client = client(ctx);
             String logHost = host;
             boolean head = req.method() == HttpMethod.HEAD;
             HttpVersion version = req.protocolVersion();
             boolean keepAlive = HttpUtil.isKeepAlive(req);
-            origin.forward(ctx.channel().eventLoop(), req, client, reply -> {
+            origin.forward(ctx.channel().eventLoop(), req, client(ctx), reply -> {
                 FullHttpResponse r = reply.response();
                 if (r == null) {
                     node.recordOriginError();
@@ -162,11 +168,12 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
                 int status = r.status().code();
                 var f = ctx.writeAndFlush(r);
                 if (node.logsAccess()) {
-                    f.addListener(x -> node.logAccess(ctx.executor(), client, logHost, path, status, bytes, arrival, null));
+                    pendingAccess(ctx).add(f, logHost, path, status, bytes, arrival, null);
                 }
                 busy = false;
                 drain(ctx);
                 ctx.flush();
+                collectAccess();
             });
         } finally {
             if (!handedOff) {
@@ -187,7 +194,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     }
 
     private io.netty.channel.ChannelFuture respond(ChannelHandlerContext ctx, FullHttpRequest req, long arrival,
-                                                    FullHttpResponse r, ProbeName probe) {
+                                                    FullHttpResponse r, String host, String path, ProbeName probe) {
         HttpUtil.setKeepAlive(r, HttpUtil.isKeepAlive(req) && !closed);
         r.setProtocolVersion(req.protocolVersion());
         long bytes = r.content().readableBytes();
@@ -197,14 +204,36 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
         }
         io.netty.channel.ChannelFuture f = ctx.write(r);
         if (node.logsAccess()) {
-            String client = client(ctx);
-            String host = host(req);
-            String path = req.uri();
-            int status = r.status().code();
-            long b = bytes;
-            f.addListener(x -> node.logAccess(ctx.executor(), client, host, path, status, b, arrival, probe));
+            pendingAccess(ctx).add(f, host, path, r.status().code(), bytes, arrival, probe);
         }
         return f;
+    }
+
+    /** Logs the responses whose writes the last flush completed. */
+    private void collectAccess() {
+        if (pendingAccess != null) {
+            pendingAccess.collect();
+        }
+    }
+
+    private PendingAccess pendingAccess(ChannelHandlerContext ctx) {
+        if (pendingAccess == null) {
+            pendingAccess = new PendingAccess(node.accessRing(), node::nanoTime, client(ctx));
+        }
+        return pendingAccess;
+    }
+
+    /** {@link #host}, reusing the last answer while the connection sends the same Host header. */
+    private String cachedHost(FullHttpRequest req) {
+        String raw = req.headers().get(HttpHeaderNames.HOST);
+        if (raw == null) {
+            return "";
+        }
+        if (!raw.equals(lastRawHost)) {
+            lastHost = host(raw);
+            lastRawHost = raw;
+        }
+        return lastHost;
     }
 
     private static FullHttpResponse text(HttpResponseStatus status, String body) {
@@ -218,9 +247,10 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     /** The Host header, lower-case, without port; "" when absent. */
     static String host(FullHttpRequest req) {
         String h = req.headers().get(HttpHeaderNames.HOST);
-        if (h == null) {
-            return "";
-        }
+        return h == null ? "" : host(h);
+    }
+
+    private static String host(String h) {
         int colon = h.lastIndexOf(':');
         if (colon >= 0 && h.indexOf(']') < colon) {
             h = h.substring(0, colon);
@@ -228,9 +258,13 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
         return h.toLowerCase(Locale.ROOT);
     }
 
-    private static String client(ChannelHandlerContext ctx) {
-        SocketAddress a = ctx.channel().remoteAddress();
-        return a instanceof InetSocketAddress i ? i.getHostString() : String.valueOf(a);
+    /** The client's address as text, worked out once per connection. */
+    private String client(ChannelHandlerContext ctx) {
+        if (clientText == null) {
+            SocketAddress a = ctx.channel().remoteAddress();
+            clientText = a instanceof InetSocketAddress i ? i.getHostString() : String.valueOf(a);
+        }
+        return clientText;
     }
 
     @Override
@@ -249,6 +283,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
         while ((p = queue.poll()) != null) {
             p.request().release();
         }
+        collectAccess(); // writes failed by the close
         ctx.fireChannelInactive();
     }
 

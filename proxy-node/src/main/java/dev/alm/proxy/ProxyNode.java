@@ -4,6 +4,7 @@ import dev.alm.fastcontrol.ProbeName;
 import dev.alm.fastcontrol.SlidingWindowCounter;
 import dev.alm.traces.AccessLogRecord;
 import dev.alm.traces.AsyncLineLog;
+import dev.alm.traces.PolledLineLog;
 import dev.alm.traces.ProbeLogRecord;
 import java.io.IOException;
 import java.io.Writer;
@@ -11,7 +12,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
@@ -34,8 +34,12 @@ public final class ProxyNode implements AutoCloseable {
     private final LoadMeter meter;
     private final ProbeCounter probes;
     private final AdmissionControl admission;
-    private final AsyncLineLog<AccessLogRecord> accessLog;
-    private final LogBatcher<AccessLogRecord> accessBatcher;
+    /** How often the access log's writer collects the lines of the event loops. */
+    static final long ACCESS_LOG_PERIOD_NANOS = 10_000_000L;
+
+    private final PolledLineLog accessLog;
+    /** Each event loop's access lines, waiting for the writer ({@code logQueue} per loop). */
+    private final ThreadLocal<AccessLogRing> accessRing;
     private final AsyncLineLog<ProbeLogRecord> probeLog;
     private final LongAdder requests = new LongAdder();
     /** Runtime switches (admin {@code POST /measure}, {@code POST /log}): measure their cost in one process. */
@@ -59,12 +63,12 @@ public final class ProxyNode implements AutoCloseable {
         this.probes = new ProbeCounter(config.pop(), config.bucketNanos(), config.meterBuckets(),
                 config.maxProbePairs(), startNanos);
         this.admission = new AdmissionControl(config.ceiling(), config.burstSeconds(), nanoClock);
-        AsyncLineLog<AccessLogRecord> access = null;
+        PolledLineLog access = null;
         AsyncLineLog<ProbeLogRecord> probe = null;
         try {
             if (config.accessLog() != null) {
-                access = new AsyncLineLog<>(open(config.accessLog()), AccessLogRecord.HEADER, AccessLogRecord::appendCsv,
-                        config.logQueue(), "alm-access-log");
+                access = new PolledLineLog(PolledLineLog.fileStream(config.accessLog(), false),
+                        AccessLogRecord.HEADER, ACCESS_LOG_PERIOD_NANOS, "alm-access-log");
             }
             if (config.probeLog() != null) {
                 probe = new AsyncLineLog<>(open(config.probeLog()), ProbeLogRecord.HEADER, ProbeLogRecord::appendCsv,
@@ -79,7 +83,12 @@ public final class ProxyNode implements AutoCloseable {
         this.accessLog = access;
         this.measuring = config.measure();
         this.logging = access != null;
-        this.accessBatcher = access == null ? null : new LogBatcher<>(access);
+        PolledLineLog log = access;
+        this.accessRing = ThreadLocal.withInitial(() -> {
+            AccessLogRing ring = new AccessLogRing(config.pop(), config.logQueue(), nanoClock, millisClock);
+            log.add(ring);
+            return ring;
+        });
         this.probeLog = probe;
     }
 
@@ -180,18 +189,16 @@ public final class ProxyNode implements AutoCloseable {
     }
 
     /**
-     * Queues one access-log line; never blocks (a full queue drops and counts).
+     * The calling thread's access-log ring (one per event loop, created on first use); only that thread may add to
+     * it. Lines in it reach the file within {@link #ACCESS_LOG_PERIOD_NANOS}; a full ring drops and counts.
      *
-     * @param loop the calling thread's single-threaded event loop, which hands the lines to the log in bursts
+     * @throws IllegalStateException when the proxy was started without an access log
      */
-    public void logAccess(ScheduledExecutorService loop, String client, String host, String path, int status, long bytes, long arrivalNanos,
-                          ProbeName probe) {
+    AccessLogRing accessRing() {
         if (accessLog == null) {
-            return;
+            throw new IllegalStateException("no access log was configured");
         }
-        long latencyMicros = (nanoClock.getAsLong() - arrivalNanos) / 1000;
-        accessBatcher.add(new AccessLogRecord(millisClock.getAsLong(), config.pop(), client, host, path, status, bytes,
-                latencyMicros, probe == null ? "" : probe.category(), probe == null ? "" : probe.origin()), loop);
+        return accessRing.get();
     }
 
     public LoadMeter meter() {
@@ -274,19 +281,20 @@ public final class ProxyNode implements AutoCloseable {
     /** Writes what the logs hold and closes them; call once the event loops have terminated. */
     @Override
     public void close() throws IOException {
-        if (accessBatcher != null) {
-            accessBatcher.flushAll();
-        }
         IOException first = null;
-        for (AsyncLineLog<?> log : new AsyncLineLog<?>[] {accessLog, probeLog}) {
-            if (log == null) {
-                continue;
+        try {
+            if (accessLog != null) {
+                accessLog.close();
             }
-            try {
-                log.close();
-            } catch (IOException e) {
-                first = first == null ? e : first;
+        } catch (IOException e) {
+            first = e;
+        }
+        try {
+            if (probeLog != null) {
+                probeLog.close();
             }
+        } catch (IOException e) {
+            first = first == null ? e : first;
         }
         if (first != null) {
             throw first;

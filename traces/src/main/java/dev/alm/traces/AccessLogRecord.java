@@ -42,4 +42,19 @@ public record AccessLogRecord(long epochMillis, String pop, String client, Strin
         CsvLine.field(out, start, probeOrigin);
         out.append('\n');
     }
+
+    /** Appends this record's CSV line (newline included) as UTF-8 bytes; the same bytes as {@link #appendCsv(StringBuilder)}. */
+    public void appendCsv(CsvBytes out) {
+        appendCsv(out, epochMillis, pop, client, host, path, status, bytes, latencyMicros, probeCategory, probeOrigin);
+    }
+
+    /**
+     * Appends one access-log line from its fields, without a record: what a log writer calls for each request it
+     * drains (the parameters are the record's components).
+     */
+    public static void appendCsv(CsvBytes out, long epochMillis, String pop, String client, String host, String path,
+                                 int status, long bytes, long latencyMicros, String probeCategory, String probeOrigin) {
+        out.timestamp(epochMillis).field(pop).field(client).field(host).field(path).field(status).field(bytes)
+                .field(latencyMicros).field(probeCategory).field(probeOrigin).endLine();
+    }
 }

@@ -1,0 +1,128 @@
+package dev.alm.proxy;
+
+import dev.alm.fastcontrol.ProbeName;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import java.util.function.LongSupplier;
+
+/**
+ * The responses of one connection that are being written and will be logged once their last byte is: a FIFO of
+ * parallel arrays (grown, never shrunk), so that logging a response allocates nothing and adds no listener of its
+ * own. The handler calls {@link #collect()} after each flush: the responses whose writes have completed go to the
+ * event loop's {@link AccessLogRing}, with one reading of the clock for all of them. If the oldest write is still
+ * in progress (a slow reader), one listener on it collects again when it completes. Netty completes a channel's
+ * writes in order; one that completes out of order (a failed encode) is logged when the writes before it are.
+ *
+ * <p>{@code latency_us} thus runs from the request's arrival to the end of the flush that wrote the response's last
+ * byte. Used on the connection's event loop only.
+ */
+final class PendingAccess implements ChannelFutureListener {
+    private final AccessLogRing ring;
+    private final LongSupplier nanoClock;
+    private final String client;
+    private ChannelFuture[] future = new ChannelFuture[4];
+    private String[] host = new String[4];
+    private String[] path = new String[4];
+    private int[] status = new int[4];
+    private long[] bytes = new long[4];
+    private long[] arrival = new long[4];
+    private ProbeName[] probe = new ProbeName[4];
+    private int head;
+    private int size;
+    /** The write a listener waits on, if any. */
+    private ChannelFuture armed;
+
+    PendingAccess(AccessLogRing ring, LongSupplier nanoClock, String client) {
+        this.ring = ring;
+        this.nanoClock = nanoClock;
+        this.client = client;
+    }
+
+    /** Remembers the response whose write is {@code f}; it is logged by a {@link #collect()} once {@code f} is done. */
+    void add(ChannelFuture f, String host, String path, int status, long bytes, long arrivalNanos, ProbeName probe) {
+        if (size == future.length) {
+            grow();
+        }
+        int i = (head + size) & (future.length - 1);
+        this.future[i] = f;
+        this.host[i] = host;
+        this.path[i] = path;
+        this.status[i] = status;
+        this.bytes[i] = bytes;
+        this.arrival[i] = arrivalNanos;
+        this.probe[i] = probe;
+        size++;
+    }
+
+    /** Responses not logged yet. */
+    int size() {
+        return size;
+    }
+
+    /**
+     * Logs, oldest first, every response whose write is done; if one is not, leaves it and the later ones and
+     * arranges to be called again when it completes.
+     */
+    void collect() {
+        long now = Long.MIN_VALUE;
+        int n = future.length - 1;
+        while (size > 0) {
+            ChannelFuture f = future[head];
+            if (!f.isDone()) {
+                if (armed != f) {
+                    armed = f;
+                    f.addListener(this);
+                }
+                return;
+            }
+            if (now == Long.MIN_VALUE) {
+                now = nanoClock.getAsLong();
+            }
+            ring.add(client, host[head], path[head], status[head], bytes[head], arrival[head], now, probe[head]);
+            future[head] = null;
+            host[head] = null;
+            path[head] = null;
+            probe[head] = null;
+            head = (head + 1) & n;
+            size--;
+        }
+    }
+
+    /** The oldest pending write completed after a flush had left it in progress. */
+    @Override
+    public void operationComplete(ChannelFuture f) {
+        if (armed == f) {
+            armed = null;
+        }
+        collect();
+    }
+
+    private void grow() {
+        int n = future.length;
+        future = unroll(future, new ChannelFuture[2 * n]);
+        host = unroll(host, new String[2 * n]);
+        path = unroll(path, new String[2 * n]);
+        probe = unroll(probe, new ProbeName[2 * n]);
+        int[] s = new int[2 * n];
+        long[] b = new long[2 * n];
+        long[] a = new long[2 * n];
+        for (int k = 0; k < size; k++) {
+            int i = (head + k) & (n - 1);
+            s[k] = status[i];
+            b[k] = bytes[i];
+            a[k] = arrival[i];
+        }
+        status = s;
+        bytes = b;
+        arrival = a;
+        head = 0;
+    }
+
+    private <T> T[] unroll(T[] from, T[] to) {
+        int n = from.length;
+        for (int k = 0; k < size; k++) {
+            to[k] = from[(head + k) & (n - 1)];
+        }
+        return to;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.alm.proxy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.alm.fastcontrol.ProbeName;
+import dev.alm.traces.CsvBytes;
+import dev.alm.traces.Timestamps;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** The event loop's ring of access fields: lines as {@code AccessLogRecord} writes them, drops counted. */
+class AccessLogRingTest {
+    private static final long T0_MILLIS = 1_763_776_800_000L; // 2025-11-22T02:00:00Z
+
+    @Test
+    void linesCarryWallTimeLatencyAndProbeAndWrapAround() {
+        ManualClock nanos = new ManualClock();
+        AtomicLong millis = new AtomicLong(T0_MILLIS);
+        AccessLogRing ring = new AccessLogRing("fra", 3, nanos, millis::get); // 4 slots
+        CsvBytes out = new CsvBytes(64);
+        long t = nanos.getAsLong();
+        for (int round = 0; round < 3; round++) {
+            for (int i = 0; i < 4; i++) {
+                assertTrue(ring.add("10.0.0.1", "h", "/" + i, 200, i, t - 2_500_000, t - 1_000_000L * i,
+                        i == 3 ? new ProbeName("a", "b") : null));
+            }
+            assertFalse(ring.add("10.0.0.1", "h", "/full", 200, 0, t, t, null), "4 slots");
+            assertEquals(4, ring.drainTo(out));
+            assertEquals(0, ring.drainTo(out));
+        }
+        assertEquals(3, ring.dropped());
+        String[] lines = out.toString().split("\n");
+        assertEquals(12, lines.length);
+        assertEquals(Timestamps.format(T0_MILLIS) + ",fra,10.0.0.1,h,/0,200,0,2500,,", lines[0]);
+        assertEquals(Timestamps.format(T0_MILLIS - 2) + ",fra,10.0.0.1,h,/2,200,2,500,,", lines[2]);
+        assertEquals(Timestamps.format(T0_MILLIS - 3) + ",fra,10.0.0.1,h,/3,200,3,-500,a,b", lines[11]);
+    }
+
+    @Test
+    void aConsumerThreadSeesEveryLineOnce() throws Exception {
+        AccessLogRing ring = new AccessLogRing("p", 1024, System::nanoTime, System::currentTimeMillis);
+        int n = 300_000;
+        Thread producer = new Thread(() -> {
+            for (int i = 0; i < n; i++) {
+                ring.add("c", "h", Integer.toString(i), 200, i, 0, 0, null);
+            }
+        });
+        producer.start();
+        CsvBytes out = new CsvBytes(1 << 20);
+        while (producer.isAlive()) {
+            ring.drainTo(out);
+        }
+        producer.join();
+        ring.drainTo(out);
+        long last = -1;
+        int lines = 0;
+        for (String l : out.toString().split("\n")) {
+            String[] v = l.split(",");
+            long i = Long.parseLong(v[4]);
+            assertTrue(i > last, l);
+            assertEquals(v[4], v[6]);
+            last = i;
+            lines++;
+        }
+        assertEquals(n, lines + ring.dropped());
+    }
+}

@@ -1,0 +1,186 @@
+package dev.alm.traces;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * CSV lines encoded straight to UTF-8 bytes in one growing buffer, for log writers that format many lines per
+ * second: no {@code String} per line or per field, no {@code Writer} to encode characters again. Fields follow RFC
+ * 4180 as {@link CsvLine} writes them (a field holding a comma, a quote, CR or LF is quoted, quotes doubled), so a
+ * line here has the same bytes as {@link CsvLine}'s text encoded in UTF-8.
+ *
+ * <p>Timestamps ({@link #timestamp}) are written as {@link Timestamps#format} writes them; the text up to the
+ * second is kept, so lines within one second cost four digit stores. Not thread-safe: one writer thread owns it.
+ */
+public final class CsvBytes {
+    private static final int PREFIX = 20; // "2026-11-22T10:15:30."
+
+    private byte[] buf;
+    private int len;
+    private int lineStart;
+    private long cachedSecond = Long.MIN_VALUE;
+    private final byte[] secondPrefix = new byte[PREFIX];
+
+    /** An empty buffer of {@code capacity} bytes to start with (it grows when needed). */
+    public CsvBytes(int capacity) {
+        buf = new byte[Math.max(64, capacity)];
+    }
+
+    /** Bytes held. */
+    public int length() {
+        return len;
+    }
+
+    /** Writes the bytes held to {@code out} and empties the buffer. */
+    public void writeTo(OutputStream out) throws IOException {
+        out.write(buf, 0, len);
+        clear();
+    }
+
+    /** Forgets the bytes held. */
+    public void clear() {
+        len = 0;
+        lineStart = 0;
+    }
+
+    /** The bytes held, as text (tests). */
+    @Override
+    public String toString() {
+        return new String(buf, 0, len, StandardCharsets.UTF_8);
+    }
+
+    /** Appends a whole line of fields and its newline ({@link CsvLine#line}). */
+    public CsvBytes line(List<String> values) {
+        for (String v : values) {
+            field(v);
+        }
+        if (values.size() == 1 && values.get(0).isEmpty()) {
+            ascii('"').ascii('"');
+        }
+        return endLine();
+    }
+
+    /** Ends the line. */
+    public CsvBytes endLine() {
+        ascii('\n');
+        lineStart = len;
+        return this;
+    }
+
+    /** Appends one text field, preceded by a comma unless it is the first of the line, quoted if it must be. */
+    public CsvBytes field(String value) {
+        separator();
+        int n = value.length();
+        ensure(n + 2);
+        byte[] b = buf;
+        int at = len;
+        for (int i = 0; i < n; i++) {
+            char c = value.charAt(i);
+            if (c >= 0x80 || c == ',' || c == '"' || c == '\n' || c == '\r') {
+                return slowField(value);
+            }
+            b[at++] = (byte) c;
+        }
+        len = at;
+        return this;
+    }
+
+    /** Appends one integer field. */
+    public CsvBytes field(long value) {
+        separator();
+        return number(value);
+    }
+
+    /**
+     * Appends epoch milliseconds as the line's field ({@code 2026-11-22T10:15:30.123Z}, as {@link Timestamps#format}).
+     */
+    public CsvBytes timestamp(long epochMillis) {
+        separator();
+        long second = Math.floorDiv(epochMillis, 1000L);
+        if (second != cachedSecond) {
+            String s = Timestamps.format(second * 1000L);
+            if (s.length() != PREFIX + 4) { // outside years 0001-9999: no cache
+                return ascii(Timestamps.format(epochMillis));
+            }
+            for (int i = 0; i < PREFIX; i++) {
+                secondPrefix[i] = (byte) s.charAt(i);
+            }
+            cachedSecond = second;
+        }
+        ensure(PREFIX + 4);
+        System.arraycopy(secondPrefix, 0, buf, len, PREFIX);
+        int ms = (int) Math.floorMod(epochMillis, 1000L);
+        buf[len + PREFIX] = (byte) ('0' + ms / 100);
+        buf[len + PREFIX + 1] = (byte) ('0' + ms / 10 % 10);
+        buf[len + PREFIX + 2] = (byte) ('0' + ms % 10);
+        buf[len + PREFIX + 3] = 'Z';
+        len += PREFIX + 4;
+        return this;
+    }
+
+    private void separator() {
+        if (len > lineStart) {
+            ensure(1);
+            buf[len++] = ',';
+        }
+    }
+
+    private CsvBytes ascii(char c) {
+        ensure(1);
+        buf[len++] = (byte) c;
+        return this;
+    }
+
+    private CsvBytes ascii(String s) {
+        ensure(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            buf[len++] = (byte) s.charAt(i);
+        }
+        return this;
+    }
+
+    private CsvBytes number(long v) {
+        ensure(20);
+        if (v == Long.MIN_VALUE) {
+            return ascii(Long.toString(v));
+        }
+        if (v < 0) {
+            buf[len++] = '-';
+            v = -v;
+        }
+        int digits = 1;
+        for (long p = v; p >= 10; p /= 10) {
+            digits++;
+        }
+        for (int k = len + digits - 1; k >= len; k--) {
+            buf[k] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        len += digits;
+        return this;
+    }
+
+    /** A field with non-ASCII text or characters that need quoting (rare in logs). */
+    private CsvBytes slowField(String value) {
+        boolean quote = false;
+        for (int i = 0; i < value.length() && !quote; i++) {
+            char c = value.charAt(i);
+            quote = c == ',' || c == '"' || c == '\n' || c == '\r';
+        }
+        String text = quote ? '"' + value.replace("\"", "\"\"") + '"' : value;
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        ensure(utf8.length);
+        System.arraycopy(utf8, 0, buf, len, utf8.length);
+        len += utf8.length;
+        return this;
+    }
+
+    private void ensure(int more) {
+        if (len + more > buf.length) {
+            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + more));
+        }
+    }
+}

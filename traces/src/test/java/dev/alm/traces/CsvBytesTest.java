@@ -1,0 +1,54 @@
+package dev.alm.traces;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Lines encoded straight to bytes equal the text lines of {@link CsvLine} in UTF-8, timestamps included. */
+class CsvBytesTest {
+
+    private static String text(AccessLogRecord a) {
+        StringBuilder sb = new StringBuilder();
+        a.appendCsv(sb);
+        return sb.toString();
+    }
+
+    @Test
+    void accessLinesHaveTheBytesOfTheTextLines() throws Exception {
+        String[] awkward = {"", "plain", "a,b", "say \"hi\"", "two\nlines", "cr\rhere", ",", "caf\u00e9", "\u4e2d,\"",
+            "\ud83d\ude00", "bad \ud800 surrogate"};
+        long[] times = {1_700_000_000_123L, 1_700_000_000_999L, 1_700_000_001_000L, 0, -1, -999, -1000, -1001,
+            253402300799999L, 253402300800000L, -62135596800001L, 1_700_000_000_007L};
+        CsvBytes b = new CsvBytes(16);
+        StringBuilder all = new StringBuilder();
+        for (String s : awkward) {
+            for (long t : times) {
+                AccessLogRecord a = new AccessLogRecord(t, "fra", "10.0.0.1", s, "/p?x=" + s, 503, -12, t, s, "");
+                a.appendCsv(b);
+                all.append(text(a));
+            }
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        b.writeTo(out);
+        assertEquals(0, b.length());
+        // UTF-8 as a Writer encodes it (a lone surrogate becomes '?')
+        assertEquals(new String(all.toString().getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8),
+                out.toString(StandardCharsets.UTF_8));
+        StringBuilder plain = new StringBuilder();
+        new AccessLogRecord(1_700_000_000_123L, "fra", "::1", "h", "/", 200, 1, 2, "", "").appendCsv(plain);
+        new AccessLogRecord(1_700_000_000_123L, "fra", "::1", "h", "/", 200, 1, 2, "", "").appendCsv(b);
+        assertEquals(plain.toString(), b.toString());
+    }
+
+    @Test
+    void numbersAndHeaders() {
+        CsvBytes b = new CsvBytes(1);
+        b.field(0).field(-7).field(Long.MAX_VALUE).field(Long.MIN_VALUE).field(1234567890L).endLine();
+        b.line(AccessLogRecord.HEADER).line(List.of(""));
+        assertEquals("0,-7," + Long.MAX_VALUE + "," + Long.MIN_VALUE + ",1234567890\n"
+                + String.join(",", AccessLogRecord.HEADER) + "\n\"\"\n", b.toString());
+    }
+}

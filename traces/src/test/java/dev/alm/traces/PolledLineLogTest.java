@@ -1,0 +1,128 @@
+package dev.alm.traces;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The writer collects every source on its timer and at close, and counts what a failed file loses. */
+class PolledLineLogTest {
+
+    /** A thread-safe source of probe lines; counts what it refuses beyond {@code capacity}. */
+    private static final class Lines implements PolledLineLog.Source {
+        private final ConcurrentLinkedQueue<ProbeLogRecord> q = new ConcurrentLinkedQueue<>();
+        private final AtomicLong size = new AtomicLong();
+        private final AtomicLong dropped = new AtomicLong();
+        private final int capacity;
+
+        Lines(int capacity) {
+            this.capacity = capacity;
+        }
+
+        boolean add(ProbeLogRecord r) {
+            if (size.get() >= capacity) {
+                dropped.incrementAndGet();
+                return false;
+            }
+            size.incrementAndGet();
+            q.add(r);
+            return true;
+        }
+
+        @Override
+        public int drainTo(CsvBytes out) {
+            int n = 0;
+            ProbeLogRecord r;
+            while ((r = q.poll()) != null) {
+                out.line(r.values());
+                size.decrementAndGet();
+                n++;
+            }
+            return n;
+        }
+
+        @Override
+        public long dropped() {
+            return dropped.get();
+        }
+    }
+
+    @Test
+    void linesFromEverySourceReachTheFileInOrderPerSource(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("x/log.csv");
+        Lines a = new Lines(1_000_000);
+        Lines b = new Lines(1_000_000);
+        PolledLineLog log = new PolledLineLog(PolledLineLog.fileStream(f, false), ProbeLogRecord.HEADER, 1_000_000,
+                "t");
+        log.add(a);
+        log.add(b);
+        for (int i = 0; i < 50_000; i++) {
+            a.add(new ProbeLogRecord(i, "a", Integer.toString(i), "p"));
+            b.add(new ProbeLogRecord(i, "b", Integer.toString(i), "p"));
+        }
+        log.close();
+        assertEquals(100_000, log.written());
+        assertEquals(0, log.dropped());
+        List<String> lines = Files.readAllLines(f);
+        assertEquals("ts,category,origin,pop", lines.get(0));
+        assertEquals(100_001, lines.size());
+        int nextA = 0;
+        int nextB = 0;
+        for (String l : lines.subList(1, lines.size())) {
+            String[] v = l.split(",");
+            int i = Integer.parseInt(v[2]);
+            assertEquals(Timestamps.format(i), v[0]);
+            if (v[1].equals("a")) {
+                assertEquals(nextA++, i);
+            } else {
+                assertEquals(nextB++, i);
+            }
+        }
+    }
+
+    /** Accepts the header, then fails every write: a full disk. */
+    private static final class FullDisk extends OutputStream {
+        private long bytes;
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            bytes += len;
+            if (bytes > 200) {
+                throw new IOException("No space left on device");
+            }
+        }
+    }
+
+    @Test
+    void aFailedFileCountsEveryLineAndCloseReturns() throws Exception {
+        PolledLineLog log = new PolledLineLog(new FullDisk(), ProbeLogRecord.HEADER, 100_000, "full-disk");
+        Lines s = new Lines(64);
+        log.add(s);
+        long offered = 0;
+        while (log.failure() == null && offered < 10_000_000) {
+            offered++;
+            s.add(new ProbeLogRecord(0, "a", "b", "c"));
+        }
+        for (int k = 0; k < 1000; k++) {
+            offered++;
+            s.add(new ProbeLogRecord(0, "a", "b", "c"));
+        }
+        assertThrows(IOException.class, log::close);
+        assertTrue(log.dropped() > 0);
+        assertEquals(offered, log.written() + log.dropped());
+    }
+}
