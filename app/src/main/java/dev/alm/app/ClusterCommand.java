@@ -116,6 +116,10 @@ public final class ClusterCommand implements Callable<Integer> {
       description = "Dual gain schedule: the smallest gain multiplier. Default: ${DEFAULT-VALUE}.")
   double settleFloor;
 
+  @Option(names = "--settle-price",
+      description = "Dual gain schedule: shrink the price step too, not only the EWMAs of beta and A (docs/pop.md).")
+  boolean settlePrice;
+
   @Option(names = "--quiet", description = "No live table.")
   boolean quiet;
 
@@ -130,7 +134,7 @@ public final class ClusterCommand implements Callable<Integer> {
       c = new ClusterConfig(t, Algorithm.parse(algorithm), parseDuration("--duration", duration), parseDuration("--interval", interval), loadUnit,
           resolvers, ttl, beacons, gamma, betaWeight, theta, gain, startX, ClusterConfig.DEFAULT_BODY_BYTES,
           flash == null ? null : FlashCrowd.parse(flash), seed,
-          new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z), drills(), out.resolve("state"));
+          new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z, settlePrice), drills(), out.resolve("state"));
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }

@@ -41,7 +41,7 @@ public final class PopCommand implements Callable<Integer> {
       "requestsPerQuery", "demandWeight", "startX", "safeX", "maxStep", "greedyGain", "theta", "adaptive",
       "probes", "state", "stateMaxAgeSeconds", "admin", "dns", "proxy", "dnsThreads", "settling");
   private static final Set<String> PROBES = Set.of("gamma", "betaWeight", "lossRate", "timeoutIntervals");
-  private static final Set<String> SETTLING = Set.of("horizon", "floor", "alarmZ");
+  private static final Set<String> SETTLING = Set.of("horizon", "floor", "alarmZ", "schedulePrice");
 
   @Spec
   CommandSpec spec;
@@ -136,7 +136,8 @@ public final class PopCommand implements Callable<Integer> {
       return d;
     }
     return new Settling(s.has("horizon") ? (int) s.integer("horizon") : d.horizon(),
-        s.has("floor") ? s.number("floor") : d.floor(), s.has("alarmZ") ? s.number("alarmZ") : d.alarmZ());
+        s.has("floor") ? s.number("floor") : d.floor(), s.has("alarmZ") ? s.number("alarmZ") : d.alarmZ(),
+        s.has("schedulePrice") ? s.bool("schedulePrice") : d.schedulePrice());
   }
 
   static String field(String message) {

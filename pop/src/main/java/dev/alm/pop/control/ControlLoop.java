@@ -163,7 +163,7 @@ public final class ControlLoop {
       demandCalm = demandCalm.next(queries - expectedQueries, expectedQueries,
           settling.away(queries, expectedQueries), settling);
     }
-    double scale = isDual ? priceCalm.scale(settling) : 1;
+    double scale = isDual && settling.schedulePrice() ? priceCalm.scale(settling) : 1;
 
     double measured = queries / dt * perQuery;
     double w = config.demandWeight() * (isDual ? demandCalm.scale(settling) : 1);
@@ -204,11 +204,11 @@ public final class ControlLoop {
   }
 
   /**
-   * The price step's gain multiplier for the state (1 under greedy or without gain scheduling); the next dual step
-   * uses the one after that interval's alarms.
+   * The gain multiplier of beta_i's EWMA for the state (1 under greedy or without gain scheduling); the next
+   * dual step uses the one after that interval's alarms.
    */
   public double gainScale(LoopState s) {
-    return config.algorithm() == Algorithm.DUAL ? s.priceCalm().scale(config.settling()) : 1;
+    return config.algorithm() == Algorithm.DUAL ? s.betaCalm().scale(config.settling()) : 1;
   }
 
   /** The first measurement only sets the counters' baselines; x is held (no meter window has completed yet). */

@@ -7,7 +7,7 @@ package dev.alm.pop.control;
  * from requests. With fixed gains the loop keeps reacting to their Poisson noise and x_i never settles (at the
  * probe rates a 2-core machine can carry, x moved 0.03-0.06 per interval on a 12-PoP run, docs/cluster.md). As in
  * stochastic approximation, the loop therefore shrinks its gains while the inputs are steady. Each of the three
- * gains has its own schedule ({@link Calm}): the price step watches requests against S*_i, the EWMA of beta_i
+ * gains (the price step only with {@code schedulePrice}) has its own schedule ({@link Calm}): the price step watches requests against S*_i, the EWMA of beta_i
  * its own-category probes against the smoothed beta_i, the EWMA of A_i the CDN queries against the smoothed
  * A_i. After {@code calm} intervals without an alarm of its input, a gain is multiplied by
  * {@code max(floor, 1 / (1 + calm / horizon))}, so the estimates average over ever more intervals and the price
@@ -31,8 +31,10 @@ package dev.alm.pop.control;
  * @param floor   the smallest multiplier, in (0, 1]
  * @param alarmZ  the drift alarm's threshold in Poisson standard deviations (a surge needs {@link #SURGE} times
  *                as many), &gt; 0
+ * @param schedulePrice whether the price step shrinks too (x_i depends on the prices only through the estimated
+ *                beta_i, whose EWMA already averages their wander; off by default)
  */
-public record Settling(int horizon, double floor, double alarmZ) {
+public record Settling(int horizon, double floor, double alarmZ, boolean schedulePrice) {
 
   /** A single interval must be this many times {@code alarmZ} standard deviations off to be a surge. */
   public static final double SURGE = 2;
@@ -42,9 +44,9 @@ public record Settling(int horizon, double floor, double alarmZ) {
   public static final double DEFAULT_FLOOR = 0.08;
   public static final double DEFAULT_ALARM_Z = 4;
   /** The defaults: halve after 6 calm intervals, down to 8% of the gains, alarm at 4 standard deviations. */
-  public static final Settling DEFAULT = new Settling(DEFAULT_HORIZON, DEFAULT_FLOOR, DEFAULT_ALARM_Z);
+  public static final Settling DEFAULT = new Settling(DEFAULT_HORIZON, DEFAULT_FLOOR, DEFAULT_ALARM_Z, false);
   /** Fixed gains. */
-  public static final Settling OFF = new Settling(0, 1, DEFAULT_ALARM_Z);
+  public static final Settling OFF = new Settling(0, 1, DEFAULT_ALARM_Z, false);
 
   public Settling {
     if (horizon < 0) {
