@@ -60,21 +60,14 @@ public final class QueryLog implements AutoCloseable {
 
   /**
    * Turns events into lines on the writer thread. It remembers the last resolver and name it printed, because
-   * consecutive lines usually share them, so the common line costs no formatting of either; and the last few
-   * whole lines, one of which it repeats when an event has the same millisecond, resolver and outcome (the hot
-   * path hands out one shared {@link Outcome} per answer kind, so at high rates most lines are such repeats).
+   * consecutive lines usually share them, so the common line costs no formatting of either.
    */
   private static final class Formatter implements AsyncLineLog.LineFormat<Event> {
-    private static final int REPEATS = 4;
     private final String pop;
     private InetAddress lastResolver;
     private String lastResolverText;
     private org.xbill.DNS.Name lastName;
     private String lastNameText;
-    /** Recent events and their lines, replaced round-robin. */
-    private final Event[] recent = new Event[REPEATS];
-    private final String[] recentLine = new String[REPEATS];
-    private int next;
 
     Formatter(String pop) {
       this.pop = pop;
@@ -83,13 +76,6 @@ public final class QueryLog implements AutoCloseable {
     @Override
     public void append(Event e, StringBuilder out) {
       Outcome o = e.outcome();
-      for (int k = 0; k < REPEATS; k++) {
-        Event r = recent[k];
-        if (r != null && o == r.outcome() && e.epochMillis() == r.epochMillis() && e.resolver().equals(r.resolver())) {
-          out.append(recentLine[k]);
-          return;
-        }
-      }
       if (!e.resolver().equals(lastResolver)) {
         lastResolver = e.resolver();
         lastResolverText = lastResolver.getHostAddress();
@@ -102,12 +88,8 @@ public final class QueryLog implements AutoCloseable {
         }
         qname = lastNameText;
       }
-      int start = out.length();
       new QueryLogRecord(e.epochMillis(), pop, lastResolverText, ecs(o.ecs()), qname,
           o.qtype() < 0 ? "" : Type.string(o.qtype()), Rcode.string(o.rcode()), o.kind()).appendCsv(out);
-      recent[next] = e;
-      recentLine[next] = out.substring(start);
-      next = (next + 1) % REPEATS;
     }
   }
 

@@ -11,7 +11,7 @@ import org.xbill.DNS.Name;
 import org.xbill.DNS.Rcode;
 import org.xbill.DNS.Type;
 
-/** The query log's lines, in particular that a repeated line is the same text as a freshly formatted one. */
+/** The query log's lines: repeated and changing resolvers, outcomes and milliseconds. */
 class QueryLogTest {
   @Test
   void repeatsAndChangesAreFormattedLikeFreshLines() throws Exception {

@@ -89,8 +89,9 @@ public final class PopDaemon implements AutoCloseable {
     ControlLoop loop = new ControlLoop(config.loop(), config.topology(), config.index());
     CorrelationMatrix c = config.topology().correlation();
     StateFile file = config.state() == null ? null : new StateFile(config.state());
-    double[] beaconRate = {Double.NaN};
-    LoopState initial = restore(config, loop, file, millisClock.getAsLong(), log, beaconRate);
+    Optional<SavedState> saved = restorable(config, file, millisClock.getAsLong(), log);
+    LoopState initial = saved.map(s -> s.resume(config.topology().node(config.index()).demand()))
+        .orElseGet(loop::initial);
     ProxyServer proxy = ProxyServer.start(config.proxy());
     DnsNode dns = null;
     AdminServer admin = null;
@@ -99,7 +100,7 @@ public final class PopDaemon implements AutoCloseable {
       PlannedProbeAnswerer answerer = new PlannedProbeAnswerer(ProbePlan.compute(config.topology().ids(),
           config.index(), initial.mu(), c.row(config.index()), c.column(config.index()), config.plan()),
           ProbeAnswererConfig.defaults(), System.nanoTime());
-      answerer.seedBeaconRate(beaconRate[0]);
+      answerer.seedBeaconRate(saved.map(SavedState::beaconRate).orElse(Double.NaN));
       dns = DnsNode.start(withX(config.dns(), initial.x()), proxy.registry(), answerer, config.dnsThreads());
       PopDaemon[] self = new PopDaemon[1];
       if (config.admin() != null) {
@@ -139,34 +140,33 @@ public final class PopDaemon implements AutoCloseable {
         d.queryLog(), d.queryLogQueue());
   }
 
-  /** The state to start from; a restored beacon rate goes to {@code beaconRate[0]}. */
-  private static LoopState restore(PopConfig config, ControlLoop loop, StateFile file, long nowMillis,
-      Consumer<String> log, double[] beaconRate) {
+  /** The fresh persisted state to resume from, or empty (no file, a bad one, a stale one: said in the log). */
+  private static Optional<SavedState> restorable(PopConfig config, StateFile file, long nowMillis,
+      Consumer<String> log) {
     if (file == null) {
-      return loop.initial();
+      return Optional.empty();
     }
     String[] problem = new String[1];
     Optional<SavedState> saved = file.read(problem);
     if (problem[0] != null) {
       log.accept("pop " + config.id() + ": state not restored (" + problem[0] + "): starting at x = "
           + config.loop().startX());
-      return loop.initial();
+      return Optional.empty();
     }
     if (saved.isEmpty()) {
       log.accept("pop " + config.id() + ": no state file yet: starting at x = " + config.loop().startX());
-      return loop.initial();
+      return Optional.empty();
     }
     SavedState s = saved.get();
     double age = (nowMillis - s.savedAtMillis()) / 1000.0;
     if (!s.freshAt(nowMillis, config.loop().stateMaxAge().toMillis())) {
       log.accept("pop " + config.id() + ": state " + file.path() + " is " + age + " s old: starting at x = "
           + config.loop().startX());
-      return loop.initial();
+      return Optional.empty();
     }
     log.accept("pop " + config.id() + ": restored x = " + s.x() + ", mu = " + s.mu() + " from " + file.path()
         + " (" + age + " s old)");
-    beaconRate[0] = s.beaconRate();
-    return s.resume(config.topology().node(config.index()).demand());
+    return saved;
   }
 
   private void tickLogged() {

@@ -52,15 +52,13 @@ public final class CsvBytes {
         return new String(buf, 0, len, StandardCharsets.UTF_8);
     }
 
-    /** Appends a whole line of fields and its newline ({@link CsvLine#line}). */
+    /** Appends a whole line of fields and its newline, as {@link CsvLine#line} writes it (a header: not hot). */
     public CsvBytes line(List<String> values) {
-        for (String v : values) {
-            field(v);
-        }
-        if (values.size() == 1 && values.get(0).isEmpty()) {
-            ascii('"').ascii('"');
-        }
-        return endLine();
+        StringBuilder text = new StringBuilder();
+        CsvLine.line(text, values);
+        utf8(text);
+        lineStart = len;
+        return this;
     }
 
     /** Ends the line. */
@@ -163,18 +161,18 @@ public final class CsvBytes {
         return this;
     }
 
-    /** A field with non-ASCII text or characters that need quoting (rare in logs). */
+    /** A field with non-ASCII text or characters that need quoting (rare in logs), quoted by {@link CsvLine}. */
     private CsvBytes slowField(String value) {
-        boolean quote = false;
-        for (int i = 0; i < value.length() && !quote; i++) {
-            char c = value.charAt(i);
-            quote = c == ',' || c == '"' || c == '\n' || c == '\r';
-        }
-        String text = quote ? '"' + value.replace("\"", "\"\"") + '"' : value;
-        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-        ensure(utf8.length);
-        System.arraycopy(utf8, 0, buf, len, utf8.length);
-        len += utf8.length;
+        StringBuilder text = new StringBuilder(value.length() + 2);
+        CsvLine.field(text, 0, value);
+        return utf8(text);
+    }
+
+    private CsvBytes utf8(CharSequence text) {
+        byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+        ensure(bytes.length);
+        System.arraycopy(bytes, 0, buf, len, bytes.length);
+        len += bytes.length;
         return this;
     }
 

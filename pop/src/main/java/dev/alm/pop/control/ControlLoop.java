@@ -28,8 +28,8 @@ import dev.alm.fastcontrol.BetaEstimator;
  *       interval, whose counts are distorted by cold resolver caches and a probe plan just published;</li>
  *   <li>x moves at most {@code maxStep} per interval, stays in [0, 1], and a NaN from any computation keeps the
  *       previous x;</li>
- *   <li>dual: the gains (EWMA weights of A_i and beta_i, the price step) shrink while the counts stay within
- *       Poisson noise of what the loop expects and go back to full on an alarm ({@link Settling}).</li>
+ *   <li>dual: the EWMA weights of A_i and beta_i (and the price step, if configured) shrink while their counts
+ *       stay within Poisson noise of what the loop expects and go back to full on an alarm ({@link Settling}).</li>
  * </ul>
  */
 public final class ControlLoop {
