@@ -24,10 +24,25 @@ public record Calm(long intervals, double drift, double variance) {
   public Calm next(double difference, double variance, boolean surge, Settling settling) {
     double d = drift + difference;
     double v = this.variance + variance;
-    if (surge || settling.drifting(d, v)) {
+    if (surge) {
       return ALARMED;
     }
+    if (settling.drifting(d, v)) {
+      return drifted();
+    }
     return new Calm(intervals + 1, d, v);
+  }
+
+  /**
+   * After a drift alarm: half the calm intervals, and a new sum. A drift is a slow change (a neighbour's price
+   * wandering, demand creeping) that the smoothed estimate has lagged for many intervals; jumping back to full
+   * gains would replace a long average by one noisy interval. Halving the calm raises the gain from
+   * 1 / (1 + c / h) to 1 / (1 + c / 2h). A drift that goes on and raises an alarm every k intervals holds the calm
+   * near k (the fixed point of c -> (c + k) / 2): the faster the drift, the sooner it alarms and the larger the
+   * gain that follows it.
+   */
+  Calm drifted() {
+    return new Calm(intervals / 2, 0, 0);
   }
 
   /** The gain multiplier for this calm. */

@@ -29,7 +29,9 @@ import dev.alm.fastcontrol.BetaEstimator;
  *   <li>x moves at most {@code maxStep} per interval, stays in [0, 1], and a NaN from any computation keeps the
  *       previous x;</li>
  *   <li>dual: the EWMA weights of A_i and beta_i (and the price step, if configured) shrink while their counts
- *       stay within Poisson noise of what the loop expects and go back to full on an alarm ({@link Settling}).</li>
+ *       stay within Poisson noise of what the loop expects and grow again on an alarm ({@link Settling}); the
+ *       part of beta_i due to the PoP's own price, C_ii mu_i, follows the price at once rather than through the
+ *       EWMA.</li>
  * </ul>
  */
 public final class ControlLoop {
@@ -110,7 +112,7 @@ public final class ControlLoop {
     BetaEstimate beta = new BetaEstimate(prior, prior, prior, prior, 0, 0);
     return new LoopState(s.x(), s.price(), s.sStar(), beta, s.demand(), s.load(), s.mode(), s.reason(), s.quiet(),
         s.intervals(), s.lastNanos(), s.lastOwn(), s.lastAll(), s.lastQueries(), Calm.ALARMED, Calm.ALARMED,
-        Calm.ALARMED);
+        Calm.ALARMED, s.mu());
   }
 
   /** mu_0 of {@link StartPrice} for this PoP's cost, start x and demand prior. */
@@ -140,7 +142,9 @@ public final class ControlLoop {
     boolean isDual = config.algorithm() == Algorithm.DUAL;
     Settling settling = config.settling();
     double perQuery = config.requestsPerQuery() / config.loadUnit();
-    double previousBeta = s.beta() == null ? 0 : s.beta().beta();
+    // the last estimate as the probes of this interval saw it: under the price planned last interval
+    BetaEstimate planned = s.beta() == null ? null : shift(s.beta(), s.mu() - s.alignedPrice());
+    double previousBeta = planned == null ? 0 : planned.beta();
     long intervals = s.intervals() + 1;
 
     // the gain schedules (dual only), each input its own: alarms first, so that an alarm interval already steps
@@ -154,7 +158,7 @@ public final class ControlLoop {
     }
     Calm betaCalm = s.betaCalm();
     double expectedOwn = config.beta().gamma() * previousBeta * dt;
-    if (s.beta() != null && expectedOwn >= Settling.MIN_EXPECTED) {
+    if (planned != null && expectedOwn >= Settling.MIN_EXPECTED) {
       betaCalm = betaCalm.next(own - expectedOwn, expectedOwn, settling.away(own, expectedOwn), settling);
     }
     Calm demandCalm = s.demandCalm();
@@ -168,24 +172,24 @@ public final class ControlLoop {
     double measured = queries / dt * perQuery;
     double w = config.demandWeight() * (isDual ? demandCalm.scale(settling) : 1);
     double demand = Double.isFinite(s.demand()) ? w * measured + (1 - w) * s.demand() : measured;
-    BetaEstimate beta = estimator.next(own, dt, s.beta(),
+    BetaEstimate beta = estimator.next(own, dt, planned,
         config.beta().ewmaWeight() * (isDual ? betaCalm.scale(settling) : 1));
 
     if (!m.meterFresh() && s.intervals() < WARMUP_INTERVALS) {
       // a proxy that has just started has no completed meter window yet: hold x rather than fall back
       return new LoopState(s.x(), s.price(), s.sStar(), s.beta(), s.demand(), Double.NaN, s.mode(), s.reason(),
           s.quiet(), intervals, m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), s.priceCalm(),
-          s.betaCalm(), s.demandCalm());
+          s.betaCalm(), s.demandCalm(), s.ownPrice());
     }
     if (!m.meterFresh()) {
       return new LoopState(config.safeX(), s.price(), s.sStar(), beta, demand, Double.NaN, Mode.FALLBACK,
           "proxy meter stale: publishing safe x " + config.safeX(), s.quiet(), intervals, m.nowNanos(),
-          m.ownProbes(), m.allProbes(), m.cdnQueries(), Calm.ALARMED, Calm.ALARMED, Calm.ALARMED);
+          m.ownProbes(), m.allProbes(), m.cdnQueries(), Calm.ALARMED, Calm.ALARMED, Calm.ALARMED, s.mu());
     }
     if (!isDual) {
       double x = limit(s.x(), greedy(dt).step(s.x(), load, capacity));
       return new LoopState(x, s.price(), s.sStar(), beta, demand, load, Mode.NORMAL, "", 0, intervals,
-          m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), Calm.ALARMED, Calm.ALARMED, Calm.ALARMED);
+          m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), Calm.ALARMED, Calm.ALARMED, Calm.ALARMED, s.mu());
     }
     double expected = config.beta().gamma() * (s.mu() * selfCorrelation + previousBeta) * dt;
     int quiet = all > 0 ? 0 : expected >= EXPECTED_PROBES ? s.quiet() + 1 : s.quiet();
@@ -193,14 +197,41 @@ public final class ControlLoop {
       double x = limit(s.x(), greedy(dt).step(s.x(), load, capacity));
       return new LoopState(x, s.price(), s.sStar(), s.beta(), demand, load, Mode.FALLBACK,
           "no FastControl probes for " + quiet + " intervals: greedy law", quiet, intervals, m.nowNanos(),
-          m.ownProbes(), m.allProbes(), m.cdnQueries(), Calm.ALARMED, Calm.ALARMED, Calm.ALARMED);
+          m.ownProbes(), m.allProbes(), m.cdnQueries(), Calm.ALARMED, Calm.ALARMED, Calm.ALARMED, s.ownPrice());
     }
     // Algorithm 1 step 6 (eq. 17) for the load caused by the x published last interval, then step 5 (eq. 13)
     PriceState price = Double.isFinite(s.sStar()) ? dual.nextPrice(s.price(), load, s.sStar(), scale) : s.price();
-    DualNode.Decision d = dual.decide(price.mu(), demand, beta.beta());
+    double ownPrice = smoothPrice(s, price.mu(), priceCalm);
+    BetaEstimate shifted = shift(beta, ownPrice - s.mu());
+    DualNode.Decision d = dual.decide(price.mu(), demand, shifted.beta());
     double x = limit(s.x(), d.x());
-    return new LoopState(x, price, d.sStar(), beta, demand, load, Mode.NORMAL, "", quiet, intervals,
-        m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), priceCalm, betaCalm, demandCalm);
+    return new LoopState(x, price, d.sStar(), shifted, demand, load, Mode.NORMAL, "", quiet, intervals,
+        m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), priceCalm, betaCalm, demandCalm, ownPrice);
+  }
+
+  /**
+   * The own price that x_i is decided with: mu_i smoothed on the price's gain schedule. beta_i = sum_j C_ij mu_j
+   * (eq. 14) has one term the PoP knows without probes, C_ii mu_i; the price itself steps at full gain and so
+   * carries the Poisson noise of S_i. While the price wanders around its level (its gradient S_i - S*_i raises no
+   * alarm), x_i sees an average of it; while it climbs or falls (the gradient keeps its sign and alarms), the
+   * average follows at once. Without it, the most loaded PoP, whose own price climbs for many intervals, decided
+   * with a beta_i that lagged its own price (the EWMA of its probes had settled), kept x too high and overshot.
+   */
+  private double smoothPrice(LoopState s, double mu, Calm priceCalm) {
+    // a scheduled price step is already calm: decide with the price itself
+    double w = config.settling().schedulePrice() ? 1 : priceCalm.scale(config.settling());
+    double before = s.alignedPrice();
+    double smooth = w * mu + (1 - w) * before;
+    return Double.isFinite(smooth) ? Math.max(0, smooth) : mu;
+  }
+
+  /** The estimate with its own-price term C_ii mu_i moved by C_ii {@code deltaMu}. */
+  private BetaEstimate shift(BetaEstimate beta, double deltaMu) {
+    if (deltaMu == 0 || !Double.isFinite(deltaMu) || selfCorrelation == 0) {
+      return beta;
+    }
+    return new BetaEstimate(Math.max(0, beta.beta() + selfCorrelation * deltaMu), beta.stdError(), beta.rawBeta(),
+        beta.rawStdError(), beta.count(), beta.seconds());
   }
 
   /**
@@ -215,7 +246,7 @@ public final class ControlLoop {
   private LoopState first(LoopState s, Measurement m, double load) {
     return new LoopState(s.x(), s.price(), s.sStar(), s.beta(), s.demand(), load, s.mode(), s.reason(), 0,
         s.intervals(), m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), s.priceCalm(), s.betaCalm(),
-        s.demandCalm());
+        s.demandCalm(), s.ownPrice());
   }
 
   /** The greedy law with the measured interval as dt, at most twice the configured interval. */

@@ -119,8 +119,8 @@ public record LoopConfig(Algorithm algorithm, Duration interval, double loadUnit
   }
 
   public LoopConfig withSettling(Settling v) {
-    return new LoopConfig(algorithm, interval, loadUnit, requestsPerQuery, demandWeight, startX, safeX, greedyGain, step,
-        beta, maxStep, probeTimeout, stateMaxAge, v);
+    return new LoopConfig(algorithm, interval, loadUnit, requestsPerQuery, demandWeight, startX, safeX, greedyGain,
+        step, beta, maxStep, probeTimeout, stateMaxAge, v);
   }
 
   /** The interval in seconds. */

@@ -24,10 +24,11 @@ import dev.alm.fastcontrol.BetaEstimate;
  * @param priceCalm  the gain schedule ({@link Settling}) of the price step: requests against S*_i
  * @param betaCalm   the gain schedule of beta_i's EWMA: own probes against the smoothed beta_i
  * @param demandCalm the gain schedule of A_i's EWMA: CDN queries against the smoothed A_i
+ * @param ownPrice   the own price mu_i (smoothed) that {@code beta}'s term C_ii mu_i stands for; NaN: mu_i itself
  */
 public record LoopState(double x, PriceState price, double sStar, BetaEstimate beta, double demand, double load,
     Mode mode, String reason, int quiet, long intervals, long lastNanos, long lastOwn, long lastAll,
-    long lastQueries, Calm priceCalm, Calm betaCalm, Calm demandCalm) {
+    long lastQueries, Calm priceCalm, Calm betaCalm, Calm demandCalm, double ownPrice) {
 
   public LoopState {
     if (!(x >= 0 && x <= 1)) {
@@ -44,12 +45,17 @@ public record LoopState(double x, PriceState price, double sStar, BetaEstimate b
   /** The state a loop starts from: x and mu restored or configured, no measurement yet. */
   public static LoopState initial(double x, double mu, double demand) {
     return new LoopState(x, PriceState.of(mu), Double.NaN, null, demand, Double.NaN, Mode.NORMAL, "", 0, 0,
-        Long.MIN_VALUE, 0, 0, 0, Calm.ALARMED, Calm.ALARMED, Calm.ALARMED);
+        Long.MIN_VALUE, 0, 0, 0, Calm.ALARMED, Calm.ALARMED, Calm.ALARMED, Double.NaN);
   }
 
   /** The shortest calm of the three gain schedules: what a restart resumes from. */
   public long calm() {
     return Math.min(priceCalm.intervals(), Math.min(betaCalm.intervals(), demandCalm.intervals()));
+  }
+
+  /** The own price that {@link #beta()} is aligned to: {@link #ownPrice()}, or mu_i when there is none yet. */
+  public double alignedPrice() {
+    return Double.isFinite(ownPrice) ? ownPrice : price.mu();
   }
 
   /** mu_i. */

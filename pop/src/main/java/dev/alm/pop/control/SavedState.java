@@ -59,6 +59,6 @@ public record SavedState(String pop, String algorithm, double x, double mu, doub
         ? new BetaEstimate(beta, betaStdErr, beta, betaStdErr, 0, 0) : null;
     return new LoopState(x, new PriceState(mu, boost, lastSign), Double.NaN, b,
         Double.isFinite(demand) && demand >= 0 ? demand : demandPrior, Double.NaN, Mode.NORMAL, "", 0, 0,
-        Long.MIN_VALUE, 0, 0, 0, resumed, resumed, resumed);
+        Long.MIN_VALUE, 0, 0, 0, resumed, resumed, resumed, Double.NaN);
   }
 }

@@ -7,22 +7,27 @@ package dev.alm.pop.control;
  * from requests. With fixed gains the loop keeps reacting to their Poisson noise and x_i never settles (at the
  * probe rates a 2-core machine can carry, x moved 0.03-0.06 per interval on a 12-PoP run, docs/cluster.md). As in
  * stochastic approximation, the loop therefore shrinks its gains while the inputs are steady. Each of the three
- * gains (the price step only with {@code schedulePrice}) has its own schedule ({@link Calm}): the price step watches requests against S*_i, the EWMA of beta_i
+ * gains (the price step only with {@code schedulePrice}; otherwise the smoothing of the own price that x_i is
+ * decided with) has its own schedule ({@link Calm}): the price watches requests against S*_i, the EWMA of beta_i
  * its own-category probes against the smoothed beta_i, the EWMA of A_i the CDN queries against the smoothed
  * A_i. After {@code calm} intervals without an alarm of its input, a gain is multiplied by
  * {@code max(floor, 1 / (1 + calm / horizon))}, so the estimates average over ever more intervals and the price
- * integrates ever less noise. An alarm puts that gain back to full at once. Two kinds of alarm:
+ * integrates ever less noise. Two kinds of alarm raise it again:
  * <ul>
  *   <li>a surge: one interval whose count is more than {@link #SURGE} x {@code alarmZ} Poisson standard deviations
  *       away from what the loop expects (requests at the proxy above its capacity S_i dt above T_i dt; CDN queries
  *       away from the smoothed demand; own-category probes away from the smoothed beta_i, when at least
  *       {@link #MIN_EXPECTED} were expected). The margin is wide because live counts are overdispersed: a
- *       resolver's cached answer moves all its users' requests together for a TTL;</li>
+ *       resolver's cached answer moves all its users' requests together for a TTL. A surge puts the gain back to
+ *       full at once;</li>
  *   <li>a drift: observed minus expected counts summed since the last alarm, beyond {@code alarmZ} times the
  *       square root of their summed Poisson variance. For the price that sum is the gradient S_i - S*_i: one
  *       that keeps its sign means the price is still on its way, and its step must not shrink before it arrives
  *       (a drift of 0.2 T_i at T_i = 21 requests/s raises the alarm after about 20 intervals, a drift of T_i
- *       after one or two). For beta_i and A_i it means a neighbour's price or the demand has moved.</li>
+ *       after one or two). For beta_i and A_i it means a neighbour's price or the demand has moved. A drift
+ *       halves the calm ({@link Calm#drifted()}): the smoothed value lagged a slow change, and one noisy
+ *       interval at full gain would move x more than the lag did. A drift that persists, alarming every k
+ *       intervals, holds the calm near k: the faster the drift, the larger the gain that follows it.</li>
  * </ul>
  * A flash crowd, a neighbour's price jump or a restart thus reset the gains within an interval; a steady
  * deployment settles.

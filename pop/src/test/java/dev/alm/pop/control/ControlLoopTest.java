@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.controller.model.Topology;
+import dev.alm.fastcontrol.BetaEstimatorConfig;
 import org.junit.jupiter.api.Test;
 
 /** The pure loop with an injected clock: greedy direction, dual prices, fallbacks, clamps. */
@@ -37,13 +38,43 @@ class ControlLoopTest {
     LoopState s = loop.step(loop.initial(0.5, 0), at(0, 90, 0, 0, 0));
     long probes = 0;
     for (int k = 1; k <= 10; k++) {
-      probes += 60; // 60 own probes per second: beta = 60 / gamma = 30
+      probes += 60; // 60 own probes per second: beta = 60 / gamma = 30 under the price planned last interval
       s = loop.step(s, at(k, 90, probes, probes, 100L * k));
     }
     assertTrue(s.mu() > 0, "mu under overload: " + s.mu());
-    assertEquals(30, s.beta().beta(), 1e-6);
+    assertEquals(30, s.beta().rawBeta(), 1e-6);
+    assertTrue(s.beta().beta() > 30, "the own price climbed since the probes were planned: " + s.beta().beta());
     assertEquals(0, s.x(), 1e-9, "beta far above gamma d: everything to L2");
     assertEquals(1.0, s.demand(), 1e-6, "A from 100 queries/s x 1 request per query / 100 per load unit");
+  }
+
+  @Test
+  void theOwnPriceTermOfBetaFollowsThePriceAtOnce() {
+    double gamma = LoopConfig.defaults(Algorithm.DUAL).beta().gamma();
+    // no smoothing at all: beta is this interval's count, moved by the price change since it was planned
+    LoopConfig c = LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1).withSettling(Settling.OFF)
+        .withBeta(new BetaEstimatorConfig(gamma, BetaEstimatorConfig.NO_SMOOTHING, BetaEstimatorConfig.NO_LOSS));
+    ControlLoop loop = new ControlLoop(c, fig2, 1);
+    LoopState s = loop.step(loop.initial(0.5, 0), at(0, 90, 0, 0, 0));
+    long probes = 0;
+    for (int k = 1; k <= 10; k++) {
+      probes += 60;
+      double planned = s.mu();
+      s = loop.step(s, at(k, 90, probes, probes, 100L * k));
+      assertEquals(s.mu(), s.ownPrice(), 1e-12, "fixed gains: x is decided with the price itself");
+      assertEquals(60 / gamma + fig2.correlation().self(1) * (s.mu() - planned), s.beta().beta(), 1e-9);
+    }
+    assertTrue(s.mu() > 0, "the price climbs under overload: " + s.mu());
+
+    // with the gain schedule, x is decided with a smoothed price: one that lags a climb but follows it
+    ControlLoop scheduled = new ControlLoop(c.withSettling(Settling.DEFAULT), fig2, 1);
+    LoopState t = scheduled.step(scheduled.initial(0.5, 0), at(0, 90, 0, 0, 0));
+    probes = 0;
+    for (int k = 1; k <= 10; k++) {
+      probes += 60;
+      t = scheduled.step(t, at(k, 90, probes, probes, 100L * k));
+    }
+    assertTrue(t.ownPrice() > 0 && t.ownPrice() <= t.mu(), t.ownPrice() + " against mu " + t.mu());
   }
 
   @Test
