@@ -8,11 +8,17 @@ package dev.alm.pop.control;
  * @param intervals intervals since the last alarm
  * @param drift     observed minus expected counts, summed since the last alarm
  * @param variance  the summed Poisson variance of those counts
+ * @param summed    how many intervals that sum spans (since the last alarm of either kind)
  */
-public record Calm(long intervals, double drift, double variance) {
+public record Calm(long intervals, double drift, double variance, long summed) {
 
   /** Just alarmed: full gains. */
-  public static final Calm ALARMED = new Calm(0, 0, 0);
+  public static final Calm ALARMED = new Calm(0, 0, 0, 0);
+
+  /** A calm of {@code intervals} with nothing summed yet (a restart resumes from one). */
+  public static Calm of(long intervals) {
+    return new Calm(Math.max(0, intervals), 0, 0, 0);
+  }
 
   /**
    * The next interval's calm.
@@ -28,21 +34,25 @@ public record Calm(long intervals, double drift, double variance) {
       return ALARMED;
     }
     if (settling.drifting(d, v)) {
-      return drifted();
+      return drifted(intervals + 1, summed + 1);
     }
-    return new Calm(intervals + 1, d, v);
+    return new Calm(intervals + 1, d, v, summed + 1);
   }
 
   /**
-   * After a drift alarm: half the calm intervals, and a new sum. A drift is a slow change (a neighbour's price
-   * wandering, demand creeping) that the smoothed estimate has lagged for many intervals; jumping back to full
-   * gains would replace a long average by one noisy interval. Halving the calm raises the gain from
-   * 1 / (1 + c / h) to 1 / (1 + c / 2h). A drift that goes on and raises an alarm every k intervals holds the calm
-   * near k (the fixed point of c -> (c + k) / 2): the faster the drift, the sooner it alarms and the larger the
-   * gain that follows it.
+   * After a drift alarm: at most half the calm intervals, and at most as many as the sum took to alarm; a new sum
+   * starts. A drift is a change that the smoothed estimate has lagged. A slow one (a neighbour's price wandering,
+   * demand creeping) alarms only after many intervals: jumping back to full gains would replace a long average by
+   * one noisy interval, so the calm only halves, from c to c / 2 (the gain from 1 / (1 + c / h) to
+   * 1 / (1 + c / 2h)). A fast one (a neighbour's price climbing through a flash crowd) alarms again within a few
+   * intervals of the last alarm, and the calm drops to those few, so the gain is nearly full at once. A drift that
+   * goes on and alarms every k intervals holds the calm at k: the faster the drift, the larger the gain.
+   *
+   * @param calm   the calm intervals, this one included
+   * @param counted the intervals in the sum that alarmed, this one included
    */
-  Calm drifted() {
-    return new Calm(intervals / 2, 0, 0);
+  static Calm drifted(long calm, long counted) {
+    return new Calm(Math.min(calm / 2, counted), 0, 0, 0);
   }
 
   /** The gain multiplier for this calm. */

@@ -54,7 +54,7 @@ public record SavedState(String pop, String algorithm, double x, double mu, doub
    * no measurement yet. {@code demandPrior} stands in for a demand the file does not hold.
    */
   public LoopState resume(double demandPrior) {
-    Calm resumed = new Calm(Math.max(0, calm), 0, 0);
+    Calm resumed = Calm.of(calm);
     BetaEstimate b = Double.isFinite(beta) && Double.isFinite(betaStdErr)
         ? new BetaEstimate(beta, betaStdErr, beta, betaStdErr, 0, 0) : null;
     return new LoopState(x, new PriceState(mu, boost, lastSign), Double.NaN, b,

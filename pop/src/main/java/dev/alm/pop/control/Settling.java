@@ -25,9 +25,11 @@ package dev.alm.pop.control;
  *       that keeps its sign means the price is still on its way, and its step must not shrink before it arrives
  *       (a drift of 0.2 T_i at T_i = 21 requests/s raises the alarm after about 20 intervals, a drift of T_i
  *       after one or two). For beta_i and A_i it means a neighbour's price or the demand has moved. A drift
- *       halves the calm ({@link Calm#drifted()}): the smoothed value lagged a slow change, and one noisy
- *       interval at full gain would move x more than the lag did. A drift that persists, alarming every k
- *       intervals, holds the calm near k: the faster the drift, the larger the gain that follows it.</li>
+ *       cuts the calm to at most half, and to at most the intervals its sum took to alarm
+ *       ({@link Calm#drifted}): a slow drift that the smoothed value lagged for many intervals only halves it (one
+ *       noisy interval at full gain would move x more than the lag did), a fast one that alarms again within a
+ *       few intervals brings the gain back near full. A drift that alarms every k intervals holds the calm at k:
+ *       the faster the drift, the larger the gain that follows it.</li>
  * </ul>
  * A flash crowd, a neighbour's price jump or a restart thus reset the gains within an interval; a steady
  * deployment settles.

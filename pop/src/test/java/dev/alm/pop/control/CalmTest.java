@@ -36,7 +36,8 @@ class CalmTest {
     Calm before = steady(48);
     // 48 intervals of variance 100 each: sigma of the sum is sqrt(4900) = 70; 4 sigma = 280
     Calm after = before.next(281, 100, false, settling);
-    assertEquals(24, after.intervals());
+    assertEquals(24, after.intervals(), "48 + 1 intervals summed: the calm halves");
+    assertEquals(0, after.summed());
     assertEquals(0, after.drift());
     assertEquals(0, after.variance());
     assertEquals(0.2, after.scale(settling), 1e-12);
@@ -57,7 +58,18 @@ class CalmTest {
       }
     }
     assertEquals(10, alarms, "an alarm every 5 intervals");
-    assertTrue(c.intervals() <= 10, "calm held near the detection time: " + c.intervals());
-    assertTrue(c.scale(settling) >= 0.375, "the gain follows the drift: " + c.scale(settling));
+    // after each alarm the calm is 5 (the intervals the sum took) and grows to 9 before the next one
+    assertTrue(c.intervals() >= 5 && c.intervals() <= 9, "calm held at the detection time: " + c.intervals());
+    assertTrue(c.scale(settling) >= 0.4, "the gain follows the drift: " + c.scale(settling));
+  }
+
+  @Test
+  void aDriftThatAlarmsSoonAfterTheLastOneBringsTheGainNearlyBackToFull() {
+    Calm c = steady(48).next(281, 100, false, settling);
+    assertEquals(24, c.intervals());
+    // 5 sigma in one interval: not a surge (8), but a new sum passes 4 sigma at once: a fast drift
+    c = c.next(50, 100, false, settling);
+    assertEquals(1, c.intervals(), "the sum alarmed after one interval: calm 1");
+    assertEquals(6.0 / 7, c.scale(settling), 1e-12);
   }
 }
