@@ -71,13 +71,46 @@ public final class CsvBytes {
     /** Appends one text field, preceded by a comma unless it is the first of the line, quoted if it must be. */
     public CsvBytes field(String value) {
         separator();
+        return value(value);
+    }
+
+    /**
+     * Encodes fields once for the many lines that share them (the access log's PoP, client and Host of one
+     * connection): each field preceded by a comma and quoted if it must be, as {@link #field(String)} appends it.
+     * Append the result with {@link #fields(byte[])}.
+     */
+    public static byte[] encodeFields(String... values) {
+        CsvBytes b = new CsvBytes(64);
+        for (String v : values) {
+            b.ascii(',');
+            b.value(v);
+        }
+        return Arrays.copyOf(b.buf, b.len);
+    }
+
+    /**
+     * Appends fields encoded by {@link #encodeFields}, as if each were appended with {@link #field(String)} (so the
+     * leading comma is left out at the start of a line).
+     */
+    public CsvBytes fields(byte[] encoded) {
+        int from = len == lineStart && encoded.length > 0 ? 1 : 0;
+        int n = encoded.length - from;
+        ensure(n);
+        System.arraycopy(encoded, from, buf, len, n);
+        len += n;
+        return this;
+    }
+
+    /** Appends a field's text, quoted if it must be, with no separator. */
+    private CsvBytes value(String value) {
         int n = value.length();
-        ensure(n + 2);
+        ensure(n);
         byte[] b = buf;
         int at = len;
         for (int i = 0; i < n; i++) {
             char c = value.charAt(i);
-            if (c >= 0x80 || c == ',' || c == '"' || c == '\n' || c == '\r') {
+            // above ',' and below 0x80 nothing needs quoting or more than one byte (paths, names, addresses)
+            if ((c <= ',' || c >= 0x80) && (c >= 0x80 || c == ',' || c == '"' || c == '\n' || c == '\r')) {
                 return slowField(value);
             }
             b[at++] = (byte) c;
