@@ -87,7 +87,9 @@ final class AccessLogRing implements PolledLineLog.Source {
         this.bytes[i] = bytes;
         this.arrival[i] = arrivalNanos;
         this.done[i] = doneNanos;
-        this.probe[i] = probe;
+        if (probe != null) { // the slot's is null: the writer cleared it
+            this.probe[i] = probe;
+        }
         tail = t + 1;
         published.lazySet(t + 1); // release: the slot's fields are visible before the new tail
         return true;
@@ -116,7 +118,9 @@ final class AccessLogRing implements PolledLineLog.Source {
                     (done[i] - arrival[i]) / 1000, p == null ? "" : p.category(), p == null ? "" : p.origin());
             popClientHost[i] = null; // let the connection's and the request's objects go
             path[i] = null;
-            probe[i] = null;
+            if (p != null) {
+                probe[i] = null;
+            }
         }
         consumed.lazySet(end); // release: the producer may reuse the slots
         return (int) (end - h);

@@ -25,7 +25,10 @@ final class PendingAccess implements ChannelFutureListener {
     private final LongSupplier nanoClock;
     private final String pop;
     private final String client;
-    /** The last Host logged (by identity: a connection's requests share one string) and its encoded fields. */
+    /**
+     * The last Host logged (by identity: a connection's requests share one string) and its encoded fields, which
+     * slots keep after their line is collected (they belong to this connection).
+     */
     private String lastHost;
     private byte[] lastPopClientHost;
     private ChannelFuture[] future = new ChannelFuture[4];
@@ -58,12 +61,16 @@ final class PendingAccess implements ChannelFutureListener {
         }
         int i = (head + size) & (future.length - 1);
         this.future[i] = f;
-        this.popClientHost[i] = lastPopClientHost;
+        if (popClientHost[i] != lastPopClientHost) { // mostly the same: spare the store (and its GC barrier)
+            popClientHost[i] = lastPopClientHost;
+        }
         this.path[i] = path;
         this.status[i] = status;
         this.bytes[i] = bytes;
         this.arrival[i] = arrivalNanos;
-        this.probe[i] = probe;
+        if (probe != null) { // the slot's is null: collect cleared it
+            this.probe[i] = probe;
+        }
         size++;
     }
 
@@ -93,9 +100,10 @@ final class PendingAccess implements ChannelFutureListener {
             }
             ring.add(popClientHost[head], path[head], status[head], bytes[head], arrival[head], now, probe[head]);
             future[head] = null;
-            popClientHost[head] = null;
             path[head] = null;
-            probe[head] = null;
+            if (probe[head] != null) {
+                probe[head] = null;
+            }
             head = (head + 1) & n;
             size--;
         }
