@@ -63,6 +63,23 @@ class CsvBytesTest {
     }
 
     @Test
+    void numbersHaveTheDigitsOfLongToString() {
+        CsvBytes b = new CsvBytes(1);
+        StringBuilder expected = new StringBuilder();
+        for (long p = 1; p > 0 && p <= Long.MAX_VALUE / 10; p *= 10) {
+            for (long v : new long[] {p - 1, p, p + 1, 2 * p - 1, 9 * p + 7, -p, -(p - 1)}) {
+                b.field(v).endLine();
+                expected.append(v).append('\n');
+            }
+        }
+        for (long v : new long[] {Integer.MAX_VALUE, Integer.MAX_VALUE + 1L, Integer.MIN_VALUE, 99, 100, 101}) {
+            b.field(v).endLine();
+            expected.append(v).append('\n');
+        }
+        assertEquals(expected.toString(), b.toString());
+    }
+
+    @Test
     void numbersAndHeaders() {
         CsvBytes b = new CsvBytes(1);
         b.field(0).field(-7).field(Long.MAX_VALUE).field(Long.MIN_VALUE).field(1234567890L).endLine();
