@@ -17,6 +17,7 @@
 #   bench/proxy-wrk.sh                       # defaults: 1024-byte bodies, 32 connections, 8 x 6 s
 #   BODY=1024 CONNS=32 DURATION=6 REPS=8 THREADS=1 WARMUP=30 bench/proxy-wrk.sh
 #   WRITER_CPU=1 bench/proxy-wrk.sh          # diagnostic: the log writer thread on the other core (with wrk)
+#   ACCESS_LOG=/dev/null bench/proxy-wrk.sh  # diagnostic: lines formatted and written, but to no file system
 #   REPS=12 DURATION=4 bench/proxy-wrk.sh    # at least 6 repetitions give a 95% interval; 12 give x(3)..x(10)
 #
 # Needs: wrk and nginx (Debian packages), the alm jar (./mvnw -q -DskipTests package). Loopback only.
@@ -30,6 +31,8 @@ REPS=${REPS:-8}
 WARMUP=${WARMUP:-30}
 JAR=${JAR:-app/target/alm.jar}  # another build of alm to compare
 WRITER_CPU=${WRITER_CPU:-}       # diagnostic: move alm's access-log writer thread to this CPU (default: CPU 0 too)
+ACCESS_LOG=${ACCESS_LOG:-}       # diagnostic: where alm writes its access log (default: a file in the temp dir;
+                                 # /dev/null leaves out the file system's share of the log's cost)
 THREADS=${THREADS:-1}          # alm I/O threads and nginx worker processes
 PORT_ON=${PORT_ON:-18081}
 PORT_NGINX=${PORT_NGINX:-18083}
@@ -75,7 +78,7 @@ pid_nginx=$!
 # One alm process for all its configurations: the meter and the access log are switched through its admin
 # API between runs, so that they are compared inside one JVM (same JIT, same heap).
 taskset -c 0 java -jar "$JAR" proxy --listen 127.0.0.1:$PORT_ON --capacity 1e7 --body-bytes "$BODY" \
-  --io-threads "$THREADS" --access-log "$work/access.csv" --admin 127.0.0.1:$PORT_ADMIN > "$work/alm.out" 2>&1 &
+  --io-threads "$THREADS" --access-log "${ACCESS_LOG:-$work/access.csv}" --admin 127.0.0.1:$PORT_ADMIN > "$work/alm.out" 2>&1 &
 pids+=($!)
 pid_on=$!
 switch() { # meter(0|1) log(0|1)
@@ -152,8 +155,10 @@ for rep in $(seq "$REPS"); do
   echo "$rep ${order[*]} |$(row rps) |$(row cpu)"
 done
 switch 1 1
-lines=$(($(wc -l < "$work/access.csv") - 1))
-dropped=$(curl -s "http://127.0.0.1:$PORT_ADMIN/status" | grep -o '"accessDropped":[0-9]*' | cut -d: -f2)
+sleep 0.1 # the writer's next pass
+status=$(curl -s "http://127.0.0.1:$PORT_ADMIN/status")
+lines=$(echo "$status" | grep -o '"accessWritten":[0-9]*' | cut -d: -f2)
+dropped=$(echo "$status" | grep -o '"accessDropped":[0-9]*' | cut -d: -f2)
 
 # The statistics, paired within each repetition. An overhead is x / base - 1 (CPU per request) or 1 - x / base
 # (requests/s), where base is the mean of the repetition's two "off" runs; the A/A pair (off again / off) shows what
@@ -229,4 +234,4 @@ awk -v target="$TARGET" \
     slo = vc[1]; shi = vc[2]; verdict("CPU per request", mc)
     slo = vr[1]; shi = vr[2]; verdict("requests/s", mr)
   }'
-echo "access log lines written by alm: $lines, dropped: ${dropped:-?}"
+echo "access log lines written by alm: ${lines:-?}, dropped: ${dropped:-?}"
