@@ -18,11 +18,13 @@
 #   BODY=1024 CONNS=32 DURATION=6 REPS=8 THREADS=1 WARMUP=30 bench/proxy-wrk.sh
 #   WRITER_CPU=1 bench/proxy-wrk.sh          # diagnostic: the log writer thread on the other core (with wrk)
 #   ACCESS_LOG=/dev/null bench/proxy-wrk.sh  # diagnostic: lines formatted and written, but to no file system
+#   bench/proxy-wrk.sh --rows out1.txt out2.txt   # statistics pooled over saved outputs of this script
 #   REPS=12 DURATION=4 bench/proxy-wrk.sh    # at least 6 repetitions give a 95% interval; 12 give x(3)..x(10)
 #
 # Needs: wrk and nginx (Debian packages), the alm jar (./mvnw -q -DskipTests package). Loopback only.
 # Bounded: about REPS x 5 x DURATION seconds plus the WARMUP.
 set -euo pipefail
+here=$PWD
 cd "$(dirname "$0")/.."
 BODY=${BODY:-1024}
 CONNS=${CONNS:-32}
@@ -37,6 +39,103 @@ THREADS=${THREADS:-1}          # alm I/O threads and nginx worker processes
 PORT_ON=${PORT_ON:-18081}
 PORT_NGINX=${PORT_NGINX:-18083}
 PORT_ADMIN=${PORT_ADMIN:-18084}
+
+TARGET=${TARGET:-3}  # percent: the target for the meter and the access log together
+declare -A rps cpu io lw
+
+# The statistics, paired within each repetition. An overhead is x / base - 1 (CPU per request) or 1 - x / base
+# (requests/s), where base is the mean of the repetition's two "off" runs; the A/A pair (off again / off) shows what
+# the bench reads when nothing differs. Each median comes with a 95% confidence interval from the sign test (the
+# order statistics x(k) .. x(n+1-k) of the n paired values: distribution-free, exact coverage printed) and a
+# bootstrap percentile interval (4000 resamples of the repetitions, fixed seed).
+report() { # the arrays rps, cpu (and io, lw if measured) -> statistics and the verdict
+  awk -v target="$TARGET" \
+  -v on="${cpu[on]}" -v mt="${cpu[meter]}" -v off="${cpu[off]}" -v off2="${cpu[off2]}" -v ng="${cpu[nginx]}" \
+  -v ron="${rps[on]}" -v rmt="${rps[meter]}" -v roff="${rps[off]}" -v roff2="${rps[off2]}" -v rng="${rps[nginx]}" \
+  -v ion="${io[on]:-}" -v ioff="${io[off]:-}" -v ioff2="${io[off2]:-}" -v lon="${lw[on]:-}" '
+  function sorted(s, a,   n, i, j, t) { n = split(s, a, " "); for (i = 2; i <= n; i++) { t = a[i] + 0
+      for (j = i - 1; j >= 1 && a[j] + 0 > t; j--) a[j + 1] = a[j]; a[j + 1] = t }; return n }
+  function medof(a, n) { return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+  # sets lo hi q1 q3 (range, quartiles), slo shi scov (sign-test interval), blo bhi (bootstrap); returns the median
+  function stats(s,   a, n, k, c, p, b, i, j, r, m, x) {
+    n = sorted(s, a); lo = a[1]; hi = a[n]; q1 = a[int(n / 4) + 1]; q3 = a[n - int(n / 4)]
+    # largest k with P(Binomial(n, 1/2) <= k - 1) <= 2.5%
+    p = 0.5 ^ n; c = p; k = 1
+    while (k < n / 2 && c + p * (n - k + 1) / k <= 0.025) { p = p * (n - k + 1) / k; c += p; k++ }
+    if (c > 0.025) k = 1
+    slo = a[k]; shi = a[n + 1 - k]; scov = 1 - 2 * (k > 1 ? c : 0)
+    if (k == 1) scov = 1 - 2 * 0.5 ^ n
+    srand(1)
+    for (b = 1; b <= 4000; b++) { x = ""
+      for (i = 1; i <= n; i++) x = x " " a[int(rand() * n) + 1]
+      sorted(x, r); m[b] = medof(r, n) }
+    for (i = 2; i <= 4000; i++) { x = m[i]; for (j = i - 1; j >= 1 && m[j] > x; j--) m[j + 1] = m[j]; m[j + 1] = x }
+    blo = m[100]; bhi = m[3901]
+    return medof(a, n) }
+  function plain(s,   a, n) { n = sorted(s, a); lo = a[1]; hi = a[n]; return medof(a, n) }
+  function over(x, y, z, sign,   a, b, c, n, i, r, base) { n = split(x, a, " "); split(y, b, " "); split(z, c, " "); r = ""
+    for (i = 1; i <= n; i++) { base = z == "" ? b[i] : (b[i] + c[i]) / 2
+      r = r " " (sign > 0 ? 100 * (a[i] / base - 1) : 100 * (1 - a[i] / base)) }; return r }
+  function diff(x, y,   a, b, n, i, r) { n = split(x, a, " "); split(y, b, " "); r = ""
+    for (i = 1; i <= n; i++) r = r " " (a[i] - b[i]); return r }
+  function ratio(x, y,   a, b, n, i, r) { n = split(x, a, " "); split(y, b, " "); r = ""
+    for (i = 1; i <= n; i++) r = r " " 100 * a[i] / b[i]; return r }
+  function show(label, s, unit,   m, f) { m = stats(s); f = unit == "" ? "%.3f" : unit == " " ? "%+.3f" : "%+.2f"
+    printf "  %-18s median " f "%s  95%% CI " f " .. " f " (sign test, %.1f%%), " f " .. " f " (bootstrap)  quartiles " f " .. " f "  range " f " .. " f "\n",
+      label, m, unit, slo, shi, 100 * scov, blo, bhi, q1, q3, lo, hi
+    return m }
+  function verdict(what, m) {
+    printf "  %-18s median %+.2f%%, 95%% CI %+.2f .. %+.2f: ", what, m, slo, shi
+    print (shi < target ? "below " target "% (shown)" : slo > target ? "above " target "% (shown)" : "not resolved at " target "%") }
+  function medians(title, fmt, s1, s2, s3, s4, s5,   m) {
+    printf "%s, median [min..max]:", title
+    m = plain(s1); printf " meter+log " fmt, m, lo, hi; m = plain(s2); printf ", meter only " fmt, m, lo, hi
+    m = plain(s3); printf ", off " fmt, m, lo, hi; m = plain(s4); printf ", off again " fmt, m, lo, hi
+    m = plain(s5); printf ", nginx " fmt "\n", m, lo, hi }
+  BEGIN {
+    medians("server CPU us/request", "%.2f [%.2f..%.2f]", on, mt, off, off2, ng)
+    print "CPU overhead per repetition, x / mean(off, off again) - 1, %:"
+    mc = show("meter+log", over(on, off, off2, 1), "%"); vc[1] = slo; vc[2] = shi
+    show("meter only", over(mt, off, off2, 1), "%")
+    show("A/A (off again)", over(off2, off, "", 1), "%")
+    m = plain(ratio(on, ng)); printf "  alm(meter+log)/nginx  median %.3f  range %.3f .. %.3f (CPU per request)\n", m / 100, lo / 100, hi / 100
+    medians("requests/s", "%.0f [%.0f..%.0f]", ron, rmt, roff, roff2, rng)
+    print "throughput overhead per repetition, 1 - x / mean(off, off again), %:"
+    mr = show("meter+log", over(ron, roff, roff2, -1), "%"); vr[1] = slo; vr[2] = shi
+    show("meter only", over(rmt, roff, roff2, -1), "%")
+    show("A/A (off again)", over(roff2, roff, "", -1), "%")
+    m = plain(ratio(ron, rng)); printf "  alm(meter+log)/nginx  median %.3f  range %.3f .. %.3f (requests/s)\n", m / 100, lo / 100, hi / 100
+    # where alm CPU goes: the event loop difference is read against the A/A pair; the log writer is measured directly
+    if (ion != "") {
+      print "alm threads, us/request:"
+      show("event loop, on", ion, "")
+      show("event loop, off", ioff, "")
+      show("loop on - off", diff(ion, ioff), " ")
+      show("loop A/A", diff(ioff2, ioff), " ")
+      show("log writer, on", lon, "")
+      show("writer / alm off", ratio(lon, off), "%")
+    }
+    printf "target: meter and access log cost < %s%% (95%% sign-test interval of the paired median)\n", target
+    slo = vc[1]; shi = vc[2]; verdict("CPU per request", mc)
+    slo = vr[1]; shi = vr[2]; verdict("requests/s", mr)
+  }'
+}
+
+# bench/proxy-wrk.sh --rows OUTPUT...: the statistics again, pooled over the repetitions of earlier outputs of
+# this script (requests/s and CPU per request; the per-thread figures are not in the rows)
+if [ "${1:-}" = --rows ]; then
+  shift
+  for f in "$@"; do
+    [[ $f = /* ]] || f=$here/$f
+    while IFS='|' read -r _ r c; do
+      read -r a b d e g <<< "$r"; rps[on]+="$a "; rps[meter]+="$b "; rps[off]+="$d "; rps[off2]+="$e "; rps[nginx]+="$g "
+      read -r a b d e g <<< "$c"; cpu[on]+="$a "; cpu[meter]+="$b "; cpu[off]+="$d "; cpu[off2]+="$e "; cpu[nginx]+="$g "
+    done < <(grep -E '^[0-9]+ (on|meter|off|off2|nginx) ' "$f")
+  done
+  echo "pooled: $(echo ${cpu[on]} | wc -w) repetitions from $*"
+  report
+  exit 0
+fi
 
 for tool in wrk nginx java; do
   command -v "$tool" >/dev/null || { echo "proxy-wrk: $tool not found (apt-get install -y wrk nginx)" >&2; exit 1; }
@@ -135,7 +234,6 @@ configs=(on meter off off2 nginx)
 echo "rep order | requests/s: on meter off off2 nginx | server CPU us/request: on meter off off2 nginx"
 echo "(wrk -t1 -c$CONNS -d${DURATION}s on CPU 1, servers on CPU 0, body $BODY B, $THREADS thread(s) each;"
 echo " on = meter + access log, meter = meter only, off and off2 = both off, nginx = access log off)"
-declare -A rps cpu io lw
 for rep in $(seq "$REPS"); do
   order=()
   for k in 0 1 2 3 4; do order+=("${configs[$(((k + rep - 1) % 5))]}"); done
@@ -160,78 +258,5 @@ status=$(curl -s "http://127.0.0.1:$PORT_ADMIN/status")
 lines=$(echo "$status" | grep -o '"accessWritten":[0-9]*' | cut -d: -f2)
 dropped=$(echo "$status" | grep -o '"accessDropped":[0-9]*' | cut -d: -f2)
 
-# The statistics, paired within each repetition. An overhead is x / base - 1 (CPU per request) or 1 - x / base
-# (requests/s), where base is the mean of the repetition's two "off" runs; the A/A pair (off again / off) shows what
-# the bench reads when nothing differs. Each median comes with a 95% confidence interval from the sign test (the
-# order statistics x(k) .. x(n+1-k) of the n paired values: distribution-free, exact coverage printed) and a
-# bootstrap percentile interval (4000 resamples of the repetitions, fixed seed).
-TARGET=${TARGET:-3}  # percent: the target for the meter and the access log together
-awk -v target="$TARGET" \
-  -v on="${cpu[on]}" -v mt="${cpu[meter]}" -v off="${cpu[off]}" -v off2="${cpu[off2]}" -v ng="${cpu[nginx]}" \
-  -v ron="${rps[on]}" -v rmt="${rps[meter]}" -v roff="${rps[off]}" -v roff2="${rps[off2]}" -v rng="${rps[nginx]}" \
-  -v ion="${io[on]}" -v ioff="${io[off]}" -v ioff2="${io[off2]}" -v lon="${lw[on]}" '
-  function sorted(s, a,   n, i, j, t) { n = split(s, a, " "); for (i = 2; i <= n; i++) { t = a[i] + 0
-      for (j = i - 1; j >= 1 && a[j] + 0 > t; j--) a[j + 1] = a[j]; a[j + 1] = t }; return n }
-  function medof(a, n) { return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
-  # sets lo hi q1 q3 (range, quartiles), slo shi scov (sign-test interval), blo bhi (bootstrap); returns the median
-  function stats(s,   a, n, k, c, p, b, i, j, r, m, x) {
-    n = sorted(s, a); lo = a[1]; hi = a[n]; q1 = a[int(n / 4) + 1]; q3 = a[n - int(n / 4)]
-    # largest k with P(Binomial(n, 1/2) <= k - 1) <= 2.5%
-    p = 0.5 ^ n; c = p; k = 1
-    while (k < n / 2 && c + p * (n - k + 1) / k <= 0.025) { p = p * (n - k + 1) / k; c += p; k++ }
-    if (c > 0.025) k = 1
-    slo = a[k]; shi = a[n + 1 - k]; scov = 1 - 2 * (k > 1 ? c : 0)
-    if (k == 1) scov = 1 - 2 * 0.5 ^ n
-    srand(1)
-    for (b = 1; b <= 4000; b++) { x = ""
-      for (i = 1; i <= n; i++) x = x " " a[int(rand() * n) + 1]
-      sorted(x, r); m[b] = medof(r, n) }
-    for (i = 2; i <= 4000; i++) { x = m[i]; for (j = i - 1; j >= 1 && m[j] > x; j--) m[j + 1] = m[j]; m[j + 1] = x }
-    blo = m[100]; bhi = m[3901]
-    return medof(a, n) }
-  function plain(s,   a, n) { n = sorted(s, a); lo = a[1]; hi = a[n]; return medof(a, n) }
-  function over(x, y, z, sign,   a, b, c, n, i, r, base) { n = split(x, a, " "); split(y, b, " "); split(z, c, " "); r = ""
-    for (i = 1; i <= n; i++) { base = z == "" ? b[i] : (b[i] + c[i]) / 2
-      r = r " " (sign > 0 ? 100 * (a[i] / base - 1) : 100 * (1 - a[i] / base)) }; return r }
-  function diff(x, y,   a, b, n, i, r) { n = split(x, a, " "); split(y, b, " "); r = ""
-    for (i = 1; i <= n; i++) r = r " " (a[i] - b[i]); return r }
-  function ratio(x, y,   a, b, n, i, r) { n = split(x, a, " "); split(y, b, " "); r = ""
-    for (i = 1; i <= n; i++) r = r " " 100 * a[i] / b[i]; return r }
-  function show(label, s, unit,   m, f) { m = stats(s); f = unit == "" ? "%.3f" : unit == " " ? "%+.3f" : "%+.2f"
-    printf "  %-18s median " f "%s  95%% CI " f " .. " f " (sign test, %.1f%%), " f " .. " f " (bootstrap)  quartiles " f " .. " f "  range " f " .. " f "\n",
-      label, m, unit, slo, shi, 100 * scov, blo, bhi, q1, q3, lo, hi
-    return m }
-  function verdict(what, m) {
-    printf "  %-18s median %+.2f%%, 95%% CI %+.2f .. %+.2f: ", what, m, slo, shi
-    print (shi < target ? "below " target "% (shown)" : slo > target ? "above " target "% (shown)" : "not resolved at " target "%") }
-  function medians(title, fmt, s1, s2, s3, s4, s5,   m) {
-    printf "%s, median [min..max]:", title
-    m = plain(s1); printf " meter+log " fmt, m, lo, hi; m = plain(s2); printf ", meter only " fmt, m, lo, hi
-    m = plain(s3); printf ", off " fmt, m, lo, hi; m = plain(s4); printf ", off again " fmt, m, lo, hi
-    m = plain(s5); printf ", nginx " fmt "\n", m, lo, hi }
-  BEGIN {
-    medians("server CPU us/request", "%.2f [%.2f..%.2f]", on, mt, off, off2, ng)
-    print "CPU overhead per repetition, x / mean(off, off again) - 1, %:"
-    mc = show("meter+log", over(on, off, off2, 1), "%"); vc[1] = slo; vc[2] = shi
-    show("meter only", over(mt, off, off2, 1), "%")
-    show("A/A (off again)", over(off2, off, "", 1), "%")
-    m = plain(ratio(on, ng)); printf "  alm(meter+log)/nginx  median %.3f  range %.3f .. %.3f (CPU per request)\n", m / 100, lo / 100, hi / 100
-    medians("requests/s", "%.0f [%.0f..%.0f]", ron, rmt, roff, roff2, rng)
-    print "throughput overhead per repetition, 1 - x / mean(off, off again), %:"
-    mr = show("meter+log", over(ron, roff, roff2, -1), "%"); vr[1] = slo; vr[2] = shi
-    show("meter only", over(rmt, roff, roff2, -1), "%")
-    show("A/A (off again)", over(roff2, roff, "", -1), "%")
-    m = plain(ratio(ron, rng)); printf "  alm(meter+log)/nginx  median %.3f  range %.3f .. %.3f (requests/s)\n", m / 100, lo / 100, hi / 100
-    # where alm CPU goes: the event loop difference is read against the A/A pair; the log writer is measured directly
-    print "alm threads, us/request:"
-    show("event loop, on", ion, "")
-    show("event loop, off", ioff, "")
-    show("loop on - off", diff(ion, ioff), " ")
-    show("loop A/A", diff(ioff2, ioff), " ")
-    show("log writer, on", lon, "")
-    show("writer / alm off", ratio(lon, off), "%")
-    printf "target: meter and access log cost < %s%% (95%% sign-test interval of the paired median)\n", target
-    slo = vc[1]; shi = vc[2]; verdict("CPU per request", mc)
-    slo = vr[1]; shi = vr[2]; verdict("requests/s", mr)
-  }'
+report
 echo "access log lines written by alm: ${lines:-?}, dropped: ${dropped:-?}"
