@@ -12,8 +12,8 @@ import java.util.function.LongSupplier;
  * single-consumer ring of parallel arrays. The event loop stores the raw fields (the connection's PoP, client and
  * Host fields already encoded, {@link AccessLogRecord#encodePopClientHost}; the request's path; the status, the byte
  * count and two monotonic times) and publishes them with one ordered store: no object, no lock, no wake-up per
- * response. The writer thread turns them into lines ({@link AccessLogRecord}) when
- * it drains the ring ({@link PolledLineLog}); a full ring drops the response's line and counts it.
+ * response. The writer thread turns them into lines ({@link AccessLogRecord}) when it drains the ring
+ * ({@link PolledLineLog}); a full ring drops the response's line and counts it.
  *
  * <p>Times are monotonic nanoseconds ({@code nanoClock}); the writer converts the time a response was written to
  * wall-clock milliseconds from one reading of both clocks per drain, so a line's {@code ts} is the wall clock as of
