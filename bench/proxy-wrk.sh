@@ -9,16 +9,22 @@
 # Servers are pinned to CPU 0 and wrk to CPU 1 (taskset), and each server's CPU time per request is measured
 # from /proc/PID/task/*/schedstat (all threads: event loops, log writer, JIT, GC; nginx: master and workers):
 # on a shared machine CPU per request is steadier than requests/s, so the overheads are given both ways.
-# Overheads are paired within a repetition (configuration / off of the same repetition) and summarised by their
-# median and their range over repetitions; "A/A" (off again / off) is what the bench reads when nothing differs.
+# Overheads are paired within a repetition (configuration / mean of the two "off" runs of the same repetition) and
+# summarised by their median with a 95% confidence interval (sign test, and bootstrap), quartiles and range over
+# repetitions; "A/A" (off again / off) is what the bench reads when nothing differs. The last lines say whether the
+# interval of the meter and log's overhead lies below TARGET percent (default 3).
 #
 #   bench/proxy-wrk.sh                       # defaults: 1024-byte bodies, 32 connections, 8 x 6 s
 #   BODY=1024 CONNS=32 DURATION=6 REPS=8 THREADS=1 WARMUP=30 bench/proxy-wrk.sh
 #   WRITER_CPU=1 bench/proxy-wrk.sh          # diagnostic: the log writer thread on the other core (with wrk)
+#   ACCESS_LOG=/dev/null bench/proxy-wrk.sh  # diagnostic: lines formatted and written, but to no file system
+#   bench/proxy-wrk.sh --rows out1.txt out2.txt   # statistics pooled over saved outputs of this script
+#   REPS=12 DURATION=4 bench/proxy-wrk.sh    # at least 6 repetitions give a 95% interval; 12 give x(3)..x(10)
 #
 # Needs: wrk and nginx (Debian packages), the alm jar (./mvnw -q -DskipTests package). Loopback only.
 # Bounded: about REPS x 5 x DURATION seconds plus the WARMUP.
 set -euo pipefail
+here=$PWD
 cd "$(dirname "$0")/.."
 BODY=${BODY:-1024}
 CONNS=${CONNS:-32}
@@ -27,10 +33,109 @@ REPS=${REPS:-8}
 WARMUP=${WARMUP:-30}
 JAR=${JAR:-app/target/alm.jar}  # another build of alm to compare
 WRITER_CPU=${WRITER_CPU:-}       # diagnostic: move alm's access-log writer thread to this CPU (default: CPU 0 too)
+ACCESS_LOG=${ACCESS_LOG:-}       # diagnostic: where alm writes its access log (default: a file in the temp dir;
+                                 # /dev/null leaves out the file system's share of the log's cost)
 THREADS=${THREADS:-1}          # alm I/O threads and nginx worker processes
 PORT_ON=${PORT_ON:-18081}
 PORT_NGINX=${PORT_NGINX:-18083}
 PORT_ADMIN=${PORT_ADMIN:-18084}
+
+TARGET=${TARGET:-3}  # percent: the target for the meter and the access log together
+declare -A rps cpu io lw
+
+# The statistics, paired within each repetition. An overhead is x / base - 1 (CPU per request) or 1 - x / base
+# (requests/s), where base is the mean of the repetition's two "off" runs; the A/A pair (off again / off) shows what
+# the bench reads when nothing differs. Each median comes with a 95% confidence interval from the sign test (the
+# order statistics x(k) .. x(n+1-k) of the n paired values: distribution-free, exact coverage printed) and a
+# bootstrap percentile interval (4000 resamples of the repetitions, fixed seed).
+report() { # the arrays rps, cpu (and io, lw if measured) -> statistics and the verdict
+  awk -v target="$TARGET" \
+  -v on="${cpu[on]}" -v mt="${cpu[meter]}" -v off="${cpu[off]}" -v off2="${cpu[off2]}" -v ng="${cpu[nginx]}" \
+  -v ron="${rps[on]}" -v rmt="${rps[meter]}" -v roff="${rps[off]}" -v roff2="${rps[off2]}" -v rng="${rps[nginx]}" \
+  -v ion="${io[on]:-}" -v ioff="${io[off]:-}" -v ioff2="${io[off2]:-}" -v lon="${lw[on]:-}" '
+  function sorted(s, a,   n, i, j, t) { n = split(s, a, " "); for (i = 2; i <= n; i++) { t = a[i] + 0
+      for (j = i - 1; j >= 1 && a[j] + 0 > t; j--) a[j + 1] = a[j]; a[j + 1] = t }; return n }
+  function medof(a, n) { return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+  # sets lo hi q1 q3 (range, quartiles), slo shi scov (sign-test interval), blo bhi (bootstrap); returns the median
+  function stats(s,   a, n, k, c, p, b, i, j, r, m, x) {
+    n = sorted(s, a); lo = a[1]; hi = a[n]; q1 = a[int(n / 4) + 1]; q3 = a[n - int(n / 4)]
+    # largest k with P(Binomial(n, 1/2) <= k - 1) <= 2.5%
+    p = 0.5 ^ n; c = p; k = 1
+    while (k < n / 2 && c + p * (n - k + 1) / k <= 0.025) { p = p * (n - k + 1) / k; c += p; k++ }
+    if (c > 0.025) k = 1
+    slo = a[k]; shi = a[n + 1 - k]; scov = 1 - 2 * (k > 1 ? c : 0)
+    if (k == 1) scov = 1 - 2 * 0.5 ^ n
+    srand(1)
+    for (b = 1; b <= 4000; b++) { x = ""
+      for (i = 1; i <= n; i++) x = x " " a[int(rand() * n) + 1]
+      sorted(x, r); m[b] = medof(r, n) }
+    for (i = 2; i <= 4000; i++) { x = m[i]; for (j = i - 1; j >= 1 && m[j] > x; j--) m[j + 1] = m[j]; m[j + 1] = x }
+    blo = m[100]; bhi = m[3901]
+    return medof(a, n) }
+  function plain(s,   a, n) { n = sorted(s, a); lo = a[1]; hi = a[n]; return medof(a, n) }
+  function over(x, y, z, sign,   a, b, c, n, i, r, base) { n = split(x, a, " "); split(y, b, " "); split(z, c, " "); r = ""
+    for (i = 1; i <= n; i++) { base = z == "" ? b[i] : (b[i] + c[i]) / 2
+      r = r " " (sign > 0 ? 100 * (a[i] / base - 1) : 100 * (1 - a[i] / base)) }; return r }
+  function diff(x, y,   a, b, n, i, r) { n = split(x, a, " "); split(y, b, " "); r = ""
+    for (i = 1; i <= n; i++) r = r " " (a[i] - b[i]); return r }
+  function ratio(x, y,   a, b, n, i, r) { n = split(x, a, " "); split(y, b, " "); r = ""
+    for (i = 1; i <= n; i++) r = r " " 100 * a[i] / b[i]; return r }
+  function show(label, s, unit,   m, f) { m = stats(s); f = unit == "" ? "%.3f" : unit == " " ? "%+.3f" : "%+.2f"
+    printf "  %-18s median " f "%s  95%% CI " f " .. " f " (sign test, %.1f%%), " f " .. " f " (bootstrap)  quartiles " f " .. " f "  range " f " .. " f "\n",
+      label, m, unit, slo, shi, 100 * scov, blo, bhi, q1, q3, lo, hi
+    return m }
+  function verdict(what, m) {
+    printf "  %-18s median %+.2f%%, 95%% CI %+.2f .. %+.2f: ", what, m, slo, shi
+    print (shi < target ? "below " target "% (shown)" : slo > target ? "above " target "% (shown)" : "not resolved at " target "%") }
+  function medians(title, fmt, s1, s2, s3, s4, s5,   m) {
+    printf "%s, median [min..max]:", title
+    m = plain(s1); printf " meter+log " fmt, m, lo, hi; m = plain(s2); printf ", meter only " fmt, m, lo, hi
+    m = plain(s3); printf ", off " fmt, m, lo, hi; m = plain(s4); printf ", off again " fmt, m, lo, hi
+    m = plain(s5); printf ", nginx " fmt "\n", m, lo, hi }
+  BEGIN {
+    medians("server CPU us/request", "%.2f [%.2f..%.2f]", on, mt, off, off2, ng)
+    print "CPU overhead per repetition, x / mean(off, off again) - 1, %:"
+    mc = show("meter+log", over(on, off, off2, 1), "%"); vc[1] = slo; vc[2] = shi
+    show("meter only", over(mt, off, off2, 1), "%")
+    show("A/A (off again)", over(off2, off, "", 1), "%")
+    m = plain(ratio(on, ng)); printf "  alm(meter+log)/nginx  median %.3f  range %.3f .. %.3f (CPU per request)\n", m / 100, lo / 100, hi / 100
+    medians("requests/s", "%.0f [%.0f..%.0f]", ron, rmt, roff, roff2, rng)
+    print "throughput overhead per repetition, 1 - x / mean(off, off again), %:"
+    mr = show("meter+log", over(ron, roff, roff2, -1), "%"); vr[1] = slo; vr[2] = shi
+    show("meter only", over(rmt, roff, roff2, -1), "%")
+    show("A/A (off again)", over(roff2, roff, "", -1), "%")
+    m = plain(ratio(ron, rng)); printf "  alm(meter+log)/nginx  median %.3f  range %.3f .. %.3f (requests/s)\n", m / 100, lo / 100, hi / 100
+    # where alm CPU goes: the event loop difference is read against the A/A pair; the log writer is measured directly
+    if (ion != "") {
+      print "alm threads, us/request:"
+      show("event loop, on", ion, "")
+      show("event loop, off", ioff, "")
+      show("loop on - off", diff(ion, ioff), " ")
+      show("loop A/A", diff(ioff2, ioff), " ")
+      show("log writer, on", lon, "")
+      show("writer / alm off", ratio(lon, off), "%")
+    }
+    printf "target: meter and access log cost < %s%% (95%% sign-test interval of the paired median)\n", target
+    slo = vc[1]; shi = vc[2]; verdict("CPU per request", mc)
+    slo = vr[1]; shi = vr[2]; verdict("requests/s", mr)
+  }'
+}
+
+# bench/proxy-wrk.sh --rows OUTPUT...: the statistics again, pooled over the repetitions of earlier outputs of
+# this script (requests/s and CPU per request; the per-thread figures are not in the rows)
+if [ "${1:-}" = --rows ]; then
+  shift
+  for f in "$@"; do
+    [[ $f = /* ]] || f=$here/$f
+    while IFS='|' read -r _ r c; do
+      read -r a b d e g <<< "$r"; rps[on]+="$a "; rps[meter]+="$b "; rps[off]+="$d "; rps[off2]+="$e "; rps[nginx]+="$g "
+      read -r a b d e g <<< "$c"; cpu[on]+="$a "; cpu[meter]+="$b "; cpu[off]+="$d "; cpu[off2]+="$e "; cpu[nginx]+="$g "
+    done < <(grep -E '^[0-9]+ (on|meter|off|off2|nginx) ' "$f")
+  done
+  echo "pooled: $(echo ${cpu[on]} | wc -w) repetitions from $*"
+  report
+  exit 0
+fi
 
 for tool in wrk nginx java; do
   command -v "$tool" >/dev/null || { echo "proxy-wrk: $tool not found (apt-get install -y wrk nginx)" >&2; exit 1; }
@@ -72,7 +177,7 @@ pid_nginx=$!
 # One alm process for all its configurations: the meter and the access log are switched through its admin
 # API between runs, so that they are compared inside one JVM (same JIT, same heap).
 taskset -c 0 java -jar "$JAR" proxy --listen 127.0.0.1:$PORT_ON --capacity 1e7 --body-bytes "$BODY" \
-  --io-threads "$THREADS" --access-log "$work/access.csv" --admin 127.0.0.1:$PORT_ADMIN > "$work/alm.out" 2>&1 &
+  --io-threads "$THREADS" --access-log "${ACCESS_LOG:-$work/access.csv}" --admin 127.0.0.1:$PORT_ADMIN > "$work/alm.out" 2>&1 &
 pids+=($!)
 pid_on=$!
 switch() { # meter(0|1) log(0|1)
@@ -129,7 +234,6 @@ configs=(on meter off off2 nginx)
 echo "rep order | requests/s: on meter off off2 nginx | server CPU us/request: on meter off off2 nginx"
 echo "(wrk -t1 -c$CONNS -d${DURATION}s on CPU 1, servers on CPU 0, body $BODY B, $THREADS thread(s) each;"
 echo " on = meter + access log, meter = meter only, off and off2 = both off, nginx = access log off)"
-declare -A rps cpu io lw
 for rep in $(seq "$REPS"); do
   order=()
   for k in 0 1 2 3 4; do order+=("${configs[$(((k + rep - 1) % 5))]}"); done
@@ -149,54 +253,10 @@ for rep in $(seq "$REPS"); do
   echo "$rep ${order[*]} |$(row rps) |$(row cpu)"
 done
 switch 1 1
-lines=$(($(wc -l < "$work/access.csv") - 1))
-dropped=$(curl -s "http://127.0.0.1:$PORT_ADMIN/status" | grep -o '"accessDropped":[0-9]*' | cut -d: -f2)
+sleep 0.1 # the writer's next pass
+status=$(curl -s "http://127.0.0.1:$PORT_ADMIN/status")
+lines=$(echo "$status" | grep -o '"accessWritten":[0-9]*' | cut -d: -f2)
+dropped=$(echo "$status" | grep -o '"accessDropped":[0-9]*' | cut -d: -f2)
 
-# one line per configuration: its values in repetition order
-summary() { # name values-on meter off off2 nginx (each a quoted list) -> medians, ranges, paired overheads
-  awk -v what="$1" -v on="$2" -v mt="$3" -v off="$4" -v off2="$5" -v ng="$6" '
-    function med(s,   a, n, i, j, t) { n = split(s, a, " "); for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
-      if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
-      lo = a[1]; hi = a[n]; q1 = a[int(n / 4) + 1]; q3 = a[n - int(n / 4)]
-      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
-    function pair(x, y, sign,   a, b, n, i, s) { n = split(x, a, " "); split(y, b, " "); s = ""
-      for (i = 1; i <= n; i++) s = s " " (sign > 0 ? 100 * (a[i] / b[i] - 1) : 100 * (1 - a[i] / b[i])); return s }
-    function show(label, s,   m) { m = med(s); printf "  %-22s median %6.1f%%  quartiles %6.1f%% .. %6.1f%%  range %6.1f%% .. %6.1f%%\n", label, m, q1, q3, lo, hi }
-    BEGIN {
-      sign = what == "cpu" ? 1 : -1
-      split("meter+log|meter only|off|off again|nginx", names, "|"); vals[1] = on; vals[2] = mt; vals[3] = off
-      vals[4] = off2; vals[5] = ng
-      printf "%s, median [min..max]:", what == "cpu" ? "server CPU us/request" : "requests/s"
-      for (i = 1; i <= 5; i++) { m = med(vals[i]); printf (what == "cpu" ? " %s %.2f [%.2f..%.2f]%s" : " %s %.0f [%.0f..%.0f]%s"), names[i], m, lo, hi, i < 5 ? "," : "\n" }
-      print what == "cpu" ? "CPU overhead per repetition, x / off - 1:" : "throughput overhead per repetition, 1 - x / off:"
-      show("meter+log", pair(on, off, sign))
-      show("meter only", pair(mt, off, sign))
-      show("A/A (off again)", pair(off2, off, sign))
-      r = pair(on, ng, 1); m = med(r)
-      printf "  alm(meter+log)/nginx  median %.3f  range %.3f .. %.3f%s\n", 1 + m / 100, 1 + lo / 100, 1 + hi / 100,
-        what == "cpu" ? " (CPU per request)" : " (requests/s)"
-    }'
-}
-summary cpu "${cpu[on]}" "${cpu[meter]}" "${cpu[off]}" "${cpu[off2]}" "${cpu[nginx]}"
-summary rps "${rps[on]}" "${rps[meter]}" "${rps[off]}" "${rps[off2]}" "${rps[nginx]}"
-# Where alm's CPU goes, paired per repetition: the event loop's share of the difference is read against the
-# A/A pair; the log writer's is measured directly (it does nothing else).
-awk -v ion="${io[on]}" -v ioff="${io[off]}" -v ioff2="${io[off2]}" -v lon="${lw[on]}" -v coff="${cpu[off]}" '
-  function med(s,   a, n, i, j, t) { n = split(s, a, " "); for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
-    if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
-    lo = a[1]; hi = a[n]; q1 = a[int(n / 4) + 1]; q3 = a[n - int(n / 4)]
-    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
-  function diff(x, y,   a, b, n, i, s) { n = split(x, a, " "); split(y, b, " "); s = ""
-    for (i = 1; i <= n; i++) s = s " " (a[i] - b[i]); return s }
-  function ratio(x, y,   a, b, n, i, s) { n = split(x, a, " "); split(y, b, " "); s = ""
-    for (i = 1; i <= n; i++) s = s " " 100 * a[i] / b[i]; return s }
-  BEGIN {
-    printf "alm threads, us/request, median [quartiles]:\n"
-    m = med(ion); printf "  event loop, meter+log on    %.3f [%.3f .. %.3f]\n", m, q1, q3
-    m = med(ioff); printf "  event loop, off             %.3f [%.3f .. %.3f]\n", m, q1, q3
-    m = med(diff(ion, ioff)); printf "  event loop, on - off        %+.3f [%+.3f .. %+.3f] (paired)\n", m, q1, q3
-    m = med(diff(ioff2, ioff)); printf "  event loop, A/A            %+.3f [%+.3f .. %+.3f] (paired)\n", m, q1, q3
-    m = med(lon); printf "  log writer thread, on       %.3f [%.3f .. %.3f]\n", m, q1, q3
-    m = med(ratio(lon, coff)); printf "  log writer / all of alm off %.1f%% [%.1f%% .. %.1f%%]\n", m, q1, q3
-  }'
-echo "access log lines written by alm: $lines, dropped: ${dropped:-?}"
+report
+echo "access log lines written by alm: ${lines:-?}, dropped: ${dropped:-?}"

@@ -9,17 +9,17 @@ import java.util.function.LongSupplier;
 
 /**
  * The access-log fields of the responses one event loop sent, waiting for the log writer: a single-producer,
- * single-consumer ring of parallel arrays. The event loop stores the raw fields (references to strings the request
- * already holds, the status, the byte count and two monotonic times) and publishes them with one ordered store: no
- * object, no lock, no wake-up per response. The writer thread turns them into lines ({@link AccessLogRecord}) when
- * it drains the ring ({@link PolledLineLog}); a full ring drops the response's line and counts it.
+ * single-consumer ring of parallel arrays. The event loop stores the raw fields (the connection's PoP, client and
+ * Host fields already encoded, {@link AccessLogRecord#encodePopClientHost}; the request's path; the status, the byte
+ * count and two monotonic times) and publishes them with one ordered store: no object, no lock, no wake-up per
+ * response. The writer thread turns them into lines ({@link AccessLogRecord}) when it drains the ring
+ * ({@link PolledLineLog}); a full ring drops the response's line and counts it.
  *
  * <p>Times are monotonic nanoseconds ({@code nanoClock}); the writer converts the time a response was written to
  * wall-clock milliseconds from one reading of both clocks per drain, so a line's {@code ts} is the wall clock as of
  * that drain minus the time since the response (the clocks may drift apart by microseconds within a drain period).
  */
 final class AccessLogRing implements PolledLineLog.Source {
-    private final String pop;
     private final LongSupplier nanoClock;
     private final LongSupplier millisClock;
     private final int mask;
@@ -27,8 +27,7 @@ final class AccessLogRing implements PolledLineLog.Source {
     private final long[] done;
     private final long[] bytes;
     private final int[] status;
-    private final String[] client;
-    private final String[] host;
+    private final byte[][] popClientHost;
     private final String[] path;
     private final ProbeName[] probe;
     /** Next slot the producer fills (producer only). */
@@ -44,13 +43,12 @@ final class AccessLogRing implements PolledLineLog.Source {
      * @param nanoClock the monotonic clock the producer's times come from
      * @param millisClock the wall clock, milliseconds since the epoch
      */
-    AccessLogRing(String pop, int capacity, LongSupplier nanoClock, LongSupplier millisClock) {
+    AccessLogRing(int capacity, LongSupplier nanoClock, LongSupplier millisClock) {
         if (capacity < 1 || capacity > 1 << 24) {
             throw new IllegalArgumentException("capacity must be in [1, 2^24], got " + capacity);
         }
         int n = Integer.highestOneBit(capacity);
         n = n < capacity ? n << 1 : n;
-        this.pop = pop;
         this.nanoClock = nanoClock;
         this.millisClock = millisClock;
         this.mask = n - 1;
@@ -58,8 +56,7 @@ final class AccessLogRing implements PolledLineLog.Source {
         done = new long[n];
         bytes = new long[n];
         status = new int[n];
-        client = new String[n];
-        host = new String[n];
+        popClientHost = new byte[n][];
         path = new String[n];
         probe = new ProbeName[n];
     }
@@ -68,11 +65,12 @@ final class AccessLogRing implements PolledLineLog.Source {
      * Stores one response's fields; call from the one producing thread only. Returns false (and counts a drop)
      * when the ring is full.
      *
+     * @param popClientHost the line's pop, client and host fields ({@link AccessLogRecord#encodePopClientHost})
      * @param arrivalNanos when the request arrived
      * @param doneNanos when the response's last byte was written
      * @param probe the probe the request was, or null
      */
-    boolean add(String client, String host, String path, int status, long bytes, long arrivalNanos, long doneNanos,
+    boolean add(byte[] popClientHost, String path, int status, long bytes, long arrivalNanos, long doneNanos,
                 ProbeName probe) {
         long t = tail;
         if (t - headSeen > mask) {
@@ -83,14 +81,15 @@ final class AccessLogRing implements PolledLineLog.Source {
             }
         }
         int i = (int) t & mask;
-        this.client[i] = client;
-        this.host[i] = host;
+        this.popClientHost[i] = popClientHost;
         this.path[i] = path;
         this.status[i] = status;
         this.bytes[i] = bytes;
         this.arrival[i] = arrivalNanos;
         this.done[i] = doneNanos;
-        this.probe[i] = probe;
+        if (probe != null) { // the slot's is null: the writer cleared it
+            this.probe[i] = probe;
+        }
         tail = t + 1;
         published.lazySet(t + 1); // release: the slot's fields are visible before the new tail
         return true;
@@ -115,12 +114,13 @@ final class AccessLogRing implements PolledLineLog.Source {
             int i = (int) k & mask;
             ProbeName p = probe[i];
             long epochMillis = anchorMillis + Math.floorDiv(done[i] - anchorNanos, 1_000_000L);
-            AccessLogRecord.appendCsv(out, epochMillis, pop, client[i], host[i], path[i], status[i], bytes[i],
+            AccessLogRecord.appendCsv(out, epochMillis, popClientHost[i], path[i], status[i], bytes[i],
                     (done[i] - arrival[i]) / 1000, p == null ? "" : p.category(), p == null ? "" : p.origin());
-            client[i] = null; // let the request's strings go
-            host[i] = null;
+            popClientHost[i] = null; // let the connection's and the request's objects go
             path[i] = null;
-            probe[i] = null;
+            if (p != null) {
+                probe[i] = null;
+            }
         }
         consumed.lazySet(end); // release: the producer may reuse the slots
         return (int) (end - h);

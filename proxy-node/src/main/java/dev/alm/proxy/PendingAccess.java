@@ -1,6 +1,7 @@
 package dev.alm.proxy;
 
 import dev.alm.fastcontrol.ProbeName;
+import dev.alm.traces.AccessLogRecord;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import java.util.function.LongSupplier;
@@ -13,15 +14,25 @@ import java.util.function.LongSupplier;
  * in progress (a slow reader), one listener on it collects again when it completes. Netty completes a channel's
  * writes in order; one that completes out of order (a failed encode) is logged when the writes before it are.
  *
+ * <p>The line's PoP, client and Host fields are encoded once per connection (again when its Host changes), so the
+ * event loop and the log writer handle one reference for the three ({@link AccessLogRecord#encodePopClientHost}).
+ *
  * <p>{@code latency_us} thus runs from the request's arrival to the end of the flush that wrote the response's last
  * byte. Used on the connection's event loop only.
  */
 final class PendingAccess implements ChannelFutureListener {
     private final AccessLogRing ring;
     private final LongSupplier nanoClock;
+    private final String pop;
     private final String client;
+    /**
+     * The last Host logged (by identity: a connection's requests share one string) and its encoded fields, which
+     * slots keep after their line is collected (they belong to this connection).
+     */
+    private String lastHost;
+    private byte[] lastPopClientHost;
     private ChannelFuture[] future = new ChannelFuture[4];
-    private String[] host = new String[4];
+    private byte[][] popClientHost = new byte[4][];
     private String[] path = new String[4];
     private int[] status = new int[4];
     private long[] bytes = new long[4];
@@ -32,9 +43,10 @@ final class PendingAccess implements ChannelFutureListener {
     /** The write a listener waits on, if any. */
     private ChannelFuture armed;
 
-    PendingAccess(AccessLogRing ring, LongSupplier nanoClock, String client) {
+    PendingAccess(AccessLogRing ring, LongSupplier nanoClock, String pop, String client) {
         this.ring = ring;
         this.nanoClock = nanoClock;
+        this.pop = pop;
         this.client = client;
     }
 
@@ -43,14 +55,22 @@ final class PendingAccess implements ChannelFutureListener {
         if (size == future.length) {
             grow();
         }
+        if (host != lastHost) {
+            lastPopClientHost = AccessLogRecord.encodePopClientHost(pop, client, host);
+            lastHost = host;
+        }
         int i = (head + size) & (future.length - 1);
         this.future[i] = f;
-        this.host[i] = host;
+        if (popClientHost[i] != lastPopClientHost) { // mostly the same: spare the store (and its GC barrier)
+            popClientHost[i] = lastPopClientHost;
+        }
         this.path[i] = path;
         this.status[i] = status;
         this.bytes[i] = bytes;
         this.arrival[i] = arrivalNanos;
-        this.probe[i] = probe;
+        if (probe != null) { // the slot's is null: collect cleared it
+            this.probe[i] = probe;
+        }
         size++;
     }
 
@@ -78,11 +98,12 @@ final class PendingAccess implements ChannelFutureListener {
             if (now == Long.MIN_VALUE) {
                 now = nanoClock.getAsLong();
             }
-            ring.add(client, host[head], path[head], status[head], bytes[head], arrival[head], now, probe[head]);
+            ring.add(popClientHost[head], path[head], status[head], bytes[head], arrival[head], now, probe[head]);
             future[head] = null;
-            host[head] = null;
             path[head] = null;
-            probe[head] = null;
+            if (probe[head] != null) {
+                probe[head] = null;
+            }
             head = (head + 1) & n;
             size--;
         }
@@ -100,7 +121,7 @@ final class PendingAccess implements ChannelFutureListener {
     private void grow() {
         int n = future.length;
         future = unroll(future, new ChannelFuture[2 * n]);
-        host = unroll(host, new String[2 * n]);
+        popClientHost = unroll(popClientHost, new byte[2 * n][]);
         path = unroll(path, new String[2 * n]);
         probe = unroll(probe, new ProbeName[2 * n]);
         int[] s = new int[2 * n];

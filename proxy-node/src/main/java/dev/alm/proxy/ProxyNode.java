@@ -85,7 +85,7 @@ public final class ProxyNode implements AutoCloseable {
         this.logging = access != null;
         PolledLineLog log = access;
         this.accessRing = ThreadLocal.withInitial(() -> {
-            AccessLogRing ring = new AccessLogRing(config.pop(), config.logQueue(), nanoClock, millisClock);
+            AccessLogRing ring = new AccessLogRing(config.logQueue(), nanoClock, millisClock);
             log.add(ring);
             return ring;
         });

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.fastcontrol.ProbeName;
+import dev.alm.traces.AccessLogRecord;
 import dev.alm.traces.CsvBytes;
 import dev.alm.traces.Timestamps;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,15 +19,16 @@ class AccessLogRingTest {
     void linesCarryWallTimeLatencyAndProbeAndWrapAround() {
         ManualClock nanos = new ManualClock();
         AtomicLong millis = new AtomicLong(T0_MILLIS);
-        AccessLogRing ring = new AccessLogRing("fra", 3, nanos, millis::get); // 4 slots
+        AccessLogRing ring = new AccessLogRing(3, nanos, millis::get); // 4 slots
+        byte[] who = AccessLogRecord.encodePopClientHost("fra", "10.0.0.1", "h");
         CsvBytes out = new CsvBytes(64);
         long t = nanos.getAsLong();
         for (int round = 0; round < 3; round++) {
             for (int i = 0; i < 4; i++) {
-                assertTrue(ring.add("10.0.0.1", "h", "/" + i, 200, i, t - 2_500_000, t - 1_000_000L * i,
+                assertTrue(ring.add(who, "/" + i, 200, i, t - 2_500_000, t - 1_000_000L * i,
                         i == 3 ? new ProbeName("a", "b") : null));
             }
-            assertFalse(ring.add("10.0.0.1", "h", "/full", 200, 0, t, t, null), "4 slots");
+            assertFalse(ring.add(who, "/full", 200, 0, t, t, null), "4 slots");
             assertEquals(4, ring.drainTo(out));
             assertEquals(0, ring.drainTo(out));
         }
@@ -40,11 +42,12 @@ class AccessLogRingTest {
 
     @Test
     void aConsumerThreadSeesEveryLineOnce() throws Exception {
-        AccessLogRing ring = new AccessLogRing("p", 1024, System::nanoTime, System::currentTimeMillis);
+        AccessLogRing ring = new AccessLogRing(1024, System::nanoTime, System::currentTimeMillis);
+        byte[] who = AccessLogRecord.encodePopClientHost("p", "c", "h");
         int n = 300_000;
         Thread producer = new Thread(() -> {
             for (int i = 0; i < n; i++) {
-                ring.add("c", "h", Integer.toString(i), 200, i, 0, 0, null);
+                ring.add(who, Integer.toString(i), 200, i, 0, 0, null);
             }
         });
         producer.start();

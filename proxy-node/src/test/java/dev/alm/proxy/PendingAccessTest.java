@@ -28,8 +28,8 @@ class PendingAccessTest {
     @Test
     void logsCompletedWritesAtCollectAndWaitsOnTheOldestInProgress() {
         ManualClock clock = new ManualClock();
-        AccessLogRing ring = new AccessLogRing("p", 1024, clock, () -> 0L);
-        PendingAccess pending = new PendingAccess(ring, clock, "10.0.0.1");
+        AccessLogRing ring = new AccessLogRing(1024, clock, () -> 0L);
+        PendingAccess pending = new PendingAccess(ring, clock, "p", "10.0.0.1");
         EmbeddedChannel ch = new EmbeddedChannel();
         List<ChannelPromise> writes = new ArrayList<>();
         long t = clock.getAsLong();
@@ -66,6 +66,28 @@ class PendingAccessTest {
         pending.add(ch.newPromise().setSuccess(), "h", "/done", 204, 0, t, null);
         pending.collect();
         assertEquals(",p,10.0.0.1,h,/done,204,0,8,,", lines(ring, 1)[0]);
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
+    void aHostChangeWithinAConnectionReachesTheLine() {
+        ManualClock clock = new ManualClock();
+        AccessLogRing ring = new AccessLogRing(16, clock, () -> 0L);
+        PendingAccess pending = new PendingAccess(ring, clock, "p", "::1");
+        EmbeddedChannel ch = new EmbeddedChannel();
+        long t = clock.getAsLong();
+        pending.add(ch.newPromise().setSuccess(), "a.example", "/1", 200, 1, t, null);
+        pending.add(ch.newPromise().setSuccess(), "a.example", "/2", 200, 2, t, null);
+        pending.add(ch.newPromise().setSuccess(), "b,example", "/3", 200, 3, t, null); // quoted
+        pending.add(ch.newPromise().setSuccess(), "", "/4", 200, 4, t, null);
+        pending.add(ch.newPromise().setSuccess(), new String("a.example"), "/5", 200, 5, t, null);
+        pending.collect();
+        String[] l = lines(ring, 5);
+        assertEquals(",p,::1,a.example,/1,200,1,0,,", l[0]);
+        assertEquals(",p,::1,a.example,/2,200,2,0,,", l[1]);
+        assertEquals(",p,::1,\"b,example\",/3,200,3,0,,", l[2]);
+        assertEquals(",p,::1,,/4,200,4,0,,", l[3]);
+        assertEquals(",p,::1,a.example,/5,200,5,0,,", l[4]);
         ch.finishAndReleaseAll();
     }
 }

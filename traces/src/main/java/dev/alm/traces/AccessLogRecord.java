@@ -57,4 +57,23 @@ public record AccessLogRecord(long epochMillis, String pop, String client, Strin
         out.timestamp(epochMillis).field(pop).field(client).field(host).field(path).field(status).field(bytes)
                 .field(latencyMicros).field(probeCategory).field(probeOrigin).endLine();
     }
+
+    /**
+     * The {@code pop}, {@code client} and {@code host} fields of a line encoded once ({@link CsvBytes#encodeFields}),
+     * for a writer that logs many requests of one connection: pass them to
+     * {@link #appendCsv(CsvBytes, long, byte[], String, int, long, long, String, String)}.
+     */
+    public static byte[] encodePopClientHost(String pop, String client, String host) {
+        return CsvBytes.encodeFields(pop, client, host);
+    }
+
+    /**
+     * Appends one access-log line whose {@code pop}, {@code client} and {@code host} fields were encoded by
+     * {@link #encodePopClientHost}; the same bytes as the other {@code appendCsv} methods.
+     */
+    public static void appendCsv(CsvBytes out, long epochMillis, byte[] popClientHost, String path, int status,
+                                 long bytes, long latencyMicros, String probeCategory, String probeOrigin) {
+        out.timestamp(epochMillis).fields(popClientHost).field(path).field(status).field(bytes).field(latencyMicros)
+                .field(probeCategory).field(probeOrigin).endLine();
+    }
 }

@@ -17,6 +17,15 @@ import java.util.List;
  */
 public final class CsvBytes {
     private static final int PREFIX = 20; // "2026-11-22T10:15:30."
+    /** "00", "01", ... "99". */
+    private static final byte[] DIGIT_PAIRS = new byte[200];
+
+    static {
+        for (int i = 0; i < 100; i++) {
+            DIGIT_PAIRS[2 * i] = (byte) ('0' + i / 10);
+            DIGIT_PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+        }
+    }
 
     private byte[] buf;
     private int len;
@@ -71,13 +80,46 @@ public final class CsvBytes {
     /** Appends one text field, preceded by a comma unless it is the first of the line, quoted if it must be. */
     public CsvBytes field(String value) {
         separator();
+        return value(value);
+    }
+
+    /**
+     * Encodes fields once for the many lines that share them (the access log's PoP, client and Host of one
+     * connection): each field preceded by a comma and quoted if it must be, as {@link #field(String)} appends it.
+     * Append the result with {@link #fields(byte[])}.
+     */
+    public static byte[] encodeFields(String... values) {
+        CsvBytes b = new CsvBytes(64);
+        for (String v : values) {
+            b.ascii(',');
+            b.value(v);
+        }
+        return Arrays.copyOf(b.buf, b.len);
+    }
+
+    /**
+     * Appends fields encoded by {@link #encodeFields}, as if each were appended with {@link #field(String)} (so the
+     * leading comma is left out at the start of a line).
+     */
+    public CsvBytes fields(byte[] encoded) {
+        int from = len == lineStart && encoded.length > 0 ? 1 : 0;
+        int n = encoded.length - from;
+        ensure(n);
+        System.arraycopy(encoded, from, buf, len, n);
+        len += n;
+        return this;
+    }
+
+    /** Appends a field's text, quoted if it must be, with no separator. */
+    private CsvBytes value(String value) {
         int n = value.length();
-        ensure(n + 2);
+        ensure(n);
         byte[] b = buf;
         int at = len;
         for (int i = 0; i < n; i++) {
             char c = value.charAt(i);
-            if (c >= 0x80 || c == ',' || c == '"' || c == '\n' || c == '\r') {
+            // above ',' and below 0x80 nothing needs quoting or more than one byte (paths, names, addresses)
+            if ((c <= ',' || c >= 0x80) && (c >= 0x80 || c == ',' || c == '"' || c == '\n' || c == '\r')) {
                 return slowField(value);
             }
             b[at++] = (byte) c;
@@ -149,6 +191,9 @@ public final class CsvBytes {
             buf[len++] = '-';
             v = -v;
         }
+        if (v <= Integer.MAX_VALUE) {
+            return number((int) v);
+        }
         int digits = 1;
         for (long p = v; p >= 10; p /= 10) {
             digits++;
@@ -156,6 +201,29 @@ public final class CsvBytes {
         for (int k = len + digits - 1; k >= len; k--) {
             buf[k] = (byte) ('0' + v % 10);
             v /= 10;
+        }
+        len += digits;
+        return this;
+    }
+
+    /** A non-negative int (status, bytes and latency of a log line), two digits per division. */
+    private CsvBytes number(int v) {
+        int digits = v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : v < 10_000 ? 4 : v < 100_000 ? 5 : v < 1_000_000 ? 6
+                : v < 10_000_000 ? 7 : v < 100_000_000 ? 8 : v < 1_000_000_000 ? 9 : 10;
+        byte[] b = buf;
+        int k = len + digits;
+        while (v >= 100) {
+            int q = v / 100;
+            int r = 2 * (v - 100 * q);
+            b[--k] = DIGIT_PAIRS[r + 1];
+            b[--k] = DIGIT_PAIRS[r];
+            v = q;
+        }
+        if (v >= 10) {
+            b[--k] = DIGIT_PAIRS[2 * v + 1];
+            b[--k] = DIGIT_PAIRS[2 * v];
+        } else {
+            b[--k] = (byte) ('0' + v);
         }
         len += digits;
         return this;

@@ -44,6 +44,42 @@ class CsvBytesTest {
     }
 
     @Test
+    void fieldsEncodedOnceHaveTheBytesOfFieldsAppendedOneByOne() {
+        String[] awkward = {"", "plain", "a,b", "say \"hi\"", "two\nlines", "cr\rhere", "caf\u00e9", "127.0.0.1", "::1"};
+        for (String client : awkward) {
+            for (String host : awkward) {
+                CsvBytes expected = new CsvBytes(16);
+                AccessLogRecord.appendCsv(expected, 1_700_000_000_123L, "fra", client, host, "/p", 200, 5, 7, "a", "b");
+                CsvBytes actual = new CsvBytes(16);
+                AccessLogRecord.appendCsv(actual, 1_700_000_000_123L,
+                        AccessLogRecord.encodePopClientHost("fra", client, host), "/p", 200, 5, 7, "a", "b");
+                assertEquals(expected.toString(), actual.toString());
+            }
+        }
+        CsvBytes b = new CsvBytes(1);
+        b.fields(CsvBytes.encodeFields("x", "y,z")).field(1).endLine(); // at a line's start: no leading comma
+        b.field("w").fields(CsvBytes.encodeFields()).fields(CsvBytes.encodeFields("")).endLine();
+        assertEquals("x,\"y,z\",1\nw,\n", b.toString());
+    }
+
+    @Test
+    void numbersHaveTheDigitsOfLongToString() {
+        CsvBytes b = new CsvBytes(1);
+        StringBuilder expected = new StringBuilder();
+        for (long p = 1; p > 0 && p <= Long.MAX_VALUE / 10; p *= 10) {
+            for (long v : new long[] {p - 1, p, p + 1, 2 * p - 1, 9 * p + 7, -p, -(p - 1)}) {
+                b.field(v).endLine();
+                expected.append(v).append('\n');
+            }
+        }
+        for (long v : new long[] {Integer.MAX_VALUE, Integer.MAX_VALUE + 1L, Integer.MIN_VALUE, 99, 100, 101}) {
+            b.field(v).endLine();
+            expected.append(v).append('\n');
+        }
+        assertEquals(expected.toString(), b.toString());
+    }
+
+    @Test
     void numbersAndHeaders() {
         CsvBytes b = new CsvBytes(1);
         b.field(0).field(-7).field(Long.MAX_VALUE).field(Long.MIN_VALUE).field(1234567890L).endLine();
