@@ -43,6 +43,7 @@ final class ClusterReport {
       p.put("fallbackIntervals", f.fallbackIntervals());
       p.put("meanLoadRatioLastHalf", Outputs.finiteOrNull(f.meanLoadRatioLastHalf()));
       p.put("maxXChangeLastHalf", f.maxXChangeLastHalf());
+      p.put("largeXChangesLastHalf", f.largeXChangesLastHalf());
       p.put("settledSeconds", Outputs.finiteOrNull(f.settledSeconds()));
       if (opt != null) {
         double ox = opt.x()[ids.indexOf(e.getKey())];
@@ -58,6 +59,8 @@ final class ClusterReport {
     }
     doc.put("flashRecoverySeconds", Outputs.finiteOrNull(s.recoverySeconds()));
     doc.put("settledSeconds", Outputs.finiteOrNull(s.settledSeconds()));
+    doc.put("settledIntervals", Outputs.finiteOrNull(settledIntervals(run, s)));
+    doc.put("maxMeanLoadRatioLastHalf", Outputs.finiteOrNull(worstHalf(s)));
     List<Map<String, Object>> drills = new ArrayList<>();
     for (ClusterSummary.DrillFigures d : s.drills()) {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -129,8 +132,9 @@ final class ClusterReport {
     if (Double.isFinite(s.recoverySeconds()) || s.recoverySeconds() == Double.POSITIVE_INFINITY) {
       o.printf(Locale.ROOT, "flash crowd: %.0f s until no proxy above 1.1 T%n", s.recoverySeconds());
     }
-    o.printf(Locale.ROOT, "x settled (every later change < %.2f) after %.0f s (interval %s)%n",
-        ClusterSummary.SETTLED_STEP, s.settledSeconds(), run.config().interval());
+    o.printf(Locale.ROOT, "x settled (every later change < %.2f) after %.0f s = %.0f intervals of %s; "
+        + "worst mean S/T over the last half %.2f%n", ClusterSummary.SETTLED_STEP, s.settledSeconds(),
+        settledIntervals(run, s), run.config().interval(), worstHalf(s));
     for (ClusterSummary.DrillFigures d : s.drills()) {
       DrillOutcome w = d.outcome();
       o.printf(Locale.ROOT, "%s %s at %.0f s: x %.3f -> %.3f, mu %.2f -> %.2f; max S/T of any proxy %.2f in the %.0f s "
@@ -142,5 +146,16 @@ final class ClusterReport {
         o.printf(Locale.ROOT, "; fallback after %.0f s at x = %.2f%n", d.fallbackSeconds(), d.fallbackX());
       }
     }
+  }
+
+  /** The interval after which every PoP's x changed by less than {@link ClusterSummary#SETTLED_STEP}. */
+  private static double settledIntervals(ClusterRun run, ClusterSummary s) {
+    return Math.ceil(s.settledSeconds() / (run.config().interval().toNanos() / 1e9) - 1e-9);
+  }
+
+  /** The largest mean S_i / T_i over the second half of the run, of all proxies. */
+  private static double worstHalf(ClusterSummary s) {
+    return s.pops().values().stream().mapToDouble(ClusterSummary.PopFigures::meanLoadRatioLastHalf)
+        .filter(Double::isFinite).max().orElse(Double.NaN);
   }
 }

@@ -52,10 +52,11 @@ public record ClusterSummary(Map<String, PopFigures> pops, double recoverySecond
    *                            more (after it, x_i changes by less in every interval; the first interval's time if
    *                            it never did, infinite if it did in the run's last interval)
    * @param maxXChangeLastHalf  the largest change of x_i from one interval to the next in the second half
+   * @param largeXChangesLastHalf intervals of the second half in which x_i changed by {@link #SETTLED_STEP} or more
    */
   public record PopFigures(double x, double meanX, double loadRatio, double maxLoadRatioLastHalf,
       double secondsOverCapacity, long shed, double mu, int fallbackIntervals, double meanLoadRatioLastHalf,
-      double settledSeconds, double maxXChangeLastHalf) {}
+      double settledSeconds, double maxXChangeLastHalf, int largeXChangesLastHalf) {}
 
   /** The summary of a run. */
   public static ClusterSummary of(ClusterRun run) {
@@ -82,6 +83,7 @@ public record ClusterSummary(Map<String, PopFigures> pops, double recoverySecond
       double sumHalf = 0;
       int countedHalf = 0;
       double maxChangeHalf = 0;
+      int largeChangesHalf = 0;
       double settled = n == 0 ? Double.NaN : list.get(0).t();
       double over = 0;
       int fallback = 0;
@@ -96,6 +98,7 @@ public record ClusterSummary(Map<String, PopFigures> pops, double recoverySecond
           double change = Math.abs(s.x() - list.get(k - 1).x());
           if (k >= n / 2) {
             maxChangeHalf = Math.max(maxChangeHalf, change);
+            largeChangesHalf += change < SETTLED_STEP ? 0 : 1;
           }
           if (!(change < SETTLED_STEP)) {
             settled = k + 1 < n ? s.t() : Double.POSITIVE_INFINITY;
@@ -111,7 +114,7 @@ public record ClusterSummary(Map<String, PopFigures> pops, double recoverySecond
       Sample last = list.get(n - 1);
       figures.put(id, new PopFigures(last.x(), sumX / (n - tailFrom), counted == 0 ? Double.NaN : sumRatio / counted,
           maxHalf, over, last.shed(), last.mu(), fallback, countedHalf == 0 ? Double.NaN : sumHalf / countedHalf,
-          settled, maxChangeHalf));
+          settled, maxChangeHalf, largeChangesHalf));
     });
     double settledAll = figures.values().stream().mapToDouble(PopFigures::settledSeconds).max().orElse(Double.NaN);
     List<DrillFigures> drills = new ArrayList<>();
