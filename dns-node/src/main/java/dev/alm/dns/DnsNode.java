@@ -46,10 +46,11 @@ public final class DnsNode implements AutoCloseable {
     RedirectionProbability x = new RedirectionProbability(config.x());
     MicrometerDnsMetrics metrics = new MicrometerDnsMetrics(registry, config.pop());
     QueryLog log = config.queryLog() == null ? null
-        : QueryLog.open(config.queryLog(), config.pop(), config.queryLogQueue());
+        : QueryLog.open(config.queryLog(), config.pop(), config.queryLogQueue(), System::nanoTime,
+            System::currentTimeMillis);
     QueryAnswerer answerer = new QueryAnswerer(config, zone, x, probes);
     AnswerPipeline pipeline = new AnswerPipeline(answerer, new ResponseRateLimiter(config.rrl()), metrics, log,
-        zone.zone().hashCode(), System::nanoTime, System::currentTimeMillis);
+        zone.zone().hashCode(), System::nanoTime);
     DnsServer server;
     try {
       server = new DnsServer(config, pipeline, metrics, threads);
