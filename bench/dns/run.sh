@@ -7,7 +7,9 @@
 #   -L QPS       offered rate of the latency run (every server but PowerDNS), read for p50/p99 (default 50000)
 #   -p SECONDS   length of the peak-qps run, dnsperf without -Q (default 5)
 #   -w SECONDS   alm's JIT warm-up at the fixed rate before measuring (default 10)
-#   -s LIST      servers to run, comma separated (default alm,gdnsd,knot,nsd,pdns)
+#   -s LIST      servers to run, comma separated (default alm,gdnsd,knot,nsd,pdns; alm0 needs -B)
+#   -B DIR       another built checkout of alm (e.g. a worktree of main): its alm dns runs as server alm0,
+#                with the same flags, so a before/after comparison shares one run (-s alm0,alm,gdnsd)
 #   -m           query mix (www A, apex SOA/NS, an NXDOMAIN name) instead of www A alone
 #   -n           do not apt-get install anything (the tools must already be there)
 #   -N NICE      nice level of the servers and dnsperf (default -10: other work on a shared machine
@@ -17,7 +19,7 @@
 #                fixed-rate run of -d seconds, and print them per completed query (needs perf)
 #
 # Every server is started by this script from configs it writes to a temp dir, bound to 127.0.0.1
-# on its own port (15301-15305), pinned to CPU 0 (taskset -c 0) with one worker thread where the
+# on its own port (15301-15306), pinned to CPU 0 (taskset -c 0) with one worker thread where the
 # server allows it; dnsperf runs pinned to CPU 1. CPU per query is the server's whole-process CPU
 # time (/proc/PID/task/*/schedstat, first field, summed over all threads of the process and its
 # children, JIT and GC threads included for alm) during the fixed-rate run, divided by the number of
@@ -29,12 +31,12 @@
 set -euo pipefail
 
 DUR=10 RATE=100000 LAT_RATE=50000 PEAK_DUR=5 WARM=10
-SERVERS=alm,gdnsd,knot,nsd,pdns MIX=0 INSTALL=1 KEEP=0 NICE=-10 SYSCALLS=0
-while getopts "d:r:L:p:w:s:N:mnkSh" opt; do
+SERVERS=alm,gdnsd,knot,nsd,pdns MIX=0 INSTALL=1 KEEP=0 NICE=-10 SYSCALLS=0 OTHER=
+while getopts "d:r:L:p:w:s:N:B:mnkSh" opt; do
   case $opt in
     d) DUR=$OPTARG ;; r) RATE=$OPTARG ;; L) LAT_RATE=$OPTARG ;; p) PEAK_DUR=$OPTARG ;;
-    w) WARM=$OPTARG ;; s) SERVERS=$OPTARG ;; N) NICE=$OPTARG ;; m) MIX=1 ;; n) INSTALL=0 ;; k) KEEP=1 ;; S) SYSCALLS=1 ;;
-    *) sed -n '2,28p' "$0"; exit 2 ;;
+    w) WARM=$OPTARG ;; s) SERVERS=$OPTARG ;; N) NICE=$OPTARG ;; B) OTHER=$OPTARG ;; m) MIX=1 ;; n) INSTALL=0 ;; k) KEEP=1 ;; S) SYSCALLS=1 ;;
+    *) sed -n '2,30p' "$0"; exit 2 ;;
   esac
 done
 
@@ -42,8 +44,8 @@ REPO=$(cd "$(dirname "$0")/../.." && pwd)
 HERE="$REPO/bench/dns"
 ZONE=cdn.example
 L1=192.0.2.1 L2=198.51.100.1 X=0.3
-declare -A PORT=([alm]=15301 [gdnsd]=15302 [knot]=15303 [nsd]=15304 [pdns]=15305)
-ALM_ADMIN=15391
+declare -A PORT=([alm]=15301 [gdnsd]=15302 [knot]=15303 [nsd]=15304 [pdns]=15305 [alm0]=15306)
+declare -A ADMIN=([alm]=15391 [alm0]=15392)
 SERVER_CPU=0 CLIENT_CPU=1
 ON_SERVER_CPU="nice -n $NICE taskset -c $SERVER_CPU"
 ON_CLIENT_CPU="nice -n $NICE taskset -c $CLIENT_CPU"
@@ -123,12 +125,17 @@ $2
 EOF
 }
 
-start_alm() {
-  local jar="$REPO/app/target/alm.jar"
+start_alm() { # $1 = server name (alm or alm0), $2 = the checkout it runs from
+  local s=${1:-alm} repo=${2:-$REPO}
+  local jar="$repo/app/target/alm.jar"
   [ -f "$jar" ] || { ERR="alm jar not found ($jar); build it: ./mvnw -q -B -DskipTests package"; return 1; }
-  $ON_SERVER_CPU "$REPO/alm" dns --listen 127.0.0.1:${PORT[alm]} --zone $ZONE --l1 $L1 --l2 $L2 \
-    --x $X --no-rrl --query-log "$T/alm/query.log" --admin 127.0.0.1:$ALM_ADMIN --threads 1 \
-    > "$T/alm/out.log" 2>&1 &
+  $ON_SERVER_CPU "$repo/alm" dns --listen 127.0.0.1:${PORT[$s]} --zone $ZONE --l1 $L1 --l2 $L2 \
+    --x $X --no-rrl --query-log "$T/$s/query.log" --admin 127.0.0.1:${ADMIN[$s]} --threads 1 \
+    > "$T/$s/out.log" 2>&1 &
+}
+start_alm0() {
+  [ -n "$OTHER" ] || { ERR="alm0 needs -B DIR (another checkout)"; return 1; }
+  start_alm alm0 "$(cd "$OTHER" && pwd)"
 }
 
 start_gdnsd() {
@@ -221,7 +228,7 @@ bench_server() {
   ERR=""
   if ! "start_$s"; then R_NOTE[$s]="not run: $ERR"; log "$s: ${R_NOTE[$s]}"; return; fi
   pid=$!; STARTED+=("$pid")
-  local wait_s=15; [ "$s" = alm ] && wait_s=60
+  local wait_s=15; [[ $s == alm* ]] && wait_s=60
   for _ in $(seq $((wait_s * 5))); do
     ready "$s" && break
     kill -0 "$pid" 2>/dev/null || break
@@ -235,17 +242,17 @@ bench_server() {
   command -v ss >/dev/null && log "$s: UDP socket receive buffer $(ss -uanm "sport = :${PORT[$s]}" 2>/dev/null \
     | grep -o 'rb[0-9]*' | sort -u | tr '\n' ' ')"
   log "$s: up (pid $pid, threads $(ls /proc/$pid/task | wc -l), L1 share of 200 answers ${R_SHARE[$s]})"
-  if [ "$s" = alm ] && [ "$WARM" -gt 0 ]; then
-    log "alm: JIT warm-up, ${WARM}s at -Q $RATE"
-    dnsperf_run alm "$T/alm/warmup.txt" -c 1 -T 1 -q 1000 -Q "$RATE" -l "$WARM"
+  if [[ $s == alm* ]] && [ "$WARM" -gt 0 ]; then
+    log "$s: JIT warm-up, ${WARM}s at -Q $RATE"
+    dnsperf_run "$s" "$T/$s/warmup.txt" -c 1 -T 1 -q 1000 -Q "$RATE" -l "$WARM"
   fi
 
   log "$s: ${DUR}s at -Q $RATE"
   d0=$(sock_drops "$s"); c0=$(cpu_ns "$pid")
-  [ "$s" = alm ] && thread_ns "$pid" > "$T/alm/threads0.txt"
+  [[ $s == alm* ]] && thread_ns "$pid" > "$T/$s/threads0.txt"
   dnsperf_run "$s" "$T/$s/fixed.txt" -c 1 -T 1 -q 1000 -Q "$RATE" -l "$DUR"
   c1=$(cpu_ns "$pid"); R_DROP[$s]=$(( $(sock_drops "$s") - d0 ))
-  [ "$s" = alm ] && thread_ns "$pid" > "$T/alm/threads1.txt"
+  [[ $s == alm* ]] && thread_ns "$pid" > "$T/$s/threads1.txt"
   done_q=$(field "$T/$s/fixed.txt" 'Queries completed')
   R_SENT[$s]=$(field "$T/$s/fixed.txt" 'Queries sent')
   R_QPS[$s]=$(field "$T/$s/fixed.txt" 'Queries per second')
@@ -273,11 +280,11 @@ bench_server() {
                            at(0.5), at(0.99), at(0.999), v[NR] * 1e6, NR }' || true)
     R_P99[$s]+=", lost $(field "$T/$s/lat-summary.txt" 'Queries lost')"
   fi
-  if [ "$s" = alm ]; then
+  if [[ $s == alm* ]]; then
     local drops
-    drops=$(curl -s --max-time 3 "http://127.0.0.1:$ALM_ADMIN/metrics" | grep -iE '^[a-z_]*(drop)[a-z_]*(\{[^}]*\})? ' || true)
-    R_NOTE[alm]="query-log/metrics drop counters: $(tr '\n' ' ' <<<"${drops:-none found}")"
-    R_NOTE[alm]+=$'\n'"alm CPU us/query by thread at -Q $RATE: $(join "$T/alm/threads0.txt" "$T/alm/threads1.txt" \
+    drops=$(curl -s --max-time 3 "http://127.0.0.1:${ADMIN[$s]}/metrics" | grep -iE '^[a-z_]*(drop)[a-z_]*(\{[^}]*\})? ' || true)
+    R_NOTE[$s]="query-log/metrics drop counters: $(tr '\n' ' ' <<<"${drops:-none found}")"
+    R_NOTE[$s]+=$'\n'"$s CPU us/query by thread at -Q $RATE: $(join "$T/$s/threads0.txt" "$T/$s/threads1.txt" \
       | awk -v q="${done_q:-1}" '{d = ($3 - $2) / q / 1000; if (d >= 0.01) printf "%s %.2f, ", $1, d}' | sed 's/, $//')"
   fi
 
@@ -333,5 +340,7 @@ if [ $SYSCALLS = 1 ]; then
 fi
 echo "Latency at -Q $LAT_RATE for ${DUR}s (dnsperf -v, every answer):"
 for s in "${LIST[@]}"; do [ -n "${R_P99[$s]:-}" ] && printf '  %-8s %s\n' "$s" "${R_P99[$s]}"; done
-[ -n "${R_NOTE[alm]:-}" ] && [ -n "${R_CPU[alm]:-}" ] && echo "alm ${R_NOTE[alm]}"
+for s in alm alm0; do
+  [ -n "${R_NOTE[$s]:-}" ] && [ -n "${R_CPU[$s]:-}" ] && echo "$s ${R_NOTE[$s]}"
+done
 exit 0

@@ -6,8 +6,8 @@ import java.util.function.LongSupplier;
 
 /**
  * Everything between a received message and the bytes sent back, shared by the UDP and TCP adapters: the
- * answering function, response-rate limiting (UDP only), metrics and the query log. Time comes from injected
- * clocks.
+ * answering function, response-rate limiting (UDP only), metrics and the query log. Time comes from an injected
+ * monotonic clock (the query log's, too).
  */
 final class AnswerPipeline {
   private final QueryAnswerer answerer;
@@ -16,20 +16,18 @@ final class AnswerPipeline {
   private final QueryLog log;
   private final long zoneHash;
   private final LongSupplier nanoClock;
-  private final LongSupplier wallMillis;
   private final AtomicLong failures = new AtomicLong();
   private volatile Throwable lastFailure;
   private final java.util.concurrent.atomic.LongAdder received = new java.util.concurrent.atomic.LongAdder();
 
   AnswerPipeline(QueryAnswerer answerer, ResponseRateLimiter rrl, DnsMetrics metrics, QueryLog log, long zoneHash,
-      LongSupplier nanoClock, LongSupplier wallMillis) {
+      LongSupplier nanoClock) {
     this.answerer = answerer;
     this.rrl = rrl;
     this.metrics = metrics;
     this.log = log;
     this.zoneHash = zoneHash;
     this.nanoClock = nanoClock;
-    this.wallMillis = wallMillis;
   }
 
   /** The bytes to send back for a UDP message, or {@code null} for nothing. */
@@ -69,9 +67,10 @@ final class AnswerPipeline {
   }
 
   private void finish(Outcome o, InetAddress client, boolean tcp, long t0) {
-    metrics.answered(o, tcp, nanoClock.getAsLong() - t0);
+    long done = nanoClock.getAsLong();
+    metrics.answered(o, tcp, done - t0);
     if (log != null) {
-      log.record(wallMillis.getAsLong(), client, o);
+      log.record(done, client, o);
     }
   }
 

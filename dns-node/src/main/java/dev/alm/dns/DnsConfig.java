@@ -36,7 +36,8 @@ import org.xbill.DNS.Name;
  * @param maxUdpPayload the EDNS UDP payload size this server advertises and the most it sends
  * @param rrl response-rate limiting
  * @param queryLog the query log file, or {@code null} for none
- * @param queryLogQueue how many log lines may wait for the writer before lines are dropped (and counted)
+ * @param queryLogQueue how many log lines each event loop may hold for the writer before lines are dropped (and
+ *     counted)
  */
 public record DnsConfig(String pop, Name zone, List<Name> names, List<InetAddress> l1, List<InetAddress> l2,
     double x, AnswerMode mode, String salt, long cdnTtl, long probeTtl, long staticTtl, long negativeTtl,

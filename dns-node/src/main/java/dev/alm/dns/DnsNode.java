@@ -45,11 +45,13 @@ public final class DnsNode implements AutoCloseable {
     ServedZone zone = new ServedZone(config);
     RedirectionProbability x = new RedirectionProbability(config.x());
     MicrometerDnsMetrics metrics = new MicrometerDnsMetrics(registry, config.pop());
+    java.util.function.LongSupplier nanoClock = System::nanoTime; // the pipeline's and the log's: one clock
     QueryLog log = config.queryLog() == null ? null
-        : QueryLog.open(config.queryLog(), config.pop(), config.queryLogQueue());
+        : QueryLog.open(config.queryLog(), config.pop(), config.queryLogQueue(), nanoClock,
+            System::currentTimeMillis);
     QueryAnswerer answerer = new QueryAnswerer(config, zone, x, probes);
     AnswerPipeline pipeline = new AnswerPipeline(answerer, new ResponseRateLimiter(config.rrl()), metrics, log,
-        zone.zone().hashCode(), System::nanoTime, System::currentTimeMillis);
+        zone.zone().hashCode(), nanoClock);
     DnsServer server;
     try {
       server = new DnsServer(config, pipeline, metrics, threads);

@@ -1,54 +1,82 @@
 package dev.alm.dns;
 
-import dev.alm.traces.AsyncLineLog;
+import dev.alm.traces.PolledLineLog;
 import dev.alm.traces.QueryLogRecord;
+import io.netty.util.concurrent.FastThreadLocal;
 import java.io.IOException;
-import java.io.Writer;
+import java.io.OutputStream;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
-import org.xbill.DNS.ClientSubnetOption;
-import org.xbill.DNS.Rcode;
-import org.xbill.DNS.Type;
+import java.util.function.LongSupplier;
 
 /**
- * The query log (format in docs/trace-formats.md, {@link QueryLogRecord}): one CSV line per response, written by
- * a background thread through a bounded queue. The answering path only queues raw fields; names and addresses
- * are turned into text on the writer thread. A full queue drops lines and counts them ({@link #dropped()}).
+ * The query log (format in docs/trace-formats.md, {@link QueryLogRecord}): one CSV line per response. Each
+ * answering thread (an event loop) stores the raw fields of its responses in its own bounded ring
+ * ({@link QueryLogRing}); a writer thread drains every ring each {@link #PERIOD_NANOS}, encodes the lines straight
+ * to bytes and writes them in large blocks ({@link PolledLineLog}). Answering never waits for the log: a full ring
+ * drops the line and counts it ({@link #dropped()}).
  */
 public final class QueryLog implements AutoCloseable {
-  private final AsyncLineLog<Event> log;
+  /** How often the writer drains the rings: lines reach the file within about this long. */
+  static final long PERIOD_NANOS = 10_000_000L;
 
-  private record Event(long epochMillis, InetAddress resolver, Outcome outcome) {}
+  private final PolledLineLog log;
+  private final FastThreadLocal<QueryLogRing> ring;
 
-  private QueryLog(AsyncLineLog<Event> log) {
-    this.log = log;
-  }
-
-  /** Opens the log file for appending; the header is written when the file is new or empty. */
-  public static QueryLog open(Path file, String pop, int queue) throws IOException {
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
+  private QueryLog(PolledLineLog log, String pop, int capacity, LongSupplier nanoClock, LongSupplier millisClock) {
+    if (capacity < 1) {
+      throw new IllegalArgumentException("capacity must be >= 1, got " + capacity);
     }
+    this.log = log;
+    QueryLineEncoder encoder = new QueryLineEncoder(pop);
+    this.ring = new FastThreadLocal<>() {
+      @Override
+      protected QueryLogRing initialValue() {
+        QueryLogRing r = new QueryLogRing(capacity, encoder, nanoClock, millisClock);
+        log.add(r);
+        return r;
+      }
+    };
+  }
+
+  /**
+   * Opens the log file for appending; the header is written when the file is new or empty.
+   *
+   * @param capacity lines each answering thread may hold for the writer; beyond this, lines are dropped and counted
+   * @param nanoClock the monotonic clock of the times passed to {@link #record}
+   * @param millisClock the wall clock of the lines' timestamps, milliseconds since the epoch
+   */
+  public static QueryLog open(Path file, String pop, int capacity, LongSupplier nanoClock, LongSupplier millisClock)
+      throws IOException {
     boolean fresh = !Files.exists(file) || Files.size(file) == 0;
-    Writer w = AsyncLineLog.fileWriter(file, true);
-    return to(w, pop, queue, fresh);
+    return to(PolledLineLog.fileStream(file, true), pop, capacity, fresh, nanoClock, millisClock);
   }
 
-  /** A log to any writer (closed with the log), with or without the header line. */
-  public static QueryLog to(Writer out, String pop, int queue, boolean header) throws IOException {
-    return new QueryLog(new AsyncLineLog<>(out, header ? QueryLogRecord.HEADER : null,
-        new Formatter(pop), queue, "alm-dns-query-log"));
+  /** A log to any stream (closed with the log), with or without the header line. */
+  public static QueryLog to(OutputStream out, String pop, int capacity, boolean header, LongSupplier nanoClock,
+      LongSupplier millisClock) throws IOException {
+    PolledLineLog log = new PolledLineLog(out, header ? QueryLogRecord.HEADER : null, PERIOD_NANOS,
+        "alm-dns-query-log");
+    try {
+      return new QueryLog(log, pop, capacity, nanoClock, millisClock);
+    } catch (RuntimeException e) {
+      log.close();
+      throw e;
+    }
   }
 
-  /** Queues one line; never blocks. */
-  public void record(long epochMillis, InetAddress resolver, Outcome outcome) {
-    log.offer(new Event(epochMillis, resolver, outcome));
+  /**
+   * Holds one line in the calling thread's ring; never blocks.
+   *
+   * @param doneNanos when the response was built, on the log's monotonic clock
+   * @return false if the ring was full and the line was dropped (and counted)
+   */
+  public boolean record(long doneNanos, InetAddress resolver, Outcome outcome) {
+    return ring.get().add(doneNanos, resolver, outcome);
   }
 
-  /** Lines dropped because the queue was full or the file failed. */
+  /** Lines dropped because a ring was full or the file failed. */
   public long dropped() {
     return log.dropped();
   }
@@ -58,49 +86,9 @@ public final class QueryLog implements AutoCloseable {
     return log.written();
   }
 
-  /**
-   * Turns events into lines on the writer thread. It remembers the last resolver and name it printed, because
-   * consecutive lines usually share them, so the common line costs no formatting of either.
-   */
-  private static final class Formatter implements AsyncLineLog.LineFormat<Event> {
-    private final String pop;
-    private InetAddress lastResolver;
-    private String lastResolverText;
-    private org.xbill.DNS.Name lastName;
-    private String lastNameText;
-
-    Formatter(String pop) {
-      this.pop = pop;
-    }
-
-    @Override
-    public void append(Event e, StringBuilder out) {
-      Outcome o = e.outcome();
-      if (!e.resolver().equals(lastResolver)) {
-        lastResolver = e.resolver();
-        lastResolverText = lastResolver.getHostAddress();
-      }
-      String qname = "";
-      if (o.qname() != null) {
-        if (o.qname() != lastName) {
-          lastName = o.qname();
-          lastNameText = lastName.toString().toLowerCase(Locale.ROOT);
-        }
-        qname = lastNameText;
-      }
-      new QueryLogRecord(e.epochMillis(), pop, lastResolverText, ecs(o.ecs()), qname,
-          o.qtype() < 0 ? "" : Type.string(o.qtype()), Rcode.string(o.rcode()), o.kind()).appendCsv(out);
-    }
-  }
-
-  private static String ecs(ClientSubnetOption ecs) {
-    return ecs == null ? "" : ecs.getAddress().getHostAddress() + "/" + ecs.getSourcePrefixLength();
-  }
-
+  /** Writes every line held, then closes the file. */
   @Override
   public void close() throws IOException {
     log.close();
   }
-
-
 }

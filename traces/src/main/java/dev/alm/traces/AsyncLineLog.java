@@ -13,10 +13,10 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
 /**
- * A CSV log written by a background thread through a bounded queue, as the query log of dns-node and the probe
- * log of proxy-node are. {@link #offer} never blocks: when the queue is full the record is dropped and counted in
- * {@link #dropped()}, so logging can never slow answering, and no drop is silent. The proxy's access log, written
- * at every request, uses {@link PolledLineLog} instead.
+ * A CSV log written by a background thread through a bounded queue, as the probe log of proxy-node is.
+ * {@link #offer} never blocks: when the queue is full the record is dropped and counted in {@link #dropped()}, so
+ * logging can never slow answering, and no drop is silent. The proxy's access log and the DNS query log, written
+ * at every request or query, use {@link PolledLineLog} instead.
  *
  * @param <T> the record type
  */

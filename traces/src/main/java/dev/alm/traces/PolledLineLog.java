@@ -12,7 +12,7 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A CSV log whose writer thread collects lines from its {@link Source}s on a timer, for loggers that must cost
- * their callers next to nothing (the proxy's access log). The callers never hand over anything and never wake
+ * their callers next to nothing (the proxy's access log, the DNS query log). The callers never hand over anything and never wake
  * the writer: each keeps its own source (for instance a single-producer ring of raw fields per event loop), and
  * every {@code periodNanos} the writer drains all sources, encoding lines straight to bytes ({@link CsvBytes}),
  * and writes them with one call per pass (or per 256 KiB). Lines reach the file within about one period.
