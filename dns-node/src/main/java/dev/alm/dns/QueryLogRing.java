@@ -2,8 +2,8 @@ package dev.alm.dns;
 
 import dev.alm.traces.CsvBytes;
 import dev.alm.traces.PolledLineLog;
+import dev.alm.traces.RingSlots;
 import java.net.InetAddress;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
@@ -21,17 +21,10 @@ final class QueryLogRing implements PolledLineLog.Source {
   private final QueryLineEncoder encoder;
   private final LongSupplier nanoClock;
   private final LongSupplier millisClock;
-  private final int mask;
+  private final RingSlots slots;
   private final long[] nanos;
   private final InetAddress[] resolver;
   private final Outcome[] outcome;
-  /** Next slot the producer fills (producer only). */
-  private long tail;
-  /** The producer's last reading of {@link #consumed}. */
-  private long headSeen;
-  private final AtomicLong published = new AtomicLong();
-  private final AtomicLong consumed = new AtomicLong();
-  private final AtomicLong dropped = new AtomicLong();
 
   /**
    * @param capacity responses that may wait (rounded up to a power of two)
@@ -40,15 +33,11 @@ final class QueryLogRing implements PolledLineLog.Source {
    * @param millisClock the wall clock, milliseconds since the epoch
    */
   QueryLogRing(int capacity, QueryLineEncoder encoder, LongSupplier nanoClock, LongSupplier millisClock) {
-    if (capacity < 1 || capacity > 1 << 24) {
-      throw new IllegalArgumentException("capacity must be in [1, 2^24], got " + capacity);
-    }
-    int n = Integer.highestOneBit(capacity);
-    n = n < capacity ? n << 1 : n;
+    this.slots = new RingSlots(capacity);
+    int n = slots.capacity();
     this.encoder = encoder;
     this.nanoClock = nanoClock;
     this.millisClock = millisClock;
-    this.mask = n - 1;
     nanos = new long[n];
     resolver = new InetAddress[n];
     outcome = new Outcome[n];
@@ -56,7 +45,7 @@ final class QueryLogRing implements PolledLineLog.Source {
 
   /** Slots in the ring. */
   int capacity() {
-    return mask + 1;
+    return slots.capacity();
   }
 
   /**
@@ -66,46 +55,39 @@ final class QueryLogRing implements PolledLineLog.Source {
    * @param doneNanos when the response was built ({@code nanoClock})
    */
   boolean add(long doneNanos, InetAddress resolver, Outcome outcome) {
-    long t = tail;
-    if (t - headSeen > mask) {
-      headSeen = consumed.get();
-      if (t - headSeen > mask) {
-        dropped.lazySet(dropped.get() + 1); // single writer
-        return false;
-      }
+    int i = slots.claim();
+    if (i < 0) {
+      return false;
     }
-    int i = (int) t & mask;
     nanos[i] = doneNanos;
     this.resolver[i] = resolver;
     this.outcome[i] = outcome;
-    tail = t + 1;
-    published.lazySet(t + 1); // release: the slot's fields are visible before the new tail
+    slots.publish();
     return true;
   }
 
   @Override
   public long dropped() {
-    return dropped.get();
+    return slots.dropped();
   }
 
   /** Formats every published response into {@code out}, frees the slots, and returns how many. */
   @Override
   public int drainTo(CsvBytes out) {
-    long end = published.get(); // acquire
-    long h = consumed.get();
+    long end = slots.published();
+    long h = slots.consumed();
     if (h == end) {
       return 0;
     }
     long anchorMillis = millisClock.getAsLong();
     long anchorNanos = nanoClock.getAsLong();
     for (long k = h; k < end; k++) {
-      int i = (int) k & mask;
-      encoder.append(out, anchorMillis + Math.floorDiv(nanos[i] - anchorNanos, 1_000_000L), resolver[i],
-          outcome[i]);
+      int i = slots.index(k);
+      encoder.append(out, RingSlots.epochMillis(anchorMillis, anchorNanos, nanos[i]), resolver[i], outcome[i]);
       resolver[i] = null; // let the packet's address and the query's outcome go
       outcome[i] = null;
     }
-    consumed.lazySet(end); // release: the producer may reuse the slots
+    slots.release(end);
     return (int) (end - h);
   }
 }

@@ -4,7 +4,7 @@ import dev.alm.fastcontrol.ProbeName;
 import dev.alm.traces.AccessLogRecord;
 import dev.alm.traces.CsvBytes;
 import dev.alm.traces.PolledLineLog;
-import java.util.concurrent.atomic.AtomicLong;
+import dev.alm.traces.RingSlots;
 import java.util.function.LongSupplier;
 
 /**
@@ -22,7 +22,7 @@ import java.util.function.LongSupplier;
 final class AccessLogRing implements PolledLineLog.Source {
     private final LongSupplier nanoClock;
     private final LongSupplier millisClock;
-    private final int mask;
+    private final RingSlots slots;
     private final long[] arrival;
     private final long[] done;
     private final long[] bytes;
@@ -30,13 +30,6 @@ final class AccessLogRing implements PolledLineLog.Source {
     private final byte[][] popClientHost;
     private final String[] path;
     private final ProbeName[] probe;
-    /** Next slot the producer fills (producer only). */
-    private long tail;
-    /** The producer's last reading of {@link #consumed}. */
-    private long headSeen;
-    private final AtomicLong published = new AtomicLong();
-    private final AtomicLong consumed = new AtomicLong();
-    private final AtomicLong dropped = new AtomicLong();
 
     /**
      * @param capacity responses that may wait (rounded up to a power of two)
@@ -44,14 +37,10 @@ final class AccessLogRing implements PolledLineLog.Source {
      * @param millisClock the wall clock, milliseconds since the epoch
      */
     AccessLogRing(int capacity, LongSupplier nanoClock, LongSupplier millisClock) {
-        if (capacity < 1 || capacity > 1 << 24) {
-            throw new IllegalArgumentException("capacity must be in [1, 2^24], got " + capacity);
-        }
-        int n = Integer.highestOneBit(capacity);
-        n = n < capacity ? n << 1 : n;
+        this.slots = new RingSlots(capacity);
+        int n = slots.capacity();
         this.nanoClock = nanoClock;
         this.millisClock = millisClock;
-        this.mask = n - 1;
         arrival = new long[n];
         done = new long[n];
         bytes = new long[n];
@@ -72,15 +61,10 @@ final class AccessLogRing implements PolledLineLog.Source {
      */
     boolean add(byte[] popClientHost, String path, int status, long bytes, long arrivalNanos, long doneNanos,
                 ProbeName probe) {
-        long t = tail;
-        if (t - headSeen > mask) {
-            headSeen = consumed.get();
-            if (t - headSeen > mask) {
-                dropped.lazySet(dropped.get() + 1); // single writer
-                return false;
-            }
+        int i = slots.claim();
+        if (i < 0) {
+            return false;
         }
-        int i = (int) t & mask;
         this.popClientHost[i] = popClientHost;
         this.path[i] = path;
         this.status[i] = status;
@@ -90,30 +74,29 @@ final class AccessLogRing implements PolledLineLog.Source {
         if (probe != null) { // the slot's is null: the writer cleared it
             this.probe[i] = probe;
         }
-        tail = t + 1;
-        published.lazySet(t + 1); // release: the slot's fields are visible before the new tail
+        slots.publish();
         return true;
     }
 
     @Override
     public long dropped() {
-        return dropped.get();
+        return slots.dropped();
     }
 
     /** Formats every published response into {@code out}, frees the slots, and returns how many. */
     @Override
     public int drainTo(CsvBytes out) {
-        long end = published.get(); // acquire
-        long h = consumed.get();
+        long end = slots.published();
+        long h = slots.consumed();
         if (h == end) {
             return 0;
         }
         long anchorMillis = millisClock.getAsLong();
         long anchorNanos = nanoClock.getAsLong();
         for (long k = h; k < end; k++) {
-            int i = (int) k & mask;
+            int i = slots.index(k);
             ProbeName p = probe[i];
-            long epochMillis = anchorMillis + Math.floorDiv(done[i] - anchorNanos, 1_000_000L);
+            long epochMillis = RingSlots.epochMillis(anchorMillis, anchorNanos, done[i]);
             AccessLogRecord.appendCsv(out, epochMillis, popClientHost[i], path[i], status[i], bytes[i],
                     (done[i] - arrival[i]) / 1000, p == null ? "" : p.category(), p == null ? "" : p.origin());
             popClientHost[i] = null; // let the connection's and the request's objects go
@@ -122,7 +105,7 @@ final class AccessLogRing implements PolledLineLog.Source {
                 probe[i] = null;
             }
         }
-        consumed.lazySet(end); // release: the producer may reuse the slots
+        slots.release(end);
         return (int) (end - h);
     }
 }
