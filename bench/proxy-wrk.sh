@@ -19,6 +19,9 @@
 #   WRITER_CPU=1 bench/proxy-wrk.sh          # diagnostic: the log writer thread on the other core (with wrk)
 #   ACCESS_LOG=/dev/null bench/proxy-wrk.sh  # diagnostic: lines formatted and written, but to no file system
 #   bench/proxy-wrk.sh --rows out1.txt out2.txt   # statistics pooled over saved outputs of this script
+#   TOGGLE=600 bench/proxy-wrk.sh            # finer pairing: one wrk load of 600 s, alm switched between meter +
+#                                            # log, meter, off, off every SEGMENT (0.5) s (bench/proxy_toggle.py)
+#   bench/proxy_toggle.py --pool rows1 rows2 # TOGGLE statistics pooled over saved ROWS files
 #   REPS=12 DURATION=4 bench/proxy-wrk.sh    # at least 6 repetitions give a 95% interval; 12 give x(3)..x(10)
 #
 # Needs: wrk and nginx (Debian packages), the alm jar (./mvnw -q -DskipTests package). Loopback only.
@@ -43,6 +46,11 @@ WRITER_CPU=${WRITER_CPU:-}       # diagnostic: move alm's access-log writer thre
 ACCESS_LOG=${ACCESS_LOG:-}       # diagnostic: where alm writes its access log (default: a file in the temp dir;
                                  # /dev/null leaves out the file system's share of the log's cost)
 THREADS=${THREADS:-1}          # alm I/O threads and nginx worker processes
+ALM_ARGS=${ALM_ARGS:-}           # diagnostic: more arguments for alm proxy (e.g. --config FILE)
+TOGGLE=${TOGGLE:-}               # seconds: instead of the repetitions, one wrk load with alm switched every SEGMENT s
+SEGMENT=${SEGMENT:-0.5}
+ROWS=${ROWS:-}                   # TOGGLE: where to keep every segment's figures (for proxy_toggle.py --pool)
+case "$ROWS" in /* | "") ;; *) ROWS="$here/$ROWS" ;; esac
 PORT_ON=${PORT_ON:-18081}
 PORT_NGINX=${PORT_NGINX:-18083}
 PORT_ADMIN=${PORT_ADMIN:-18084}
@@ -184,7 +192,7 @@ pid_nginx=$!
 # One alm process for all its configurations: the meter and the access log are switched through its admin
 # API between runs, so that they are compared inside one JVM (same JIT, same heap).
 taskset -c 0 java -jar "$JAR" proxy --listen 127.0.0.1:$PORT_ON --capacity 1e7 --body-bytes "$BODY" \
-  --io-threads "$THREADS" --access-log "${ACCESS_LOG:-$work/access.csv}" --admin 127.0.0.1:$PORT_ADMIN > "$work/alm.out" 2>&1 &
+  --io-threads "$THREADS" --access-log "${ACCESS_LOG:-$work/access.csv}" --admin 127.0.0.1:$PORT_ADMIN $ALM_ARGS > "$work/alm.out" 2>&1 &
 pids+=($!)
 pid_on=$!
 switch() { # meter(0|1) log(0|1)
@@ -236,6 +244,22 @@ for w in $(seq $((WARMUP / 5))); do
   switch 1 $((w % 2))
   run $PORT_ON 5 >/dev/null
 done
+
+if [ -n "$TOGGLE" ]; then
+  # Finer pairing under one steady load: wrk runs for the whole time, and the driver (on CPU 1 with wrk) switches
+  # alm every SEGMENT seconds and reads its request count and CPU time around each segment.
+  taskset -c 1 wrk -t1 -c"$CONNS" -d"$((TOGGLE + 5))s" "http://127.0.0.1:$PORT_ON/" > "$work/wrk-toggle.out" &
+  wrk_pid=$!
+  pids+=($wrk_pid)
+  sleep 1
+  taskset -c 1 python3 bench/proxy_toggle.py --admin 127.0.0.1:$PORT_ADMIN --pid $pid_on --seconds "$TOGGLE" \
+    --segment "$SEGMENT" --target "$TARGET" ${ROWS:+--rows "$ROWS"}
+  wait $wrk_pid || true
+  status=$(curl -s "http://127.0.0.1:$PORT_ADMIN/status")
+  echo "access log lines written by alm: $(echo "$status" | grep -o '"accessWritten":[0-9]*' | cut -d: -f2)," \
+    "dropped: $(echo "$status" | grep -o '"accessDropped":[0-9]*' | cut -d: -f2)"
+  exit 0
+fi
 
 configs=(on meter off off2 nginx)
 echo "rep order | requests/s: on meter off off2 nginx | server CPU us/request: on meter off off2 nginx"

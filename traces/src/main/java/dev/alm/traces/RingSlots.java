@@ -8,13 +8,31 @@ import java.util.concurrent.atomic.AtomicLong;
  * index and publishes it with one ordered store; the consumer reads the slots between {@link #consumed()} and
  * {@link #published()} and releases them. A full ring refuses the claim and counts a drop. No object, no lock and
  * no wake-up per line.
+ *
+ * <p>The arrays are split into at most 64 chunks, and a sequence's chunk is taken from a pool when the producer
+ * starts it, lowest-numbered free chunk first, and returned when the consumer has released all of it. A consumer
+ * that keeps up (the usual case) thus leaves the producer cycling through the same two or three chunks, which
+ * stay in the CPU's caches, while the whole capacity still absorbs a consumer that stalls. (A plain ring would
+ * sweep the producer and the consumer through every slot of the arrays, megabytes for the default capacities,
+ * missing the caches at every line.)
  */
 public final class RingSlots {
-    private final int mask;
+    private static final int MAX_CHUNKS = 64;
+
+    private final int capacity;
+    /** log2 of the slots per chunk. */
+    private final int shift;
+    private final int chunkMask;
+    /** Sequence chunk (modulo the chunk count) -> the chunk of the arrays holding it; written by the producer. */
+    private final int[] chunkOf;
+    private final int chunksMask;
+    /** Bit c set: chunk c of the arrays is free. */
+    private final AtomicLong free = new AtomicLong();
     /** Next slot the producer fills (producer only). */
     private long tail;
-    /** The producer's last reading of {@link #consumed}. */
-    private long headSeen;
+    /** The sequence chunk whose array chunk the producer holds, or -1; and where that array chunk starts. */
+    private long heldChunk = -1;
+    private int heldBase;
     private final AtomicLong published = new AtomicLong();
     private final AtomicLong consumed = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
@@ -25,25 +43,35 @@ public final class RingSlots {
             throw new IllegalArgumentException("capacity must be in [1, 2^24], got " + capacity);
         }
         int n = Integer.highestOneBit(capacity);
-        this.mask = (n < capacity ? n << 1 : n) - 1;
+        this.capacity = n < capacity ? n << 1 : n;
+        int chunks = Math.min(MAX_CHUNKS, this.capacity);
+        this.shift = Integer.numberOfTrailingZeros(this.capacity / chunks);
+        this.chunkMask = (1 << shift) - 1;
+        this.chunkOf = new int[chunks];
+        this.chunksMask = chunks - 1;
+        free.set(chunks == 64 ? -1L : (1L << chunks) - 1);
     }
 
     /** Slots in the ring: the length the caller's arrays must have. */
     public int capacity() {
-        return mask + 1;
+        return capacity;
     }
 
     /** Producer only: the index of the slot to fill, or -1 (and one more drop counted) when the ring is full. */
     public int claim() {
         long t = tail;
-        if (t - headSeen > mask) {
-            headSeen = consumed.get();
-            if (t - headSeen > mask) {
+        long c = t >>> shift;
+        if (c != heldChunk) {
+            int chunk = takeFree();
+            if (chunk < 0) {
                 dropped.lazySet(dropped.get() + 1); // single writer
                 return -1;
             }
+            chunkOf[(int) c & chunksMask] = chunk; // published with the slot (publish is a release)
+            heldChunk = c;
+            heldBase = chunk << shift;
         }
-        return (int) t & mask;
+        return heldBase + ((int) t & chunkMask);
     }
 
     /** Producer only: publishes the slot last claimed (release: its fields are visible before the new tail). */
@@ -62,14 +90,35 @@ public final class RingSlots {
         return consumed.get();
     }
 
-    /** The array index of sequence {@code seq}. */
+    /** Consumer: the array index of published sequence {@code seq}. */
     public int index(long seq) {
-        return (int) seq & mask;
+        return (chunkOf[(int) (seq >>> shift) & chunksMask] << shift) + ((int) seq & chunkMask);
     }
 
-    /** Consumer: frees every slot before {@code end} for the producer (release). */
+    /**
+     * Consumer: frees every slot before {@code end} for the producer; the chunks all of whose slots are now
+     * released go back to the pool.
+     */
     public void release(long end) {
+        long from = consumed.get();
+        for (long c = from >>> shift; (c + 1) << shift <= end; c++) {
+            long bit = 1L << chunkOf[(int) c & chunksMask];
+            free.getAndUpdate(f -> f | bit);
+        }
         consumed.lazySet(end);
+    }
+
+    private int takeFree() {
+        while (true) {
+            long f = free.get();
+            if (f == 0) {
+                return -1;
+            }
+            long lowest = f & -f;
+            if (free.compareAndSet(f, f & ~lowest)) {
+                return Long.numberOfTrailingZeros(lowest);
+            }
+        }
     }
 
     /** Lines refused because the ring was full. */

@@ -2,6 +2,7 @@ package dev.alm.traces;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +33,69 @@ class RingSlotsTest {
         r.publish();
         assertEquals(0, r.index(r.published() - 1));
         assertEquals(1, r.dropped());
+    }
+
+    @Test
+    void aConsumerThatKeepsUpLeavesTheProducerInTheFirstChunks() {
+        RingSlots r = new RingSlots(65_536); // 64 chunks of 1024 slots
+        int highest = 0;
+        for (int pass = 0; pass < 500; pass++) {
+            for (int k = 0; k < 700; k++) {
+                int i = r.claim();
+                highest = Math.max(highest, i);
+                r.publish();
+            }
+            r.release(r.published());
+        }
+        assertEquals(0, r.dropped());
+        assertTrue(highest < 2 * 1024, "350,000 lines in passes of 700 used slots up to " + highest);
+    }
+
+    @Test
+    void aStalledConsumerStillHasTheWholeCapacity() {
+        RingSlots r = new RingSlots(4_096);
+        boolean[] seen = new boolean[4_096];
+        for (int k = 0; k < 4_096; k++) {
+            int i = r.claim();
+            assertTrue(i >= 0 && !seen[i], "slot " + i + " at line " + k);
+            seen[i] = true;
+            r.publish();
+        }
+        assertEquals(-1, r.claim());
+        assertEquals(1, r.dropped());
+        r.release(100); // not a whole chunk (64 slots each) past the first: one chunk comes back
+        assertEquals(r.index(0), r.claim(), "the first chunk comes round again");
+    }
+
+    @Test
+    void linesCrossFromOneThreadToAnotherInOrderWithDropsCounted() throws Exception {
+        RingSlots r = new RingSlots(256);
+        long[] value = new long[r.capacity()];
+        int lines = 2_000_000;
+        Thread producer = new Thread(() -> {
+            for (long v = 0; v < lines; v++) {
+                int i = r.claim();
+                if (i >= 0) {
+                    value[i] = v;
+                    r.publish();
+                }
+            }
+        });
+        producer.start();
+        long received = 0;
+        long last = -1;
+        while (producer.isAlive() || r.consumed() < r.published()) {
+            long end = r.published();
+            for (long s = r.consumed(); s < end; s++) {
+                long v = value[r.index(s)];
+                assertTrue(v > last, "line " + v + " after " + last);
+                last = v;
+                received++;
+            }
+            r.release(end);
+        }
+        producer.join();
+        assertEquals(lines, received + r.dropped());
     }
 
     @Test
