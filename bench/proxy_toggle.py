@@ -27,12 +27,13 @@ Loopback only; stops by itself after --seconds.
 import argparse
 import glob
 import json
-import math
 import os
 import random
 import sys
 import time
 import urllib.request
+
+from paired_stats import mean_interval, sign_interval
 
 CONFIGS = ("on", "meter", "off", "off2")
 SWITCH = {"on": (1, 1), "meter": (1, 0), "off": (0, 0), "off2": (0, 0)}
@@ -83,7 +84,7 @@ def run(args):
     rng = random.Random(args.seed)
     rows = []
     deadline = time.monotonic() + args.seconds
-    out = open(args.rows, "w") if args.rows else None
+    out = open(args.rows, "w", buffering=1) if args.rows else None  # line-buffered: readable while running
     header = "block config seconds requests cpu_ns io_ns writer_ns gc_ns jit_ns"
     if out:
         out.write("# " + header + "\n")
@@ -131,39 +132,6 @@ def read_rows(paths):
     return rows
 
 
-def sign_interval(values):
-    """Median and its 95% distribution-free interval x(k)..x(n+1-k); None when n < 6."""
-    xs = sorted(values)
-    n = len(xs)
-    med = (xs[(n - 1) // 2] + xs[n // 2]) / 2
-    if n < 6:
-        return med, None, None, None
-    # the largest k with P(Binomial(n, 1/2) <= k - 1) <= 0.025
-    cdf, k, p = 0.0, 0, 0.5 ** n
-    coef = 1.0
-    for i in range(n + 1):
-        if i > 0:
-            coef = coef * (n - i + 1) / i
-        term = coef * p
-        if cdf + term > 0.025:
-            k = i
-            break
-        cdf += term
-    k = max(k, 1)
-    coverage = 1 - 2 * cdf
-    return med, xs[k - 1], xs[n - k], coverage
-
-
-def mean_interval(values):
-    n = len(values)
-    m = sum(values) / n
-    if n < 2:
-        return m, None, None
-    sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
-    h = 1.96 * sd / math.sqrt(n)
-    return m, m - h, m + h
-
-
 def report(rows, target):
     blocks = {}
     for b, c, *segment in rows:
@@ -207,6 +175,18 @@ def report(rows, target):
         d = [f(b["on"]) - (f(b["off"]) + f(b["off2"])) / 2 for b in full]
         m, lo, hi = mean_interval(d)
         print(f"  {name}, on - off: mean {m:+.3f} us/request, 95% interval {lo:+.3f} .. {hi:+.3f}")
+    # The same as a share of the base: the paired differences' mean over the mean of the "off" segments.
+    base_cpu = (mean_of("off", lambda s: per_request(s, 2)) + mean_of("off2", lambda s: per_request(s, 2))) / 2
+    base_rate = (mean_of("off", rate) + mean_of("off2", rate)) / 2
+    for name, cfg in (("meter+log", "on"), ("meter only", "meter")):
+        d = [per_request(b[cfg], 2) - (per_request(b["off"], 2) + per_request(b["off2"], 2)) / 2 for b in full]
+        m, lo, hi = mean_interval(d)
+        print(f"  {name}, CPU per request, mean difference / mean off: {100 * m / base_cpu:+.2f}%, "
+              f"95% interval {100 * lo / base_cpu:+.2f} .. {100 * hi / base_cpu:+.2f}")
+        d = [(rate(b["off"]) + rate(b["off2"])) / 2 - rate(b[cfg]) for b in full]
+        m, lo, hi = mean_interval(d)
+        print(f"  {name}, requests/s, mean difference / mean off: {100 * m / base_rate:+.2f}%, "
+              f"95% interval {100 * lo / base_rate:+.2f} .. {100 * hi / base_rate:+.2f}")
     verdicts = []
     for name, vals in series.items():
         pct = [100 * v for v in vals]

@@ -17,6 +17,11 @@
 #   -k           keep the temp dir (configs, dnsperf outputs, alm's query log) for inspection
 #   -S           also count each server's system calls (perf stat on syscall tracepoints) during a second
 #                fixed-rate run of -d seconds, and print them per completed query (needs perf)
+#   -R ROUNDS    interleaved rounds instead: start every server of -s at once, warm alm up, then run ROUNDS
+#                rounds in which each server gets one fixed-rate run of -d seconds (order rotated each round);
+#                print CPU per query per run and, for each other server, the per-round ratio alm / server
+#                with its median and 95% interval (bench/paired_stats.py): slow changes of a shared machine
+#                move both runs of a round together and mostly cancel in the ratio
 #
 # Every server is started by this script from configs it writes to a temp dir, bound to 127.0.0.1
 # on its own port (15301-15306), pinned to CPU 0 (taskset -c 0) with one worker thread where the
@@ -31,12 +36,12 @@
 set -euo pipefail
 
 DUR=10 RATE=100000 LAT_RATE=50000 PEAK_DUR=5 WARM=10
-SERVERS=alm,gdnsd,knot,nsd,pdns MIX=0 INSTALL=1 KEEP=0 NICE=-10 SYSCALLS=0 OTHER=
-while getopts "d:r:L:p:w:s:N:B:mnkSh" opt; do
+SERVERS=alm,gdnsd,knot,nsd,pdns MIX=0 INSTALL=1 KEEP=0 NICE=-10 SYSCALLS=0 OTHER= ROUNDS=0
+while getopts "d:r:L:p:w:s:N:B:R:mnkSh" opt; do
   case $opt in
     d) DUR=$OPTARG ;; r) RATE=$OPTARG ;; L) LAT_RATE=$OPTARG ;; p) PEAK_DUR=$OPTARG ;;
-    w) WARM=$OPTARG ;; s) SERVERS=$OPTARG ;; N) NICE=$OPTARG ;; B) OTHER=$OPTARG ;; m) MIX=1 ;; n) INSTALL=0 ;; k) KEEP=1 ;; S) SYSCALLS=1 ;;
-    *) sed -n '2,30p' "$0"; exit 2 ;;
+    w) WARM=$OPTARG ;; s) SERVERS=$OPTARG ;; R) ROUNDS=$OPTARG ;; N) NICE=$OPTARG ;; B) OTHER=$OPTARG ;; m) MIX=1 ;; n) INSTALL=0 ;; k) KEEP=1 ;; S) SYSCALLS=1 ;;
+    *) sed -n '2,35p' "$0"; exit 2 ;;
   esac
 done
 
@@ -222,11 +227,12 @@ syscall_run() { # $1 = server, $2 = pid
       for (i = 1; i <= k; i++) if (o[i] != "all" && v[o[i]] >= 0.005) { printf "%s%s %.2f", sep, o[i], v[o[i]]; sep = ", " }
       printf ") over %d queries", q }' "$T/$s/syscalls.txt")
 }
-bench_server() {
-  local s=$1 pid c0 c1 d0 done_q
+declare -A SPID
+start_server() { # $1 = server: starts it, waits until it answers, warms alm up; SPID[$1] = its pid, or fails
+  local s=$1 pid
   mkdir -p "$T/$s"
   ERR=""
-  if ! "start_$s"; then R_NOTE[$s]="not run: $ERR"; log "$s: ${R_NOTE[$s]}"; return; fi
+  if ! "start_$s"; then R_NOTE[$s]="not run: $ERR"; log "$s: ${R_NOTE[$s]}"; return 1; fi
   pid=$!; STARTED+=("$pid")
   local wait_s=15; [[ $s == alm* ]] && wait_s=60
   for _ in $(seq $((wait_s * 5))); do
@@ -236,7 +242,7 @@ bench_server() {
   done
   if ! ready "$s"; then
     R_NOTE[$s]="not run: did not answer on 127.0.0.1:${PORT[$s]} ($(tail -3 "$T/$s/out.log" | tr '\n' ' '))"
-    log "$s: ${R_NOTE[$s]}"; stop_tree "$pid"; return
+    log "$s: ${R_NOTE[$s]}"; stop_tree "$pid"; return 1
   fi
   R_SHARE[$s]=$(l1_share "$s")
   command -v ss >/dev/null && log "$s: UDP socket receive buffer $(ss -uanm "sport = :${PORT[$s]}" 2>/dev/null \
@@ -246,6 +252,57 @@ bench_server() {
     log "$s: JIT warm-up, ${WARM}s at -Q $RATE"
     dnsperf_run "$s" "$T/$s/warmup.txt" -c 1 -T 1 -q 1000 -Q "$RATE" -l "$WARM"
   fi
+  SPID[$s]=$pid
+}
+
+# One fixed-rate run of DUR seconds: prints "CPU-us-per-completed-query completed lost".
+fixed_run() { # $1 = server, $2 = output file
+  local s=$1 pid=${SPID[$1]} c0 c1 done_q
+  c0=$(cpu_ns "$pid")
+  dnsperf_run "$s" "$2" -c 1 -T 1 -q 1000 -Q "$RATE" -l "$DUR"
+  c1=$(cpu_ns "$pid")
+  done_q=$(field "$2" 'Queries completed')
+  awk -v d=$((c1 - c0)) -v q="${done_q:-0}" -v l="$(field "$2" 'Queries lost')" \
+    'BEGIN{if (q > 0) printf "%.3f %d %d", d/q/1000, q, l; else print "- 0 0"}'
+}
+
+# Interleaved rounds (-R): every server up at once, each round one fixed-rate run per server.
+rounds() {
+  local s r k up=() order cpu q l ratios="$T/ratios.txt"
+  for s in "${LIST[@]}"; do
+    [ -n "${PORT[$s]:-}" ] || { log "unknown server $s"; continue; }
+    start_server "$s" && up+=("$s")
+  done
+  [ ${#up[@]} -ge 1 ] || { echo "no server is up"; exit 1; }
+  : > "$ratios"
+  echo "round | CPU us/query at -Q $RATE for ${DUR}s (completed, lost): ${up[*]}"
+  declare -A C
+  for r in $(seq "$ROUNDS"); do
+    order=()
+    for k in $(seq 0 $((${#up[@]} - 1))); do order+=("${up[$(((k + r - 1) % ${#up[@]}))]}"); done
+    for s in "${order[@]}"; do
+      read -r cpu q l <<<"$(fixed_run "$s" "$T/$s/round$r.txt")"
+      C[$s]=$cpu
+      log "round $r: $s $cpu us/query ($q completed, $l lost)"
+    done
+    echo "$r | $(for s in "${up[@]}"; do printf '%s ' "${C[$s]}"; done)"
+    if [ -n "${C[alm]:-}" ]; then
+      for s in "${up[@]}"; do
+        [ "$s" = alm ] || [ "${C[$s]}" = - ] || [ "${C[alm]}" = - ] \
+          || awk -v a="${C[alm]}" -v b="${C[$s]}" -v n="alm/$s" 'BEGIN{printf "%s %.4f\n", n, a/b}' >> "$ratios"
+      done
+    fi
+    for s in "${up[@]}"; do [ "${C[$s]}" = - ] || echo "cpu:$s ${C[$s]}" >> "$T/cpu.txt"; done
+  done
+  echo "CPU us/query per server over the rounds, then the per-round ratio alm / server:"
+  python3 "$REPO/bench/paired_stats.py" "$T/cpu.txt" "$ratios"
+  exit 0
+}
+
+bench_server() {
+  local s=$1 pid c0 c1 d0 done_q
+  start_server "$s" || return 0
+  pid=${SPID[$s]}
 
   log "$s: ${DUR}s at -Q $RATE"
   d0=$(sock_drops "$s"); c0=$(cpu_ns "$pid")
@@ -314,6 +371,7 @@ for _ in $(seq 200); do echo "www.$ZONE A"; done > "$T/dig200"
 START_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
 log "$(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1), kernel $(uname -r), load $START_LOAD"
 IFS=, read -ra LIST <<<"$SERVERS"
+[ "$ROUNDS" -gt 0 ] && rounds
 for s in "${LIST[@]}"; do
   [ -n "${PORT[$s]:-}" ] || { log "unknown server $s"; continue; }
   bench_server "$s"

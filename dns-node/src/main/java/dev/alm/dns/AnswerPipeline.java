@@ -41,13 +41,15 @@ final class AnswerPipeline {
     }
     Outcome o = send.outcome();
     byte[] out = send.wire();
-    RrlAction action = rrl.check(client.getAddress(), ResponseRateLimiter.responseKey(o, zoneHash), t0);
-    if (action != RrlAction.SEND) {
-      metrics.rateLimited(action);
-      if (action == RrlAction.DROP) {
-        return null;
+    if (rrl.enabled()) { // spares the address copy and the key when off
+      RrlAction action = rrl.check(client.getAddress(), ResponseRateLimiter.responseKey(o, zoneHash), t0);
+      if (action != RrlAction.SEND) {
+        metrics.rateLimited(action);
+        if (action == RrlAction.DROP) {
+          return null;
+        }
+        out = ResponseRateLimiter.truncated(out);
       }
-      out = ResponseRateLimiter.truncated(out);
     }
     finish(o, client, false, t0);
     return out;

@@ -32,6 +32,11 @@ public final class ResponseRateLimiter {
     }
   }
 
+  /** Whether responses are limited at all (when not, {@link #check} always says {@link RrlAction#SEND}). */
+  public boolean enabled() {
+    return config.enabled();
+  }
+
   /**
    * Decides one response.
    *
