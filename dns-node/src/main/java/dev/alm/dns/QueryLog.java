@@ -19,7 +19,7 @@ import java.util.function.LongSupplier;
  */
 public final class QueryLog implements AutoCloseable {
   /** How often the writer drains the rings: lines reach the file within about this long. */
-  static final long PERIOD_NANOS = 50_000_000L;
+  static final long PERIOD_NANOS = 20_000_000L;
 
   private final PolledLineLog log;
   private final FastThreadLocal<QueryLogRing> ring;

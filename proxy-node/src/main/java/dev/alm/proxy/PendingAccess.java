@@ -31,6 +31,12 @@ final class PendingAccess implements ChannelFutureListener {
      */
     private String lastHost;
     private byte[] lastPopClientHost;
+    /**
+     * The last path logged: a request for the same path logs this string instead of its own, so that the lines
+     * waiting for the writer hold one string per connection rather than one per request (fewer objects for the
+     * young collection to copy while they wait).
+     */
+    private String lastPath;
     private ChannelFuture[] future = new ChannelFuture[4];
     private byte[][] popClientHost = new byte[4][];
     private String[] path = new String[4];
@@ -63,6 +69,11 @@ final class PendingAccess implements ChannelFutureListener {
         this.future[i] = f;
         if (popClientHost[i] != lastPopClientHost) { // mostly the same: spare the store (and its GC barrier)
             popClientHost[i] = lastPopClientHost;
+        }
+        if (path.equals(lastPath)) {
+            path = lastPath;
+        } else {
+            lastPath = path;
         }
         this.path[i] = path;
         this.status[i] = status;

@@ -35,7 +35,7 @@ public final class ProxyNode implements AutoCloseable {
     private final ProbeCounter probes;
     private final AdmissionControl admission;
     /** How often the access log's writer collects the lines of the event loops. */
-    static final long ACCESS_LOG_PERIOD_NANOS = 50_000_000L;
+    static final long ACCESS_LOG_PERIOD_NANOS = 20_000_000L;
 
     private final PolledLineLog accessLog;
     /** Each event loop's access lines, waiting for the writer ({@code logQueue} per loop). */
