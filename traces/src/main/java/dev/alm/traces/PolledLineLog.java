@@ -19,8 +19,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>A pass that finds no line doubles the writer's sleep, up to {@link #IDLE_PERIODS} periods; the first line
  * found brings it back to one period. Each wake-up of a sleeping thread costs tens of microseconds of CPU on a
- * virtual machine (45 us on the development VM), so an idle log should not wake a hundred times a second; after
- * an idle spell the first lines reach the file within {@code IDLE_PERIODS} periods.
+ * virtual machine (64-86 us on the development VM: bench/LogWriterCost.java), so an idle log should not wake
+ * fifty times a second; after an idle spell the first lines reach the file within {@code IDLE_PERIODS} periods.
  *
  * <p>Drops are never silent: a source counts what it could not hold, and after a write error the writer counts
  * every line it formatted but could not write, and every line it drains afterwards, in {@link #dropped()}.

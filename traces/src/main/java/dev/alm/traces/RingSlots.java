@@ -11,10 +11,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>The arrays are split into at most 64 chunks, and a sequence's chunk is taken from a pool when the producer
  * starts it, lowest-numbered free chunk first, and returned when the consumer has released all of it. A consumer
- * that keeps up (the usual case) thus leaves the producer cycling through the same two or three chunks, which
- * stay in the CPU's caches, while the whole capacity still absorbs a consumer that stalls. (A plain ring would
- * sweep the producer and the consumer through every slot of the arrays, megabytes for the default capacities,
- * missing the caches at every line.)
+ * that keeps up (the usual case) thus leaves the producer cycling through the same few chunks, while the whole
+ * capacity still absorbs a consumer that stalls. (A plain ring sweeps the producer and the consumer through every
+ * slot of the arrays, megabytes for the default capacities.)
  */
 public final class RingSlots {
     private static final int MAX_CHUNKS = 64;
