@@ -30,6 +30,12 @@ final class AccessLogRing implements PolledLineLog.Source {
     private final byte[][] popClientHost;
     private final String[] path;
     private final ProbeName[] probe;
+    /** A stamp task is queued on the producing event loop (producer only). */
+    private boolean stampQueued;
+    private final Runnable stampTask = () -> {
+        stampQueued = false;
+        stamp(nanoClockNow());
+    };
 
     /**
      * @param capacity responses that may wait (rounded up to a power of two)
@@ -61,6 +67,19 @@ final class AccessLogRing implements PolledLineLog.Source {
      */
     boolean add(byte[] popClientHost, String path, int status, long bytes, long arrivalNanos, long doneNanos,
                 ProbeName probe) {
+        if (!hold(popClientHost, path, status, bytes, arrivalNanos, probe)) {
+            return false;
+        }
+        stamp(doneNanos); // and any response held before it: they were done by then too
+        return true;
+    }
+
+    /**
+     * Stores one response's fields but its completion time, and holds the slot until the next {@link #stamp}: the
+     * event loop stamps every response it held with one clock reading per pass ({@link #stampLater}) instead of one
+     * per response. Returns false (and counts a drop) when the ring is full. Producer only.
+     */
+    boolean hold(byte[] popClientHost, String path, int status, long bytes, long arrivalNanos, ProbeName probe) {
         int i = slots.claim();
         if (i < 0) {
             return false;
@@ -70,12 +89,34 @@ final class AccessLogRing implements PolledLineLog.Source {
         this.status[i] = status;
         this.bytes[i] = bytes;
         this.arrival[i] = arrivalNanos;
-        this.done[i] = doneNanos;
         if (probe != null) { // the slot's is null: the writer cleared it
             this.probe[i] = probe;
         }
-        slots.publish();
         return true;
+    }
+
+    /** Gives every held response the completion time {@code doneNanos} and publishes them. Producer only. */
+    void stamp(long doneNanos) {
+        long end = slots.published() + slots.held();
+        for (long k = slots.published(); k < end; k++) {
+            done[slots.index(k)] = doneNanos;
+        }
+        slots.publish();
+    }
+
+    /**
+     * Arranges for the held responses to be stamped with one clock reading once the event loop has handled the I/O
+     * of its current pass (a task on {@code loop}, queued at most once per pass). Producer only, on {@code loop}.
+     */
+    void stampLater(java.util.concurrent.Executor loop) {
+        if (!stampQueued) {
+            stampQueued = true;
+            loop.execute(stampTask);
+        }
+    }
+
+    private long nanoClockNow() {
+        return nanoClock.getAsLong();
     }
 
     @Override

@@ -4,25 +4,29 @@ import dev.alm.fastcontrol.ProbeName;
 import dev.alm.traces.AccessLogRecord;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
-import java.util.function.LongSupplier;
+import java.util.concurrent.Executor;
 
 /**
  * The responses of one connection that are being written and will be logged once their last byte is: a FIFO of
  * parallel arrays (grown, never shrunk), so that logging a response allocates nothing and adds no listener of its
  * own. The handler calls {@link #collect()} after each flush: the responses whose writes have completed go to the
- * event loop's {@link AccessLogRing}, with one reading of the clock for all of them. If the oldest write is still
+ * event loop's {@link AccessLogRing}, which gives all the responses the event loop completed in its current pass one
+ * completion time, read once the pass has handled its I/O (a task queued on the event loop, at most one per pass):
+ * one reading of the clock per pass rather than one per response. If the oldest write is still
  * in progress (a slow reader), one listener on it collects again when it completes. Netty completes a channel's
  * writes in order; one that completes out of order (a failed encode) is logged when the writes before it are.
  *
  * <p>The line's PoP, client and Host fields are encoded once per connection (again when its Host changes), so the
  * event loop and the log writer handle one reference for the three ({@link AccessLogRecord#encodePopClientHost}).
  *
- * <p>{@code latency_us} thus runs from the request's arrival to the end of the flush that wrote the response's last
- * byte. Used on the connection's event loop only.
+ * <p>{@code latency_us} thus runs from the request's arrival to the end of the event loop's pass in which the flush
+ * that wrote the response's last byte was made (the pass's remaining I/O adds at most its own length, typically
+ * tens of microseconds). Used on the connection's event loop only.
  */
 final class PendingAccess implements ChannelFutureListener {
     private final AccessLogRing ring;
-    private final LongSupplier nanoClock;
+    /** Runs the ring's stamp after the event loop's current pass: the event loop itself. */
+    private final Executor stamper;
     private final String pop;
     private final String client;
     /**
@@ -49,9 +53,9 @@ final class PendingAccess implements ChannelFutureListener {
     /** The write a listener waits on, if any. */
     private ChannelFuture armed;
 
-    PendingAccess(AccessLogRing ring, LongSupplier nanoClock, String pop, String client) {
+    PendingAccess(AccessLogRing ring, Executor stamper, String pop, String client) {
         this.ring = ring;
-        this.nanoClock = nanoClock;
+        this.stamper = stamper;
         this.pop = pop;
         this.client = client;
     }
@@ -95,8 +99,8 @@ final class PendingAccess implements ChannelFutureListener {
      * arranges to be called again when it completes.
      */
     void collect() {
-        long now = Long.MIN_VALUE;
         int n = future.length - 1;
+        boolean held = false;
         while (size > 0) {
             ChannelFuture f = future[head];
             if (!f.isDone()) {
@@ -104,12 +108,10 @@ final class PendingAccess implements ChannelFutureListener {
                     armed = f;
                     f.addListener(this);
                 }
-                return;
+                break;
             }
-            if (now == Long.MIN_VALUE) {
-                now = nanoClock.getAsLong();
-            }
-            ring.add(popClientHost[head], path[head], status[head], bytes[head], arrival[head], now, probe[head]);
+            ring.hold(popClientHost[head], path[head], status[head], bytes[head], arrival[head], probe[head]);
+            held = true;
             future[head] = null;
             path[head] = null;
             if (probe[head] != null) {
@@ -117,6 +119,9 @@ final class PendingAccess implements ChannelFutureListener {
             }
             head = (head + 1) & n;
             size--;
+        }
+        if (held) {
+            ring.stampLater(stamper);
         }
     }
 

@@ -218,7 +218,8 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
 
     private PendingAccess pendingAccess(ChannelHandlerContext ctx) {
         if (pendingAccess == null) {
-            pendingAccess = new PendingAccess(node.accessRing(), node::nanoTime, node.config().pop(), client(ctx));
+            pendingAccess = new PendingAccess(node.accessRing(), ctx.channel().eventLoop(), node.config().pop(),
+                    client(ctx));
         }
         return pendingAccess;
     }

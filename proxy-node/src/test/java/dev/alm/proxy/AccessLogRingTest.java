@@ -41,6 +41,30 @@ class AccessLogRingTest {
     }
 
     @Test
+    void heldResponsesStayUnseenUntilOneStampGivesThemTheirCompletionTime() {
+        ManualClock nanos = new ManualClock();
+        AccessLogRing ring = new AccessLogRing(16, nanos, () -> T0_MILLIS);
+        byte[] who = AccessLogRecord.encodePopClientHost("fra", "10.0.0.1", "h");
+        CsvBytes out = new CsvBytes(64);
+        long t = nanos.getAsLong();
+        assertTrue(ring.hold(who, "/a", 200, 1, t, null));
+        assertTrue(ring.hold(who, "/b", 200, 2, t - 1_000_000, null));
+        assertEquals(0, ring.drainTo(out), "held, not published");
+        java.util.List<Runnable> loop = new java.util.ArrayList<>();
+        ring.stampLater(loop::add);
+        ring.stampLater(loop::add);
+        assertEquals(1, loop.size(), "one stamp task per pass");
+        nanos.advance(3_000);
+        loop.get(0).run();
+        assertEquals(2, ring.drainTo(out));
+        String[] lines = out.toString().split("\n");
+        assertEquals(Timestamps.format(T0_MILLIS) + ",fra,10.0.0.1,h,/a,200,1,3,,", lines[0]);
+        assertEquals(Timestamps.format(T0_MILLIS) + ",fra,10.0.0.1,h,/b,200,2,1003,,", lines[1]);
+        ring.stampLater(loop::add);
+        assertEquals(2, loop.size(), "the next pass queues a stamp again");
+    }
+
+    @Test
     void aConsumerThreadSeesEveryLineOnce() throws Exception {
         AccessLogRing ring = new AccessLogRing(1024, System::nanoTime, System::currentTimeMillis);
         byte[] who = AccessLogRecord.encodePopClientHost("p", "c", "h");

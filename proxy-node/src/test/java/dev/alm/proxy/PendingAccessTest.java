@@ -29,7 +29,7 @@ class PendingAccessTest {
     void logsCompletedWritesAtCollectAndWaitsOnTheOldestInProgress() {
         ManualClock clock = new ManualClock();
         AccessLogRing ring = new AccessLogRing(1024, clock, () -> 0L);
-        PendingAccess pending = new PendingAccess(ring, clock, "p", "10.0.0.1");
+        PendingAccess pending = new PendingAccess(ring, Runnable::run, "p", "10.0.0.1");
         EmbeddedChannel ch = new EmbeddedChannel();
         List<ChannelPromise> writes = new ArrayList<>();
         long t = clock.getAsLong();
@@ -73,7 +73,7 @@ class PendingAccessTest {
     void aHostChangeWithinAConnectionReachesTheLine() {
         ManualClock clock = new ManualClock();
         AccessLogRing ring = new AccessLogRing(16, clock, () -> 0L);
-        PendingAccess pending = new PendingAccess(ring, clock, "p", "::1");
+        PendingAccess pending = new PendingAccess(ring, Runnable::run, "p", "::1");
         EmbeddedChannel ch = new EmbeddedChannel();
         long t = clock.getAsLong();
         pending.add(ch.newPromise().setSuccess(), "a.example", "/1", 200, 1, t, null);

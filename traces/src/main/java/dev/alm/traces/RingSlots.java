@@ -27,7 +27,7 @@ public final class RingSlots {
     private final int chunksMask;
     /** Bit c set: chunk c of the arrays is free. */
     private final AtomicLong free = new AtomicLong();
-    /** Next slot the producer fills (producer only). */
+    /** Next slot the producer claims (producer only); the slots before it and after the published ones are held. */
     private long tail;
     /** The sequence chunk whose array chunk the producer holds, or -1; and where that array chunk starts. */
     private long heldChunk = -1;
@@ -56,7 +56,10 @@ public final class RingSlots {
         return capacity;
     }
 
-    /** Producer only: the index of the slot to fill, or -1 (and one more drop counted) when the ring is full. */
+    /**
+     * Producer only: the index of the next slot to fill, or -1 (and one more drop counted) when the ring is full.
+     * The slot is held, unseen by the consumer, until the next {@link #publish()}; a producer may hold several.
+     */
     public int claim() {
         long t = tail;
         long c = t >>> shift;
@@ -70,13 +73,18 @@ public final class RingSlots {
             heldChunk = c;
             heldBase = chunk << shift;
         }
+        tail = t + 1;
         return heldBase + ((int) t & chunkMask);
     }
 
-    /** Producer only: publishes the slot last claimed (release: its fields are visible before the new tail). */
+    /** Producer only: publishes every slot claimed so far (release: their fields are visible before the new tail). */
     public void publish() {
-        tail++;
         published.lazySet(tail);
+    }
+
+    /** Producer only: how many claimed slots are held, not yet published. */
+    public int held() {
+        return (int) (tail - published.get());
     }
 
     /** Consumer: the sequence after the last published slot (acquire). */

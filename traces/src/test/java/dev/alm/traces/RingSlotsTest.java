@@ -36,6 +36,21 @@ class RingSlotsTest {
     }
 
     @Test
+    void claimedSlotsAreHeldUntilPublished() {
+        RingSlots r = new RingSlots(8);
+        int a = r.claim();
+        int b = r.claim();
+        assertTrue(a != b);
+        assertEquals(2, r.held());
+        assertEquals(0, r.published());
+        r.publish();
+        assertEquals(0, r.held());
+        assertEquals(2, r.published());
+        assertEquals(a, r.index(0));
+        assertEquals(b, r.index(1));
+    }
+
+    @Test
     void aConsumerThatKeepsUpLeavesTheProducerInTheFirstChunks() {
         RingSlots r = new RingSlots(65_536); // 64 chunks of 1024 slots
         int highest = 0;
