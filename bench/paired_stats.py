@@ -18,13 +18,10 @@ def sign_interval(values):
     med = (xs[(n - 1) // 2] + xs[n // 2]) / 2
     if n < 6:
         return med, None, None, None
-    # the largest k with P(Binomial(n, 1/2) <= k - 1) <= 0.025
-    cdf, k, p = 0.0, 0, 0.5 ** n
-    coef = 1.0
+    # the largest k with P(Binomial(n, 1/2) <= k - 1) <= 0.025 (terms in log space: 0.5 ** n underflows past n ~ 1070)
+    cdf, k = 0.0, 0
     for i in range(n + 1):
-        if i > 0:
-            coef = coef * (n - i + 1) / i
-        term = coef * p
+        term = math.exp(math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1) - n * math.log(2))
         if cdf + term > 0.025:
             k = i
             break
