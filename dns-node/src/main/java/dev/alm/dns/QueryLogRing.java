@@ -74,20 +74,10 @@ final class QueryLogRing implements PolledLineLog.Source {
   /** Formats every published response into {@code out}, frees the slots, and returns how many. */
   @Override
   public int drainTo(CsvBytes out) {
-    long end = slots.published();
-    long h = slots.consumed();
-    if (h == end) {
-      return 0;
-    }
-    long anchorMillis = millisClock.getAsLong();
-    long anchorNanos = nanoClock.getAsLong();
-    for (long k = h; k < end; k++) {
-      int i = slots.index(k);
+    return slots.drain(millisClock, nanoClock, (i, anchorMillis, anchorNanos) -> {
       encoder.append(out, RingSlots.epochMillis(anchorMillis, anchorNanos, nanos[i]), resolver[i], outcome[i]);
       resolver[i] = null; // let the packet's address and the query's outcome go
       outcome[i] = null;
-    }
-    slots.release(end);
-    return (int) (end - h);
+    });
   }
 }

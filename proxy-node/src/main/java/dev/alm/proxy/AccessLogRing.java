@@ -5,6 +5,7 @@ import dev.alm.traces.AccessLogRecord;
 import dev.alm.traces.CsvBytes;
 import dev.alm.traces.PolledLineLog;
 import dev.alm.traces.RingSlots;
+import java.util.concurrent.Executor;
 import java.util.function.LongSupplier;
 
 /**
@@ -32,10 +33,7 @@ final class AccessLogRing implements PolledLineLog.Source {
     private final ProbeName[] probe;
     /** A stamp task is queued on the producing event loop (producer only). */
     private boolean stampQueued;
-    private final Runnable stampTask = () -> {
-        stampQueued = false;
-        stamp(nanoClockNow());
-    };
+    private final Runnable stampTask;
 
     /**
      * @param capacity responses that may wait (rounded up to a power of two)
@@ -54,24 +52,10 @@ final class AccessLogRing implements PolledLineLog.Source {
         popClientHost = new byte[n][];
         path = new String[n];
         probe = new ProbeName[n];
-    }
-
-    /**
-     * Stores one response's fields; call from the one producing thread only. Returns false (and counts a drop)
-     * when the ring is full.
-     *
-     * @param popClientHost the line's pop, client and host fields ({@link AccessLogRecord#encodePopClientHost})
-     * @param arrivalNanos when the request arrived
-     * @param doneNanos when the response's last byte was written
-     * @param probe the probe the request was, or null
-     */
-    boolean add(byte[] popClientHost, String path, int status, long bytes, long arrivalNanos, long doneNanos,
-                ProbeName probe) {
-        if (!hold(popClientHost, path, status, bytes, arrivalNanos, probe)) {
-            return false;
-        }
-        stamp(doneNanos); // and any response held before it: they were done by then too
-        return true;
+        stampTask = () -> {
+            stampQueued = false;
+            stamp(nanoClock.getAsLong());
+        };
     }
 
     /**
@@ -97,8 +81,7 @@ final class AccessLogRing implements PolledLineLog.Source {
 
     /** Gives every held response the completion time {@code doneNanos} and publishes them. Producer only. */
     void stamp(long doneNanos) {
-        long end = slots.published() + slots.held();
-        for (long k = slots.published(); k < end; k++) {
+        for (long k = slots.firstHeld(), end = slots.claimed(); k < end; k++) {
             done[slots.index(k)] = doneNanos;
         }
         slots.publish();
@@ -108,15 +91,11 @@ final class AccessLogRing implements PolledLineLog.Source {
      * Arranges for the held responses to be stamped with one clock reading once the event loop has handled the I/O
      * of its current pass (a task on {@code loop}, queued at most once per pass). Producer only, on {@code loop}.
      */
-    void stampLater(java.util.concurrent.Executor loop) {
+    void stampLater(Executor loop) {
         if (!stampQueued) {
             stampQueued = true;
             loop.execute(stampTask);
         }
-    }
-
-    private long nanoClockNow() {
-        return nanoClock.getAsLong();
     }
 
     @Override
@@ -127,26 +106,19 @@ final class AccessLogRing implements PolledLineLog.Source {
     /** Formats every published response into {@code out}, frees the slots, and returns how many. */
     @Override
     public int drainTo(CsvBytes out) {
-        long end = slots.published();
-        long h = slots.consumed();
-        if (h == end) {
-            return 0;
+        return slots.drain(millisClock, nanoClock, (i, anchorMillis, anchorNanos) -> line(out, i, anchorMillis,
+                anchorNanos));
+    }
+
+    private void line(CsvBytes out, int i, long anchorMillis, long anchorNanos) {
+        ProbeName p = probe[i];
+        AccessLogRecord.appendCsv(out, RingSlots.epochMillis(anchorMillis, anchorNanos, done[i]), popClientHost[i],
+                path[i], status[i], bytes[i], (done[i] - arrival[i]) / 1000, p == null ? "" : p.category(),
+                p == null ? "" : p.origin());
+        popClientHost[i] = null; // let the connection's and the request's objects go
+        path[i] = null;
+        if (p != null) {
+            probe[i] = null;
         }
-        long anchorMillis = millisClock.getAsLong();
-        long anchorNanos = nanoClock.getAsLong();
-        for (long k = h; k < end; k++) {
-            int i = slots.index(k);
-            ProbeName p = probe[i];
-            long epochMillis = RingSlots.epochMillis(anchorMillis, anchorNanos, done[i]);
-            AccessLogRecord.appendCsv(out, epochMillis, popClientHost[i], path[i], status[i], bytes[i],
-                    (done[i] - arrival[i]) / 1000, p == null ? "" : p.category(), p == null ? "" : p.origin());
-            popClientHost[i] = null; // let the connection's and the request's objects go
-            path[i] = null;
-            if (p != null) {
-                probe[i] = null;
-            }
-        }
-        slots.release(end);
-        return (int) (end - h);
     }
 }

@@ -1,6 +1,7 @@
 package dev.alm.traces;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * The sequence numbers of a single-producer, single-consumer ring of log lines whose fields live in the caller's
@@ -82,9 +83,38 @@ public final class RingSlots {
         published.lazySet(tail);
     }
 
-    /** Producer only: how many claimed slots are held, not yet published. */
-    public int held() {
-        return (int) (tail - published.get());
+    /** Producer only: the sequence of the first held slot (claimed, not yet published). */
+    public long firstHeld() {
+        return published.get();
+    }
+
+    /** Producer only: the sequence after the last slot claimed. */
+    public long claimed() {
+        return tail;
+    }
+
+    /** Reads one published slot for the consumer; {@code anchorMillis} and {@code anchorNanos} are as in {@link #drain}. */
+    public interface SlotReader {
+        void read(int index, long anchorMillis, long anchorNanos);
+    }
+
+    /**
+     * Consumer: hands every published slot to {@code reader}, oldest first, with one reading of both clocks for
+     * the whole drain (for {@link #epochMillis}), then releases them; returns how many.
+     */
+    public int drain(LongSupplier millisClock, LongSupplier nanoClock, SlotReader reader) {
+        long end = published.get();
+        long h = consumed.get();
+        if (h == end) {
+            return 0;
+        }
+        long anchorMillis = millisClock.getAsLong();
+        long anchorNanos = nanoClock.getAsLong();
+        for (long k = h; k < end; k++) {
+            reader.read(index(k), anchorMillis, anchorNanos);
+        }
+        release(end);
+        return (int) (end - h);
     }
 
     /** Consumer: the sequence after the last published slot (acquire). */
