@@ -8,6 +8,12 @@
 #   -p SECONDS   length of the peak-qps run, dnsperf without -Q (default 5)
 #   -w SECONDS   alm's JIT warm-up at the fixed rate before measuring (default 10)
 #   -s LIST      servers to run, comma separated (default alm,gdnsd,knot,nsd,pdns; alm0 needs -B)
+#                floor: bench/dns/NettyFloor.java, the least a Netty epoll server does per answer (no
+#                parsing, log or metrics), with alm's socket set-up: what alm's code adds above Netty's floor;
+#                uring: the same on Netty's io_uring transport for 4.1 (io.netty.incubator 0.0.26.Final, fetched
+#                from Maven Central into ~/.m2 on first use); URING_BATCH=N sets its receives per read (32);
+#                floor42 and uring42: the floor on Netty 4.2.15's epoll and io_uring transports
+#                (bench/dns/netty42/pom.xml, resolved by ./mvnw on first use)
 #   -B DIR       another built checkout of alm (e.g. a worktree of main): its alm dns runs as server alm0,
 #                with the same flags, so a before/after comparison shares one run (-s alm0,alm,gdnsd)
 #   -m           query mix (www A, apex SOA/NS, an NXDOMAIN name) instead of www A alone
@@ -19,8 +25,8 @@
 #                fixed-rate run of -d seconds, and print them per completed query (needs perf)
 #   -R ROUNDS    interleaved rounds instead: start every server of -s at once, warm alm up, then run ROUNDS
 #                rounds in which each server gets one fixed-rate run of -d seconds (order rotated each round);
-#                print CPU per query per run and, for each other server, the per-round ratio alm / server
-#                with its median and 95% interval (bench/paired_stats.py): slow changes of a shared machine
+#                print CPU per query per run and, for each pair of servers, the per-round ratio of the one
+#                listed first in -s over the other (alm/gdnsd for -s alm,gdnsd), with its median and 95% interval (bench/paired_stats.py): slow changes of a shared machine
 #                move both runs of a round together and mostly cancel in the ratio
 #
 # Every server is started by this script from configs it writes to a temp dir, bound to 127.0.0.1
@@ -41,7 +47,7 @@ while getopts "d:r:L:p:w:s:N:B:R:mnkSh" opt; do
   case $opt in
     d) DUR=$OPTARG ;; r) RATE=$OPTARG ;; L) LAT_RATE=$OPTARG ;; p) PEAK_DUR=$OPTARG ;;
     w) WARM=$OPTARG ;; s) SERVERS=$OPTARG ;; R) ROUNDS=$OPTARG ;; N) NICE=$OPTARG ;; B) OTHER=$OPTARG ;; m) MIX=1 ;; n) INSTALL=0 ;; k) KEEP=1 ;; S) SYSCALLS=1 ;;
-    *) sed -n '2,35p' "$0"; exit 2 ;;
+    *) sed -n '2,41p' "$0"; exit 2 ;;
   esac
 done
 
@@ -49,7 +55,7 @@ REPO=$(cd "$(dirname "$0")/../.." && pwd)
 HERE="$REPO/bench/dns"
 ZONE=cdn.example
 L1=192.0.2.1 L2=198.51.100.1 X=0.3
-declare -A PORT=([alm]=15301 [gdnsd]=15302 [knot]=15303 [nsd]=15304 [pdns]=15305 [alm0]=15306)
+declare -A PORT=([alm]=15301 [gdnsd]=15302 [knot]=15303 [nsd]=15304 [pdns]=15305 [alm0]=15306 [floor]=15307 [uring]=15308 [floor42]=15309 [uring42]=15310)
 declare -A ADMIN=([alm]=15391 [alm0]=15392)
 SERVER_CPU=0 CLIENT_CPU=1
 ON_SERVER_CPU="nice -n $NICE taskset -c $SERVER_CPU"
@@ -143,6 +149,42 @@ start_alm0() {
   start_alm alm0 "$(cd "$OTHER" && pwd)"
 }
 
+# The floor servers: bench/dns/NettyFloor.java on one class path and transport.
+floor_on() { # $1 = server, $2 = class path, $3 = transport
+  $ON_SERVER_CPU java -cp "$2" "$HERE/NettyFloor.java" 127.0.0.1 ${PORT[$1]} "$3" "${URING_BATCH:-32}" \
+    > "$T/$1/out.log" 2>&1 &
+}
+alm_jar() { # alm's jar carries Netty 4.1 and its epoll transport
+  JAR="$REPO/app/target/alm.jar"
+  [ -f "$JAR" ] || { ERR="alm jar not found ($JAR), it carries Netty for the floor server"; return 1; }
+}
+start_floor() { alm_jar || return 1; floor_on floor "$JAR" epoll; }
+
+URING_VERSION=0.0.26.Final
+start_uring() {
+  local m2=~/.m2/repository/io/netty/incubator cp a
+  alm_jar || return 1
+  cp=$JAR
+  for a in netty-incubator-transport-classes-io_uring:jar netty-incubator-transport-native-io_uring:jar:linux-x86_64; do
+    local name=${a%%:*} classifier=${a#*:jar}
+    local file="$m2/$name/$URING_VERSION/$name-$URING_VERSION${classifier/:/-}.jar"
+    if [ ! -f "$file" ]; then
+      "$REPO/mvnw" -q -B dependency:get -Dtransitive=false \
+        -Dartifact="io.netty.incubator:$name:$URING_VERSION:jar${classifier}" >/dev/null 2>&1 \
+        || { ERR="could not fetch io.netty.incubator:$name:$URING_VERSION"; return 1; }
+    fi
+    cp="$cp:$file"
+  done
+  floor_on uring "$cp" io_uring
+}
+
+netty42_cp() { # Netty 4.2's jars (bench/dns/netty42/pom.xml), fetched from Maven Central on first use
+  "$REPO/mvnw" -q -B -f "$HERE/netty42/pom.xml" dependency:build-classpath -Dmdep.outputFile="$T/netty42.cp" \
+    >/dev/null 2>&1 || { ERR="could not resolve Netty 4.2 (bench/dns/netty42/pom.xml)"; return 1; }
+}
+start_floor42() { netty42_cp || return 1; floor_on floor42 "$(cat "$T/netty42.cp")" epoll; }
+start_uring42() { netty42_cp || return 1; floor_on uring42 "$(cat "$T/netty42.cp")" io_uring42; }
+
 start_gdnsd() {
   command -v gdnsd >/dev/null || { ERR="gdnsd is not installed"; return 1; }
   mkdir -p "$T/gdnsd/zones" "$T/gdnsd/run" "$T/gdnsd/state"
@@ -228,13 +270,14 @@ syscall_run() { # $1 = server, $2 = pid
       printf ") over %d queries", q }' "$T/$s/syscalls.txt")
 }
 declare -A SPID
+is_java() { [[ $1 == alm* || $1 == floor* || $1 == uring* ]]; } # JVM servers: longer start-up, and a JIT warm-up
 start_server() { # $1 = server: starts it, waits until it answers, warms alm up; SPID[$1] = its pid, or fails
   local s=$1 pid
   mkdir -p "$T/$s"
   ERR=""
   if ! "start_$s"; then R_NOTE[$s]="not run: $ERR"; log "$s: ${R_NOTE[$s]}"; return 1; fi
   pid=$!; STARTED+=("$pid")
-  local wait_s=15; [[ $s == alm* ]] && wait_s=60
+  local wait_s=15; is_java "$s" && wait_s=60
   for _ in $(seq $((wait_s * 5))); do
     ready "$s" && break
     kill -0 "$pid" 2>/dev/null || break
@@ -248,7 +291,7 @@ start_server() { # $1 = server: starts it, waits until it answers, warms alm up;
   command -v ss >/dev/null && log "$s: UDP socket receive buffer $(ss -uanm "sport = :${PORT[$s]}" 2>/dev/null \
     | grep -o 'rb[0-9]*' | sort -u | tr '\n' ' ')"
   log "$s: up (pid $pid, threads $(ls /proc/$pid/task | wc -l), L1 share of 200 answers ${R_SHARE[$s]})"
-  if [[ $s == alm* ]] && [ "$WARM" -gt 0 ]; then
+  if is_java "$s" && [ "$WARM" -gt 0 ]; then
     log "$s: JIT warm-up, ${WARM}s at -Q $RATE"
     dnsperf_run "$s" "$T/$s/warmup.txt" -c 1 -T 1 -q 1000 -Q "$RATE" -l "$WARM"
   fi
@@ -268,7 +311,7 @@ fixed_run() { # $1 = server, $2 = output file
 
 # Interleaved rounds (-R): every server up at once, each round one fixed-rate run per server.
 rounds() {
-  local s r k up=() order cpu q l ratios="$T/ratios.txt"
+  local s r k i j a b up=() order cpu q l ratios="$T/ratios.txt"
   for s in "${LIST[@]}"; do
     [ -n "${PORT[$s]:-}" ] || { log "unknown server $s"; continue; }
     start_server "$s" && up+=("$s")
@@ -286,15 +329,16 @@ rounds() {
       log "round $r: $s $cpu us/query ($q completed, $l lost)"
     done
     echo "$r | $(for s in "${up[@]}"; do printf '%s ' "${C[$s]}"; done)"
-    if [ -n "${C[alm]:-}" ]; then
-      for s in "${up[@]}"; do
-        [ "$s" = alm ] || [ "${C[$s]}" = - ] || [ "${C[alm]}" = - ] \
-          || awk -v a="${C[alm]}" -v b="${C[$s]}" -v n="alm/$s" 'BEGIN{printf "%s %.4f\n", n, a/b}' >> "$ratios"
+    for i in $(seq 0 $((${#up[@]} - 1))); do # every pair, the earlier server of -s over the later
+      for j in $(seq $((i + 1)) $((${#up[@]} - 1))); do
+        a=${up[$i]} b=${up[$j]}
+        [ "${C[$a]}" = - ] || [ "${C[$b]}" = - ] \
+          || awk -v x="${C[$a]}" -v y="${C[$b]}" -v n="$a/$b" 'BEGIN{printf "%s %.4f\n", n, x/y}' >> "$ratios"
       done
-    fi
+    done
     for s in "${up[@]}"; do [ "${C[$s]}" = - ] || echo "cpu:$s ${C[$s]}" >> "$T/cpu.txt"; done
   done
-  echo "CPU us/query per server over the rounds, then the per-round ratio alm / server:"
+  echo "CPU us/query per server over the rounds, then the per-round ratio of each pair (earlier / later in -s):"
   python3 "$REPO/bench/paired_stats.py" "$T/cpu.txt" "$ratios"
   exit 0
 }
