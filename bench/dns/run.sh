@@ -11,9 +11,9 @@
 #                floor: bench/dns/NettyFloor.java, the least a Netty epoll server does per answer (no
 #                parsing, log or metrics), with alm's socket set-up: what alm's code adds above Netty's floor;
 #                uring: the same on Netty's io_uring transport for 4.1 (io.netty.incubator 0.0.26.Final, fetched
-#                from Maven Central into ~/.m2 on first use); URING_BATCH=N sets its receives per read (32);
-#                floor42 and uring42: the floor on Netty 4.2.15's epoll and io_uring transports
-#                (bench/dns/netty42/pom.xml, resolved by ./mvnw on first use)
+#                from Maven Central into ~/.m2 on first use); floor42 and uring42: the floor on Netty 4.2.15's
+#                epoll and io_uring transports (bench/dns/netty42/pom.xml, resolved by ./mvnw on first use);
+#                FLOOR_BATCH=N sets the datagrams per read of every floor server (32, as alm)
 #   -B DIR       another built checkout of alm (e.g. a worktree of main): its alm dns runs as server alm0,
 #                with the same flags, so a before/after comparison shares one run (-s alm0,alm,gdnsd)
 #   -m           query mix (www A, apex SOA/NS, an NXDOMAIN name) instead of www A alone
@@ -151,7 +151,7 @@ start_alm0() {
 
 # The floor servers: bench/dns/NettyFloor.java on one class path and transport.
 floor_on() { # $1 = server, $2 = class path, $3 = transport
-  $ON_SERVER_CPU java -cp "$2" "$HERE/NettyFloor.java" 127.0.0.1 ${PORT[$1]} "$3" "${URING_BATCH:-32}" \
+  $ON_SERVER_CPU java -cp "$2" "$HERE/NettyFloor.java" 127.0.0.1 ${PORT[$1]} "$3" "${FLOOR_BATCH:-32}" \
     > "$T/$1/out.log" 2>&1 &
 }
 alm_jar() { # alm's jar carries Netty 4.1 and its epoll transport
