@@ -10,9 +10,10 @@
 #   -s LIST      servers to run, comma separated (default alm,gdnsd,knot,nsd,pdns; alm0 needs -B)
 #                floor: bench/dns/NettyFloor.java, the least a Netty epoll server does per answer (no
 #                parsing, log or metrics), with alm's socket set-up: what alm's code adds above Netty's floor;
-#                uring: the same on Netty's io_uring transport for 4.1 (io.netty.incubator 0.0.26.Final, fetched
-#                from Maven Central into ~/.m2 on first use); floor42 and uring42: the floor on Netty 4.2.15's
-#                epoll and io_uring transports (bench/dns/netty42/pom.xml, resolved by ./mvnw on first use);
+#                uring: the same on Netty's io_uring transport for 4.1 (io.netty.incubator, fetched from Maven
+#                Central into ~/.m2 on first use); floor42 and uring42: the floor on Netty 4.2's epoll and
+#                io_uring transports (bench/dns/netty42/pom.xml, resolved by ./mvnw on first use); their
+#                versions are the bench.* properties of the parent pom;
 #                FLOOR_BATCH=N sets the datagrams per read of every floor server (32, as alm)
 #   -B DIR       another built checkout of alm (e.g. a worktree of main): its alm dns runs as server alm0,
 #                with the same flags, so a before/after comparison shares one run (-s alm0,alm,gdnsd)
@@ -47,7 +48,7 @@ while getopts "d:r:L:p:w:s:N:B:R:mnkSh" opt; do
   case $opt in
     d) DUR=$OPTARG ;; r) RATE=$OPTARG ;; L) LAT_RATE=$OPTARG ;; p) PEAK_DUR=$OPTARG ;;
     w) WARM=$OPTARG ;; s) SERVERS=$OPTARG ;; R) ROUNDS=$OPTARG ;; N) NICE=$OPTARG ;; B) OTHER=$OPTARG ;; m) MIX=1 ;; n) INSTALL=0 ;; k) KEEP=1 ;; S) SYSCALLS=1 ;;
-    *) sed -n '2,41p' "$0"; exit 2 ;;
+    *) sed -n '2,42p' "$0"; exit 2 ;;
   esac
 done
 
@@ -160,7 +161,8 @@ alm_jar() { # alm's jar carries Netty 4.1 and its epoll transport
 }
 start_floor() { alm_jar || return 1; floor_on floor "$JAR" epoll; }
 
-URING_VERSION=0.0.26.Final
+pom_property() { sed -n "s|.*<$1>\(.*\)</$1>.*|\1|p" "$REPO/pom.xml" | head -1; } # versions live in the parent pom
+URING_VERSION=$(pom_property bench.netty-incubator-io_uring.version)
 start_uring() {
   local m2=~/.m2/repository/io/netty/incubator cp a
   alm_jar || return 1
@@ -180,6 +182,7 @@ start_uring() {
 
 netty42_cp() { # Netty 4.2's jars (bench/dns/netty42/pom.xml), fetched from Maven Central on first use
   "$REPO/mvnw" -q -B -f "$HERE/netty42/pom.xml" dependency:build-classpath -Dmdep.outputFile="$T/netty42.cp" \
+    -Dnetty42.version="$(pom_property bench.netty42.version)" \
     >/dev/null 2>&1 || { ERR="could not resolve Netty 4.2 (bench/dns/netty42/pom.xml)"; return 1; }
 }
 start_floor42() { netty42_cp || return 1; floor_on floor42 "$(cat "$T/netty42.cp")" epoll; }
