@@ -31,19 +31,15 @@ class ClusterTest {
     assertTrue(greedy.users().get("a").requests() > 0, "users sent requests");
     assertTrue(g.pops().get("b").meanX() < 0.2, "greedy x_b goes to 0: " + g.pops().get("b"));
     assertTrue(g.pops().get("a").meanX() > 0.8, "greedy x_a goes to 1: " + g.pops().get("a"));
-    assertTrue(g.pops().get("b").loadRatio() > 1.05, "b stays overloaded under greedy: " + g.pops().get("b"));
+    assertTrue(g.pops().get("b").meanLoadRatioLastHalf() > 1.05, "b stays overloaded under greedy: " + g.pops().get("b"));
 
     ClusterRun dual = run(Algorithm.DUAL);
     ClusterSummary d = ClusterSummary.of(dual);
     assertTrue(dual.users().get("b").probes() > 0, "probes were handed out and fetched");
-    // With b's price positive its constraint binds, so the dual holds S_b at T_b, not under it: judged over the
-    // second half (a dozen intervals, where the last 20% are five), at capacity within a few requests per interval
-    // (T_b is about 210), and well under greedy's overload.
-    ClusterSummary.PopFigures dualB = d.pops().get("b");
-    ClusterSummary.PopFigures greedyB = g.pops().get("b");
-    assertTrue(dualB.meanLoadRatioLastHalf() <= 1.03, "the dual keeps b at capacity: " + dualB);
-    assertTrue(dualB.meanLoadRatioLastHalf() < greedyB.meanLoadRatioLastHalf() - 0.1,
-        "b carries less under the dual than under greedy: " + dualB + " against " + greedyB);
+    // With b's price positive its constraint binds, so the dual holds S_b at T_b, not under it: judged, as greedy's
+    // overload above, over the second half (a dozen intervals; the last 20% are five), at capacity within a few
+    // requests per interval (T_b is about 210).
+    assertTrue(d.pops().get("b").meanLoadRatioLastHalf() <= 1.03, "the dual keeps b at capacity: " + d.pops().get("b"));
     assertTrue(d.pops().get("b").mu() > 0, "b carries a price");
     assertEquals(2, d.pops().size());
   }
