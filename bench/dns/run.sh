@@ -19,6 +19,8 @@
 #                with the same flags, so a before/after comparison shares one run (-s alm0,alm,gdnsd)
 #   -m           query mix (www A, apex SOA/NS, an NXDOMAIN name) instead of www A alone
 #   -n           do not apt-get install anything (the tools must already be there)
+#   -C S:C[,C]   CPUs: the servers' one CPU, then dnsperf's (default 0:1); e.g. -C 2:4,5 leaves dnsperf's
+#                sending and receiving threads two CPUs, on a machine with cores to spare
 #   -N NICE      nice level of the servers and dnsperf (default -10: other work on a shared machine
 #                then delays them less; 0 runs them at normal priority)
 #   -k           keep the temp dir (configs, dnsperf outputs, alm's query log) for inspection
@@ -31,8 +33,8 @@
 #                move both runs of a round together and mostly cancel in the ratio
 #
 # Every server is started by this script from configs it writes to a temp dir, bound to 127.0.0.1
-# on its own port (15301-15306), pinned to CPU 0 (taskset -c 0) with one worker thread where the
-# server allows it; dnsperf runs pinned to CPU 1. CPU per query is the server's whole-process CPU
+# on its own port (15301-15310), pinned to CPU 0 (taskset -c 0, or -C) with one worker thread where the
+# server allows it; dnsperf runs pinned to CPU 1 (or -C). CPU per query is the server's whole-process CPU
 # time (/proc/PID/task/*/schedstat, first field, summed over all threads of the process and its
 # children, JIT and GC threads included for alm) during the fixed-rate run, divided by the number of
 # queries dnsperf saw completed. dnsperf gets a 4 MiB socket buffer (-b 4096) so that what is lost
@@ -44,11 +46,11 @@ set -euo pipefail
 
 DUR=10 RATE=100000 LAT_RATE=50000 PEAK_DUR=5 WARM=10
 SERVERS=alm,gdnsd,knot,nsd,pdns MIX=0 INSTALL=1 KEEP=0 NICE=-10 SYSCALLS=0 OTHER= ROUNDS=0
-while getopts "d:r:L:p:w:s:N:B:R:mnkSh" opt; do
+while getopts "d:r:L:p:w:s:N:B:R:C:mnkSh" opt; do
   case $opt in
     d) DUR=$OPTARG ;; r) RATE=$OPTARG ;; L) LAT_RATE=$OPTARG ;; p) PEAK_DUR=$OPTARG ;;
-    w) WARM=$OPTARG ;; s) SERVERS=$OPTARG ;; R) ROUNDS=$OPTARG ;; N) NICE=$OPTARG ;; B) OTHER=$OPTARG ;; m) MIX=1 ;; n) INSTALL=0 ;; k) KEEP=1 ;; S) SYSCALLS=1 ;;
-    *) sed -n '2,42p' "$0"; exit 2 ;;
+    w) WARM=$OPTARG ;; s) SERVERS=$OPTARG ;; R) ROUNDS=$OPTARG ;; C) CPUS=$OPTARG ;; N) NICE=$OPTARG ;; B) OTHER=$OPTARG ;; m) MIX=1 ;; n) INSTALL=0 ;; k) KEEP=1 ;; S) SYSCALLS=1 ;;
+    *) sed -n '2,44p' "$0"; exit 2 ;;
   esac
 done
 
@@ -58,7 +60,8 @@ ZONE=cdn.example
 L1=192.0.2.1 L2=198.51.100.1 X=0.3
 declare -A PORT=([alm]=15301 [gdnsd]=15302 [knot]=15303 [nsd]=15304 [pdns]=15305 [alm0]=15306 [floor]=15307 [uring]=15308 [floor42]=15309 [uring42]=15310)
 declare -A ADMIN=([alm]=15391 [alm0]=15392)
-SERVER_CPU=0 CLIENT_CPU=1
+[[ ${CPUS:=0:1} =~ ^[0-9]+:[0-9]+(,[0-9]+)*$ ]] || { echo "-C $CPUS: expected SERVER_CPU:CLIENT_CPU[,CLIENT_CPU...]" >&2; exit 2; }
+SERVER_CPU=${CPUS%%:*} CLIENT_CPU=${CPUS#*:}
 ON_SERVER_CPU="nice -n $NICE taskset -c $SERVER_CPU"
 ON_CLIENT_CPU="nice -n $NICE taskset -c $CLIENT_CPU"
 
@@ -251,8 +254,8 @@ sock_drops() {
 
 # Time the hypervisor ran something else on our vCPUs ("steal"): a query that arrives while the server's vCPU is
 # stolen waits for it, whatever the server, so a steal share above 1% rules a p99 under 0.1 ms out.
-cpu_ticks() { awk -v a="cpu$SERVER_CPU" -v b="cpu$CLIENT_CPU" '$1 == a || $1 == b {
-  t = 0; for (i = 2; i <= NF; i++) t += $i; printf "%s %d %d ", $1, t, $9 }' /proc/stat; }
+cpu_ticks() { awk -v list="cpu$SERVER_CPU,cpu${CLIENT_CPU//,/,cpu}" 'BEGIN { n = split(list, l, ","); for (i = 1; i <= n; i++) want[l[i]] = 1 }
+  $1 in want { t = 0; for (i = 2; i <= NF; i++) t += $i; printf "%s %d %d ", $1, t, $9 }' /proc/stat; }
 steal_since() { # $1 = cpu_ticks output from the start; prints the steal share of both CPUs since
   cpu_ticks | awk -v before="$1" -v srv="cpu$SERVER_CPU" 'BEGIN { n = split(before, b, " ") }
     { for (i = 1; i <= n; i += 3) { dt = $(i + 1) - b[i + 1]; ds = $(i + 2) - b[i + 2]
@@ -411,7 +414,9 @@ bench_server() {
 }
 
 # ---------------------------------------------------------------- main
-[ "$(nproc)" -ge 2 ] || { echo "needs 2 cores (server on CPU 0, dnsperf on CPU 1)"; exit 1; }
+for c in $SERVER_CPU ${CLIENT_CPU//,/ }; do
+  [ "$c" -lt "$(nproc)" ] || { echo "no CPU $c here (nproc $(nproc)); set the CPUs with -C"; exit 1; }
+done
 [ $INSTALL = 1 ] && install_tools
 command -v dnsperf >/dev/null || { echo "dnsperf is not installed (apt-get install dnsperf)"; exit 1; }
 T=$(mktemp -d /tmp/dnsbench.XXXXXX)
