@@ -16,15 +16,16 @@ import io.netty.channel.socket.InternetProtocolFamily;
 import java.net.InetSocketAddress;
 
 /**
- * The floor of a DNS server on Netty's epoll transport: the same socket set-up as alm dns (one event loop,
- * level-triggered, one recvmmsg of up to 32 datagrams per wake-up, one sendmmsg per batch, 4 MiB buffers), and
- * per datagram only what any answer needs: the header and question copied into a pooled buffer, the header
- * flags set, one A record appended (a compression pointer to the question name). No parsing, no checks, no log, no metrics; it
- * answers only well-formed single-question queries correctly, which is what dnsperf sends.
+ * The floor of a DNS server on Netty: the same socket set-up as alm dns (one event loop; under epoll
+ * level-triggered, one recvmmsg of up to 32 datagrams per wake-up, one sendmmsg per batch; 4 MiB buffers), and per
+ * datagram only what any answer needs: the header and question copied into a pooled buffer, the header flags set,
+ * one A record appended (a compression pointer to the question name). No parsing, no checks, no log, no metrics;
+ * it answers only well-formed single-question queries correctly, which is what dnsperf sends.
  *
- * <p>Run with the alm jar on the class path (it carries Netty):
- * {@code java -cp app/target/alm.jar bench/dns/NettyFloor.java 127.0.0.1 15307}. bench/dns/run.sh starts it as
- * server {@code floor}, so its CPU per query sits beside alm's and gdnsd's in one run.
+ * <p>Run with the alm jar on the class path (it carries Netty 4.1 and its epoll transport):
+ * {@code java -cp app/target/alm.jar bench/dns/NettyFloor.java 127.0.0.1 15307}. The io_uring transports need
+ * their own jars on the class path; bench/dns/run.sh fetches them and starts the floor as servers {@code floor},
+ * {@code floor42}, {@code uring} and {@code uring42}, so its CPU per query sits beside alm's and gdnsd's in one run.
  */
 public final class NettyFloor {
   private static final byte[] ANSWER = { // name: pointer to offset 12; A IN; TTL 20; 4 bytes: 192.0.2.1
