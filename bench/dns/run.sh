@@ -10,10 +10,10 @@
 #   -s LIST      servers to run, comma separated (default alm,gdnsd,knot,nsd,pdns; alm0 needs -B)
 #                floor: bench/dns/NettyFloor.java, the least a Netty epoll server does per answer (no
 #                parsing, log or metrics), with alm's socket set-up: what alm's code adds above Netty's floor;
-#                uring: the same on Netty's io_uring transport for 4.1 (io.netty.incubator, fetched from Maven
-#                Central into ~/.m2 on first use); floor42 and uring42: the floor on Netty 4.2's epoll and
-#                io_uring transports (bench/dns/netty42/pom.xml, resolved by ./mvnw on first use); their
-#                versions are the bench.* properties of the parent pom;
+#                uring: the same on Netty's io_uring transport for 4.1 (io.netty.incubator,
+#                bench/dns/uring41/pom.xml); floor42 and uring42: the floor on Netty 4.2's epoll and io_uring
+#                transports (bench/dns/netty42/pom.xml); ./mvnw resolves those poms from Maven Central on
+#                first use, with the versions of the parent pom's bench.* properties;
 #                FLOOR_BATCH=N sets the datagrams per read of every floor server (32, as alm)
 #   -B DIR       another built checkout of alm (e.g. a worktree of main): its alm dns runs as server alm0,
 #                with the same flags, so a before/after comparison shares one run (-s alm0,alm,gdnsd)
@@ -29,8 +29,9 @@
 #   -R ROUNDS    interleaved rounds instead: start every server of -s at once, warm alm up, then run ROUNDS
 #                rounds in which each server gets one fixed-rate run of -d seconds (order rotated each round);
 #                print CPU per query per run and, for each pair of servers, the per-round ratio of the one
-#                listed first in -s over the other (alm/gdnsd for -s alm,gdnsd), with its median and 95% interval (bench/paired_stats.py): slow changes of a shared machine
-#                move both runs of a round together and mostly cancel in the ratio
+#                listed first in -s over the other (alm/gdnsd for -s alm,gdnsd), with its median and 95%
+#                interval (bench/paired_stats.py): slow changes of a shared machine move both runs of a round
+#                together and mostly cancel in the ratio
 #
 # Every server is started by this script from configs it writes to a temp dir, bound to 127.0.0.1
 # on its own port (15301-15310), pinned to CPU 0 (taskset -c 0, or -C) with one worker thread where the
@@ -50,7 +51,7 @@ while getopts "d:r:L:p:w:s:N:B:R:C:mnkSh" opt; do
   case $opt in
     d) DUR=$OPTARG ;; r) RATE=$OPTARG ;; L) LAT_RATE=$OPTARG ;; p) PEAK_DUR=$OPTARG ;;
     w) WARM=$OPTARG ;; s) SERVERS=$OPTARG ;; R) ROUNDS=$OPTARG ;; C) CPUS=$OPTARG ;; N) NICE=$OPTARG ;; B) OTHER=$OPTARG ;; m) MIX=1 ;; n) INSTALL=0 ;; k) KEEP=1 ;; S) SYSCALLS=1 ;;
-    *) sed -n '2,44p' "$0"; exit 2 ;;
+    *) sed -n '2,45p' "$0"; exit 2 ;;
   esac
 done
 
@@ -165,31 +166,18 @@ alm_jar() { # alm's jar carries Netty 4.1 and its epoll transport
 start_floor() { alm_jar || return 1; floor_on floor "$JAR" epoll; }
 
 pom_property() { sed -n "s|.*<$1>\(.*\)</$1>.*|\1|p" "$REPO/pom.xml" | head -1; } # versions live in the parent pom
-URING_VERSION=$(pom_property bench.netty-incubator-io_uring.version)
-start_uring() {
-  local m2=~/.m2/repository/io/netty/incubator cp a
-  alm_jar || return 1
-  cp=$JAR
-  for a in netty-incubator-transport-classes-io_uring:jar netty-incubator-transport-native-io_uring:jar:linux-x86_64; do
-    local name=${a%%:*} classifier=${a#*:jar}
-    local file="$m2/$name/$URING_VERSION/$name-$URING_VERSION${classifier/:/-}.jar"
-    if [ ! -f "$file" ]; then
-      "$REPO/mvnw" -q -B dependency:get -Dtransitive=false \
-        -Dartifact="io.netty.incubator:$name:$URING_VERSION:jar${classifier}" >/dev/null 2>&1 \
-        || { ERR="could not fetch io.netty.incubator:$name:$URING_VERSION"; return 1; }
-    fi
-    cp="$cp:$file"
-  done
-  floor_on uring "$cp" io_uring
+bench_cp() { # $1 = bench pom dir under bench/dns, $2 = its version property, $3 = parent pom property: class path
+  "$REPO/mvnw" -q -B -f "$HERE/$1/pom.xml" dependency:build-classpath -Dmdep.outputFile="$T/$1.cp" \
+    -D"$2"="$(pom_property "$3")" >/dev/null 2>&1 \
+    || { ERR="could not resolve bench/dns/$1/pom.xml (Maven Central is fetched on first use)"; return 1; }
+  CP=$(cat "$T/$1.cp")
 }
-
-netty42_cp() { # Netty 4.2's jars (bench/dns/netty42/pom.xml), fetched from Maven Central on first use
-  "$REPO/mvnw" -q -B -f "$HERE/netty42/pom.xml" dependency:build-classpath -Dmdep.outputFile="$T/netty42.cp" \
-    -Dnetty42.version="$(pom_property bench.netty42.version)" \
-    >/dev/null 2>&1 || { ERR="could not resolve Netty 4.2 (bench/dns/netty42/pom.xml)"; return 1; }
+start_uring() { # the incubator's jars beside alm's, which carries Netty 4.1
+  alm_jar && bench_cp uring41 uring41.version bench.netty-incubator-io_uring.version || return 1
+  floor_on uring "$JAR:$CP" io_uring
 }
-start_floor42() { netty42_cp || return 1; floor_on floor42 "$(cat "$T/netty42.cp")" epoll; }
-start_uring42() { netty42_cp || return 1; floor_on uring42 "$(cat "$T/netty42.cp")" io_uring42; }
+start_floor42() { bench_cp netty42 netty42.version bench.netty42.version || return 1; floor_on floor42 "$CP" epoll; }
+start_uring42() { bench_cp netty42 netty42.version bench.netty42.version || return 1; floor_on uring42 "$CP" io_uring42; }
 
 start_gdnsd() {
   command -v gdnsd >/dev/null || { ERR="gdnsd is not installed"; return 1; }
@@ -253,7 +241,7 @@ sock_drops() {
 }
 
 # Time the hypervisor ran something else on our vCPUs ("steal"): a query that arrives while the server's vCPU is
-# stolen waits for it, whatever the server, so a steal share above 1% rules a p99 under 0.1 ms out.
+# stolen waits until the host gives it back, whatever the server, so latency follows the steal.
 cpu_ticks() { awk -v list="cpu$SERVER_CPU,cpu${CLIENT_CPU//,/,cpu}" 'BEGIN { n = split(list, l, ","); for (i = 1; i <= n; i++) want[l[i]] = 1 }
   $1 in want { t = 0; for (i = 2; i <= NF; i++) t += $i; printf "%s %d %d ", $1, t, $9 }' /proc/stat; }
 steal_since() { # $1 = cpu_ticks output from the start; prints the steal share of both CPUs since
@@ -360,25 +348,22 @@ rounds() {
 }
 
 bench_server() {
-  local s=$1 pid c0 c1 d0 done_q
+  local s=$1 pid d0 cpu done_q lost
   start_server "$s" || return 0
   pid=${SPID[$s]}
 
   log "$s: ${DUR}s at -Q $RATE"
-  d0=$(sock_drops "$s"); c0=$(cpu_ns "$pid")
+  d0=$(sock_drops "$s")
   [[ $s == alm* ]] && thread_ns "$pid" > "$T/$s/threads0.txt"
-  dnsperf_run "$s" "$T/$s/fixed.txt" -c 1 -T 1 -q 1000 -Q "$RATE" -l "$DUR"
-  c1=$(cpu_ns "$pid"); R_DROP[$s]=$(( $(sock_drops "$s") - d0 ))
+  read -r cpu done_q lost <<<"$(fixed_run "$s" "$T/$s/fixed.txt")"
+  R_DROP[$s]=$(( $(sock_drops "$s") - d0 ))
   [[ $s == alm* ]] && thread_ns "$pid" > "$T/$s/threads1.txt"
-  done_q=$(field "$T/$s/fixed.txt" 'Queries completed')
   R_SENT[$s]=$(field "$T/$s/fixed.txt" 'Queries sent')
   R_QPS[$s]=$(field "$T/$s/fixed.txt" 'Queries per second')
-  R_LOST[$s]=$(field "$T/$s/fixed.txt" 'Queries lost')
+  R_LOST[$s]=$lost
   R_LAT[$s]=$(sed -n 's/^ *Average Latency (s): *\([0-9.]*\) (min \([0-9.]*\), max \([0-9.]*\)).*/\1 \3/p' \
     "$T/$s/fixed.txt" | awk '{printf "%.0f/%.0f", $1*1e6, $2*1e6}')
-  if [ "${done_q:-0}" -gt 0 ]; then
-    R_CPU[$s]=$(awk -v d=$((c1 - c0)) -v q="$done_q" 'BEGIN{printf "%.2f", d/q/1000}')
-  fi
+  [ "$cpu" = - ] || R_CPU[$s]=$(printf '%.2f' "$cpu")
 
   if [ $SYSCALLS = 1 ]; then
     log "$s: ${DUR}s at -Q $RATE counting system calls"
