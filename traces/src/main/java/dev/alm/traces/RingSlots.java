@@ -127,7 +127,10 @@ public final class RingSlots {
         return consumed.get();
     }
 
-    /** Consumer: the array index of published sequence {@code seq}. */
+    /**
+     * The array index of sequence {@code seq}: for the consumer a published one, for the producer one it claimed
+     * (between {@link #firstHeld()} and {@link #claimed()}).
+     */
     public int index(long seq) {
         return (chunkOf[(int) (seq >>> shift) & chunksMask] << shift) + ((int) seq & chunkMask);
     }
