@@ -12,14 +12,12 @@ import dev.alm.pop.cluster.ClusterSummary;
 import dev.alm.pop.cluster.Drill;
 import dev.alm.pop.cluster.FlashCrowd;
 import dev.alm.pop.cluster.Sample;
-import dev.alm.pop.cluster.UserCounts;
 import dev.alm.pop.control.Algorithm;
 import dev.alm.pop.control.Settling;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,94 +28,156 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code alm cluster}: a whole CDN on loopback, live, with real DNS queries and HTTP requests. */
-@Command(name = "cluster",
-    header = "A whole CDN live on loopback: one PoP per node, a datacenter and users (the demo).", mixinStandardHelpOptions = true,
+@Command(
+    name = "cluster",
+    header = "A whole CDN live on loopback: one PoP per node, a datacenter and users (the demo).",
+    mixinStandardHelpOptions = true,
     description = {
-        "Run one PoP per topology node on loopback (DNS server, proxy and control loop each, on 127.0.1.N),",
-        "a datacenter L2 on 127.0.2.1, and users behind resolvers that send real DNS queries (honouring TTLs),",
-        "follow the answer to L1 (the proxy anycast picks, drawn from row i of C) or L2, and send FastControl",
-        "beacons and probes. Prints a live table; writes DIR/summary.json, DIR/samples.csv and DIR/cluster.png",
-        "(x_i(t) and S_i(t)/T_i). Everything stops after --duration. See docs/cluster.md."})
+      "Run one PoP per topology node on loopback (DNS server, proxy and control loop each, on 127.0.1.N),",
+      "a datacenter L2 on 127.0.2.1, and users behind resolvers that send real DNS queries (honouring TTLs),",
+      "follow the answer to L1 (the proxy anycast picks, drawn from row i of C) or L2, and send FastControl",
+      "beacons and probes. Prints a live table; writes DIR/summary.json, DIR/samples.csv and DIR/cluster.png",
+      "(x_i(t) and S_i(t)/T_i). Everything stops after --duration. See docs/cluster.md."
+    })
 public final class ClusterCommand implements Callable<Integer> {
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Option(names = {"-t", "--topology"}, defaultValue = "builtin:paper-fig2",
+  @Option(
+      names = {"-t", "--topology"},
+      defaultValue = "builtin:paper-fig2",
       description = "Topology JSON file or builtin. Default: ${DEFAULT-VALUE}.")
   String topology;
 
-  @Option(names = {"-a", "--algorithm"}, defaultValue = "dual", description = "greedy or dual. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = {"-a", "--algorithm"},
+      defaultValue = "dual",
+      description = "greedy or dual. Default: ${DEFAULT-VALUE}.")
   String algorithm;
 
-  @Option(names = "--duration", defaultValue = "60s", description = "How long the users send traffic (60s, 2m, 45). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--duration",
+      defaultValue = "60s",
+      description = "How long the users send traffic (60s, 2m, 45). Default: ${DEFAULT-VALUE}.")
   String duration;
 
-  @Option(names = {"-o", "--out"}, defaultValue = "out/cluster", description = "Output directory. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = {"-o", "--out"},
+      defaultValue = "out/cluster",
+      description = "Output directory. Default: ${DEFAULT-VALUE}.")
   Path out;
 
-  @Option(names = "--load-unit", defaultValue = "150",
-      description = "Requests/s per topology load unit (A_i and T_i are multiplied by it). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--load-unit",
+      defaultValue = "150",
+      description =
+          "Requests/s per topology load unit (A_i and T_i are multiplied by it). Default: ${DEFAULT-VALUE}.")
   double loadUnit;
 
-  @Option(names = "--resolvers", defaultValue = "200", description = "Simulated resolvers per PoP. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--resolvers",
+      defaultValue = "200",
+      description = "Simulated resolvers per PoP. Default: ${DEFAULT-VALUE}.")
   int resolvers;
 
-  @Option(names = "--ttl", defaultValue = "2", description = "TTL of CDN answers, seconds. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--ttl",
+      defaultValue = "2",
+      description = "TTL of CDN answers, seconds. Default: ${DEFAULT-VALUE}.")
   long ttl;
 
-  @Option(names = "--beacons", defaultValue = "1200", description = "FastControl beacons per second per PoP. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--beacons",
+      defaultValue = "1200",
+      description = "FastControl beacons per second per PoP. Default: ${DEFAULT-VALUE}.")
   double beacons;
 
-  @Option(names = "--gamma", defaultValue = "15", description = "Probe gain gamma (eq. 19-20). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--gamma",
+      defaultValue = "15",
+      description = "Probe gain gamma (eq. 19-20). Default: ${DEFAULT-VALUE}.")
   double gamma;
 
-  @Option(names = "--beta-weight", defaultValue = "0.2",
-      description = "EWMA weight of the newest interval's probe count in beta_i (eq. 20). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--beta-weight",
+      defaultValue = "0.2",
+      description =
+          "EWMA weight of the newest interval's probe count in beta_i (eq. 20). Default: ${DEFAULT-VALUE}.")
   double betaWeight;
 
-  @Option(names = "--theta", defaultValue = "0.15",
-      description = "The dual's scaled price step (eq. 17), no adaptation. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--theta",
+      defaultValue = "0.15",
+      description =
+          "The dual's scaled price step (eq. 17), no adaptation. Default: ${DEFAULT-VALUE}.")
   double theta;
 
-  @Option(names = "--gain", defaultValue = "2", description = "Greedy gain (eq. 24), per load unit per second. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--gain",
+      defaultValue = "2",
+      description = "Greedy gain (eq. 24), per load unit per second. Default: ${DEFAULT-VALUE}.")
   double gain;
 
-  @Option(names = "--start-x", defaultValue = "0.3", description = "Every PoP's x at start. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--start-x",
+      defaultValue = "0.3",
+      description = "Every PoP's x at start. Default: ${DEFAULT-VALUE}.")
   double startX;
 
-  @Option(names = "--flash", paramLabel = "POP:FACTOR:START:SECONDS",
-      description = "A flash crowd: PoP's demand times FACTOR from START for SECONDS seconds, e.g. b:5:20:30.")
+  @Option(
+      names = "--flash",
+      paramLabel = "POP:FACTOR:START:SECONDS",
+      description =
+          "A flash crowd: PoP's demand times FACTOR from START for SECONDS seconds, e.g. b:5:20:30.")
   String flash;
 
-  @Option(names = "--seed", defaultValue = "1", description = "Users' random seed. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--seed",
+      defaultValue = "1",
+      description = "Users' random seed. Default: ${DEFAULT-VALUE}.")
   long seed;
 
-  @Option(names = "--restart", paramLabel = "POP:SECONDS",
-      description = "Drill: restart POP's daemon at SECONDS into the run, on the same addresses; it restores x and mu "
-          + "from its state file (DIR/state/POP.json). Repeatable.")
+  @Option(
+      names = "--restart",
+      paramLabel = "POP:SECONDS",
+      description =
+          "Drill: restart POP's daemon at SECONDS into the run, on the same addresses; it restores x and mu "
+              + "from its state file (DIR/state/POP.json). Repeatable.")
   List<String> restarts = new ArrayList<>();
 
-  @Option(names = "--kill-proxy", paramLabel = "POP:SECONDS",
-      description = "Drill: close POP's proxy at SECONDS into the run; its DNS server and loop stay up and fall back "
-          + "to the safe x. Repeatable.")
+  @Option(
+      names = "--kill-proxy",
+      paramLabel = "POP:SECONDS",
+      description =
+          "Drill: close POP's proxy at SECONDS into the run; its DNS server and loop stay up and fall back "
+              + "to the safe x. Repeatable.")
   List<String> kills = new ArrayList<>();
 
-  @Option(names = "--interval", defaultValue = "1s",
-      description = "The control interval (1s, 2s, 500ms); keep it >= TTL / 2 (docs/pop.md). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--interval",
+      defaultValue = "1s",
+      description =
+          "The control interval (1s, 2s, 500ms); keep it >= TTL / 2 (docs/pop.md). Default: ${DEFAULT-VALUE}.")
   String interval;
 
-  @Option(names = "--settle-horizon", defaultValue = "6",
-      description = "Dual gain schedule: calm intervals over which the EWMA weights and the price step halve; 0 keeps "
-          + "them fixed (docs/pop.md). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--settle-horizon",
+      defaultValue = "6",
+      description =
+          "Dual gain schedule: calm intervals over which the EWMA weights and the price step halve; 0 keeps "
+              + "them fixed (docs/pop.md). Default: ${DEFAULT-VALUE}.")
   int settleHorizon;
 
-  @Option(names = "--settle-floor", defaultValue = "0.08",
+  @Option(
+      names = "--settle-floor",
+      defaultValue = "0.08",
       description = "Dual gain schedule: the smallest gain multiplier. Default: ${DEFAULT-VALUE}.")
   double settleFloor;
 
-  @Option(names = "--settle-price",
-      description = "Dual gain schedule: shrink the price step too, not only the EWMAs of beta and A (docs/pop.md).")
+  @Option(
+      names = "--settle-price",
+      description =
+          "Dual gain schedule: shrink the price step too, not only the EWMAs of beta and A (docs/pop.md).")
   boolean settlePrice;
 
   @Option(names = "--quiet", description = "No live table.")
@@ -127,38 +187,71 @@ public final class ClusterCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Topology t = BuiltinTopologies.isBuiltin(topology) ? BuiltinTopologies.resolve(topology)
-        : TopologyJson.read(Path.of(topology), false).topology();
+    Topology t =
+        BuiltinTopologies.isBuiltin(topology)
+            ? BuiltinTopologies.resolve(topology)
+            : TopologyJson.read(Path.of(topology), false).topology();
     ClusterConfig c;
     try {
-      c = new ClusterConfig(t, Algorithm.parse(algorithm), parseDuration("--duration", duration), parseDuration("--interval", interval), loadUnit,
-          resolvers, ttl, beacons, gamma, betaWeight, theta, gain, startX, ClusterConfig.DEFAULT_BODY_BYTES,
-          flash == null ? null : FlashCrowd.parse(flash), seed,
-          new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z, settlePrice), drills(), out.resolve("state"));
+      c =
+          new ClusterConfig(
+              t,
+              Algorithm.parse(algorithm),
+              parseDuration("--duration", duration),
+              parseDuration("--interval", interval),
+              loadUnit,
+              resolvers,
+              ttl,
+              beacons,
+              gamma,
+              betaWeight,
+              theta,
+              gain,
+              startX,
+              ClusterConfig.DEFAULT_BODY_BYTES,
+              flash == null ? null : FlashCrowd.parse(flash),
+              seed,
+              new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z, settlePrice),
+              drills(),
+              out.resolve("state"));
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }
     Outputs.directory(out);
-    o.printf(Locale.ROOT, "alm cluster: %d PoPs of %s, %s, %s; %.0f requests/s of demand, %.0f beacons/s%n",
-        t.size(), topology, c.algorithm().label(), duration, sum(t.demands()) * loadUnit, beacons * t.size());
+    o.printf(
+        Locale.ROOT,
+        "alm cluster: %d PoPs of %s, %s, %s; %.0f requests/s of demand, %.0f beacons/s%n",
+        t.size(),
+        topology,
+        c.algorithm().label(),
+        duration,
+        sum(t.demands()) * loadUnit,
+        beacons * t.size());
     o.flush();
     boolean wide = t.size() > 6;
-    ClusterRun run = Cluster.run(c, interval -> {
-      if (!quiet) {
-        printRow(o, interval, wide);
-      }
-    }, line -> {
-      err.println(line);
-      err.flush();
-    });
+    ClusterRun run =
+        Cluster.run(
+            c,
+            interval -> {
+              if (!quiet) {
+                printRow(o, interval, wide);
+              }
+            },
+            line -> {
+              err.println(line);
+              err.flush();
+            });
     ClusterSummary summary = ClusterSummary.of(run);
     OptimumResult opt = t.size() <= 60 ? new CentralOptimum().solve(t) : null;
     Map<String, Object> doc = ClusterReport.summary(run, summary, opt);
     Outputs.json(out.resolve("summary.json"), doc);
     ClusterReport.samplesCsv(run.samples(), out.resolve("samples.csv"));
-    ClusterPlot.write(run.samples(), c.algorithm().label() + " on " + topology, out.resolve("cluster.png"));
+    ClusterPlot.write(
+        run.samples(), c.algorithm().label() + " on " + topology, out.resolve("cluster.png"));
     ClusterReport.print(o, run, summary, opt);
-    o.printf("wrote %s, %s and %s%n", out.resolve("summary.json"), out.resolve("samples.csv"), out.resolve("cluster.png"));
+    o.printf(
+        "wrote %s, %s and %s%n",
+        out.resolve("summary.json"), out.resolve("samples.csv"), out.resolve("cluster.png"));
     return 0;
   }
 
@@ -170,13 +263,22 @@ public final class ClusterCommand implements Callable<Integer> {
   }
 
   private static void printRow(PrintWriter o, List<Sample> interval, boolean wide) {
-    StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "t=%5.1fs", interval.get(0).t()));
+    StringBuilder b =
+        new StringBuilder(String.format(Locale.ROOT, "t=%5.1fs", interval.get(0).t()));
     for (Sample s : interval) {
       if (wide) {
         b.append(String.format(Locale.ROOT, " %s:%.2f/%.2f", s.pop(), s.x(), s.ratio()));
       } else {
-        b.append(String.format(Locale.ROOT, " | %s x=%.3f S/T=%.2f mu=%.2f beta=%.2f %s", s.pop(), s.x(), s.ratio(),
-            s.mu(), s.beta(), s.mode()));
+        b.append(
+            String.format(
+                Locale.ROOT,
+                " | %s x=%.3f S/T=%.2f mu=%.2f beta=%.2f %s",
+                s.pop(),
+                s.x(),
+                s.ratio(),
+                s.mu(),
+                s.beta(),
+                s.mode()));
       }
     }
     o.println(b);
@@ -190,14 +292,16 @@ public final class ClusterCommand implements Callable<Integer> {
         return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
       }
       if (v.endsWith("m")) {
-        return Duration.ofSeconds(Math.round(Double.parseDouble(v.substring(0, v.length() - 1)) * 60));
+        return Duration.ofSeconds(
+            Math.round(Double.parseDouble(v.substring(0, v.length() - 1)) * 60));
       }
       if (v.endsWith("s")) {
         v = v.substring(0, v.length() - 1);
       }
       return Duration.ofMillis(Math.round(Double.parseDouble(v) * 1000));
     } catch (NumberFormatException e) {
-      throw new UserError(option + ": expected 60s, 2m, 500ms or a number of seconds, got '" + s + "'");
+      throw new UserError(
+          option + ": expected 60s, 2m, 500ms or a number of seconds, got '" + s + "'");
     }
   }
 

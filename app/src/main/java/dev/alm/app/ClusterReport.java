@@ -21,7 +21,9 @@ final class ClusterReport {
 
   private ClusterReport() {}
 
-  /** summary.json: per PoP figures, the optimum's x for comparison, and the users' achieved rates. */
+  /**
+   * summary.json: per PoP figures, the optimum's x for comparison, and the users' achieved rates.
+   */
   static Map<String, Object> summary(ClusterRun run, ClusterSummary s, OptimumResult opt) {
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("algorithm", run.config().algorithm().label());
@@ -109,53 +111,122 @@ final class ClusterReport {
 
   /** samples.csv: t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain. */
   static void samplesCsv(List<Sample> samples, Path file) throws IOException {
-    Outputs.write(file, w -> {
-      w.write("t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain\n");
-      for (Sample s : samples) {
-        w.write(String.format(Locale.ROOT, "%.3f,%s,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f,%.3f,%s,%d,%.4f%n", s.t(), s.pop(),
-            s.x(), s.mu(), s.beta(), s.betaStdErr(), s.load(), s.capacity(), s.demand(), s.mode(), s.shed(),
-            s.gain()));
-      }
-    });
+    Outputs.write(
+        file,
+        w -> {
+          w.write("t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain\n");
+          for (Sample s : samples) {
+            w.write(
+                String.format(
+                    Locale.ROOT,
+                    "%.3f,%s,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f,%.3f,%s,%d,%.4f%n",
+                    s.t(),
+                    s.pop(),
+                    s.x(),
+                    s.mu(),
+                    s.beta(),
+                    s.betaStdErr(),
+                    s.load(),
+                    s.capacity(),
+                    s.demand(),
+                    s.mode(),
+                    s.shed(),
+                    s.gain()));
+          }
+        });
   }
 
   static void print(PrintWriter o, ClusterRun run, ClusterSummary s, OptimumResult opt) {
-    o.printf(Locale.ROOT, "%-8s %8s %8s %10s %12s %10s %8s %10s%n", "pop", "x", "meanX", "loadRatio", "s>capacity",
-        "shed", "mu", "optimumX");
+    o.printf(
+        Locale.ROOT,
+        "%-8s %8s %8s %10s %12s %10s %8s %10s%n",
+        "pop",
+        "x",
+        "meanX",
+        "loadRatio",
+        "s>capacity",
+        "shed",
+        "mu",
+        "optimumX");
     List<String> ids = run.config().topology().ids();
-    s.pops().forEach((id, f) -> o.printf(Locale.ROOT, "%-8s %8.3f %8.3f %10.3f %12.0f %10d %8.2f %10s%n", id, f.x(),
-        f.meanX(), f.loadRatio(), f.secondsOverCapacity(), f.shed(), f.mu(),
-        opt == null ? "" : String.format(Locale.ROOT, "%.3f", opt.x()[ids.indexOf(id)])));
+    s.pops()
+        .forEach(
+            (id, f) ->
+                o.printf(
+                    Locale.ROOT,
+                    "%-8s %8.3f %8.3f %10.3f %12.0f %10d %8.2f %10s%n",
+                    id,
+                    f.x(),
+                    f.meanX(),
+                    f.loadRatio(),
+                    f.secondsOverCapacity(),
+                    f.shed(),
+                    f.mu(),
+                    opt == null
+                        ? ""
+                        : String.format(Locale.ROOT, "%.3f", opt.x()[ids.indexOf(id)])));
     long requests = run.users().values().stream().mapToLong(UserCounts::requests).sum();
-    o.printf(Locale.ROOT, "users: %.0f requests/s achieved of %.0f targeted; loadRatio and meanX over the last %.0f%%%n",
-        requests / run.seconds(), run.targetRate(), ClusterSummary.TAIL * 100);
+    o.printf(
+        Locale.ROOT,
+        "users: %.0f requests/s achieved of %.0f targeted; loadRatio and meanX over the last %.0f%%%n",
+        requests / run.seconds(),
+        run.targetRate(),
+        ClusterSummary.TAIL * 100);
     if (Double.isFinite(s.recoverySeconds()) || s.recoverySeconds() == Double.POSITIVE_INFINITY) {
-      o.printf(Locale.ROOT, "flash crowd: %.0f s until no proxy above 1.1 T%n", s.recoverySeconds());
+      o.printf(
+          Locale.ROOT, "flash crowd: %.0f s until no proxy above 1.1 T%n", s.recoverySeconds());
     }
-    o.printf(Locale.ROOT, "x settled (every later change < %.2f) after %.0f s = %.0f intervals of %s; "
-        + "worst mean S/T over the last half %.2f%n", ClusterSummary.SETTLED_STEP, s.settledSeconds(),
-        settledIntervals(run, s), run.config().interval(), worstHalf(s));
+    o.printf(
+        Locale.ROOT,
+        "x settled (every later change < %.2f) after %.0f s = %.0f intervals of %s; "
+            + "worst mean S/T over the last half %.2f%n",
+        ClusterSummary.SETTLED_STEP,
+        s.settledSeconds(),
+        settledIntervals(run, s),
+        run.config().interval(),
+        worstHalf(s));
     for (ClusterSummary.DrillFigures d : s.drills()) {
       DrillOutcome w = d.outcome();
-      o.printf(Locale.ROOT, "%s %s at %.0f s: x %.3f -> %.3f, mu %.2f -> %.2f; max S/T of any proxy %.2f in the %.0f s "
-          + "before, %.2f after", w.drill().kind().label(), w.drill().pop(), w.tSeconds(), w.xBefore(), w.xAfter(),
-          w.muBefore(), w.muAfter(), d.maxLoadRatioBefore(), ClusterSummary.DRILL_WINDOW, d.maxLoadRatioAfter());
+      o.printf(
+          Locale.ROOT,
+          "%s %s at %.0f s: x %.3f -> %.3f, mu %.2f -> %.2f; max S/T of any proxy %.2f in the %.0f s "
+              + "before, %.2f after",
+          w.drill().kind().label(),
+          w.drill().pop(),
+          w.tSeconds(),
+          w.xBefore(),
+          w.xAfter(),
+          w.muBefore(),
+          w.muAfter(),
+          d.maxLoadRatioBefore(),
+          ClusterSummary.DRILL_WINDOW,
+          d.maxLoadRatioAfter());
       if (w.drill().kind() == Drill.Kind.RESTART) {
         o.printf(Locale.ROOT, "; down %.0f ms%n", w.downMillis());
       } else {
-        o.printf(Locale.ROOT, "; fallback after %.0f s at x = %.2f%n", d.fallbackSeconds(), d.fallbackX());
+        o.printf(
+            Locale.ROOT,
+            "; fallback after %.0f s at x = %.2f%n",
+            d.fallbackSeconds(),
+            d.fallbackX());
       }
     }
   }
 
-  /** The interval after which every PoP's x changed by less than {@link ClusterSummary#SETTLED_STEP}. */
+  /**
+   * The interval after which every PoP's x changed by less than {@link
+   * ClusterSummary#SETTLED_STEP}.
+   */
   private static double settledIntervals(ClusterRun run, ClusterSummary s) {
     return Math.ceil(s.settledSeconds() / (run.config().interval().toNanos() / 1e9) - 1e-9);
   }
 
   /** The largest mean S_i / T_i over the second half of the run, of all proxies. */
   private static double worstHalf(ClusterSummary s) {
-    return s.pops().values().stream().mapToDouble(ClusterSummary.PopFigures::meanLoadRatioLastHalf)
-        .filter(Double::isFinite).max().orElse(Double.NaN);
+    return s.pops().values().stream()
+        .mapToDouble(ClusterSummary.PopFigures::meanLoadRatioLastHalf)
+        .filter(Double::isFinite)
+        .max()
+        .orElse(Double.NaN);
   }
 }

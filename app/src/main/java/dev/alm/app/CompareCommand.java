@@ -25,48 +25,67 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code alm compare}: greedy against dual against the optimum over a sweep of loads (paper 004 Fig. 5). */
-@Command(name = "compare",
-    header = "Greedy against dual against the optimum over a sweep of mean loads (Fig. 5).", mixinStandardHelpOptions = true,
+/**
+ * {@code alm compare}: greedy against dual against the optimum over a sweep of loads (paper 004
+ * Fig. 5).
+ */
+@Command(
+    name = "compare",
+    header = "Greedy against dual against the optimum over a sweep of mean loads (Fig. 5).",
+    mixinStandardHelpOptions = true,
     description = {
-        "For each mean load, draw demands A_i ~ Poisson(load) and latencies d_i ~ U[0,1] as paper 004",
-        "section V does (keeping the topology's matrix, capacities, eta and gamma), run the dual algorithm",
-        "(until its certified gap is met) and the greedy law (until a fixed point) and solve the optimum.",
-        "Writes DIR/compare.csv (one row per load), DIR/runs.csv (one row per draw) and DIR/compare.png",
-        "(the two panels of Fig. 5). dual_gap is (W_dual - W_opt_upper) / W_opt_upper."})
+      "For each mean load, draw demands A_i ~ Poisson(load) and latencies d_i ~ U[0,1] as paper 004",
+      "section V does (keeping the topology's matrix, capacities, eta and gamma), run the dual algorithm",
+      "(until its certified gap is met) and the greedy law (until a fixed point) and solve the optimum.",
+      "Writes DIR/compare.csv (one row per load), DIR/runs.csv (one row per draw) and DIR/compare.png",
+      "(the two panels of Fig. 5). dual_gap is (W_dual - W_opt_upper) / W_opt_upper."
+    })
 public final class CompareCommand implements Callable<Integer> {
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Mixin
-  TopologyOption topology;
+  @Mixin TopologyOption topology;
 
-  @Mixin
-  ControllerOptions controller;
+  @Mixin ControllerOptions controller;
 
-  @Option(names = "--loads", split = ",", defaultValue = "0.1,0.5,1,2,5,10",
+  @Option(
+      names = "--loads",
+      split = ",",
+      defaultValue = "0.1,0.5,1,2,5,10",
       description = "Mean loads to sweep, comma separated. Default: ${DEFAULT-VALUE}.")
   double[] loads;
 
-  @Option(names = "--runs", defaultValue = "100", description = "Draws per load. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--runs",
+      defaultValue = "100",
+      description = "Draws per load. Default: ${DEFAULT-VALUE}.")
   int runs;
 
-  @Option(names = "--seed", defaultValue = "1", description = "Seed of the draws. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--seed",
+      defaultValue = "1",
+      description = "Seed of the draws. Default: ${DEFAULT-VALUE}.")
   long seed;
 
-  @Option(names = "--dual-tolerance", defaultValue = "1e-3",
+  @Option(
+      names = "--dual-tolerance",
+      defaultValue = "1e-3",
       description = "Certified relative gap at which a dual run stops. Default: ${DEFAULT-VALUE}.")
   double dualTolerance;
 
-  @Option(names = "--max-steps", defaultValue = "2000",
+  @Option(
+      names = "--max-steps",
+      defaultValue = "2000",
       description = "Step cap for each controller run. Default: ${DEFAULT-VALUE}.")
   int maxSteps;
 
   @Option(names = "--threads", description = "Worker threads. Default: the number of processors.")
   Integer threads;
 
-  @Option(names = {"-o", "--out"}, required = true, description = "Output directory.")
+  @Option(
+      names = {"-o", "--out"},
+      required = true,
+      description = "Output directory.")
   Path out;
 
   @Override
@@ -78,39 +97,72 @@ public final class CompareCommand implements Callable<Integer> {
     Topology base = topology.load(err);
     CompareConfig config;
     try {
-      config = new CompareConfig(loads, runs, seed, controller.stepSize(),
-          new StopRule(maxSteps, dualTolerance, true),
-          new StopRule(maxSteps, StopRule.DEFAULT_GREEDY_TOLERANCE, true));
+      config =
+          new CompareConfig(
+              loads,
+              runs,
+              seed,
+              controller.stepSize(),
+              new StopRule(maxSteps, dualTolerance, true),
+              new StopRule(maxSteps, StopRule.DEFAULT_GREEDY_TOLERANCE, true));
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }
     Outputs.directory(out);
     long start = System.nanoTime();
     int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();
-    List<RunOutcome> outcomes = sweep(new ComparisonSweep(base, config, new CentralOptimum()), workers, err, start);
+    List<RunOutcome> outcomes =
+        sweep(new ComparisonSweep(base, config, new CentralOptimum()), workers, err, start);
     double seconds = (System.nanoTime() - start) / 1e9;
     List<CompareRow> rows = new ArrayList<>();
     for (double load : config.loads()) {
-      rows.add(ComparisonSweep.summarise(load, outcomes.stream().filter(o -> o.load() == load).toList()));
+      rows.add(
+          ComparisonSweep.summarise(
+              load, outcomes.stream().filter(o -> o.load() == load).toList()));
     }
     writeRows(rows, out.resolve("compare.csv"));
     writeRuns(outcomes, out.resolve("runs.csv"));
     ComparePlot.write(rows, base.size(), out.resolve("compare.png"));
     PrintWriter o = spec.commandLine().getOut();
-    o.printf(Locale.ROOT, "%8s %14s %12s %12s %12s %10s %14s %12s%n", "load", "dual_cost", "dual_over", "dual_gap",
-        "dual_iter", "dual_max", "greedy_over", "greedy_max");
+    o.printf(
+        Locale.ROOT,
+        "%8s %14s %12s %12s %12s %10s %14s %12s%n",
+        "load",
+        "dual_cost",
+        "dual_over",
+        "dual_gap",
+        "dual_iter",
+        "dual_max",
+        "greedy_over",
+        "greedy_max");
     for (CompareRow r : rows) {
-      o.printf(Locale.ROOT, "%8.3g %14.6g %12.3g %12.3g %12.1f %10d %14.3g %12d%n", r.load(), r.dualCostMean(),
-          r.dualOverloadedMean(), r.dualGapMean(), r.dualIterationsMean(), r.dualIterationsMax(),
-          r.greedyOverloadedMean(), r.greedyOverloadedMax());
+      o.printf(
+          Locale.ROOT,
+          "%8.3g %14.6g %12.3g %12.3g %12.1f %10d %14.3g %12d%n",
+          r.load(),
+          r.dualCostMean(),
+          r.dualOverloadedMean(),
+          r.dualGapMean(),
+          r.dualIterationsMean(),
+          r.dualIterationsMax(),
+          r.greedyOverloadedMean(),
+          r.greedyOverloadedMax());
     }
-    o.printf(Locale.ROOT, "%d runs on %d nodes in %.2f s; wrote %s, %s, %s%n", outcomes.size(), base.size(), seconds,
-        out.resolve("compare.csv"), out.resolve("runs.csv"), out.resolve("compare.png"));
+    o.printf(
+        Locale.ROOT,
+        "%d runs on %d nodes in %.2f s; wrote %s, %s, %s%n",
+        outcomes.size(),
+        base.size(),
+        seconds,
+        out.resolve("compare.csv"),
+        out.resolve("runs.csv"),
+        out.resolve("compare.png"));
     return 0;
   }
 
   /** Runs every draw in parallel, reporting progress on {@code err}. */
-  static List<RunOutcome> sweep(ComparisonSweep sweep, int workers, PrintWriter err, long start) throws Exception {
+  static List<RunOutcome> sweep(ComparisonSweep sweep, int workers, PrintWriter err, long start)
+      throws Exception {
     int runs = sweep.config().runs();
     int total = sweep.config().loads().length * runs;
     if (workers < 1) {
@@ -120,18 +172,31 @@ public final class CompareCommand implements Callable<Integer> {
     int every = Math.max(1, total / 20);
     ForkJoinPool pool = new ForkJoinPool(workers);
     try {
-      RunOutcome[] result = pool.submit(() -> IntStream.range(0, total).parallel().mapToObj(k -> {
-        RunOutcome r = sweep.run(k / runs, k % runs);
-        int n = done.incrementAndGet();
-        if (n % every == 0 || n == total) {
-          synchronized (err) {
-            err.printf(Locale.ROOT, "compare: %d/%d runs (%.0f%%), %.1f s%n", n, total, 100.0 * n / total,
-                (System.nanoTime() - start) / 1e9);
-            err.flush();
-          }
-        }
-        return r;
-      }).toArray(RunOutcome[]::new)).get();
+      RunOutcome[] result =
+          pool.submit(
+                  () ->
+                      IntStream.range(0, total)
+                          .parallel()
+                          .mapToObj(
+                              k -> {
+                                RunOutcome r = sweep.run(k / runs, k % runs);
+                                int n = done.incrementAndGet();
+                                if (n % every == 0 || n == total) {
+                                  synchronized (err) {
+                                    err.printf(
+                                        Locale.ROOT,
+                                        "compare: %d/%d runs (%.0f%%), %.1f s%n",
+                                        n,
+                                        total,
+                                        100.0 * n / total,
+                                        (System.nanoTime() - start) / 1e9);
+                                    err.flush();
+                                  }
+                                }
+                                return r;
+                              })
+                          .toArray(RunOutcome[]::new))
+              .get();
       return Arrays.asList(result);
     } finally {
       pool.shutdown();
@@ -139,31 +204,82 @@ public final class CompareCommand implements Callable<Integer> {
   }
 
   private static void writeRows(List<CompareRow> rows, Path file) throws java.io.IOException {
-    Outputs.write(file, w -> {
-      CSVPrinter p = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build());
-      p.printRecord("load", "runs", "dual_cost_mean", "dual_cost_std", "dual_overloaded_mean", "dual_gap_mean",
-          "dual_gap_max", "dual_iterations_mean", "dual_iterations_max", "dual_unconverged", "greedy_overloaded_mean",
-          "greedy_overloaded_max", "greedy_iterations_mean", "optimum_lower_mean", "optimum_upper_mean");
-      for (CompareRow r : rows) {
-        p.printRecord(r.load(), r.runs(), r.dualCostMean(), r.dualCostStd(), r.dualOverloadedMean(), r.dualGapMean(),
-            r.dualGapMax(), r.dualIterationsMean(), r.dualIterationsMax(), r.dualUnconverged(),
-            r.greedyOverloadedMean(), r.greedyOverloadedMax(), r.greedyIterationsMean(), r.optimumLowerMean(),
-            r.optimumUpperMean());
-      }
-      p.flush();
-    });
+    Outputs.write(
+        file,
+        w -> {
+          CSVPrinter p =
+              new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build());
+          p.printRecord(
+              "load",
+              "runs",
+              "dual_cost_mean",
+              "dual_cost_std",
+              "dual_overloaded_mean",
+              "dual_gap_mean",
+              "dual_gap_max",
+              "dual_iterations_mean",
+              "dual_iterations_max",
+              "dual_unconverged",
+              "greedy_overloaded_mean",
+              "greedy_overloaded_max",
+              "greedy_iterations_mean",
+              "optimum_lower_mean",
+              "optimum_upper_mean");
+          for (CompareRow r : rows) {
+            p.printRecord(
+                r.load(),
+                r.runs(),
+                r.dualCostMean(),
+                r.dualCostStd(),
+                r.dualOverloadedMean(),
+                r.dualGapMean(),
+                r.dualGapMax(),
+                r.dualIterationsMean(),
+                r.dualIterationsMax(),
+                r.dualUnconverged(),
+                r.greedyOverloadedMean(),
+                r.greedyOverloadedMax(),
+                r.greedyIterationsMean(),
+                r.optimumLowerMean(),
+                r.optimumUpperMean());
+          }
+          p.flush();
+        });
   }
 
   private static void writeRuns(List<RunOutcome> runs, Path file) throws java.io.IOException {
-    Outputs.write(file, w -> {
-      CSVPrinter p = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build());
-      p.printRecord("load", "run", "dual_cost", "dual_overloaded", "dual_iterations", "dual_converged",
-          "dual_gap", "greedy_overloaded", "greedy_iterations", "optimum_lower", "optimum_upper");
-      for (RunOutcome r : runs) {
-        p.printRecord(r.load(), r.run(), r.dualCost(), r.dualOverloaded(), r.dualIterations(), r.dualConverged(),
-            r.dualGap(), r.greedyOverloaded(), r.greedyIterations(), r.optimumLower(), r.optimumUpper());
-      }
-      p.flush();
-    });
+    Outputs.write(
+        file,
+        w -> {
+          CSVPrinter p =
+              new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build());
+          p.printRecord(
+              "load",
+              "run",
+              "dual_cost",
+              "dual_overloaded",
+              "dual_iterations",
+              "dual_converged",
+              "dual_gap",
+              "greedy_overloaded",
+              "greedy_iterations",
+              "optimum_lower",
+              "optimum_upper");
+          for (RunOutcome r : runs) {
+            p.printRecord(
+                r.load(),
+                r.run(),
+                r.dualCost(),
+                r.dualOverloaded(),
+                r.dualIterations(),
+                r.dualConverged(),
+                r.dualGap(),
+                r.greedyOverloaded(),
+                r.greedyIterations(),
+                r.optimumLower(),
+                r.optimumUpper());
+          }
+          p.flush();
+        });
   }
 }

@@ -8,15 +8,24 @@ import picocli.CommandLine.Option;
 public final class ControllerOptions {
 
   /** The dual step variants a user can pick. */
-  public enum Step { scaled, theorem33, constant }
+  public enum Step {
+    scaled,
+    theorem33,
+    constant
+  }
 
-  @Option(names = "--step", defaultValue = "scaled",
-      description = "Dual step size: scaled (default: a locally scaled step, alpha_i = theta / (sigma_i + dS*/dmu), "
-          + "adapted to each PoP's own gradient history), theorem33 (the safe alpha = 2 eps / (A_max^2 + N T_max^2) "
-          + "of Theorem 3.3, needs --epsilon) or constant (needs --alpha). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--step",
+      defaultValue = "scaled",
+      description =
+          "Dual step size: scaled (default: a locally scaled step, alpha_i = theta / (sigma_i + dS*/dmu), "
+              + "adapted to each PoP's own gradient history), theorem33 (the safe alpha = 2 eps / (A_max^2 + N T_max^2) "
+              + "of Theorem 3.3, needs --epsilon) or constant (needs --alpha). Default: ${DEFAULT-VALUE}.")
   Step step;
 
-  @Option(names = "--theta", defaultValue = "0.5",
+  @Option(
+      names = "--theta",
+      defaultValue = "0.5",
       description = "Damping of the scaled step, in (0, 2). Default: ${DEFAULT-VALUE}.")
   double theta;
 
@@ -26,16 +35,23 @@ public final class ControllerOptions {
   @Option(names = "--alpha", description = "Constant dual step, in price units per load unit.")
   Double alpha;
 
-  @Option(names = "--epsilon", description = "Accuracy of the theorem33 step, in cost units (W of eq. 5).")
+  @Option(
+      names = "--epsilon",
+      description = "Accuracy of the theorem33 step, in cost units (W of eq. 5).")
   Double epsilon;
 
-  @Option(names = "--gain", defaultValue = "1.0",
-      description = "Greedy gain beta of eq. (24), per load unit per time unit. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--gain",
+      defaultValue = "1.0",
+      description =
+          "Greedy gain beta of eq. (24), per load unit per time unit. Default: ${DEFAULT-VALUE}.")
   double gain;
 
-  @Option(names = "--dt",
-      description = "Greedy step in time units. Default: min(1, 2 / (gain * max_i sum_j C_ji A_j)), which keeps "
-          + "the discretised law monotone on the topology.")
+  @Option(
+      names = "--dt",
+      description =
+          "Greedy step in time units. Default: min(1, 2 / (gain * max_i sum_j C_ji A_j)), which keeps "
+              + "the discretised law monotone on the topology.")
   Double dt;
 
   /** The dual step chosen on the command line. */

@@ -25,114 +25,190 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code alm correlate}: estimate the correlation matrix C from traces, with intervals, drift and a topology. */
-@Command(name = "correlate",
-    header = "Estimate the correlation matrix C from traces, with intervals; drift between windows.", mixinStandardHelpOptions = true,
+/**
+ * {@code alm correlate}: estimate the correlation matrix C from traces, with intervals, drift and a
+ * topology.
+ */
+@Command(
+    name = "correlate",
+    header =
+        "Estimate the correlation matrix C from traces, with intervals; drift between windows.",
+    mixinStandardHelpOptions = true,
     description = {
-        "Estimate C (C_ij = P(HTTP request at proxy j | DNS answered at PoP i), paper 004 eq. 1) from one kind",
-        "of trace: paired catchment observations (--paired), beacon-joined DNS and HTTP logs (--dns and --http)",
-        "or FastControl probe logs (--probes). Writes DIR/C.csv (smoothed: every entry > 0, rows sum to 1),",
-        "DIR/counts.csv (measured n_ij), DIR/intervals.csv (95%% interval per entry) and DIR/report.json.",
-        "With --compare W1 W2 (time windows START[/END] of the traces, or two earlier output directories) it",
-        "also writes DIR/drift.json (per-row total variation, rows changed beyond sampling noise), and for",
-        "windows DIR/window1/ and DIR/window2/ in the layout above. Bad lines are reported with file, line and",
-        "reason and skipped (--strict: the first one is fatal); a summary is always printed. See",
-        "docs/correlation.md."})
+      "Estimate C (C_ij = P(HTTP request at proxy j | DNS answered at PoP i), paper 004 eq. 1) from one kind",
+      "of trace: paired catchment observations (--paired), beacon-joined DNS and HTTP logs (--dns and --http)",
+      "or FastControl probe logs (--probes). Writes DIR/C.csv (smoothed: every entry > 0, rows sum to 1),",
+      "DIR/counts.csv (measured n_ij), DIR/intervals.csv (95%% interval per entry) and DIR/report.json.",
+      "With --compare W1 W2 (time windows START[/END] of the traces, or two earlier output directories) it",
+      "also writes DIR/drift.json (per-row total variation, rows changed beyond sampling noise), and for",
+      "windows DIR/window1/ and DIR/window2/ in the layout above. Bad lines are reported with file, line and",
+      "reason and skipped (--strict: the first one is fatal); a summary is always printed. See",
+      "docs/correlation.md."
+    })
 public final class CorrelateCommand implements Callable<Integer> {
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Option(names = "--paired", paramLabel = "FILE", split = ",",
+  @Option(
+      names = "--paired",
+      paramLabel = "FILE",
+      split = ",",
       description = "Paired observations timestamp,vantage_id,service,site (gzip accepted).")
   List<Path> paired = new ArrayList<>();
 
-  @Option(names = "--dns-service", paramLabel = "NAME", description = "With --paired: the service taken as DNS layer.")
+  @Option(
+      names = "--dns-service",
+      paramLabel = "NAME",
+      description = "With --paired: the service taken as DNS layer.")
   String dnsService;
 
-  @Option(names = "--http-service", paramLabel = "NAME",
+  @Option(
+      names = "--http-service",
+      paramLabel = "NAME",
       description = "With --paired: the service taken as HTTP layer.")
   String httpService;
 
-  @Option(names = "--dns", paramLabel = "FILE", split = ",", description = "DNS query logs (beacon join).")
+  @Option(
+      names = "--dns",
+      paramLabel = "FILE",
+      split = ",",
+      description = "DNS query logs (beacon join).")
   List<Path> dns = new ArrayList<>();
 
-  @Option(names = "--http", paramLabel = "FILE", split = ",", description = "HTTP access logs (beacon join).")
+  @Option(
+      names = "--http",
+      paramLabel = "FILE",
+      split = ",",
+      description = "HTTP access logs (beacon join).")
   List<Path> http = new ArrayList<>();
 
-  @Option(names = "--probes", paramLabel = "FILE", split = ",", description = "FastControl probe logs.")
+  @Option(
+      names = "--probes",
+      paramLabel = "FILE",
+      split = ",",
+      description = "FastControl probe logs.")
   List<Path> probes = new ArrayList<>();
 
-  @Option(names = "--window", paramLabel = "SECONDS", defaultValue = "300",
-      description = "Pairing window (--paired) or join window (beacons), seconds. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--window",
+      paramLabel = "SECONDS",
+      defaultValue = "300",
+      description =
+          "Pairing window (--paired) or join window (beacons), seconds. Default: ${DEFAULT-VALUE}.")
   double windowSeconds;
 
-  @Option(names = "--fold", paramLabel = "metro|FILE",
-      description = "Fold labels: 'metro' (Quad9 sibling sites to their IATA code: qfra3, fra2 -> fra) or a CSV "
-          + "label,node mapping file (empty node drops the label).")
+  @Option(
+      names = "--fold",
+      paramLabel = "metro|FILE",
+      description =
+          "Fold labels: 'metro' (Quad9 sibling sites to their IATA code: qfra3, fra2 -> fra) or a CSV "
+              + "label,node mapping file (empty node drops the label).")
   String fold;
 
-  @Option(names = "--pops", paramLabel = "ID", split = ",",
-      description = "The known PoP ids; samples naming another id (after folding) are bad lines. Default: any.")
+  @Option(
+      names = "--pops",
+      paramLabel = "ID",
+      split = ",",
+      description =
+          "The known PoP ids; samples naming another id (after folding) are bad lines. Default: any.")
   List<String> pops = new ArrayList<>();
 
-  @Option(names = "--prior-mass", paramLabel = "A", defaultValue = "1",
-      description = "Dirichlet prior mass per row: C_ij = (n_ij + A/N)/(n_i + A). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--prior-mass",
+      paramLabel = "A",
+      defaultValue = "1",
+      description =
+          "Dirichlet prior mass per row: C_ij = (n_ij + A/N)/(n_i + A). Default: ${DEFAULT-VALUE}.")
   double priorMass;
 
-  @Option(names = "--confidence", defaultValue = "0.95",
+  @Option(
+      names = "--confidence",
+      defaultValue = "0.95",
       description = "Level of the per-entry intervals. Default: ${DEFAULT-VALUE}.")
   double confidence;
 
   @Option(names = "--strict", description = "Fail at the first bad line instead of skipping it.")
   boolean strict;
 
-  @Option(names = "--compare", arity = "2", paramLabel = "W",
-      description = "Two windows START[/END] (ISO-8601 or epoch seconds; START alone means --window long), or "
-          + "two output directories of earlier runs.")
+  @Option(
+      names = "--compare",
+      arity = "2",
+      paramLabel = "W",
+      description =
+          "Two windows START[/END] (ISO-8601 or epoch seconds; START alone means --window long), or "
+              + "two output directories of earlier runs.")
   List<String> compare = new ArrayList<>();
 
-  @Option(names = "--alpha", defaultValue = "0.01",
+  @Option(
+      names = "--alpha",
+      defaultValue = "0.01",
       description = "Drift: family-wise level of the per-row tests. Default: ${DEFAULT-VALUE}.")
   double alpha;
 
-  @Option(names = {"-o", "--out"}, required = true, paramLabel = "DIR", description = "Output directory.")
+  @Option(
+      names = {"-o", "--out"},
+      required = true,
+      paramLabel = "DIR",
+      description = "Output directory.")
   Path out;
 
-  @Option(names = "--topology-out", paramLabel = "FILE",
-      description = "Also write a topology JSON with the estimated C (inline) for alm compare / simulate.")
+  @Option(
+      names = "--topology-out",
+      paramLabel = "FILE",
+      description =
+          "Also write a topology JSON with the estimated C (inline) for alm compare / simulate.")
   Path topologyOut;
 
-  @Option(names = "--template", paramLabel = "FILE",
-      description = "With --topology-out: a topology JSON whose nodes give capacity, demand and costs by id.")
+  @Option(
+      names = "--template",
+      paramLabel = "FILE",
+      description =
+          "With --topology-out: a topology JSON whose nodes give capacity, demand and costs by id.")
   Path template;
 
-  @Option(names = "--capacity", defaultValue = "0.7",
-      description = "With --topology-out: T_i of nodes not in the template. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--capacity",
+      defaultValue = "0.7",
+      description =
+          "With --topology-out: T_i of nodes not in the template. Default: ${DEFAULT-VALUE}.")
   double capacity;
 
-  @Option(names = "--demand", defaultValue = "1",
-      description = "With --topology-out: A_i of nodes not in the template. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--demand",
+      defaultValue = "1",
+      description =
+          "With --topology-out: A_i of nodes not in the template. Default: ${DEFAULT-VALUE}.")
   double demand;
 
-  @Option(names = "--demands", paramLabel = "FILE",
-      description = "With --topology-out: a demand series timestamp,node,demand; each node's mean replaces A_i.")
+  @Option(
+      names = "--demands",
+      paramLabel = "FILE",
+      description =
+          "With --topology-out: a demand series timestamp,node,demand; each node's mean replaces A_i.")
   Path demands;
 
-  @Option(names = "--eta", defaultValue = "1", description = "eta_i of eq. (7). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--eta",
+      defaultValue = "1",
+      description = "eta_i of eq. (7). Default: ${DEFAULT-VALUE}.")
   double eta;
 
-  @Option(names = "--gamma", defaultValue = "10", description = "gamma_i of eq. (8). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--gamma",
+      defaultValue = "10",
+      description = "gamma_i of eq. (8). Default: ${DEFAULT-VALUE}.")
   double gamma;
 
-  @Option(names = "--d", defaultValue = "0.5", description = "d_i of eq. (8). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--d",
+      defaultValue = "0.5",
+      description = "d_i of eq. (8). Default: ${DEFAULT-VALUE}.")
   double d;
 
   @Override
@@ -143,7 +219,9 @@ public final class CorrelateCommand implements Callable<Integer> {
     if (!(confidence > 0 && confidence < 1)) {
       throw new UserError("--confidence must be in (0, 1), got " + confidence);
     }
-    if (!compare.isEmpty() && Files.isDirectory(Path.of(compare.get(0))) && Files.isDirectory(Path.of(compare.get(1)))) {
+    if (!compare.isEmpty()
+        && Files.isDirectory(Path.of(compare.get(0)))
+        && Files.isDirectory(Path.of(compare.get(1)))) {
       return driftOfOutputs(o);
     }
     CorrelationInputs inputs = inputs();
@@ -153,8 +231,10 @@ public final class CorrelateCommand implements Callable<Integer> {
     for (String w : compare) {
       windows.add(checked(() -> TimeWindow.parse(w, inputs.windowMillis())));
     }
-    VantageDrift vantages = inputs.kind() == CorrelationInputs.Kind.PAIRED && windows.size() == 2
-        ? new VantageDrift(windows, folding) : null;
+    VantageDrift vantages =
+        inputs.kind() == CorrelationInputs.Kind.PAIRED && windows.size() == 2
+            ? new VantageDrift(windows, folding)
+            : null;
     ReadReport report = new ReadReport(strict);
     CorrelationRun.Result run;
     try {
@@ -178,18 +258,33 @@ public final class CorrelateCommand implements Callable<Integer> {
       summary(o, dir, CorrelateOutputs.estimate(dir, e, labels, run.stats()));
       es.add(e);
     }
-    Drift.Result drift = checked(() -> Drift.compare(es.get(0).ids(), es.get(0).counts(), es.get(1).ids(),
-        es.get(1).counts(), alpha, EstimateReport.FEW_SAMPLES));
-    CorrelateOutputs.drift(out.resolve("drift.json"), drift, windows.stream().map(TimeWindow::toString).toList(),
+    Drift.Result drift =
+        checked(
+            () ->
+                Drift.compare(
+                    es.get(0).ids(),
+                    es.get(0).counts(),
+                    es.get(1).ids(),
+                    es.get(1).counts(),
+                    alpha,
+                    EstimateReport.FEW_SAMPLES));
+    CorrelateOutputs.drift(
+        out.resolve("drift.json"),
+        drift,
+        windows.stream().map(TimeWindow::toString).toList(),
         vantages == null ? null : vantages.result());
     driftSummary(o, drift, vantages == null ? null : vantages.result());
     return 0;
   }
 
   private CorrelationInputs inputs() {
-    int kinds = (paired.isEmpty() ? 0 : 1) + (dns.isEmpty() && http.isEmpty() ? 0 : 1) + (probes.isEmpty() ? 0 : 1);
+    int kinds =
+        (paired.isEmpty() ? 0 : 1)
+            + (dns.isEmpty() && http.isEmpty() ? 0 : 1)
+            + (probes.isEmpty() ? 0 : 1);
     if (kinds != 1) {
-      throw new UserError("give exactly one kind of trace: --paired, --dns with --http, or --probes");
+      throw new UserError(
+          "give exactly one kind of trace: --paired, --dns with --http, or --probes");
     }
     if (!(windowSeconds >= 0) || Double.isInfinite(windowSeconds)) {
       throw new UserError("--window must be a number of seconds >= 0");
@@ -217,10 +312,13 @@ public final class CorrelateCommand implements Callable<Integer> {
     return LabelFolding.mapping(Path.of(fold));
   }
 
-  private CorrelationEstimate estimate(CorrelationRun.Result run, LabelIndex labels, int k, Smoothing smoothing) {
+  private CorrelationEstimate estimate(
+      CorrelationRun.Result run, LabelIndex labels, int k, Smoothing smoothing) {
     if (run.tally().counts(k).total() == 0) {
-      throw new UserError("no samples" + (compare.isEmpty() ? "" : " in window " + compare.get(k))
-          + ": nothing was paired or joined (see the summary above)");
+      throw new UserError(
+          "no samples"
+              + (compare.isEmpty() ? "" : " in window " + compare.get(k))
+              + ": nothing was paired or joined (see the summary above)");
     }
     return CorrelationEstimate.of(run.tally().counts(k), labels, smoothing, confidence);
   }
@@ -261,12 +359,16 @@ public final class CorrelateCommand implements Callable<Integer> {
 
   private int driftOfOutputs(PrintWriter o) throws Exception {
     if (!paired.isEmpty() || !dns.isEmpty() || !http.isEmpty() || !probes.isEmpty()) {
-      throw new UserError("--compare with two output directories reads their counts.csv: give no traces");
+      throw new UserError(
+          "--compare with two output directories reads their counts.csv: give no traces");
     }
     CountsCsv.Table a = CountsCsv.read(Path.of(compare.get(0)).resolve("counts.csv"));
     CountsCsv.Table b = CountsCsv.read(Path.of(compare.get(1)).resolve("counts.csv"));
-    Drift.Result drift = checked(() -> Drift.compare(a.ids(), a.counts(), b.ids(), b.counts(), alpha,
-        EstimateReport.FEW_SAMPLES));
+    Drift.Result drift =
+        checked(
+            () ->
+                Drift.compare(
+                    a.ids(), a.counts(), b.ids(), b.counts(), alpha, EstimateReport.FEW_SAMPLES));
     Outputs.directory(out);
     CorrelateOutputs.drift(out.resolve("drift.json"), drift, compare, null);
     driftSummary(o, drift, null);
@@ -276,24 +378,48 @@ public final class CorrelateCommand implements Callable<Integer> {
   private static void summary(PrintWriter o, Path dir, Map<String, Object> r) {
     @SuppressWarnings("unchecked")
     Map<String, Object> diag = (Map<String, Object>) r.get("diagonal");
-    o.printf(Locale.ROOT, "%s: %s nodes, %s samples; diagonal min %s median %s max %s; %s rows with 1-4 samples, "
-            + "%s empty rows; wrote C.csv, counts.csv, intervals.csv, report.json%n", dir, r.get("nodes"),
-        r.get("samples"), fmt(diag.get("min")), fmt(diag.get("median")), fmt(diag.get("max")),
-        r.get("rowsWithFewSamples"), r.get("emptyRows"));
+    o.printf(
+        Locale.ROOT,
+        "%s: %s nodes, %s samples; diagonal min %s median %s max %s; %s rows with 1-4 samples, "
+            + "%s empty rows; wrote C.csv, counts.csv, intervals.csv, report.json%n",
+        dir,
+        r.get("nodes"),
+        r.get("samples"),
+        fmt(diag.get("min")),
+        fmt(diag.get("median")),
+        fmt(diag.get("max")),
+        r.get("rowsWithFewSamples"),
+        r.get("emptyRows"));
   }
 
   private static void driftSummary(PrintWriter o, Drift.Result d, VantageDrift.Result v) {
-    o.printf(Locale.ROOT, "drift: %d rows tested, %d changed beyond sampling noise (alpha %.3g), mean TV %.3f%n",
-        d.tested(), d.flagged(), d.alpha(), d.meanTv());
+    o.printf(
+        Locale.ROOT,
+        "drift: %d rows tested, %d changed beyond sampling noise (alpha %.3g), mean TV %.3f%n",
+        d.tested(),
+        d.flagged(),
+        d.alpha(),
+        d.meanTv());
     for (Drift.Row r : d.rows()) {
       if (r.flagged()) {
-        o.printf(Locale.ROOT, "  %-12s TV %.3f  p %.2g  samples %d -> %d%n", r.id(), r.tv(), r.pValue(), r.before(),
+        o.printf(
+            Locale.ROOT,
+            "  %-12s TV %.3f  p %.2g  samples %d -> %d%n",
+            r.id(),
+            r.tv(),
+            r.pValue(),
+            r.before(),
             r.after());
       }
     }
     if (v != null) {
-      o.printf(Locale.ROOT, "vantage points on the DNS service in both windows: %d; %.1f%% changed site, "
-          + "%.1f%% after folding%n", v.vantages(), 100 * v.share(), 100 * v.shareFolded());
+      o.printf(
+          Locale.ROOT,
+          "vantage points on the DNS service in both windows: %d; %.1f%% changed site, "
+              + "%.1f%% after folding%n",
+          v.vantages(),
+          100 * v.share(),
+          100 * v.shareFolded());
     }
   }
 

@@ -16,36 +16,54 @@ import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
-/** The files of an {@code alm correlate} output directory (docs/correlation.md), each written atomically. */
+/**
+ * The files of an {@code alm correlate} output directory (docs/correlation.md), each written
+ * atomically.
+ */
 final class CorrelateOutputs {
 
   private CorrelateOutputs() {}
 
-  /** Writes C.csv, counts.csv, intervals.csv and report.json into {@code dir}; returns the report. */
-  static Map<String, Object> estimate(Path dir, CorrelationEstimate e, LabelIndex labels, Map<String, Object> inputs)
+  /**
+   * Writes C.csv, counts.csv, intervals.csv and report.json into {@code dir}; returns the report.
+   */
+  static Map<String, Object> estimate(
+      Path dir, CorrelationEstimate e, LabelIndex labels, Map<String, Object> inputs)
       throws IOException {
     Outputs.directory(dir);
     Map<String, Object> report = EstimateReport.build(e, labels, inputs);
     Outputs.write(dir.resolve("C.csv"), w -> MatrixCsv.write(e.matrix(), w));
     Outputs.write(dir.resolve("counts.csv"), w -> CountsCsv.write(e, w));
-    Outputs.write(dir.resolve("intervals.csv"), w -> {
-      CSVPrinter p = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build());
-      p.printRecord("row", "column", "count", "row_samples", "frequency", "estimate", "lower", "upper");
-      for (int i = 0; i < e.size(); i++) {
-        for (int j = 0; j < e.size(); j++) {
-          double f = e.frequency(i, j);
-          p.printRecord(e.ids().get(i), e.ids().get(j), e.count(i, j), e.samples(i), Double.isNaN(f) ? "" : f,
-              e.matrix().get(i, j), e.lower(i, j), e.upper(i, j));
-        }
-      }
-      p.flush();
-    });
+    Outputs.write(
+        dir.resolve("intervals.csv"),
+        w -> {
+          CSVPrinter p =
+              new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build());
+          p.printRecord(
+              "row", "column", "count", "row_samples", "frequency", "estimate", "lower", "upper");
+          for (int i = 0; i < e.size(); i++) {
+            for (int j = 0; j < e.size(); j++) {
+              double f = e.frequency(i, j);
+              p.printRecord(
+                  e.ids().get(i),
+                  e.ids().get(j),
+                  e.count(i, j),
+                  e.samples(i),
+                  Double.isNaN(f) ? "" : f,
+                  e.matrix().get(i, j),
+                  e.lower(i, j),
+                  e.upper(i, j));
+            }
+          }
+          p.flush();
+        });
     Outputs.json(dir.resolve("report.json"), report);
     return report;
   }
 
   /** Writes drift.json; returns its content. */
-  static Map<String, Object> drift(Path file, Drift.Result d, List<String> windows, VantageDrift.Result vantages)
+  static Map<String, Object> drift(
+      Path file, Drift.Result d, List<String> windows, VantageDrift.Result vantages)
       throws IOException {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("windows", windows);

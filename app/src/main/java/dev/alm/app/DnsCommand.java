@@ -28,62 +28,97 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code alm dns}: one PoP's authoritative DNS server, standalone. */
-@Command(name = "dns",
-    header = "One PoP's authoritative DNS server: L1 with probability x, else L2.", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+    name = "dns",
+    header = "One PoP's authoritative DNS server: L1 with probability x, else L2.",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
     description = {
-        "Runs the authoritative DNS server of one PoP (UDP and TCP) until interrupted. A CDN hostname is answered",
-        "with the L1 (anycast) addresses with probability x, else the L2 (datacenter) addresses; beacons under",
-        "fc.<zone> are answered through the FastControl hook. GET /status (JSON: x and counters) and GET /metrics",
-        "(Prometheus) on --admin; POST /x?value=X sets x.",
-        "Settings come from --config FILE (JSON, docs/dns-node.md) or from the flags; with --config, only",
-        "--listen, --x, --admin, --threads, --query-log and --no-rrl may be added."})
+      "Runs the authoritative DNS server of one PoP (UDP and TCP) until interrupted. A CDN hostname is answered",
+      "with the L1 (anycast) addresses with probability x, else the L2 (datacenter) addresses; beacons under",
+      "fc.<zone> are answered through the FastControl hook. GET /status (JSON: x and counters) and GET /metrics",
+      "(Prometheus) on --admin; POST /x?value=X sets x.",
+      "Settings come from --config FILE (JSON, docs/dns-node.md) or from the flags; with --config, only",
+      "--listen, --x, --admin, --threads, --query-log and --no-rrl may be added."
+    })
 public final class DnsCommand implements Callable<Integer> {
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
   @Option(names = "--config", paramLabel = "FILE", description = "JSON configuration file.")
   Path config;
 
-  @Option(names = "--zone", description = "The zone served, e.g. cdn.example (required without --config).")
+  @Option(
+      names = "--zone",
+      description = "The zone served, e.g. cdn.example (required without --config).")
   String zone;
 
-  @Option(names = "--name", split = ",", paramLabel = "NAME",
+  @Option(
+      names = "--name",
+      split = ",",
+      paramLabel = "NAME",
       description = "CDN hostnames, relative to the zone or absolute. Default: www.<zone>.")
   List<String> names;
 
-  @Option(names = "--l1", split = ",", paramLabel = "ADDR", description = "Anycast proxy addresses (A/AAAA).")
+  @Option(
+      names = "--l1",
+      split = ",",
+      paramLabel = "ADDR",
+      description = "Anycast proxy addresses (A/AAAA).")
   List<String> l1;
 
-  @Option(names = "--l2", split = ",", paramLabel = "ADDR", description = "Datacenter addresses (A/AAAA).")
+  @Option(
+      names = "--l2",
+      split = ",",
+      paramLabel = "ADDR",
+      description = "Datacenter addresses (A/AAAA).")
   List<String> l2;
 
-  @Option(names = "--x", description = "Initial probability of answering L1, in [0, 1]. Default: 1.")
+  @Option(
+      names = "--x",
+      description = "Initial probability of answering L1, in [0, 1]. Default: 1.")
   Double x;
 
-  @Option(names = "--mode", description = "random (a draw per query) or sticky (per client subnet). Default: random.")
+  @Option(
+      names = "--mode",
+      description = "random (a draw per query) or sticky (per client subnet). Default: random.")
   String mode;
 
   @Option(names = "--pop", description = "This PoP's id (query log, probe names). Default: 0.")
   String pop;
 
-  @Option(names = "--listen", paramLabel = "ADDR:PORT", description = "UDP and TCP address. Default: 127.0.0.1:5353.")
+  @Option(
+      names = "--listen",
+      paramLabel = "ADDR:PORT",
+      description = "UDP and TCP address. Default: 127.0.0.1:5353.")
   String listen;
 
-  @Option(names = "--admin", paramLabel = "ADDR:PORT", description = "Admin HTTP address. Default: none.")
+  @Option(
+      names = "--admin",
+      paramLabel = "ADDR:PORT",
+      description = "Admin HTTP address. Default: none.")
   String admin;
 
-  @Option(names = "--query-log", paramLabel = "FILE", description = "Query log (CSV, appended). Default: none.")
+  @Option(
+      names = "--query-log",
+      paramLabel = "FILE",
+      description = "Query log (CSV, appended). Default: none.")
   Path queryLog;
 
-  @Option(names = "--no-rrl", description = "Turn response-rate limiting off (benchmarks, trusted clients).")
+  @Option(
+      names = "--no-rrl",
+      description = "Turn response-rate limiting off (benchmarks, trusted clients).")
   boolean noRrl;
 
-  @Option(names = "--threads", description = "Event-loop threads (one UDP socket each under epoll). Default: 1.")
+  @Option(
+      names = "--threads",
+      description = "Event-loop threads (one UDP socket each under epoll). Default: 1.")
   Integer threads;
 
-  @Option(names = "--duration", paramLabel = "SECONDS", description = "Stop after this long. Default: run until "
-      + "interrupted.")
+  @Option(
+      names = "--duration",
+      paramLabel = "SECONDS",
+      description = "Stop after this long. Default: run until " + "interrupted.")
   Double duration;
 
   @Override
@@ -102,11 +137,17 @@ public final class DnsCommand implements Callable<Integer> {
     try {
       if (file.admin() != null) {
         HostPort hp = address("admin", file.admin());
-        adminServer = AdminServer.start(hp.socketAddress(), () -> toJson(json, node), registry,
-            java.util.Map.of("/x", value -> {
-              node.x().set(value);
-              return toJson(json, node);
-            }));
+        adminServer =
+            AdminServer.start(
+                hp.socketAddress(),
+                () -> toJson(json, node),
+                registry,
+                java.util.Map.of(
+                    "/x",
+                    value -> {
+                      node.x().set(value);
+                      return toJson(json, node);
+                    }));
       }
     } catch (RuntimeException e) {
       node.close();
@@ -114,25 +155,38 @@ public final class DnsCommand implements Callable<Integer> {
     }
     AdminServer adminRef = adminServer;
     CountDownLatch stopped = new CountDownLatch(1);
-    Thread hook = new Thread(() -> {
-      try {
-        if (adminRef != null) {
-          adminRef.close();
-        }
-        node.close();
-      } catch (Exception e) {
-        System.err.println("alm dns: closing: " + e);
-      } finally {
-        stopped.countDown();
-      }
-    }, "alm-dns-shutdown");
+    Thread hook =
+        new Thread(
+            () -> {
+              try {
+                if (adminRef != null) {
+                  adminRef.close();
+                }
+                node.close();
+              } catch (Exception e) {
+                System.err.println("alm dns: closing: " + e);
+              } finally {
+                stopped.countDown();
+              }
+            },
+            "alm-dns-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
     InetSocketAddress a = node.address();
-    out.printf("alm dns: pop %s serving %s on %s:%d (udp+tcp, %s), x=%s, mode %s%s%n", file.config().pop(),
-        file.config().zone(), a.getAddress().getHostAddress(), a.getPort(), node.status().get("transport"),
-        node.x().get(), node.status().get("mode"),
-        adminServer == null ? "" : ", admin on " + adminServer.address().getHostString() + ":"
-            + adminServer.address().getPort());
+    out.printf(
+        "alm dns: pop %s serving %s on %s:%d (udp+tcp, %s), x=%s, mode %s%s%n",
+        file.config().pop(),
+        file.config().zone(),
+        a.getAddress().getHostAddress(),
+        a.getPort(),
+        node.status().get("transport"),
+        node.x().get(),
+        node.status().get("mode"),
+        adminServer == null
+            ? ""
+            : ", admin on "
+                + adminServer.address().getHostString()
+                + ":"
+                + adminServer.address().getPort());
     out.flush();
     if (duration != null) {
       if (!stopped.await((long) (duration * 1000), TimeUnit.MILLISECONDS)) {
@@ -160,8 +214,14 @@ public final class DnsCommand implements Callable<Integer> {
     }
     DnsConfigJson.DnsFile base;
     if (config != null) {
-      if (zone != null || names != null || l1 != null || l2 != null || mode != null || pop != null) {
-        throw new UserError("with --config, set --zone, --name, --l1, --l2, --mode and --pop in the file");
+      if (zone != null
+          || names != null
+          || l1 != null
+          || l2 != null
+          || mode != null
+          || pop != null) {
+        throw new UserError(
+            "with --config, set --zone, --name, --l1, --l2, --mode and --pop in the file");
       }
       base = DnsConfigJson.read(config);
     } else {
@@ -169,11 +229,31 @@ public final class DnsCommand implements Callable<Integer> {
     }
     DnsConfig c = base.config();
     try {
-      c = new DnsConfig(c.pop(), c.zone(), c.names(), c.l1(), c.l2(), x != null ? x : c.x(), c.mode(), c.salt(),
-          c.cdnTtl(), c.probeTtl(), c.staticTtl(), c.negativeTtl(), c.nameservers(), c.staticRecords(),
-          listen != null ? socket("listen", listen) : c.listen(), c.tcpIdleTimeout(), c.maxTcpConnections(),
-          c.ecsScopeV4(), c.ecsScopeV6(), c.maxUdpPayload(), noRrl ? c.rrl().withEnabled(false) : c.rrl(),
-          queryLog != null ? queryLog : c.queryLog(), c.queryLogQueue());
+      c =
+          new DnsConfig(
+              c.pop(),
+              c.zone(),
+              c.names(),
+              c.l1(),
+              c.l2(),
+              x != null ? x : c.x(),
+              c.mode(),
+              c.salt(),
+              c.cdnTtl(),
+              c.probeTtl(),
+              c.staticTtl(),
+              c.negativeTtl(),
+              c.nameservers(),
+              c.staticRecords(),
+              listen != null ? socket("listen", listen) : c.listen(),
+              c.tcpIdleTimeout(),
+              c.maxTcpConnections(),
+              c.ecsScopeV4(),
+              c.ecsScopeV6(),
+              c.maxUdpPayload(),
+              noRrl ? c.rrl().withEnabled(false) : c.rrl(),
+              queryLog != null ? queryLog : c.queryLog(),
+              c.queryLogQueue());
     } catch (DnsConfig.ConfigException e) {
       throw new UserError("--" + e.getMessage());
     }

@@ -24,31 +24,50 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code alm export}: the redirection probabilities x_i of running PoPs or of an offline run, as CSV or JSON. */
-@Command(name = "export", mixinStandardHelpOptions = true,
+/**
+ * {@code alm export}: the redirection probabilities x_i of running PoPs or of an offline run, as
+ * CSV or JSON.
+ */
+@Command(
+    name = "export",
+    mixinStandardHelpOptions = true,
     description = {
-        "Collect x_i, mu_i, beta_i, S_i, T_i and A_i: from running PoPs (--from HOST:PORT[,HOST:PORT...], their",
-        "admin addresses; GET /status) or from an offline run's output directory (--from DIR: alm cluster's",
-        "samples.csv / summary.json, alm simulate's summary.json / trajectory.csv). Writes CSV or JSON to",
-        "stdout or --out. S, T and A are in requests/s for PoPs and clusters, in load units for simulate."})
+      "Collect x_i, mu_i, beta_i, S_i, T_i and A_i: from running PoPs (--from HOST:PORT[,HOST:PORT...], their",
+      "admin addresses; GET /status) or from an offline run's output directory (--from DIR: alm cluster's",
+      "samples.csv / summary.json, alm simulate's summary.json / trajectory.csv). Writes CSV or JSON to",
+      "stdout or --out. S, T and A are in requests/s for PoPs and clusters, in load units for simulate."
+    })
 public final class ExportCommand implements Callable<Integer> {
-  static final String[] COLUMNS = {"pop", "x", "mu", "beta", "S", "T", "A", "units", "algorithm", "mode", "source"};
+  static final String[] COLUMNS = {
+    "pop", "x", "mu", "beta", "S", "T", "A", "units", "algorithm", "mode", "source"
+  };
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Option(names = "--from", required = true, paramLabel = "URL[,URL...]|DIR",
-      description = "Admin addresses of running PoPs (host:port or http://host:port[/status]), comma-separated, "
-          + "or a run's output directory.")
+  @Option(
+      names = "--from",
+      required = true,
+      paramLabel = "URL[,URL...]|DIR",
+      description =
+          "Admin addresses of running PoPs (host:port or http://host:port[/status]), comma-separated, "
+              + "or a run's output directory.")
   String from;
 
-  @Option(names = "--format", defaultValue = "csv", description = "csv or json. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--format",
+      defaultValue = "csv",
+      description = "csv or json. Default: ${DEFAULT-VALUE}.")
   String format;
 
-  @Option(names = {"-o", "--out"}, description = "Write to this file instead of stdout.")
+  @Option(
+      names = {"-o", "--out"},
+      description = "Write to this file instead of stdout.")
   Path out;
 
-  @Option(names = "--timeout", defaultValue = "2", description = "Seconds to wait for each PoP. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--timeout",
+      defaultValue = "2",
+      description = "Seconds to wait for each PoP. Default: ${DEFAULT-VALUE}.")
   double timeout;
 
   @Override
@@ -90,11 +109,22 @@ public final class ExportCommand implements Callable<Integer> {
 
   static String csv(List<Redirection> rows) throws IOException {
     StringWriter w = new StringWriter();
-    try (CSVPrinter p = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setHeader(COLUMNS).setRecordSeparator("\n")
-        .build())) {
+    try (CSVPrinter p =
+        new CSVPrinter(
+            w, CSVFormat.DEFAULT.builder().setHeader(COLUMNS).setRecordSeparator("\n").build())) {
       for (Redirection r : rows) {
-        p.printRecord(r.pop(), r.x(), cell(r.mu()), cell(r.beta()), cell(r.load()), cell(r.capacity()),
-            cell(r.demand()), r.units(), cell(r.algorithm()), cell(r.mode()), r.source());
+        p.printRecord(
+            r.pop(),
+            r.x(),
+            cell(r.mu()),
+            cell(r.beta()),
+            cell(r.load()),
+            cell(r.capacity()),
+            cell(r.demand()),
+            r.units(),
+            cell(r.algorithm()),
+            cell(r.mode()),
+            r.source());
       }
     }
     return w.toString();

@@ -11,7 +11,10 @@ public final class Main {
     System.exit(run(args));
   }
 
-  /** Runs the command line and returns its exit code (0 success, 1 bad input or failure, 2 usage error). */
+  /**
+   * Runs the command line and returns its exit code (0 success, 1 bad input or failure, 2 usage
+   * error).
+   */
   public static int run(String... args) {
     return configure(new CommandLine(new AlmCommand())).execute(args);
   }
@@ -19,13 +22,15 @@ public final class Main {
   /** Sets help width and the handler that turns expected failures into one line and exit code 1. */
   static CommandLine configure(CommandLine cl) {
     cl.setUsageHelpWidth(110);
-    cl.setExecutionExceptionHandler((ex, cmd, parse) -> {
-      String msg = ex instanceof UserError || ex instanceof dev.alm.controller.io.InputException
-          ? ex.getMessage()
-          : ex.toString();
-      cmd.getErr().println("alm " + cmd.getCommandName() + ": " + msg);
-      return 1;
-    });
+    cl.setExecutionExceptionHandler(
+        (ex, cmd, parse) -> {
+          String msg =
+              ex instanceof UserError || ex instanceof dev.alm.controller.io.InputException
+                  ? ex.getMessage()
+                  : ex.toString();
+          cmd.getErr().println("alm " + cmd.getCommandName() + ": " + msg);
+          return 1;
+        });
     return cl;
   }
 }

@@ -14,27 +14,36 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code alm optimum}: the centralized optimum of P1, the yardstick of the distributed controllers. */
-@Command(name = "optimum",
-    header = "The centralized optimum of problem P1 (OR-Tools), with proven bounds.", mixinStandardHelpOptions = true,
+/**
+ * {@code alm optimum}: the centralized optimum of P1, the yardstick of the distributed controllers.
+ */
+@Command(
+    name = "optimum",
+    header = "The centralized optimum of problem P1 (OR-Tools), with proven bounds.",
+    mixinStandardHelpOptions = true,
     description = {
-        "Solve problem P1 (paper 004 eq. 5-10) centrally with OR-Tools GLOP: each convex cost is replaced by",
-        "tangent cuts, so the LP value is a proven lower bound; the true cost W at the LP's x is an upper",
-        "bound; cuts are added until the relative gap is below the tolerance. Writes DIR/optimum.json with",
-        "lowerBound, upperBound, relativeGap, cutRounds, x and S (by node id)."})
+      "Solve problem P1 (paper 004 eq. 5-10) centrally with OR-Tools GLOP: each convex cost is replaced by",
+      "tangent cuts, so the LP value is a proven lower bound; the true cost W at the LP's x is an upper",
+      "bound; cuts are added until the relative gap is below the tolerance. Writes DIR/optimum.json with",
+      "lowerBound, upperBound, relativeGap, cutRounds, x and S (by node id)."
+    })
 public final class OptimumCommand implements Callable<Integer> {
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Mixin
-  TopologyOption topology;
+  @Mixin TopologyOption topology;
 
-  @Option(names = "--tolerance", defaultValue = "1e-4",
-      description = "Relative gap (upper - lower) / upper at which to stop. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--tolerance",
+      defaultValue = "1e-4",
+      description =
+          "Relative gap (upper - lower) / upper at which to stop. Default: ${DEFAULT-VALUE}.")
   double tolerance;
 
-  @Option(names = {"-o", "--out"}, required = true, description = "Output directory.")
+  @Option(
+      names = {"-o", "--out"},
+      required = true,
+      description = "Output directory.")
   Path out;
 
   @Override
@@ -57,9 +66,17 @@ public final class OptimumCommand implements Callable<Integer> {
     m.put("T", Outputs.byId(t.ids(), t.capacities()));
     Outputs.directory(out);
     Outputs.json(out.resolve("optimum.json"), m);
-    spec.commandLine().getOut().printf(Locale.ROOT,
-        "optimum of P1 on %d nodes: %.8g <= W* <= %.8g (relative gap %.2g, %d cut rounds)%nwrote %s%n",
-        t.size(), r.lowerBound(), r.upperBound(), r.relativeGap(), r.cutRounds(), out.resolve("optimum.json"));
+    spec.commandLine()
+        .getOut()
+        .printf(
+            Locale.ROOT,
+            "optimum of P1 on %d nodes: %.8g <= W* <= %.8g (relative gap %.2g, %d cut rounds)%nwrote %s%n",
+            t.size(),
+            r.lowerBound(),
+            r.upperBound(),
+            r.relativeGap(),
+            r.cutRounds(),
+            out.resolve("optimum.json"));
     return 0;
   }
 }

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes a command's output files. Every file is written to a temporary name and moved into place when
- * complete, so a reader never sees a half-written file, even if the command is interrupted.
+ * Writes a command's output files. Every file is written to a temporary name and moved into place
+ * when complete, so a reader never sees a half-written file, even if the command is interrupted.
  */
 public final class Outputs {
 

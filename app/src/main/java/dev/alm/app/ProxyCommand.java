@@ -19,29 +19,39 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code alm proxy}: one PoP's HTTP proxy (load meter, FastControl probes, admission control), standalone. */
-@Command(name = "proxy",
-    header = "One PoP's HTTP proxy: load meter, FastControl probes, admission control.", mixinStandardHelpOptions = true,
+/**
+ * {@code alm proxy}: one PoP's HTTP proxy (load meter, FastControl probes, admission control),
+ * standalone.
+ */
+@Command(
+    name = "proxy",
+    header = "One PoP's HTTP proxy: load meter, FastControl probes, admission control.",
+    mixinStandardHelpOptions = true,
     description = {
-        "Runs the HTTP proxy of one PoP until interrupted: measures S_i (requests/s over the control interval),",
-        "counts FastControl probes (Host <category>.<origin>.fc.<zone> or path /_alm/fc/<category>/<origin>,",
-        "answered 204, never shed; own-category probes/s give R_i), sheds requests above the ceiling",
-        "(ceiling-factor x capacity) with 503 and Retry-After, and serves generated bodies (any path: body-bytes",
-        "bytes; /bytes/N: N bytes) or proxies to --origin. GET /status and /metrics on --admin.",
-        "Settings come from --config FILE (JSON, docs/proxy-node.md), then the flags given here."})
+      "Runs the HTTP proxy of one PoP until interrupted: measures S_i (requests/s over the control interval),",
+      "counts FastControl probes (Host <category>.<origin>.fc.<zone> or path /_alm/fc/<category>/<origin>,",
+      "answered 204, never shed; own-category probes/s give R_i), sheds requests above the ceiling",
+      "(ceiling-factor x capacity) with 503 and Retry-After, and serves generated bodies (any path: body-bytes",
+      "bytes; /bytes/N: N bytes) or proxies to --origin. GET /status and /metrics on --admin.",
+      "Settings come from --config FILE (JSON, docs/proxy-node.md), then the flags given here."
+    })
 public final class ProxyCommand implements Callable<Integer> {
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
   @Option(names = "--config", paramLabel = "FILE", description = "JSON configuration file.")
   Path config;
 
-  @Option(names = "--listen", paramLabel = "ADDR:PORT",
+  @Option(
+      names = "--listen",
+      paramLabel = "ADDR:PORT",
       description = "HTTP address. Default: " + "127.0.0.1:8080" + ".")
   String listen;
 
-  @Option(names = "--admin", paramLabel = "ADDR:PORT", description = "Admin address (/status, /metrics). Default: none.")
+  @Option(
+      names = "--admin",
+      paramLabel = "ADDR:PORT",
+      description = "Admin address (/status, /metrics). Default: none.")
   String admin;
 
   @Option(names = "--pop", description = "This PoP's id, a lower-case DNS label. Default: 0.")
@@ -53,28 +63,49 @@ public final class ProxyCommand implements Callable<Integer> {
   @Option(names = "--capacity", paramLabel = "T", description = "T_i, requests/s. Default: 1000.")
   Double capacity;
 
-  @Option(names = "--ceiling-factor", paramLabel = "F", description = "Shed above F x T requests/s. Default: 1.25.")
+  @Option(
+      names = "--ceiling-factor",
+      paramLabel = "F",
+      description = "Shed above F x T requests/s. Default: 1.25.")
   Double ceilingFactor;
 
-  @Option(names = "--control-interval-ms", paramLabel = "MS", description = "Window of S and R. Default: 1000.")
+  @Option(
+      names = "--control-interval-ms",
+      paramLabel = "MS",
+      description = "Window of S and R. Default: 1000.")
   Integer controlIntervalMs;
 
-  @Option(names = "--origin", paramLabel = "HOST:PORT", description = "Proxy to this origin instead of generating.")
+  @Option(
+      names = "--origin",
+      paramLabel = "HOST:PORT",
+      description = "Proxy to this origin instead of generating.")
   String origin;
 
-  @Option(names = "--body-bytes", paramLabel = "N", description = "Generated body size. Default: 1024.")
+  @Option(
+      names = "--body-bytes",
+      paramLabel = "N",
+      description = "Generated body size. Default: 1024.")
   Integer bodyBytes;
 
-  @Option(names = "--access-log", paramLabel = "FILE", description = "Access log (CSV). Default: none.")
+  @Option(
+      names = "--access-log",
+      paramLabel = "FILE",
+      description = "Access log (CSV). Default: none.")
   Path accessLog;
 
-  @Option(names = "--probe-log", paramLabel = "FILE", description = "Probe log (CSV). Default: none.")
+  @Option(
+      names = "--probe-log",
+      paramLabel = "FILE",
+      description = "Probe log (CSV). Default: none.")
   Path probeLog;
 
   @Option(names = "--no-measure", description = "Turn the load meter off (to measure its cost).")
   boolean noMeasure;
 
-  @Option(names = "--io-threads", paramLabel = "N", description = "Event-loop threads; 0: Netty's default.")
+  @Option(
+      names = "--io-threads",
+      paramLabel = "N",
+      description = "Event-loop threads; 0: Netty's default.")
   Integer ioThreads;
 
   @Option(names = "--check", description = "Print the resolved configuration as JSON and exit.")
@@ -85,7 +116,8 @@ public final class ProxyCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     ProxyConfig cfg = resolve();
     if (check) {
-      out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(describe(cfg)));
+      out.println(
+          new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(describe(cfg)));
       return 0;
     }
     CountDownLatch stopped = new CountDownLatch(1);
@@ -95,18 +127,26 @@ public final class ProxyCommand implements Callable<Integer> {
     } catch (io.netty.channel.ChannelException | java.net.BindException e) {
       throw new UserError("cannot listen: " + e.getMessage());
     }
-    Thread hook = new Thread(() -> {
-      try {
-        server.close();
-      } catch (Exception e) {
-        System.err.println("alm proxy: closing: " + e);
-      } finally {
-        stopped.countDown();
-      }
-    }, "alm-proxy-shutdown");
+    Thread hook =
+        new Thread(
+            () -> {
+              try {
+                server.close();
+              } catch (Exception e) {
+                System.err.println("alm proxy: closing: " + e);
+              } finally {
+                stopped.countDown();
+              }
+            },
+            "alm-proxy-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
-    out.printf("alm proxy: pop %s listening on %s (%s), capacity %s/s, ceiling %s/s%s%n", cfg.pop(),
-        hostPort(server.address()), server.transport(), cfg.capacity(), cfg.ceiling(),
+    out.printf(
+        "alm proxy: pop %s listening on %s (%s), capacity %s/s, ceiling %s/s%s%n",
+        cfg.pop(),
+        hostPort(server.address()),
+        server.transport(),
+        cfg.capacity(),
+        cfg.ceiling(),
         server.adminAddress() == null ? "" : ", admin on " + hostPort(server.adminAddress()));
     out.flush();
     stopped.await();
@@ -147,9 +187,13 @@ public final class ProxyCommand implements Callable<Integer> {
       }
       if (origin != null || bodyBytes != null) {
         ContentConfig c = base.content();
-        b.content(new ContentConfig(origin != null ? ContentConfig.Mode.PROXY : c.mode(),
-            bodyBytes != null ? bodyBytes : c.bodyBytes(),
-            origin != null ? flagAddress("--origin", origin) : c.origin(), c.originConnections(), c.originTimeout()));
+        b.content(
+            new ContentConfig(
+                origin != null ? ContentConfig.Mode.PROXY : c.mode(),
+                bodyBytes != null ? bodyBytes : c.bodyBytes(),
+                origin != null ? flagAddress("--origin", origin) : c.origin(),
+                c.originConnections(),
+                c.originTimeout()));
       }
       if (accessLog != null) {
         b.accessLog(accessLog);

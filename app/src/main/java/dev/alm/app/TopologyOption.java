@@ -11,13 +11,18 @@ import picocli.CommandLine.Option;
 /** The {@code --topology} and {@code --normalize} options shared by the offline commands. */
 public final class TopologyOption {
 
-  @Option(names = {"-t", "--topology"}, paramLabel = "T",
-      description = "Topology JSON file, or builtin:paper-fig2, builtin:paper-sec5[?load=L&seed=S], "
-          + "builtin:synthetic?n=N[&load=L&seed=S]. alm compare defaults to builtin:paper-sec5.")
+  @Option(
+      names = {"-t", "--topology"},
+      paramLabel = "T",
+      description =
+          "Topology JSON file, or builtin:paper-fig2, builtin:paper-sec5[?load=L&seed=S], "
+              + "builtin:synthetic?n=N[&load=L&seed=S]. alm compare defaults to builtin:paper-sec5.")
   String spec;
 
-  @Option(names = "--normalize",
-      description = "Rescale matrix rows that do not sum to 1 (each one is reported) instead of rejecting the file.")
+  @Option(
+      names = "--normalize",
+      description =
+          "Rescale matrix rows that do not sum to 1 (each one is reported) instead of rejecting the file.")
   boolean normalize;
 
   /** Loads the topology, printing any notes (normalised rows) to {@code err}. */

@@ -9,8 +9,8 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
 /**
- * Writes an offline run's trajectory as CSV, one row per node and step: {@code step,node,x,S,T,mu} (mu empty
- * for greedy). A write failure is kept and thrown by {@link #close()}.
+ * Writes an offline run's trajectory as CSV, one row per node and step: {@code step,node,x,S,T,mu}
+ * (mu empty for greedy). A write failure is kept and thrown by {@link #close()}.
  */
 final class TrajectoryCsv implements TrajectorySink, Closeable {
 

@@ -19,14 +19,23 @@ class CommandLineTest extends CliTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  @TempDir
-  Path dir;
-
+  @TempDir Path dir;
 
   @Test
   void greedyOnFig2LeavesProxyBOverloaded() throws Exception {
-    assertEquals(0, alm("simulate", "-t", "builtin:paper-fig2", "-a", "greedy", "--steps", "300",
-        "-o", dir.toString()), err.toString());
+    assertEquals(
+        0,
+        alm(
+            "simulate",
+            "-t",
+            "builtin:paper-fig2",
+            "-a",
+            "greedy",
+            "--steps",
+            "300",
+            "-o",
+            dir.toString()),
+        err.toString());
     JsonNode s = JSON.readTree(dir.resolve("summary.json").toFile());
     assertEquals("greedy", s.get("algorithm").asText());
     assertEquals(1.0, s.get("x").get("a").asDouble(), 0.0);
@@ -36,33 +45,51 @@ class CommandLineTest extends CliTest {
     assertTrue(s.get("cost").isNull());
     List<CSVRecord> rows = csv(dir.resolve("trajectory.csv"));
     assertEquals(300 * 2, rows.size());
-    assertEquals(List.of("step", "node", "x", "S", "T", "mu"), rows.get(0).getParser().getHeaderNames());
+    assertEquals(
+        List.of("step", "node", "x", "S", "T", "mu"), rows.get(0).getParser().getHeaderNames());
   }
 
   @Test
   void dualOnFig2IsWithinOnePercentOfTheOptimumAndInsideItsBounds() throws Exception {
     Path sim = dir.resolve("dual");
     Path opt = dir.resolve("opt");
-    assertEquals(0, alm("simulate", "-t", "builtin:paper-fig2", "-a", "dual", "-o", sim.toString()), err.toString());
-    assertEquals(0, alm("optimum", "-t", "builtin:paper-fig2", "-o", opt.toString()), err.toString());
+    assertEquals(
+        0,
+        alm("simulate", "-t", "builtin:paper-fig2", "-a", "dual", "-o", sim.toString()),
+        err.toString());
+    assertEquals(
+        0, alm("optimum", "-t", "builtin:paper-fig2", "-o", opt.toString()), err.toString());
     JsonNode s = JSON.readTree(sim.resolve("summary.json").toFile());
     JsonNode o = JSON.readTree(opt.resolve("optimum.json").toFile());
     double cost = s.get("cost").asDouble();
     assertEquals(0, s.get("overloaded").size());
     assertTrue(o.get("lowerBound").asDouble() <= cost, "LP lower bound <= dual cost");
-    assertTrue(s.get("dualBound").asDouble() <= o.get("upperBound").asDouble(), "D(mu) <= optimum upper bound");
-    assertTrue(Math.abs(cost - o.get("upperBound").asDouble()) <= 0.01 * o.get("upperBound").asDouble());
+    assertTrue(
+        s.get("dualBound").asDouble() <= o.get("upperBound").asDouble(),
+        "D(mu) <= optimum upper bound");
+    assertTrue(
+        Math.abs(cost - o.get("upperBound").asDouble()) <= 0.01 * o.get("upperBound").asDouble());
     assertTrue(o.get("relativeGap").asDouble() <= 1e-4);
   }
 
   @Test
   void compareWritesTheTableAndThePlot() throws Exception {
-    assertEquals(0, alm("compare", "--loads", "0.5,5", "--runs", "3", "--seed", "2", "-o", dir.toString()),
+    assertEquals(
+        0,
+        alm("compare", "--loads", "0.5,5", "--runs", "3", "--seed", "2", "-o", dir.toString()),
         err.toString());
     List<CSVRecord> rows = csv(dir.resolve("compare.csv"));
     assertEquals(2, rows.size());
-    for (String column : List.of("load", "dual_cost_mean", "dual_cost_std", "dual_overloaded_mean", "dual_gap_mean",
-        "greedy_overloaded_mean", "greedy_overloaded_max", "dual_iterations_mean")) {
+    for (String column :
+        List.of(
+            "load",
+            "dual_cost_mean",
+            "dual_cost_std",
+            "dual_overloaded_mean",
+            "dual_gap_mean",
+            "greedy_overloaded_mean",
+            "greedy_overloaded_max",
+            "dual_iterations_mean")) {
       assertTrue(rows.get(0).isMapped(column), column);
     }
     for (CSVRecord r : rows) {
@@ -87,12 +114,18 @@ class CommandLineTest extends CliTest {
   @Test
   void badInputIsOneLineWithFileAndReason() throws Exception {
     Path bad = dir.resolve("t.json");
-    Files.writeString(bad, "{\"nodes\":[{\"id\":\"a\",\"capacity\":-1,\"demand\":1,\"eta\":1,\"gamma\":1,\"d\":0}],"
-        + "\"correlation\":[[1]]}");
+    Files.writeString(
+        bad,
+        "{\"nodes\":[{\"id\":\"a\",\"capacity\":-1,\"demand\":1,\"eta\":1,\"gamma\":1,\"d\":0}],"
+            + "\"correlation\":[[1]]}");
     assertEquals(1, alm("optimum", "-t", bad.toString(), "-o", dir.resolve("o").toString()));
     String msg = err.toString().trim();
     assertEquals(1, msg.lines().count(), msg);
-    assertTrue(msg.contains(bad.toString()) && msg.contains("nodes[0]") && msg.contains("capacity must be > 0"), msg);
+    assertTrue(
+        msg.contains(bad.toString())
+            && msg.contains("nodes[0]")
+            && msg.contains("capacity must be > 0"),
+        msg);
     assertTrue(Files.notExists(dir.resolve("o").resolve("optimum.json")));
   }
 
@@ -110,8 +143,13 @@ class CommandLineTest extends CliTest {
   }
 
   private static List<CSVRecord> csv(Path file) throws Exception {
-    try (CSVParser p = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build()
-        .parse(Files.newBufferedReader(file))) {
+    try (CSVParser p =
+        CSVFormat.DEFAULT
+            .builder()
+            .setHeader()
+            .setSkipHeaderRecord(true)
+            .build()
+            .parse(Files.newBufferedReader(file))) {
       return p.getRecords();
     }
   }

@@ -23,8 +23,7 @@ class CorrelateCommandTest {
   private static final String V4 = "quad9_ipv4_msm12016241";
   private static final String V6 = "quad9_ipv6_msm12016229";
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private StringWriter out = new StringWriter();
   private StringWriter err = new StringWriter();
@@ -47,8 +46,22 @@ class CorrelateCommandTest {
   void quad9ReportTopologyAndDrift() throws Exception {
     Path q = quad9();
     Path o = dir.resolve("q9");
-    assertEquals(0, alm("correlate", "--paired", q.toString(), "--dns-service", V4, "--http-service", V6,
-        "--out", o.toString(), "--topology-out", o.resolve("topology.json").toString(), "--capacity", "0.7"),
+    assertEquals(
+        0,
+        alm(
+            "correlate",
+            "--paired",
+            q.toString(),
+            "--dns-service",
+            V4,
+            "--http-service",
+            V6,
+            "--out",
+            o.toString(),
+            "--topology-out",
+            o.resolve("topology.json").toString(),
+            "--capacity",
+            "0.7"),
         err.toString());
     assertTrue(err.toString().contains("skipped 0 of 30720 lines in 1 files"), err.toString());
     JsonNode r = JSON.readTree(o.resolve("report.json").toFile());
@@ -66,32 +79,93 @@ class CorrelateCommandTest {
     assertEquals(93 * 93 + 1, Files.readAllLines(o.resolve("intervals.csv")).size());
 
     Path m = dir.resolve("q9m");
-    assertEquals(0, alm("correlate", "--paired", q.toString(), "--dns-service", V4, "--http-service", V6,
-        "--fold", "metro", "--out", m.toString(), "--compare", "2021-05-15T09:45:00Z", "2021-05-22T09:45:00Z"),
+    assertEquals(
+        0,
+        alm(
+            "correlate",
+            "--paired",
+            q.toString(),
+            "--dns-service",
+            V4,
+            "--http-service",
+            V6,
+            "--fold",
+            "metro",
+            "--out",
+            m.toString(),
+            "--compare",
+            "2021-05-15T09:45:00Z",
+            "2021-05-22T09:45:00Z"),
         err.toString());
     JsonNode d = JSON.readTree(m.resolve("drift.json").toFile());
     assertEquals(0.134, d.get("dnsSideVantageChanges").get("changedSiteShare").asDouble(), 0.001);
-    assertEquals(0.050, d.get("dnsSideVantageChanges").get("changedAfterFoldingShare").asDouble(), 0.001);
+    assertEquals(
+        0.050, d.get("dnsSideVantageChanges").get("changedAfterFoldingShare").asDouble(), 0.001);
     assertEquals(87, JSON.readTree(m.resolve("window1/report.json").toFile()).get("nodes").asInt());
 
-    assertEquals(0, alm("correlate", "--compare", m.resolve("window1").toString(), m.resolve("window2").toString(),
-        "--out", dir.resolve("d2").toString()), err.toString());
-    assertEquals(d.get("rowsTested").asInt(),
+    assertEquals(
+        0,
+        alm(
+            "correlate",
+            "--compare",
+            m.resolve("window1").toString(),
+            m.resolve("window2").toString(),
+            "--out",
+            dir.resolve("d2").toString()),
+        err.toString());
+    assertEquals(
+        d.get("rowsTested").asInt(),
         JSON.readTree(dir.resolve("d2/drift.json").toFile()).get("rowsTested").asInt());
   }
 
   @Test
   void generatedTracesThroughEveryEstimator() throws Exception {
     Path g = dir.resolve("gen");
-    assertEquals(0, alm("traces", "generate", "--pops", "6", "--queries", "20000", "--probes", "5000",
-        "--vantages", "2000", "--gzip", "--out", g.toString()), err.toString());
-    assertEquals(0, alm("correlate", "--dns", g.resolve("dns.csv.gz").toString(), "--http",
-        g.resolve("http.csv.gz").toString(), "--out", dir.resolve("b").toString()), err.toString());
-    assertEquals(0, alm("correlate", "--probes", g.resolve("probes.csv.gz").toString(), "--out",
-        dir.resolve("p").toString(), "--topology-out", dir.resolve("p/t.json").toString(), "--demands",
-        g.resolve("demand.csv.gz").toString()), err.toString());
+    assertEquals(
+        0,
+        alm(
+            "traces",
+            "generate",
+            "--pops",
+            "6",
+            "--queries",
+            "20000",
+            "--probes",
+            "5000",
+            "--vantages",
+            "2000",
+            "--gzip",
+            "--out",
+            g.toString()),
+        err.toString());
+    assertEquals(
+        0,
+        alm(
+            "correlate",
+            "--dns",
+            g.resolve("dns.csv.gz").toString(),
+            "--http",
+            g.resolve("http.csv.gz").toString(),
+            "--out",
+            dir.resolve("b").toString()),
+        err.toString());
+    assertEquals(
+        0,
+        alm(
+            "correlate",
+            "--probes",
+            g.resolve("probes.csv.gz").toString(),
+            "--out",
+            dir.resolve("p").toString(),
+            "--topology-out",
+            dir.resolve("p/t.json").toString(),
+            "--demands",
+            g.resolve("demand.csv.gz").toString()),
+        err.toString());
     Topology t = TopologyJson.read(dir.resolve("p/t.json"), false).topology();
-    assertTrue(t.nodes().stream().allMatch(n -> n.demand() > 0 && n.demand() != 1.0), t.nodes().toString());
+    assertTrue(
+        t.nodes().stream().allMatch(n -> n.demand() > 0 && n.demand() != 1.0),
+        t.nodes().toString());
     JsonNode b = JSON.readTree(dir.resolve("b/report.json").toFile());
     assertEquals(6, b.get("nodes").asInt());
     assertTrue(b.get("inputs").get("joined").asLong() > 5000);
@@ -100,24 +174,61 @@ class CorrelateCommandTest {
   @Test
   void badInputIsOneLineAndExitCodeOne() throws Exception {
     Path f = dir.resolve("p.csv");
-    Files.writeString(f, "timestamp,vantage_id,service,site\n"
-        + "2021-05-15T09:45:00Z,1,a,fra\n2021-05-15T09:45:00Z,1,b,ams\n"
-        + "2021-05-15T09:45:00Z,2,a\n"
-        + "2021-05-15T09:45:00Z,3,a,fra\n2021-05-15T09:45:00Z,3,b,fra\n");
-    assertEquals(0, alm("correlate", "--paired", f.toString(), "--dns-service", "a", "--http-service", "b", "--out",
-        dir.resolve("o").toString()));
+    Files.writeString(
+        f,
+        "timestamp,vantage_id,service,site\n"
+            + "2021-05-15T09:45:00Z,1,a,fra\n2021-05-15T09:45:00Z,1,b,ams\n"
+            + "2021-05-15T09:45:00Z,2,a\n"
+            + "2021-05-15T09:45:00Z,3,a,fra\n2021-05-15T09:45:00Z,3,b,fra\n");
+    assertEquals(
+        0,
+        alm(
+            "correlate",
+            "--paired",
+            f.toString(),
+            "--dns-service",
+            "a",
+            "--http-service",
+            "b",
+            "--out",
+            dir.resolve("o").toString()));
     assertTrue(err.toString().contains(f + ":line 4: expected 4 fields"), err.toString());
     assertTrue(err.toString().contains("skipped 1 of 6 lines"), err.toString());
-    assertEquals(1, alm("correlate", "--strict", "--paired", f.toString(), "--dns-service", "a", "--http-service",
-        "b", "--out", dir.resolve("o2").toString()));
-    assertTrue(err.toString().endsWith("alm correlate: " + f + ":line 4: expected 4 fields "
-        + "(timestamp,vantage_id,service,site), got 3 (--strict)" + System.lineSeparator()), err.toString());
+    assertEquals(
+        1,
+        alm(
+            "correlate",
+            "--strict",
+            "--paired",
+            f.toString(),
+            "--dns-service",
+            "a",
+            "--http-service",
+            "b",
+            "--out",
+            dir.resolve("o2").toString()));
+    assertTrue(
+        err.toString()
+            .endsWith(
+                "alm correlate: "
+                    + f
+                    + ":line 4: expected 4 fields "
+                    + "(timestamp,vantage_id,service,site), got 3 (--strict)"
+                    + System.lineSeparator()),
+        err.toString());
     assertTrue(!Files.exists(dir.resolve("o2/C.csv")));
-    assertEquals(1, alm("correlate", "--probes", dir.resolve("missing.csv").toString(), "--out",
-        dir.resolve("o3").toString()));
+    assertEquals(
+        1,
+        alm(
+            "correlate",
+            "--probes",
+            dir.resolve("missing.csv").toString(),
+            "--out",
+            dir.resolve("o3").toString()));
     assertTrue(err.toString().contains("missing.csv: cannot read: no such file"), err.toString());
     Path empty = Files.writeString(dir.resolve("empty.csv"), "");
-    assertEquals(1, alm("correlate", "--probes", empty.toString(), "--out", dir.resolve("o4").toString()));
+    assertEquals(
+        1, alm("correlate", "--probes", empty.toString(), "--out", dir.resolve("o4").toString()));
     assertTrue(err.toString().contains("empty file"), err.toString());
     assertTrue(err.toString().contains("alm correlate: no samples"), err.toString());
   }

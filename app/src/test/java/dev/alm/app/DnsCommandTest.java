@@ -28,17 +28,19 @@ import org.xbill.DNS.Section;
 import org.xbill.DNS.SimpleResolver;
 import org.xbill.DNS.Type;
 
-/** {@code alm dns}: a live run from a config file with the admin API, and errors naming file, field and reason. */
+/**
+ * {@code alm dns}: a live run from a config file with the admin API, and errors naming file, field
+ * and reason.
+ */
 class DnsCommandTest extends CliTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  @TempDir
-  Path dir;
-
+  @TempDir Path dir;
 
   private static int freePort() throws Exception {
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"));
-        DatagramSocket d = new DatagramSocket(s.getLocalPort(), InetAddress.getByName("127.0.0.1"))) {
+        DatagramSocket d =
+            new DatagramSocket(s.getLocalPort(), InetAddress.getByName("127.0.0.1"))) {
       return d.getLocalPort();
     }
   }
@@ -48,16 +50,22 @@ class DnsCommandTest extends CliTest {
     int dns = freePort();
     int admin = freePort();
     Path f = dir.resolve("dns.json");
-    Files.writeString(f, """
+    Files.writeString(
+        f,
+        """
         {"pop": "fra", "zone": "cdn.example.", "names": ["www", "img"], "l1": ["192.0.2.1"],
          "l2": ["198.51.100.1"], "x": 0.0, "listen": "127.0.0.1:%d", "admin": "127.0.0.1:%d",
          "records": ["api 300 IN A 192.0.2.7"], "queryLog": "logs/q.csv", "rrl": {"enabled": false}}
-        """.formatted(dns, admin));
-    CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> alm("dns", "--config", f.toString(),
-        "--duration", "6"));
+        """
+            .formatted(dns, admin));
+    CompletableFuture<Integer> run =
+        CompletableFuture.supplyAsync(
+            () -> alm("dns", "--config", f.toString(), "--duration", "6"));
     SimpleResolver r = new SimpleResolver(new InetSocketAddress("127.0.0.1", dns));
     r.setTimeout(Duration.ofSeconds(1));
-    Message q = Message.newQuery(Record.newRecord(Name.fromConstantString("img.cdn.example."), Type.A, DClass.IN));
+    Message q =
+        Message.newQuery(
+            Record.newRecord(Name.fromConstantString("img.cdn.example."), Type.A, DClass.IN));
     Message m = null;
     for (int i = 0; i < 50 && m == null; i++) {
       try {
@@ -66,23 +74,46 @@ class DnsCommandTest extends CliTest {
         Thread.sleep(100); // still starting
       }
     }
-    assertEquals("198.51.100.1", ((ARecord) m.getSection(Section.ANSWER).get(0)).getAddress().getHostAddress());
+    assertEquals(
+        "198.51.100.1",
+        ((ARecord) m.getSection(Section.ANSWER).get(0)).getAddress().getHostAddress());
     HttpClient http = HttpClient.newHttpClient();
-    HttpResponse<String> set = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + admin + "/x?value=1"))
-        .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> set =
+        http.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + admin + "/x?value=1"))
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertEquals(200, set.statusCode());
-    assertEquals("192.0.2.1", ((ARecord) r.send(q).getSection(Section.ANSWER).get(0)).getAddress().getHostAddress());
-    HttpResponse<String> bad = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + admin
-        + "/x?value=NaN")).POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(
+        "192.0.2.1",
+        ((ARecord) r.send(q).getSection(Section.ANSWER).get(0)).getAddress().getHostAddress());
+    HttpResponse<String> bad =
+        http.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + admin + "/x?value=NaN"))
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertEquals(400, bad.statusCode());
-    JsonNode status = JSON.readTree(http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + admin
-        + "/status")).build(), HttpResponse.BodyHandlers.ofString()).body());
+    JsonNode status =
+        JSON.readTree(
+            http.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + admin + "/status"))
+                        .build(),
+                    HttpResponse.BodyHandlers.ofString())
+                .body());
     assertEquals(1.0, status.get("x").asDouble());
     assertEquals("fra", status.get("pop").asText());
     assertEquals(2, status.get("responses").asLong());
-    String metrics = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + admin + "/metrics")).build(),
-        HttpResponse.BodyHandlers.ofString()).body();
-    assertTrue(metrics.contains("alm_dns_queries_total{answer=\"l1\",pop=\"fra\",rcode=\"noerror\",transport=\"udp\"} 1.0"),
+    String metrics =
+        http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + admin + "/metrics"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString())
+            .body();
+    assertTrue(
+        metrics.contains(
+            "alm_dns_queries_total{answer=\"l1\",pop=\"fra\",rcode=\"noerror\",transport=\"udp\"} 1.0"),
         metrics);
     assertTrue(metrics.contains("alm_dns_x{pop=\"fra\"} 1.0"), metrics);
     assertEquals(0, run.get());
@@ -93,22 +124,31 @@ class DnsCommandTest extends CliTest {
   @Test
   void configErrorsNameTheFileTheFieldAndTheReason() throws Exception {
     Path f = dir.resolve("bad.json");
-    Files.writeString(f, "{\"zone\": \"cdn.example.\", \"l1\": [\"192.0.2.1\"], \"l2\": [\"example.org\"]}");
+    Files.writeString(
+        f, "{\"zone\": \"cdn.example.\", \"l1\": [\"192.0.2.1\"], \"l2\": [\"example.org\"]}");
     assertEquals(1, alm("dns", "--config", f.toString()));
-    assertTrue(err.toString().contains(f + ":l2: expected an IP address literal, got 'example.org'"), err.toString());
+    assertTrue(
+        err.toString().contains(f + ":l2: expected an IP address literal, got 'example.org'"),
+        err.toString());
 
-    Files.writeString(f, "{\"zone\": \"cdn.example.\", \"l1\": [\"192.0.2.1\"], \"l2\": [\"198.51.100.1\"], "
-        + "\"rrl\": {\"slip\": 99}}");
+    Files.writeString(
+        f,
+        "{\"zone\": \"cdn.example.\", \"l1\": [\"192.0.2.1\"], \"l2\": [\"198.51.100.1\"], "
+            + "\"rrl\": {\"slip\": 99}}");
     assertEquals(1, alm("dns", "--config", f.toString()));
     assertTrue(err.toString().contains("rrl.slip must be in 0..10"), err.toString());
 
-    Files.writeString(f, "{\"zone\": \"cdn.example.\", \"l1\": [\"192.0.2.1\"], \"l2\": [\"198.51.100.1\"], "
-        + "\"records\": [\"api IN A not-an-address\"]}");
+    Files.writeString(
+        f,
+        "{\"zone\": \"cdn.example.\", \"l1\": [\"192.0.2.1\"], \"l2\": [\"198.51.100.1\"], "
+            + "\"records\": [\"api IN A not-an-address\"]}");
     assertEquals(1, alm("dns", "--config", f.toString()));
     assertTrue(err.toString().contains(f + ":staticRecords[0]: cannot parse"), err.toString());
 
-    Files.writeString(f, "{\"zone\": \"cdn.example.\", \"l1\": [\"192.0.2.1\"], \"l2\": [\"198.51.100.1\"], "
-        + "\"tll\": {}}");
+    Files.writeString(
+        f,
+        "{\"zone\": \"cdn.example.\", \"l1\": [\"192.0.2.1\"], \"l2\": [\"198.51.100.1\"], "
+            + "\"tll\": {}}");
     assertEquals(1, alm("dns", "--config", f.toString()));
     assertTrue(err.toString().contains(f + ":tll: unknown field"), err.toString());
 
@@ -116,9 +156,22 @@ class DnsCommandTest extends CliTest {
     assertEquals(1, alm("dns", "--config", f.toString()));
     assertTrue(err.toString().contains(f + ":line 3:"), err.toString());
 
-    assertEquals(1, alm("dns", "--zone", "cdn.example", "--l1", "192.0.2.1", "--l2", "198.51.100.1", "--x", "1.5"));
+    assertEquals(
+        1,
+        alm(
+            "dns",
+            "--zone",
+            "cdn.example",
+            "--l1",
+            "192.0.2.1",
+            "--l2",
+            "198.51.100.1",
+            "--x",
+            "1.5"));
     assertTrue(err.toString().contains("--x: must be in [0, 1], got 1.5"), err.toString());
     assertEquals(1, alm("dns", "--zone", "cdn.example"));
-    assertTrue(err.toString().contains("give --config FILE, or at least --zone, --l1 and --l2"), err.toString());
+    assertTrue(
+        err.toString().contains("give --config FILE, or at least --zone, --l1 and --l2"),
+        err.toString());
   }
 }

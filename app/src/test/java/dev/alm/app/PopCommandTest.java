@@ -13,33 +13,44 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The reader of pop.json (docs/pop.md): every setting, and errors naming file, field and reason. */
+/**
+ * The reader of pop.json (docs/pop.md): every setting, and errors naming file, field and reason.
+ */
 class PopCommandTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @BeforeEach
   void files() throws Exception {
-    Files.writeString(dir.resolve("dns-b.json"), """
+    Files.writeString(
+        dir.resolve("dns-b.json"),
+        """
         {"pop": "b", "zone": "cdn.example.", "names": ["www"], "l1": ["192.0.2.1"], "l2": ["198.51.100.1"],
          "x": 0.5, "listen": "127.0.0.1:0"}
         """);
-    Files.writeString(dir.resolve("proxy-b.json"), """
+    Files.writeString(
+        dir.resolve("proxy-b.json"),
+        """
         {"pop": "b", "capacity": 1, "listen": "127.0.0.1:0"}
         """);
   }
 
   private Path pop(String body) throws Exception {
     Path f = dir.resolve("pop.json");
-    Files.writeString(f, "{\"topology\": \"builtin:paper-fig2\", \"dns\": \"dns-b.json\", \"proxy\": \"proxy-b.json\""
-        + (body.isEmpty() ? "" : ", " + body) + "}");
+    Files.writeString(
+        f,
+        "{\"topology\": \"builtin:paper-fig2\", \"dns\": \"dns-b.json\", \"proxy\": \"proxy-b.json\""
+            + (body.isEmpty() ? "" : ", " + body)
+            + "}");
     return f;
   }
 
   @Test
   void readsEverySetting() throws Exception {
-    PopConfig c = PopCommand.read(pop("""
+    PopConfig c =
+        PopCommand.read(
+            pop(
+                """
         "algorithm": "greedy", "intervalMs": 2000, "loadUnit": 150, "requestsPerQuery": 7, "demandWeight": 0.3,
         "startX": 0.4, "safeX": 0.1, "maxStep": 0.3, "greedyGain": 2, "theta": 0.2, "adaptive": true,
         "probes": {"gamma": 4, "betaWeight": 0.5, "lossRate": 0.1, "timeoutIntervals": 7},
@@ -88,9 +99,12 @@ class PopCommandTest {
     Path noDns = dir.resolve("p2.json");
     Files.writeString(noDns, "{\"topology\": \"builtin:paper-fig2\", \"proxy\": \"proxy-b.json\"}");
     assertError(noDns, "dns", "required");
-    Files.writeString(dir.resolve("dns-z.json"), Files.readString(dir.resolve("dns-b.json")).replace("\"b\"", "\"z\""));
+    Files.writeString(
+        dir.resolve("dns-z.json"),
+        Files.readString(dir.resolve("dns-b.json")).replace("\"b\"", "\"z\""));
     Path wrongPop = dir.resolve("p3.json");
-    Files.writeString(wrongPop,
+    Files.writeString(
+        wrongPop,
         "{\"topology\": \"builtin:paper-fig2\", \"dns\": \"dns-z.json\", \"proxy\": \"proxy-b.json\"}");
     assertError(wrongPop, "dns", "not a node of the topology");
   }

@@ -10,25 +10,37 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code alm proxy}: configuration file, flags over it, and errors naming file, field and reason. */
+/**
+ * {@code alm proxy}: configuration file, flags over it, and errors naming file, field and reason.
+ */
 class ProxyCommandTest extends CliTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  @TempDir
-  Path dir;
-
+  @TempDir Path dir;
 
   @Test
   void flagsOverrideTheConfigFile() throws Exception {
     Path f = dir.resolve("proxy.json");
-    Files.writeString(f, """
+    Files.writeString(
+        f,
+        """
         {"pop": "p7", "capacity": 500, "listen": "127.0.0.1:8088",
          "content": {"mode": "proxy", "origin": "127.0.0.1:9000"},
          "limits": {"maxHeaderBytes": 4096}, "accessLog": "logs/access.csv"}
         """);
-    assertEquals(0, alm("proxy", "--config", f.toString(), "--capacity", "800", "--admin", "127.0.0.1:9180",
-        "--check"), err.toString());
+    assertEquals(
+        0,
+        alm(
+            "proxy",
+            "--config",
+            f.toString(),
+            "--capacity",
+            "800",
+            "--admin",
+            "127.0.0.1:9180",
+            "--check"),
+        err.toString());
     JsonNode c = JSON.readTree(out.toString());
     assertEquals("p7", c.get("pop").asText());
     assertEquals(800, c.get("capacity").asDouble());
@@ -37,7 +49,8 @@ class ProxyCommandTest extends CliTest {
     assertEquals("127.0.0.1:9180", c.get("admin").asText());
     assertEquals("proxy", c.get("content").get("mode").asText());
     assertEquals(4096, c.get("limits").get("maxHeaderBytes").asInt());
-    assertEquals(dir.resolve("logs/access.csv").toAbsolutePath().toString(), c.get("accessLog").asText());
+    assertEquals(
+        dir.resolve("logs/access.csv").toAbsolutePath().toString(), c.get("accessLog").asText());
   }
 
   @Test
@@ -71,7 +84,8 @@ class ProxyCommandTest extends CliTest {
     Files.writeString(f, "{\"limits\": {\"maxBodyBytes\": \"big\"}}");
     err.getBuffer().setLength(0);
     assertEquals(1, alm("proxy", "--config", f.toString(), "--check"));
-    assertTrue(err.toString().contains(f + ":limits.maxBodyBytes: expected an integer"), err.toString());
+    assertTrue(
+        err.toString().contains(f + ":limits.maxBodyBytes: expected an integer"), err.toString());
 
     Files.writeString(f, "{\"pop\": \"0\",\n \"zone\": }");
     err.getBuffer().setLength(0);
@@ -80,7 +94,9 @@ class ProxyCommandTest extends CliTest {
 
     err.getBuffer().setLength(0);
     assertEquals(1, alm("proxy", "--pop", "Bad_Pop", "--check"));
-    assertTrue(err.toString().contains("command line:pop: must be a lower-case DNS label"), err.toString());
+    assertTrue(
+        err.toString().contains("command line:pop: must be a lower-case DNS label"),
+        err.toString());
 
     err.getBuffer().setLength(0);
     assertEquals(1, alm("proxy", "--listen", "nowhere", "--check"));

@@ -12,14 +12,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Samples of C by FastRoute's beacon method: every beacon name ({@link BeaconName}) is handed out in one DNS answer,
- * so the PoP that answered it with L1 (DNS query log) and the proxy that received the HTTP request for it (access
- * log) make one sample of row i, column j (paper 004 eq. 1). DNS and HTTP logs are merged by time, and an answer
- * and a request are joined when they are at most the join window apart (either may come first: clocks of PoPs
- * differ). Lines that are not beacons are counted and passed over.
+ * Samples of C by FastRoute's beacon method: every beacon name ({@link BeaconName}) is handed out
+ * in one DNS answer, so the PoP that answered it with L1 (DNS query log) and the proxy that
+ * received the HTTP request for it (access log) make one sample of row i, column j (paper 004 eq.
+ * 1). DNS and HTTP logs are merged by time, and an answer and a request are joined when they are at
+ * most the join window apart (either may come first: clocks of PoPs differ). Lines that are not
+ * beacons are counted and passed over.
  *
- * <p>Memory: the beacons waiting for their other half, at most those of the last window; an entry older than the
- * window is evicted and counted as unjoined. It does not grow with the length of the logs.
+ * <p>Memory: the beacons waiting for their other half, at most those of the last window; an entry
+ * older than the window is evicted and counted as unjoined. It does not grow with the length of the
+ * logs.
  */
 public final class BeaconJoin {
 
@@ -33,15 +35,22 @@ public final class BeaconJoin {
    * @param joined samples sent to the sink
    * @param unjoinedAnswers beacon answers with no request within the window
    * @param unjoinedRequests beacon requests with no answer within the window
-   * @param duplicates a second answer or request for a beacon name still waiting (the first is kept)
+   * @param duplicates a second answer or request for a beacon name still waiting (the first is
+   *     kept)
    * @param maxPending the most beacons waiting at once: the join's memory
    */
-  public record Stats(long dnsRecords, long beaconAnswers, long httpRecords, long beaconRequests, long joined,
-      long unjoinedAnswers, long unjoinedRequests, long duplicates, long maxPending) {
-  }
+  public record Stats(
+      long dnsRecords,
+      long beaconAnswers,
+      long httpRecords,
+      long beaconRequests,
+      long joined,
+      long unjoinedAnswers,
+      long unjoinedRequests,
+      long duplicates,
+      long maxPending) {}
 
-  private record Pending(long t, boolean dns, String pop) {
-  }
+  private record Pending(long t, boolean dns, String pop) {}
 
   private final long windowMillis;
   private final LinkedHashMap<String, Pending> pending = new LinkedHashMap<>();
@@ -56,16 +65,22 @@ public final class BeaconJoin {
   private long maxPending;
   private long latest = Long.MIN_VALUE;
 
-  /** @param windowMillis the largest time between a beacon's answer and its request, &gt;= 0 */
+  /**
+   * @param windowMillis the largest time between a beacon's answer and its request, &gt;= 0
+   */
   public BeaconJoin(long windowMillis) {
     if (windowMillis < 0) {
-      throw new IllegalArgumentException("the join window must be >= 0, got " + windowMillis + " ms");
+      throw new IllegalArgumentException(
+          "the join window must be >= 0, got " + windowMillis + " ms");
     }
     this.windowMillis = windowMillis;
   }
 
   /** Reads every log to its end, merged by time, sending joined beacons to {@code sink}. */
-  public void read(List<TraceReader<QueryLogRecord>> dns, List<TraceReader<AccessLogRecord>> http, SampleSink sink)
+  public void read(
+      List<TraceReader<QueryLogRecord>> dns,
+      List<TraceReader<AccessLogRecord>> http,
+      SampleSink sink)
       throws InputException {
     int nd = dns.size();
     QueryLogRecord[] dh = new QueryLogRecord[nd];
@@ -107,7 +122,8 @@ public final class BeaconJoin {
   }
 
   /** One DNS log record. */
-  public void answer(QueryLogRecord q, SampleSink sink, String source, long line) throws InputException {
+  public void answer(QueryLogRecord q, SampleSink sink, String source, long line)
+      throws InputException {
     dnsRecords++;
     if (q.answer() != AnswerKind.L1) {
       return;
@@ -121,7 +137,8 @@ public final class BeaconJoin {
   }
 
   /** One access log record. */
-  public void request(AccessLogRecord a, SampleSink sink, String source, long line) throws InputException {
+  public void request(AccessLogRecord a, SampleSink sink, String source, long line)
+      throws InputException {
     httpRecords++;
     String key = BeaconName.key(a.host());
     if (key == null) {
@@ -131,7 +148,8 @@ public final class BeaconJoin {
     half(key, a.epochMillis(), false, a.pop(), sink, source, line);
   }
 
-  private void half(String key, long t, boolean dns, String pop, SampleSink sink, String source, long line)
+  private void half(
+      String key, long t, boolean dns, String pop, SampleSink sink, String source, long line)
       throws InputException {
     if (t > latest) {
       latest = t;
@@ -175,7 +193,15 @@ public final class BeaconJoin {
   /** What joining did so far; beacons still waiting count as unjoined. */
   public Stats stats() {
     long waitingDns = pending.values().stream().filter(Pending::dns).count();
-    return new Stats(dnsRecords, beaconAnswers, httpRecords, beaconRequests, joined, unjoinedAnswers + waitingDns,
-        unjoinedRequests + pending.size() - waitingDns, duplicates, maxPending);
+    return new Stats(
+        dnsRecords,
+        beaconAnswers,
+        httpRecords,
+        beaconRequests,
+        joined,
+        unjoinedAnswers + waitingDns,
+        unjoinedRequests + pending.size() - waitingDns,
+        duplicates,
+        maxPending);
   }
 }

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 /**
- * An estimate of C: the sample counts n_ij, the smoothed matrix ({@link Smoothing}) and a confidence interval per
- * entry ({@link ClopperPearson}), over node ids in sorted order. Immutable.
+ * An estimate of C: the sample counts n_ij, the smoothed matrix ({@link Smoothing}) and a
+ * confidence interval per entry ({@link ClopperPearson}), over node ids in sorted order. Immutable.
  */
 public final class CorrelationEstimate {
   private final List<String> ids;
@@ -20,7 +20,8 @@ public final class CorrelationEstimate {
   private final Smoothing smoothing;
   private final double confidence;
 
-  private CorrelationEstimate(List<String> ids, long[][] counts, Smoothing smoothing, double confidence) {
+  private CorrelationEstimate(
+      List<String> ids, long[][] counts, Smoothing smoothing, double confidence) {
     int n = ids.size();
     this.ids = List.copyOf(ids);
     this.counts = counts;
@@ -50,13 +51,18 @@ public final class CorrelationEstimate {
    *
    * @throws IllegalArgumentException if no node was seen
    */
-  public static CorrelationEstimate of(Counts counts, LabelIndex labels, Smoothing smoothing, double confidence) {
+  public static CorrelationEstimate of(
+      Counts counts, LabelIndex labels, Smoothing smoothing, double confidence) {
     int n = labels.size();
     if (n == 0) {
       throw new IllegalArgumentException("no samples: no node ids were seen");
     }
-    int[] order = IntStream.range(0, n).boxed().sorted(Comparator.comparing(labels::id))
-        .mapToInt(Integer::intValue).toArray();
+    int[] order =
+        IntStream.range(0, n)
+            .boxed()
+            .sorted(Comparator.comparing(labels::id))
+            .mapToInt(Integer::intValue)
+            .toArray();
     List<String> ids = new ArrayList<>();
     long[][] m = new long[n][n];
     for (int a = 0; a < n; a++) {
@@ -69,7 +75,8 @@ public final class CorrelationEstimate {
   }
 
   /** The estimate from a count matrix over {@code ids}, in that order. */
-  public static CorrelationEstimate of(List<String> ids, long[][] counts, Smoothing smoothing, double confidence) {
+  public static CorrelationEstimate of(
+      List<String> ids, long[][] counts, Smoothing smoothing, double confidence) {
     long[][] copy = new long[counts.length][];
     for (int i = 0; i < counts.length; i++) {
       copy[i] = counts[i].clone();

@@ -14,11 +14,21 @@ import java.util.List;
  * @param httpService the service taken as the HTTP layer (paired)
  * @param windowMillis the pairing or join window
  */
-public record CorrelationInputs(Kind kind, List<Path> files, List<Path> dnsLogs, List<Path> httpLogs,
-    String dnsService, String httpService, long windowMillis) {
+public record CorrelationInputs(
+    Kind kind,
+    List<Path> files,
+    List<Path> dnsLogs,
+    List<Path> httpLogs,
+    String dnsService,
+    String httpService,
+    long windowMillis) {
 
   /** The three ways of measuring C. */
-  public enum Kind { PAIRED, BEACON, PROBES }
+  public enum Kind {
+    PAIRED,
+    BEACON,
+    PROBES
+  }
 
   /** The default pairing and join window, 300 s. */
   public static final long DEFAULT_WINDOW_MILLIS = 300_000;
@@ -33,7 +43,8 @@ public record CorrelationInputs(Kind kind, List<Path> files, List<Path> dnsLogs,
     switch (kind) {
       case PAIRED -> {
         if (files.isEmpty() || dnsService == null || httpService == null) {
-          throw new IllegalArgumentException("paired observations need files, --dns-service and --http-service");
+          throw new IllegalArgumentException(
+              "paired observations need files, --dns-service and --http-service");
         }
         if (dnsService.equals(httpService)) {
           throw new IllegalArgumentException("--dns-service and --http-service must differ");
@@ -41,7 +52,8 @@ public record CorrelationInputs(Kind kind, List<Path> files, List<Path> dnsLogs,
       }
       case BEACON -> {
         if (dnsLogs.isEmpty() || httpLogs.isEmpty()) {
-          throw new IllegalArgumentException("the beacon join needs both DNS query logs and HTTP access logs");
+          throw new IllegalArgumentException(
+              "the beacon join needs both DNS query logs and HTTP access logs");
         }
       }
       case PROBES -> {
@@ -54,8 +66,10 @@ public record CorrelationInputs(Kind kind, List<Path> files, List<Path> dnsLogs,
   }
 
   /** Paired observations. */
-  public static CorrelationInputs paired(List<Path> files, String dnsService, String httpService, long window) {
-    return new CorrelationInputs(Kind.PAIRED, files, List.of(), List.of(), dnsService, httpService, window);
+  public static CorrelationInputs paired(
+      List<Path> files, String dnsService, String httpService, long window) {
+    return new CorrelationInputs(
+        Kind.PAIRED, files, List.of(), List.of(), dnsService, httpService, window);
   }
 
   /** Beacon-joined DNS and HTTP logs. */
@@ -65,6 +79,7 @@ public record CorrelationInputs(Kind kind, List<Path> files, List<Path> dnsLogs,
 
   /** Probe logs. */
   public static CorrelationInputs probes(List<Path> files) {
-    return new CorrelationInputs(Kind.PROBES, files, List.of(), List.of(), null, null, DEFAULT_WINDOW_MILLIS);
+    return new CorrelationInputs(
+        Kind.PROBES, files, List.of(), List.of(), null, null, DEFAULT_WINDOW_MILLIS);
   }
 }

@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads the traces of {@link CorrelationInputs} into a {@link Tally}, one file at a time (paired, probes) or all
- * logs merged by time (beacon join), and says what was read and joined.
+ * Reads the traces of {@link CorrelationInputs} into a {@link Tally}, one file at a time (paired,
+ * probes) or all logs merged by time (beacon join), and says what was read and joined.
  */
 public final class CorrelationRun {
 
@@ -26,25 +26,33 @@ public final class CorrelationRun {
    * @param tally the counts (one set per time window)
    * @param stats what the estimator did, for the report's {@code inputs}
    */
-  public record Result(Tally tally, Map<String, Object> stats) {
-  }
+  public record Result(Tally tally, Map<String, Object> stats) {}
 
   private CorrelationRun() {}
 
   /**
-   * @param observer sees DNS-side paired observations (drift of vantage points); may be {@code null}
-   * @throws InputException when a file cannot be read, is of another format, or (strict) has a bad line
+   * @param observer sees DNS-side paired observations (drift of vantage points); may be {@code
+   *     null}
+   * @throws InputException when a file cannot be read, is of another format, or (strict) has a bad
+   *     line
    */
-  public static Result run(CorrelationInputs in, LabelIndex labels, List<TimeWindow> windows, ReadReport report,
-      PairedEstimator.DnsSideObserver observer) throws InputException {
+  public static Result run(
+      CorrelationInputs in,
+      LabelIndex labels,
+      List<TimeWindow> windows,
+      ReadReport report,
+      PairedEstimator.DnsSideObserver observer)
+      throws InputException {
     Tally tally = new Tally(labels, windows, report);
     Map<String, Object> stats = new LinkedHashMap<>();
     stats.put("kind", in.kind().name().toLowerCase(java.util.Locale.ROOT));
     switch (in.kind()) {
       case PAIRED -> {
-        PairedEstimator p = new PairedEstimator(in.dnsService(), in.httpService(), in.windowMillis(), observer);
+        PairedEstimator p =
+            new PairedEstimator(in.dnsService(), in.httpService(), in.windowMillis(), observer);
         for (Path f : in.files()) {
-          try (TraceReader<PairedObservation> r = TraceReader.open(f, TraceFormats.PAIRED, report)) {
+          try (TraceReader<PairedObservation> r =
+              TraceReader.open(f, TraceFormats.PAIRED, report)) {
             p.read(r, tally);
           }
         }
@@ -88,7 +96,8 @@ public final class CorrelationRun {
       case PROBES -> {
         ProbeEstimator p = new ProbeEstimator();
         for (Path f : in.files()) {
-          try (TraceReader<ProbeLogRecord> r = TraceReader.open(f, TraceFormats.PROBE_LOG, report)) {
+          try (TraceReader<ProbeLogRecord> r =
+              TraceReader.open(f, TraceFormats.PROBE_LOG, report)) {
             p.read(r, tally);
           }
         }

@@ -3,8 +3,8 @@ package dev.alm.correlation;
 import java.util.Arrays;
 
 /**
- * Sample counts n_ij: how many samples were answered by DNS at node i and reached the proxy at node j, over the
- * node numbering of a {@link LabelIndex}. Grows as nodes appear. Not thread-safe.
+ * Sample counts n_ij: how many samples were answered by DNS at node i and reached the proxy at node
+ * j, over the node numbering of a {@link LabelIndex}. Grows as nodes appear. Not thread-safe.
  */
 public final class Counts {
   private long[][] n = new long[16][16];

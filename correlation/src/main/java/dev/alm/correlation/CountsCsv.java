@@ -16,9 +16,9 @@ import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * {@code counts.csv} of an {@code alm correlate} output: the measured sample counts n_ij in the layout of the
- * matrix CSV (header cell {@code n}, node ids in the header and first column, rows in header order), so two
- * outputs can be compared for drift without the traces.
+ * {@code counts.csv} of an {@code alm correlate} output: the measured sample counts n_ij in the
+ * layout of the matrix CSV (header cell {@code n}, node ids in the header and first column, rows in
+ * header order), so two outputs can be compared for drift without the traces.
  */
 public final class CountsCsv {
   private static final CSVFormat OUT = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build();
@@ -71,11 +71,14 @@ public final class CountsCsv {
         }
         int n = ids.size();
         if (rec.size() != n + 1) {
-          throw new InputException(source, where, "expected " + (n + 1) + " fields, got " + rec.size());
+          throw new InputException(
+              source, where, "expected " + (n + 1) + " fields, got " + rec.size());
         }
         if (!rec.get(0).equals(ids.get(rows.size()))) {
-          throw new InputException(source, where, "expected the row of '" + ids.get(rows.size()) + "', got '"
-              + rec.get(0) + "'");
+          throw new InputException(
+              source,
+              where,
+              "expected the row of '" + ids.get(rows.size()) + "', got '" + rec.get(0) + "'");
         }
         long[] row = new long[n];
         for (int j = 0; j < n; j++) {

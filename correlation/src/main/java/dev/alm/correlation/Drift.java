@@ -8,11 +8,12 @@ import java.util.TreeSet;
 import org.apache.commons.math3.stat.inference.ChiSquareTest;
 
 /**
- * Drift of C between two time windows: per row, the total-variation distance between the two measured rows,
- * {@code TV = 1/2 sum_j |n1_ij/n1_i - n2_ij/n2_i|}, and a chi-square test of homogeneity of the two rows' counts
- * (commons-math3). A row is flagged when both windows have at least {@code minSamples} samples and the test
- * rejects "same distribution" at the family-wise level {@code alpha}, Bonferroni-corrected over the rows tested:
- * the change is more than sampling noise explains (docs/correlation.md).
+ * Drift of C between two time windows: per row, the total-variation distance between the two
+ * measured rows, {@code TV = 1/2 sum_j |n1_ij/n1_i - n2_ij/n2_i|}, and a chi-square test of
+ * homogeneity of the two rows' counts (commons-math3). A row is flagged when both windows have at
+ * least {@code minSamples} samples and the test rejects "same distribution" at the family-wise
+ * level {@code alpha}, Bonferroni-corrected over the rows tested: the change is more than sampling
+ * noise explains (docs/correlation.md).
  */
 public final class Drift {
 
@@ -26,8 +27,8 @@ public final class Drift {
    * @param pValue the homogeneity test's p-value (NaN if not tested)
    * @param flagged whether the change is more than sampling noise explains
    */
-  public record Row(String id, long before, long after, double tv, double pValue, boolean flagged) {
-  }
+  public record Row(
+      String id, long before, long after, double tv, double pValue, boolean flagged) {}
 
   /**
    * @param rows every node id of either window, sorted
@@ -45,7 +46,12 @@ public final class Drift {
   private Drift() {}
 
   /** Compares two count tables, each over its own node ids (missing ids count as empty). */
-  public static Result compare(List<String> ids1, long[][] c1, List<String> ids2, long[][] c2, double alpha,
+  public static Result compare(
+      List<String> ids1,
+      long[][] c1,
+      List<String> ids2,
+      long[][] c2,
+      double alpha,
       int minSamples) {
     if (!(alpha > 0 && alpha < 1)) {
       throw new IllegalArgumentException("alpha must be in (0, 1), got " + alpha);

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The figures of {@code report.json} (docs/correlation.md). The diagonal, sample and row figures describe the
- * measured, unsmoothed frequencies n_ij / n_i; the matrix file holds the smoothed estimate. Built as ordered maps
- * and lists, ready for Jackson.
+ * The figures of {@code report.json} (docs/correlation.md). The diagonal, sample and row figures
+ * describe the measured, unsmoothed frequencies n_ij / n_i; the matrix file holds the smoothed
+ * estimate. Built as ordered maps and lists, ready for Jackson.
  */
 public final class EstimateReport {
   /** Rows with fewer samples than this (and at least one) are flagged. */
@@ -21,7 +21,8 @@ public final class EstimateReport {
    * @param labels the folding record (folded and dropped labels)
    * @param inputs what reading and joining did, shown as it is
    */
-  public static Map<String, Object> build(CorrelationEstimate e, LabelIndex labels, Map<String, Object> inputs) {
+  public static Map<String, Object> build(
+      CorrelationEstimate e, LabelIndex labels, Map<String, Object> inputs) {
     int n = e.size();
     Map<String, Object> r = new LinkedHashMap<>();
     r.put("nodes", n);
@@ -47,7 +48,8 @@ public final class EstimateReport {
       rows.add(row(e, i));
     }
     r.put("diagonal", diagonal(diag));
-    r.put("diagonalShareOfSamples", e.samples() == 0 ? null : (double) diagonalSamples / e.samples());
+    r.put(
+        "diagonalShareOfSamples", e.samples() == 0 ? null : (double) diagonalSamples / e.samples());
     r.put("samplesPerRow", perRow);
     r.put("rowsWithFewSamples", few.size());
     r.put("fewSamplesThreshold", FEW_SAMPLES);
@@ -60,12 +62,20 @@ public final class EstimateReport {
     prior.put("perEntry", e.smoothing().priorMass() / n);
     r.put("prior", prior);
     r.put("confidence", e.confidence());
-    r.put("intervalMethod", "Clopper-Pearson per entry, on the measured counts (intervals.csv has every entry)");
+    r.put(
+        "intervalMethod",
+        "Clopper-Pearson per entry, on the measured counts (intervals.csv has every entry)");
     r.put("rows", rows);
-    r.put("folded", labels.folded().entrySet().stream().sorted(Map.Entry.comparingByKey())
-        .collect(LinkedHashMap::new, (m, x) -> m.put(x.getKey(), x.getValue()), Map::putAll));
-    r.put("dropped", labels.dropped().entrySet().stream().sorted(Map.Entry.comparingByKey())
-        .collect(LinkedHashMap::new, (m, x) -> m.put(x.getKey(), x.getValue()), Map::putAll));
+    r.put(
+        "folded",
+        labels.folded().entrySet().stream()
+            .sorted(Map.Entry.comparingByKey())
+            .collect(LinkedHashMap::new, (m, x) -> m.put(x.getKey(), x.getValue()), Map::putAll));
+    r.put(
+        "dropped",
+        labels.dropped().entrySet().stream()
+            .sorted(Map.Entry.comparingByKey())
+            .collect(LinkedHashMap::new, (m, x) -> m.put(x.getKey(), x.getValue()), Map::putAll));
     r.put("inputs", inputs);
     return r;
   }
@@ -109,8 +119,10 @@ public final class EstimateReport {
 
   /** Sorted copy, for tests and callers that want the diagonal figures as numbers. */
   public static double[] measuredDiagonal(CorrelationEstimate e) {
-    return java.util.stream.IntStream.range(0, e.size()).filter(i -> e.samples(i) > 0)
-        .mapToDouble(i -> e.frequency(i, i)).sorted().toArray();
+    return java.util.stream.IntStream.range(0, e.size())
+        .filter(i -> e.samples(i) > 0)
+        .mapToDouble(i -> e.frequency(i, i))
+        .sorted()
+        .toArray();
   }
-
 }

@@ -17,8 +17,9 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * How raw site labels of a trace become node ids of C: unchanged, folded to a metro, mapped by a file, or dropped.
- * Folding merges rows and columns of C, so a metro's row is the pooled catchment of its sites (docs/correlation.md).
+ * How raw site labels of a trace become node ids of C: unchanged, folded to a metro, mapped by a
+ * file, or dropped. Folding merges rows and columns of C, so a metro's row is the pooled catchment
+ * of its sites (docs/correlation.md).
  */
 @FunctionalInterface
 public interface LabelFolding {
@@ -32,10 +33,10 @@ public interface LabelFolding {
   }
 
   /**
-   * The built-in rule for the Quad9 trace: a label that is three letters (an IATA code) followed by digits,
-   * optionally after a leading {@code q}, folds to those three letters ({@code qfra3}, {@code qfra4},
-   * {@code fra2} -> {@code fra}); any other label (three plain letters such as {@code qpg}, or longer names) is
-   * kept as it is.
+   * The built-in rule for the Quad9 trace: a label that is three letters (an IATA code) followed by
+   * digits, optionally after a leading {@code q}, folds to those three letters ({@code qfra3},
+   * {@code qfra4}, {@code fra2} -> {@code fra}); any other label (three plain letters such as
+   * {@code qpg}, or longer names) is kept as it is.
    */
   static LabelFolding metro() {
     Pattern sibling = Pattern.compile("q?([a-z]{3})[0-9]+");
@@ -46,29 +47,40 @@ public interface LabelFolding {
   }
 
   /**
-   * A mapping file: CSV {@code label,node} with that header; a label with an empty node is dropped, a label not
-   * in the file is kept as it is. Blank lines and lines starting with {@code #} are ignored.
+   * A mapping file: CSV {@code label,node} with that header; a label with an empty node is dropped,
+   * a label not in the file is kept as it is. Blank lines and lines starting with {@code #} are
+   * ignored.
    *
-   * @throws InputException naming the file, line and reason if the file is unreadable or a line is malformed
+   * @throws InputException naming the file, line and reason if the file is unreadable or a line is
+   *     malformed
    */
   static LabelFolding mapping(Path file) throws InputException {
     String source = file.toString();
     Map<String, String> map = new HashMap<>();
-    CSVFormat format = CSVFormat.DEFAULT.builder().setCommentMarker('#').setIgnoreEmptyLines(true).setTrim(true)
-        .build();
-    try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8); CSVParser p = format.parse(r)) {
+    CSVFormat format =
+        CSVFormat.DEFAULT
+            .builder()
+            .setCommentMarker('#')
+            .setIgnoreEmptyLines(true)
+            .setTrim(true)
+            .build();
+    try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        CSVParser p = format.parse(r)) {
       boolean header = true;
       for (CSVRecord rec : p) {
         String where = "line " + Math.max(1, p.getCurrentLineNumber());
         if (header) {
           header = false;
-          if (rec.size() != 2 || !rec.get(0).equalsIgnoreCase("label") || !rec.get(1).equalsIgnoreCase("node")) {
+          if (rec.size() != 2
+              || !rec.get(0).equalsIgnoreCase("label")
+              || !rec.get(1).equalsIgnoreCase("node")) {
             throw new InputException(source, where, "expected the header label,node");
           }
           continue;
         }
         if (rec.size() != 2) {
-          throw new InputException(source, where, "expected 2 fields (label,node), got " + rec.size());
+          throw new InputException(
+              source, where, "expected 2 fields (label,node), got " + rec.size());
         }
         if (rec.get(0).isEmpty()) {
           throw new InputException(source, where, "empty label");

@@ -8,13 +8,14 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Numbers the node ids of C as samples name them, after folding, and remembers what folding did: which raw labels
- * were folded into which node, which were dropped (with how many samples), and which were not among the known PoP
- * ids. Not thread-safe.
+ * Numbers the node ids of C as samples name them, after folding, and remembers what folding did:
+ * which raw labels were folded into which node, which were dropped (with how many samples), and
+ * which were not among the known PoP ids. Not thread-safe.
  */
 public final class LabelIndex {
   /** {@link #index} of a label that folding drops. */
   public static final int DROPPED = -1;
+
   /** {@link #index} of a label that is not a known PoP id. */
   public static final int UNKNOWN = -2;
 
@@ -39,7 +40,10 @@ public final class LabelIndex {
     }
   }
 
-  /** The node index of a raw label, {@link #DROPPED} or {@link #UNKNOWN}; new node ids are numbered on sight. */
+  /**
+   * The node index of a raw label, {@link #DROPPED} or {@link #UNKNOWN}; new node ids are numbered
+   * on sight.
+   */
   public int index(String label) {
     Integer i = raw.get(label);
     if (i == null) {

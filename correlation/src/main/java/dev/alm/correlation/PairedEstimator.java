@@ -8,13 +8,14 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Samples of C from paired catchment observations: a vantage point seen on the DNS-layer service at site i and on
- * the HTTP-layer service at site j, within the pairing window, is one sample of row i, column j (paper 004 eq. 1;
- * the Quad9 trace of docs/correlation.md). Observations of other services are counted and ignored.
+ * Samples of C from paired catchment observations: a vantage point seen on the DNS-layer service at
+ * site i and on the HTTP-layer service at site j, within the pairing window, is one sample of row
+ * i, column j (paper 004 eq. 1; the Quad9 trace of docs/correlation.md). Observations of other
+ * services are counted and ignored.
  *
- * <p>Memory: one pending observation per vantage point seen within the last window; observations more than a
- * window behind the latest time read are evicted as unpaired, so memory does not grow with the file when the file
- * is in time order (as measurement exports are).
+ * <p>Memory: one pending observation per vantage point seen within the last window; observations
+ * more than a window behind the latest time read are evicted as unpaired, so memory does not grow
+ * with the file when the file is in time order (as measurement exports are).
  */
 public final class PairedEstimator {
 
@@ -26,8 +27,7 @@ public final class PairedEstimator {
    * @param pairs samples sent to the sink
    * @param unpaired observations that found no partner within the window
    */
-  public record Stats(long observations, long otherService, long pairs, long unpaired) {
-  }
+  public record Stats(long observations, long otherService, long pairs, long unpaired) {}
 
   /** Receives every DNS-side observation, for drift of the vantage points' own sites. */
   @FunctionalInterface
@@ -35,8 +35,7 @@ public final class PairedEstimator {
     void observe(long epochMillis, String vantage, String site);
   }
 
-  private record Pending(long t, boolean dnsSide, String site) {
-  }
+  private record Pending(long t, boolean dnsSide, String site) {}
 
   private final String dnsService;
   private final String httpService;
@@ -55,12 +54,15 @@ public final class PairedEstimator {
    * @param windowMillis the largest time between the two observations of a pair, &gt;= 0
    * @param observer sees DNS-side observations; may be {@code null}
    */
-  public PairedEstimator(String dnsService, String httpService, long windowMillis, DnsSideObserver observer) {
+  public PairedEstimator(
+      String dnsService, String httpService, long windowMillis, DnsSideObserver observer) {
     if (dnsService.equals(httpService)) {
-      throw new IllegalArgumentException("the DNS and HTTP services must differ, both are '" + dnsService + "'");
+      throw new IllegalArgumentException(
+          "the DNS and HTTP services must differ, both are '" + dnsService + "'");
     }
     if (windowMillis < 0) {
-      throw new IllegalArgumentException("the pairing window must be >= 0, got " + windowMillis + " ms");
+      throw new IllegalArgumentException(
+          "the pairing window must be >= 0, got " + windowMillis + " ms");
     }
     this.dnsService = dnsService;
     this.httpService = httpService;
@@ -76,7 +78,8 @@ public final class PairedEstimator {
   }
 
   /** Pairs one observation. */
-  public void accept(PairedObservation o, SampleSink sink, String source, long line) throws InputException {
+  public void accept(PairedObservation o, SampleSink sink, String source, long line)
+      throws InputException {
     observations++;
     boolean dns = o.service().equals(dnsService);
     if (!dns && !o.service().equals(httpService)) {

@@ -2,7 +2,10 @@ package dev.alm.correlation;
 
 import dev.alm.controller.io.InputException;
 
-/** Where estimators send samples of C: one user answered by DNS at {@code from} whose request reached {@code to}. */
+/**
+ * Where estimators send samples of C: one user answered by DNS at {@code from} whose request
+ * reached {@code to}.
+ */
 @FunctionalInterface
 public interface SampleSink {
 
@@ -14,5 +17,6 @@ public interface SampleSink {
    * @param line that line's number
    * @throws InputException in strict mode, if a label is not a known PoP id
    */
-  void sample(long epochMillis, String from, String to, String source, long line) throws InputException;
+  void sample(long epochMillis, String from, String to, String source, long line)
+      throws InputException;
 }

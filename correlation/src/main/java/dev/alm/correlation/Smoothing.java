@@ -1,12 +1,12 @@
 package dev.alm.correlation;
 
 /**
- * Additive (Dirichlet) smoothing of sample counts into a correlation matrix: row i of C is the posterior mean of
- * a symmetric Dirichlet prior with total mass {@code a} spread evenly over the N columns,
- * {@code C_ij = (n_ij + a/N) / (n_i + a)}. Every entry is then &gt; 0, which the dual's probe plan needs
- * (paper 004 eq. 19 divides by C_ij), rows sum to 1, and a row without samples is uniform. The prior weighs as
- * much as {@code a} samples: with the default a = 1 it moves a row of n samples by at most 1/(n + 1) in total
- * variation (docs/correlation.md).
+ * Additive (Dirichlet) smoothing of sample counts into a correlation matrix: row i of C is the
+ * posterior mean of a symmetric Dirichlet prior with total mass {@code a} spread evenly over the N
+ * columns, {@code C_ij = (n_ij + a/N) / (n_i + a)}. Every entry is then &gt; 0, which the dual's
+ * probe plan needs (paper 004 eq. 19 divides by C_ij), rows sum to 1, and a row without samples is
+ * uniform. The prior weighs as much as {@code a} samples: with the default a = 1 it moves a row of
+ * n samples by at most 1/(n + 1) in total variation (docs/correlation.md).
  *
  * @param priorMass a, the prior's total pseudo-count per row, &gt; 0
  */
@@ -16,7 +16,8 @@ public record Smoothing(double priorMass) {
 
   public Smoothing {
     if (!Double.isFinite(priorMass) || priorMass <= 0) {
-      throw new IllegalArgumentException("the prior mass must be a finite number > 0, got " + priorMass);
+      throw new IllegalArgumentException(
+          "the prior mass must be a finite number > 0, got " + priorMass);
     }
   }
 

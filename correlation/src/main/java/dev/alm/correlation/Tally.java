@@ -6,9 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Counts samples into {@link Counts}: one set when no time windows are given, else one per window (samples
- * outside every window are counted and left out). A sample naming a label that is not a known PoP id is a bad line
- * ({@link ReadReport#bad}); a sample naming a dropped label is counted in {@link #droppedSamples()}.
+ * Counts samples into {@link Counts}: one set when no time windows are given, else one per window
+ * (samples outside every window are counted and left out). A sample naming a label that is not a
+ * known PoP id is a bad line ({@link ReadReport#bad}); a sample naming a dropped label is counted
+ * in {@link #droppedSamples()}.
  */
 public final class Tally implements SampleSink {
   private final LabelIndex labels;
@@ -32,7 +33,8 @@ public final class Tally implements SampleSink {
   }
 
   @Override
-  public void sample(long epochMillis, String from, String to, String source, long line) throws InputException {
+  public void sample(long epochMillis, String from, String to, String source, long line)
+      throws InputException {
     int i = labels.index(from);
     int j = labels.index(to);
     if (i == LabelIndex.UNKNOWN || j == LabelIndex.UNKNOWN) {

@@ -3,8 +3,8 @@ package dev.alm.correlation;
 import dev.alm.traces.Timestamps;
 
 /**
- * A half-open interval of time {@code [fromMillis, toMillis)}, for splitting samples into the windows that
- * drift compares.
+ * A half-open interval of time {@code [fromMillis, toMillis)}, for splitting samples into the
+ * windows that drift compares.
  */
 public record TimeWindow(long fromMillis, long toMillis) {
 
@@ -20,8 +20,8 @@ public record TimeWindow(long fromMillis, long toMillis) {
   }
 
   /**
-   * Parses {@code START/END}, or a single {@code START} meaning {@code [START, START + lengthMillis)}; times are
-   * ISO-8601 UTC or epoch seconds ({@link Timestamps#parseMillis}).
+   * Parses {@code START/END}, or a single {@code START} meaning {@code [START, START +
+   * lengthMillis)}; times are ISO-8601 UTC or epoch seconds ({@link Timestamps#parseMillis}).
    *
    * @throws IllegalArgumentException with the reason
    */
@@ -31,7 +31,8 @@ public record TimeWindow(long fromMillis, long toMillis) {
       long from = Timestamps.parseMillis(text.trim());
       return new TimeWindow(from, from + lengthMillis);
     }
-    return new TimeWindow(Timestamps.parseMillis(text.substring(0, slash).trim()),
+    return new TimeWindow(
+        Timestamps.parseMillis(text.substring(0, slash).trim()),
         Timestamps.parseMillis(text.substring(slash + 1).trim()));
   }
 

@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A topology around an estimated C, so the estimate feeds {@code alm compare} and {@code alm simulate} directly:
- * each node takes its capacity T_i, demand A_i and cost parameters (eq. 7, 8) from a template topology when the
- * template has that node, else from defaults; measured mean demands, when given, replace A_i.
+ * A topology around an estimated C, so the estimate feeds {@code alm compare} and {@code alm
+ * simulate} directly: each node takes its capacity T_i, demand A_i and cost parameters (eq. 7, 8)
+ * from a template topology when the template has that node, else from defaults; measured mean
+ * demands, when given, replace A_i.
  */
 public final class TopologyBuilder {
 
@@ -37,11 +38,18 @@ public final class TopologyBuilder {
    * @param template a topology whose nodes give values by id; may be {@code null}
    * @param demands mean demand per node id, replacing A_i; may be empty
    */
-  public static Topology build(CorrelationMatrix c, NodeDefaults defaults, Topology template,
-      Map<String, Double> demands) {
+  public static Topology build(
+      CorrelationMatrix c, NodeDefaults defaults, Topology template, Map<String, Double> demands) {
     List<Node> nodes = new ArrayList<>();
     for (String id : c.ids()) {
-      Node n = new Node(id, defaults.capacity(), defaults.demand(), defaults.eta(), defaults.gamma(), defaults.d());
+      Node n =
+          new Node(
+              id,
+              defaults.capacity(),
+              defaults.demand(),
+              defaults.eta(),
+              defaults.gamma(),
+              defaults.d());
       if (template != null) {
         for (Node t : template.nodes()) {
           if (t.id().equals(id)) {

@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * For paired observations compared across two windows: the share of vantage points seen on the DNS-layer service
- * in both windows whose site changed, before and after folding (the Quad9 trace: 13% of probes changed IPv4 site
- * between its two dates, 5% at metro level). Memory: one entry per vantage point and window.
+ * For paired observations compared across two windows: the share of vantage points seen on the
+ * DNS-layer service in both windows whose site changed, before and after folding (the Quad9 trace:
+ * 13% of probes changed IPv4 site between its two dates, 5% at metro level). Memory: one entry per
+ * vantage point and window.
  */
 public final class VantageDrift implements PairedEstimator.DnsSideObserver {
 
@@ -31,7 +32,9 @@ public final class VantageDrift implements PairedEstimator.DnsSideObserver {
   private final Map<String, String> first = new HashMap<>();
   private final Map<String, String> second = new HashMap<>();
 
-  /** @param windows exactly two windows */
+  /**
+   * @param windows exactly two windows
+   */
   public VantageDrift(List<TimeWindow> windows, LabelFolding folding) {
     if (windows.size() != 2) {
       throw new IllegalArgumentException("vantage drift needs two windows, got " + windows.size());

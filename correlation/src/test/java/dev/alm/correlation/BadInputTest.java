@@ -16,26 +16,34 @@ import org.junit.jupiter.api.io.TempDir;
 /** Unknown PoP ids, folding files and the smoothing prior. */
 class BadInputTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void unknownPopIdIsABadLineAndTheRestIsUsed() throws Exception {
     Path f = dir.resolve("probes.csv");
-    Files.writeString(f, "ts,category,origin,pop\n"
-        + "2026-01-01T00:00:00.000Z,fra,iad,fra\n"
-        + "2026-01-01T00:00:01.000Z,fra,xyz,fra\n"
-        + "2026-01-01T00:00:02.000Z,fra,iad,iad\n");
+    Files.writeString(
+        f,
+        "ts,category,origin,pop\n"
+            + "2026-01-01T00:00:00.000Z,fra,iad,fra\n"
+            + "2026-01-01T00:00:01.000Z,fra,xyz,fra\n"
+            + "2026-01-01T00:00:02.000Z,fra,iad,iad\n");
     ReadReport report = new ReadReport(false);
     LabelIndex labels = new LabelIndex(LabelFolding.identity(), Set.of("fra", "iad"));
-    CorrelationRun.Result r = CorrelationRun.run(CorrelationInputs.probes(List.of(f)), labels, List.of(), report,
-        null);
+    CorrelationRun.Result r =
+        CorrelationRun.run(CorrelationInputs.probes(List.of(f)), labels, List.of(), report, null);
     assertEquals(2, r.tally().counts(0).total());
     assertEquals(1, report.skipped());
     assertEquals(f + ":line 3: unknown PoP id 'xyz'", report.examples().get(0).toString());
-    InputException e = assertThrows(InputException.class, () -> CorrelationRun.run(
-        CorrelationInputs.probes(List.of(f)), new LabelIndex(LabelFolding.identity(), Set.of("fra", "iad")),
-        List.of(), new ReadReport(true), null));
+    InputException e =
+        assertThrows(
+            InputException.class,
+            () ->
+                CorrelationRun.run(
+                    CorrelationInputs.probes(List.of(f)),
+                    new LabelIndex(LabelFolding.identity(), Set.of("fra", "iad")),
+                    List.of(),
+                    new ReadReport(true),
+                    null));
     assertEquals(f + ":line 3: unknown PoP id 'xyz' (--strict)", e.getMessage());
   }
 
@@ -43,37 +51,56 @@ class BadInputTest {
   void unknownPopIdInBeaconJoinedLogsIsABadLine() throws Exception {
     Path dns = dir.resolve("dns.csv");
     Path http = dir.resolve("http.csv");
-    Files.writeString(dns, "ts,pop,resolver,ecs,qname,qtype,rcode,answer\n"
-        + "2026-01-01T00:00:00.000Z,fra,10.0.0.1,,b-0000000000000001.beacon.cdn.example.,A,NOERROR,l1\n"
-        + "2026-01-01T00:00:00.100Z,xyz,10.0.0.2,,b-0000000000000002.beacon.cdn.example.,A,NOERROR,l1\n");
-    Files.writeString(http, "ts,pop,client,host,path,status,bytes,latency_us,probe_category,probe_origin\n"
-        + "2026-01-01T00:00:00.200Z,iad,10.9.0.1,b-0000000000000001.beacon.cdn.example,/b.gif,200,43,100,,\n"
-        + "2026-01-01T00:00:00.300Z,fra,10.9.0.2,b-0000000000000002.beacon.cdn.example,/b.gif,200,43,100,,\n");
+    Files.writeString(
+        dns,
+        "ts,pop,resolver,ecs,qname,qtype,rcode,answer\n"
+            + "2026-01-01T00:00:00.000Z,fra,10.0.0.1,,b-0000000000000001.beacon.cdn.example.,A,NOERROR,l1\n"
+            + "2026-01-01T00:00:00.100Z,xyz,10.0.0.2,,b-0000000000000002.beacon.cdn.example.,A,NOERROR,l1\n");
+    Files.writeString(
+        http,
+        "ts,pop,client,host,path,status,bytes,latency_us,probe_category,probe_origin\n"
+            + "2026-01-01T00:00:00.200Z,iad,10.9.0.1,b-0000000000000001.beacon.cdn.example,/b.gif,200,43,100,,\n"
+            + "2026-01-01T00:00:00.300Z,fra,10.9.0.2,b-0000000000000002.beacon.cdn.example,/b.gif,200,43,100,,\n");
     ReadReport report = new ReadReport(false);
     LabelIndex labels = new LabelIndex(LabelFolding.identity(), Set.of("fra", "iad"));
-    CorrelationRun.Result r = CorrelationRun.run(
-        CorrelationInputs.beacon(List.of(dns), List.of(http), CorrelationInputs.DEFAULT_WINDOW_MILLIS), labels,
-        List.of(), report, null);
-    assertEquals(1, r.tally().counts(0).total(), "the good beacon is joined and counted in row fra");
+    CorrelationRun.Result r =
+        CorrelationRun.run(
+            CorrelationInputs.beacon(
+                List.of(dns), List.of(http), CorrelationInputs.DEFAULT_WINDOW_MILLIS),
+            labels,
+            List.of(),
+            report,
+            null);
+    assertEquals(
+        1, r.tally().counts(0).total(), "the good beacon is joined and counted in row fra");
     assertEquals(1, report.skipped());
-    assertTrue(report.examples().get(0).toString().contains("unknown PoP id 'xyz'"),
+    assertTrue(
+        report.examples().get(0).toString().contains("unknown PoP id 'xyz'"),
         report.examples().get(0).toString());
   }
 
   @Test
   void unknownSiteInPairedObservationsIsABadLine() throws Exception {
     Path f = dir.resolve("paired.csv");
-    Files.writeString(f, "timestamp,vantage_id,service,site\n"
-        + "2026-01-01T00:00:00Z,1,v4,fra\n2026-01-01T00:00:00Z,1,v6,iad\n"
-        + "2026-01-01T00:00:00Z,2,v4,xyz\n2026-01-01T00:00:00Z,2,v6,fra\n");
+    Files.writeString(
+        f,
+        "timestamp,vantage_id,service,site\n"
+            + "2026-01-01T00:00:00Z,1,v4,fra\n2026-01-01T00:00:00Z,1,v6,iad\n"
+            + "2026-01-01T00:00:00Z,2,v4,xyz\n2026-01-01T00:00:00Z,2,v6,fra\n");
     ReadReport report = new ReadReport(false);
     LabelIndex labels = new LabelIndex(LabelFolding.identity(), Set.of("fra", "iad"));
-    CorrelationRun.Result r = CorrelationRun.run(
-        CorrelationInputs.paired(List.of(f), "v4", "v6", CorrelationInputs.DEFAULT_WINDOW_MILLIS), labels,
-        List.of(), report, null);
+    CorrelationRun.Result r =
+        CorrelationRun.run(
+            CorrelationInputs.paired(
+                List.of(f), "v4", "v6", CorrelationInputs.DEFAULT_WINDOW_MILLIS),
+            labels,
+            List.of(),
+            report,
+            null);
     assertEquals(1, r.tally().counts(0).total(), "the known pair is counted in row fra");
     assertEquals(1, report.skipped());
-    assertTrue(report.examples().get(0).toString().contains("unknown PoP id 'xyz'"),
+    assertTrue(
+        report.examples().get(0).toString().contains("unknown PoP id 'xyz'"),
         report.examples().get(0).toString());
   }
 

@@ -26,7 +26,8 @@ class DriftTest {
   @Test
   void samplingNoiseAloneIsNotFlagged() {
     SyntheticWorld w = new SyntheticWorld(SyntheticConfig.defaults(4).withSizes(16, 0, 0, 0));
-    Drift.Result d = Drift.compare(w.ids(), sample(w, 20_000, 1), w.ids(), sample(w, 20_000, 2), 0.01, 5);
+    Drift.Result d =
+        Drift.compare(w.ids(), sample(w, 20_000, 1), w.ids(), sample(w, 20_000, 2), 0.01, 5);
     assertEquals(16, d.tested());
     assertEquals(0, d.flagged());
     assertTrue(d.meanTv() < 0.05, "mean TV " + d.meanTv());
@@ -36,11 +37,33 @@ class DriftTest {
   void changedCatchmentsAreFlagged() {
     SyntheticConfig base = SyntheticConfig.defaults(4).withSizes(16, 0, 0, 0);
     SyntheticWorld before = new SyntheticWorld(base);
-    SyntheticWorld after = new SyntheticWorld(new SyntheticConfig(base.seed(), base.pops(), base.groups(),
-        base.farResolverShare(), 0.5, 0, base.beaconShare(), base.l1Share(), base.beaconLoss(), base.queryRate(), 0,
-        0, base.startMillis(), base.demandStepSeconds(), base.flashFactor(), base.zone()));
-    Drift.Result d = Drift.compare(before.ids(), sample(before, 20_000, 1), after.ids(), sample(after, 20_000, 2),
-        0.01, 5);
+    SyntheticWorld after =
+        new SyntheticWorld(
+            new SyntheticConfig(
+                base.seed(),
+                base.pops(),
+                base.groups(),
+                base.farResolverShare(),
+                0.5,
+                0,
+                base.beaconShare(),
+                base.l1Share(),
+                base.beaconLoss(),
+                base.queryRate(),
+                0,
+                0,
+                base.startMillis(),
+                base.demandStepSeconds(),
+                base.flashFactor(),
+                base.zone()));
+    Drift.Result d =
+        Drift.compare(
+            before.ids(),
+            sample(before, 20_000, 1),
+            after.ids(),
+            sample(after, 20_000, 2),
+            0.01,
+            5);
     assertTrue(d.flagged() >= 14, "flagged " + d.flagged());
     Drift.Row r = d.rows().get(0);
     assertTrue(r.tv() > 0.2 && r.pValue() < 1e-6, r.toString());
@@ -48,8 +71,14 @@ class DriftTest {
 
   @Test
   void rowsMissingFromOneWindowAreNotTested() {
-    Drift.Result d = Drift.compare(List.of("a", "b"), new long[][] {{9, 1}, {0, 0}}, List.of("a", "c"),
-        new long[][] {{8, 2}, {3, 3}}, 0.01, 5);
+    Drift.Result d =
+        Drift.compare(
+            List.of("a", "b"),
+            new long[][] {{9, 1}, {0, 0}},
+            List.of("a", "c"),
+            new long[][] {{8, 2}, {3, 3}},
+            0.01,
+            5);
     assertEquals(List.of("a", "b", "c"), d.rows().stream().map(Drift.Row::id).toList());
     assertEquals(1, d.tested());
     assertEquals(0, d.flagged());

@@ -15,14 +15,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * On generated traces with a known C, each of the three estimators' 95% intervals hold the true entry for at least
- * 95% of entries (pooled over three seeds of 24 PoPs: 1,728 entries per input).
+ * On generated traces with a known C, each of the three estimators' 95% intervals hold the true
+ * entry for at least 95% of entries (pooled over three seeds of 24 PoPs: 1,728 entries per input).
  */
 class GeneratedCoverageTest {
   static final long[] SEEDS = {11, 12, 13};
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   static SyntheticTraces.Written[] written = new SyntheticTraces.Written[SEEDS.length];
   static CorrelationMatrix[] truth = new CorrelationMatrix[SEEDS.length];
@@ -30,7 +29,9 @@ class GeneratedCoverageTest {
   @BeforeAll
   static void generate() throws Exception {
     for (int s = 0; s < SEEDS.length; s++) {
-      SyntheticTraces t = new SyntheticTraces(SyntheticConfig.defaults(SEEDS[s]).withSizes(24, 40_000, 20_000, 10_000));
+      SyntheticTraces t =
+          new SyntheticTraces(
+              SyntheticConfig.defaults(SEEDS[s]).withSizes(24, 40_000, 20_000, 10_000));
       written[s] = t.writeAll(dir.resolve("s" + s), s == 0);
       truth[s] = t.world().truth();
     }
@@ -41,16 +42,22 @@ class GeneratedCoverageTest {
     long entries = 0;
     for (int s = 0; s < SEEDS.length; s++) {
       SyntheticTraces.Written w = written[s];
-      CorrelationInputs in = switch (kind) {
-        case PAIRED -> CorrelationInputs.paired(List.of(w.paired()), SyntheticTraces.DNS_SERVICE,
-            SyntheticTraces.HTTP_SERVICE, CorrelationInputs.DEFAULT_WINDOW_MILLIS);
-        case BEACON -> CorrelationInputs.beacon(List.of(w.dns()), List.of(w.http()), 60_000);
-        case PROBES -> CorrelationInputs.probes(List.of(w.probes()));
-      };
+      CorrelationInputs in =
+          switch (kind) {
+            case PAIRED ->
+                CorrelationInputs.paired(
+                    List.of(w.paired()),
+                    SyntheticTraces.DNS_SERVICE,
+                    SyntheticTraces.HTTP_SERVICE,
+                    CorrelationInputs.DEFAULT_WINDOW_MILLIS);
+            case BEACON -> CorrelationInputs.beacon(List.of(w.dns()), List.of(w.http()), 60_000);
+            case PROBES -> CorrelationInputs.probes(List.of(w.probes()));
+          };
       ReadReport report = new ReadReport(true);
       LabelIndex labels = new LabelIndex(LabelFolding.identity(), Set.copyOf(truth[s].ids()));
       CorrelationRun.Result r = CorrelationRun.run(in, labels, List.of(), report, null);
-      CorrelationEstimate e = CorrelationEstimate.of(r.tally().counts(0), labels, new Smoothing(1), 0.95);
+      CorrelationEstimate e =
+          CorrelationEstimate.of(r.tally().counts(0), labels, new Smoothing(1), 0.95);
       CorrelationMatrix c = truth[s].reorder(e.ids());
       Quad9FactsTest.assertSmoothed(e);
       assertEquals(0, report.skipped());
@@ -65,7 +72,8 @@ class GeneratedCoverageTest {
       }
     }
     double share = (double) inside / entries;
-    System.out.printf("coverage of 95%% intervals, %s input: %.4f of %d entries%n", kind, share, entries);
+    System.out.printf(
+        "coverage of 95%% intervals, %s input: %.4f of %d entries%n", kind, share, entries);
     return share;
   }
 
@@ -88,8 +96,13 @@ class GeneratedCoverageTest {
   void everyBeaconIsJoinedOnceAndLostOnesAreCounted() throws Exception {
     SyntheticTraces.Written w = written[1];
     LabelIndex labels = new LabelIndex(LabelFolding.identity(), Set.of());
-    CorrelationRun.Result r = CorrelationRun.run(CorrelationInputs.beacon(List.of(w.dns()), List.of(w.http()),
-        60_000), labels, List.of(), new ReadReport(true), null);
+    CorrelationRun.Result r =
+        CorrelationRun.run(
+            CorrelationInputs.beacon(List.of(w.dns()), List.of(w.http()), 60_000),
+            labels,
+            List.of(),
+            new ReadReport(true),
+            null);
     long joined = (Long) r.stats().get("joined");
     long lost = (Long) r.stats().get("unjoinedAnswers");
     assertEquals(w.beacons(), joined + lost);

@@ -10,7 +10,10 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The facts of the Quad9 trace's README (../shared/data/quad9-v4v6), reproduced by the paired estimator. */
+/**
+ * The facts of the Quad9 trace's README (../shared/data/quad9-v4v6), reproduced by the paired
+ * estimator.
+ */
 class Quad9FactsTest {
   static final String V4 = "quad9_ipv4_msm12016241";
   static final String V6 = "quad9_ipv6_msm12016229";
@@ -19,10 +22,16 @@ class Quad9FactsTest {
     return Path.of(Quad9FactsTest.class.getResource("/quad9/observations.csv.gz").toURI());
   }
 
-  private static CorrelationEstimate estimate(LabelFolding folding, LabelIndex labels, ReadReport report)
-      throws Exception {
-    CorrelationRun.Result r = CorrelationRun.run(CorrelationInputs.paired(List.of(observations()), V4, V6,
-        CorrelationInputs.DEFAULT_WINDOW_MILLIS), labels, List.of(), report, null);
+  private static CorrelationEstimate estimate(
+      LabelFolding folding, LabelIndex labels, ReadReport report) throws Exception {
+    CorrelationRun.Result r =
+        CorrelationRun.run(
+            CorrelationInputs.paired(
+                List.of(observations()), V4, V6, CorrelationInputs.DEFAULT_WINDOW_MILLIS),
+            labels,
+            List.of(),
+            report,
+            null);
     assertEquals(8668L, r.stats().get("pairs"));
     return CorrelationEstimate.of(r.tally().counts(0), labels, new Smoothing(1), 0.95);
   }
@@ -56,7 +65,8 @@ class Quad9FactsTest {
     assertEquals("fra", labels.folded().get("qfra3"));
     assertEquals("fra", labels.folded().get("qfra4"));
     assertEquals("fra", labels.folded().get("fra2"));
-    assertEquals(9, labels.folded().size()); // six merge with a sibling; qadl1, qhnd1, qrtm1 are renamed
+    assertEquals(
+        9, labels.folded().size()); // six merge with a sibling; qadl1, qhnd1, qrtm1 are renamed
     Map<String, Object> r = EstimateReport.build(e, labels, Map.of());
     assertEquals(0.67, (Double) r.get("diagonalShareOfSamples"), 0.005);
     assertSmoothed(e);
@@ -64,12 +74,20 @@ class Quad9FactsTest {
 
   @Test
   void aboutThirteenPercentOfProbesChangeIpv4SiteBetweenTheDates() throws Exception {
-    List<TimeWindow> windows = List.of(TimeWindow.parse("2021-05-15T09:45:00Z", 300_000),
-        TimeWindow.parse("2021-05-22T09:45:00Z", 300_000));
+    List<TimeWindow> windows =
+        List.of(
+            TimeWindow.parse("2021-05-15T09:45:00Z", 300_000),
+            TimeWindow.parse("2021-05-22T09:45:00Z", 300_000));
     VantageDrift vd = new VantageDrift(windows, LabelFolding.metro());
     LabelIndex labels = new LabelIndex(LabelFolding.identity(), Set.of());
-    CorrelationRun.Result r = CorrelationRun.run(CorrelationInputs.paired(List.of(observations()), V4, V6,
-        CorrelationInputs.DEFAULT_WINDOW_MILLIS), labels, windows, new ReadReport(true), vd);
+    CorrelationRun.Result r =
+        CorrelationRun.run(
+            CorrelationInputs.paired(
+                List.of(observations()), V4, V6, CorrelationInputs.DEFAULT_WINDOW_MILLIS),
+            labels,
+            windows,
+            new ReadReport(true),
+            vd);
     VantageDrift.Result v = vd.result();
     assertEquals(10591, v.vantages());
     assertEquals(0.13, v.share(), 0.01);

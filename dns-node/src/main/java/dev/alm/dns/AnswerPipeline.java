@@ -5,9 +5,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
- * Everything between a received message and the bytes sent back, shared by the UDP and TCP adapters: the
- * answering function, response-rate limiting (UDP only), metrics and the query log. Time comes from an injected
- * monotonic clock (the query log's, too).
+ * Everything between a received message and the bytes sent back, shared by the UDP and TCP
+ * adapters: the answering function, response-rate limiting (UDP only), metrics and the query log.
+ * Time comes from an injected monotonic clock (the query log's, too).
  */
 final class AnswerPipeline {
   private final QueryAnswerer answerer;
@@ -18,9 +18,15 @@ final class AnswerPipeline {
   private final LongSupplier nanoClock;
   private final AtomicLong failures = new AtomicLong();
   private volatile Throwable lastFailure;
-  private final java.util.concurrent.atomic.LongAdder received = new java.util.concurrent.atomic.LongAdder();
+  private final java.util.concurrent.atomic.LongAdder received =
+      new java.util.concurrent.atomic.LongAdder();
 
-  AnswerPipeline(QueryAnswerer answerer, ResponseRateLimiter rrl, DnsMetrics metrics, QueryLog log, long zoneHash,
+  AnswerPipeline(
+      QueryAnswerer answerer,
+      ResponseRateLimiter rrl,
+      DnsMetrics metrics,
+      QueryLog log,
+      long zoneHash,
       LongSupplier nanoClock) {
     this.answerer = answerer;
     this.rrl = rrl;
@@ -42,7 +48,8 @@ final class AnswerPipeline {
     Outcome o = send.outcome();
     byte[] out = send.wire();
     if (rrl.enabled()) { // spares the address copy and the key when off
-      RrlAction action = rrl.check(client.getAddress(), ResponseRateLimiter.responseKey(o, zoneHash), t0);
+      RrlAction action =
+          rrl.check(client.getAddress(), ResponseRateLimiter.responseKey(o, zoneHash), t0);
       if (action != RrlAction.SEND) {
         metrics.rateLimited(action);
         if (action == RrlAction.DROP) {
@@ -76,7 +83,9 @@ final class AnswerPipeline {
     }
   }
 
-  /** An exception escaped a handler: a bug, counted and shown in status, never fatal to the server. */
+  /**
+   * An exception escaped a handler: a bug, counted and shown in status, never fatal to the server.
+   */
   void failed(Throwable cause) {
     failures.incrementAndGet();
     lastFailure = cause;

@@ -11,8 +11,8 @@ import java.util.Objects;
 import org.xbill.DNS.Name;
 
 /**
- * The immutable configuration of one PoP's DNS server (docs/dns-node.md). Build it with {@link #builder(Name)};
- * every setter validates, and {@link Builder#build()} checks the whole.
+ * The immutable configuration of one PoP's DNS server (docs/dns-node.md). Build it with {@link
+ * #builder(Name)}; every setter validates, and {@link Builder#build()} checks the whole.
  *
  * @param pop the PoP id written to the query log and probe names
  * @param zone the zone served (absolute)
@@ -36,13 +36,32 @@ import org.xbill.DNS.Name;
  * @param maxUdpPayload the EDNS UDP payload size this server advertises and the most it sends
  * @param rrl response-rate limiting
  * @param queryLog the query log file, or {@code null} for none
- * @param queryLogQueue how many log lines each event loop may hold for the writer before lines are dropped (and
- *     counted)
+ * @param queryLogQueue how many log lines each event loop may hold for the writer before lines are
+ *     dropped (and counted)
  */
-public record DnsConfig(String pop, Name zone, List<Name> names, List<InetAddress> l1, List<InetAddress> l2,
-    double x, AnswerMode mode, String salt, long cdnTtl, long probeTtl, long staticTtl, long negativeTtl,
-    List<Name> nameservers, List<String> staticRecords, InetSocketAddress listen, Duration tcpIdleTimeout,
-    int maxTcpConnections, int ecsScopeV4, int ecsScopeV6, int maxUdpPayload, RrlConfig rrl, Path queryLog,
+public record DnsConfig(
+    String pop,
+    Name zone,
+    List<Name> names,
+    List<InetAddress> l1,
+    List<InetAddress> l2,
+    double x,
+    AnswerMode mode,
+    String salt,
+    long cdnTtl,
+    long probeTtl,
+    long staticTtl,
+    long negativeTtl,
+    List<Name> nameservers,
+    List<String> staticRecords,
+    InetSocketAddress listen,
+    Duration tcpIdleTimeout,
+    int maxTcpConnections,
+    int ecsScopeV4,
+    int ecsScopeV6,
+    int maxUdpPayload,
+    RrlConfig rrl,
+    Path queryLog,
     int queryLogQueue) {
 
   public DnsConfig {
@@ -68,9 +87,15 @@ public record DnsConfig(String pop, Name zone, List<Name> names, List<InetAddres
     check(!l2.isEmpty(), "l2", "must list at least one address");
     check(sameFamilies(l1, l2), "l2", "must cover the same address families (IPv4/IPv6) as l1");
     check(x >= 0 && x <= 1, "x", "must be in [0, 1], got " + x);
-    check(cdnTtl >= 0 && probeTtl >= 0 && staticTtl >= 0 && negativeTtl >= 0, "ttl", "TTLs must be >= 0");
+    check(
+        cdnTtl >= 0 && probeTtl >= 0 && staticTtl >= 0 && negativeTtl >= 0,
+        "ttl",
+        "TTLs must be >= 0");
     check(!nameservers.isEmpty(), "nameservers", "must list at least one name");
-    check(!tcpIdleTimeout.isNegative() && !tcpIdleTimeout.isZero(), "tcpIdleTimeout", "must be positive");
+    check(
+        !tcpIdleTimeout.isNegative() && !tcpIdleTimeout.isZero(),
+        "tcpIdleTimeout",
+        "must be positive");
     check(maxTcpConnections >= 1, "maxTcpConnections", "must be >= 1");
     check(ecsScopeV4 >= 0 && ecsScopeV4 <= 32, "ecsScopeV4", "must be in 0..32");
     check(ecsScopeV6 >= 0 && ecsScopeV6 <= 128, "ecsScopeV6", "must be in 0..128");
@@ -85,7 +110,8 @@ public record DnsConfig(String pop, Name zone, List<Name> names, List<InetAddres
   }
 
   private static boolean sameFamilies(List<InetAddress> a, List<InetAddress> b) {
-    return a.stream().anyMatch(i -> i instanceof Inet4Address) == b.stream().anyMatch(i -> i instanceof Inet4Address)
+    return a.stream().anyMatch(i -> i instanceof Inet4Address)
+            == b.stream().anyMatch(i -> i instanceof Inet4Address)
         && a.stream().anyMatch(i -> !(i instanceof Inet4Address))
             == b.stream().anyMatch(i -> !(i instanceof Inet4Address));
   }
@@ -127,7 +153,8 @@ public record DnsConfig(String pop, Name zone, List<Name> names, List<InetAddres
     private long negativeTtl = 60;
     private final List<Name> nameservers = new ArrayList<>();
     private final List<String> staticRecords = new ArrayList<>();
-    private InetSocketAddress listen = new InetSocketAddress(InetAddress.getLoopbackAddress(), 5353);
+    private InetSocketAddress listen =
+        new InetSocketAddress(InetAddress.getLoopbackAddress(), 5353);
     private Duration tcpIdleTimeout = Duration.ofSeconds(10);
     private int maxTcpConnections = 1024;
     private int ecsScopeV4 = 24;
@@ -141,36 +168,147 @@ public record DnsConfig(String pop, Name zone, List<Name> names, List<InetAddres
       this.zone = Objects.requireNonNull(zone, "zone");
     }
 
-    public Builder pop(String v) { pop = v; return this; }
-    public Builder name(Name v) { names.add(v); return this; }
-    public Builder l1(InetAddress v) { l1.add(v); return this; }
-    public Builder l2(InetAddress v) { l2.add(v); return this; }
-    public Builder x(double v) { x = v; return this; }
-    public Builder mode(AnswerMode v) { mode = v; return this; }
-    public Builder salt(String v) { salt = v; return this; }
-    public Builder cdnTtl(long v) { cdnTtl = v; return this; }
-    public Builder probeTtl(long v) { probeTtl = v; return this; }
-    public Builder staticTtl(long v) { staticTtl = v; return this; }
-    public Builder negativeTtl(long v) { negativeTtl = v; return this; }
-    public Builder nameserver(Name v) { nameservers.add(v); return this; }
-    public Builder staticRecord(String v) { staticRecords.add(v); return this; }
-    public Builder listen(InetSocketAddress v) { listen = v; return this; }
-    public Builder tcpIdleTimeout(Duration v) { tcpIdleTimeout = v; return this; }
-    public Builder maxTcpConnections(int v) { maxTcpConnections = v; return this; }
-    public Builder ecsScopeV4(int v) { ecsScopeV4 = v; return this; }
-    public Builder ecsScopeV6(int v) { ecsScopeV6 = v; return this; }
-    public Builder maxUdpPayload(int v) { maxUdpPayload = v; return this; }
-    public Builder rrl(RrlConfig v) { rrl = v; return this; }
-    public Builder queryLog(Path v) { queryLog = v; return this; }
-    public Builder queryLogQueue(int v) { queryLogQueue = v; return this; }
+    public Builder pop(String v) {
+      pop = v;
+      return this;
+    }
 
-    /** Checks and freezes the settings; the CDN name defaults to {@code www.<zone>}, the NS to {@code ns1.<zone>}. */
+    public Builder name(Name v) {
+      names.add(v);
+      return this;
+    }
+
+    public Builder l1(InetAddress v) {
+      l1.add(v);
+      return this;
+    }
+
+    public Builder l2(InetAddress v) {
+      l2.add(v);
+      return this;
+    }
+
+    public Builder x(double v) {
+      x = v;
+      return this;
+    }
+
+    public Builder mode(AnswerMode v) {
+      mode = v;
+      return this;
+    }
+
+    public Builder salt(String v) {
+      salt = v;
+      return this;
+    }
+
+    public Builder cdnTtl(long v) {
+      cdnTtl = v;
+      return this;
+    }
+
+    public Builder probeTtl(long v) {
+      probeTtl = v;
+      return this;
+    }
+
+    public Builder staticTtl(long v) {
+      staticTtl = v;
+      return this;
+    }
+
+    public Builder negativeTtl(long v) {
+      negativeTtl = v;
+      return this;
+    }
+
+    public Builder nameserver(Name v) {
+      nameservers.add(v);
+      return this;
+    }
+
+    public Builder staticRecord(String v) {
+      staticRecords.add(v);
+      return this;
+    }
+
+    public Builder listen(InetSocketAddress v) {
+      listen = v;
+      return this;
+    }
+
+    public Builder tcpIdleTimeout(Duration v) {
+      tcpIdleTimeout = v;
+      return this;
+    }
+
+    public Builder maxTcpConnections(int v) {
+      maxTcpConnections = v;
+      return this;
+    }
+
+    public Builder ecsScopeV4(int v) {
+      ecsScopeV4 = v;
+      return this;
+    }
+
+    public Builder ecsScopeV6(int v) {
+      ecsScopeV6 = v;
+      return this;
+    }
+
+    public Builder maxUdpPayload(int v) {
+      maxUdpPayload = v;
+      return this;
+    }
+
+    public Builder rrl(RrlConfig v) {
+      rrl = v;
+      return this;
+    }
+
+    public Builder queryLog(Path v) {
+      queryLog = v;
+      return this;
+    }
+
+    public Builder queryLogQueue(int v) {
+      queryLogQueue = v;
+      return this;
+    }
+
+    /**
+     * Checks and freezes the settings; the CDN name defaults to {@code www.<zone>}, the NS to
+     * {@code ns1.<zone>}.
+     */
     public DnsConfig build() {
       List<Name> n = names.isEmpty() ? List.of(child("www")) : names;
       List<Name> ns = nameservers.isEmpty() ? List.of(child("ns1")) : nameservers;
-      return new DnsConfig(pop, zone, n, l1, l2, x, mode, salt, cdnTtl, probeTtl, staticTtl, negativeTtl, ns,
-          staticRecords, listen, tcpIdleTimeout, maxTcpConnections, ecsScopeV4, ecsScopeV6, maxUdpPayload, rrl,
-          queryLog, queryLogQueue);
+      return new DnsConfig(
+          pop,
+          zone,
+          n,
+          l1,
+          l2,
+          x,
+          mode,
+          salt,
+          cdnTtl,
+          probeTtl,
+          staticTtl,
+          negativeTtl,
+          ns,
+          staticRecords,
+          listen,
+          tcpIdleTimeout,
+          maxTcpConnections,
+          ecsScopeV4,
+          ecsScopeV6,
+          maxUdpPayload,
+          rrl,
+          queryLog,
+          queryLogQueue);
     }
 
     private Name child(String label) {

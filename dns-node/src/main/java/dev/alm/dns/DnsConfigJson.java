@@ -13,20 +13,49 @@ import org.xbill.DNS.Name;
 import org.xbill.DNS.TextParseException;
 
 /**
- * Reads a DNS node configuration file (JSON, docs/dns-node.md) onto a {@link DnsConfig.Builder}. Unknown fields,
- * wrong types and bad values are {@link InputException}s naming the file, the field and the reason.
+ * Reads a DNS node configuration file (JSON, docs/dns-node.md) onto a {@link DnsConfig.Builder}.
+ * Unknown fields, wrong types and bad values are {@link InputException}s naming the file, the field
+ * and the reason.
  */
 public final class DnsConfigJson {
-  private static final Set<String> TOP = Set.of("pop", "zone", "names", "l1", "l2", "x", "mode", "salt", "ttl",
-      "nameservers", "records", "listen", "tcp", "ecsScope", "maxUdpPayload", "rrl", "queryLog", "queryLogQueue",
-      "threads", "admin");
+  private static final Set<String> TOP =
+      Set.of(
+          "pop",
+          "zone",
+          "names",
+          "l1",
+          "l2",
+          "x",
+          "mode",
+          "salt",
+          "ttl",
+          "nameservers",
+          "records",
+          "listen",
+          "tcp",
+          "ecsScope",
+          "maxUdpPayload",
+          "rrl",
+          "queryLog",
+          "queryLogQueue",
+          "threads",
+          "admin");
   private static final Set<String> TTL = Set.of("cdn", "probe", "static", "negative");
   private static final Set<String> TCP = Set.of("idleTimeoutMs", "maxConnections");
   private static final Set<String> ECS = Set.of("v4", "v6");
-  private static final Set<String> RRL = Set.of("enabled", "responsesPerSecond", "burst", "slip", "ipv4Prefix",
-      "ipv6Prefix", "tableSize");
+  private static final Set<String> RRL =
+      Set.of(
+          "enabled",
+          "responsesPerSecond",
+          "burst",
+          "slip",
+          "ipv4Prefix",
+          "ipv6Prefix",
+          "tableSize");
 
-  /** A read file: the server configuration, and the daemon's threads and admin address (or null). */
+  /**
+   * A read file: the server configuration, and the daemon's threads and admin address (or null).
+   */
   public record DnsFile(DnsConfig config, int threads, String admin) {}
 
   private DnsConfigJson() {}
@@ -132,7 +161,8 @@ public final class DnsConfigJson {
       new ServedZone(config); // static records are checked here, at start-up
       return new DnsFile(config, threads, admin);
     } catch (DnsConfig.ConfigException e) {
-      throw new InputException(f.file(), e.field(), e.getMessage().substring(e.field().length() + 2));
+      throw new InputException(
+          f.file(), e.field(), e.getMessage().substring(e.field().length() + 2));
     }
   }
 
@@ -155,7 +185,8 @@ public final class DnsConfigJson {
   private static RrlConfig rrl(JsonFields r) throws InputException {
     RrlConfig d = RrlConfig.DEFAULTS;
     try {
-      return new RrlConfig(r.has("enabled") ? r.bool("enabled") : d.enabled(),
+      return new RrlConfig(
+          r.has("enabled") ? r.bool("enabled") : d.enabled(),
           r.has("responsesPerSecond") ? r.number("responsesPerSecond") : d.responsesPerSecond(),
           r.has("burst") ? r.number("burst") : d.burst(),
           r.has("slip") ? (int) r.integer("slip") : d.slip(),
@@ -171,7 +202,8 @@ public final class DnsConfigJson {
     return relative(f, field, f.text(field), origin);
   }
 
-  private static Name relative(JsonFields f, String field, String text, Name origin) throws InputException {
+  private static Name relative(JsonFields f, String field, String text, Name origin)
+      throws InputException {
     try {
       Name n = Name.fromString(text, origin);
       return n.isAbsolute() ? n : Name.concatenate(n, Name.root);
@@ -180,7 +212,8 @@ public final class DnsConfigJson {
     }
   }
 
-  private static InetAddress address(JsonFields f, String field, String text) throws InputException {
+  private static InetAddress address(JsonFields f, String field, String text)
+      throws InputException {
     if (!text.matches("[0-9a-fA-F:.]+")) {
       throw f.error(field, "expected an IP address literal, got '" + text + "'");
     }

@@ -9,9 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One PoP's authoritative DNS server, assembled and running: the zone, x, the answering function, rate
- * limiting, metrics, the query log and the UDP and TCP listeners. {@link #x()} is what the controller (or the
- * admin API) sets.
+ * One PoP's authoritative DNS server, assembled and running: the zone, x, the answering function,
+ * rate limiting, metrics, the query log and the UDP and TCP listeners. {@link #x()} is what the
+ * controller (or the admin API) sets.
  */
 public final class DnsNode implements AutoCloseable {
   private final DnsConfig config;
@@ -21,8 +21,13 @@ public final class DnsNode implements AutoCloseable {
   private final AnswerPipeline pipeline;
   private final DnsServer server;
 
-  private DnsNode(DnsConfig config, RedirectionProbability x, MicrometerDnsMetrics metrics, QueryLog log,
-      AnswerPipeline pipeline, DnsServer server) {
+  private DnsNode(
+      DnsConfig config,
+      RedirectionProbability x,
+      MicrometerDnsMetrics metrics,
+      QueryLog log,
+      AnswerPipeline pipeline,
+      DnsServer server) {
     this.config = config;
     this.x = x;
     this.metrics = metrics;
@@ -40,18 +45,32 @@ public final class DnsNode implements AutoCloseable {
    * @throws IOException if the query log cannot be opened
    * @throws DnsConfig.ConfigException if a static record is bad
    */
-  public static DnsNode start(DnsConfig config, MeterRegistry registry, ProbeAnswerer probes, int threads)
+  public static DnsNode start(
+      DnsConfig config, MeterRegistry registry, ProbeAnswerer probes, int threads)
       throws IOException, InterruptedException {
     ServedZone zone = new ServedZone(config);
     RedirectionProbability x = new RedirectionProbability(config.x());
     MicrometerDnsMetrics metrics = new MicrometerDnsMetrics(registry, config.pop());
-    java.util.function.LongSupplier nanoClock = System::nanoTime; // the pipeline's and the log's: one clock
-    QueryLog log = config.queryLog() == null ? null
-        : QueryLog.open(config.queryLog(), config.pop(), config.queryLogQueue(), nanoClock,
-            System::currentTimeMillis);
+    java.util.function.LongSupplier nanoClock =
+        System::nanoTime; // the pipeline's and the log's: one clock
+    QueryLog log =
+        config.queryLog() == null
+            ? null
+            : QueryLog.open(
+                config.queryLog(),
+                config.pop(),
+                config.queryLogQueue(),
+                nanoClock,
+                System::currentTimeMillis);
     QueryAnswerer answerer = new QueryAnswerer(config, zone, x, probes);
-    AnswerPipeline pipeline = new AnswerPipeline(answerer, new ResponseRateLimiter(config.rrl()), metrics, log,
-        zone.zone().hashCode(), nanoClock);
+    AnswerPipeline pipeline =
+        new AnswerPipeline(
+            answerer,
+            new ResponseRateLimiter(config.rrl()),
+            metrics,
+            log,
+            zone.zone().hashCode(),
+            nanoClock);
     DnsServer server;
     try {
       server = new DnsServer(config, pipeline, metrics, threads);
@@ -61,11 +80,15 @@ public final class DnsNode implements AutoCloseable {
       }
       throw e;
     }
-    Gauge.builder("alm.dns.x", x, RedirectionProbability::get).description("probability of answering L1")
-        .tag("pop", config.pop()).register(registry);
+    Gauge.builder("alm.dns.x", x, RedirectionProbability::get)
+        .description("probability of answering L1")
+        .tag("pop", config.pop())
+        .register(registry);
     if (log != null) {
-      Gauge.builder("alm.dns.log.dropped", log, QueryLog::dropped).description("query log lines dropped")
-          .tag("pop", config.pop()).register(registry);
+      Gauge.builder("alm.dns.log.dropped", log, QueryLog::dropped)
+          .description("query log lines dropped")
+          .tag("pop", config.pop())
+          .register(registry);
     }
     return new DnsNode(config, x, metrics, log, pipeline, server);
   }
@@ -90,7 +113,9 @@ public final class DnsNode implements AutoCloseable {
     Map<String, Object> s = new LinkedHashMap<>();
     s.put("pop", config.pop());
     s.put("zone", config.zone().toString());
-    s.put("listen", server.address().getAddress().getHostAddress() + ":" + server.address().getPort());
+    s.put(
+        "listen",
+        server.address().getAddress().getHostAddress() + ":" + server.address().getPort());
     s.put("transport", server.epoll() ? "epoll" : "nio");
     s.put("x", x.get());
     s.put("mode", config.mode().name().toLowerCase(java.util.Locale.ROOT));

@@ -27,13 +27,16 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The Netty side of the DNS server: UDP and TCP on one address and port, over epoll when available (batched
- * receive with recvmmsg, batched send) and NIO otherwise. Handlers only decode, call {@link AnswerPipeline},
- * encode.
+ * The Netty side of the DNS server: UDP and TCP on one address and port, over epoll when available
+ * (batched receive with recvmmsg, batched send) and NIO otherwise. Handlers only decode, call
+ * {@link AnswerPipeline}, encode.
  */
 final class DnsServer implements AutoCloseable {
-  /** The largest datagram read; a longer one is cut here and then fails to parse (FORMERR or drop). */
+  /**
+   * The largest datagram read; a longer one is cut here and then fails to parse (FORMERR or drop).
+   */
   static final int MAX_DATAGRAM = 4096;
+
   private static final int DATAGRAMS_PER_READ = 32;
 
   private final EventLoopGroup group;
@@ -42,50 +45,66 @@ final class DnsServer implements AutoCloseable {
   private final boolean epoll;
   private final InetSocketAddress bound;
 
-  DnsServer(DnsConfig config, AnswerPipeline pipeline, DnsMetrics metrics, int threads) throws InterruptedException {
+  DnsServer(DnsConfig config, AnswerPipeline pipeline, DnsMetrics metrics, int threads)
+      throws InterruptedException {
     this.epoll = Epoll.isAvailable();
     this.group = epoll ? new EpollEventLoopGroup(threads) : new NioEventLoopGroup(threads);
     this.cap = new TcpConnectionCap(config.maxTcpConnections(), metrics);
     UdpQueryHandler udp = new UdpQueryHandler(pipeline);
     try {
-      ServerBootstrap tcp = new ServerBootstrap()
-          .group(group)
-          .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
-          .option(ChannelOption.SO_REUSEADDR, true)
-          .childOption(ChannelOption.TCP_NODELAY, true)
-          .childHandler(new ChannelInitializer<SocketChannel>() {
-            @Override
-            protected void initChannel(SocketChannel ch) {
-              ch.pipeline()
-                  .addLast(cap)
-                  .addLast(new IdleStateHandler(0, 0, config.tcpIdleTimeout().toMillis(), TimeUnit.MILLISECONDS))
-                  .addLast(new LengthFieldBasedFrameDecoder(65535 + 2, 0, 2, 0, 2))
-                  .addLast(new LengthFieldPrepender(2))
-                  .addLast(new TcpQueryHandler(pipeline));
-            }
-          });
+      ServerBootstrap tcp =
+          new ServerBootstrap()
+              .group(group)
+              .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
+              .option(ChannelOption.SO_REUSEADDR, true)
+              .childOption(ChannelOption.TCP_NODELAY, true)
+              .childHandler(
+                  new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                      ch.pipeline()
+                          .addLast(cap)
+                          .addLast(
+                              new IdleStateHandler(
+                                  0, 0, config.tcpIdleTimeout().toMillis(), TimeUnit.MILLISECONDS))
+                          .addLast(new LengthFieldBasedFrameDecoder(65535 + 2, 0, 2, 0, 2))
+                          .addLast(new LengthFieldPrepender(2))
+                          .addLast(new TcpQueryHandler(pipeline));
+                    }
+                  });
       Channel tcpChannel = tcp.bind(config.listen()).sync().channel();
       channels.add(tcpChannel);
       InetSocketAddress actual = (InetSocketAddress) tcpChannel.localAddress();
       this.bound = actual;
       int udpChannels = epoll ? threads : 1;
       for (int i = 0; i < udpChannels; i++) {
-        Bootstrap b = new Bootstrap().group(group).handler(udp)
-            .option(ChannelOption.SO_RCVBUF, 4 << 20)
-            .option(ChannelOption.SO_SNDBUF, 4 << 20);
+        Bootstrap b =
+            new Bootstrap()
+                .group(group)
+                .handler(udp)
+                .option(ChannelOption.SO_RCVBUF, 4 << 20)
+                .option(ChannelOption.SO_SNDBUF, 4 << 20);
         if (epoll) {
-          // An IPv4 socket for an IPv4 address: the kernel's IPv4 path, not IPv6 with mapped addresses.
-          InternetProtocolFamily family = actual.getAddress() instanceof java.net.Inet4Address
-              ? InternetProtocolFamily.IPv4 : InternetProtocolFamily.IPv6;
+          // An IPv4 socket for an IPv4 address: the kernel's IPv4 path, not IPv6 with mapped
+          // addresses.
+          InternetProtocolFamily family =
+              actual.getAddress() instanceof java.net.Inet4Address
+                  ? InternetProtocolFamily.IPv4
+                  : InternetProtocolFamily.IPv6;
           b.channelFactory(() -> new EpollDatagramChannel(family))
               .option(EpollChannelOption.SO_REUSEPORT, true)
               .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, MAX_DATAGRAM)
-              // Level-triggered, one recvmmsg per wake-up: the loop reads one batch, answers it with one
-              // sendmmsg, and goes back to epoll_wait, which returns at once while datagrams are queued. In
-              // edge-triggered mode Netty reads until a recvmmsg fails with EAGAIN, a wasted call per wake-up.
+              // Level-triggered, one recvmmsg per wake-up: the loop reads one batch, answers it
+              // with one
+              // sendmmsg, and goes back to epoll_wait, which returns at once while datagrams are
+              // queued. In
+              // edge-triggered mode Netty reads until a recvmmsg fails with EAGAIN, a wasted call
+              // per wake-up.
               .option(EpollChannelOption.EPOLL_MODE, EpollMode.LEVEL_TRIGGERED)
-              .option(ChannelOption.RCVBUF_ALLOCATOR,
-                  new FixedRecvByteBufAllocator(MAX_DATAGRAM * DATAGRAMS_PER_READ).maxMessagesPerRead(1));
+              .option(
+                  ChannelOption.RCVBUF_ALLOCATOR,
+                  new FixedRecvByteBufAllocator(MAX_DATAGRAM * DATAGRAMS_PER_READ)
+                      .maxMessagesPerRead(1));
         } else {
           b.channel(NioDatagramChannel.class)
               .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_DATAGRAM));
@@ -98,7 +117,9 @@ final class DnsServer implements AutoCloseable {
     }
   }
 
-  /** The address both transports are bound to (the configured port, or the one chosen for port 0). */
+  /**
+   * The address both transports are bound to (the configured port, or the one chosen for port 0).
+   */
   InetSocketAddress address() {
     return bound;
   }

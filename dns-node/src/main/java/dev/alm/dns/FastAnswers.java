@@ -14,11 +14,12 @@ import org.xbill.DNS.Section;
 import org.xbill.DNS.Type;
 
 /**
- * Precomputed answers for the hot query: A or AAAA for a CDN hostname, one question, no EDNS options (plain or
- * EDNS(0) with an empty OPT). Such a query is recognised on its bytes, and its response is the query's own header
- * and question (so the question keeps the client's letter case) followed by answer records built once with
- * dnsjava, whose owner is a compression pointer to the question. Anything else returns {@code null} and goes to
- * the general path, {@link QueryAnswerer}, which gives the same answers (tested byte for byte on the sections).
+ * Precomputed answers for the hot query: A or AAAA for a CDN hostname, one question, no EDNS
+ * options (plain or EDNS(0) with an empty OPT). Such a query is recognised on its bytes, and its
+ * response is the query's own header and question (so the question keeps the client's letter case)
+ * followed by answer records built once with dnsjava, whose owner is a compression pointer to the
+ * question. Anything else returns {@code null} and goes to the general path, {@link QueryAnswerer},
+ * which gives the same answers (tested byte for byte on the sections).
  */
 final class FastAnswers {
   private static final int HEADER = 12;
@@ -28,9 +29,15 @@ final class FastAnswers {
   private final StickyHash sticky;
   private final byte[][] names;
   private final Name[] canonical;
-  /** [name][A=0/AAAA=1][L1=0/L2=1][plain=0/EDNS=1]: the bytes after the question, or null if not served. */
+
+  /**
+   * [name][A=0/AAAA=1][L1=0/L2=1][plain=0/EDNS=1]: the bytes after the question, or null if not
+   * served.
+   */
   private final byte[][][][][] tails;
+
   private final Outcome[][][] outcomes;
+
   /** [A=0/AAAA=1][L1=0/L2=1]: the number of answer records. */
   private final int[][] counts = new int[2][2];
 
@@ -48,7 +55,8 @@ final class FastAnswers {
     tails = new byte[cdn.size()][2][2][2][];
     outcomes = new Outcome[cdn.size()][2][2];
     for (int i = 0; i < cdn.size(); i++) {
-      canonical[i] = Name.fromConstantString(cdn.get(i).toString().toLowerCase(java.util.Locale.ROOT));
+      canonical[i] =
+          Name.fromConstantString(cdn.get(i).toString().toLowerCase(java.util.Locale.ROOT));
       names[i] = canonical[i].toWire();
       for (int t = 0; t < 2; t++) {
         int type = t == 0 ? Type.A : Type.AAAA;
@@ -59,14 +67,18 @@ final class FastAnswers {
             continue;
           }
           for (int e = 0; e < 2; e++) {
-            tails[i][t][k][e] = tail(canonical[i], type, k == 0 ? config.l1() : config.l2(), e == 1);
+            tails[i][t][k][e] =
+                tail(canonical[i], type, k == 0 ? config.l1() : config.l2(), e == 1);
           }
         }
       }
     }
   }
 
-  /** The answer records (and OPT) as dnsjava writes them after the question, or null if too big for 512. */
+  /**
+   * The answer records (and OPT) as dnsjava writes them after the question, or null if too big for
+   * 512.
+   */
   private byte[] tail(Name name, int type, List<InetAddress> to, boolean edns) {
     Message m = new Message(0);
     m.addRecord(Record.newRecord(name, type, DClass.IN), Section.QUESTION);
@@ -91,8 +103,16 @@ final class FastAnswers {
    */
   Reply.Send answer(byte[] q, InetAddress client) {
     int n = q.length;
-    if (n < HEADER + 5 || (q[2] & 0xFA) != 0 || (q[3] & 0x70) != 0 // QR, opcode, AA, TC; Z, AD, CD bits
-        || q[4] != 0 || q[5] != 1 || q[6] != 0 || q[7] != 0 || q[8] != 0 || q[9] != 0 || q[10] != 0
+    if (n < HEADER + 5
+        || (q[2] & 0xFA) != 0
+        || (q[3] & 0x70) != 0 // QR, opcode, AA, TC; Z, AD, CD bits
+        || q[4] != 0
+        || q[5] != 1
+        || q[6] != 0
+        || q[7] != 0
+        || q[8] != 0
+        || q[9] != 0
+        || q[10] != 0
         || (q[11] & 0xFE) != 0) {
       return null;
     }
@@ -115,9 +135,15 @@ final class FastAnswers {
     }
     int questionEnd = nameEnd + 4;
     if (edns) {
-      // Exactly an empty OPT: root name, type 41, payload, extended rcode 0, version 0, flags (DO or not), rdlen 0.
-      if (n != questionEnd + 11 || q[questionEnd] != 0 || q[questionEnd + 1] != 0 || q[questionEnd + 2] != 41
-          || q[questionEnd + 5] != 0 || q[questionEnd + 6] != 0 || q[questionEnd + 9] != 0
+      // Exactly an empty OPT: root name, type 41, payload, extended rcode 0, version 0, flags (DO
+      // or not), rdlen 0.
+      if (n != questionEnd + 11
+          || q[questionEnd] != 0
+          || q[questionEnd + 1] != 0
+          || q[questionEnd + 2] != 41
+          || q[questionEnd + 5] != 0
+          || q[questionEnd + 6] != 0
+          || q[questionEnd + 9] != 0
           || q[questionEnd + 10] != 0) {
         return null;
       }

@@ -16,7 +16,10 @@ public sealed interface Lookup {
   /** The name does not exist in the zone: NXDOMAIN with the SOA in authority (RFC 2308). */
   record NxDomain() implements Lookup {}
 
-  /** The name exists, but has no records of the type: NOERROR, no answer, SOA in authority (RFC 2308). */
+  /**
+   * The name exists, but has no records of the type: NOERROR, no answer, SOA in authority (RFC
+   * 2308).
+   */
   record NoData() implements Lookup {}
 
   /** Records the operator listed, or the apex SOA and NS. */
@@ -29,8 +32,9 @@ public sealed interface Lookup {
   record Beacon(int type) implements Lookup {}
 
   /**
-   * A correlation beacon {@code <label>.beacon.<zone>} (FastRoute's measurement of C, docs/trace-formats.md), A or
-   * AAAA: always L1, so the user's request shows which proxy anycast picks for this PoP's users.
+   * A correlation beacon {@code <label>.beacon.<zone>} (FastRoute's measurement of C,
+   * docs/trace-formats.md), A or AAAA: always L1, so the user's request shows which proxy anycast
+   * picks for this PoP's users.
    */
   record CorrelationBeacon(int type) implements Lookup {}
 

@@ -12,14 +12,17 @@ import java.util.concurrent.TimeUnit;
 import org.xbill.DNS.Rcode;
 
 /**
- * {@link DnsMetrics} on Micrometer: {@code alm_dns_queries_total{rcode,answer,transport}},
- * {@code alm_dns_rrl_total{action}}, {@code alm_dns_dropped_total}, {@code alm_dns_tcp_refused_total} and the
- * latency histogram {@code alm_dns_latency_seconds}. Counters are created up front and indexed, so the answering
- * path does no map lookups.
+ * {@link DnsMetrics} on Micrometer: {@code alm_dns_queries_total{rcode,answer,transport}}, {@code
+ * alm_dns_rrl_total{action}}, {@code alm_dns_dropped_total}, {@code alm_dns_tcp_refused_total} and
+ * the latency histogram {@code alm_dns_latency_seconds}. Counters are created up front and indexed,
+ * so the answering path does no map lookups.
  */
 public final class MicrometerDnsMetrics implements DnsMetrics {
-  /** The rcodes this server sends: NOERROR, FORMERR, SERVFAIL, NXDOMAIN, NOTIMP, REFUSED, BADVERS. */
+  /**
+   * The rcodes this server sends: NOERROR, FORMERR, SERVFAIL, NXDOMAIN, NOTIMP, REFUSED, BADVERS.
+   */
   private static final int[] SENT = {0, 1, 2, 3, 4, 5, 16};
+
   private static final int RCODES = SENT.length;
   private static final AnswerKind[] KINDS = AnswerKind.values();
 
@@ -35,28 +38,39 @@ public final class MicrometerDnsMetrics implements DnsMetrics {
     for (int rc : SENT) {
       for (AnswerKind k : KINDS) {
         for (int t = 0; t < 2; t++) {
-          queries[index(rc, k, t == 1)] = Counter.builder("alm.dns.queries")
-              .description("DNS responses by rcode, answer kind and transport")
-              .tag("pop", pop)
-              .tag("rcode", Rcode.string(rc).toLowerCase(Locale.ROOT))
-              .tag("answer", k.label())
-              .tag("transport", t == 1 ? "tcp" : "udp")
-              .register(registry);
+          queries[index(rc, k, t == 1)] =
+              Counter.builder("alm.dns.queries")
+                  .description("DNS responses by rcode, answer kind and transport")
+                  .tag("pop", pop)
+                  .tag("rcode", Rcode.string(rc).toLowerCase(Locale.ROOT))
+                  .tag("answer", k.label())
+                  .tag("transport", t == 1 ? "tcp" : "udp")
+                  .register(registry);
         }
       }
     }
-    slipped = Counter.builder("alm.dns.rrl").tag("pop", pop).tag("action", "slip").register(registry);
-    rrlDropped = Counter.builder("alm.dns.rrl").tag("pop", pop).tag("action", "drop").register(registry);
-    dropped = Counter.builder("alm.dns.dropped").description("messages dropped unanswered (unparseable)")
-        .tag("pop", pop).register(registry);
-    tcpRefused = Counter.builder("alm.dns.tcp.refused").description("TCP connections closed at the cap")
-        .tag("pop", pop).register(registry);
-    latency = Timer.builder("alm.dns.latency").description("time from receipt to response built")
-        .tag("pop", pop)
-        .publishPercentileHistogram()
-        .minimumExpectedValue(Duration.ofNanos(500))
-        .maximumExpectedValue(Duration.ofMillis(100))
-        .register(registry);
+    slipped =
+        Counter.builder("alm.dns.rrl").tag("pop", pop).tag("action", "slip").register(registry);
+    rrlDropped =
+        Counter.builder("alm.dns.rrl").tag("pop", pop).tag("action", "drop").register(registry);
+    dropped =
+        Counter.builder("alm.dns.dropped")
+            .description("messages dropped unanswered (unparseable)")
+            .tag("pop", pop)
+            .register(registry);
+    tcpRefused =
+        Counter.builder("alm.dns.tcp.refused")
+            .description("TCP connections closed at the cap")
+            .tag("pop", pop)
+            .register(registry);
+    latency =
+        Timer.builder("alm.dns.latency")
+            .description("time from receipt to response built")
+            .tag("pop", pop)
+            .publishPercentileHistogram()
+            .minimumExpectedValue(Duration.ofNanos(500))
+            .maximumExpectedValue(Duration.ofMillis(100))
+            .register(registry);
   }
 
   private static int index(int rcode, AnswerKind kind, boolean tcp) {

@@ -14,4 +14,5 @@ import org.xbill.DNS.Name;
  * @param ecs the query's client subnet option, or {@code null}
  * @param truncated whether TC was set because the answer did not fit
  */
-public record Outcome(Name qname, int qtype, int rcode, AnswerKind kind, ClientSubnetOption ecs, boolean truncated) {}
+public record Outcome(
+    Name qname, int qtype, int rcode, AnswerKind kind, ClientSubnetOption ecs, boolean truncated) {}

@@ -25,10 +25,10 @@ import org.xbill.DNS.Section;
 import org.xbill.DNS.Type;
 
 /**
- * The answering function of a PoP's DNS server, shared by UDP and TCP: wire query in, wire response (or a drop)
- * out. It implements RFC 1035 answering for one authoritative zone with RFC 2308 negative answers, EDNS(0)
- * (RFC 6891: payload size, TC, BADVERS), client subnet (RFC 7871) and the CDN answer of paper 004: L1 with
- * probability x, else L2. Thread-safe; it never blocks.
+ * The answering function of a PoP's DNS server, shared by UDP and TCP: wire query in, wire response
+ * (or a drop) out. It implements RFC 1035 answering for one authoritative zone with RFC 2308
+ * negative answers, EDNS(0) (RFC 6891: payload size, TC, BADVERS), client subnet (RFC 7871) and the
+ * CDN answer of paper 004: L1 with probability x, else L2. Thread-safe; it never blocks.
  */
 public final class QueryAnswerer {
   private static final int MAX_TCP = 65535;
@@ -42,7 +42,8 @@ public final class QueryAnswerer {
   private final SOARecord negativeSoa;
   private final FastAnswers fast;
 
-  public QueryAnswerer(DnsConfig config, ServedZone zone, RedirectionProbability x, ProbeAnswerer probes) {
+  public QueryAnswerer(
+      DnsConfig config, ServedZone zone, RedirectionProbability x, ProbeAnswerer probes) {
     this.config = config;
     this.zone = zone;
     this.x = x;
@@ -50,8 +51,18 @@ public final class QueryAnswerer {
     this.probes = probes;
     this.fast = new FastAnswers(config, zone, x);
     SOARecord s = zone.soa();
-    this.negativeSoa = new SOARecord(s.getName(), DClass.IN, Math.min(s.getTTL(), s.getMinimum()), s.getHost(),
-        s.getAdmin(), s.getSerial(), s.getRefresh(), s.getRetry(), s.getExpire(), s.getMinimum());
+    this.negativeSoa =
+        new SOARecord(
+            s.getName(),
+            DClass.IN,
+            Math.min(s.getTTL(), s.getMinimum()),
+            s.getHost(),
+            s.getAdmin(),
+            s.getSerial(),
+            s.getRefresh(),
+            s.getRetry(),
+            s.getExpire(),
+            s.getMinimum());
   }
 
   /**
@@ -91,9 +102,12 @@ public final class QueryAnswerer {
       return headerOnly(id, opcode, flags, Rcode.NOTIMP);
     }
     Header h = query.getHeader();
-    // Section sizes as parsed, not the header's counts: dnsjava keeps what it could read of a message with TC set.
-    if (h.getFlag(Flags.TC) || query.getSection(Section.QUESTION).size() != 1
-        || !query.getSection(Section.ANSWER).isEmpty() || !query.getSection(Section.AUTHORITY).isEmpty()
+    // Section sizes as parsed, not the header's counts: dnsjava keeps what it could read of a
+    // message with TC set.
+    if (h.getFlag(Flags.TC)
+        || query.getSection(Section.QUESTION).size() != 1
+        || !query.getSection(Section.ANSWER).isEmpty()
+        || !query.getSection(Section.AUTHORITY).isEmpty()
         || countOpt(query) > 1) {
       return headerOnly(id, opcode, flags, Rcode.FORMERR);
     }
@@ -112,9 +126,13 @@ public final class QueryAnswerer {
     response.addRecord(question, Section.QUESTION);
     if (opt != null && opt.getVersion() != 0) {
       rh.setRcode(Rcode.BADVERS & 0xF);
-      response.addRecord(new OPTRecord(config.maxUdpPayload(), Rcode.BADVERS >>> 4, 0, 0), Section.ADDITIONAL);
-      return send(response, limit(opt, tcp),
-          new Outcome(question.getName(), question.getType(), Rcode.BADVERS, AnswerKind.NONE, ecs, false));
+      response.addRecord(
+          new OPTRecord(config.maxUdpPayload(), Rcode.BADVERS >>> 4, 0, 0), Section.ADDITIONAL);
+      return send(
+          response,
+          limit(opt, tcp),
+          new Outcome(
+              question.getName(), question.getType(), Rcode.BADVERS, AnswerKind.NONE, ecs, false));
     }
     int scope = 0;
     AnswerKind kind;
@@ -163,22 +181,30 @@ public final class QueryAnswerer {
         addAll(response, ServedZone.addressRecords(qname, qtype, config.l1(), config.probeTtl()));
       } else {
         String category = probes.category(nowNanos);
-        if (category == null || !ProbeName.isValidId(category) || !ProbeName.isValidId(config.pop())) {
+        if (category == null
+            || !ProbeName.isValidId(category)
+            || !ProbeName.isValidId(config.pop())) {
           kind = AnswerKind.BEACON;
           addAll(response, ServedZone.addressRecords(qname, qtype, config.l1(), config.probeTtl()));
         } else {
           kind = AnswerKind.PROBE;
-          Name target = ServedZone.child(zone.zone(), category + "." + config.pop() + "." + ProbeName.FC_LABEL);
-          response.addRecord(new CNAMERecord(qname, DClass.IN, config.probeTtl(), target), Section.ANSWER);
-          addAll(response, ServedZone.addressRecords(target, qtype, config.l1(), config.probeTtl()));
+          Name target =
+              ServedZone.child(
+                  zone.zone(), category + "." + config.pop() + "." + ProbeName.FC_LABEL);
+          response.addRecord(
+              new CNAMERecord(qname, DClass.IN, config.probeTtl(), target), Section.ANSWER);
+          addAll(
+              response, ServedZone.addressRecords(target, qtype, config.l1(), config.probeTtl()));
         }
       }
     }
     rh.setRcode(rcode);
     if (opt != null) {
-      response.addRecord(ecs == null
-          ? new OPTRecord(config.maxUdpPayload(), 0, 0, 0)
-          : new OPTRecord(config.maxUdpPayload(), 0, 0, 0, echo(ecs, scope)), Section.ADDITIONAL);
+      response.addRecord(
+          ecs == null
+              ? new OPTRecord(config.maxUdpPayload(), 0, 0, 0)
+              : new OPTRecord(config.maxUdpPayload(), 0, 0, 0, echo(ecs, scope)),
+          Section.ADDITIONAL);
     }
     return send(response, limit(opt, tcp), new Outcome(qname, qtype, rcode, kind, ecs, false));
   }
@@ -196,8 +222,17 @@ public final class QueryAnswerer {
   private static Reply send(Message response, int limit, Outcome outcome) {
     byte[] out = response.toWire(limit);
     boolean truncated = (out[2] & 0x02) != 0;
-    return new Reply.Send(out, truncated ? new Outcome(outcome.qname(), outcome.qtype(), outcome.rcode(),
-        outcome.kind(), outcome.ecs(), true) : outcome);
+    return new Reply.Send(
+        out,
+        truncated
+            ? new Outcome(
+                outcome.qname(),
+                outcome.qtype(),
+                outcome.rcode(),
+                outcome.kind(),
+                outcome.ecs(),
+                true)
+            : outcome);
   }
 
   private static Reply headerOnly(int id, int opcode, int queryFlags, int rcode) {
@@ -234,7 +269,10 @@ public final class QueryAnswerer {
     return null;
   }
 
-  /** The address whose prefix the sticky hash reads: the ECS subnet if given with a prefix, else the resolver. */
+  /**
+   * The address whose prefix the sticky hash reads: the ECS subnet if given with a prefix, else the
+   * resolver.
+   */
   private static byte[] stickyKey(ClientSubnetOption ecs, InetAddress client) {
     if (ecs != null && ecs.getSourcePrefixLength() > 0) {
       return ecs.getAddress().getAddress();
@@ -250,7 +288,10 @@ public final class QueryAnswerer {
     return cap;
   }
 
-  /** The ECS option echoed: the client's family, source prefix and address, with this answer's scope. */
+  /**
+   * The ECS option echoed: the client's family, source prefix and address, with this answer's
+   * scope.
+   */
   private static ClientSubnetOption echo(ClientSubnetOption ecs, int scope) {
     InetAddress a = ecs.getAddress();
     int maxBits = a instanceof Inet4Address ? 32 : 128;

@@ -10,9 +10,10 @@ import org.xbill.DNS.Rcode;
 import org.xbill.DNS.Type;
 
 /**
- * Encodes query-log lines ({@link QueryLogRecord}'s columns, docs/trace-formats.md) straight to bytes, on the log's
- * writer thread only. Consecutive lines mostly share their resolver, and the hot path's outcomes are shared
- * objects, so both are encoded once and kept: the common line costs a timestamp and two array copies.
+ * Encodes query-log lines ({@link QueryLogRecord}'s columns, docs/trace-formats.md) straight to
+ * bytes, on the log's writer thread only. Consecutive lines mostly share their resolver, and the
+ * hot path's outcomes are shared objects, so both are encoded once and kept: the common line costs
+ * a timestamp and two array copies.
  */
 final class QueryLineEncoder {
   /** Outcomes whose fields were encoded, by identity hash (direct-mapped). */
@@ -46,7 +47,9 @@ final class QueryLineEncoder {
     out.timestamp(epochMillis).fields(popResolver).fields(fields).endLine();
   }
 
-  /** The {@code ecs,qname,qtype,rcode,answer} fields of one outcome, each with its leading comma. */
+  /**
+   * The {@code ecs,qname,qtype,rcode,answer} fields of one outcome, each with its leading comma.
+   */
   private byte[] encode(Outcome o) {
     String qname = "";
     if (o.qname() != null) {
@@ -56,8 +59,12 @@ final class QueryLineEncoder {
       }
       qname = lastNameText;
     }
-    return CsvBytes.encodeFields(ecs(o.ecs()), qname, o.qtype() < 0 ? "" : Type.string(o.qtype()),
-        Rcode.string(o.rcode()), o.kind().label());
+    return CsvBytes.encodeFields(
+        ecs(o.ecs()),
+        qname,
+        o.qtype() < 0 ? "" : Type.string(o.qtype()),
+        Rcode.string(o.rcode()),
+        o.kind().label());
   }
 
   private static String ecs(ClientSubnetOption ecs) {

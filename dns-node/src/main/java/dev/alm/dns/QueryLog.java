@@ -11,11 +11,12 @@ import java.nio.file.Path;
 import java.util.function.LongSupplier;
 
 /**
- * The query log (format in docs/trace-formats.md, {@link QueryLogRecord}): one CSV line per response. Each
- * answering thread (an event loop) stores the raw fields of its responses in its own bounded ring
- * ({@link QueryLogRing}); a writer thread drains every ring each {@link #PERIOD_NANOS}, encodes the lines straight
- * to bytes and writes them in large blocks ({@link PolledLineLog}). Answering never waits for the log: a full ring
- * drops the line and counts it ({@link #dropped()}).
+ * The query log (format in docs/trace-formats.md, {@link QueryLogRecord}): one CSV line per
+ * response. Each answering thread (an event loop) stores the raw fields of its responses in its own
+ * bounded ring ({@link QueryLogRing}); a writer thread drains every ring each {@link
+ * #PERIOD_NANOS}, encodes the lines straight to bytes and writes them in large blocks ({@link
+ * PolledLineLog}). Answering never waits for the log: a full ring drops the line and counts it
+ * ({@link #dropped()}).
  */
 public final class QueryLog implements AutoCloseable {
   /** How often the writer drains the rings: lines reach the file within about this long. */
@@ -24,40 +25,55 @@ public final class QueryLog implements AutoCloseable {
   private final PolledLineLog log;
   private final FastThreadLocal<QueryLogRing> ring;
 
-  private QueryLog(PolledLineLog log, String pop, int capacity, LongSupplier nanoClock, LongSupplier millisClock) {
+  private QueryLog(
+      PolledLineLog log,
+      String pop,
+      int capacity,
+      LongSupplier nanoClock,
+      LongSupplier millisClock) {
     if (capacity < 1) {
       throw new IllegalArgumentException("capacity must be >= 1, got " + capacity);
     }
     this.log = log;
     QueryLineEncoder encoder = new QueryLineEncoder(pop);
-    this.ring = new FastThreadLocal<>() {
-      @Override
-      protected QueryLogRing initialValue() {
-        QueryLogRing r = new QueryLogRing(capacity, encoder, nanoClock, millisClock);
-        log.add(r);
-        return r;
-      }
-    };
+    this.ring =
+        new FastThreadLocal<>() {
+          @Override
+          protected QueryLogRing initialValue() {
+            QueryLogRing r = new QueryLogRing(capacity, encoder, nanoClock, millisClock);
+            log.add(r);
+            return r;
+          }
+        };
   }
 
   /**
    * Opens the log file for appending; the header is written when the file is new or empty.
    *
-   * @param capacity lines each answering thread may hold for the writer; beyond this, lines are dropped and counted
+   * @param capacity lines each answering thread may hold for the writer; beyond this, lines are
+   *     dropped and counted
    * @param nanoClock the monotonic clock of the times passed to {@link #record}
    * @param millisClock the wall clock of the lines' timestamps, milliseconds since the epoch
    */
-  public static QueryLog open(Path file, String pop, int capacity, LongSupplier nanoClock, LongSupplier millisClock)
+  public static QueryLog open(
+      Path file, String pop, int capacity, LongSupplier nanoClock, LongSupplier millisClock)
       throws IOException {
     boolean fresh = !Files.exists(file) || Files.size(file) == 0;
     return to(PolledLineLog.fileStream(file, true), pop, capacity, fresh, nanoClock, millisClock);
   }
 
   /** A log to any stream (closed with the log), with or without the header line. */
-  public static QueryLog to(OutputStream out, String pop, int capacity, boolean header, LongSupplier nanoClock,
-      LongSupplier millisClock) throws IOException {
-    PolledLineLog log = new PolledLineLog(out, header ? QueryLogRecord.HEADER : null, PERIOD_NANOS,
-        "alm-dns-query-log");
+  public static QueryLog to(
+      OutputStream out,
+      String pop,
+      int capacity,
+      boolean header,
+      LongSupplier nanoClock,
+      LongSupplier millisClock)
+      throws IOException {
+    PolledLineLog log =
+        new PolledLineLog(
+            out, header ? QueryLogRecord.HEADER : null, PERIOD_NANOS, "alm-dns-query-log");
     try {
       return new QueryLog(log, pop, capacity, nanoClock, millisClock);
     } catch (RuntimeException e) {

@@ -7,15 +7,17 @@ import java.net.InetAddress;
 import java.util.function.LongSupplier;
 
 /**
- * The query-log fields of the responses one thread sent, waiting for the log writer: a single-producer,
- * single-consumer ring of parallel arrays. The answering thread stores the raw fields (the monotonic time the
- * response was built, the resolver's address and the query's {@link Outcome}, which the hot path shares between
- * queries) and publishes them with one ordered store: no object, no lock, no wake-up per response. The writer
- * thread turns them into lines ({@link QueryLineEncoder}) when it drains the ring ({@link PolledLineLog}); a full
- * ring drops the response's line and counts it.
+ * The query-log fields of the responses one thread sent, waiting for the log writer: a
+ * single-producer, single-consumer ring of parallel arrays. The answering thread stores the raw
+ * fields (the monotonic time the response was built, the resolver's address and the query's {@link
+ * Outcome}, which the hot path shares between queries) and publishes them with one ordered store:
+ * no object, no lock, no wake-up per response. The writer thread turns them into lines ({@link
+ * QueryLineEncoder}) when it drains the ring ({@link PolledLineLog}); a full ring drops the
+ * response's line and counts it.
  *
- * <p>The writer converts a monotonic time to wall-clock milliseconds from one reading of both clocks per drain, so
- * a line's {@code ts} is the wall clock as of that drain minus the time since the response.
+ * <p>The writer converts a monotonic time to wall-clock milliseconds from one reading of both
+ * clocks per drain, so a line's {@code ts} is the wall clock as of that drain minus the time since
+ * the response.
  */
 final class QueryLogRing implements PolledLineLog.Source {
   private final QueryLineEncoder encoder;
@@ -28,11 +30,13 @@ final class QueryLogRing implements PolledLineLog.Source {
 
   /**
    * @param capacity responses that may wait (rounded up to a power of two)
-   * @param encoder turns one response's fields into a line (the writer thread's, shared by its rings)
+   * @param encoder turns one response's fields into a line (the writer thread's, shared by its
+   *     rings)
    * @param nanoClock the monotonic clock the producer's times come from
    * @param millisClock the wall clock, milliseconds since the epoch
    */
-  QueryLogRing(int capacity, QueryLineEncoder encoder, LongSupplier nanoClock, LongSupplier millisClock) {
+  QueryLogRing(
+      int capacity, QueryLineEncoder encoder, LongSupplier nanoClock, LongSupplier millisClock) {
     this.slots = new RingSlots(capacity);
     int n = slots.capacity();
     this.encoder = encoder;
@@ -49,8 +53,8 @@ final class QueryLogRing implements PolledLineLog.Source {
   }
 
   /**
-   * Stores one response's fields; call from the one producing thread only. Returns false (and counts a drop) when
-   * the ring is full.
+   * Stores one response's fields; call from the one producing thread only. Returns false (and
+   * counts a drop) when the ring is full.
    *
    * @param doneNanos when the response was built ({@code nanoClock})
    */
@@ -74,10 +78,17 @@ final class QueryLogRing implements PolledLineLog.Source {
   /** Formats every published response into {@code out}, frees the slots, and returns how many. */
   @Override
   public int drainTo(CsvBytes out) {
-    return slots.drain(millisClock, nanoClock, (i, anchorMillis, anchorNanos) -> {
-      encoder.append(out, RingSlots.epochMillis(anchorMillis, anchorNanos, nanos[i]), resolver[i], outcome[i]);
-      resolver[i] = null; // let the packet's address and the query's outcome go
-      outcome[i] = null;
-    });
+    return slots.drain(
+        millisClock,
+        nanoClock,
+        (i, anchorMillis, anchorNanos) -> {
+          encoder.append(
+              out,
+              RingSlots.epochMillis(anchorMillis, anchorNanos, nanos[i]),
+              resolver[i],
+              outcome[i]);
+          resolver[i] = null; // let the packet's address and the query's outcome go
+          outcome[i] = null;
+        });
   }
 }

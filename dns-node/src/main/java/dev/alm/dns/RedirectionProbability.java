@@ -3,9 +3,9 @@ package dev.alm.dns;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * x_i, the probability that this PoP's DNS answers a CDN name with the anycast address L1 (paper 004 section II).
- * Read lock-free on every query; set at any time by the controller or the admin API. Only finite values in
- * [0, 1] are accepted, so a faulty controller cannot publish NaN.
+ * x_i, the probability that this PoP's DNS answers a CDN name with the anycast address L1 (paper
+ * 004 section II). Read lock-free on every query; set at any time by the controller or the admin
+ * API. Only finite values in [0, 1] are accepted, so a faulty controller cannot publish NaN.
  */
 public final class RedirectionProbability {
   private final AtomicLong bits;

@@ -1,10 +1,11 @@
 package dev.alm.dns;
 
 /**
- * Response-rate limiting for UDP, as Knot and NSD do it: a token bucket per (source prefix, response) pair in a
- * fixed-size table (colliding pairs share a slot; a slot taken over by a new pair starts full). Identical
- * responses to one prefix beyond {@link RrlConfig#responsesPerSecond()} (after a burst) are dropped, except
- * that every {@link RrlConfig#slip()}-th drop slips out truncated. Pure logic: time is an argument. Thread-safe
+ * Response-rate limiting for UDP, as Knot and NSD do it: a token bucket per (source prefix,
+ * response) pair in a fixed-size table (colliding pairs share a slot; a slot taken over by a new
+ * pair starts full). Identical responses to one prefix beyond {@link
+ * RrlConfig#responsesPerSecond()} (after a burst) are dropped, except that every {@link
+ * RrlConfig#slip()}-th drop slips out truncated. Pure logic: time is an argument. Thread-safe
  * through striped locks, so the table does not grow with the number of sources.
  */
 public final class ResponseRateLimiter {
@@ -32,7 +33,10 @@ public final class ResponseRateLimiter {
     }
   }
 
-  /** Whether responses are limited at all (when not, {@link #check} always says {@link RrlAction#SEND}). */
+  /**
+   * Whether responses are limited at all (when not, {@link #check} always says {@link
+   * RrlAction#SEND}).
+   */
   public boolean enabled() {
     return config.enabled();
   }
@@ -71,8 +75,8 @@ public final class ResponseRateLimiter {
   }
 
   /**
-   * The key under which responses count as identical: NXDOMAIN answers count per zone (so random names do not
-   * escape the limit), everything else per name, type and rcode.
+   * The key under which responses count as identical: NXDOMAIN answers count per zone (so random
+   * names do not escape the limit), everything else per name, type and rcode.
    */
   public static long responseKey(Outcome o, long zoneHash) {
     if (o.rcode() == org.xbill.DNS.Rcode.NXDOMAIN || o.qname() == null) {
@@ -91,7 +95,10 @@ public final class ResponseRateLimiter {
     return h;
   }
 
-  /** A truncated copy of a response: header (TC set, counts but the question zeroed) and the question. */
+  /**
+   * A truncated copy of a response: header (TC set, counts but the question zeroed) and the
+   * question.
+   */
   public static byte[] truncated(byte[] response) {
     int end = questionEnd(response);
     byte[] t = java.util.Arrays.copyOf(response, end);

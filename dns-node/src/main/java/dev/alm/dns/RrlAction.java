@@ -6,6 +6,9 @@ public enum RrlAction {
   SEND,
   /** Over the limit: send nothing. */
   DROP,
-  /** Over the limit, but this one goes out truncated (TC, no records) so a real client retries over TCP. */
+  /**
+   * Over the limit, but this one goes out truncated (TC, no records) so a real client retries over
+   * TCP.
+   */
   SLIP
 }

@@ -1,10 +1,11 @@
 package dev.alm.dns;
 
 /**
- * Response-rate limiting settings (as in Knot's and NSD's RRL): each (source prefix, response) pair has a token
- * bucket of {@code responsesPerSecond} with depth {@code burst}; a UDP response that finds its bucket empty is
- * dropped, except that every {@code slip}-th drop goes out truncated (TC set, no records), so a real client
- * retries over TCP. {@code slip = 0} never slips, {@code slip = 1} truncates every limited response.
+ * Response-rate limiting settings (as in Knot's and NSD's RRL): each (source prefix, response) pair
+ * has a token bucket of {@code responsesPerSecond} with depth {@code burst}; a UDP response that
+ * finds its bucket empty is dropped, except that every {@code slip}-th drop goes out truncated (TC
+ * set, no records), so a real client retries over TCP. {@code slip = 0} never slips, {@code slip =
+ * 1} truncates every limited response.
  *
  * @param enabled whether UDP responses are rate limited at all
  * @param responsesPerSecond the sustained rate of identical responses a prefix may receive
@@ -14,10 +15,19 @@ package dev.alm.dns;
  * @param ipv6Prefix the IPv6 prefix length that forms a source
  * @param tableSize the number of buckets (a power of two); colliding keys share a bucket
  */
-public record RrlConfig(boolean enabled, double responsesPerSecond, double burst, int slip, int ipv4Prefix,
-    int ipv6Prefix, int tableSize) {
+public record RrlConfig(
+    boolean enabled,
+    double responsesPerSecond,
+    double burst,
+    int slip,
+    int ipv4Prefix,
+    int ipv6Prefix,
+    int tableSize) {
 
-  /** Safe limits: 200 identical responses per second per /24 or /56, burst 400, slip 2 (NSD's defaults). */
+  /**
+   * Safe limits: 200 identical responses per second per /24 or /56, burst 400, slip 2 (NSD's
+   * defaults).
+   */
   public static final RrlConfig DEFAULTS = new RrlConfig(true, 200, 400, 2, 24, 56, 1 << 16);
 
   /** Rate limiting off. */
@@ -25,7 +35,8 @@ public record RrlConfig(boolean enabled, double responsesPerSecond, double burst
 
   public RrlConfig {
     if (!(responsesPerSecond > 0) || Double.isInfinite(responsesPerSecond)) {
-      throw new IllegalArgumentException("rrl.responsesPerSecond must be a positive number, got " + responsesPerSecond);
+      throw new IllegalArgumentException(
+          "rrl.responsesPerSecond must be a positive number, got " + responsesPerSecond);
     }
     if (!(burst >= 1) || Double.isInfinite(burst)) {
       throw new IllegalArgumentException("rrl.burst must be >= 1, got " + burst);
@@ -40,7 +51,8 @@ public record RrlConfig(boolean enabled, double responsesPerSecond, double burst
       throw new IllegalArgumentException("rrl.ipv6Prefix must be in 16..128, got " + ipv6Prefix);
     }
     if (tableSize < 16 || Integer.bitCount(tableSize) != 1) {
-      throw new IllegalArgumentException("rrl.tableSize must be a power of two >= 16, got " + tableSize);
+      throw new IllegalArgumentException(
+          "rrl.tableSize must be a power of two >= 16, got " + tableSize);
     }
   }
 

@@ -14,16 +14,16 @@ import org.xbill.DNS.AAAARecord;
 import org.xbill.DNS.ARecord;
 import org.xbill.DNS.DClass;
 import org.xbill.DNS.Master;
-import org.xbill.DNS.Name;
 import org.xbill.DNS.NSRecord;
+import org.xbill.DNS.Name;
 import org.xbill.DNS.Record;
 import org.xbill.DNS.SOARecord;
 import org.xbill.DNS.Type;
 
 /**
- * The zone a PoP serves: apex SOA and NS, the CDN hostnames, the FastControl names under {@code fc.<zone>}, and
- * the operator's static records. Names compare case-insensitively (dnsjava {@link Name}). Immutable; built once
- * from a {@link DnsConfig}.
+ * The zone a PoP serves: apex SOA and NS, the CDN hostnames, the FastControl names under {@code
+ * fc.<zone>}, and the operator's static records. Names compare case-insensitively (dnsjava {@link
+ * Name}). Immutable; built once from a {@link DnsConfig}.
  */
 public final class ServedZone {
   private final Name zone;
@@ -36,7 +36,10 @@ public final class ServedZone {
   private final boolean hasV4;
   private final boolean hasV6;
 
-  /** Builds the zone; a static record that does not parse, or lies outside the zone, is a config error. */
+  /**
+   * Builds the zone; a static record that does not parse, or lies outside the zone, is a config
+   * error.
+   */
   public ServedZone(DnsConfig config) {
     this.zone = config.zone();
     this.fc = child(zone, ProbeName.FC_LABEL);
@@ -45,17 +48,32 @@ public final class ServedZone {
     this.hasV4 = config.l1().stream().anyMatch(a -> a instanceof Inet4Address);
     this.hasV6 = config.l1().stream().anyMatch(a -> !(a instanceof Inet4Address));
     Name primary = config.nameservers().get(0);
-    this.soa = new SOARecord(zone, DClass.IN, config.staticTtl(), primary, child(zone, "hostmaster"), 1, 3600, 600,
-        86400, config.negativeTtl());
+    this.soa =
+        new SOARecord(
+            zone,
+            DClass.IN,
+            config.staticTtl(),
+            primary,
+            child(zone, "hostmaster"),
+            1,
+            3600,
+            600,
+            86400,
+            config.negativeTtl());
     Map<Name, Map<Integer, List<Record>>> map = new HashMap<>();
     add(map, soa);
     for (Name ns : config.nameservers()) {
       add(map, new NSRecord(zone, DClass.IN, config.staticTtl(), ns));
     }
     for (int i = 0; i < config.staticRecords().size(); i++) {
-      Record r = parseStatic(config.staticRecords().get(i), "staticRecords[" + i + "]", config.staticTtl());
-      if (cdnNames.contains(r.getName()) || r.getName().subdomain(fc) || r.getName().subdomain(beacons)) {
-        throw new DnsConfig.ConfigException("staticRecords[" + i + "]",
+      Record r =
+          parseStatic(
+              config.staticRecords().get(i), "staticRecords[" + i + "]", config.staticTtl());
+      if (cdnNames.contains(r.getName())
+          || r.getName().subdomain(fc)
+          || r.getName().subdomain(beacons)) {
+        throw new DnsConfig.ConfigException(
+            "staticRecords[" + i + "]",
             r.getName() + " is a CDN, beacon or FastControl name, which the server answers itself");
       }
       add(map, r);
@@ -126,8 +144,12 @@ public final class ServedZone {
   }
 
   private Record parseStatic(String line, String field, long defaultTtl) {
-    try (Master m = new Master(new java.io.ByteArrayInputStream(line.getBytes(
-        java.nio.charset.StandardCharsets.UTF_8)), zone, defaultTtl)) {
+    try (Master m =
+        new Master(
+            new java.io.ByteArrayInputStream(
+                line.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+            zone,
+            defaultTtl)) {
       Record r = m.nextRecord();
       if (r == null) {
         throw new DnsConfig.ConfigException(field, "no record in '" + line + "'");
@@ -136,7 +158,8 @@ public final class ServedZone {
         throw new DnsConfig.ConfigException(field, r.getName() + " is not in zone " + zone);
       }
       if (r.getType() == Type.SOA) {
-        throw new DnsConfig.ConfigException(field, "the SOA is generated from the config, not listed");
+        throw new DnsConfig.ConfigException(
+            field, "the SOA is generated from the config, not listed");
       }
       return r;
     } catch (IOException e) {
@@ -154,7 +177,8 @@ public final class ServedZone {
     try {
       return Name.concatenate(Name.fromString(label), parent);
     } catch (org.xbill.DNS.TextParseException | org.xbill.DNS.NameTooLongException e) {
-      throw new DnsConfig.ConfigException("zone", "cannot form " + label + "." + parent + ": " + e.getMessage());
+      throw new DnsConfig.ConfigException(
+          "zone", "cannot form " + label + "." + parent + ": " + e.getMessage());
     }
   }
 

@@ -3,9 +3,10 @@ package dev.alm.dns;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The sticky answer mode's draw: a salted 64-bit hash of a client subnet mapped to a uniform u in [0, 1). A
- * subnet is answered L1 when u &lt; x, so raising x only adds subnets (those with x_old &lt;= u &lt; x_new) and
- * lowering it only removes them: a resolver keeps its answer while x is steady.
+ * The sticky answer mode's draw: a salted 64-bit hash of a client subnet mapped to a uniform u in
+ * [0, 1). A subnet is answered L1 when u &lt; x, so raising x only adds subnets (those with x_old
+ * &lt;= u &lt; x_new) and lowering it only removes them: a resolver keeps its answer while x is
+ * steady.
  */
 public final class StickyHash {
   private final long seed;
@@ -18,9 +19,7 @@ public final class StickyHash {
     this.seed = h;
   }
 
-  /**
-   * u in [0, 1) for the first {@code prefixBits} bits of {@code address} (4 or 16 bytes).
-   */
+  /** u in [0, 1) for the first {@code prefixBits} bits of {@code address} (4 or 16 bytes). */
   public double draw(byte[] address, int prefixBits) {
     int bits = Math.min(prefixBits, address.length * 8);
     long h = seed ^ (address.length * 131L + bits);

@@ -5,7 +5,10 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Closes a new TCP connection at once when {@code max} are already open, so clients cannot exhaust the server. */
+/**
+ * Closes a new TCP connection at once when {@code max} are already open, so clients cannot exhaust
+ * the server.
+ */
 @ChannelHandler.Sharable
 final class TcpConnectionCap extends ChannelInboundHandlerAdapter {
   private final int max;

@@ -8,9 +8,10 @@ import io.netty.handler.timeout.IdleStateEvent;
 import java.net.InetSocketAddress;
 
 /**
- * The TCP adapter: one frame (the 2-byte length prefix is removed before, and added after, by the pipeline) is
- * one query; several queries per connection are answered in order. A message that cannot be parsed at all gets
- * no answer, and the connection stays usable. An idle connection is closed.
+ * The TCP adapter: one frame (the 2-byte length prefix is removed before, and added after, by the
+ * pipeline) is one query; several queries per connection are answered in order. A message that
+ * cannot be parsed at all gets no answer, and the connection stays usable. An idle connection is
+ * closed.
  */
 final class TcpQueryHandler extends SimpleChannelInboundHandler<ByteBuf> {
   private final AnswerPipeline pipeline;
@@ -28,7 +29,8 @@ final class TcpQueryHandler extends SimpleChannelInboundHandler<ByteBuf> {
     InetSocketAddress remote = (InetSocketAddress) ctx.channel().remoteAddress();
     byte[] out = pipeline.tcp(wire, remote.getAddress());
     if (out == null) {
-      return; // nothing to answer; the length prefix keeps the stream in frame, so the connection stays
+      return; // nothing to answer; the length prefix keeps the stream in frame, so the connection
+      // stays
     }
     ctx.write(ctx.alloc().buffer(out.length).writeBytes(out), ctx.voidPromise());
   }

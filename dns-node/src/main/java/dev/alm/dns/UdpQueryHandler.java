@@ -9,9 +9,10 @@ import io.netty.channel.socket.DatagramPacket;
 import java.net.InetSocketAddress;
 
 /**
- * The UDP adapter: copies a datagram out, calls the shared {@link QueryAnswerer}, applies response-rate limiting,
- * and writes the response; flushes once per read batch so the epoll transport can send many with one syscall.
- * The received buffer is released by {@link SimpleChannelInboundHandler} on every path.
+ * The UDP adapter: copies a datagram out, calls the shared {@link QueryAnswerer}, applies
+ * response-rate limiting, and writes the response; flushes once per read batch so the epoll
+ * transport can send many with one syscall. The received buffer is released by {@link
+ * SimpleChannelInboundHandler} on every path.
  */
 @ChannelHandler.Sharable
 final class UdpQueryHandler extends SimpleChannelInboundHandler<DatagramPacket> {

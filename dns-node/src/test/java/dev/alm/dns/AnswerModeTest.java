@@ -22,11 +22,16 @@ import org.xbill.DNS.Record;
 import org.xbill.DNS.Section;
 import org.xbill.DNS.Type;
 
-/** The CDN answer of paper 004 over real UDP: the L1 share follows x; sticky mode moves only the difference. */
+/**
+ * The CDN answer of paper 004 over real UDP: the L1 share follows x; sticky mode moves only the
+ * difference.
+ */
 class AnswerModeTest {
 
   private static byte[] query(int id, ClientSubnetOption ecs) {
-    Message q = Message.newQuery(Record.newRecord(Name.fromConstantString("www.cdn.example."), Type.A, DClass.IN));
+    Message q =
+        Message.newQuery(
+            Record.newRecord(Name.fromConstantString("www.cdn.example."), Type.A, DClass.IN));
     q.getHeader().setID(id);
     if (ecs != null) {
       q.addRecord(new OPTRecord(1232, 0, 0, 0, ecs), Section.ADDITIONAL);
@@ -35,13 +40,20 @@ class AnswerModeTest {
   }
 
   private static boolean isL1(Message m) {
-    return ((ARecord) m.getSection(Section.ANSWER).get(0)).getAddress().getHostAddress().equals(TestZones.L1);
+    return ((ARecord) m.getSection(Section.ANSWER).get(0))
+        .getAddress()
+        .getHostAddress()
+        .equals(TestZones.L1);
   }
 
   @Test
   void randomModeL1ShareOf20000AnswersIsWithinOnePercentOfX() throws Exception {
-    try (DnsNode node = DnsNode.start(TestZones.builder().x(0.3).build(), new SimpleMeterRegistry(),
-        ProbeAnswerer.NONE, 1);
+    try (DnsNode node =
+            DnsNode.start(
+                TestZones.builder().x(0.3).build(),
+                new SimpleMeterRegistry(),
+                ProbeAnswerer.NONE,
+                1);
         UdpClient client = new UdpClient(node.address())) {
       List<byte[]> queries = new ArrayList<>();
       for (int i = 0; i < 20_000; i++) {
@@ -57,8 +69,12 @@ class AnswerModeTest {
 
   @Test
   void stickyModeKeepsEveryL1ResolverWhenXRises() throws Exception {
-    try (DnsNode node = DnsNode.start(TestZones.builder().mode(AnswerMode.STICKY).x(0.3).build(),
-        new SimpleMeterRegistry(), ProbeAnswerer.NONE, 1);
+    try (DnsNode node =
+            DnsNode.start(
+                TestZones.builder().mode(AnswerMode.STICKY).x(0.3).build(),
+                new SimpleMeterRegistry(),
+                ProbeAnswerer.NONE,
+                1);
         UdpClient client = new UdpClient(node.address())) {
       int subnets = 4000;
       Map<Integer, Boolean> before = ask(client, subnets);
@@ -85,12 +101,17 @@ class AnswerModeTest {
 
   @Test
   void stickyModeEchoesTheScopeItHashedOn() throws Exception {
-    try (DnsNode node = DnsNode.start(TestZones.builder().mode(AnswerMode.STICKY).build(),
-        new SimpleMeterRegistry(), ProbeAnswerer.NONE, 1);
+    try (DnsNode node =
+            DnsNode.start(
+                TestZones.builder().mode(AnswerMode.STICKY).build(),
+                new SimpleMeterRegistry(),
+                ProbeAnswerer.NONE,
+                1);
         UdpClient client = new UdpClient(node.address())) {
       ClientSubnetOption ecs = new ClientSubnetOption(32, InetAddress.getByName("203.0.113.77"));
       Message m = UdpClient.parse(client.exchange(List.of(query(1, ecs)), 1).get(0));
-      ClientSubnetOption back = (ClientSubnetOption) m.getOPT().getOptions(EDNSOption.Code.CLIENT_SUBNET).get(0);
+      ClientSubnetOption back =
+          (ClientSubnetOption) m.getOPT().getOptions(EDNSOption.Code.CLIENT_SUBNET).get(0);
       assertEquals(32, back.getSourcePrefixLength());
       assertEquals(24, back.getScopePrefixLength());
     }

@@ -25,16 +25,20 @@ import org.xbill.DNS.Section;
 import org.xbill.DNS.Type;
 
 /**
- * FastControl's planned answerer in dns-node's beacon hook (paper 004 eq. 19): real DNS answers to beacon queries
- * carry the probe categories in the proportions of the plan.
+ * FastControl's planned answerer in dns-node's beacon hook (paper 004 eq. 19): real DNS answers to
+ * beacon queries carry the probe categories in the proportions of the plan.
  */
 class BeaconHookTest {
 
   private static List<byte[]> beacons(int from, int n) {
     List<byte[]> out = new ArrayList<>();
     for (int i = from; i < from + n; i++) {
-      Message q = Message.newQuery(Record.newRecord(
-          Name.fromConstantString("b-" + Integer.toHexString(i) + ".fc.cdn.example."), Type.A, DClass.IN));
+      Message q =
+          Message.newQuery(
+              Record.newRecord(
+                  Name.fromConstantString("b-" + Integer.toHexString(i) + ".fc.cdn.example."),
+                  Type.A,
+                  DClass.IN));
       q.getHeader().setID(i & 0xFFFF);
       out.add(q.toWire());
     }
@@ -43,13 +47,22 @@ class BeaconHookTest {
 
   @Test
   void beaconAnswersCarryTheCategoriesOfTheClippedPlan() throws Exception {
-    // Rates far above any beacon rate: the plan is clipped, every beacon gets a probe, and categories 'a' and 'b'
+    // Rates far above any beacon rate: the plan is clipped, every beacon gets a probe, and
+    // categories 'a' and 'b'
     // share them 3:1 whatever the measured beacon rate is.
-    ProbePlan plan = new ProbePlan("7", List.of("a", "b"), new double[] {3e6, 1e6}, List.of(),
-        ProbePlanConfig.ofGamma(1.0), 1.0);
-    PlannedProbeAnswerer answerer = new PlannedProbeAnswerer(plan,
-        new ProbeAnswererConfig(Duration.ofMillis(20), 5), System.nanoTime());
-    try (DnsNode node = DnsNode.start(TestZones.builder().build(), new SimpleMeterRegistry(), answerer, 1);
+    ProbePlan plan =
+        new ProbePlan(
+            "7",
+            List.of("a", "b"),
+            new double[] {3e6, 1e6},
+            List.of(),
+            ProbePlanConfig.ofGamma(1.0),
+            1.0);
+    PlannedProbeAnswerer answerer =
+        new PlannedProbeAnswerer(
+            plan, new ProbeAnswererConfig(Duration.ofMillis(20), 5), System.nanoTime());
+    try (DnsNode node =
+            DnsNode.start(TestZones.builder().build(), new SimpleMeterRegistry(), answerer, 1);
         UdpClient client = new UdpClient(node.address())) {
       client.exchange(beacons(0, 50), 50); // warm-up: the beacon rate needs one completed bucket
       Thread.sleep(100);
@@ -69,7 +82,9 @@ class BeaconHookTest {
         }
       }
       assertTrue(answers.size() >= 3900, "answers " + answers.size());
-      assertTrue(probes >= 0.95 * answers.size(), "a clipped plan gives (almost) every beacon a probe: " + probes);
+      assertTrue(
+          probes >= 0.95 * answers.size(),
+          "a clipped plan gives (almost) every beacon a probe: " + probes);
       double shareA = categories.getOrDefault("a", 0) / (double) probes;
       assertEquals(0.75, shareA, 0.03, "category a's share");
       AnswererStats stats = answerer.stats(System.nanoTime());

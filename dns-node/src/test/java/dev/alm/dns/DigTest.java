@@ -18,15 +18,17 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The server as BIND's {@code dig} (Debian package dnsutils, installed by .ci/run) sees it. Skipped only where dig
- * is not installed; CI installs it.
+ * The server as BIND's {@code dig} (Debian package dnsutils, installed by .ci/run) sees it. Skipped
+ * only where dig is not installed; CI installs it.
  */
 class DigTest {
   private static DnsNode node;
 
   @BeforeAll
   static void start() throws Exception {
-    node = DnsNode.start(TestZones.builder().x(1.0).build(), new SimpleMeterRegistry(), ProbeAnswerer.NONE, 1);
+    node =
+        DnsNode.start(
+            TestZones.builder().x(1.0).build(), new SimpleMeterRegistry(), ProbeAnswerer.NONE, 1);
   }
 
   @AfterAll
@@ -36,9 +38,17 @@ class DigTest {
 
   static String dig(String... args) throws Exception {
     boolean present = Files.isExecutable(Path.of("/usr/bin/dig"));
-    assumeTrue(present || System.getenv("CI") != null, "dig not installed (apt-get install dnsutils)");
-    List<String> cmd = new ArrayList<>(List.of("dig", "@127.0.0.1", "-p", Integer.toString(node.address().getPort()),
-        "+time=3", "+tries=1"));
+    assumeTrue(
+        present || System.getenv("CI") != null, "dig not installed (apt-get install dnsutils)");
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                "dig",
+                "@127.0.0.1",
+                "-p",
+                Integer.toString(node.address().getPort()),
+                "+time=3",
+                "+tries=1"));
     cmd.addAll(List.of(args));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -35,7 +35,9 @@ import org.xbill.DNS.Section;
 import org.xbill.DNS.SimpleResolver;
 import org.xbill.DNS.Type;
 
-/** RFC behaviour of the server, checked with dnsjava's SimpleResolver and raw sockets over loopback. */
+/**
+ * RFC behaviour of the server, checked with dnsjava's SimpleResolver and raw sockets over loopback.
+ */
 class DnsProtocolTest {
   private static DnsNode node;
 
@@ -58,7 +60,8 @@ class DnsProtocolTest {
   }
 
   static Message ask(String name, int type, boolean tcp) throws IOException {
-    return resolver(tcp).send(Message.newQuery(Record.newRecord(Name.fromString(name), type, DClass.IN)));
+    return resolver(tcp)
+        .send(Message.newQuery(Record.newRecord(Name.fromString(name), type, DClass.IN)));
   }
 
   @Test
@@ -109,10 +112,14 @@ class DnsProtocolTest {
 
   @Test
   void apexAndStaticRecords() throws IOException {
-    assertEquals(Type.SOA, ask("cdn.example.", Type.SOA, false).getSection(Section.ANSWER).get(0).getType());
-    assertEquals(Type.NS, ask("cdn.example.", Type.NS, false).getSection(Section.ANSWER).get(0).getType());
+    assertEquals(
+        Type.SOA, ask("cdn.example.", Type.SOA, false).getSection(Section.ANSWER).get(0).getType());
+    assertEquals(
+        Type.NS, ask("cdn.example.", Type.NS, false).getSection(Section.ANSWER).get(0).getType());
     Message api = ask("api.cdn.example.", Type.A, false);
-    assertEquals("192.0.2.7", ((ARecord) api.getSection(Section.ANSWER).get(0)).getAddress().getHostAddress());
+    assertEquals(
+        "192.0.2.7",
+        ((ARecord) api.getSection(Section.ANSWER).get(0)).getAddress().getHostAddress());
     assertEquals(300, api.getSection(Section.ANSWER).get(0).getTTL());
     Message alias = ask("alias.cdn.example.", Type.A, false);
     assertEquals(Type.CNAME, alias.getSection(Section.ANSWER).get(0).getType());
@@ -130,7 +137,9 @@ class DnsProtocolTest {
     SimpleResolver udp = resolver(false);
     udp.setEDNS(-1, 0, 0, List.of());
     udp.setIgnoreTruncation(true);
-    Message q = Message.newQuery(Record.newRecord(Name.fromString("big.cdn.example."), Type.TXT, DClass.IN));
+    Message q =
+        Message.newQuery(
+            Record.newRecord(Name.fromString("big.cdn.example."), Type.TXT, DClass.IN));
     Message truncated = udp.send(q);
     assertTrue(truncated.getHeader().getFlag(Flags.TC));
     udp.setIgnoreTruncation(false);
@@ -145,7 +154,8 @@ class DnsProtocolTest {
 
   @Test
   void ednsVersionOtherThanZeroIsBadvers() throws IOException {
-    Message q = Message.newQuery(Record.newRecord(Name.fromString("www.cdn.example."), Type.A, DClass.IN));
+    Message q =
+        Message.newQuery(Record.newRecord(Name.fromString("www.cdn.example."), Type.A, DClass.IN));
     q.addRecord(new OPTRecord(1232, 0, 1, 0), Section.ADDITIONAL);
     Message m = rawUdp(q.toWire());
     assertEquals(Rcode.BADVERS, m.getRcode());
@@ -158,10 +168,14 @@ class DnsProtocolTest {
     SimpleResolver r = resolver(false);
     ClientSubnetOption ecs = new ClientSubnetOption(24, InetAddress.getByName("203.0.113.0"));
     r.setEDNS(0, 1232, 0, List.of(ecs));
-    Message m = r.send(Message.newQuery(Record.newRecord(Name.fromString("www.cdn.example."), Type.A, DClass.IN)));
+    Message m =
+        r.send(
+            Message.newQuery(
+                Record.newRecord(Name.fromString("www.cdn.example."), Type.A, DClass.IN)));
     OPTRecord opt = m.getOPT();
     assertNotNull(opt);
-    ClientSubnetOption back = (ClientSubnetOption) opt.getOptions(EDNSOption.Code.CLIENT_SUBNET).get(0);
+    ClientSubnetOption back =
+        (ClientSubnetOption) opt.getOptions(EDNSOption.Code.CLIENT_SUBNET).get(0);
     assertEquals(24, back.getSourcePrefixLength());
     assertEquals(0, back.getScopePrefixLength());
     assertEquals("203.0.113.0", back.getAddress().getHostAddress());
@@ -176,28 +190,41 @@ class DnsProtocolTest {
     assertEquals("3.7.fc.cdn.example.", cname.getTarget().toString());
     assertEquals(TestZones.L1, ((ARecord) answer.get(1)).getAddress().getHostAddress());
     Message target = ask("3.7.fc.cdn.example.", Type.A, false);
-    assertEquals(TestZones.L1, ((ARecord) target.getSection(Section.ANSWER).get(0)).getAddress().getHostAddress());
+    assertEquals(
+        TestZones.L1,
+        ((ARecord) target.getSection(Section.ANSWER).get(0)).getAddress().getHostAddress());
   }
 
   @Test
   void correlationBeaconsAreAlwaysL1() throws IOException {
     for (int i = 0; i < 20; i++) {
-      Message m = ask("b-00000000000000" + String.format("%02x", i) + ".beacon.cdn.example.", Type.A, false);
-      assertEquals(TestZones.L1, ((ARecord) m.getSection(Section.ANSWER).get(0)).getAddress().getHostAddress());
+      Message m =
+          ask(
+              "b-00000000000000" + String.format("%02x", i) + ".beacon.cdn.example.",
+              Type.A,
+              false);
+      assertEquals(
+          TestZones.L1,
+          ((ARecord) m.getSection(Section.ANSWER).get(0)).getAddress().getHostAddress());
     }
   }
 
   @Test
   void otherOpcodesAreNotimpAndMalformedQueriesFormerr() throws IOException {
-    Message notify = Message.newQuery(Record.newRecord(Name.fromString("cdn.example."), Type.SOA, DClass.IN));
+    Message notify =
+        Message.newQuery(Record.newRecord(Name.fromString("cdn.example."), Type.SOA, DClass.IN));
     notify.getHeader().setOpcode(Opcode.NOTIFY);
     assertEquals(Rcode.NOTIMP, rawUdp(notify.toWire()).getRcode());
 
-    Message two = Message.newQuery(Record.newRecord(Name.fromString("www.cdn.example."), Type.A, DClass.IN));
-    two.addRecord(Record.newRecord(Name.fromString("api.cdn.example."), Type.A, DClass.IN), Section.QUESTION);
+    Message two =
+        Message.newQuery(Record.newRecord(Name.fromString("www.cdn.example."), Type.A, DClass.IN));
+    two.addRecord(
+        Record.newRecord(Name.fromString("api.cdn.example."), Type.A, DClass.IN), Section.QUESTION);
     assertEquals(Rcode.FORMERR, rawUdp(two.toWire()).getRcode());
 
-    byte[] bad = Message.newQuery(Record.newRecord(Name.fromString("www.cdn.example."), Type.A, DClass.IN)).toWire();
+    byte[] bad =
+        Message.newQuery(Record.newRecord(Name.fromString("www.cdn.example."), Type.A, DClass.IN))
+            .toWire();
     bad[12] = 63; // a label length running past the end of the message
     Message formerr = rawUdp(bad);
     assertEquals(Rcode.FORMERR, formerr.getRcode());
@@ -207,10 +234,12 @@ class DnsProtocolTest {
   @Test
   void garbageAndResponsesAreDropped() throws IOException {
     assertNull(rawUdpOrNull(new byte[] {1, 2, 3}));
-    Message response = Message.newQuery(Record.newRecord(Name.fromString("www.cdn.example."), Type.A, DClass.IN));
+    Message response =
+        Message.newQuery(Record.newRecord(Name.fromString("www.cdn.example."), Type.A, DClass.IN));
     response.getHeader().setFlag(Flags.QR);
     assertNull(rawUdpOrNull(response.toWire()));
-    assertEquals(Rcode.NOERROR, ask("www.cdn.example.", Type.A, false).getRcode(), "still answering");
+    assertEquals(
+        Rcode.NOERROR, ask("www.cdn.example.", Type.A, false).getRcode(), "still answering");
   }
 
   static Message rawUdp(byte[] wire) throws IOException {
@@ -236,10 +265,14 @@ class DnsProtocolTest {
 
   @Test
   void malformedClientSubnetIsFormerr() throws IOException {
-    Message q = Message.newQuery(Record.newRecord(Name.fromString("www.cdn.example."), Type.A, DClass.IN));
+    Message q =
+        Message.newQuery(Record.newRecord(Name.fromString("www.cdn.example."), Type.A, DClass.IN));
     byte[] plain = q.toWire();
-    // OPT with an ECS option claiming IPv4 with a 33-bit source prefix (RFC 7871 section 7.1.1: FORMERR).
-    byte[] opt = {0, 0, 41, 4, (byte) 0xD0, 0, 0, 0, 0, 0, 12, 0, 8, 0, 8, 0, 1, 33, 0, (byte) 203, 0, 113, 0};
+    // OPT with an ECS option claiming IPv4 with a 33-bit source prefix (RFC 7871 section 7.1.1:
+    // FORMERR).
+    byte[] opt = {
+      0, 0, 41, 4, (byte) 0xD0, 0, 0, 0, 0, 0, 12, 0, 8, 0, 8, 0, 1, 33, 0, (byte) 203, 0, 113, 0
+    };
     byte[] wire = java.util.Arrays.copyOf(plain, plain.length + opt.length);
     System.arraycopy(opt, 0, wire, plain.length, opt.length);
     wire[11] = 1;

@@ -17,7 +17,8 @@ final class DnsProtocolTestSupport {
   static List<Record> ask(DnsNode node, String name, int type) throws IOException {
     SimpleResolver r = new SimpleResolver(node.address());
     r.setTimeout(Duration.ofSeconds(5));
-    Message m = r.send(Message.newQuery(Record.newRecord(Name.fromConstantString(name), type, DClass.IN)));
+    Message m =
+        r.send(Message.newQuery(Record.newRecord(Name.fromConstantString(name), type, DClass.IN)));
     return m.getSection(Section.ANSWER);
   }
 }

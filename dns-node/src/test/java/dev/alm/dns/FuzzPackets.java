@@ -15,13 +15,23 @@ import org.xbill.DNS.Section;
 import org.xbill.DNS.Type;
 
 /**
- * Seeded hostile DNS messages: valid queries mutated (bit flips, truncation, huge section counts, compression
- * pointer loops, bad label lengths, random EDNS options) and plain random bytes.
+ * Seeded hostile DNS messages: valid queries mutated (bit flips, truncation, huge section counts,
+ * compression pointer loops, bad label lengths, random EDNS options) and plain random bytes.
  */
 final class FuzzPackets {
-  private static final String[] NAMES = {"www.cdn.example.", "nope.cdn.example.", "b-1.fc.cdn.example.",
-      "3.7.fc.cdn.example.", "cdn.example.", "big.cdn.example.", "www.example.org.", "."};
-  private static final int[] TYPES = {Type.A, Type.AAAA, Type.TXT, Type.SOA, Type.NS, Type.ANY, Type.AXFR, 65280};
+  private static final String[] NAMES = {
+    "www.cdn.example.",
+    "nope.cdn.example.",
+    "b-1.fc.cdn.example.",
+    "3.7.fc.cdn.example.",
+    "cdn.example.",
+    "big.cdn.example.",
+    "www.example.org.",
+    "."
+  };
+  private static final int[] TYPES = {
+    Type.A, Type.AAAA, Type.TXT, Type.SOA, Type.NS, Type.ANY, Type.AXFR, 65280
+  };
 
   private final Random rng;
   private final List<byte[]> seeds = new ArrayList<>();
@@ -40,10 +50,16 @@ final class FuzzPackets {
     Message q = Message.newQuery(Record.newRecord(Name.fromConstantString(name), type, DClass.IN));
     if (edns) {
       try {
-        q.addRecord(new OPTRecord(1232, 0, 0, 0,
-            new ClientSubnetOption(24, java.net.InetAddress.getByName("203.0.113.0")),
-            new CookieOption(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}),
-            new GenericEDNSOption(65001, new byte[] {9, 9})), Section.ADDITIONAL);
+        q.addRecord(
+            new OPTRecord(
+                1232,
+                0,
+                0,
+                0,
+                new ClientSubnetOption(24, java.net.InetAddress.getByName("203.0.113.0")),
+                new CookieOption(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}),
+                new GenericEDNSOption(65001, new byte[] {9, 9})),
+            Section.ADDITIONAL);
       } catch (java.net.UnknownHostException e) {
         throw new IllegalStateException(e);
       }

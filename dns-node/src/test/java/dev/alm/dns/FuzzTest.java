@@ -20,12 +20,12 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.xbill.DNS.Rcode;
 import org.xbill.DNS.Type;
 
 /**
- * One million hostile messages at the running server's UDP and TCP paths, with Netty's leak detector at
- * PARANOID: no exception escapes a handler, no buffer leaks, and a valid query is still answered afterwards.
+ * One million hostile messages at the running server's UDP and TCP paths, with Netty's leak
+ * detector at PARANOID: no exception escapes a handler, no buffer leaks, and a valid query is still
+ * answered afterwards.
  */
 class FuzzTest {
   private static final AtomicLong LEAKS = new AtomicLong();
@@ -35,25 +35,26 @@ class FuzzTest {
   @BeforeAll
   static void leakDetector() {
     ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.PARANOID);
-    ResourceLeakDetectorFactory.setResourceLeakDetectorFactory(new ResourceLeakDetectorFactory() {
-      @Override
-      public <T> ResourceLeakDetector<T> newResourceLeakDetector(Class<T> resource, int samplingInterval,
-          long maxActive) {
-        return new ResourceLeakDetector<T>(resource, samplingInterval) {
+    ResourceLeakDetectorFactory.setResourceLeakDetectorFactory(
+        new ResourceLeakDetectorFactory() {
           @Override
-          protected void reportTracedLeak(String type, String records) {
-            LEAKS.incrementAndGet();
-            super.reportTracedLeak(type, records);
-          }
+          public <T> ResourceLeakDetector<T> newResourceLeakDetector(
+              Class<T> resource, int samplingInterval, long maxActive) {
+            return new ResourceLeakDetector<T>(resource, samplingInterval) {
+              @Override
+              protected void reportTracedLeak(String type, String records) {
+                LEAKS.incrementAndGet();
+                super.reportTracedLeak(type, records);
+              }
 
-          @Override
-          protected void reportUntracedLeak(String type) {
-            LEAKS.incrementAndGet();
-            super.reportUntracedLeak(type);
+              @Override
+              protected void reportUntracedLeak(String type) {
+                LEAKS.incrementAndGet();
+                super.reportUntracedLeak(type);
+              }
+            };
           }
-        };
-      }
-    });
+        });
   }
 
   @Test
@@ -64,12 +65,16 @@ class FuzzTest {
       long udpSent = fuzzUdp(node, fuzz);
       long tcpSent = fuzzTcp(node, fuzz);
       assertEquals(UDP_MESSAGES + TCP_MESSAGES, udpSent + tcpSent, "messages sent");
-      assertEquals(0L, node.status().get("handlerFailures"),
+      assertEquals(
+          0L,
+          node.status().get("handlerFailures"),
           () -> "an exception escaped a handler: " + node.status().get("lastHandlerFailure"));
       long received = (long) node.status().get("received");
-      assertTrue(received >= 0.95 * (udpSent + tcpSent), "the server saw " + received + " of "
-          + (udpSent + tcpSent));
-      List<org.xbill.DNS.Record> answer = DnsProtocolTestSupport.ask(node, "www.cdn.example.", Type.A);
+      assertTrue(
+          received >= 0.95 * (udpSent + tcpSent),
+          "the server saw " + received + " of " + (udpSent + tcpSent));
+      List<org.xbill.DNS.Record> answer =
+          DnsProtocolTestSupport.ask(node, "www.cdn.example.", Type.A);
       assertEquals(1, answer.size(), "a valid query is still answered");
     }
     System.gc();
@@ -82,7 +87,10 @@ class FuzzTest {
     assertTrue(detectorCatchesADeliberateLeak(), "the leak detector is live in this JVM");
   }
 
-  /** Leaks buffers on purpose and waits for the detector to report them, proving the check above can fail. */
+  /**
+   * Leaks buffers on purpose and waits for the detector to report them, proving the check above can
+   * fail.
+   */
   private static boolean detectorCatchesADeliberateLeak() throws InterruptedException {
     leakSome();
     for (int attempt = 0; attempt < 100 && LEAKS.get() == 0; attempt++) {
@@ -99,21 +107,24 @@ class FuzzTest {
     }
   }
 
-  private static long fuzzUdp(DnsNode node, FuzzPackets fuzz) throws IOException, InterruptedException {
+  private static long fuzzUdp(DnsNode node, FuzzPackets fuzz)
+      throws IOException, InterruptedException {
     long sent = 0;
     try (DatagramSocket s = new DatagramSocket(0, InetAddress.getByName("127.0.0.1"))) {
       s.setReceiveBufferSize(1 << 16);
-      Thread drain = new Thread(() -> {
-        byte[] buf = new byte[65535];
-        DatagramPacket p = new DatagramPacket(buf, buf.length);
-        while (!s.isClosed()) {
-          try {
-            s.receive(p);
-          } catch (IOException e) {
-            return;
-          }
-        }
-      });
+      Thread drain =
+          new Thread(
+              () -> {
+                byte[] buf = new byte[65535];
+                DatagramPacket p = new DatagramPacket(buf, buf.length);
+                while (!s.isClosed()) {
+                  try {
+                    s.receive(p);
+                  } catch (IOException e) {
+                    return;
+                  }
+                }
+              });
       drain.setDaemon(true);
       drain.start();
       for (int i = 0; i < UDP_MESSAGES; i++) {
@@ -142,18 +153,21 @@ class FuzzTest {
     while (sent < TCP_MESSAGES) {
       try (Socket s = new Socket(node.address().getAddress(), node.address().getPort())) {
         s.setSoTimeout(5000);
-        DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(s.getOutputStream()));
+        DataOutputStream out =
+            new DataOutputStream(new java.io.BufferedOutputStream(s.getOutputStream()));
         InputStream in = s.getInputStream();
-        Thread drain = new Thread(() -> {
-          byte[] buf = new byte[8192];
-          try {
-            while (in.read(buf) >= 0) {
-              // discard responses
-            }
-          } catch (IOException e) {
-            // connection closed by the server after an unparseable message
-          }
-        });
+        Thread drain =
+            new Thread(
+                () -> {
+                  byte[] buf = new byte[8192];
+                  try {
+                    while (in.read(buf) >= 0) {
+                      // discard responses
+                    }
+                  } catch (IOException e) {
+                    // connection closed by the server after an unparseable message
+                  }
+                });
         drain.setDaemon(true);
         drain.start();
         try {

@@ -14,10 +14,19 @@ import org.xbill.DNS.Name;
 import org.xbill.DNS.Rcode;
 import org.xbill.DNS.Type;
 
-/** The per-thread ring of the query log: bounded, drops counted, slots reused, times anchored per drain. */
+/**
+ * The per-thread ring of the query log: bounded, drops counted, slots reused, times anchored per
+ * drain.
+ */
 class QueryLogRingTest {
-  private static final Outcome L1 = new Outcome(Name.fromConstantString("www.cdn.example."), Type.A, Rcode.NOERROR,
-      AnswerKind.L1, null, false);
+  private static final Outcome L1 =
+      new Outcome(
+          Name.fromConstantString("www.cdn.example."),
+          Type.A,
+          Rcode.NOERROR,
+          AnswerKind.L1,
+          null,
+          false);
 
   private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
   private final AtomicLong millis = new AtomicLong(1_795_000_000_000L); // 2026-11-18T11:06:40.000Z
@@ -65,7 +74,9 @@ class QueryLogRingTest {
     millis.addAndGet(7);
     CsvBytes out = new CsvBytes(64);
     r.drainTo(out);
-    assertEquals("2026-11-18T11:06:40.000Z,p,192.0.2.7,,www.cdn.example.,A,NOERROR,l1\n"
-        + "2026-11-18T11:06:40.001Z,p,192.0.2.7,,www.cdn.example.,A,NOERROR,l1\n", out.toString());
+    assertEquals(
+        "2026-11-18T11:06:40.000Z,p,192.0.2.7,,www.cdn.example.,A,NOERROR,l1\n"
+            + "2026-11-18T11:06:40.001Z,p,192.0.2.7,,www.cdn.example.,A,NOERROR,l1\n",
+        out.toString());
   }
 }

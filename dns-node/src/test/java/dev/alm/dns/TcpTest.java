@@ -24,7 +24,8 @@ import org.xbill.DNS.Type;
 class TcpTest {
 
   private static byte[] query(int id, String name) {
-    Message q = Message.newQuery(Record.newRecord(Name.fromConstantString(name), Type.A, DClass.IN));
+    Message q =
+        Message.newQuery(Record.newRecord(Name.fromConstantString(name), Type.A, DClass.IN));
     q.getHeader().setID(id);
     return q.toWire();
   }
@@ -48,7 +49,9 @@ class TcpTest {
 
   @Test
   void severalQueriesOnOneConnectionAreAnsweredInOrder() throws Exception {
-    try (DnsNode node = DnsNode.start(TestZones.builder().build(), new SimpleMeterRegistry(), ProbeAnswerer.NONE, 1);
+    try (DnsNode node =
+            DnsNode.start(
+                TestZones.builder().build(), new SimpleMeterRegistry(), ProbeAnswerer.NONE, 1);
         Socket s = connect(node)) {
       DataOutputStream out = new DataOutputStream(s.getOutputStream());
       DataInputStream in = new DataInputStream(s.getInputStream());
@@ -75,8 +78,12 @@ class TcpTest {
 
   @Test
   void idleConnectionIsClosed() throws Exception {
-    try (DnsNode node = DnsNode.start(TestZones.builder().tcpIdleTimeout(Duration.ofMillis(200)).build(),
-        new SimpleMeterRegistry(), ProbeAnswerer.NONE, 1);
+    try (DnsNode node =
+            DnsNode.start(
+                TestZones.builder().tcpIdleTimeout(Duration.ofMillis(200)).build(),
+                new SimpleMeterRegistry(),
+                ProbeAnswerer.NONE,
+                1);
         Socket s = connect(node)) {
       DataInputStream in = new DataInputStream(s.getInputStream());
       assertTrue(closedByPeer(in), "the server closes an idle connection");
@@ -85,8 +92,12 @@ class TcpTest {
 
   @Test
   void connectionsBeyondTheCapAreClosedAndCounted() throws Exception {
-    try (DnsNode node = DnsNode.start(TestZones.builder().maxTcpConnections(2).build(), new SimpleMeterRegistry(),
-        ProbeAnswerer.NONE, 1);
+    try (DnsNode node =
+            DnsNode.start(
+                TestZones.builder().maxTcpConnections(2).build(),
+                new SimpleMeterRegistry(),
+                ProbeAnswerer.NONE,
+                1);
         Socket a = connect(node);
         Socket b = connect(node)) {
       // Make sure both are accepted and served before the third arrives.
@@ -95,7 +106,8 @@ class TcpTest {
         assertEquals(9, read(new DataInputStream(s.getInputStream())).getHeader().getID());
       }
       try (Socket c = connect(node)) {
-        assertTrue(closedByPeer(new DataInputStream(c.getInputStream())), "third connection closed");
+        assertTrue(
+            closedByPeer(new DataInputStream(c.getInputStream())), "third connection closed");
       }
       assertEquals(1L, node.status().get("tcpRefused"));
     }

@@ -23,7 +23,10 @@ final class UdpClient implements AutoCloseable {
     this.server = server;
   }
 
-  /** Sends every query (windows of {@code window}) and returns the responses received, in arrival order. */
+  /**
+   * Sends every query (windows of {@code window}) and returns the responses received, in arrival
+   * order.
+   */
   List<byte[]> exchange(List<byte[]> queries, int window) throws IOException {
     List<byte[]> out = new ArrayList<>(queries.size());
     byte[] buf = new byte[65535];

@@ -9,14 +9,20 @@ package dev.alm.fastcontrol;
  * @param warmupBeacons beacons answered with no probe because b_i was not yet measured
  * @param beaconRate b_i over the last window, per second (NaN before the first window)
  * @param plannedRate sum_j r_ij of the current plan, per second
- * @param deliverable the fraction of the plan that b_i can carry: min(1, b_i / sum_j r_ij); below 1 the plan is
- *     clipped and every beta measured from it is biased low by this factor
+ * @param deliverable the fraction of the plan that b_i can carry: min(1, b_i / sum_j r_ij); below 1
+ *     the plan is clipped and every beta measured from it is biased low by this factor
  */
-public record AnswererStats(long beacons, long probes, long clippedBeacons, long warmupBeacons, double beaconRate,
-                            double plannedRate, double deliverable) {
+public record AnswererStats(
+    long beacons,
+    long probes,
+    long clippedBeacons,
+    long warmupBeacons,
+    double beaconRate,
+    double plannedRate,
+    double deliverable) {
 
-    /** Whether the current plan asks for more probes than beacons arrive. */
-    public boolean clipped() {
-        return deliverable < 1;
-    }
+  /** Whether the current plan asks for more probes than beacons arrive. */
+  public boolean clipped() {
+    return deliverable < 1;
+  }
 }

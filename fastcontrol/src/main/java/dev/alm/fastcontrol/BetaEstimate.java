@@ -10,11 +10,11 @@ package dev.alm.fastcontrol;
  * @param count own-category probes counted in the last interval
  * @param seconds length of the last interval
  */
-public record BetaEstimate(double beta, double stdError, double rawBeta, double rawStdError, long count,
-                           double seconds) {
+public record BetaEstimate(
+    double beta, double stdError, double rawBeta, double rawStdError, long count, double seconds) {
 
-    /** How many standard errors {@code truth} is from the estimate: (beta - truth) / stdError. */
-    public double zScore(double truth) {
-        return (beta - truth) / stdError;
-    }
+  /** How many standard errors {@code truth} is from the estimate: (beta - truth) / stdError. */
+  public double zScore(double truth) {
+    return (beta - truth) / stdError;
+  }
 }

@@ -9,21 +9,29 @@ import dev.alm.proxy.ProxyConfig;
 import java.nio.file.Path;
 
 /**
- * Everything one PoP daemon runs with: its place in the topology, its DNS server, its proxy, its control loop,
- * the probe plan, where its state is persisted and where its admin server listens.
+ * Everything one PoP daemon runs with: its place in the topology, its DNS server, its proxy, its
+ * control loop, the probe plan, where its state is persisted and where its admin server listens.
  *
- * @param topology  the deployment's topology (C, capacities, costs); this PoP is node {@code index}
- * @param index     this PoP's index in the topology
- * @param dns       the DNS server's configuration (its pop is this PoP's id)
+ * @param topology the deployment's topology (C, capacities, costs); this PoP is node {@code index}
+ * @param index this PoP's index in the topology
+ * @param dns the DNS server's configuration (its pop is this PoP's id)
  * @param dnsThreads DNS event-loop threads
- * @param proxy     the proxy's configuration; its capacity is T_i x loadUnit requests/s
- * @param loop      the control loop
- * @param plan      the probe plan's gamma and floor (eq. 19); gamma equals the beta estimator's
- * @param state     the state file, or null not to persist
- * @param admin     the admin address for /status and /metrics, or null
+ * @param proxy the proxy's configuration; its capacity is T_i x loadUnit requests/s
+ * @param loop the control loop
+ * @param plan the probe plan's gamma and floor (eq. 19); gamma equals the beta estimator's
+ * @param state the state file, or null not to persist
+ * @param admin the admin address for /status and /metrics, or null
  */
-public record PopConfig(Topology topology, int index, DnsConfig dns, int dnsThreads, ProxyConfig proxy,
-    LoopConfig loop, ProbePlanConfig plan, Path state, HostPort admin) {
+public record PopConfig(
+    Topology topology,
+    int index,
+    DnsConfig dns,
+    int dnsThreads,
+    ProxyConfig proxy,
+    LoopConfig loop,
+    ProbePlanConfig plan,
+    Path state,
+    HostPort admin) {
 
   public PopConfig {
     if (topology == null || dns == null || proxy == null || loop == null || plan == null) {
@@ -34,11 +42,17 @@ public record PopConfig(Topology topology, int index, DnsConfig dns, int dnsThre
     }
     String id = topology.node(index).id();
     if (!id.equals(dns.pop()) || !id.equals(proxy.pop())) {
-      throw new IllegalArgumentException("pop: the DNS (" + dns.pop() + ") and proxy (" + proxy.pop()
-          + ") must carry the topology id " + id);
+      throw new IllegalArgumentException(
+          "pop: the DNS ("
+              + dns.pop()
+              + ") and proxy ("
+              + proxy.pop()
+              + ") must carry the topology id "
+              + id);
     }
     if (plan.gamma() != loop.beta().gamma()) {
-      throw new IllegalArgumentException("probes.gamma: the plan and the beta estimator must use one gamma");
+      throw new IllegalArgumentException(
+          "probes.gamma: the plan and the beta estimator must use one gamma");
     }
     if (dnsThreads < 1) {
       throw new IllegalArgumentException("dnsThreads must be >= 1, got " + dnsThreads);

@@ -6,9 +6,9 @@ import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.dns.DnsConfig;
 import dev.alm.dns.DnsNode;
 import dev.alm.fastcontrol.AnswererStats;
+import dev.alm.fastcontrol.PlannedProbeAnswerer;
 import dev.alm.fastcontrol.ProbeAnswererConfig;
 import dev.alm.fastcontrol.ProbePlan;
-import dev.alm.fastcontrol.PlannedProbeAnswerer;
 import dev.alm.pop.control.ControlLoop;
 import dev.alm.pop.control.LoopState;
 import dev.alm.pop.control.Mode;
@@ -31,10 +31,11 @@ import java.util.function.LongSupplier;
 import java.util.function.ToDoubleFunction;
 
 /**
- * One PoP, running: its DNS server, its proxy and the control loop between them (docs/pop.md). Every interval
- * {@link #tick()} reads S_i, the probe counters and the DNS query count, steps the {@link ControlLoop}, publishes
- * x_i to the DNS answers and mu_i to the probe plan (eq. 19), and persists (x_i, mu_i). The loop runs on its own
- * scheduler thread, or, for the local cluster, on the caller's ({@code ownScheduler} false).
+ * One PoP, running: its DNS server, its proxy and the control loop between them (docs/pop.md).
+ * Every interval {@link #tick()} reads S_i, the probe counters and the DNS query count, steps the
+ * {@link ControlLoop}, publishes x_i to the DNS answers and mu_i to the probe plan (eq. 19), and
+ * persists (x_i, mu_i). The loop runs on its own scheduler thread, or, for the local cluster, on
+ * the caller's ({@code ownScheduler} false).
  */
 public final class PopDaemon implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -57,9 +58,19 @@ public final class PopDaemon implements AutoCloseable {
   private volatile boolean proxyKilled;
   private String lastStateProblem;
 
-  private PopDaemon(PopConfig config, ControlLoop loop, DnsNode dns, ProxyServer proxy,
-      PlannedProbeAnswerer answerer, StateFile stateFile, AdminServer admin, ScheduledExecutorService scheduler,
-      LongSupplier nanoClock, LongSupplier millisClock, Consumer<String> log, LoopState initial) {
+  private PopDaemon(
+      PopConfig config,
+      ControlLoop loop,
+      DnsNode dns,
+      ProxyServer proxy,
+      PlannedProbeAnswerer answerer,
+      StateFile stateFile,
+      AdminServer admin,
+      ScheduledExecutorService scheduler,
+      LongSupplier nanoClock,
+      LongSupplier millisClock,
+      Consumer<String> log,
+      LoopState initial) {
     this.config = config;
     this.loop = loop;
     this.dns = dns;
@@ -79,42 +90,75 @@ public final class PopDaemon implements AutoCloseable {
   }
 
   /**
-   * Starts the proxy, the DNS server (x = the start x), the admin server and, with {@code ownScheduler}, the
-   * loop's thread.
+   * Starts the proxy, the DNS server (x = the start x), the admin server and, with {@code
+   * ownScheduler}, the loop's thread.
    *
    * @param log where start-up notes and mode changes go (one line each)
    */
-  public static PopDaemon start(PopConfig config, boolean ownScheduler, LongSupplier nanoClock,
-      LongSupplier millisClock, Consumer<String> log) throws IOException, InterruptedException {
+  public static PopDaemon start(
+      PopConfig config,
+      boolean ownScheduler,
+      LongSupplier nanoClock,
+      LongSupplier millisClock,
+      Consumer<String> log)
+      throws IOException, InterruptedException {
     ControlLoop loop = new ControlLoop(config.loop(), config.topology(), config.index());
     CorrelationMatrix c = config.topology().correlation();
     StateFile file = config.state() == null ? null : new StateFile(config.state());
     Optional<SavedState> saved = restorable(config, file, millisClock.getAsLong(), log);
-    LoopState initial = saved.map(s -> s.resume(config.topology().node(config.index()).demand()))
-        .orElseGet(loop::initial);
+    LoopState initial =
+        saved
+            .map(s -> s.resume(config.topology().node(config.index()).demand()))
+            .orElseGet(loop::initial);
     ProxyServer proxy = ProxyServer.start(config.proxy());
     DnsNode dns = null;
     AdminServer admin = null;
     ScheduledExecutorService scheduler = null;
     try {
-      PlannedProbeAnswerer answerer = new PlannedProbeAnswerer(ProbePlan.compute(config.topology().ids(),
-          config.index(), initial.mu(), c.row(config.index()), c.column(config.index()), config.plan()),
-          ProbeAnswererConfig.defaults(), System.nanoTime());
+      PlannedProbeAnswerer answerer =
+          new PlannedProbeAnswerer(
+              ProbePlan.compute(
+                  config.topology().ids(),
+                  config.index(),
+                  initial.mu(),
+                  c.row(config.index()),
+                  c.column(config.index()),
+                  config.plan()),
+              ProbeAnswererConfig.defaults(),
+              System.nanoTime());
       answerer.seedBeaconRate(saved.map(SavedState::beaconRate).orElse(Double.NaN));
-      dns = DnsNode.start(withX(config.dns(), initial.x()), proxy.registry(), answerer, config.dnsThreads());
+      dns =
+          DnsNode.start(
+              withX(config.dns(), initial.x()), proxy.registry(), answerer, config.dnsThreads());
       PopDaemon[] self = new PopDaemon[1];
       if (config.admin() != null) {
-        admin = AdminServer.start(config.admin().socketAddress(), () -> self[0].statusJson(), proxy.registry());
+        admin =
+            AdminServer.start(
+                config.admin().socketAddress(), () -> self[0].statusJson(), proxy.registry());
       }
       if (ownScheduler) {
-        scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
-          Thread t = new Thread(r, "alm-pop-loop-" + config.id());
-          t.setDaemon(true);
-          return t;
-        });
+        scheduler =
+            Executors.newSingleThreadScheduledExecutor(
+                r -> {
+                  Thread t = new Thread(r, "alm-pop-loop-" + config.id());
+                  t.setDaemon(true);
+                  return t;
+                });
       }
-      self[0] = new PopDaemon(config, loop, dns, proxy, answerer, file, admin, scheduler, nanoClock, millisClock,
-          log, initial);
+      self[0] =
+          new PopDaemon(
+              config,
+              loop,
+              dns,
+              proxy,
+              answerer,
+              file,
+              admin,
+              scheduler,
+              nanoClock,
+              millisClock,
+              log,
+              initial);
       self[0].bindMetrics(proxy.registry());
       if (scheduler != null) {
         long period = config.loop().interval().toNanos();
@@ -134,38 +178,84 @@ public final class PopDaemon implements AutoCloseable {
   }
 
   private static DnsConfig withX(DnsConfig d, double x) {
-    return new DnsConfig(d.pop(), d.zone(), d.names(), d.l1(), d.l2(), x, d.mode(), d.salt(), d.cdnTtl(),
-        d.probeTtl(), d.staticTtl(), d.negativeTtl(), d.nameservers(), d.staticRecords(), d.listen(),
-        d.tcpIdleTimeout(), d.maxTcpConnections(), d.ecsScopeV4(), d.ecsScopeV6(), d.maxUdpPayload(), d.rrl(),
-        d.queryLog(), d.queryLogQueue());
+    return new DnsConfig(
+        d.pop(),
+        d.zone(),
+        d.names(),
+        d.l1(),
+        d.l2(),
+        x,
+        d.mode(),
+        d.salt(),
+        d.cdnTtl(),
+        d.probeTtl(),
+        d.staticTtl(),
+        d.negativeTtl(),
+        d.nameservers(),
+        d.staticRecords(),
+        d.listen(),
+        d.tcpIdleTimeout(),
+        d.maxTcpConnections(),
+        d.ecsScopeV4(),
+        d.ecsScopeV6(),
+        d.maxUdpPayload(),
+        d.rrl(),
+        d.queryLog(),
+        d.queryLogQueue());
   }
 
-  /** The fresh persisted state to resume from, or empty (no file, a bad one, a stale one: said in the log). */
-  private static Optional<SavedState> restorable(PopConfig config, StateFile file, long nowMillis,
-      Consumer<String> log) {
+  /**
+   * The fresh persisted state to resume from, or empty (no file, a bad one, a stale one: said in
+   * the log).
+   */
+  private static Optional<SavedState> restorable(
+      PopConfig config, StateFile file, long nowMillis, Consumer<String> log) {
     if (file == null) {
       return Optional.empty();
     }
     String[] problem = new String[1];
     Optional<SavedState> saved = file.read(problem);
     if (problem[0] != null) {
-      log.accept("pop " + config.id() + ": state not restored (" + problem[0] + "): starting at x = "
-          + config.loop().startX());
+      log.accept(
+          "pop "
+              + config.id()
+              + ": state not restored ("
+              + problem[0]
+              + "): starting at x = "
+              + config.loop().startX());
       return Optional.empty();
     }
     if (saved.isEmpty()) {
-      log.accept("pop " + config.id() + ": no state file yet: starting at x = " + config.loop().startX());
+      log.accept(
+          "pop " + config.id() + ": no state file yet: starting at x = " + config.loop().startX());
       return Optional.empty();
     }
     SavedState s = saved.get();
     double age = (nowMillis - s.savedAtMillis()) / 1000.0;
     if (!s.freshAt(nowMillis, config.loop().stateMaxAge().toMillis())) {
-      log.accept("pop " + config.id() + ": state " + file.path() + " is " + age + " s old: starting at x = "
-          + config.loop().startX());
+      log.accept(
+          "pop "
+              + config.id()
+              + ": state "
+              + file.path()
+              + " is "
+              + age
+              + " s old: starting at x = "
+              + config.loop().startX());
       return Optional.empty();
     }
-    log.accept("pop " + config.id() + ": restored x = " + s.x() + ", mu = " + s.mu() + " from " + file.path()
-        + " (" + age + " s old)");
+    log.accept(
+        "pop "
+            + config.id()
+            + ": restored x = "
+            + s.x()
+            + ", mu = "
+            + s.mu()
+            + " from "
+            + file.path()
+            + " ("
+            + age
+            + " s old)");
     return saved;
   }
 
@@ -177,22 +267,35 @@ public final class PopDaemon implements AutoCloseable {
     }
   }
 
-  /** One control interval: measure, step, publish x_i and the probe plan, persist. Returns the new state. */
+  /**
+   * One control interval: measure, step, publish x_i and the probe plan, persist. Returns the new
+   * state.
+   */
   public synchronized LoopState tick() {
     LoopState before = state;
     LoopState next = loop.step(before, sensors.read(nanoClock.getAsLong()));
     dns.x().set(next.x());
-    answerer.replacePlan(ProbePlan.compute(config.topology().ids(), config.index(), next.mu(), row, column,
-        config.plan()));
+    answerer.replacePlan(
+        ProbePlan.compute(
+            config.topology().ids(), config.index(), next.mu(), row, column, config.plan()));
     state = next;
     if (next.mode() != before.mode() || !next.reason().equals(before.reason())) {
-      log.accept("pop " + config.id() + ": mode " + next.mode().label()
-          + (next.reason().isEmpty() ? "" : " (" + next.reason() + ")"));
+      log.accept(
+          "pop "
+              + config.id()
+              + ": mode "
+              + next.mode().label()
+              + (next.reason().isEmpty() ? "" : " (" + next.reason() + ")"));
     }
     if (stateFile != null) {
       try {
-        stateFile.write(SavedState.of(config.id(), config.loop().algorithm(), next, millisClock.getAsLong(),
-            answerer.beaconRate(System.nanoTime())));
+        stateFile.write(
+            SavedState.of(
+                config.id(),
+                config.loop().algorithm(),
+                next,
+                millisClock.getAsLong(),
+                answerer.beaconRate(System.nanoTime())));
         lastStateProblem = null;
       } catch (IOException e) {
         if (lastStateProblem == null) {
@@ -213,7 +316,10 @@ public final class PopDaemon implements AutoCloseable {
     return config;
   }
 
-  /** The dual's gain multiplier for the state after the last interval ({@link dev.alm.pop.control.Settling}). */
+  /**
+   * The dual's gain multiplier for the state after the last interval ({@link
+   * dev.alm.pop.control.Settling}).
+   */
   public double gainScale() {
     return loop.gainScale(state);
   }
@@ -240,7 +346,10 @@ public final class PopDaemon implements AutoCloseable {
     return admin == null ? null : admin.address();
   }
 
-  /** Closes the proxy (a failure drill): the loop then reads a stale meter and falls back to the safe x. */
+  /**
+   * Closes the proxy (a failure drill): the loop then reads a stale meter and falls back to the
+   * safe x.
+   */
   public void killProxy() throws IOException {
     proxyKilled = true;
     sensors.proxyGone();
@@ -275,9 +384,13 @@ public final class PopDaemon implements AutoCloseable {
     probes.put("deliverable", a.deliverable());
     probes.put("handedOut", a.probes());
     m.put("probes", probes);
-    m.put("dnsAddress", dns.address().getAddress().getHostAddress() + ":" + dns.address().getPort());
-    m.put("proxyAddress", proxyKilled ? null
-        : proxy.address().getAddress().getHostAddress() + ":" + proxy.address().getPort());
+    m.put(
+        "dnsAddress", dns.address().getAddress().getHostAddress() + ":" + dns.address().getPort());
+    m.put(
+        "proxyAddress",
+        proxyKilled
+            ? null
+            : proxy.address().getAddress().getHostAddress() + ":" + proxy.address().getPort());
     m.put("proxyUp", !proxyKilled);
     m.put("shed", proxyKilled ? null : shed());
     m.put("stateFile", stateFile == null ? null : stateFile.path().toString());
@@ -300,19 +413,32 @@ public final class PopDaemon implements AutoCloseable {
   private void bindMetrics(MeterRegistry r) {
     gauge(r, "alm.pop.x", "probability of answering L1", s -> s.x());
     gauge(r, "alm.pop.mu", "price of the proxy's capacity (eq. 17)", s -> s.mu());
-    gauge(r, "alm.pop.beta", "beta_i from FastControl probes (eq. 20)",
+    gauge(
+        r,
+        "alm.pop.beta",
+        "beta_i from FastControl probes (eq. 20)",
         s -> s.beta() == null ? Double.NaN : s.beta().beta());
-    gauge(r, "alm.pop.beta.stderr", "standard error of beta_i",
+    gauge(
+        r,
+        "alm.pop.beta.stderr",
+        "standard error of beta_i",
         s -> s.beta() == null ? Double.NaN : s.beta().stdError());
     gauge(r, "alm.pop.load", "S_i, requests/s", s -> s.load() * config.loop().loadUnit());
     gauge(r, "alm.pop.capacity", "T_i, requests/s", s -> capacityRate());
     gauge(r, "alm.pop.demand", "A_i, requests/s", s -> s.demand() * config.loop().loadUnit());
-    gauge(r, "alm.pop.fallback", "1 while in a fallback mode", s -> s.mode() == Mode.FALLBACK ? 1 : 0);
+    gauge(
+        r,
+        "alm.pop.fallback",
+        "1 while in a fallback mode",
+        s -> s.mode() == Mode.FALLBACK ? 1 : 0);
   }
 
   private void gauge(MeterRegistry r, String name, String help, ToDoubleFunction<LoopState> f) {
-    Gauge.builder(name, this, d -> f.applyAsDouble(d.state)).description(help).tag("pop", config.id())
-        .tag("algorithm", config.loop().algorithm().label()).register(r);
+    Gauge.builder(name, this, d -> f.applyAsDouble(d.state))
+        .description(help)
+        .tag("pop", config.id())
+        .tag("algorithm", config.loop().algorithm().label())
+        .register(r);
   }
 
   /** Stops the loop, then the admin server, the DNS server and the proxy. */

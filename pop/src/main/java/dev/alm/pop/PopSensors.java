@@ -6,10 +6,10 @@ import dev.alm.proxy.ProxyServer;
 import java.util.Map;
 
 /**
- * Reads a {@link Measurement} from an in-process proxy and DNS server: S_i from the proxy's load meter, the
- * probe counters from its probe counter, and the CDN answers from the DNS server's counts of L1 and L2 answers
- * (beacons are counted apart, as probe or beacon answers). A proxy
- * that is closed, or whose meter has no completed bucket, reads as a stale meter (S_i = NaN).
+ * Reads a {@link Measurement} from an in-process proxy and DNS server: S_i from the proxy's load
+ * meter, the probe counters from its probe counter, and the CDN answers from the DNS server's
+ * counts of L1 and L2 answers (beacons are counted apart, as probe or beacon answers). A proxy that
+ * is closed, or whose meter has no completed bucket, reads as a stale meter (S_i = NaN).
  */
 final class PopSensors {
   private final DnsNode dns;

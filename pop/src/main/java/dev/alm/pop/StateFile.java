@@ -11,8 +11,9 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * A PoP's persisted state file (JSON): written to a temporary file in the same directory and moved over the
- * old one atomically, so a crash leaves either the old or the new state, never half of one.
+ * A PoP's persisted state file (JSON): written to a temporary file in the same directory and moved
+ * over the old one atomically, so a crash leaves either the old or the new state, never half of
+ * one.
  */
 public final class StateFile {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -54,8 +55,8 @@ public final class StateFile {
   }
 
   /**
-   * The saved state, if the file exists and parses; a file that cannot be read or holds bad values gives
-   * {@link Optional#empty()} and the reason in {@code problem[0]}.
+   * The saved state, if the file exists and parses; a file that cannot be read or holds bad values
+   * gives {@link Optional#empty()} and the reason in {@code problem[0]}.
    */
   public Optional<SavedState> read(String[] problem) {
     if (!Files.exists(path)) {
@@ -63,10 +64,20 @@ public final class StateFile {
     }
     try {
       JsonNode o = JSON.readTree(path.toFile());
-      return Optional.of(new SavedState(o.path("pop").asText(""), o.path("algorithm").asText(""),
-          number(o, "x"), number(o, "mu"), number(o, "boost"), o.path("lastSign").asInt(0), number(o, "beta"),
-          number(o, "betaStdErr"), o.path("savedAtMillis").asLong(0), number(o, "demand"),
-          o.path("calm").asLong(0), number(o, "beaconRate")));
+      return Optional.of(
+          new SavedState(
+              o.path("pop").asText(""),
+              o.path("algorithm").asText(""),
+              number(o, "x"),
+              number(o, "mu"),
+              number(o, "boost"),
+              o.path("lastSign").asInt(0),
+              number(o, "beta"),
+              number(o, "betaStdErr"),
+              o.path("savedAtMillis").asLong(0),
+              number(o, "demand"),
+              o.path("calm").asLong(0),
+              number(o, "beaconRate")));
     } catch (IOException | IllegalArgumentException e) {
       problem[0] = path + ": " + e.getMessage();
       return Optional.empty();

@@ -19,8 +19,26 @@ class StateFileTest {
   void roundTripAndFreshness(@TempDir Path dir) throws Exception {
     StateFile f = new StateFile(dir.resolve("state.json"));
     LoopState s = LoopState.initial(0.4, 0, 1);
-    s = new LoopState(0.4, new PriceState(7.5, 2, 1), 0.5, null, 1.7, 0.6, s.mode(), "", 0, 3, 0, 0, 0, 0, Calm.of(42),
-        new Calm(50, 1, 2, 7), Calm.of(43), Double.NaN);
+    s =
+        new LoopState(
+            0.4,
+            new PriceState(7.5, 2, 1),
+            0.5,
+            null,
+            1.7,
+            0.6,
+            s.mode(),
+            "",
+            0,
+            3,
+            0,
+            0,
+            0,
+            0,
+            Calm.of(42),
+            new Calm(50, 1, 2, 7),
+            Calm.of(43),
+            Double.NaN);
     f.write(SavedState.of("b", Algorithm.DUAL, s, 1_000_000, 2400));
     String[] problem = new String[1];
     SavedState r = f.read(problem).orElseThrow();
@@ -37,8 +55,10 @@ class StateFileTest {
   @Test
   void aFileWithoutDemandOrCalmResumesFromThePrior(@TempDir Path dir) throws Exception {
     Path p = dir.resolve("state.json");
-    Files.writeString(p, "{\"pop\":\"b\",\"algorithm\":\"dual\",\"x\":0.3,\"mu\":2,\"boost\":1,\"lastSign\":0,"
-        + "\"beta\":null,\"betaStdErr\":null,\"savedAtMillis\":5}");
+    Files.writeString(
+        p,
+        "{\"pop\":\"b\",\"algorithm\":\"dual\",\"x\":0.3,\"mu\":2,\"boost\":1,\"lastSign\":0,"
+            + "\"beta\":null,\"betaStdErr\":null,\"savedAtMillis\":5}");
     SavedState r = new StateFile(p).read(new String[1]).orElseThrow();
     assertEquals(0.9, r.resume(0.9).demand());
     assertEquals(0, r.resume(0.9).calm());

@@ -3,8 +3,8 @@ package dev.alm.proxy;
 import java.time.Duration;
 
 /**
- * Where the proxy's responses come from: a built-in generator of fixed-size bodies (tests, demos, benchmarks) or
- * an origin server over HTTP/1.1 with pooled connections.
+ * Where the proxy's responses come from: a built-in generator of fixed-size bodies (tests, demos,
+ * benchmarks) or an origin server over HTTP/1.1 with pooled connections.
  *
  * @param mode {@link Mode#GENERATE} or {@link Mode#PROXY}
  * @param bodyBytes generator: the body size of any path not of the form {@code /bytes/N}
@@ -12,44 +12,52 @@ import java.time.Duration;
  * @param originConnections proxy: the most pooled connections to the origin per I/O thread
  * @param originTimeout proxy: how long to wait for the origin's response before answering 504
  */
-public record ContentConfig(Mode mode, int bodyBytes, HostPort origin, int originConnections, Duration originTimeout) {
+public record ContentConfig(
+    Mode mode, int bodyBytes, HostPort origin, int originConnections, Duration originTimeout) {
 
-    /** The content modes. */
-    public enum Mode { GENERATE, PROXY }
+  /** The content modes. */
+  public enum Mode {
+    GENERATE,
+    PROXY
+  }
 
-    public static final int DEFAULT_BODY_BYTES = 1024;
-    /** Largest generated body. */
-    public static final int MAX_BODY_BYTES = 64 << 20;
-    public static final int DEFAULT_ORIGIN_CONNECTIONS = 64;
-    public static final Duration DEFAULT_ORIGIN_TIMEOUT = Duration.ofSeconds(10);
+  public static final int DEFAULT_BODY_BYTES = 1024;
 
-    public ContentConfig {
-        if (mode == null) {
-            throw new IllegalArgumentException("content.mode: must be 'generate' or 'proxy'");
-        }
-        if (bodyBytes < 0 || bodyBytes > MAX_BODY_BYTES) {
-            throw new IllegalArgumentException("content.bodyBytes: must be in [0, " + MAX_BODY_BYTES + "], got "
-                    + bodyBytes);
-        }
-        if (mode == Mode.PROXY && origin == null) {
-            throw new IllegalArgumentException("content.origin: required in proxy mode (HOST:PORT)");
-        }
-        if (originConnections < 1) {
-            throw new IllegalArgumentException("content.connections: must be >= 1, got " + originConnections);
-        }
-        if (originTimeout == null || originTimeout.isNegative() || originTimeout.isZero()) {
-            throw new IllegalArgumentException("content.timeoutMs: must be > 0");
-        }
+  /** Largest generated body. */
+  public static final int MAX_BODY_BYTES = 64 << 20;
+
+  public static final int DEFAULT_ORIGIN_CONNECTIONS = 64;
+  public static final Duration DEFAULT_ORIGIN_TIMEOUT = Duration.ofSeconds(10);
+
+  public ContentConfig {
+    if (mode == null) {
+      throw new IllegalArgumentException("content.mode: must be 'generate' or 'proxy'");
     }
-
-    /** The generator with bodies of {@code bodyBytes}. */
-    public static ContentConfig generate(int bodyBytes) {
-        return new ContentConfig(Mode.GENERATE, bodyBytes, null, DEFAULT_ORIGIN_CONNECTIONS, DEFAULT_ORIGIN_TIMEOUT);
+    if (bodyBytes < 0 || bodyBytes > MAX_BODY_BYTES) {
+      throw new IllegalArgumentException(
+          "content.bodyBytes: must be in [0, " + MAX_BODY_BYTES + "], got " + bodyBytes);
     }
-
-    /** Proxying to {@code origin}. */
-    public static ContentConfig proxy(HostPort origin) {
-        return new ContentConfig(Mode.PROXY, DEFAULT_BODY_BYTES, origin, DEFAULT_ORIGIN_CONNECTIONS,
-                DEFAULT_ORIGIN_TIMEOUT);
+    if (mode == Mode.PROXY && origin == null) {
+      throw new IllegalArgumentException("content.origin: required in proxy mode (HOST:PORT)");
     }
+    if (originConnections < 1) {
+      throw new IllegalArgumentException(
+          "content.connections: must be >= 1, got " + originConnections);
+    }
+    if (originTimeout == null || originTimeout.isNegative() || originTimeout.isZero()) {
+      throw new IllegalArgumentException("content.timeoutMs: must be > 0");
+    }
+  }
+
+  /** The generator with bodies of {@code bodyBytes}. */
+  public static ContentConfig generate(int bodyBytes) {
+    return new ContentConfig(
+        Mode.GENERATE, bodyBytes, null, DEFAULT_ORIGIN_CONNECTIONS, DEFAULT_ORIGIN_TIMEOUT);
+  }
+
+  /** Proxying to {@code origin}. */
+  public static ContentConfig proxy(HostPort origin) {
+    return new ContentConfig(
+        Mode.PROXY, DEFAULT_BODY_BYTES, origin, DEFAULT_ORIGIN_CONNECTIONS, DEFAULT_ORIGIN_TIMEOUT);
+  }
 }

@@ -27,165 +27,194 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The proxy's HTTP/1.1 client to its origin: one {@link FixedChannelPool} of keep-alive connections per event
- * loop, so that a request and its origin connection share a thread and nothing hops between threads. A reply
- * arrives on the requesting event loop, exactly once: the origin's response, or an error status (502 when the
- * origin cannot be reached or fails, 504 on timeout).
+ * The proxy's HTTP/1.1 client to its origin: one {@link FixedChannelPool} of keep-alive connections
+ * per event loop, so that a request and its origin connection share a thread and nothing hops
+ * between threads. A reply arrives on the requesting event loop, exactly once: the origin's
+ * response, or an error status (502 when the origin cannot be reached or fails, 504 on timeout).
  */
 public final class OriginClient {
 
-    /** An origin reply: a response (the receiver owns and must release it), or an error status. */
-    public record Reply(FullHttpResponse response, HttpResponseStatus error) {
+  /** An origin reply: a response (the receiver owns and must release it), or an error status. */
+  public record Reply(FullHttpResponse response, HttpResponseStatus error) {}
+
+  private static final AttributeKey<Exchange> EXCHANGE =
+      AttributeKey.valueOf("alm.origin.exchange");
+  private static final int MAX_RESPONSE_BYTES = 64 << 20;
+
+  private final ChannelPoolMap<EventLoop, FixedChannelPool> pools;
+  private final long timeoutNanos;
+
+  /** One request in flight on one origin connection. */
+  private static final class Exchange {
+    final Consumer<Reply> done;
+    final FixedChannelPool pool;
+    ScheduledFuture<?> timeout;
+    boolean finished;
+
+    Exchange(Consumer<Reply> done, FixedChannelPool pool) {
+      this.done = done;
+      this.pool = pool;
     }
 
-    private static final AttributeKey<Exchange> EXCHANGE = AttributeKey.valueOf("alm.origin.exchange");
-    private static final int MAX_RESPONSE_BYTES = 64 << 20;
-
-    private final ChannelPoolMap<EventLoop, FixedChannelPool> pools;
-    private final long timeoutNanos;
-
-    /** One request in flight on one origin connection. */
-    private static final class Exchange {
-        final Consumer<Reply> done;
-        final FixedChannelPool pool;
-        ScheduledFuture<?> timeout;
-        boolean finished;
-
-        Exchange(Consumer<Reply> done, FixedChannelPool pool) {
-            this.done = done;
-            this.pool = pool;
+    void finish(Channel ch, Reply reply, boolean reusable) {
+      if (finished) {
+        if (reply.response() != null) {
+          reply.response().release();
         }
-
-        void finish(Channel ch, Reply reply, boolean reusable) {
-            if (finished) {
-                if (reply.response() != null) {
-                    reply.response().release();
-                }
-                return;
-            }
-            finished = true;
-            if (timeout != null) {
-                timeout.cancel(false);
-            }
-            ch.attr(EXCHANGE).set(null);
-            if (!reusable) {
-                ch.close();
-            }
-            pool.release(ch);
-            done.accept(reply);
-        }
+        return;
+      }
+      finished = true;
+      if (timeout != null) {
+        timeout.cancel(false);
+      }
+      ch.attr(EXCHANGE).set(null);
+      if (!reusable) {
+        ch.close();
+      }
+      pool.release(ch);
+      done.accept(reply);
     }
+  }
 
-    public OriginClient(EventLoopGroup group, Transport transport, ContentConfig content) {
-        this.timeoutNanos = content.originTimeout().toNanos();
-        Bootstrap base = new Bootstrap()
-                .channel(transport.clientChannel())
-                .remoteAddress(content.origin().socketAddress())
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
-                        content.originTimeout().toMillis()));
-        int perLoop = content.originConnections();
-        this.pools = new AbstractChannelPoolMap<>() {
-            @Override
-            protected FixedChannelPool newPool(EventLoop loop) {
-                return new FixedChannelPool(base.clone(loop), new AbstractChannelPoolHandler() {
-                    @Override
-                    public void channelCreated(Channel ch) {
-                        ch.pipeline().addLast(new HttpClientCodec(), new HttpObjectAggregator(MAX_RESPONSE_BYTES),
-                                new ResponseHandler());
-                    }
-                }, perLoop, Integer.MAX_VALUE);
-            }
+  public OriginClient(EventLoopGroup group, Transport transport, ContentConfig content) {
+    this.timeoutNanos = content.originTimeout().toNanos();
+    Bootstrap base =
+        new Bootstrap()
+            .channel(transport.clientChannel())
+            .remoteAddress(content.origin().socketAddress())
+            .option(ChannelOption.TCP_NODELAY, true)
+            .option(
+                ChannelOption.CONNECT_TIMEOUT_MILLIS,
+                (int) Math.min(Integer.MAX_VALUE, content.originTimeout().toMillis()));
+    int perLoop = content.originConnections();
+    this.pools =
+        new AbstractChannelPoolMap<>() {
+          @Override
+          protected FixedChannelPool newPool(EventLoop loop) {
+            return new FixedChannelPool(
+                base.clone(loop),
+                new AbstractChannelPoolHandler() {
+                  @Override
+                  public void channelCreated(Channel ch) {
+                    ch.pipeline()
+                        .addLast(
+                            new HttpClientCodec(),
+                            new HttpObjectAggregator(MAX_RESPONSE_BYTES),
+                            new ResponseHandler());
+                  }
+                },
+                perLoop,
+                Integer.MAX_VALUE);
+          }
         };
-    }
+  }
 
-    /**
-     * Sends {@code request} to the origin from {@code loop}; {@code done} is called on {@code loop}. Takes
-     * ownership of {@code request} (releases it).
-     */
-    public void forward(EventLoop loop, FullHttpRequest request, String clientAddress, Consumer<Reply> done) {
-        FixedChannelPool pool = pools.get(loop);
-        FullHttpRequest out = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, request.method(), request.uri(),
-                request.content().retain(), request.headers().copy(), request.trailingHeaders().copy());
-        request.release();
-        out.headers().remove(HttpHeaderNames.CONNECTION);
-        out.headers().remove("keep-alive");
-        out.headers().remove(HttpHeaderNames.PROXY_CONNECTION);
-        out.headers().remove(HttpHeaderNames.TE);
-        out.headers().remove(HttpHeaderNames.TRANSFER_ENCODING);
-        HttpUtil.setContentLength(out, out.content().readableBytes());
-        out.headers().add("X-Forwarded-For", clientAddress);
-        pool.acquire().addListener((Future<Channel> f) -> {
-            if (!f.isSuccess()) {
+  /**
+   * Sends {@code request} to the origin from {@code loop}; {@code done} is called on {@code loop}.
+   * Takes ownership of {@code request} (releases it).
+   */
+  public void forward(
+      EventLoop loop, FullHttpRequest request, String clientAddress, Consumer<Reply> done) {
+    FixedChannelPool pool = pools.get(loop);
+    FullHttpRequest out =
+        new DefaultFullHttpRequest(
+            HttpVersion.HTTP_1_1,
+            request.method(),
+            request.uri(),
+            request.content().retain(),
+            request.headers().copy(),
+            request.trailingHeaders().copy());
+    request.release();
+    out.headers().remove(HttpHeaderNames.CONNECTION);
+    out.headers().remove("keep-alive");
+    out.headers().remove(HttpHeaderNames.PROXY_CONNECTION);
+    out.headers().remove(HttpHeaderNames.TE);
+    out.headers().remove(HttpHeaderNames.TRANSFER_ENCODING);
+    HttpUtil.setContentLength(out, out.content().readableBytes());
+    out.headers().add("X-Forwarded-For", clientAddress);
+    pool.acquire()
+        .addListener(
+            (Future<Channel> f) -> {
+              if (!f.isSuccess()) {
                 out.release();
                 done.accept(new Reply(null, HttpResponseStatus.BAD_GATEWAY));
                 return;
-            }
-            Channel ch = f.getNow();
-            Exchange ex = new Exchange(done, pool);
-            ch.attr(EXCHANGE).set(ex);
-            ex.timeout = ch.eventLoop().schedule(
-                    () -> ex.finish(ch, new Reply(null, HttpResponseStatus.GATEWAY_TIMEOUT), false),
-                    timeoutNanos, TimeUnit.NANOSECONDS);
-            ch.writeAndFlush(out).addListener(w -> {
-                if (!w.isSuccess()) {
-                    ex.finish(ch, new Reply(null, HttpResponseStatus.BAD_GATEWAY), false);
-                }
+              }
+              Channel ch = f.getNow();
+              Exchange ex = new Exchange(done, pool);
+              ch.attr(EXCHANGE).set(ex);
+              ex.timeout =
+                  ch.eventLoop()
+                      .schedule(
+                          () ->
+                              ex.finish(
+                                  ch, new Reply(null, HttpResponseStatus.GATEWAY_TIMEOUT), false),
+                          timeoutNanos,
+                          TimeUnit.NANOSECONDS);
+              ch.writeAndFlush(out)
+                  .addListener(
+                      w -> {
+                        if (!w.isSuccess()) {
+                          ex.finish(ch, new Reply(null, HttpResponseStatus.BAD_GATEWAY), false);
+                        }
+                      });
             });
-        });
+  }
+
+  /**
+   * Hands the origin's response to the exchange in flight; a connection that fails ends it with
+   * 502.
+   */
+  private static final class ResponseHandler extends SimpleChannelInboundHandler<FullHttpResponse> {
+    ResponseHandler() {
+      super(false);
     }
 
-    /** Hands the origin's response to the exchange in flight; a connection that fails ends it with 502. */
-    private static final class ResponseHandler extends SimpleChannelInboundHandler<FullHttpResponse> {
-        ResponseHandler() {
-            super(false);
-        }
-
-        @Override
-        protected void channelRead0(ChannelHandlerContext ctx, FullHttpResponse msg) {
-            Exchange ex = ctx.channel().attr(EXCHANGE).get();
-            if (ex == null) {
-                msg.release();
-                ctx.close();
-                return;
-            }
-            boolean reusable = HttpUtil.isKeepAlive(msg) && msg.decoderResult().isSuccess();
-            if (!msg.decoderResult().isSuccess()) {
-                msg.release();
-                ex.finish(ctx.channel(), new Reply(null, HttpResponseStatus.BAD_GATEWAY), false);
-                return;
-            }
-            msg.headers().remove(HttpHeaderNames.CONNECTION);
-            msg.headers().remove("keep-alive");
-            msg.headers().remove(HttpHeaderNames.TRANSFER_ENCODING);
-            HttpUtil.setContentLength(msg, msg.content().readableBytes());
-            ex.finish(ctx.channel(), new Reply(msg, null), reusable);
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) {
-            Exchange ex = ctx.channel().attr(EXCHANGE).get();
-            if (ex != null) {
-                ex.finish(ctx.channel(), new Reply(null, HttpResponseStatus.BAD_GATEWAY), false);
-            }
-            ctx.fireChannelInactive();
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            Exchange ex = ctx.channel().attr(EXCHANGE).get();
-            if (ex != null) {
-                ex.finish(ctx.channel(), new Reply(null, HttpResponseStatus.BAD_GATEWAY), false);
-            } else {
-                ctx.close();
-            }
-        }
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpResponse msg) {
+      Exchange ex = ctx.channel().attr(EXCHANGE).get();
+      if (ex == null) {
+        msg.release();
+        ctx.close();
+        return;
+      }
+      boolean reusable = HttpUtil.isKeepAlive(msg) && msg.decoderResult().isSuccess();
+      if (!msg.decoderResult().isSuccess()) {
+        msg.release();
+        ex.finish(ctx.channel(), new Reply(null, HttpResponseStatus.BAD_GATEWAY), false);
+        return;
+      }
+      msg.headers().remove(HttpHeaderNames.CONNECTION);
+      msg.headers().remove("keep-alive");
+      msg.headers().remove(HttpHeaderNames.TRANSFER_ENCODING);
+      HttpUtil.setContentLength(msg, msg.content().readableBytes());
+      ex.finish(ctx.channel(), new Reply(msg, null), reusable);
     }
 
-    /** Closes the pools (their connections). */
-    public void close() {
-        if (pools instanceof AbstractChannelPoolMap<?, ?> m) {
-            m.close();
-        }
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+      Exchange ex = ctx.channel().attr(EXCHANGE).get();
+      if (ex != null) {
+        ex.finish(ctx.channel(), new Reply(null, HttpResponseStatus.BAD_GATEWAY), false);
+      }
+      ctx.fireChannelInactive();
     }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      Exchange ex = ctx.channel().attr(EXCHANGE).get();
+      if (ex != null) {
+        ex.finish(ctx.channel(), new Reply(null, HttpResponseStatus.BAD_GATEWAY), false);
+      } else {
+        ctx.close();
+      }
+    }
+  }
+
+  /** Closes the pools (their connections). */
+  public void close() {
+    if (pools instanceof AbstractChannelPoolMap<?, ?> m) {
+      m.close();
+    }
+  }
 }

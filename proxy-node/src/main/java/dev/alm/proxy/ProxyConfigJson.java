@@ -10,206 +10,242 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Reads a proxy configuration file (JSON, docs/proxy-node.md) onto a {@link ProxyConfig.Builder}. Unknown fields,
- * wrong types and bad values are reported as {@link InputException} with the file, the field and the reason.
+ * Reads a proxy configuration file (JSON, docs/proxy-node.md) onto a {@link ProxyConfig.Builder}.
+ * Unknown fields, wrong types and bad values are reported as {@link InputException} with the file,
+ * the field and the reason.
  */
 public final class ProxyConfigJson {
 
-    private static final Set<String> TOP = Set.of("pop", "zone", "listen", "admin", "capacity", "ceilingFactor",
-            "burstSeconds", "controlIntervalMs", "meterBuckets", "ewmaSeconds", "measure", "accessLog", "probeLog",
-            "logQueue", "content", "limits", "ioThreads", "maxProbePairs");
-    private static final Set<String> CONTENT = Set.of("mode", "bodyBytes", "origin", "connections", "timeoutMs");
-    private static final Set<String> LIMITS = Set.of("maxInitialLineBytes", "maxHeaderBytes", "maxBodyBytes",
-            "idleTimeoutMs", "maxPipelined");
+  private static final Set<String> TOP =
+      Set.of(
+          "pop",
+          "zone",
+          "listen",
+          "admin",
+          "capacity",
+          "ceilingFactor",
+          "burstSeconds",
+          "controlIntervalMs",
+          "meterBuckets",
+          "ewmaSeconds",
+          "measure",
+          "accessLog",
+          "probeLog",
+          "logQueue",
+          "content",
+          "limits",
+          "ioThreads",
+          "maxProbePairs");
+  private static final Set<String> CONTENT =
+      Set.of("mode", "bodyBytes", "origin", "connections", "timeoutMs");
+  private static final Set<String> LIMITS =
+      Set.of(
+          "maxInitialLineBytes", "maxHeaderBytes", "maxBodyBytes", "idleTimeoutMs", "maxPipelined");
 
-    private final String file;
+  private final String file;
 
-    private ProxyConfigJson(String file) {
-        this.file = file;
+  private ProxyConfigJson(String file) {
+    this.file = file;
+  }
+
+  /**
+   * Reads {@code path} onto a builder holding the defaults; relative log paths are relative to the
+   * file.
+   */
+  public static ProxyConfig.Builder read(Path path) throws InputException {
+    String name = path.toString();
+    JsonNode root = JsonFields.readObject(path);
+    Path base = path.toAbsolutePath().getParent();
+    return new ProxyConfigJson(name).apply(root, base);
+  }
+
+  private ProxyConfig.Builder apply(JsonNode root, Path base) throws InputException {
+    known(root, TOP, "");
+    ProxyConfig.Builder b = ProxyConfig.builder();
+    if (root.has("pop")) {
+      b.pop(text(root, "pop", ""));
     }
-
-    /** Reads {@code path} onto a builder holding the defaults; relative log paths are relative to the file. */
-    public static ProxyConfig.Builder read(Path path) throws InputException {
-        String name = path.toString();
-        JsonNode root = JsonFields.readObject(path);
-        Path base = path.toAbsolutePath().getParent();
-        return new ProxyConfigJson(name).apply(root, base);
+    if (root.has("zone")) {
+      b.zone(text(root, "zone", ""));
     }
-
-    private ProxyConfig.Builder apply(JsonNode root, Path base) throws InputException {
-        known(root, TOP, "");
-        ProxyConfig.Builder b = ProxyConfig.builder();
-        if (root.has("pop")) {
-            b.pop(text(root, "pop", ""));
-        }
-        if (root.has("zone")) {
-            b.zone(text(root, "zone", ""));
-        }
-        if (root.has("listen")) {
-            b.listen(address(root, "listen", ""));
-        }
-        if (root.has("admin")) {
-            b.admin(root.get("admin").isNull() ? null : address(root, "admin", ""));
-        }
-        if (root.has("capacity")) {
-            b.capacity(number(root, "capacity", ""));
-        }
-        if (root.has("ceilingFactor")) {
-            b.ceilingFactor(number(root, "ceilingFactor", ""));
-        }
-        if (root.has("burstSeconds")) {
-            b.burstSeconds(number(root, "burstSeconds", ""));
-        }
-        if (root.has("controlIntervalMs")) {
-            b.controlInterval(Duration.ofMillis(integer(root, "controlIntervalMs", "")));
-        }
-        if (root.has("meterBuckets")) {
-            b.meterBuckets(integer(root, "meterBuckets", ""));
-        }
-        if (root.has("ewmaSeconds")) {
-            b.ewmaTau(Duration.ofNanos(Math.round(number(root, "ewmaSeconds", "") * 1e9)));
-        }
-        if (root.has("measure")) {
-            JsonNode v = root.get("measure");
-            if (!v.isBoolean()) {
-                throw new InputException(file, "measure", "expected true or false, got " + v);
-            }
-            b.measure(v.booleanValue());
-        }
-        if (root.has("accessLog")) {
-            b.accessLog(root.get("accessLog").isNull() ? null : base.resolve(text(root, "accessLog", "")));
-        }
-        if (root.has("probeLog")) {
-            b.probeLog(root.get("probeLog").isNull() ? null : base.resolve(text(root, "probeLog", "")));
-        }
-        if (root.has("logQueue")) {
-            b.logQueue(integer(root, "logQueue", ""));
-        }
-        if (root.has("ioThreads")) {
-            b.ioThreads(integer(root, "ioThreads", ""));
-        }
-        if (root.has("maxProbePairs")) {
-            b.maxProbePairs(integer(root, "maxProbePairs", ""));
-        }
-        if (root.has("content")) {
-            b.content(content(object(root, "content")));
-        }
-        if (root.has("limits")) {
-            b.limits(limits(object(root, "limits")));
-        }
-        return b;
+    if (root.has("listen")) {
+      b.listen(address(root, "listen", ""));
     }
-
-    private ContentConfig content(JsonNode c) throws InputException {
-        known(c, CONTENT, "content.");
-        String mode = c.has("mode") ? text(c, "mode", "content.") : "generate";
-        ContentConfig.Mode m;
-        switch (mode.toLowerCase(Locale.ROOT)) {
-            case "generate" -> m = ContentConfig.Mode.GENERATE;
-            case "proxy" -> m = ContentConfig.Mode.PROXY;
-            default -> throw new InputException(file, "content.mode", "expected 'generate' or 'proxy', got '" + mode + "'");
-        }
-        int body = c.has("bodyBytes") ? integer(c, "bodyBytes", "content.") : ContentConfig.DEFAULT_BODY_BYTES;
-        HostPort origin = c.has("origin") ? address(c, "origin", "content.") : null;
-        int conns = c.has("connections") ? integer(c, "connections", "content.")
-                : ContentConfig.DEFAULT_ORIGIN_CONNECTIONS;
-        Duration timeout = c.has("timeoutMs") ? Duration.ofMillis(integer(c, "timeoutMs", "content."))
-                : ContentConfig.DEFAULT_ORIGIN_TIMEOUT;
-        try {
-            return new ContentConfig(m, body, origin, conns, timeout);
-        } catch (IllegalArgumentException e) {
-            throw fieldError(e);
-        }
+    if (root.has("admin")) {
+      b.admin(root.get("admin").isNull() ? null : address(root, "admin", ""));
     }
-
-    private HttpLimits limits(JsonNode l) throws InputException {
-        known(l, LIMITS, "limits.");
-        HttpLimits d = HttpLimits.defaults();
-        try {
-            return new HttpLimits(
-                    l.has("maxInitialLineBytes") ? integer(l, "maxInitialLineBytes", "limits.") : d.maxInitialLineBytes(),
-                    l.has("maxHeaderBytes") ? integer(l, "maxHeaderBytes", "limits.") : d.maxHeaderBytes(),
-                    l.has("maxBodyBytes") ? integer(l, "maxBodyBytes", "limits.") : d.maxBodyBytes(),
-                    l.has("idleTimeoutMs") ? Duration.ofMillis(integer(l, "idleTimeoutMs", "limits.")) : d.idleTimeout(),
-                    l.has("maxPipelined") ? integer(l, "maxPipelined", "limits.") : d.maxPipelined());
-        } catch (IllegalArgumentException e) {
-            throw new InputException(file, "limits." + fieldOf(e), reasonOf(e));
-        }
+    if (root.has("capacity")) {
+      b.capacity(number(root, "capacity", ""));
     }
-
-    /** Turns a record's {@code field: reason} exception into an InputException for this file. */
-    public InputException fieldError(IllegalArgumentException e) {
-        return new InputException(file, fieldOf(e), reasonOf(e));
+    if (root.has("ceilingFactor")) {
+      b.ceilingFactor(number(root, "ceilingFactor", ""));
     }
-
-    /** Builds the configuration, reporting a bad value against {@code file}. */
-    public static ProxyConfig build(ProxyConfig.Builder b, String file) throws InputException {
-        try {
-            return b.build();
-        } catch (IllegalArgumentException e) {
-            throw new ProxyConfigJson(file).fieldError(e);
-        }
+    if (root.has("burstSeconds")) {
+      b.burstSeconds(number(root, "burstSeconds", ""));
     }
-
-    private static String fieldOf(IllegalArgumentException e) {
-        String m = String.valueOf(e.getMessage());
-        int c = m.indexOf(": ");
-        return c > 0 && m.lastIndexOf(' ', c) < 0 ? m.substring(0, c) : "";
+    if (root.has("controlIntervalMs")) {
+      b.controlInterval(Duration.ofMillis(integer(root, "controlIntervalMs", "")));
     }
-
-    private static String reasonOf(IllegalArgumentException e) {
-        String m = String.valueOf(e.getMessage());
-        String f = fieldOf(e);
-        return f.isEmpty() ? m : m.substring(f.length() + 2);
+    if (root.has("meterBuckets")) {
+      b.meterBuckets(integer(root, "meterBuckets", ""));
     }
-
-    private void known(JsonNode node, Set<String> allowed, String prefix) throws InputException {
-        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
-            String f = it.next();
-            if (!allowed.contains(f)) {
-                throw new InputException(file, prefix + f, "unknown field; known: " + new java.util.TreeSet<>(allowed));
-            }
-        }
+    if (root.has("ewmaSeconds")) {
+      b.ewmaTau(Duration.ofNanos(Math.round(number(root, "ewmaSeconds", "") * 1e9)));
     }
-
-    private JsonNode object(JsonNode n, String field) throws InputException {
-        JsonNode v = n.get(field);
-        if (!v.isObject()) {
-            throw new InputException(file, field, "expected an object, got " + v);
-        }
-        return v;
+    if (root.has("measure")) {
+      JsonNode v = root.get("measure");
+      if (!v.isBoolean()) {
+        throw new InputException(file, "measure", "expected true or false, got " + v);
+      }
+      b.measure(v.booleanValue());
     }
-
-    private String text(JsonNode n, String field, String prefix) throws InputException {
-        JsonNode v = n.get(field);
-        if (!v.isTextual()) {
-            throw new InputException(file, prefix + field, "expected a string, got " + v);
-        }
-        return v.textValue();
+    if (root.has("accessLog")) {
+      b.accessLog(
+          root.get("accessLog").isNull() ? null : base.resolve(text(root, "accessLog", "")));
     }
-
-    private double number(JsonNode n, String field, String prefix) throws InputException {
-        JsonNode v = n.get(field);
-        if (!v.isNumber()) {
-            throw new InputException(file, prefix + field, "expected a number, got " + v);
-        }
-        return v.doubleValue();
+    if (root.has("probeLog")) {
+      b.probeLog(root.get("probeLog").isNull() ? null : base.resolve(text(root, "probeLog", "")));
     }
-
-    private int integer(JsonNode n, String field, String prefix) throws InputException {
-        JsonNode v = n.get(field);
-        if (!v.isIntegralNumber() || !v.canConvertToInt()) {
-            throw new InputException(file, prefix + field, "expected an integer, got " + v);
-        }
-        return v.intValue();
+    if (root.has("logQueue")) {
+      b.logQueue(integer(root, "logQueue", ""));
     }
-
-    private HostPort address(JsonNode n, String field, String prefix) throws InputException {
-        String s = text(n, field, prefix);
-        try {
-            return HostPort.parse(s);
-        } catch (IllegalArgumentException e) {
-            throw new InputException(file, prefix + field, e.getMessage());
-        }
+    if (root.has("ioThreads")) {
+      b.ioThreads(integer(root, "ioThreads", ""));
     }
+    if (root.has("maxProbePairs")) {
+      b.maxProbePairs(integer(root, "maxProbePairs", ""));
+    }
+    if (root.has("content")) {
+      b.content(content(object(root, "content")));
+    }
+    if (root.has("limits")) {
+      b.limits(limits(object(root, "limits")));
+    }
+    return b;
+  }
+
+  private ContentConfig content(JsonNode c) throws InputException {
+    known(c, CONTENT, "content.");
+    String mode = c.has("mode") ? text(c, "mode", "content.") : "generate";
+    ContentConfig.Mode m;
+    switch (mode.toLowerCase(Locale.ROOT)) {
+      case "generate" -> m = ContentConfig.Mode.GENERATE;
+      case "proxy" -> m = ContentConfig.Mode.PROXY;
+      default ->
+          throw new InputException(
+              file, "content.mode", "expected 'generate' or 'proxy', got '" + mode + "'");
+    }
+    int body =
+        c.has("bodyBytes") ? integer(c, "bodyBytes", "content.") : ContentConfig.DEFAULT_BODY_BYTES;
+    HostPort origin = c.has("origin") ? address(c, "origin", "content.") : null;
+    int conns =
+        c.has("connections")
+            ? integer(c, "connections", "content.")
+            : ContentConfig.DEFAULT_ORIGIN_CONNECTIONS;
+    Duration timeout =
+        c.has("timeoutMs")
+            ? Duration.ofMillis(integer(c, "timeoutMs", "content."))
+            : ContentConfig.DEFAULT_ORIGIN_TIMEOUT;
+    try {
+      return new ContentConfig(m, body, origin, conns, timeout);
+    } catch (IllegalArgumentException e) {
+      throw fieldError(e);
+    }
+  }
+
+  private HttpLimits limits(JsonNode l) throws InputException {
+    known(l, LIMITS, "limits.");
+    HttpLimits d = HttpLimits.defaults();
+    try {
+      return new HttpLimits(
+          l.has("maxInitialLineBytes")
+              ? integer(l, "maxInitialLineBytes", "limits.")
+              : d.maxInitialLineBytes(),
+          l.has("maxHeaderBytes") ? integer(l, "maxHeaderBytes", "limits.") : d.maxHeaderBytes(),
+          l.has("maxBodyBytes") ? integer(l, "maxBodyBytes", "limits.") : d.maxBodyBytes(),
+          l.has("idleTimeoutMs")
+              ? Duration.ofMillis(integer(l, "idleTimeoutMs", "limits."))
+              : d.idleTimeout(),
+          l.has("maxPipelined") ? integer(l, "maxPipelined", "limits.") : d.maxPipelined());
+    } catch (IllegalArgumentException e) {
+      throw new InputException(file, "limits." + fieldOf(e), reasonOf(e));
+    }
+  }
+
+  /** Turns a record's {@code field: reason} exception into an InputException for this file. */
+  public InputException fieldError(IllegalArgumentException e) {
+    return new InputException(file, fieldOf(e), reasonOf(e));
+  }
+
+  /** Builds the configuration, reporting a bad value against {@code file}. */
+  public static ProxyConfig build(ProxyConfig.Builder b, String file) throws InputException {
+    try {
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      throw new ProxyConfigJson(file).fieldError(e);
+    }
+  }
+
+  private static String fieldOf(IllegalArgumentException e) {
+    String m = String.valueOf(e.getMessage());
+    int c = m.indexOf(": ");
+    return c > 0 && m.lastIndexOf(' ', c) < 0 ? m.substring(0, c) : "";
+  }
+
+  private static String reasonOf(IllegalArgumentException e) {
+    String m = String.valueOf(e.getMessage());
+    String f = fieldOf(e);
+    return f.isEmpty() ? m : m.substring(f.length() + 2);
+  }
+
+  private void known(JsonNode node, Set<String> allowed, String prefix) throws InputException {
+    for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+      String f = it.next();
+      if (!allowed.contains(f)) {
+        throw new InputException(
+            file, prefix + f, "unknown field; known: " + new java.util.TreeSet<>(allowed));
+      }
+    }
+  }
+
+  private JsonNode object(JsonNode n, String field) throws InputException {
+    JsonNode v = n.get(field);
+    if (!v.isObject()) {
+      throw new InputException(file, field, "expected an object, got " + v);
+    }
+    return v;
+  }
+
+  private String text(JsonNode n, String field, String prefix) throws InputException {
+    JsonNode v = n.get(field);
+    if (!v.isTextual()) {
+      throw new InputException(file, prefix + field, "expected a string, got " + v);
+    }
+    return v.textValue();
+  }
+
+  private double number(JsonNode n, String field, String prefix) throws InputException {
+    JsonNode v = n.get(field);
+    if (!v.isNumber()) {
+      throw new InputException(file, prefix + field, "expected a number, got " + v);
+    }
+    return v.doubleValue();
+  }
+
+  private int integer(JsonNode n, String field, String prefix) throws InputException {
+    JsonNode v = n.get(field);
+    if (!v.isIntegralNumber() || !v.canConvertToInt()) {
+      throw new InputException(file, prefix + field, "expected an integer, got " + v);
+    }
+    return v.intValue();
+  }
+
+  private HostPort address(JsonNode n, String field, String prefix) throws InputException {
+    String s = text(n, field, prefix);
+    try {
+      return HostPort.parse(s);
+    } catch (IllegalArgumentException e) {
+      throw new InputException(file, prefix + field, e.getMessage());
+    }
+  }
 }

@@ -5,44 +5,74 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
- * The Micrometer binding of a {@link ProxyNode}: every meter reads the node's own lock-free counters when scraped,
- * so the request path never touches Micrometer. Names are prefixed {@code alm_proxy_} in Prometheus.
+ * The Micrometer binding of a {@link ProxyNode}: every meter reads the node's own lock-free
+ * counters when scraped, so the request path never touches Micrometer. Names are prefixed {@code
+ * alm_proxy_} in Prometheus.
  */
 public final class ProxyMetrics {
 
-    private ProxyMetrics() {
-    }
+  private ProxyMetrics() {}
 
-    /** Registers the node's meters, tagged with its PoP id. */
-    public static void bind(ProxyNode node, MeterRegistry registry) {
-        String pop = node.config().pop();
-        FunctionCounter.builder("alm.proxy.requests", node, ProxyNode::requests).tag("pop", pop)
-                .description("Ordinary HTTP requests received (probes excluded)").register(registry);
-        FunctionCounter.builder("alm.proxy.admitted", node, n -> n.admission().admitted()).tag("pop", pop)
-                .description("Requests admitted").register(registry);
-        FunctionCounter.builder("alm.proxy.shed", node, n -> n.admission().shed()).tag("pop", pop)
-                .description("Requests shed with 503 above the ceiling").register(registry);
-        FunctionCounter.builder("alm.proxy.bad.requests", node, ProxyNode::badRequests).tag("pop", pop)
-                .description("Requests refused for breaking the limits").register(registry);
-        FunctionCounter.builder("alm.proxy.origin.errors", node, ProxyNode::originErrors).tag("pop", pop)
-                .description("Origin failures answered 502 or 504").register(registry);
-        FunctionCounter.builder("alm.proxy.probes", node, n -> n.probes().total()).tag("pop", pop)
-                .description("FastControl probes received, all categories").register(registry);
-        FunctionCounter.builder("alm.proxy.probes.own", node, n -> n.probes().ownTotal()).tag("pop", pop)
-                .description("FastControl probes of this PoP's own category").register(registry);
-        FunctionCounter.builder("alm.proxy.log.dropped", node, ProxyNode::accessLogDropped).tag("pop", pop)
-                .tag("log", "access").description("Log lines dropped because the queue was full").register(registry);
-        FunctionCounter.builder("alm.proxy.log.dropped", node, ProxyNode::probeLogDropped).tag("pop", pop)
-                .tag("log", "probe").description("Log lines dropped because the queue was full").register(registry);
-        Gauge.builder("alm.proxy.load", node, n -> n.meter().rate(n.nanoTime())).tag("pop", pop)
-                .description("S_i: requests per second over the last control interval").register(registry);
-        Gauge.builder("alm.proxy.load.ewma", node, n -> n.meter().read(n.nanoTime()).ewma()).tag("pop", pop)
-                .description("EWMA of S_i, requests per second").register(registry);
-        Gauge.builder("alm.proxy.probe.rate", node, n -> n.probes().ownWindow(n.nanoTime()).rate()).tag("pop", pop)
-                .description("R_i: own-category probes per second over the last control interval").register(registry);
-        Gauge.builder("alm.proxy.capacity", node, n -> n.config().capacity()).tag("pop", pop)
-                .description("T_i, requests per second").register(registry);
-        Gauge.builder("alm.proxy.ceiling", node, n -> n.config().ceiling()).tag("pop", pop)
-                .description("Admission ceiling, requests per second").register(registry);
-    }
+  /** Registers the node's meters, tagged with its PoP id. */
+  public static void bind(ProxyNode node, MeterRegistry registry) {
+    String pop = node.config().pop();
+    FunctionCounter.builder("alm.proxy.requests", node, ProxyNode::requests)
+        .tag("pop", pop)
+        .description("Ordinary HTTP requests received (probes excluded)")
+        .register(registry);
+    FunctionCounter.builder("alm.proxy.admitted", node, n -> n.admission().admitted())
+        .tag("pop", pop)
+        .description("Requests admitted")
+        .register(registry);
+    FunctionCounter.builder("alm.proxy.shed", node, n -> n.admission().shed())
+        .tag("pop", pop)
+        .description("Requests shed with 503 above the ceiling")
+        .register(registry);
+    FunctionCounter.builder("alm.proxy.bad.requests", node, ProxyNode::badRequests)
+        .tag("pop", pop)
+        .description("Requests refused for breaking the limits")
+        .register(registry);
+    FunctionCounter.builder("alm.proxy.origin.errors", node, ProxyNode::originErrors)
+        .tag("pop", pop)
+        .description("Origin failures answered 502 or 504")
+        .register(registry);
+    FunctionCounter.builder("alm.proxy.probes", node, n -> n.probes().total())
+        .tag("pop", pop)
+        .description("FastControl probes received, all categories")
+        .register(registry);
+    FunctionCounter.builder("alm.proxy.probes.own", node, n -> n.probes().ownTotal())
+        .tag("pop", pop)
+        .description("FastControl probes of this PoP's own category")
+        .register(registry);
+    FunctionCounter.builder("alm.proxy.log.dropped", node, ProxyNode::accessLogDropped)
+        .tag("pop", pop)
+        .tag("log", "access")
+        .description("Log lines dropped because the queue was full")
+        .register(registry);
+    FunctionCounter.builder("alm.proxy.log.dropped", node, ProxyNode::probeLogDropped)
+        .tag("pop", pop)
+        .tag("log", "probe")
+        .description("Log lines dropped because the queue was full")
+        .register(registry);
+    Gauge.builder("alm.proxy.load", node, n -> n.meter().rate(n.nanoTime()))
+        .tag("pop", pop)
+        .description("S_i: requests per second over the last control interval")
+        .register(registry);
+    Gauge.builder("alm.proxy.load.ewma", node, n -> n.meter().read(n.nanoTime()).ewma())
+        .tag("pop", pop)
+        .description("EWMA of S_i, requests per second")
+        .register(registry);
+    Gauge.builder("alm.proxy.probe.rate", node, n -> n.probes().ownWindow(n.nanoTime()).rate())
+        .tag("pop", pop)
+        .description("R_i: own-category probes per second over the last control interval")
+        .register(registry);
+    Gauge.builder("alm.proxy.capacity", node, n -> n.config().capacity())
+        .tag("pop", pop)
+        .description("T_i, requests per second")
+        .register(registry);
+    Gauge.builder("alm.proxy.ceiling", node, n -> n.config().ceiling())
+        .tag("pop", pop)
+        .description("Admission ceiling, requests per second")
+        .register(registry);
+  }
 }

@@ -16,288 +16,324 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 /**
- * The measuring and deciding core of one PoP's proxy, free of Netty: the load meter (S_i), the probe counter (R_i,
- * paper 004 eq. 20), admission control, the access and probe logs, and the status they add up to. The HTTP
- * handlers only classify a request, call in here, and write the answer.
+ * The measuring and deciding core of one PoP's proxy, free of Netty: the load meter (S_i), the
+ * probe counter (R_i, paper 004 eq. 20), admission control, the access and probe logs, and the
+ * status they add up to. The HTTP handlers only classify a request, call in here, and write the
+ * answer.
  *
  * <p>Thread-safe and non-blocking: everything here is called on event-loop threads.
  */
 public final class ProxyNode implements AutoCloseable {
 
-    /** Path form of a probe: {@code /_alm/fc/<category>/<origin>}. */
-    public static final String PROBE_PATH = "/_alm/fc/";
+  /** Path form of a probe: {@code /_alm/fc/<category>/<origin>}. */
+  public static final String PROBE_PATH = "/_alm/fc/";
 
-    private final ProxyConfig config;
-    private final LongSupplier nanoClock;
-    private final LongSupplier millisClock;
-    private final long startNanos;
-    private final LoadMeter meter;
-    private final ProbeCounter probes;
-    private final AdmissionControl admission;
-    /** How often the access log's writer collects the lines of the event loops. */
-    static final long ACCESS_LOG_PERIOD_NANOS = 20_000_000L;
+  private final ProxyConfig config;
+  private final LongSupplier nanoClock;
+  private final LongSupplier millisClock;
+  private final long startNanos;
+  private final LoadMeter meter;
+  private final ProbeCounter probes;
+  private final AdmissionControl admission;
 
-    private final PolledLineLog accessLog;
-    /** Each event loop's access lines, waiting for the writer ({@code logQueue} per loop). */
-    private final ThreadLocal<AccessLogRing> accessRing;
-    private final AsyncLineLog<ProbeLogRecord> probeLog;
-    private final LongAdder requests = new LongAdder();
-    /** Runtime switches (admin {@code POST /measure}, {@code POST /log}): measure their cost in one process. */
-    private volatile boolean measuring;
-    private volatile boolean logging;
-    private final LongAdder badRequests = new LongAdder();
-    private final LongAdder originErrors = new LongAdder();
+  /** How often the access log's writer collects the lines of the event loops. */
+  static final long ACCESS_LOG_PERIOD_NANOS = 20_000_000L;
 
-    /**
-     * Opens the logs (appending) and starts the meters at the clock's current reading.
-     *
-     * @param nanoClock monotonic clock of the meters and the admission control
-     * @param millisClock wall clock of log timestamps, milliseconds since the epoch
-     */
-    public ProxyNode(ProxyConfig config, LongSupplier nanoClock, LongSupplier millisClock) throws IOException {
-        this.config = config;
-        this.nanoClock = nanoClock;
-        this.millisClock = millisClock;
-        this.startNanos = nanoClock.getAsLong();
-        this.meter = new LoadMeter(config.bucketNanos(), config.meterBuckets(), config.ewmaTau().toNanos(), startNanos);
-        this.probes = new ProbeCounter(config.pop(), config.bucketNanos(), config.meterBuckets(),
-                config.maxProbePairs(), startNanos);
-        this.admission = new AdmissionControl(config.ceiling(), config.burstSeconds(), nanoClock);
-        PolledLineLog access = null;
-        AsyncLineLog<ProbeLogRecord> probe = null;
-        try {
-            if (config.accessLog() != null) {
-                access = new PolledLineLog(PolledLineLog.fileStream(config.accessLog(), false),
-                        AccessLogRecord.HEADER, ACCESS_LOG_PERIOD_NANOS, "alm-access-log");
-            }
-            if (config.probeLog() != null) {
-                probe = new AsyncLineLog<>(open(config.probeLog()), ProbeLogRecord.HEADER, ProbeLogRecord::appendCsv,
-                        config.logQueue(), "alm-probe-log");
-            }
-        } catch (IOException e) {
-            if (access != null) {
-                access.close();
-            }
-            throw e;
-        }
-        this.accessLog = access;
-        this.measuring = config.measure();
-        this.logging = access != null;
-        PolledLineLog log = access;
-        this.accessRing = ThreadLocal.withInitial(() -> {
-            AccessLogRing ring = new AccessLogRing(config.logQueue(), nanoClock, millisClock);
-            log.add(ring);
-            return ring;
-        });
-        this.probeLog = probe;
+  private final PolledLineLog accessLog;
+
+  /** Each event loop's access lines, waiting for the writer ({@code logQueue} per loop). */
+  private final ThreadLocal<AccessLogRing> accessRing;
+
+  private final AsyncLineLog<ProbeLogRecord> probeLog;
+  private final LongAdder requests = new LongAdder();
+
+  /**
+   * Runtime switches (admin {@code POST /measure}, {@code POST /log}): measure their cost in one
+   * process.
+   */
+  private volatile boolean measuring;
+
+  private volatile boolean logging;
+  private final LongAdder badRequests = new LongAdder();
+  private final LongAdder originErrors = new LongAdder();
+
+  /**
+   * Opens the logs (appending) and starts the meters at the clock's current reading.
+   *
+   * @param nanoClock monotonic clock of the meters and the admission control
+   * @param millisClock wall clock of log timestamps, milliseconds since the epoch
+   */
+  public ProxyNode(ProxyConfig config, LongSupplier nanoClock, LongSupplier millisClock)
+      throws IOException {
+    this.config = config;
+    this.nanoClock = nanoClock;
+    this.millisClock = millisClock;
+    this.startNanos = nanoClock.getAsLong();
+    this.meter =
+        new LoadMeter(
+            config.bucketNanos(), config.meterBuckets(), config.ewmaTau().toNanos(), startNanos);
+    this.probes =
+        new ProbeCounter(
+            config.pop(),
+            config.bucketNanos(),
+            config.meterBuckets(),
+            config.maxProbePairs(),
+            startNanos);
+    this.admission = new AdmissionControl(config.ceiling(), config.burstSeconds(), nanoClock);
+    PolledLineLog access = null;
+    AsyncLineLog<ProbeLogRecord> probe = null;
+    try {
+      if (config.accessLog() != null) {
+        access =
+            new PolledLineLog(
+                PolledLineLog.fileStream(config.accessLog(), false),
+                AccessLogRecord.HEADER,
+                ACCESS_LOG_PERIOD_NANOS,
+                "alm-access-log");
+      }
+      if (config.probeLog() != null) {
+        probe =
+            new AsyncLineLog<>(
+                open(config.probeLog()),
+                ProbeLogRecord.HEADER,
+                ProbeLogRecord::appendCsv,
+                config.logQueue(),
+                "alm-probe-log");
+      }
+    } catch (IOException e) {
+      if (access != null) {
+        access.close();
+      }
+      throw e;
     }
+    this.accessLog = access;
+    this.measuring = config.measure();
+    this.logging = access != null;
+    PolledLineLog log = access;
+    this.accessRing =
+        ThreadLocal.withInitial(
+            () -> {
+              AccessLogRing ring = new AccessLogRing(config.logQueue(), nanoClock, millisClock);
+              log.add(ring);
+              return ring;
+            });
+    this.probeLog = probe;
+  }
 
-    /** A node on the system clocks. */
-    public ProxyNode(ProxyConfig config) throws IOException {
-        this(config, System::nanoTime, System::currentTimeMillis);
-    }
+  /** A node on the system clocks. */
+  public ProxyNode(ProxyConfig config) throws IOException {
+    this(config, System::nanoTime, System::currentTimeMillis);
+  }
 
-    private static Writer open(Path p) throws IOException {
-        return AsyncLineLog.fileWriter(p, false);
-    }
+  private static Writer open(Path p) throws IOException {
+    return AsyncLineLog.fileWriter(p, false);
+  }
 
-    public ProxyConfig config() {
-        return config;
-    }
+  public ProxyConfig config() {
+    return config;
+  }
 
-    /** The monotonic clock now. */
-    public long nanoTime() {
-        return nanoClock.getAsLong();
-    }
+  /** The monotonic clock now. */
+  public long nanoTime() {
+    return nanoClock.getAsLong();
+  }
 
-    /**
-     * The probe a request is, from its Host ({@code <category>.<origin>.fc.<zone>}) or its path
-     * ({@code /_alm/fc/<category>/<origin>}), or null for an ordinary request.
-     *
-     * @param host the Host header, lower-case, without port (may be empty)
-     */
-    public ProbeName probeOf(String host, String path) {
-        ProbeName p = host.isEmpty() ? null : ProbeName.parse(host, config.zone());
-        if (p != null || !path.startsWith(PROBE_PATH)) {
-            return p;
-        }
-        String rest = path.substring(PROBE_PATH.length());
-        int q = rest.indexOf('?');
-        if (q >= 0) {
-            rest = rest.substring(0, q);
-        }
-        int slash = rest.indexOf('/');
-        if (slash <= 0 || rest.indexOf('/', slash + 1) >= 0) {
-            return null;
-        }
-        String category = rest.substring(0, slash).toLowerCase(Locale.ROOT);
-        String origin = rest.substring(slash + 1).toLowerCase(Locale.ROOT);
-        return ProbeName.isValidId(category) && ProbeName.isValidId(origin) ? new ProbeName(category, origin) : null;
+  /**
+   * The probe a request is, from its Host ({@code <category>.<origin>.fc.<zone>}) or its path
+   * ({@code /_alm/fc/<category>/<origin>}), or null for an ordinary request.
+   *
+   * @param host the Host header, lower-case, without port (may be empty)
+   */
+  public ProbeName probeOf(String host, String path) {
+    ProbeName p = host.isEmpty() ? null : ProbeName.parse(host, config.zone());
+    if (p != null || !path.startsWith(PROBE_PATH)) {
+      return p;
     }
+    String rest = path.substring(PROBE_PATH.length());
+    int q = rest.indexOf('?');
+    if (q >= 0) {
+      rest = rest.substring(0, q);
+    }
+    int slash = rest.indexOf('/');
+    if (slash <= 0 || rest.indexOf('/', slash + 1) >= 0) {
+      return null;
+    }
+    String category = rest.substring(0, slash).toLowerCase(Locale.ROOT);
+    String origin = rest.substring(slash + 1).toLowerCase(Locale.ROOT);
+    return ProbeName.isValidId(category) && ProbeName.isValidId(origin)
+        ? new ProbeName(category, origin)
+        : null;
+  }
 
-    /** Counts an ordinary request arriving at {@code nowNanos} (in S_i if the meter is on). */
-    public void recordRequest(long nowNanos) {
-        requests.increment();
-        if (measuring) {
-            meter.record(nowNanos);
-        }
+  /** Counts an ordinary request arriving at {@code nowNanos} (in S_i if the meter is on). */
+  public void recordRequest(long nowNanos) {
+    requests.increment();
+    if (measuring) {
+      meter.record(nowNanos);
     }
+  }
 
-    /** Counts a probe arriving at {@code nowNanos} and logs it to the probe log. */
-    public void recordProbe(ProbeName probe, long nowNanos) {
-        probes.record(probe, nowNanos);
-        if (probeLog != null) {
-            probeLog.offer(new ProbeLogRecord(millisClock.getAsLong(), probe.category(), probe.origin(), config.pop()));
-        }
+  /** Counts a probe arriving at {@code nowNanos} and logs it to the probe log. */
+  public void recordProbe(ProbeName probe, long nowNanos) {
+    probes.record(probe, nowNanos);
+    if (probeLog != null) {
+      probeLog.offer(
+          new ProbeLogRecord(
+              millisClock.getAsLong(), probe.category(), probe.origin(), config.pop()));
     }
+  }
 
-    /** Admission for an ordinary request; probes never come here. */
-    public Admission admit() {
-        return admission.tryAdmit();
-    }
+  /** Admission for an ordinary request; probes never come here. */
+  public Admission admit() {
+    return admission.tryAdmit();
+  }
 
-    /** Counts a request refused for breaking the limits (400, 413, 414, 431). */
-    public void recordBadRequest() {
-        badRequests.increment();
-    }
+  /** Counts a request refused for breaking the limits (400, 413, 414, 431). */
+  public void recordBadRequest() {
+    badRequests.increment();
+  }
 
-    /** Counts an origin failure (502, 504). */
-    public void recordOriginError() {
-        originErrors.increment();
-    }
+  /** Counts an origin failure (502, 504). */
+  public void recordOriginError() {
+    originErrors.increment();
+  }
 
-    /** Whether responses are logged (an access log is open). */
-    public boolean logsAccess() {
-        return logging;
-    }
+  /** Whether responses are logged (an access log is open). */
+  public boolean logsAccess() {
+    return logging;
+  }
 
-    /** Switches the load meter on or off at run time (to measure its cost; S_i reads 0 while off). */
-    public void setMeasuring(boolean on) {
-        measuring = on;
-    }
+  /** Switches the load meter on or off at run time (to measure its cost; S_i reads 0 while off). */
+  public void setMeasuring(boolean on) {
+    measuring = on;
+  }
 
-    /**
-     * Switches access logging on or off at run time (to measure its cost).
-     *
-     * @throws IllegalArgumentException when switching on a proxy started without an access log
-     */
-    public void setLogging(boolean on) {
-        if (on && accessLog == null) {
-            throw new IllegalArgumentException("no access log was configured");
-        }
-        logging = on;
+  /**
+   * Switches access logging on or off at run time (to measure its cost).
+   *
+   * @throws IllegalArgumentException when switching on a proxy started without an access log
+   */
+  public void setLogging(boolean on) {
+    if (on && accessLog == null) {
+      throw new IllegalArgumentException("no access log was configured");
     }
+    logging = on;
+  }
 
-    /**
-     * The calling thread's access-log ring (one per event loop, created on first use); only that thread may add to
-     * it. Lines in it reach the file within {@link #ACCESS_LOG_PERIOD_NANOS}; a full ring drops and counts.
-     *
-     * @throws IllegalStateException when the proxy was started without an access log
-     */
-    AccessLogRing accessRing() {
-        if (accessLog == null) {
-            throw new IllegalStateException("no access log was configured");
-        }
-        return accessRing.get();
+  /**
+   * The calling thread's access-log ring (one per event loop, created on first use); only that
+   * thread may add to it. Lines in it reach the file within {@link #ACCESS_LOG_PERIOD_NANOS}; a
+   * full ring drops and counts.
+   *
+   * @throws IllegalStateException when the proxy was started without an access log
+   */
+  AccessLogRing accessRing() {
+    if (accessLog == null) {
+      throw new IllegalStateException("no access log was configured");
     }
+    return accessRing.get();
+  }
 
-    public LoadMeter meter() {
-        return meter;
-    }
+  public LoadMeter meter() {
+    return meter;
+  }
 
-    public ProbeCounter probes() {
-        return probes;
-    }
+  public ProbeCounter probes() {
+    return probes;
+  }
 
-    public AdmissionControl admission() {
-        return admission;
-    }
+  public AdmissionControl admission() {
+    return admission;
+  }
 
-    public long requests() {
-        return requests.sum();
-    }
+  public long requests() {
+    return requests.sum();
+  }
 
-    public long badRequests() {
-        return badRequests.sum();
-    }
+  public long badRequests() {
+    return badRequests.sum();
+  }
 
-    public long originErrors() {
-        return originErrors.sum();
-    }
+  public long originErrors() {
+    return originErrors.sum();
+  }
 
-    /** Access-log lines dropped (queue full or file failed). */
-    public long accessLogDropped() {
-        return accessLog == null ? 0 : accessLog.dropped();
-    }
+  /** Access-log lines dropped (queue full or file failed). */
+  public long accessLogDropped() {
+    return accessLog == null ? 0 : accessLog.dropped();
+  }
 
-    /** Probe-log lines dropped. */
-    public long probeLogDropped() {
-        return probeLog == null ? 0 : probeLog.dropped();
-    }
+  /** Probe-log lines dropped. */
+  public long probeLogDropped() {
+    return probeLog == null ? 0 : probeLog.dropped();
+  }
 
-    /** The status document of {@code GET /status} (docs/proxy-node.md), at the clock's current reading. */
-    public Map<String, Object> status() {
-        long now = nanoClock.getAsLong();
-        LoadMeter.Reading s = meter.read(now);
-        SlidingWindowCounter.Window r = probes.ownWindow(now);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("pop", config.pop());
-        m.put("zone", config.zone());
-        m.put("S", finite(s.rate()));
-        m.put("S_ewma", finite(s.ewma()));
-        m.put("T", config.capacity());
-        m.put("ceiling", config.ceiling());
-        m.put("R", finite(r.rate()));
-        m.put("windowSeconds", meter.windowSeconds());
-        m.put("measure", measuring);
-        m.put("accessLogging", logging);
-        m.put("requests", requests());
-        m.put("admitted", admission.admitted());
-        m.put("shed", admission.shed());
-        m.put("badRequests", badRequests());
-        m.put("originErrors", originErrors());
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("total", probes.total());
-        p.put("own", probes.ownTotal());
-        p.put("ownInWindow", r.count());
-        p.put("byCategory", probes.byCategory());
-        p.put("byOrigin", probes.byOrigin());
-        p.put("overflow", probes.overflow());
-        m.put("probes", p);
-        Map<String, Object> logs = new LinkedHashMap<>();
-        logs.put("accessWritten", accessLog == null ? 0 : accessLog.written());
-        logs.put("accessDropped", accessLogDropped());
-        logs.put("probeWritten", probeLog == null ? 0 : probeLog.written());
-        logs.put("probeDropped", probeLogDropped());
-        m.put("logs", logs);
-        m.put("uptimeSeconds", (now - startNanos) / 1e9);
-        return m;
-    }
+  /**
+   * The status document of {@code GET /status} (docs/proxy-node.md), at the clock's current
+   * reading.
+   */
+  public Map<String, Object> status() {
+    long now = nanoClock.getAsLong();
+    LoadMeter.Reading s = meter.read(now);
+    SlidingWindowCounter.Window r = probes.ownWindow(now);
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("pop", config.pop());
+    m.put("zone", config.zone());
+    m.put("S", finite(s.rate()));
+    m.put("S_ewma", finite(s.ewma()));
+    m.put("T", config.capacity());
+    m.put("ceiling", config.ceiling());
+    m.put("R", finite(r.rate()));
+    m.put("windowSeconds", meter.windowSeconds());
+    m.put("measure", measuring);
+    m.put("accessLogging", logging);
+    m.put("requests", requests());
+    m.put("admitted", admission.admitted());
+    m.put("shed", admission.shed());
+    m.put("badRequests", badRequests());
+    m.put("originErrors", originErrors());
+    Map<String, Object> p = new LinkedHashMap<>();
+    p.put("total", probes.total());
+    p.put("own", probes.ownTotal());
+    p.put("ownInWindow", r.count());
+    p.put("byCategory", probes.byCategory());
+    p.put("byOrigin", probes.byOrigin());
+    p.put("overflow", probes.overflow());
+    m.put("probes", p);
+    Map<String, Object> logs = new LinkedHashMap<>();
+    logs.put("accessWritten", accessLog == null ? 0 : accessLog.written());
+    logs.put("accessDropped", accessLogDropped());
+    logs.put("probeWritten", probeLog == null ? 0 : probeLog.written());
+    logs.put("probeDropped", probeLogDropped());
+    m.put("logs", logs);
+    m.put("uptimeSeconds", (now - startNanos) / 1e9);
+    return m;
+  }
 
-    private static Object finite(double v) {
-        return Double.isFinite(v) ? v : null;
-    }
+  private static Object finite(double v) {
+    return Double.isFinite(v) ? v : null;
+  }
 
-    /** Writes what the logs hold and closes them; call once the event loops have terminated. */
-    @Override
-    public void close() throws IOException {
-        IOException first = null;
-        try {
-            if (accessLog != null) {
-                accessLog.close();
-            }
-        } catch (IOException e) {
-            first = e;
-        }
-        try {
-            if (probeLog != null) {
-                probeLog.close();
-            }
-        } catch (IOException e) {
-            first = first == null ? e : first;
-        }
-        if (first != null) {
-            throw first;
-        }
+  /** Writes what the logs hold and closes them; call once the event loops have terminated. */
+  @Override
+  public void close() throws IOException {
+    IOException first = null;
+    try {
+      if (accessLog != null) {
+        accessLog.close();
+      }
+    } catch (IOException e) {
+      first = e;
     }
+    try {
+      if (probeLog != null) {
+        probeLog.close();
+      }
+    } catch (IOException e) {
+      first = first == null ? e : first;
+    }
+    if (first != null) {
+      throw first;
+    }
+  }
 }

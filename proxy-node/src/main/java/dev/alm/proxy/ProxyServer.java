@@ -24,178 +24,209 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * One PoP's HTTP proxy, running: the Netty HTTP/1.1 server (epoll where available, else NIO), the optional admin
- * server, the Micrometer registry and the {@link ProxyNode} they share. Start it with {@link #start}; close it to
- * stop everything and flush the logs.
+ * One PoP's HTTP proxy, running: the Netty HTTP/1.1 server (epoll where available, else NIO), the
+ * optional admin server, the Micrometer registry and the {@link ProxyNode} they share. Start it
+ * with {@link #start}; close it to stop everything and flush the logs.
  */
 public final class ProxyServer implements AutoCloseable {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final ProxyNode node;
-    private final Transport transport;
-    private final EventLoopGroup boss;
-    private final EventLoopGroup workers;
-    private final Channel channel;
-    private final OriginClient origin;
-    private final PrometheusMeterRegistry registry;
-    private final AdminServer admin;
-    private final ScheduledFuture<?> tick;
-    private final GeneratedContent generated;
-    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+  private final ProxyNode node;
+  private final Transport transport;
+  private final EventLoopGroup boss;
+  private final EventLoopGroup workers;
+  private final Channel channel;
+  private final OriginClient origin;
+  private final PrometheusMeterRegistry registry;
+  private final AdminServer admin;
+  private final ScheduledFuture<?> tick;
+  private final GeneratedContent generated;
+  private final java.util.concurrent.atomic.AtomicBoolean closed =
+      new java.util.concurrent.atomic.AtomicBoolean();
 
-    private ProxyServer(ProxyNode node, Transport transport, EventLoopGroup boss, EventLoopGroup workers,
-                        Channel channel, OriginClient origin, PrometheusMeterRegistry registry, AdminServer admin,
-                        ScheduledFuture<?> tick, GeneratedContent generated) {
-        this.node = node;
-        this.transport = transport;
-        this.boss = boss;
-        this.workers = workers;
-        this.channel = channel;
-        this.origin = origin;
-        this.registry = registry;
-        this.admin = admin;
-        this.tick = tick;
-        this.generated = generated;
+  private ProxyServer(
+      ProxyNode node,
+      Transport transport,
+      EventLoopGroup boss,
+      EventLoopGroup workers,
+      Channel channel,
+      OriginClient origin,
+      PrometheusMeterRegistry registry,
+      AdminServer admin,
+      ScheduledFuture<?> tick,
+      GeneratedContent generated) {
+    this.node = node;
+    this.transport = transport;
+    this.boss = boss;
+    this.workers = workers;
+    this.channel = channel;
+    this.origin = origin;
+    this.registry = registry;
+    this.admin = admin;
+    this.tick = tick;
+    this.generated = generated;
+  }
+
+  /** Starts a proxy on the system clocks. */
+  public static ProxyServer start(ProxyConfig config) throws IOException, InterruptedException {
+    return start(config, System::nanoTime, System::currentTimeMillis);
+  }
+
+  /**
+   * Starts a proxy whose meters, admission control and logs read the given clocks (tests drive
+   * them).
+   *
+   * @throws IOException if a log cannot be opened
+   * @throws InterruptedException if interrupted while binding
+   */
+  public static ProxyServer start(
+      ProxyConfig config, LongSupplier nanoClock, LongSupplier millisClock)
+      throws IOException, InterruptedException {
+    ProxyNode node = new ProxyNode(config, nanoClock, millisClock);
+    Transport transport = Transport.detect();
+    EventLoopGroup boss = transport.group(1, "alm-proxy-accept");
+    EventLoopGroup workers = transport.group(config.ioThreads(), "alm-proxy-io");
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    OriginClient origin = null;
+    AdminServer admin = null;
+    GeneratedContent generated = new GeneratedContent(config.content().bodyBytes());
+    try {
+      origin =
+          config.content().mode() == ContentConfig.Mode.PROXY
+              ? new OriginClient(workers, transport, config.content())
+              : null;
+      HttpLimits limits = config.limits();
+      OriginClient o = origin;
+      Channel ch =
+          new ServerBootstrap()
+              .group(boss, workers)
+              .channel(transport.serverChannel())
+              .option(ChannelOption.SO_BACKLOG, 1024)
+              .option(ChannelOption.SO_REUSEADDR, true)
+              .childOption(ChannelOption.TCP_NODELAY, true)
+              .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+              .childHandler(
+                  new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel c) {
+                      c.pipeline()
+                          .addLast(
+                              new IdleStateHandler(
+                                  0, 0, limits.idleTimeout().toMillis(), TimeUnit.MILLISECONDS),
+                              new HttpServerCodec(
+                                  limits.maxInitialLineBytes(), limits.maxHeaderBytes(), 8192),
+                              new HttpServerKeepAliveHandler(),
+                              new HttpObjectAggregator(limits.maxBodyBytes()),
+                              new ProxyHandler(node, generated, o));
+                    }
+                  })
+              .bind(config.listen().socketAddress())
+              .sync()
+              .channel();
+      ProxyMetrics.bind(node, registry);
+      ProxyServer[] self = new ProxyServer[1];
+      if (config.admin() != null) {
+        admin =
+            AdminServer.start(
+                config.admin().socketAddress(),
+                () -> self[0].statusJson(),
+                registry,
+                java.util.Map.of(
+                    "/measure",
+                        v -> {
+                          node.setMeasuring(switchValue(v));
+                          return self[0].statusJson();
+                        },
+                    "/log",
+                        v -> {
+                          node.setLogging(switchValue(v));
+                          return self[0].statusJson();
+                        }));
+      }
+      // read the meter once per control interval so that its moving average never misses a bucket
+      long period = config.controlInterval().toNanos();
+      ScheduledFuture<?> tick =
+          workers
+              .next()
+              .scheduleAtFixedRate(
+                  () -> node.meter().read(node.nanoTime()), period, period, TimeUnit.NANOSECONDS);
+      self[0] =
+          new ProxyServer(
+              node, transport, boss, workers, ch, origin, registry, admin, tick, generated);
+      return self[0];
+    } catch (InterruptedException | RuntimeException e) {
+      if (admin != null) {
+        admin.close();
+      }
+      if (origin != null) {
+        origin.close();
+      }
+      boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      node.close();
+      generated.close();
+      throw e;
     }
+  }
 
-    /** Starts a proxy on the system clocks. */
-    public static ProxyServer start(ProxyConfig config) throws IOException, InterruptedException {
-        return start(config, System::nanoTime, System::currentTimeMillis);
+  private static boolean switchValue(double v) {
+    if (v != 0 && v != 1) {
+      throw new IllegalArgumentException("expected value=0 (off) or value=1 (on), got " + v);
     }
+    return v == 1;
+  }
 
-    /**
-     * Starts a proxy whose meters, admission control and logs read the given clocks (tests drive them).
-     *
-     * @throws IOException if a log cannot be opened
-     * @throws InterruptedException if interrupted while binding
-     */
-    public static ProxyServer start(ProxyConfig config, LongSupplier nanoClock, LongSupplier millisClock)
-            throws IOException, InterruptedException {
-        ProxyNode node = new ProxyNode(config, nanoClock, millisClock);
-        Transport transport = Transport.detect();
-        EventLoopGroup boss = transport.group(1, "alm-proxy-accept");
-        EventLoopGroup workers = transport.group(config.ioThreads(), "alm-proxy-io");
-        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        OriginClient origin = null;
-        AdminServer admin = null;
-        GeneratedContent generated = new GeneratedContent(config.content().bodyBytes());
-        try {
-            origin = config.content().mode() == ContentConfig.Mode.PROXY
-                    ? new OriginClient(workers, transport, config.content()) : null;
-            HttpLimits limits = config.limits();
-            OriginClient o = origin;
-            Channel ch = new ServerBootstrap()
-                    .group(boss, workers)
-                    .channel(transport.serverChannel())
-                    .option(ChannelOption.SO_BACKLOG, 1024)
-                    .option(ChannelOption.SO_REUSEADDR, true)
-                    .childOption(ChannelOption.TCP_NODELAY, true)
-                    .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                    .childHandler(new ChannelInitializer<SocketChannel>() {
-                        @Override
-                        protected void initChannel(SocketChannel c) {
-                            c.pipeline().addLast(
-                                    new IdleStateHandler(0, 0, limits.idleTimeout().toMillis(), TimeUnit.MILLISECONDS),
-                                    new HttpServerCodec(limits.maxInitialLineBytes(), limits.maxHeaderBytes(), 8192),
-                                    new HttpServerKeepAliveHandler(),
-                                    new HttpObjectAggregator(limits.maxBodyBytes()),
-                                    new ProxyHandler(node, generated, o));
-                        }
-                    })
-                    .bind(config.listen().socketAddress()).sync().channel();
-            ProxyMetrics.bind(node, registry);
-            ProxyServer[] self = new ProxyServer[1];
-            if (config.admin() != null) {
-                admin = AdminServer.start(config.admin().socketAddress(), () -> self[0].statusJson(), registry,
-                        java.util.Map.of(
-                                "/measure", v -> {
-                                    node.setMeasuring(switchValue(v));
-                                    return self[0].statusJson();
-                                },
-                                "/log", v -> {
-                                    node.setLogging(switchValue(v));
-                                    return self[0].statusJson();
-                                }));
-            }
-            // read the meter once per control interval so that its moving average never misses a bucket
-            long period = config.controlInterval().toNanos();
-            ScheduledFuture<?> tick = workers.next().scheduleAtFixedRate(
-                    () -> node.meter().read(node.nanoTime()), period, period, TimeUnit.NANOSECONDS);
-            self[0] = new ProxyServer(node, transport, boss, workers, ch, origin, registry, admin, tick, generated);
-            return self[0];
-        } catch (InterruptedException | RuntimeException e) {
-            if (admin != null) {
-                admin.close();
-            }
-            if (origin != null) {
-                origin.close();
-            }
-            boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-            workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-            node.close();
-            generated.close();
-            throw e;
-        }
-    }
+  /** The bound HTTP address. */
+  public InetSocketAddress address() {
+    return (InetSocketAddress) channel.localAddress();
+  }
 
-    private static boolean switchValue(double v) {
-        if (v != 0 && v != 1) {
-            throw new IllegalArgumentException("expected value=0 (off) or value=1 (on), got " + v);
-        }
-        return v == 1;
-    }
+  /** The bound admin address, or null when there is no admin server. */
+  public InetSocketAddress adminAddress() {
+    return admin == null ? null : admin.address();
+  }
 
-    /** The bound HTTP address. */
-    public InetSocketAddress address() {
-        return (InetSocketAddress) channel.localAddress();
-    }
+  /** "epoll" or "nio". */
+  public String transport() {
+    return transport.name();
+  }
 
-    /** The bound admin address, or null when there is no admin server. */
-    public InetSocketAddress adminAddress() {
-        return admin == null ? null : admin.address();
-    }
+  public ProxyNode node() {
+    return node;
+  }
 
-    /** "epoll" or "nio". */
-    public String transport() {
-        return transport.name();
-    }
+  public PrometheusMeterRegistry registry() {
+    return registry;
+  }
 
-    public ProxyNode node() {
-        return node;
+  /** The status document as JSON text. */
+  public String statusJson() {
+    try {
+      return JSON.writeValueAsString(node.status());
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
     }
+  }
 
-    public PrometheusMeterRegistry registry() {
-        return registry;
+  /** Stops accepting, closes connections, stops the admin server and flushes the logs. */
+  @Override
+  public void close() throws IOException {
+    if (!closed.compareAndSet(false, true)) {
+      return;
     }
-
-    /** The status document as JSON text. */
-    public String statusJson() {
-        try {
-            return JSON.writeValueAsString(node.status());
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+    tick.cancel(false);
+    channel.close().syncUninterruptibly();
+    if (admin != null) {
+      admin.close();
     }
-
-    /** Stops accepting, closes connections, stops the admin server and flushes the logs. */
-    @Override
-    public void close() throws IOException {
-        if (!closed.compareAndSet(false, true)) {
-            return;
-        }
-        tick.cancel(false);
-        channel.close().syncUninterruptibly();
-        if (admin != null) {
-            admin.close();
-        }
-        if (origin != null) {
-            origin.close();
-        }
-        boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-        workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-        registry.close();
-        generated.close();
-        node.close();
+    if (origin != null) {
+      origin.close();
     }
+    boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    registry.close();
+    generated.close();
+    node.close();
+  }
 }

@@ -17,20 +17,24 @@ import io.netty.util.concurrent.DefaultThreadFactory;
  *
  * @param name "epoll" or "nio"
  */
-public record Transport(String name, Class<? extends ServerSocketChannel> serverChannel,
-                        Class<? extends SocketChannel> clientChannel) {
+public record Transport(
+    String name,
+    Class<? extends ServerSocketChannel> serverChannel,
+    Class<? extends SocketChannel> clientChannel) {
 
-    /** The best transport on this machine. */
-    public static Transport detect() {
-        if (Epoll.isAvailable()) {
-            return new Transport("epoll", EpollServerSocketChannel.class, EpollSocketChannel.class);
-        }
-        return new Transport("nio", NioServerSocketChannel.class, NioSocketChannel.class);
+  /** The best transport on this machine. */
+  public static Transport detect() {
+    if (Epoll.isAvailable()) {
+      return new Transport("epoll", EpollServerSocketChannel.class, EpollSocketChannel.class);
     }
+    return new Transport("nio", NioServerSocketChannel.class, NioSocketChannel.class);
+  }
 
-    /** An event-loop group of this transport; 0 threads for Netty's default. */
-    public EventLoopGroup group(int threads, String threadName) {
-        DefaultThreadFactory f = new DefaultThreadFactory(threadName, true);
-        return "epoll".equals(name) ? new EpollEventLoopGroup(threads, f) : new NioEventLoopGroup(threads, f);
-    }
+  /** An event-loop group of this transport; 0 threads for Netty's default. */
+  public EventLoopGroup group(int threads, String threadName) {
+    DefaultThreadFactory f = new DefaultThreadFactory(threadName, true);
+    return "epoll".equals(name)
+        ? new EpollEventLoopGroup(threads, f)
+        : new NioEventLoopGroup(threads, f);
+  }
 }

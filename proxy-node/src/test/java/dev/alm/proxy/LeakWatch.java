@@ -8,52 +8,53 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Netty's leak detector at PARANOID level (every buffer tracked) with its reports collected, so a test can assert
- * that no buffer leaked. Must be installed before Netty's buffer classes load: the proxy-node tests run each class
- * in its own JVM, and the leak-checking test class calls {@link #install()} in its static initialiser.
+ * Netty's leak detector at PARANOID level (every buffer tracked) with its reports collected, so a
+ * test can assert that no buffer leaked. Must be installed before Netty's buffer classes load: the
+ * proxy-node tests run each class in its own JVM, and the leak-checking test class calls {@link
+ * #install()} in its static initialiser.
  */
 final class LeakWatch {
-    private static final List<String> LEAKS = new CopyOnWriteArrayList<>();
+  private static final List<String> LEAKS = new CopyOnWriteArrayList<>();
 
-    static {
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.PARANOID);
-        ResourceLeakDetectorFactory.setResourceLeakDetectorFactory(new ResourceLeakDetectorFactory() {
-            @Override
-            @SuppressWarnings("deprecation")
-            public <T> ResourceLeakDetector<T> newResourceLeakDetector(Class<T> resource, int samplingInterval,
-                                                                       long maxActive) {
-                return new ResourceLeakDetector<T>(resource, samplingInterval) {
-                    @Override
-                    protected void reportTracedLeak(String resourceType, String records) {
-                        LEAKS.add(resourceType + records);
-                    }
+  static {
+    ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.PARANOID);
+    ResourceLeakDetectorFactory.setResourceLeakDetectorFactory(
+        new ResourceLeakDetectorFactory() {
+          @Override
+          @SuppressWarnings("deprecation")
+          public <T> ResourceLeakDetector<T> newResourceLeakDetector(
+              Class<T> resource, int samplingInterval, long maxActive) {
+            return new ResourceLeakDetector<T>(resource, samplingInterval) {
+              @Override
+              protected void reportTracedLeak(String resourceType, String records) {
+                LEAKS.add(resourceType + records);
+              }
 
-                    @Override
-                    protected void reportUntracedLeak(String resourceType) {
-                        LEAKS.add(resourceType);
-                    }
-                };
-            }
+              @Override
+              protected void reportUntracedLeak(String resourceType) {
+                LEAKS.add(resourceType);
+              }
+            };
+          }
         });
-    }
+  }
 
-    private LeakWatch() {
-    }
+  private LeakWatch() {}
 
-    static void install() {
-        // the static initialiser did it
-    }
+  static void install() {
+    // the static initialiser did it
+  }
 
-    /** Collects garbage and makes the detector report what it found; returns the leaks so far. */
-    static List<String> leaks() throws InterruptedException {
-        for (int i = 0; i < 5; i++) {
-            System.gc();
-            Thread.sleep(50);
-            for (int k = 0; k < 100; k++) {
-                ByteBuf b = PooledByteBufAllocator.DEFAULT.buffer(16);
-                b.release();
-            }
-        }
-        return List.copyOf(LEAKS);
+  /** Collects garbage and makes the detector report what it found; returns the leaks so far. */
+  static List<String> leaks() throws InterruptedException {
+    for (int i = 0; i < 5; i++) {
+      System.gc();
+      Thread.sleep(50);
+      for (int k = 0; k < 100; k++) {
+        ByteBuf b = PooledByteBufAllocator.DEFAULT.buffer(16);
+        b.release();
+      }
     }
+    return List.copyOf(LEAKS);
+  }
 }

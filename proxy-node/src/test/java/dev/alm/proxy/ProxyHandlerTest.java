@@ -17,44 +17,50 @@ import org.junit.jupiter.api.Test;
 /** {@link ProxyHandler} without sockets: requests in, responses out, every buffer released. */
 class ProxyHandlerTest {
 
-    private static FullHttpRequest get(String host, String path) {
-        FullHttpRequest r = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, path, Unpooled.buffer(0));
-        r.headers().set(HttpHeaderNames.HOST, host);
-        return r;
-    }
+  private static FullHttpRequest get(String host, String path) {
+    FullHttpRequest r =
+        new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, path, Unpooled.buffer(0));
+    r.headers().set(HttpHeaderNames.HOST, host);
+    return r;
+  }
 
-    @Test
-    void probeContentAndShedRoundTrips() throws Exception {
-        ManualClock clock = new ManualClock();
-        ProxyConfig cfg = ProxyConfig.builder().pop("a").capacity(8).burstSeconds(0.2).build(); // ceiling 10/s, burst 2
-        try (ProxyNode node = new ProxyNode(cfg, clock, () -> 0L);
-             GeneratedContent content = new GeneratedContent(64)) {
-            EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
-            FullHttpRequest probe = get("a.b.fc.cdn.example:80", "/");
-            ch.writeInbound(probe);
-            FullHttpResponse r = ch.readOutbound();
-            assertEquals(204, r.status().code());
-            r.release();
-            assertEquals(0, probe.refCnt(), "request released");
-            int[] statuses = new int[4];
-            for (int i = 0; i < 4; i++) {
-                FullHttpRequest req = get("cdn.example", "/bytes/10");
-                ch.writeInbound(req);
-                FullHttpResponse resp = ch.readOutbound();
-                statuses[i] = resp.status().code();
-                if (statuses[i] == 200) {
-                    assertEquals(10, resp.content().readableBytes());
-                } else {
-                    assertEquals("1", resp.headers().get(HttpHeaderNames.RETRY_AFTER));
-                }
-                resp.release();
-                assertEquals(0, req.refCnt());
-            }
-            assertEquals("[200, 200, 503, 503]", java.util.Arrays.toString(statuses));
-            assertEquals(1, node.probes().count("a", "b"));
-            assertEquals(2, node.admission().shed());
-            assertNull(ch.readOutbound());
-            assertFalse(ch.finish());
+  @Test
+  void probeContentAndShedRoundTrips() throws Exception {
+    ManualClock clock = new ManualClock();
+    ProxyConfig cfg =
+        ProxyConfig.builder()
+            .pop("a")
+            .capacity(8)
+            .burstSeconds(0.2)
+            .build(); // ceiling 10/s, burst 2
+    try (ProxyNode node = new ProxyNode(cfg, clock, () -> 0L);
+        GeneratedContent content = new GeneratedContent(64)) {
+      EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
+      FullHttpRequest probe = get("a.b.fc.cdn.example:80", "/");
+      ch.writeInbound(probe);
+      FullHttpResponse r = ch.readOutbound();
+      assertEquals(204, r.status().code());
+      r.release();
+      assertEquals(0, probe.refCnt(), "request released");
+      int[] statuses = new int[4];
+      for (int i = 0; i < 4; i++) {
+        FullHttpRequest req = get("cdn.example", "/bytes/10");
+        ch.writeInbound(req);
+        FullHttpResponse resp = ch.readOutbound();
+        statuses[i] = resp.status().code();
+        if (statuses[i] == 200) {
+          assertEquals(10, resp.content().readableBytes());
+        } else {
+          assertEquals("1", resp.headers().get(HttpHeaderNames.RETRY_AFTER));
         }
+        resp.release();
+        assertEquals(0, req.refCnt());
+      }
+      assertEquals("[200, 200, 503, 503]", java.util.Arrays.toString(statuses));
+      assertEquals(1, node.probes().count("a", "b"));
+      assertEquals(2, node.admission().shed());
+      assertNull(ch.readOutbound());
+      assertFalse(ch.finish());
     }
+  }
 }

@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * One line of the HTTP access log that proxy-node writes (docs/trace-formats.md).
  *
- * @param epochMillis when the response was sent, milliseconds since the epoch (written as ISO-8601 UTC)
+ * @param epochMillis when the response was sent, milliseconds since the epoch (written as ISO-8601
+ *     UTC)
  * @param pop the id of the PoP whose proxy served the request
  * @param client the client's address
  * @param host the request's Host header, lower-case, without port
@@ -16,64 +17,140 @@ import java.util.List;
  * @param probeCategory the FastControl probe category if the request was a probe, else ""
  * @param probeOrigin the PoP whose DNS issued the probe if the request was a probe, else ""
  */
-public record AccessLogRecord(long epochMillis, String pop, String client, String host, String path, int status,
-                              long bytes, long latencyMicros, String probeCategory, String probeOrigin) {
+public record AccessLogRecord(
+    long epochMillis,
+    String pop,
+    String client,
+    String host,
+    String path,
+    int status,
+    long bytes,
+    long latencyMicros,
+    String probeCategory,
+    String probeOrigin) {
 
-    /** The CSV header, in column order. */
-    public static final List<String> HEADER = List.of(
-            "ts", "pop", "client", "host", "path", "status", "bytes", "latency_us", "probe_category", "probe_origin");
+  /** The CSV header, in column order. */
+  public static final List<String> HEADER =
+      List.of(
+          "ts",
+          "pop",
+          "client",
+          "host",
+          "path",
+          "status",
+          "bytes",
+          "latency_us",
+          "probe_category",
+          "probe_origin");
 
-    /** The values of one CSV line, in {@link #HEADER} order. */
-    public List<String> values() {
-        return List.of(Timestamps.format(epochMillis), pop, client, host, path, Integer.toString(status),
-                Long.toString(bytes), Long.toString(latencyMicros), probeCategory, probeOrigin);
-    }
+  /** The values of one CSV line, in {@link #HEADER} order. */
+  public List<String> values() {
+    return List.of(
+        Timestamps.format(epochMillis),
+        pop,
+        client,
+        host,
+        path,
+        Integer.toString(status),
+        Long.toString(bytes),
+        Long.toString(latencyMicros),
+        probeCategory,
+        probeOrigin);
+  }
 
-    /** Appends this record's CSV line (newline included) without building a list of values. */
-    public void appendCsv(StringBuilder out) {
-        int start = out.length();
-        out.append(Timestamps.format(epochMillis));
-        CsvLine.field(out, start, pop);
-        CsvLine.field(out, start, client);
-        CsvLine.field(out, start, host);
-        CsvLine.field(out, start, path);
-        out.append(',').append(status).append(',').append(bytes).append(',').append(latencyMicros);
-        CsvLine.field(out, start, probeCategory);
-        CsvLine.field(out, start, probeOrigin);
-        out.append('\n');
-    }
+  /** Appends this record's CSV line (newline included) without building a list of values. */
+  public void appendCsv(StringBuilder out) {
+    int start = out.length();
+    out.append(Timestamps.format(epochMillis));
+    CsvLine.field(out, start, pop);
+    CsvLine.field(out, start, client);
+    CsvLine.field(out, start, host);
+    CsvLine.field(out, start, path);
+    out.append(',').append(status).append(',').append(bytes).append(',').append(latencyMicros);
+    CsvLine.field(out, start, probeCategory);
+    CsvLine.field(out, start, probeOrigin);
+    out.append('\n');
+  }
 
-    /** Appends this record's CSV line (newline included) as UTF-8 bytes; the same bytes as {@link #appendCsv(StringBuilder)}. */
-    public void appendCsv(CsvBytes out) {
-        appendCsv(out, epochMillis, pop, client, host, path, status, bytes, latencyMicros, probeCategory, probeOrigin);
-    }
+  /**
+   * Appends this record's CSV line (newline included) as UTF-8 bytes; the same bytes as {@link
+   * #appendCsv(StringBuilder)}.
+   */
+  public void appendCsv(CsvBytes out) {
+    appendCsv(
+        out,
+        epochMillis,
+        pop,
+        client,
+        host,
+        path,
+        status,
+        bytes,
+        latencyMicros,
+        probeCategory,
+        probeOrigin);
+  }
 
-    /**
-     * Appends one access-log line from its fields, without a record: what a log writer calls for each request it
-     * drains (the parameters are the record's components).
-     */
-    public static void appendCsv(CsvBytes out, long epochMillis, String pop, String client, String host, String path,
-                                 int status, long bytes, long latencyMicros, String probeCategory, String probeOrigin) {
-        out.timestamp(epochMillis).field(pop).field(client).field(host).field(path).field(status).field(bytes)
-                .field(latencyMicros).field(probeCategory).field(probeOrigin).endLine();
-    }
+  /**
+   * Appends one access-log line from its fields, without a record: what a log writer calls for each
+   * request it drains (the parameters are the record's components).
+   */
+  public static void appendCsv(
+      CsvBytes out,
+      long epochMillis,
+      String pop,
+      String client,
+      String host,
+      String path,
+      int status,
+      long bytes,
+      long latencyMicros,
+      String probeCategory,
+      String probeOrigin) {
+    out.timestamp(epochMillis)
+        .field(pop)
+        .field(client)
+        .field(host)
+        .field(path)
+        .field(status)
+        .field(bytes)
+        .field(latencyMicros)
+        .field(probeCategory)
+        .field(probeOrigin)
+        .endLine();
+  }
 
-    /**
-     * The {@code pop}, {@code client} and {@code host} fields of a line encoded once ({@link CsvBytes#encodeFields}),
-     * for a writer that logs many requests of one connection: pass them to
-     * {@link #appendCsv(CsvBytes, long, byte[], String, int, long, long, String, String)}.
-     */
-    public static byte[] encodePopClientHost(String pop, String client, String host) {
-        return CsvBytes.encodeFields(pop, client, host);
-    }
+  /**
+   * The {@code pop}, {@code client} and {@code host} fields of a line encoded once ({@link
+   * CsvBytes#encodeFields}), for a writer that logs many requests of one connection: pass them to
+   * {@link #appendCsv(CsvBytes, long, byte[], String, int, long, long, String, String)}.
+   */
+  public static byte[] encodePopClientHost(String pop, String client, String host) {
+    return CsvBytes.encodeFields(pop, client, host);
+  }
 
-    /**
-     * Appends one access-log line whose {@code pop}, {@code client} and {@code host} fields were encoded by
-     * {@link #encodePopClientHost}; the same bytes as the other {@code appendCsv} methods.
-     */
-    public static void appendCsv(CsvBytes out, long epochMillis, byte[] popClientHost, String path, int status,
-                                 long bytes, long latencyMicros, String probeCategory, String probeOrigin) {
-        out.timestamp(epochMillis).fields(popClientHost).field(path).field(status).field(bytes).field(latencyMicros)
-                .field(probeCategory).field(probeOrigin).endLine();
-    }
+  /**
+   * Appends one access-log line whose {@code pop}, {@code client} and {@code host} fields were
+   * encoded by {@link #encodePopClientHost}; the same bytes as the other {@code appendCsv} methods.
+   */
+  public static void appendCsv(
+      CsvBytes out,
+      long epochMillis,
+      byte[] popClientHost,
+      String path,
+      int status,
+      long bytes,
+      long latencyMicros,
+      String probeCategory,
+      String probeOrigin) {
+    out.timestamp(epochMillis)
+        .fields(popClientHost)
+        .field(path)
+        .field(status)
+        .field(bytes)
+        .field(latencyMicros)
+        .field(probeCategory)
+        .field(probeOrigin)
+        .endLine();
+  }
 }

@@ -9,9 +9,9 @@ package dev.alm.traces;
  */
 public record BadLine(String source, long line, String reason) {
 
-    /** {@code file:line N: reason}, as commands print it. */
-    @Override
-    public String toString() {
-        return source + ":line " + line + ": " + reason;
-    }
+  /** {@code file:line N: reason}, as commands print it. */
+  @Override
+  public String toString() {
+    return source + ":line " + line + ": " + reason;
+  }
 }

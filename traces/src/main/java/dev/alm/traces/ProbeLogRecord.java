@@ -3,8 +3,8 @@ package dev.alm.traces;
 import java.util.List;
 
 /**
- * One FastControl probe seen at a proxy (paper 004 eq. 19-20): a probe of {@code category} issued by the DNS of
- * PoP {@code origin} that anycast routed to the proxy of PoP {@code pop}.
+ * One FastControl probe seen at a proxy (paper 004 eq. 19-20): a probe of {@code category} issued
+ * by the DNS of PoP {@code origin} that anycast routed to the proxy of PoP {@code pop}.
  *
  * @param epochMillis when the probe arrived, milliseconds since the epoch (written as ISO-8601 UTC)
  * @param category the probe's category (a PoP id)
@@ -13,21 +13,21 @@ import java.util.List;
  */
 public record ProbeLogRecord(long epochMillis, String category, String origin, String pop) {
 
-    /** The CSV header, in column order. */
-    public static final List<String> HEADER = List.of("ts", "category", "origin", "pop");
+  /** The CSV header, in column order. */
+  public static final List<String> HEADER = List.of("ts", "category", "origin", "pop");
 
-    /** The values of one CSV line, in {@link #HEADER} order. */
-    public List<String> values() {
-        return List.of(Timestamps.format(epochMillis), category, origin, pop);
-    }
+  /** The values of one CSV line, in {@link #HEADER} order. */
+  public List<String> values() {
+    return List.of(Timestamps.format(epochMillis), category, origin, pop);
+  }
 
-    /** Appends this record's CSV line (newline included) without building a list of values. */
-    public void appendCsv(StringBuilder out) {
-        int start = out.length();
-        out.append(Timestamps.format(epochMillis));
-        CsvLine.field(out, start, category);
-        CsvLine.field(out, start, origin);
-        CsvLine.field(out, start, pop);
-        out.append('\n');
-    }
+  /** Appends this record's CSV line (newline included) without building a list of values. */
+  public void appendCsv(StringBuilder out) {
+    int start = out.length();
+    out.append(Timestamps.format(epochMillis));
+    CsvLine.field(out, start, category);
+    CsvLine.field(out, start, origin);
+    CsvLine.field(out, start, pop);
+    out.append('\n');
+  }
 }

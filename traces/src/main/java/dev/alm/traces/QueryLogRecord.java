@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * One line of the DNS query log that dns-node writes (docs/trace-formats.md).
  *
- * @param epochMillis when the answer was sent, milliseconds since the epoch (written as ISO-8601 UTC)
+ * @param epochMillis when the answer was sent, milliseconds since the epoch (written as ISO-8601
+ *     UTC)
  * @param pop the id of the PoP whose DNS server answered
  * @param resolver the address of the querying resolver
  * @param ecs the EDNS client subnet of the query ({@code 203.0.113.0/24}), or "" if none
@@ -14,28 +15,36 @@ import java.util.List;
  * @param rcode the response code mnemonic ({@code NOERROR}, {@code NXDOMAIN}, ...)
  * @param answer what the answer sent the user to
  */
-public record QueryLogRecord(long epochMillis, String pop, String resolver, String ecs, String qname,
-                             String qtype, String rcode, AnswerKind answer) {
+public record QueryLogRecord(
+    long epochMillis,
+    String pop,
+    String resolver,
+    String ecs,
+    String qname,
+    String qtype,
+    String rcode,
+    AnswerKind answer) {
 
-    /** The CSV header, in column order. */
-    public static final List<String> HEADER =
-            List.of("ts", "pop", "resolver", "ecs", "qname", "qtype", "rcode", "answer");
+  /** The CSV header, in column order. */
+  public static final List<String> HEADER =
+      List.of("ts", "pop", "resolver", "ecs", "qname", "qtype", "rcode", "answer");
 
-    /** The values of one CSV line, in {@link #HEADER} order. */
-    public List<String> values() {
-        return List.of(Timestamps.format(epochMillis), pop, resolver, ecs, qname, qtype, rcode, answer.label());
-    }
+  /** The values of one CSV line, in {@link #HEADER} order. */
+  public List<String> values() {
+    return List.of(
+        Timestamps.format(epochMillis), pop, resolver, ecs, qname, qtype, rcode, answer.label());
+  }
 
-    /** Appends this record's CSV line (newline included) without building a list of values. */
-    public void appendCsv(StringBuilder out) {
-        int start = out.length();
-        out.append(Timestamps.format(epochMillis));
-        CsvLine.field(out, start, pop);
-        CsvLine.field(out, start, resolver);
-        CsvLine.field(out, start, ecs);
-        CsvLine.field(out, start, qname);
-        CsvLine.field(out, start, qtype);
-        CsvLine.field(out, start, rcode);
-        out.append(',').append(answer.label()).append('\n');
-    }
+  /** Appends this record's CSV line (newline included) without building a list of values. */
+  public void appendCsv(StringBuilder out) {
+    int start = out.length();
+    out.append(Timestamps.format(epochMillis));
+    CsvLine.field(out, start, pop);
+    CsvLine.field(out, start, resolver);
+    CsvLine.field(out, start, ecs);
+    CsvLine.field(out, start, qname);
+    CsvLine.field(out, start, qtype);
+    CsvLine.field(out, start, rcode);
+    out.append(',').append(answer.label()).append('\n');
+  }
 }

@@ -8,114 +8,129 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What reading a set of trace files did: lines read, records used and lines skipped per file, with the first bad
- * lines kept as examples. Nothing is dropped silently: every skipped line is counted here, and in strict mode the
- * first one ends the read with an {@link InputException}. Not thread-safe; one per command run.
+ * What reading a set of trace files did: lines read, records used and lines skipped per file, with
+ * the first bad lines kept as examples. Nothing is dropped silently: every skipped line is counted
+ * here, and in strict mode the first one ends the read with an {@link InputException}. Not
+ * thread-safe; one per command run.
  */
 public final class ReadReport {
-    /** How many bad lines are kept as examples, per file. */
-    public static final int EXAMPLES_PER_FILE = 5;
+  /** How many bad lines are kept as examples, per file. */
+  public static final int EXAMPLES_PER_FILE = 5;
 
-    /** Lines, records and skipped lines of one file. */
-    public record FileSummary(String source, String format, long lines, long records, long skipped) {
+  /** Lines, records and skipped lines of one file. */
+  public record FileSummary(String source, String format, long lines, long records, long skipped) {}
+
+  private static final class Tally {
+    final String format;
+    long lines;
+    long records;
+    long skipped;
+    final List<BadLine> examples = new ArrayList<>();
+
+    Tally(String format) {
+      this.format = format;
     }
+  }
 
-    private static final class Tally {
-        final String format;
-        long lines;
-        long records;
-        long skipped;
-        final List<BadLine> examples = new ArrayList<>();
+  private final boolean strict;
+  private final Map<String, Tally> files = new LinkedHashMap<>();
 
-        Tally(String format) {
-            this.format = format;
-        }
+  /**
+   * @param strict whether the first bad line is fatal
+   */
+  public ReadReport(boolean strict) {
+    this.strict = strict;
+  }
+
+  public boolean strict() {
+    return strict;
+  }
+
+  void opened(String source, String format) {
+    files.putIfAbsent(source, new Tally(format));
+  }
+
+  void counted(String source, long lines, long records) {
+    Tally t = files.get(source);
+    t.lines = lines;
+    t.records = records;
+  }
+
+  /**
+   * Records a bad line (or a problem that ends a file early).
+   *
+   * @throws InputException in strict mode, naming the file, line and reason
+   */
+  public void bad(String source, long line, String reason) throws InputException {
+    if (strict) {
+      throw new InputException(source, "line " + line, reason + " (--strict)");
     }
-
-    private final boolean strict;
-    private final Map<String, Tally> files = new LinkedHashMap<>();
-
-    /** @param strict whether the first bad line is fatal */
-    public ReadReport(boolean strict) {
-        this.strict = strict;
+    Tally t = files.computeIfAbsent(source, s -> new Tally("?"));
+    t.skipped++;
+    if (t.examples.size() < EXAMPLES_PER_FILE) {
+      t.examples.add(new BadLine(source, line, reason));
     }
+  }
 
-    public boolean strict() {
-        return strict;
-    }
+  /** Lines skipped in all files. */
+  public long skipped() {
+    return files.values().stream().mapToLong(t -> t.skipped).sum();
+  }
 
-    void opened(String source, String format) {
-        files.putIfAbsent(source, new Tally(format));
-    }
+  /** Records used from all files. */
+  public long records() {
+    return files.values().stream().mapToLong(t -> t.records).sum();
+  }
 
-    void counted(String source, long lines, long records) {
-        Tally t = files.get(source);
-        t.lines = lines;
-        t.records = records;
-    }
+  /** Lines read from all files, headers included. */
+  public long lines() {
+    return files.values().stream().mapToLong(t -> t.lines).sum();
+  }
 
-    /**
-     * Records a bad line (or a problem that ends a file early).
-     *
-     * @throws InputException in strict mode, naming the file, line and reason
-     */
-    public void bad(String source, long line, String reason) throws InputException {
-        if (strict) {
-            throw new InputException(source, "line " + line, reason + " (--strict)");
-        }
-        Tally t = files.computeIfAbsent(source, s -> new Tally("?"));
-        t.skipped++;
-        if (t.examples.size() < EXAMPLES_PER_FILE) {
-            t.examples.add(new BadLine(source, line, reason));
-        }
-    }
+  /** One summary per file, in the order the files were opened. */
+  public List<FileSummary> files() {
+    List<FileSummary> out = new ArrayList<>();
+    files.forEach((s, t) -> out.add(new FileSummary(s, t.format, t.lines, t.records, t.skipped)));
+    return out;
+  }
 
-    /** Lines skipped in all files. */
-    public long skipped() {
-        return files.values().stream().mapToLong(t -> t.skipped).sum();
-    }
+  /** The first bad lines of every file. */
+  public List<BadLine> examples() {
+    List<BadLine> out = new ArrayList<>();
+    files.values().forEach(t -> out.addAll(t.examples));
+    return out;
+  }
 
-    /** Records used from all files. */
-    public long records() {
-        return files.values().stream().mapToLong(t -> t.records).sum();
+  /** The summary a command prints: one line per file, then the example bad lines. */
+  public List<String> summaryLines() {
+    List<String> out = new ArrayList<>();
+    for (FileSummary f : files()) {
+      out.add(
+          String.format(
+              Locale.ROOT,
+              "%s (%s): %d lines, %d records used, %d lines skipped",
+              f.source(),
+              f.format(),
+              f.lines(),
+              f.records(),
+              f.skipped()));
     }
-
-    /** Lines read from all files, headers included. */
-    public long lines() {
-        return files.values().stream().mapToLong(t -> t.lines).sum();
+    for (Map.Entry<String, Tally> e : files.entrySet()) {
+      Tally t = e.getValue();
+      for (BadLine b : t.examples) {
+        out.add("  skipped " + b);
+      }
+      if (t.skipped > t.examples.size()) {
+        out.add(
+            "  ... and "
+                + (t.skipped - t.examples.size())
+                + " more skipped lines in "
+                + e.getKey());
+      }
     }
-
-    /** One summary per file, in the order the files were opened. */
-    public List<FileSummary> files() {
-        List<FileSummary> out = new ArrayList<>();
-        files.forEach((s, t) -> out.add(new FileSummary(s, t.format, t.lines, t.records, t.skipped)));
-        return out;
-    }
-
-    /** The first bad lines of every file. */
-    public List<BadLine> examples() {
-        List<BadLine> out = new ArrayList<>();
-        files.values().forEach(t -> out.addAll(t.examples));
-        return out;
-    }
-
-    /** The summary a command prints: one line per file, then the example bad lines. */
-    public List<String> summaryLines() {
-        List<String> out = new ArrayList<>();
-        for (FileSummary f : files()) {
-            out.add(String.format(Locale.ROOT, "%s (%s): %d lines, %d records used, %d lines skipped",
-                    f.source(), f.format(), f.lines(), f.records(), f.skipped()));
-        }
-        for (Map.Entry<String, Tally> e : files.entrySet()) {
-            Tally t = e.getValue();
-            for (BadLine b : t.examples) {
-                out.add("  skipped " + b);
-            }
-            if (t.skipped > t.examples.size()) {
-                out.add("  ... and " + (t.skipped - t.examples.size()) + " more skipped lines in " + e.getKey());
-            }
-        }
-        out.add(String.format(Locale.ROOT, "skipped %d of %d lines in %d files", skipped(), lines(), files.size()));
-        return out;
-    }
+    out.add(
+        String.format(
+            Locale.ROOT, "skipped %d of %d lines in %d files", skipped(), lines(), files.size()));
+    return out;
+  }
 }

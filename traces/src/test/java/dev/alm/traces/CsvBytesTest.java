@@ -7,84 +7,134 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Lines encoded straight to bytes equal the text lines of {@link CsvLine} in UTF-8, timestamps included. */
+/**
+ * Lines encoded straight to bytes equal the text lines of {@link CsvLine} in UTF-8, timestamps
+ * included.
+ */
 class CsvBytesTest {
 
-    private static String text(AccessLogRecord a) {
-        StringBuilder sb = new StringBuilder();
-        a.appendCsv(sb);
-        return sb.toString();
-    }
+  private static String text(AccessLogRecord a) {
+    StringBuilder sb = new StringBuilder();
+    a.appendCsv(sb);
+    return sb.toString();
+  }
 
-    @Test
-    void accessLinesHaveTheBytesOfTheTextLines() throws Exception {
-        String[] awkward = {"", "plain", "a,b", "say \"hi\"", "two\nlines", "cr\rhere", ",", "caf\u00e9", "\u4e2d,\"",
-            "\ud83d\ude00", "bad \ud800 surrogate"};
-        long[] times = {1_700_000_000_123L, 1_700_000_000_999L, 1_700_000_001_000L, 0, -1, -999, -1000, -1001,
-            253402300799999L, 253402300800000L, -62135596800001L, 1_700_000_000_007L};
-        CsvBytes b = new CsvBytes(16);
-        StringBuilder all = new StringBuilder();
-        for (String s : awkward) {
-            for (long t : times) {
-                AccessLogRecord a = new AccessLogRecord(t, "fra", "10.0.0.1", s, "/p?x=" + s, 503, -12, t, s, "");
-                a.appendCsv(b);
-                all.append(text(a));
-            }
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        b.writeTo(out);
-        assertEquals(0, b.length());
-        // UTF-8 as a Writer encodes it (a lone surrogate becomes '?')
-        assertEquals(new String(all.toString().getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8),
-                out.toString(StandardCharsets.UTF_8));
-        StringBuilder plain = new StringBuilder();
-        new AccessLogRecord(1_700_000_000_123L, "fra", "::1", "h", "/", 200, 1, 2, "", "").appendCsv(plain);
-        new AccessLogRecord(1_700_000_000_123L, "fra", "::1", "h", "/", 200, 1, 2, "", "").appendCsv(b);
-        assertEquals(plain.toString(), b.toString());
+  @Test
+  void accessLinesHaveTheBytesOfTheTextLines() throws Exception {
+    String[] awkward = {
+      "",
+      "plain",
+      "a,b",
+      "say \"hi\"",
+      "two\nlines",
+      "cr\rhere",
+      ",",
+      "caf\u00e9",
+      "\u4e2d,\"",
+      "\ud83d\ude00",
+      "bad \ud800 surrogate"
+    };
+    long[] times = {
+      1_700_000_000_123L,
+      1_700_000_000_999L,
+      1_700_000_001_000L,
+      0,
+      -1,
+      -999,
+      -1000,
+      -1001,
+      253402300799999L,
+      253402300800000L,
+      -62135596800001L,
+      1_700_000_000_007L
+    };
+    CsvBytes b = new CsvBytes(16);
+    StringBuilder all = new StringBuilder();
+    for (String s : awkward) {
+      for (long t : times) {
+        AccessLogRecord a =
+            new AccessLogRecord(t, "fra", "10.0.0.1", s, "/p?x=" + s, 503, -12, t, s, "");
+        a.appendCsv(b);
+        all.append(text(a));
+      }
     }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    b.writeTo(out);
+    assertEquals(0, b.length());
+    // UTF-8 as a Writer encodes it (a lone surrogate becomes '?')
+    assertEquals(
+        new String(all.toString().getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8),
+        out.toString(StandardCharsets.UTF_8));
+    StringBuilder plain = new StringBuilder();
+    new AccessLogRecord(1_700_000_000_123L, "fra", "::1", "h", "/", 200, 1, 2, "", "")
+        .appendCsv(plain);
+    new AccessLogRecord(1_700_000_000_123L, "fra", "::1", "h", "/", 200, 1, 2, "", "").appendCsv(b);
+    assertEquals(plain.toString(), b.toString());
+  }
 
-    @Test
-    void fieldsEncodedOnceHaveTheBytesOfFieldsAppendedOneByOne() {
-        String[] awkward = {"", "plain", "a,b", "say \"hi\"", "two\nlines", "cr\rhere", "caf\u00e9", "127.0.0.1", "::1"};
-        for (String client : awkward) {
-            for (String host : awkward) {
-                CsvBytes expected = new CsvBytes(16);
-                AccessLogRecord.appendCsv(expected, 1_700_000_000_123L, "fra", client, host, "/p", 200, 5, 7, "a", "b");
-                CsvBytes actual = new CsvBytes(16);
-                AccessLogRecord.appendCsv(actual, 1_700_000_000_123L,
-                        AccessLogRecord.encodePopClientHost("fra", client, host), "/p", 200, 5, 7, "a", "b");
-                assertEquals(expected.toString(), actual.toString());
-            }
-        }
-        CsvBytes b = new CsvBytes(1);
-        b.fields(CsvBytes.encodeFields("x", "y,z")).field(1).endLine(); // at a line's start: no leading comma
-        b.field("w").fields(CsvBytes.encodeFields()).fields(CsvBytes.encodeFields("")).endLine();
-        assertEquals("x,\"y,z\",1\nw,\n", b.toString());
+  @Test
+  void fieldsEncodedOnceHaveTheBytesOfFieldsAppendedOneByOne() {
+    String[] awkward = {
+      "", "plain", "a,b", "say \"hi\"", "two\nlines", "cr\rhere", "caf\u00e9", "127.0.0.1", "::1"
+    };
+    for (String client : awkward) {
+      for (String host : awkward) {
+        CsvBytes expected = new CsvBytes(16);
+        AccessLogRecord.appendCsv(
+            expected, 1_700_000_000_123L, "fra", client, host, "/p", 200, 5, 7, "a", "b");
+        CsvBytes actual = new CsvBytes(16);
+        AccessLogRecord.appendCsv(
+            actual,
+            1_700_000_000_123L,
+            AccessLogRecord.encodePopClientHost("fra", client, host),
+            "/p",
+            200,
+            5,
+            7,
+            "a",
+            "b");
+        assertEquals(expected.toString(), actual.toString());
+      }
     }
+    CsvBytes b = new CsvBytes(1);
+    b.fields(CsvBytes.encodeFields("x", "y,z"))
+        .field(1)
+        .endLine(); // at a line's start: no leading comma
+    b.field("w").fields(CsvBytes.encodeFields()).fields(CsvBytes.encodeFields("")).endLine();
+    assertEquals("x,\"y,z\",1\nw,\n", b.toString());
+  }
 
-    @Test
-    void numbersHaveTheDigitsOfLongToString() {
-        CsvBytes b = new CsvBytes(1);
-        StringBuilder expected = new StringBuilder();
-        for (long p = 1; p > 0 && p <= Long.MAX_VALUE / 10; p *= 10) {
-            for (long v : new long[] {p - 1, p, p + 1, 2 * p - 1, 9 * p + 7, -p, -(p - 1)}) {
-                b.field(v).endLine();
-                expected.append(v).append('\n');
-            }
-        }
-        for (long v : new long[] {Integer.MAX_VALUE, Integer.MAX_VALUE + 1L, Integer.MIN_VALUE, 99, 100, 101}) {
-            b.field(v).endLine();
-            expected.append(v).append('\n');
-        }
-        assertEquals(expected.toString(), b.toString());
+  @Test
+  void numbersHaveTheDigitsOfLongToString() {
+    CsvBytes b = new CsvBytes(1);
+    StringBuilder expected = new StringBuilder();
+    for (long p = 1; p > 0 && p <= Long.MAX_VALUE / 10; p *= 10) {
+      for (long v : new long[] {p - 1, p, p + 1, 2 * p - 1, 9 * p + 7, -p, -(p - 1)}) {
+        b.field(v).endLine();
+        expected.append(v).append('\n');
+      }
     }
+    for (long v :
+        new long[] {Integer.MAX_VALUE, Integer.MAX_VALUE + 1L, Integer.MIN_VALUE, 99, 100, 101}) {
+      b.field(v).endLine();
+      expected.append(v).append('\n');
+    }
+    assertEquals(expected.toString(), b.toString());
+  }
 
-    @Test
-    void numbersAndHeaders() {
-        CsvBytes b = new CsvBytes(1);
-        b.field(0).field(-7).field(Long.MAX_VALUE).field(Long.MIN_VALUE).field(1234567890L).endLine();
-        b.line(AccessLogRecord.HEADER).line(List.of(""));
-        assertEquals("0,-7," + Long.MAX_VALUE + "," + Long.MIN_VALUE + ",1234567890\n"
-                + String.join(",", AccessLogRecord.HEADER) + "\n\"\"\n", b.toString());
-    }
+  @Test
+  void numbersAndHeaders() {
+    CsvBytes b = new CsvBytes(1);
+    b.field(0).field(-7).field(Long.MAX_VALUE).field(Long.MIN_VALUE).field(1234567890L).endLine();
+    b.line(AccessLogRecord.HEADER).line(List.of(""));
+    assertEquals(
+        "0,-7,"
+            + Long.MAX_VALUE
+            + ","
+            + Long.MIN_VALUE
+            + ",1234567890\n"
+            + String.join(",", AccessLogRecord.HEADER)
+            + "\n\"\"\n",
+        b.toString());
+  }
 }

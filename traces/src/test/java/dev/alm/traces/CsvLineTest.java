@@ -21,8 +21,9 @@ class CsvLineTest {
   void directLinesEqualTheValuesAndSurviveCommasQuotesAndNewlines() throws Exception {
     String[] awkward = {"", "plain", "a,b", "say \"hi\"", "two\nlines", "cr\rhere", ","};
     for (String s : awkward) {
-      AccessLogRecord a = new AccessLogRecord(1_700_000_000_123L, "fra", "10.0.0.1", s, "/p?x=" + s, 503, 12, 345,
-          s, "");
+      AccessLogRecord a =
+          new AccessLogRecord(
+              1_700_000_000_123L, "fra", "10.0.0.1", s, "/p?x=" + s, 503, 12, 345, s, "");
       StringBuilder sb = new StringBuilder();
       a.appendCsv(sb);
       StringBuilder viaValues = new StringBuilder();
@@ -30,8 +31,16 @@ class CsvLineTest {
       assertEquals(viaValues.toString(), sb.toString());
       assertEquals(a.values(), parse(sb.toString()));
 
-      QueryLogRecord q = new QueryLogRecord(1_700_000_000_123L, "fra", "10.0.0.1", s, s + ".cdn.example.", "A",
-          "NOERROR", AnswerKind.L2);
+      QueryLogRecord q =
+          new QueryLogRecord(
+              1_700_000_000_123L,
+              "fra",
+              "10.0.0.1",
+              s,
+              s + ".cdn.example.",
+              "A",
+              "NOERROR",
+              AnswerKind.L2);
       sb.setLength(0);
       q.appendCsv(sb);
       assertEquals(q.values(), parse(sb.toString()));

@@ -12,13 +12,14 @@ import org.apache.commons.math3.random.Well19937c;
 
 /**
  * Topologies built into alm, usable wherever a topology file is:
+ *
  * <ul>
- *   <li>{@code builtin:paper-fig2}: the two nodes of paper 004 section III-B / Fig. 2, C = [[0.1, 0.9],
- *       [0.5, 0.5]], A = (1, 1), T = (0.7, 0.7), eta = 1, gamma = 10, d = 0.5.</li>
+ *   <li>{@code builtin:paper-fig2}: the two nodes of paper 004 section III-B / Fig. 2, C = [[0.1,
+ *       0.9], [0.5, 0.5]], A = (1, 1), T = (0.7, 0.7), eta = 1, gamma = 10, d = 0.5.
  *   <li>{@code builtin:paper-sec5[?load=L&seed=S]}: one draw of the 48-node setup of section V
- *       ({@link PaperSection5}); defaults load=1, seed=1.</li>
- *   <li>{@code builtin:synthetic?n=N[&load=L&seed=S]}: the same parameters on N nodes with a synthetic
- *       matrix of seed S ({@link SyntheticCorrelation}); defaults n=100, load=1, seed=1.</li>
+ *       ({@link PaperSection5}); defaults load=1, seed=1.
+ *   <li>{@code builtin:synthetic?n=N[&load=L&seed=S]}: the same parameters on N nodes with a
+ *       synthetic matrix of seed S ({@link SyntheticCorrelation}); defaults n=100, load=1, seed=1.
  * </ul>
  */
 public final class BuiltinTopologies {
@@ -35,10 +36,11 @@ public final class BuiltinTopologies {
 
   /** The section III-B two-node topology. */
   public static Topology paperFig2() {
-    CorrelationMatrix c = CorrelationMatrix.of(List.of("a", "b"), new double[][] {{0.1, 0.9}, {0.5, 0.5}});
-    return new Topology(List.of(
-        new Node("a", 0.7, 1.0, 1.0, 10.0, 0.5),
-        new Node("b", 0.7, 1.0, 1.0, 10.0, 0.5)), c);
+    CorrelationMatrix c =
+        CorrelationMatrix.of(List.of("a", "b"), new double[][] {{0.1, 0.9}, {0.5, 0.5}});
+    return new Topology(
+        List.of(new Node("a", 0.7, 1.0, 1.0, 10.0, 0.5), new Node("b", 0.7, 1.0, 1.0, 10.0, 0.5)),
+        c);
   }
 
   /** Resolves {@code builtin:NAME[?k=v&...]}. */
@@ -61,28 +63,33 @@ public final class BuiltinTopologies {
       case "paper-fig2":
         allow(spec, params, Set.of());
         return paperFig2();
-      case "paper-sec5": {
-        allow(spec, params, Set.of("load", "seed"));
-        double load = number(spec, params, "load", 1.0);
-        long seed = (long) number(spec, params, "seed", 1);
-        return PaperSection5.standard().draw(load, new Well19937c(seed));
-      }
-      case "synthetic": {
-        allow(spec, params, Set.of("n", "load", "seed"));
-        int n = (int) number(spec, params, "n", 100);
-        double load = number(spec, params, "load", 1.0);
-        long seed = (long) number(spec, params, "seed", 1);
-        if (n < 2 || n > 20_000) {
-          throw new InputException(spec, "n", "must be between 2 and 20000, got " + n);
+      case "paper-sec5":
+        {
+          allow(spec, params, Set.of("load", "seed"));
+          double load = number(spec, params, "load", 1.0);
+          long seed = (long) number(spec, params, "seed", 1);
+          return PaperSection5.standard().draw(load, new Well19937c(seed));
         }
-        return new PaperSection5(SyntheticCorrelation.generate(n, seed)).draw(load, new Well19937c(seed));
-      }
+      case "synthetic":
+        {
+          allow(spec, params, Set.of("n", "load", "seed"));
+          int n = (int) number(spec, params, "n", 100);
+          double load = number(spec, params, "load", 1.0);
+          long seed = (long) number(spec, params, "seed", 1);
+          if (n < 2 || n > 20_000) {
+            throw new InputException(spec, "n", "must be between 2 and 20000, got " + n);
+          }
+          return new PaperSection5(SyntheticCorrelation.generate(n, seed))
+              .draw(load, new Well19937c(seed));
+        }
       default:
-        throw new InputException(spec, "", "unknown builtin topology '" + name + "'; known: " + NAMES);
+        throw new InputException(
+            spec, "", "unknown builtin topology '" + name + "'; known: " + NAMES);
     }
   }
 
-  private static void allow(String spec, Map<String, String> params, Set<String> allowed) throws InputException {
+  private static void allow(String spec, Map<String, String> params, Set<String> allowed)
+      throws InputException {
     for (String k : params.keySet()) {
       if (!allowed.contains(k)) {
         throw new InputException(spec, k, "unknown parameter; allowed: " + allowed);

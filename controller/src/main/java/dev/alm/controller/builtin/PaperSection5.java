@@ -9,9 +9,10 @@ import org.apache.commons.math3.distribution.PoissonDistribution;
 import org.apache.commons.math3.random.RandomGenerator;
 
 /**
- * The evaluation setup of paper 004 section V: N nodes with eq. (30) ({@code gamma_i = 10, eta_i = 1,
- * T_i = 0.7, d_i ~ U[0, 1]}) and demands {@code A_i ~ Poisson(mean load)}, over a fixed correlation matrix.
- * One instance per draw of (A, d); the matrix stays the same across draws, as in Fig. 5.
+ * The evaluation setup of paper 004 section V: N nodes with eq. (30) ({@code gamma_i = 10, eta_i =
+ * 1, T_i = 0.7, d_i ~ U[0, 1]}) and demands {@code A_i ~ Poisson(mean load)}, over a fixed
+ * correlation matrix. One instance per draw of (A, d); the matrix stays the same across draws, as
+ * in Fig. 5.
  */
 public final class PaperSection5 {
 
@@ -19,6 +20,7 @@ public final class PaperSection5 {
   public static final double CAPACITY = 0.7;
   public static final double ETA = 1.0;
   public static final double GAMMA = 10.0;
+
   /** Seed of the section V correlation matrix: fixed, so that every user sees the same C. */
   public static final long MATRIX_SEED = 2015;
 
@@ -28,7 +30,10 @@ public final class PaperSection5 {
     this.correlation = correlation;
   }
 
-  /** The 48-node setup over the synthetic matrix of {@link SyntheticCorrelation} with {@link #MATRIX_SEED}. */
+  /**
+   * The 48-node setup over the synthetic matrix of {@link SyntheticCorrelation} with {@link
+   * #MATRIX_SEED}.
+   */
   public static PaperSection5 standard() {
     return new PaperSection5(SyntheticCorrelation.generate(NODES, MATRIX_SEED));
   }
@@ -47,10 +52,14 @@ public final class PaperSection5 {
     for (int i = 0; i < n; i++) {
       d[i] = rng.nextDouble();
     }
-    PoissonDistribution poisson = meanLoad > 0
-        ? new PoissonDistribution(rng, meanLoad, PoissonDistribution.DEFAULT_EPSILON,
-            PoissonDistribution.DEFAULT_MAX_ITERATIONS)
-        : null;
+    PoissonDistribution poisson =
+        meanLoad > 0
+            ? new PoissonDistribution(
+                rng,
+                meanLoad,
+                PoissonDistribution.DEFAULT_EPSILON,
+                PoissonDistribution.DEFAULT_MAX_ITERATIONS)
+            : null;
     List<Node> nodes = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       double a = poisson == null ? 0 : poisson.sample();

@@ -8,24 +8,26 @@ import org.apache.commons.math3.random.RandomGenerator;
 import org.apache.commons.math3.random.Well19937c;
 
 /**
- * A seeded model of an anycast correlation matrix, for when the real one is not at hand (FastRoute's C of
- * paper 004 section V is not public). The model:
+ * A seeded model of an anycast correlation matrix, for when the real one is not at hand
+ * (FastRoute's C of paper 004 section V is not public). The model:
+ *
  * <ol>
- *   <li>PoPs are placed uniformly at random on the unit sphere.</li>
- *   <li>Self-correlation C_ii: with probability {@value #POOR_SHARE} a PoP is poorly self-correlated, C_ii ~
- *       U[0.1, 0.35] (the case of section III-B where greedy control fails); otherwise
- *       C_ii = 0.1 + 0.8 B with B ~ Beta(6, 2.5), which puts most values between 0.5 and 0.8 and all
- *       within 0.1-0.9.</li>
- *   <li>The rest, 1 - C_ii, is spread over the other PoPs in proportion to
- *       {@code exp(-distance_ij / 0.35) + 1e-4} (great-circle distance in radians): anycast mis-routing
- *       mostly lands on neighbours, and every entry stays strictly positive, as the FastControl probe plan
- *       (eq. 19) requires.</li>
+ *   <li>PoPs are placed uniformly at random on the unit sphere.
+ *   <li>Self-correlation C_ii: with probability {@value #POOR_SHARE} a PoP is poorly
+ *       self-correlated, C_ii ~ U[0.1, 0.35] (the case of section III-B where greedy control
+ *       fails); otherwise C_ii = 0.1 + 0.8 B with B ~ Beta(6, 2.5), which puts most values between
+ *       0.5 and 0.8 and all within 0.1-0.9.
+ *   <li>The rest, 1 - C_ii, is spread over the other PoPs in proportion to {@code exp(-distance_ij
+ *       / 0.35) + 1e-4} (great-circle distance in radians): anycast mis-routing mostly lands on
+ *       neighbours, and every entry stays strictly positive, as the FastControl probe plan (eq. 19)
+ *       requires.
  * </ol>
  */
 public final class SyntheticCorrelation {
 
   /** Share of PoPs drawn as poorly self-correlated. */
   public static final double POOR_SHARE = 0.1;
+
   private static final double RANGE = 0.35;
   private static final double FLOOR = 1e-4;
 
@@ -44,7 +46,8 @@ public final class SyntheticCorrelation {
   /** A matrix of size n from the model above, the same for the same seed. */
   public static CorrelationMatrix generate(int n, long seed) {
     if (n < 2) {
-      throw new IllegalArgumentException("a synthetic correlation matrix needs at least 2 nodes, got " + n);
+      throw new IllegalArgumentException(
+          "a synthetic correlation matrix needs at least 2 nodes, got " + n);
     }
     RandomGenerator rng = new Well19937c(seed);
     double[][] pos = new double[n][3];
@@ -59,9 +62,8 @@ public final class SyntheticCorrelation {
     BetaDistribution beta = new BetaDistribution(rng, 6, 2.5);
     double[][] c = new double[n][n];
     for (int i = 0; i < n; i++) {
-      double self = rng.nextDouble() < POOR_SHARE
-          ? 0.1 + 0.25 * rng.nextDouble()
-          : 0.1 + 0.8 * beta.sample();
+      double self =
+          rng.nextDouble() < POOR_SHARE ? 0.1 + 0.25 * rng.nextDouble() : 0.1 + 0.8 * beta.sample();
       double total = 0;
       for (int j = 0; j < n; j++) {
         if (j != i) {

@@ -1,9 +1,9 @@
 package dev.alm.controller.compare;
 
 /**
- * The summary of one load of the sweep: one row of {@code compare.csv}, one point of each Fig. 5 panel.
- * Means and standard deviations are over the runs; the dual's cost statistics are over the runs where it
- * overloaded nothing (all of them, when it works).
+ * The summary of one load of the sweep: one row of {@code compare.csv}, one point of each Fig. 5
+ * panel. Means and standard deviations are over the runs; the dual's cost statistics are over the
+ * runs where it overloaded nothing (all of them, when it works).
  */
 public record CompareRow(
     double load,

@@ -15,10 +15,10 @@ import org.apache.commons.math3.random.Well19937c;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 
 /**
- * The comparison of paper 004 section V: for each mean load, draw demands A_i ~ Poisson(load) and latencies
- * d_i ~ U[0, 1] as the paper does, run the dual algorithm and the greedy law to convergence and solve the
- * optimum. Each draw is a pure function of (config, load index, run), so draws can run in any order or in
- * parallel and give the same sweep.
+ * The comparison of paper 004 section V: for each mean load, draw demands A_i ~ Poisson(load) and
+ * latencies d_i ~ U[0, 1] as the paper does, run the dual algorithm and the greedy law to
+ * convergence and solve the optimum. Each draw is a pure function of (config, load index, run), so
+ * draws can run in any order or in parallel and give the same sweep.
  */
 public final class ComparisonSweep {
 
@@ -30,8 +30,8 @@ public final class ComparisonSweep {
   private final CentralOptimum optimum;
 
   /**
-   * @param base the topology whose matrix, capacities and cost parameters eta, gamma are kept; demands and d
-   *             are drawn
+   * @param base the topology whose matrix, capacities and cost parameters eta, gamma are kept;
+   *     demands and d are drawn
    */
   public ComparisonSweep(Topology base, CompareConfig config, CentralOptimum optimum) {
     this.base = base;
@@ -60,12 +60,24 @@ public final class ComparisonSweep {
   /** Runs one draw: dual, greedy and optimum. */
   public RunOutcome run(int loadIndex, int run) {
     Topology t = draw(loadIndex, run);
-    SimulationResult dual = Simulator.dual(t, config.step(), config.dualStop(), TrajectorySink.NONE);
-    GreedyConfig greedyConfig = GreedyConfig.defaults().withDt(Simulator.stableGreedyDt(t, GreedyConfig.DEFAULT_GAIN));
-    SimulationResult greedy = Simulator.greedy(t, greedyConfig, GREEDY_START, config.greedyStop(), TrajectorySink.NONE);
+    SimulationResult dual =
+        Simulator.dual(t, config.step(), config.dualStop(), TrajectorySink.NONE);
+    GreedyConfig greedyConfig =
+        GreedyConfig.defaults().withDt(Simulator.stableGreedyDt(t, GreedyConfig.DEFAULT_GAIN));
+    SimulationResult greedy =
+        Simulator.greedy(t, greedyConfig, GREEDY_START, config.greedyStop(), TrajectorySink.NONE);
     OptimumResult opt = optimum.solve(t);
-    return new RunOutcome(config.loads()[loadIndex], run, dual.cost(), dual.overloaded().size(), dual.iterations(),
-        dual.converged(), greedy.overloaded().size(), greedy.iterations(), opt.lowerBound(), opt.upperBound());
+    return new RunOutcome(
+        config.loads()[loadIndex],
+        run,
+        dual.cost(),
+        dual.overloaded().size(),
+        dual.iterations(),
+        dual.converged(),
+        greedy.overloaded().size(),
+        greedy.iterations(),
+        opt.lowerBound(),
+        opt.upperBound());
   }
 
   /** Summarises the runs of one load. */
@@ -92,10 +104,22 @@ public final class ComparisonSweep {
       upper.addValue(r.optimumUpper());
       unconverged += r.dualConverged() ? 0 : 1;
     }
-    return new CompareRow(load, runs.size(), nanIfEmpty(cost, cost.getMean()), nanIfEmpty(cost, cost.getStandardDeviation()),
-        dualOver.getMean(), nanIfEmpty(gap, gap.getMean()), nanIfEmpty(gap, gap.getMax()), dualIter.getMean(),
-        (int) dualIter.getMax(), unconverged, greedyOver.getMean(), (int) greedyOver.getMax(), greedyIter.getMean(),
-        lower.getMean(), upper.getMean());
+    return new CompareRow(
+        load,
+        runs.size(),
+        nanIfEmpty(cost, cost.getMean()),
+        nanIfEmpty(cost, cost.getStandardDeviation()),
+        dualOver.getMean(),
+        nanIfEmpty(gap, gap.getMean()),
+        nanIfEmpty(gap, gap.getMax()),
+        dualIter.getMean(),
+        (int) dualIter.getMax(),
+        unconverged,
+        greedyOver.getMean(),
+        (int) greedyOver.getMax(),
+        greedyIter.getMean(),
+        lower.getMean(),
+        upper.getMean());
   }
 
   private static double nanIfEmpty(SummaryStatistics s, double v) {

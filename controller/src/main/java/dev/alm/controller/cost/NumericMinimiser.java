@@ -9,8 +9,9 @@ import org.apache.commons.math3.optim.univariate.UnivariateObjectiveFunction;
 import org.apache.commons.math3.optim.univariate.UnivariatePointValuePair;
 
 /**
- * Minimises a convex function of one variable on a closed interval with Brent's method (Commons Math), and
- * compares the interior answer with both end points so that minima on the boundary are found exactly.
+ * Minimises a convex function of one variable on a closed interval with Brent's method (Commons
+ * Math), and compares the interior answer with both end points so that minima on the boundary are
+ * found exactly.
  */
 final class NumericMinimiser {
 
@@ -21,11 +22,12 @@ final class NumericMinimiser {
 
   static double argmin(DoubleUnaryOperator f, double lo, double hi) {
     BrentOptimizer brent = new BrentOptimizer(REL_TOL, ABS_TOL);
-    UnivariatePointValuePair p = brent.optimize(
-        new MaxEval(10_000),
-        new UnivariateObjectiveFunction(f::applyAsDouble),
-        GoalType.MINIMIZE,
-        new SearchInterval(lo, hi, 0.5 * (lo + hi)));
+    UnivariatePointValuePair p =
+        brent.optimize(
+            new MaxEval(10_000),
+            new UnivariateObjectiveFunction(f::applyAsDouble),
+            GoalType.MINIMIZE,
+            new SearchInterval(lo, hi, 0.5 * (lo + hi)));
     double best = p.getPoint();
     double bestValue = p.getValue();
     double flo = f.applyAsDouble(lo);

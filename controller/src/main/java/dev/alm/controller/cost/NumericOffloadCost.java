@@ -3,14 +3,17 @@ package dev.alm.controller.cost;
 import java.util.function.DoubleBinaryOperator;
 
 /**
- * Any offload cost h(x, A), convex in x, given as a function; step 5 of Algorithm 1 (paper 004) is solved by
- * 1-D minimisation (Brent) on [0, 1]. Used for costs other than eq. (8), and to check the closed form (32).
+ * Any offload cost h(x, A), convex in x, given as a function; step 5 of Algorithm 1 (paper 004) is
+ * solved by 1-D minimisation (Brent) on [0, 1]. Used for costs other than eq. (8), and to check the
+ * closed form (32).
  */
 public final class NumericOffloadCost implements OffloadCost {
 
   private final DoubleBinaryOperator h;
 
-  /** @param h h(x, A) */
+  /**
+   * @param h h(x, A)
+   */
   public NumericOffloadCost(DoubleBinaryOperator h) {
     this.h = h;
   }

@@ -3,9 +3,9 @@ package dev.alm.controller.cost;
 import java.util.function.DoubleUnaryOperator;
 
 /**
- * Any convex, increasing proxy cost g given as a function; step 5 of Algorithm 1 (paper 004) is solved by
- * 1-D minimisation (Brent) instead of a closed form. Used for costs other than eq. (7), and to check the
- * closed form (31).
+ * Any convex, increasing proxy cost g given as a function; step 5 of Algorithm 1 (paper 004) is
+ * solved by 1-D minimisation (Brent) instead of a closed form. Used for costs other than eq. (7),
+ * and to check the closed form (31).
  */
 public final class NumericProxyCost implements ProxyCost {
 

@@ -3,8 +3,8 @@ package dev.alm.controller.cost;
 import dev.alm.controller.model.Topology;
 
 /**
- * The objective W of problem P1, paper 004 eq. (5): {@code W(x, S) = sum_i g_i(S_i) + h_i(x_i)} with
- * {@code S = C^T diag(A) x} (eq. 6). Infinite when any proxy is at or above its capacity.
+ * The objective W of problem P1, paper 004 eq. (5): {@code W(x, S) = sum_i g_i(S_i) + h_i(x_i)}
+ * with {@code S = C^T diag(A) x} (eq. 6). Infinite when any proxy is at or above its capacity.
  */
 public final class Objective {
 
@@ -26,8 +26,8 @@ public final class Objective {
   }
 
   /**
-   * The dual function D(mu) of eq. (12), a lower bound on the optimum of P1 for every mu &ge; 0 (weak
-   * duality).
+   * The dual function D(mu) of eq. (12), a lower bound on the optimum of P1 for every mu &ge; 0
+   * (weak duality).
    */
   public static double dual(Topology topology, double[] mu) {
     double[] a = topology.demands();

@@ -1,9 +1,9 @@
 package dev.alm.controller.cost;
 
 /**
- * The overload cost g_i(S_i) of a proxy (paper 004 eq. (5)): closed, proper, convex and increasing, finite on
- * [0, T_i), infinite above. The dual algorithm needs only its conjugate-style minimiser, step 5 of
- * Algorithm 1: {@code S*(mu) = argmin_{0 <= S <= T} g(S) - mu S}.
+ * The overload cost g_i(S_i) of a proxy (paper 004 eq. (5)): closed, proper, convex and increasing,
+ * finite on [0, T_i), infinite above. The dual algorithm needs only its conjugate-style minimiser,
+ * step 5 of Algorithm 1: {@code S*(mu) = argmin_{0 <= S <= T} g(S) - mu S}.
  */
 public interface ProxyCost {
 

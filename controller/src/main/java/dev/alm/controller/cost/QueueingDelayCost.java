@@ -1,8 +1,9 @@
 package dev.alm.controller.cost;
 
 /**
- * The M/G/1 queueing-delay cost of paper 004 eq. (7): {@code g(S) = eta S / (1 - S/T)} for S &lt; T, infinite
- * otherwise, with the closed-form minimiser of eq. (31): {@code S*(mu) = T max(0, 1 - sqrt(eta/mu))}.
+ * The M/G/1 queueing-delay cost of paper 004 eq. (7): {@code g(S) = eta S / (1 - S/T)} for S &lt;
+ * T, infinite otherwise, with the closed-form minimiser of eq. (31): {@code S*(mu) = T max(0, 1 -
+ * sqrt(eta/mu))}.
  */
 public record QueueingDelayCost(double eta, double capacity) implements ProxyCost {
 

@@ -1,8 +1,8 @@
 package dev.alm.controller.cost;
 
 /**
- * The affine-latency cost of traffic sent to L2, paper 004 eq. (8):
- * {@code h(x) = gamma A (1 - x)(d + A (1 - x))}, with the closed-form minimiser of eq. (32).
+ * The affine-latency cost of traffic sent to L2, paper 004 eq. (8): {@code h(x) = gamma A (1 - x)(d
+ * + A (1 - x))}, with the closed-form minimiser of eq. (32).
  */
 public record RoundTripCost(double gamma, double d) implements OffloadCost {
 
@@ -24,8 +24,8 @@ public record RoundTripCost(double gamma, double d) implements OffloadCost {
   }
 
   /**
-   * Eq. (32) with {@code c1 = A gamma}, {@code c2 = gamma d - beta}: 1 if c2 &gt; 0, {@code 1 + c2/(2 c1)} if
-   * that lies in [0, 1], else 0. A = 0 gives 1.
+   * Eq. (32) with {@code c1 = A gamma}, {@code c2 = gamma d - beta}: 1 if c2 &gt; 0, {@code 1 +
+   * c2/(2 c1)} if that lies in [0, 1], else 0. A = 0 gives 1.
    */
   @Override
   public double minimiser(double demand, double beta) {

@@ -5,8 +5,9 @@ import dev.alm.controller.cost.ProxyCost;
 
 /**
  * The dual decomposition algorithm at one PoP (paper 004 Algorithm 1), as pure functions of local
- * quantities: the PoP's costs g_i and h_i, its price mu_i, its demand A_i, its measured load S_i^obs and the
- * coupling beta_i (eq. 14; offline computed exactly, live estimated from FastControl probes, eq. 20).
+ * quantities: the PoP's costs g_i and h_i, its price mu_i, its demand A_i, its measured load
+ * S_i^obs and the coupling beta_i (eq. 14; offline computed exactly, live estimated from
+ * FastControl probes, eq. 20).
  */
 public final class DualNode {
 
@@ -15,8 +16,10 @@ public final class DualNode {
 
   /** Factor by which the adaptive step grows while the gradient keeps its sign. */
   public static final double GROW = 1.5;
+
   /** Factor by which the adaptive step shrinks when the gradient changes sign. */
   public static final double SHRINK = 0.5;
+
   public static final double MIN_BOOST = 1.0 / 16;
   public static final double MAX_BOOST = 16;
 
@@ -26,10 +29,11 @@ public final class DualNode {
   private final boolean adaptive;
 
   /**
-   * @param g    the proxy cost g_i
-   * @param h    the offload cost h_i
+   * @param g the proxy cost g_i
+   * @param h the offload cost h_i
    * @param step this node's step alpha_i as a function of its price
-   * @param adaptive whether the step grows while the gradient keeps its sign and shrinks when it flips
+   * @param adaptive whether the step grows while the gradient keeps its sign and shrinks when it
+   *     flips
    */
   public DualNode(ProxyCost g, OffloadCost h, StepRule step, boolean adaptive) {
     this.g = g;
@@ -53,8 +57,8 @@ public final class DualNode {
   }
 
   /**
-   * Step 5 of Algorithm 1 (eq. 13): {@code S* = argmin g(S) - mu S} on [0, T] and
-   * {@code x = argmin h(x) + A beta x} on [0, 1]; closed forms (31), (32) for the paper's costs.
+   * Step 5 of Algorithm 1 (eq. 13): {@code S* = argmin g(S) - mu S} on [0, T] and {@code x = argmin
+   * h(x) + A beta x} on [0, 1]; closed forms (31), (32) for the paper's costs.
    */
   public Decision decide(double mu, double demand, double beta) {
     requireFinite("mu", mu);
@@ -65,13 +69,14 @@ public final class DualNode {
   }
 
   /**
-   * Step 6 of Algorithm 1 (eq. 17): {@code mu' = (mu + alpha (S_obs - S*))^+}. With an adaptive step the
-   * base step alpha(mu) is multiplied by a boost that grows by {@link #GROW} while S_obs - S* keeps its sign
-   * and shrinks by {@link #SHRINK} when it flips (within [{@link #MIN_BOOST}, {@link #MAX_BOOST}]): a slow
-   * creep towards the optimum speeds up, an oscillation is damped, and both use only the PoP's own history.
+   * Step 6 of Algorithm 1 (eq. 17): {@code mu' = (mu + alpha (S_obs - S*))^+}. With an adaptive
+   * step the base step alpha(mu) is multiplied by a boost that grows by {@link #GROW} while S_obs -
+   * S* keeps its sign and shrinks by {@link #SHRINK} when it flips (within [{@link #MIN_BOOST},
+   * {@link #MAX_BOOST}]): a slow creep towards the optimum speeds up, an oscillation is damped, and
+   * both use only the PoP's own history.
    *
    * @param state the current price state
-   * @param sObs  the load measured at the proxy, caused by the x published for this price
+   * @param sObs the load measured at the proxy, caused by the x published for this price
    * @param sStar the S* of {@link #decide} for this price
    */
   public PriceState nextPrice(PriceState state, double sObs, double sStar) {
@@ -79,8 +84,8 @@ public final class DualNode {
   }
 
   /**
-   * Step 6 as {@link #nextPrice(PriceState, double, double)}, with the step multiplied by {@code scale} (a live
-   * loop's gain schedule; 1 leaves the step as configured).
+   * Step 6 as {@link #nextPrice(PriceState, double, double)}, with the step multiplied by {@code
+   * scale} (a live loop's gain schedule; 1 leaves the step as configured).
    *
    * @param scale the step multiplier, in (0, 1]
    */

@@ -4,7 +4,10 @@ import dev.alm.controller.cost.ProxyCost;
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Topology;
 
-/** Builds each node's {@link DualNode.StepRule} from a {@link StepSize} and the node's local knowledge. */
+/**
+ * Builds each node's {@link DualNode.StepRule} from a {@link StepSize} and the node's local
+ * knowledge.
+ */
 public final class DualSteps {
 
   private DualSteps() {}
@@ -42,7 +45,9 @@ public final class DualSteps {
     return mu -> theta / (sigma + g.minimiserSlope(mu));
   }
 
-  /** {@code sigma_i = sum_j C_ji kappa_j}: column i of C and the neighbours' sensitivities kappa_j. */
+  /**
+   * {@code sigma_i = sum_j C_ji kappa_j}: column i of C and the neighbours' sensitivities kappa_j.
+   */
   public static double sigma(Topology t, int i) {
     CorrelationMatrix c = t.correlation();
     double[] a = t.demands();

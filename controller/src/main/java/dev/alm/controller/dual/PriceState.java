@@ -3,8 +3,8 @@ package dev.alm.controller.dual;
 /**
  * The state a PoP keeps for its dual price between control intervals.
  *
- * @param mu       the price mu_i of the PoP's proxy capacity (eq. 17), &ge; 0
- * @param boost    the multiplier of the adaptive step (1 when the step is not adaptive)
+ * @param mu the price mu_i of the PoP's proxy capacity (eq. 17), &ge; 0
+ * @param boost the multiplier of the adaptive step (1 when the step is not adaptive)
  * @param lastSign the sign of the last price gradient S_obs - S* (-1, 0 or +1)
  */
 public record PriceState(double mu, double boost, int lastSign) {

@@ -1,8 +1,8 @@
 package dev.alm.controller.dual;
 
 /**
- * The step alpha of the price update, paper 004 eq. (17) / Algorithm 1 step 6. Each variant depends on local
- * quantities only, so a PoP can compute its own step.
+ * The step alpha of the price update, paper 004 eq. (17) / Algorithm 1 step 6. Each variant depends
+ * on local quantities only, so a PoP can compute its own step.
  */
 public sealed interface StepSize {
 
@@ -20,15 +20,16 @@ public sealed interface StepSize {
   }
 
   /**
-   * The safe step of Theorem 3.3: {@code alpha = 2 epsilon / (A_max^2 + N T_max^2)}, which brings the dual
-   * within epsilon of the optimal cost with rate c / sqrt(k). Safe but slow.
+   * The safe step of Theorem 3.3: {@code alpha = 2 epsilon / (A_max^2 + N T_max^2)}, which brings
+   * the dual within epsilon of the optimal cost with rate c / sqrt(k). Safe but slow.
    *
    * @param epsilon the accuracy in cost units, &gt; 0
    */
   record Theorem33(double epsilon) implements StepSize {
     public Theorem33 {
       if (!(epsilon > 0) || !Double.isFinite(epsilon)) {
-        throw new IllegalArgumentException("theorem 3.3 epsilon must be a finite number > 0, got " + epsilon);
+        throw new IllegalArgumentException(
+            "theorem 3.3 epsilon must be a finite number > 0, got " + epsilon);
       }
     }
 
@@ -39,19 +40,20 @@ public sealed interface StepSize {
   }
 
   /**
-   * The default: a locally scaled (diagonal Newton) step {@code alpha_i = theta / (sigma_i + dS_i*(mu_i)/dmu)}.
-   * The denominator is the curvature of the dual function along mu_i: {@code dS_i*(mu)/dmu} from the PoP's own
-   * cost g_i, plus {@code sigma_i = sum_j C_ji kappa_j}, the sensitivity of the PoP's own load to its own
-   * price, with {@code kappa_j = -A_j dx_j*(beta)/dbeta} (1 / (2 gamma_j) for eq. 8), computed from column i of
-   * C, which a PoP knows. It makes the step scale-free: prices range over many orders of magnitude as demand
-   * grows, which no single constant step fits.
+   * The default: a locally scaled (diagonal Newton) step {@code alpha_i = theta / (sigma_i +
+   * dS_i*(mu_i)/dmu)}. The denominator is the curvature of the dual function along mu_i: {@code
+   * dS_i*(mu)/dmu} from the PoP's own cost g_i, plus {@code sigma_i = sum_j C_ji kappa_j}, the
+   * sensitivity of the PoP's own load to its own price, with {@code kappa_j = -A_j
+   * dx_j*(beta)/dbeta} (1 / (2 gamma_j) for eq. 8), computed from column i of C, which a PoP knows.
+   * It makes the step scale-free: prices range over many orders of magnitude as demand grows, which
+   * no single constant step fits.
    *
-   * <p>sigma_i uses the column sums {@code C_ji}, not their squares, so that sigma_i bounds the whole row i of
-   * the dual Hessian (Gershgorin): with theta &lt; 2 the step is stable however strongly neighbours couple.
-   * With {@code adaptive} each PoP also grows its step while its gradient keeps its sign and shrinks it when
-   * the sign flips ({@link DualNode#nextPrice}).
+   * <p>sigma_i uses the column sums {@code C_ji}, not their squares, so that sigma_i bounds the
+   * whole row i of the dual Hessian (Gershgorin): with theta &lt; 2 the step is stable however
+   * strongly neighbours couple. With {@code adaptive} each PoP also grows its step while its
+   * gradient keeps its sign and shrinks it when the sign flips ({@link DualNode#nextPrice}).
    *
-   * @param theta    damping in (0, 2)
+   * @param theta damping in (0, 2)
    * @param adaptive whether to adapt the step to the PoP's own gradient history
    */
   record Scaled(double theta, boolean adaptive) implements StepSize {

@@ -4,9 +4,9 @@ package dev.alm.controller.greedy;
  * Settings of the greedy law (paper 004 Algorithm 2, eq. 24).
  *
  * @param gain the sensitivity beta of eq. (24), in 1 / (load unit x time unit)
- * @param dt   the step of the discretisation, in time units (a live loop's control interval)
- * @param eps  x is kept in [eps, 1 - eps] internally so that the damping R(x) = x(1 - x) can never freeze it;
- *             published values at the clamps are snapped to exactly 0 or 1
+ * @param dt the step of the discretisation, in time units (a live loop's control interval)
+ * @param eps x is kept in [eps, 1 - eps] internally so that the damping R(x) = x(1 - x) can never
+ *     freeze it; published values at the clamps are snapped to exactly 0 or 1
  */
 public record GreedyConfig(double gain, double dt, double eps) {
 

@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 /**
- * Files written whole or not at all: content goes to a temporary sibling, which replaces the file only when
- * complete, so a reader never sees a half-written file even if the writer is interrupted.
+ * Files written whole or not at all: content goes to a temporary sibling, which replaces the file
+ * only when complete, so a reader never sees a half-written file even if the writer is interrupted.
  */
 public final class AtomicFiles {
 
@@ -22,7 +22,9 @@ public final class AtomicFiles {
     void write(Writer out) throws IOException;
   }
 
-  /** Writes {@code file} (UTF-8) through a temporary sibling; on failure the file is left as it was. */
+  /**
+   * Writes {@code file} (UTF-8) through a temporary sibling; on failure the file is left as it was.
+   */
   public static void write(Path file, Body body) throws IOException {
     Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
     try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {

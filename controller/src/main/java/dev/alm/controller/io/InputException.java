@@ -1,8 +1,8 @@
 package dev.alm.controller.io;
 
 /**
- * Bad input in a user file: names the file, where in it (a line number or a field path) and why. Its
- * message is one line, {@code file:where: reason}, fit to print as a command's error.
+ * Bad input in a user file: names the file, where in it (a line number or a field path) and why.
+ * Its message is one line, {@code file:where: reason}, fit to print as a command's error.
  */
 public final class InputException extends Exception {
 

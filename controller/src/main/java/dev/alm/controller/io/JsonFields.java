@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Typed reads of a JSON configuration object with errors that name the file, the field path and the reason
- * ({@link InputException}). Unknown fields are errors, so a misspelt setting cannot pass silently.
+ * Typed reads of a JSON configuration object with errors that name the file, the field path and the
+ * reason ({@link InputException}). Unknown fields are errors, so a misspelt setting cannot pass
+ * silently.
  */
 public final class JsonFields {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -70,7 +71,9 @@ public final class JsonFields {
     for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
       String f = it.next();
       if (!allowed.contains(f)) {
-        throw error(f, "unknown field (known: " + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
+        throw error(
+            f,
+            "unknown field (known: " + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
       }
     }
     return this;

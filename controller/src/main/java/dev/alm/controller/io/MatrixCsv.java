@@ -18,18 +18,20 @@ import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * The matrix CSV file: a header row whose first cell is empty or a label and whose other cells are the node
- * ids; then one row per node: its id and N numbers. Rows may come in any order but every id appears once.
- * Rows must sum to 1 within {@link CorrelationMatrix#ROW_SUM_TOLERANCE} unless normalisation is asked for.
- * Blank lines and lines starting with {@code #} are ignored.
+ * The matrix CSV file: a header row whose first cell is empty or a label and whose other cells are
+ * the node ids; then one row per node: its id and N numbers. Rows may come in any order but every
+ * id appears once. Rows must sum to 1 within {@link CorrelationMatrix#ROW_SUM_TOLERANCE} unless
+ * normalisation is asked for. Blank lines and lines starting with {@code #} are ignored.
  */
 public final class MatrixCsv {
 
-  private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder()
-      .setIgnoreEmptyLines(true)
-      .setCommentMarker('#')
-      .setTrim(true)
-      .build();
+  private static final CSVFormat FORMAT =
+      CSVFormat.DEFAULT
+          .builder()
+          .setIgnoreEmptyLines(true)
+          .setCommentMarker('#')
+          .setTrim(true)
+          .build();
 
   private MatrixCsv() {}
 
@@ -51,7 +53,8 @@ public final class MatrixCsv {
   }
 
   /** Reads and checks a matrix from {@code in}; {@code source} names it in errors. */
-  public static Result read(Reader in, String source, boolean normalize) throws InputException, IOException {
+  public static Result read(Reader in, String source, boolean normalize)
+      throws InputException, IOException {
     try (CSVParser parser = FORMAT.parse(in)) {
       List<String> ids = null;
       Map<String, double[]> rows = new HashMap<>();
@@ -64,15 +67,20 @@ public final class MatrixCsv {
         }
         int n = ids.size();
         if (rec.size() != n + 1) {
-          throw new InputException(source, line,
+          throw new InputException(
+              source,
+              line,
               "expected a node id and " + n + " numbers, got " + rec.size() + " fields");
         }
         String id = rec.get(0);
         if (!ids.contains(id)) {
-          throw new InputException(source, line, "unknown node id '" + id + "' (not in the header)");
+          throw new InputException(
+              source, line, "unknown node id '" + id + "' (not in the header)");
         }
         if (rows.containsKey(id)) {
-          throw new InputException(source, line,
+          throw new InputException(
+              source,
+              line,
               "row '" + id + "' appears twice (first at line " + rowLine.get(id) + ")");
         }
         double[] row = new double[n];
@@ -83,7 +91,8 @@ public final class MatrixCsv {
         rowLine.put(id, lineOf(parser, rec));
       }
       if (ids == null) {
-        throw new InputException(source, "line 1", "empty file: expected a header row with node ids");
+        throw new InputException(
+            source, "line 1", "empty file: expected a header row with node ids");
       }
       List<String> missing = ids.stream().filter(id -> !rows.containsKey(id)).toList();
       if (!missing.isEmpty()) {
@@ -93,8 +102,13 @@ public final class MatrixCsv {
     }
   }
 
-  private static Result finish(List<String> ids, Map<String, double[]> rows, Map<String, Long> rowLine,
-      String source, boolean normalize) throws InputException {
+  private static Result finish(
+      List<String> ids,
+      Map<String, double[]> rows,
+      Map<String, Long> rowLine,
+      String source,
+      boolean normalize)
+      throws InputException {
     int n = ids.size();
     double[][] m = new double[n][];
     List<String> notes = new ArrayList<>();
@@ -107,17 +121,29 @@ public final class MatrixCsv {
       if (Math.abs(sum - 1) > CorrelationMatrix.ROW_SUM_TOLERANCE) {
         String line = "line " + rowLine.get(ids.get(i));
         if (!normalize) {
-          throw new InputException(source, line, String.format(Locale.ROOT,
-              "row '%s' sums to %.9g, not 1 (use --normalize to rescale rows)", ids.get(i), sum));
+          throw new InputException(
+              source,
+              line,
+              String.format(
+                  Locale.ROOT,
+                  "row '%s' sums to %.9g, not 1 (use --normalize to rescale rows)",
+                  ids.get(i),
+                  sum));
         }
         if (sum <= 0) {
-          throw new InputException(source, line, "row '" + ids.get(i) + "' sums to 0 and cannot be normalised");
+          throw new InputException(
+              source, line, "row '" + ids.get(i) + "' sums to 0 and cannot be normalised");
         }
         for (int j = 0; j < n; j++) {
           row[j] /= sum;
         }
-        notes.add(String.format(Locale.ROOT, "%s: row '%s' summed to %.6g and was normalised",
-            source + ":" + line, ids.get(i), sum));
+        notes.add(
+            String.format(
+                Locale.ROOT,
+                "%s: row '%s' summed to %.6g and was normalised",
+                source + ":" + line,
+                ids.get(i),
+                sum));
       }
       m[i] = row;
     }
@@ -128,7 +154,8 @@ public final class MatrixCsv {
     }
   }
 
-  private static List<String> header(CSVRecord rec, String source, String line) throws InputException {
+  private static List<String> header(CSVRecord rec, String source, String line)
+      throws InputException {
     if (rec.size() < 2) {
       throw new InputException(source, line, "header needs a first cell and at least one node id");
     }
@@ -146,18 +173,22 @@ public final class MatrixCsv {
     return ids;
   }
 
-  private static double number(String text, String source, String line, String column) throws InputException {
+  private static double number(String text, String source, String line, String column)
+      throws InputException {
     double v;
     try {
       v = Double.parseDouble(text);
     } catch (NumberFormatException e) {
-      throw new InputException(source, line, "column '" + column + "': not a number: '" + text + "'");
+      throw new InputException(
+          source, line, "column '" + column + "': not a number: '" + text + "'");
     }
     if (Double.isNaN(v) || Double.isInfinite(v)) {
-      throw new InputException(source, line, "column '" + column + "': entry must be finite, got " + text);
+      throw new InputException(
+          source, line, "column '" + column + "': entry must be finite, got " + text);
     }
     if (v < 0) {
-      throw new InputException(source, line, "column '" + column + "': entry must be >= 0, got " + text);
+      throw new InputException(
+          source, line, "column '" + column + "': entry must be >= 0, got " + text);
     }
     return v;
   }
@@ -169,7 +200,8 @@ public final class MatrixCsv {
 
   /** Writes a matrix in the same format (header cell {@code C}). */
   public static void write(CorrelationMatrix c, Writer out) throws IOException {
-    CSVPrinter p = new CSVPrinter(out, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build());
+    CSVPrinter p =
+        new CSVPrinter(out, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build());
     List<Object> header = new ArrayList<>();
     header.add("C");
     header.addAll(c.ids());

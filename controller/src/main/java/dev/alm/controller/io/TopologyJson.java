@@ -20,15 +20,19 @@ import java.util.Set;
 
 /**
  * The topology JSON file:
+ *
  * <pre>{"nodes":[{"id":"a","capacity":0.7,"demand":1.0,"eta":1.0,"gamma":10.0,"d":0.5}, ...],
  *  "correlation":"C.csv"}</pre>
- * {@code correlation} is a matrix CSV path relative to the JSON file ({@link MatrixCsv}) or an inline array
- * of rows in node order. Every field of a node is required. Errors name the file, the field path (and the
- * line, for JSON syntax errors) and the reason; nothing is returned unless the whole topology is valid.
+ *
+ * {@code correlation} is a matrix CSV path relative to the JSON file ({@link MatrixCsv}) or an
+ * inline array of rows in node order. Every field of a node is required. Errors name the file, the
+ * field path (and the line, for JSON syntax errors) and the reason; nothing is returned unless the
+ * whole topology is valid.
  */
 public final class TopologyJson {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final List<String> FIELDS = List.of("capacity", "demand", "eta", "gamma", "d");
 
   private TopologyJson() {}
@@ -61,7 +65,8 @@ public final class TopologyJson {
     List<String> notes = new ArrayList<>();
     CorrelationMatrix c;
     if (corr == null || corr.isNull()) {
-      throw new InputException(source, "correlation", "missing field (a CSV path or an inline matrix)");
+      throw new InputException(
+          source, "correlation", "missing field (a CSV path or an inline matrix)");
     } else if (corr.isTextual()) {
       Path csv = file.toAbsolutePath().getParent().resolve(corr.asText());
       MatrixCsv.Result r = MatrixCsv.read(csv, normalize);
@@ -82,7 +87,8 @@ public final class TopologyJson {
   private static List<Node> nodes(JsonNode root, String source) throws InputException {
     JsonNode arr = root.get("nodes");
     if (arr == null || !arr.isArray() || arr.isEmpty()) {
-      throw new InputException(source, "nodes", "missing or empty: expected an array of node objects");
+      throw new InputException(
+          source, "nodes", "missing or empty: expected an array of node objects");
     }
     List<Node> nodes = new ArrayList<>();
     Set<String> seen = new HashSet<>();
@@ -97,7 +103,8 @@ public final class TopologyJson {
         throw new InputException(source, path + ".id", "missing or empty node id");
       }
       if (!seen.add(id.asText())) {
-        throw new InputException(source, path + ".id", "node id '" + id.asText() + "' appears twice");
+        throw new InputException(
+            source, path + ".id", "node id '" + id.asText() + "' appears twice");
       }
       double[] v = new double[FIELDS.size()];
       for (int f = 0; f < FIELDS.size(); f++) {
@@ -106,7 +113,8 @@ public final class TopologyJson {
           throw new InputException(source, path + "." + FIELDS.get(f), "missing field");
         }
         if (!value.isNumber()) {
-          throw new InputException(source, path + "." + FIELDS.get(f), "expected a number, got " + value);
+          throw new InputException(
+              source, path + "." + FIELDS.get(f), "expected a number, got " + value);
         }
         v[f] = value.asDouble();
       }
@@ -119,25 +127,30 @@ public final class TopologyJson {
     return nodes;
   }
 
-  private static CorrelationMatrix match(CorrelationMatrix c, List<String> ids, String csv) throws InputException {
+  private static CorrelationMatrix match(CorrelationMatrix c, List<String> ids, String csv)
+      throws InputException {
     for (String id : c.ids()) {
       if (!ids.contains(id)) {
-        throw new InputException(csv, "line 1", "unknown node id '" + id + "' (not in the topology's nodes)");
+        throw new InputException(
+            csv, "line 1", "unknown node id '" + id + "' (not in the topology's nodes)");
       }
     }
     for (String id : ids) {
       if (c.indexOf(id) < 0) {
-        throw new InputException(csv, "line 1", "node '" + id + "' of the topology has no row and column");
+        throw new InputException(
+            csv, "line 1", "node '" + id + "' of the topology has no row and column");
       }
     }
     return c.reorder(ids);
   }
 
-  private static CorrelationMatrix inline(ArrayNode arr, List<String> ids, String source, boolean normalize,
-      List<String> notes) throws InputException {
+  private static CorrelationMatrix inline(
+      ArrayNode arr, List<String> ids, String source, boolean normalize, List<String> notes)
+      throws InputException {
     int n = ids.size();
     if (arr.size() != n) {
-      throw new InputException(source, "correlation", "expected " + n + " rows (one per node), got " + arr.size());
+      throw new InputException(
+          source, "correlation", "expected " + n + " rows (one per node), got " + arr.size());
     }
     double[][] m = new double[n][n];
     for (int i = 0; i < n; i++) {
@@ -151,20 +164,35 @@ public final class TopologyJson {
         JsonNode v = row.get(j);
         double d = v.asDouble(Double.NaN);
         if (!v.isNumber() || !Double.isFinite(d) || d < 0) {
-          throw new InputException(source, path + "[" + j + "]", "entry must be a finite number >= 0, got " + v);
+          throw new InputException(
+              source, path + "[" + j + "]", "entry must be a finite number >= 0, got " + v);
         }
         m[i][j] = d;
         sum += d;
       }
       if (Math.abs(sum - 1) > CorrelationMatrix.ROW_SUM_TOLERANCE) {
         if (!normalize || sum <= 0) {
-          throw new InputException(source, path,
-              "row '" + ids.get(i) + "' sums to " + sum + ", not 1 (use --normalize to rescale rows)");
+          throw new InputException(
+              source,
+              path,
+              "row '"
+                  + ids.get(i)
+                  + "' sums to "
+                  + sum
+                  + ", not 1 (use --normalize to rescale rows)");
         }
         for (int j = 0; j < n; j++) {
           m[i][j] /= sum;
         }
-        notes.add(source + ":" + path + ": row '" + ids.get(i) + "' summed to " + sum + " and was normalised");
+        notes.add(
+            source
+                + ":"
+                + path
+                + ": row '"
+                + ids.get(i)
+                + "' summed to "
+                + sum
+                + " and was normalised");
       }
     }
     try {
@@ -175,8 +203,8 @@ public final class TopologyJson {
   }
 
   /**
-   * Writes a topology with its matrix inline, or, when {@code matrixFile} is given, writes the matrix CSV
-   * beside it and refers to it by file name.
+   * Writes a topology with its matrix inline, or, when {@code matrixFile} is given, writes the
+   * matrix CSV beside it and refers to it by file name.
    */
   public static void write(Topology t, Path file, Path matrixFile) throws IOException {
     ObjectNode root = MAPPER.createObjectNode();

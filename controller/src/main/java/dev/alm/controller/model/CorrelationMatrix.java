@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The correlation matrix C of paper 004 eq. (1): {@code C[i][j]} is the probability that a user whose DNS
- * query was answered by PoP i with the anycast address L1 sends its HTTP request to the proxy of PoP j.
- * Rows sum to one. Immutable.
+ * The correlation matrix C of paper 004 eq. (1): {@code C[i][j]} is the probability that a user
+ * whose DNS query was answered by PoP i with the anycast address L1 sends its HTTP request to the
+ * proxy of PoP j. Rows sum to one. Immutable.
  */
 public final class CorrelationMatrix {
 
@@ -30,8 +30,8 @@ public final class CorrelationMatrix {
   }
 
   /**
-   * Builds a matrix after checking it: square, entries finite and in [0, 1], ids unique, rows summing to one
-   * within {@link #ROW_SUM_TOLERANCE}.
+   * Builds a matrix after checking it: square, entries finite and in [0, 1], ids unique, rows
+   * summing to one within {@link #ROW_SUM_TOLERANCE}.
    *
    * @throws IllegalArgumentException naming the row and the reason
    */
@@ -57,13 +57,24 @@ public final class CorrelationMatrix {
         double v = rows[i][j];
         if (!Double.isFinite(v) || v < 0 || v > 1) {
           throw new IllegalArgumentException(
-              "row " + ids.get(i) + ", column " + ids.get(j) + ": entry must be in [0, 1], got " + v);
+              "row "
+                  + ids.get(i)
+                  + ", column "
+                  + ids.get(j)
+                  + ": entry must be in [0, 1], got "
+                  + v);
         }
         sum += v;
       }
       if (Math.abs(sum - 1) > ROW_SUM_TOLERANCE) {
         throw new IllegalArgumentException(
-            "row " + ids.get(i) + ": entries sum to " + sum + ", not 1 (within " + ROW_SUM_TOLERANCE + ")");
+            "row "
+                + ids.get(i)
+                + ": entries sum to "
+                + sum
+                + ", not 1 (within "
+                + ROW_SUM_TOLERANCE
+                + ")");
       }
       copy[i] = rows[i].clone();
     }
@@ -108,7 +119,9 @@ public final class CorrelationMatrix {
     return c[i][i];
   }
 
-  /** The same matrix with rows and columns in the order of {@code order} (a permutation of the ids). */
+  /**
+   * The same matrix with rows and columns in the order of {@code order} (a permutation of the ids).
+   */
   public CorrelationMatrix reorder(List<String> order) {
     if (order.size() != ids.size()) {
       throw new IllegalArgumentException("expected " + ids.size() + " ids, got " + order.size());
@@ -135,7 +148,7 @@ public final class CorrelationMatrix {
    * Load at each proxy, paper 004 eq. (2)/(21): {@code S_i = sum_j C_ji A_j x_j}.
    *
    * @param demand A
-   * @param x      the L1 answer probabilities
+   * @param x the L1 answer probabilities
    */
   public double[] load(double[] demand, double[] x) {
     int n = c.length;

@@ -1,20 +1,21 @@
 package dev.alm.controller.model;
 
 /**
- * One point of presence as the controllers see it: a proxy with capacity {@code T_i}, the DNS-driven
- * demand {@code A_i} at its DNS server, and the parameters of the paper's cost functions.
+ * One point of presence as the controllers see it: a proxy with capacity {@code T_i}, the
+ * DNS-driven demand {@code A_i} at its DNS server, and the parameters of the paper's cost
+ * functions.
  *
- * <p>Units: {@code capacity} and {@code demand} are in the same load unit (requests per unit time, or the
- * normalised units of paper 004 section V); {@code eta} is the cost per unit queueing delay of eq. (7);
- * {@code gamma} the cost per unit latency and {@code d} the round-trip latency to the datacenter L2 of
- * eq. (8).
+ * <p>Units: {@code capacity} and {@code demand} are in the same load unit (requests per unit time,
+ * or the normalised units of paper 004 section V); {@code eta} is the cost per unit queueing delay
+ * of eq. (7); {@code gamma} the cost per unit latency and {@code d} the round-trip latency to the
+ * datacenter L2 of eq. (8).
  *
- * @param id       node id, unique within a topology
+ * @param id node id, unique within a topology
  * @param capacity T_i &gt; 0
- * @param demand   A_i &ge; 0
- * @param eta      eta_i &gt; 0 of eq. (7)
- * @param gamma    gamma_i &gt; 0 of eq. (8)
- * @param d        d_i &ge; 0 of eq. (8)
+ * @param demand A_i &ge; 0
+ * @param eta eta_i &gt; 0 of eq. (7)
+ * @param gamma gamma_i &gt; 0 of eq. (8)
+ * @param d d_i &ge; 0 of eq. (8)
  */
 public record Node(String id, double capacity, double demand, double eta, double gamma, double d) {
 
@@ -51,7 +52,8 @@ public record Node(String id, double capacity, double demand, double eta, double
 
   private static void requireFinite(String id, String field, double v) {
     if (!Double.isFinite(v)) {
-      throw new IllegalArgumentException("node " + id + ": " + field + " must be a finite number, got " + v);
+      throw new IllegalArgumentException(
+          "node " + id + ": " + field + " must be a finite number, got " + v);
     }
   }
 }

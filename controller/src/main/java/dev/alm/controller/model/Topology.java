@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A CDN as paper 004 section II models it: N nodes (proxy capacity, DNS demand, costs) and the correlation
- * matrix C that anycast routing imposes. Immutable; node order is the matrix order.
+ * A CDN as paper 004 section II models it: N nodes (proxy capacity, DNS demand, costs) and the
+ * correlation matrix C that anycast routing imposes. Immutable; node order is the matrix order.
  */
 public final class Topology {
 
@@ -29,11 +29,14 @@ public final class Topology {
     }
     this.nodes = List.copyOf(nodes);
     this.correlation = correlation;
-    this.proxyCosts = nodes.stream().map(n -> (ProxyCost) new QueueingDelayCost(n.eta(), n.capacity())).toList();
-    this.offloadCosts = nodes.stream().map(n -> (OffloadCost) new RoundTripCost(n.gamma(), n.d())).toList();
+    this.proxyCosts =
+        nodes.stream().map(n -> (ProxyCost) new QueueingDelayCost(n.eta(), n.capacity())).toList();
+    this.offloadCosts =
+        nodes.stream().map(n -> (OffloadCost) new RoundTripCost(n.gamma(), n.d())).toList();
   }
 
-  private Topology(List<Node> nodes, CorrelationMatrix correlation, List<ProxyCost> g, List<OffloadCost> h) {
+  private Topology(
+      List<Node> nodes, CorrelationMatrix correlation, List<ProxyCost> g, List<OffloadCost> h) {
     this.nodes = nodes;
     this.correlation = correlation;
     this.proxyCosts = List.copyOf(g);
@@ -41,16 +44,19 @@ public final class Topology {
   }
 
   /**
-   * The same topology with other convex cost functions (for example {@link dev.alm.controller.cost.NumericProxyCost}),
-   * in place of eq. (7) and (8). The capacities of {@code g} must equal the nodes' capacities.
+   * The same topology with other convex cost functions (for example {@link
+   * dev.alm.controller.cost.NumericProxyCost}), in place of eq. (7) and (8). The capacities of
+   * {@code g} must equal the nodes' capacities.
    */
   public Topology withCosts(List<ProxyCost> g, List<OffloadCost> h) {
     if (g.size() != nodes.size() || h.size() != nodes.size()) {
-      throw new IllegalArgumentException("expected " + nodes.size() + " cost functions of each kind");
+      throw new IllegalArgumentException(
+          "expected " + nodes.size() + " cost functions of each kind");
     }
     for (int i = 0; i < g.size(); i++) {
       if (g.get(i).capacity() != nodes.get(i).capacity()) {
-        throw new IllegalArgumentException("node " + nodes.get(i).id() + ": cost capacity differs from T_i");
+        throw new IllegalArgumentException(
+            "node " + nodes.get(i).id() + ": cost capacity differs from T_i");
       }
     }
     return new Topology(nodes, correlation, g, h);

@@ -13,32 +13,43 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The tangent-cut outer approximation of P1 (paper 004 eq. 5, 9, 10) as one linear programme in a GLOP
- * {@link MPSolver}. Each g_i and h_i is replaced by the maximum of some of its tangents (an {@link Envelope}),
- * so the LP minimises {@code sum_i u_i + v_i} with {@code u_i >= g(p) + g'(p)(S_i - p)} and {@code v_i >=
- * h(q) + h'(q)(x_i - q)} for every cut point p, q, subject to (9) and (10).
+ * The tangent-cut outer approximation of P1 (paper 004 eq. 5, 9, 10) as one linear programme in a
+ * GLOP {@link MPSolver}. Each g_i and h_i is replaced by the maximum of some of its tangents (an
+ * {@link Envelope}), so the LP minimises {@code sum_i u_i + v_i} with {@code u_i >= g(p) +
+ * g'(p)(S_i - p)} and {@code v_i >= h(q) + h'(q)(x_i - q)} for every cut point p, q, subject to (9)
+ * and (10).
  *
- * <p>Each epigraph is written in segment form: a convex piecewise-linear function of S in [0, T_i] equals its
- * value at 0 plus {@code sum_k slope_k delta_k} with {@code S = sum_k delta_k}, {@code 0 <= delta_k <=
- * length_k}, because the LP fills cheaper (earlier) segments first. This is the same LP as the cut form, with
- * bounded columns instead of cut rows: the basis has 2N rows, which makes GLOP several times faster.
+ * <p>Each epigraph is written in segment form: a convex piecewise-linear function of S in [0, T_i]
+ * equals its value at 0 plus {@code sum_k slope_k delta_k} with {@code S = sum_k delta_k}, {@code 0
+ * <= delta_k <= length_k}, because the LP fills cheaper (earlier) segments first. This is the same
+ * LP as the cut form, with bounded columns instead of cut rows: the basis has 2N rows, which makes
+ * GLOP several times faster.
  *
- * <p>Cuts are only ever added, so the LP value never decreases and stays below W*. Not thread-safe: one
- * instance per solve. Releases the native solver on {@link #close()}.
+ * <p>Cuts are only ever added, so the LP value never decreases and stays below W*. Not thread-safe:
+ * one instance per solve. Releases the native solver on {@link #close()}.
  */
 final class CutModel implements AutoCloseable {
 
-  /** Initial cut points of g_i, as fractions of T_i; the last one is steep so that S stays away from T. */
+  /**
+   * Initial cut points of g_i, as fractions of T_i; the last one is steep so that S stays away from
+   * T.
+   */
   private static final double[] G_SEED = {0, 0.5, 0.8, 0.9, 0.95, 0.99};
+
   /** Initial cut points of h_i on [0, 1]. */
   private static final double[] H_SEED = {0, 0.5, 1};
-  /** Cut points of g_i stay at or below T_i (1 - MIN_HEADROOM), where g and g' are finite and sane. */
+
+  /**
+   * Cut points of g_i stay at or below T_i (1 - MIN_HEADROOM), where g and g' are finite and sane.
+   */
   private static final double MIN_HEADROOM = 1e-9;
+
   /** Cut points closer than this, relative to the width of the domain, count as the same point. */
   private static final double SAME_POINT = 1e-9;
+
   /**
-   * GLOP settings, measured on 48-node topologies: presolve costs more than it saves on an LP this small, and
-   * the dual simplex re-optimises fastest after the segments change.
+   * GLOP settings, measured on 48-node topologies: presolve costs more than it saves on an LP this
+   * small, and the dual simplex re-optimises fastest after the segments change.
    */
   private static final String GLOP_PARAMETERS = "use_preprocessing: false use_dual_simplex: true";
 
@@ -48,17 +59,21 @@ final class CutModel implements AutoCloseable {
   private final double[] demand;
   private final double[] capacity;
   private final MPVariable[] x;
+
   /** Row i: sum_j C_ji A_j x_j - S_i &le; 0, eq. (9), with S_i the sum of g_i's segments. */
   private final MPConstraint[] loadRow;
+
   /** Row i: x_i - (sum of h_i's segments) = 0. */
   private final MPConstraint[] shareRow;
+
   private final Envelope[] proxy;
   private final Envelope[] offload;
   private final List<List<MPVariable>> proxySegments = new ArrayList<>();
   private final List<List<MPVariable>> offloadSegments = new ArrayList<>();
   private final double[] proxyOffset;
   private final double[] offloadOffset;
-  // The last LP solution, copied out of the solver: once the model changes the solver's values are stale.
+  // The last LP solution, copied out of the solver: once the model changes the solver's values are
+  // stale.
   private final double[] xValue;
   private final double[] sValue;
   private final double[] price;
@@ -160,10 +175,10 @@ final class CutModel implements AutoCloseable {
   }
 
   /**
-   * Adds tangent cuts from the last LP solution. Kelley cuts: at the LP's S_i (above the highest cut point, at
-   * most halfway from it to T_i) and x_i, where the LP's envelope is below g_i or h_i by more than
-   * {@code minViolation}. Price cuts: at the minimisers of the Lagrangian (eq. 13) for the LP's prices mu of
-   * (9), unless a cut is already there.
+   * Adds tangent cuts from the last LP solution. Kelley cuts: at the LP's S_i (above the highest
+   * cut point, at most halfway from it to T_i) and x_i, where the LP's envelope is below g_i or h_i
+   * by more than {@code minViolation}. Price cuts: at the minimisers of the Lagrangian (eq. 13) for
+   * the LP's prices mu of (9), unless a cut is already there.
    *
    * @return the number of cuts added
    */
@@ -191,7 +206,8 @@ final class CutModel implements AutoCloseable {
         before = added;
         OffloadCost h = topology.offloadCost(i);
         double xi = xValue[i];
-        if (h.value(xi, demand[i]) - offload[i].valueAt(xi) > minViolation && addOffloadCut(i, xi)) {
+        if (h.value(xi, demand[i]) - offload[i].valueAt(xi) > minViolation
+            && addOffloadCut(i, xi)) {
           added++;
         }
         if (addOffloadCut(i, PriceTargets.offloadShare(h, demand[i], beta[i]))) {
@@ -209,7 +225,9 @@ final class CutModel implements AutoCloseable {
   private static double tangentAt(ProxyCost g, double p, double s) {
     double v = g.value(p);
     double slope = g.derivative(p);
-    return Double.isFinite(v) && Double.isFinite(slope) ? v + slope * (s - p) : Double.NEGATIVE_INFINITY;
+    return Double.isFinite(v) && Double.isFinite(slope)
+        ? v + slope * (s - p)
+        : Double.NEGATIVE_INFINITY;
   }
 
   private boolean addProxyCut(int i, double p) {
@@ -224,19 +242,24 @@ final class CutModel implements AutoCloseable {
 
   /** Rewrites g_i's segments (columns of load row i) and its constant after new cuts. */
   private void updateProxy(int i) {
-    proxyOffset[i] = writeSegments(proxy[i].pieces(), proxySegments.get(i), loadRow[i], "s" + i + "_");
+    proxyOffset[i] =
+        writeSegments(proxy[i].pieces(), proxySegments.get(i), loadRow[i], "s" + i + "_");
     updateOffset();
   }
 
   /** Rewrites h_i's segments (columns of share row i) and its constant after new cuts. */
   private void updateOffload(int i) {
-    offloadOffset[i] = writeSegments(offload[i].pieces(), offloadSegments.get(i), shareRow[i], "h" + i + "_");
+    offloadOffset[i] =
+        writeSegments(offload[i].pieces(), offloadSegments.get(i), shareRow[i], "h" + i + "_");
     updateOffset();
   }
 
-  /** Makes the segment columns match the pieces: reuses columns, adds missing ones, closes spare ones. */
-  private double writeSegments(Envelope.Pieces pieces, List<MPVariable> columns, MPConstraint row,
-      String name) {
+  /**
+   * Makes the segment columns match the pieces: reuses columns, adds missing ones, closes spare
+   * ones.
+   */
+  private double writeSegments(
+      Envelope.Pieces pieces, List<MPVariable> columns, MPConstraint row, String name) {
     MPObjective objective = solver.objective();
     double[] lengths = pieces.lengths();
     double[] slopes = pieces.slopes();

@@ -3,25 +3,32 @@ package dev.alm.controller.optimum;
 import java.util.Arrays;
 
 /**
- * The maximum of some tangents of one convex function of one variable on a closed interval [lo, hi]: the
- * outer approximation of g_i or h_i (paper 004 eq. 7, 8) that {@link CutModel} optimises. It is convex and
- * piecewise linear, so it is written as its value at lo plus a sum of segments of increasing slope, which is
- * how the LP represents it. Mutable, not thread-safe.
+ * The maximum of some tangents of one convex function of one variable on a closed interval [lo,
+ * hi]: the outer approximation of g_i or h_i (paper 004 eq. 7, 8) that {@link CutModel} optimises.
+ * It is convex and piecewise linear, so it is written as its value at lo plus a sum of segments of
+ * increasing slope, which is how the LP represents it. Mutable, not thread-safe.
  */
 final class Envelope {
 
   private final double lo;
   private final double hi;
+
   /** Tangent points closer than this count as the same point. */
   private final double same;
+
   private double[] point = new double[16];
+
   /** Each tangent as a line {@code intercept + slope (z - lo)}. */
   private double[] intercept = new double[16];
+
   private double[] slope = new double[16];
   private int size;
   private double highest = Double.NEGATIVE_INFINITY;
 
-  /** The pieces of the envelope: its value at lo, then segment lengths and slopes, slopes increasing. */
+  /**
+   * The pieces of the envelope: its value at lo, then segment lengths and slopes, slopes
+   * increasing.
+   */
   record Pieces(double offset, double[] lengths, double[] slopes) {}
 
   Envelope(double lo, double hi, double same) {
@@ -33,7 +40,8 @@ final class Envelope {
   /**
    * Adds the tangent at p with the function's value and derivative there.
    *
-   * @return false when a tangent within the tolerance of p is already there, or value or slope is not finite
+   * @return false when a tangent within the tolerance of p is already there, or value or slope is
+   *     not finite
    */
   boolean add(double p, double value, double derivative) {
     if (!Double.isFinite(value) || !Double.isFinite(derivative)) {
@@ -71,14 +79,21 @@ final class Envelope {
     return best;
   }
 
-  /** The envelope on [lo, hi] as pieces: the upper hull of the tangent lines, clipped to the interval. */
+  /**
+   * The envelope on [lo, hi] as pieces: the upper hull of the tangent lines, clipped to the
+   * interval.
+   */
   Pieces pieces() {
     Integer[] order = new Integer[size];
     for (int k = 0; k < size; k++) {
       order[k] = k;
     }
-    Arrays.sort(order, (a, b) -> slope[a] != slope[b]
-        ? Double.compare(slope[a], slope[b]) : Double.compare(intercept[a], intercept[b]));
+    Arrays.sort(
+        order,
+        (a, b) ->
+            slope[a] != slope[b]
+                ? Double.compare(slope[a], slope[b])
+                : Double.compare(intercept[a], intercept[b]));
     int[] hull = new int[size];
     int h = 0;
     for (int idx : order) {
@@ -98,7 +113,8 @@ final class Envelope {
     double offset = Double.NaN;
     for (int k = 0; k < h; k++) {
       double start = k == 0 ? 0 : Math.max(0, Math.min(width, crossing(hull[k - 1], hull[k])));
-      double end = k == h - 1 ? width : Math.max(0, Math.min(width, crossing(hull[k], hull[k + 1])));
+      double end =
+          k == h - 1 ? width : Math.max(0, Math.min(width, crossing(hull[k], hull[k + 1])));
       if (end > start || (k == h - 1 && m == 0)) {
         if (m == 0) {
           offset = intercept[hull[k]] + slope[hull[k]] * start;

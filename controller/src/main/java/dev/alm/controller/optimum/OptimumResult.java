@@ -6,21 +6,28 @@ import java.util.Arrays;
  * Certified bounds on the optimum W* of problem P1 of paper 004 (eq. 5, 9, 10), as computed by
  * {@link CentralOptimum}.
  *
- * <p>{@code lowerBound <= W* <= upperBound} up to the LP solver's tolerances. The lower bound is the value of
- * an outer (tangent-cut) approximation of eq. (5); the upper bound is the true objective W of eq. (5), with
- * the costs of eq. (7) and (8) or whichever convex costs the topology carries, at the feasible point
- * {@code (x, s)}: {@code s} is the load that {@code x} induces, {@code S = C^T diag(A) x} (eq. 6), so (9)
- * holds with equality.
+ * <p>{@code lowerBound <= W* <= upperBound} up to the LP solver's tolerances. The lower bound is
+ * the value of an outer (tangent-cut) approximation of eq. (5); the upper bound is the true
+ * objective W of eq. (5), with the costs of eq. (7) and (8) or whichever convex costs the topology
+ * carries, at the feasible point {@code (x, s)}: {@code s} is the load that {@code x} induces,
+ * {@code S = C^T diag(A) x} (eq. 6), so (9) holds with equality.
  *
- * @param lowerBound  a lower bound on W*: the value of the last linear programme
- * @param upperBound  W(x, s), {@link Double#POSITIVE_INFINITY} when no point met the capacities (10) strictly
- * @param x           the best L1 answer probabilities found, in node order, each in [0, 1]
- * @param s           the proxy loads that {@code x} induces (eq. 6)
- * @param cutRounds   the number of cutting-plane rounds after the first linear programme
- * @param relativeGap {@code (upperBound - lowerBound) / max(|upperBound|, Double.MIN_NORMAL)}, clamped at 0
+ * @param lowerBound a lower bound on W*: the value of the last linear programme
+ * @param upperBound W(x, s), {@link Double#POSITIVE_INFINITY} when no point met the capacities (10)
+ *     strictly
+ * @param x the best L1 answer probabilities found, in node order, each in [0, 1]
+ * @param s the proxy loads that {@code x} induces (eq. 6)
+ * @param cutRounds the number of cutting-plane rounds after the first linear programme
+ * @param relativeGap {@code (upperBound - lowerBound) / max(|upperBound|, Double.MIN_NORMAL)},
+ *     clamped at 0
  */
 public record OptimumResult(
-    double lowerBound, double upperBound, double[] x, double[] s, int cutRounds, double relativeGap) {
+    double lowerBound,
+    double upperBound,
+    double[] x,
+    double[] s,
+    int cutRounds,
+    double relativeGap) {
 
   /** Copies the arrays, so that a result cannot be changed once built. */
   public OptimumResult {
@@ -31,7 +38,10 @@ public record OptimumResult(
     }
   }
 
-  /** The relative gap of two bounds as {@link CentralOptimum} measures it: non-negative, infinite if either is. */
+  /**
+   * The relative gap of two bounds as {@link CentralOptimum} measures it: non-negative, infinite if
+   * either is.
+   */
   static double gap(double lower, double upper) {
     if (!Double.isFinite(lower) || !Double.isFinite(upper)) {
       return Double.POSITIVE_INFINITY;
@@ -79,8 +89,18 @@ public record OptimumResult(
 
   @Override
   public String toString() {
-    return "OptimumResult[lowerBound=" + lowerBound + ", upperBound=" + upperBound + ", relativeGap="
-        + relativeGap + ", cutRounds=" + cutRounds + ", x=" + Arrays.toString(x) + ", s="
-        + Arrays.toString(s) + "]";
+    return "OptimumResult[lowerBound="
+        + lowerBound
+        + ", upperBound="
+        + upperBound
+        + ", relativeGap="
+        + relativeGap
+        + ", cutRounds="
+        + cutRounds
+        + ", x="
+        + Arrays.toString(x)
+        + ", s="
+        + Arrays.toString(s)
+        + "]";
   }
 }

@@ -5,10 +5,11 @@ import dev.alm.controller.cost.ProxyCost;
 import java.util.function.DoubleUnaryOperator;
 
 /**
- * The minimisers of the Lagrangian of P1 (paper 004 eq. 11 and 13) for given prices mu, found from the cost
- * derivatives alone by bisection: {@code argmin_{0 <= S <= top} g(S) - mu S} and {@code argmin_{0 <= x <= 1}
- * h(x) + A beta x}. {@link CutModel} adds tangents there: as the LP's prices approach the optimal ones these
- * points approach the optimum of P1, which makes the cutting planes converge in a few rounds.
+ * The minimisers of the Lagrangian of P1 (paper 004 eq. 11 and 13) for given prices mu, found from
+ * the cost derivatives alone by bisection: {@code argmin_{0 <= S <= top} g(S) - mu S} and {@code
+ * argmin_{0 <= x <= 1} h(x) + A beta x}. {@link CutModel} adds tangents there: as the LP's prices
+ * approach the optimal ones these points approach the optimum of P1, which makes the cutting planes
+ * converge in a few rounds.
  */
 final class PriceTargets {
 
@@ -29,8 +30,9 @@ final class PriceTargets {
   }
 
   /**
-   * The zero crossing of a non-decreasing f on [lo, hi], or the end point where f keeps one sign; NaN values
-   * (which a broken cost could return) count as positive so that the search stays inside the interval.
+   * The zero crossing of a non-decreasing f on [lo, hi], or the end point where f keeps one sign;
+   * NaN values (which a broken cost could return) count as positive so that the search stays inside
+   * the interval.
    */
   private static double crossing(DoubleUnaryOperator f, double lo, double hi) {
     if (!(f.applyAsDouble(lo) < 0)) {

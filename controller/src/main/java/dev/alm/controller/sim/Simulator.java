@@ -15,19 +15,18 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Runs the controllers offline on a topology with exact measurements: each step every PoP sees the load
- * S = C^T diag(A) x its proxy would receive (eq. 21) and, for the dual, the exact coupling beta = C mu (eq. 14).
- * The PoPs act synchronously, one step per control interval, with the same pure step functions a live PoP
- * runs.
+ * Runs the controllers offline on a topology with exact measurements: each step every PoP sees the
+ * load S = C^T diag(A) x its proxy would receive (eq. 21) and, for the dual, the exact coupling
+ * beta = C mu (eq. 14). The PoPs act synchronously, one step per control interval, with the same
+ * pure step functions a live PoP runs.
  */
 public final class Simulator {
 
   private Simulator() {}
 
-  /**
-   * The dual decomposition algorithm (Algorithm 1) from mu = 0.
-   */
-  public static SimulationResult dual(Topology t, StepSize step, StopRule stop, TrajectorySink sink) {
+  /** The dual decomposition algorithm (Algorithm 1) from mu = 0. */
+  public static SimulationResult dual(
+      Topology t, StepSize step, StopRule stop, TrajectorySink sink) {
     int n = t.size();
     DualNode[] nodes = DualSteps.nodes(t, step);
     double[] a = t.demands();
@@ -57,7 +56,9 @@ public final class Simulator {
       cost = Objective.cost(t, x, s);
       bound = dual;
       k++;
-      if (convergedAt < 0 && Double.isFinite(cost) && (cost - dual) <= stop.tolerance() * Math.abs(cost)) {
+      if (convergedAt < 0
+          && Double.isFinite(cost)
+          && (cost - dual) <= stop.tolerance() * Math.abs(cost)) {
         convergedAt = k - 1;
         if (stop.stopAtConvergence()) {
           break;
@@ -73,11 +74,9 @@ public final class Simulator {
     return new SimulationResult("dual", k, convergedAt, x, s, mu, cost, bound, overloaded(t, s));
   }
 
-  /**
-   * The greedy law (Algorithm 2, eq. 24) from x0.
-   */
-  public static SimulationResult greedy(Topology t, GreedyConfig config, double x0, StopRule stop,
-      TrajectorySink sink) {
+  /** The greedy law (Algorithm 2, eq. 24) from x0. */
+  public static SimulationResult greedy(
+      Topology t, GreedyConfig config, double x0, StopRule stop, TrajectorySink sink) {
     int n = t.size();
     GreedyController law = new GreedyController(config);
     double[] cap = t.capacities();
@@ -111,12 +110,13 @@ public final class Simulator {
       }
     }
     double cost = Objective.cost(t, x, s);
-    return new SimulationResult("greedy", k, convergedAt, x, s, null, cost, Double.NaN, overloaded(t, s));
+    return new SimulationResult(
+        "greedy", k, convergedAt, x, s, null, cost, Double.NaN, overloaded(t, s));
   }
 
   /**
-   * A greedy step dt that keeps the discretised law monotone on this topology:
-   * {@code min(1, 2 / (gain max_i sum_j C_ji A_j))}, since |dS_i/dz_j| &le; C_ji A_j / 4 in log-odds z.
+   * A greedy step dt that keeps the discretised law monotone on this topology: {@code min(1, 2 /
+   * (gain max_i sum_j C_ji A_j))}, since |dS_i/dz_j| &le; C_ji A_j / 4 in log-odds z.
    */
   public static double stableGreedyDt(Topology t, double gain) {
     double[] ones = new double[t.size()];
@@ -129,8 +129,9 @@ public final class Simulator {
   }
 
   /**
-   * Relative margin above capacity that counts as overload. The greedy law settles at interior fixed points
-   * with S_i = T_i up to rounding (its average load equals T_i, Theorem 4.2); those are not overloads.
+   * Relative margin above capacity that counts as overload. The greedy law settles at interior
+   * fixed points with S_i = T_i up to rounding (its average load equals T_i, Theorem 4.2); those
+   * are not overloads.
    */
   public static final double OVERLOAD_TOLERANCE = 1e-3;
 

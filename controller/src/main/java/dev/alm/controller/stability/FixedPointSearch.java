@@ -13,25 +13,30 @@ import org.apache.commons.math3.linear.DecompositionSolver;
 import org.apache.commons.math3.linear.LUDecomposition;
 
 /**
- * Finds the fixed points the greedy ODE (24) of paper 004 reaches from several starts and describes each by the
- * eigenvalues of its Jacobian (46)-(48) and the overloads it leaves (eq. (26)).
+ * Finds the fixed points the greedy ODE (24) of paper 004 reaches from several starts and describes
+ * each by the eigenvalues of its Jacobian (46)-(48) and the overloads it leaves (eq. (26)).
  *
- * <p>Starts: the centre (0.5, ..., 0.5), {@link StabilityConfig#randomStarts()} uniform interior points drawn with
- * the configured seed, and for N &le; 3 one start near each of the 2^N corners. End points of settled trajectories
- * are refined: coordinates next to 0 or 1 are snapped to it, and the others are solved for S_i = T_i (the
- * interior condition F_i = 0 of eq. (46)) when that linear system is regular and its solution stays within
- * {@link #REFINE_RADIUS}; refined end points closer than the deduplication tolerance are one fixed point.
+ * <p>Starts: the centre (0.5, ..., 0.5), {@link StabilityConfig#randomStarts()} uniform interior
+ * points drawn with the configured seed, and for N &le; 3 one start near each of the 2^N corners.
+ * End points of settled trajectories are refined: coordinates next to 0 or 1 are snapped to it, and
+ * the others are solved for S_i = T_i (the interior condition F_i = 0 of eq. (46)) when that linear
+ * system is regular and its solution stays within {@link #REFINE_RADIUS}; refined end points closer
+ * than the deduplication tolerance are one fixed point.
  */
 public final class FixedPointSearch {
 
   /** A node is overloaded when S_i &gt; T_i (1 + OVERLOAD_MARGIN). */
   public static final double OVERLOAD_MARGIN = 1e-9;
+
   /** Random starts are drawn in [START_MARGIN, 1 - START_MARGIN]^N. */
   static final double START_MARGIN = 1e-3;
+
   /** Near-corner starts sit this far inside the cube from their corner. */
   static final double NEAR_CORNER_OFFSET = 1e-2;
+
   /** Largest distance a settled end point is moved by {@link #refine}. */
   static final double REFINE_RADIUS = 1e-5;
+
   /** Largest N for which near-corner starts are added. */
   static final int MAX_NEAR_CORNER_DIMENSION = 3;
 
@@ -82,7 +87,10 @@ public final class FixedPointSearch {
     return starts().stream().map(ode::settle).toList();
   }
 
-  /** The distinct fixed points reached by the settled trajectories of {@code results}, most-reached first. */
+  /**
+   * The distinct fixed points reached by the settled trajectories of {@code results}, most-reached
+   * first.
+   */
   public List<FixedPoint> fixedPoints(List<OdeResult> results) {
     List<double[]> points = new ArrayList<>();
     List<Integer> counts = new ArrayList<>();
@@ -103,20 +111,25 @@ public final class FixedPointSearch {
     for (int k = 0; k < points.size(); k++) {
       out.add(describe(points.get(k), counts.get(k)));
     }
-    out.sort(Comparator.comparingInt(FixedPoint::starts).reversed()
-        .thenComparing(FixedPoint::x, Arrays::compare));
+    out.sort(
+        Comparator.comparingInt(FixedPoint::starts)
+            .reversed()
+            .thenComparing(FixedPoint::x, Arrays::compare));
     return List.copyOf(out);
   }
 
-  /** How many starts reached the fixed point of {@code found} within the deduplication tolerance of x (or 0). */
+  /**
+   * How many starts reached the fixed point of {@code found} within the deduplication tolerance of
+   * x (or 0).
+   */
   public int reachedCount(List<FixedPoint> found, double[] x) {
     int k = indexNear(found.stream().map(FixedPoint::x).toList(), x);
     return k < 0 ? 0 : found.get(k).starts();
   }
 
   /**
-   * Describes x as a fixed point: load, residual, overloaded and locally uncontrollable nodes (overloaded with
-   * x_i &le; boundary tolerance), Jacobian eigenvalues and verdict.
+   * Describes x as a fixed point: load, residual, overloaded and locally uncontrollable nodes
+   * (overloaded with x_i &le; boundary tolerance), Jacobian eigenvalues and verdict.
    */
   public FixedPoint describe(double[] x, int starts) {
     double[] s = ode.load(x);
@@ -140,13 +153,16 @@ public final class FixedPointSearch {
   }
 
   /**
-   * Refines a settled end point into a fixed point. Coordinates within delta of 0 or 1 are snapped to it and the
-   * others solved for S_i = T_i; delta is the boundary tolerance, then {@link #REFINE_RADIUS} (a slow coordinate
-   * still creeping to the boundary). The first solution inside the cube within {@code REFINE_RADIUS} of the end
-   * point wins; failing both, the end point snapped at the boundary tolerance is kept.
+   * Refines a settled end point into a fixed point. Coordinates within delta of 0 or 1 are snapped
+   * to it and the others solved for S_i = T_i; delta is the boundary tolerance, then {@link
+   * #REFINE_RADIUS} (a slow coordinate still creeping to the boundary). The first solution inside
+   * the cube within {@code REFINE_RADIUS} of the end point wins; failing both, the end point
+   * snapped at the boundary tolerance is kept.
    */
   double[] refine(double[] x) {
-    double[] deltas = {config.boundaryTolerance(), Math.max(config.boundaryTolerance(), REFINE_RADIUS)};
+    double[] deltas = {
+      config.boundaryTolerance(), Math.max(config.boundaryTolerance(), REFINE_RADIUS)
+    };
     for (double delta : deltas) {
       double[] polished = polish(snap(x, delta));
       if (polished != null) {
@@ -168,7 +184,10 @@ public final class FixedPointSearch {
     return snapped;
   }
 
-  /** Solves B_II x_I = T_I - B_IJ x_J for the interior coordinates I; null when singular, outside or far. */
+  /**
+   * Solves B_II x_I = T_I - B_IJ x_J for the interior coordinates I; null when singular, outside or
+   * far.
+   */
   private double[] polish(double[] snapped) {
     int n = snapped.length;
     List<Integer> interior = new ArrayList<>();
@@ -196,7 +215,8 @@ public final class FixedPointSearch {
         block[a][c] = ode.b(i, interior.get(c));
       }
     }
-    DecompositionSolver solver = new LUDecomposition(new Array2DRowRealMatrix(block, false)).getSolver();
+    DecompositionSolver solver =
+        new LUDecomposition(new Array2DRowRealMatrix(block, false)).getSolver();
     if (!solver.isNonSingular()) {
       return null;
     }

@@ -9,22 +9,25 @@ import org.apache.commons.math3.ode.sampling.StepHandler;
 import org.apache.commons.math3.ode.sampling.StepInterpolator;
 
 /**
- * The continuous model of FastRoute's greedy heuristic, paper 004 eq. (24):
- * {@code dx_i/dt = -beta R(x_i) (Bx - T)_i} with the damping {@code R(x) = x(1 - x)} and
- * {@code B = C^T diag(A)} of eq. (23), so that {@code Bx} is the proxy load S of eq. (21)-(22).
+ * The continuous model of FastRoute's greedy heuristic, paper 004 eq. (24): {@code dx_i/dt = -beta
+ * R(x_i) (Bx - T)_i} with the damping {@code R(x) = x(1 - x)} and {@code B = C^T diag(A)} of eq.
+ * (23), so that {@code Bx} is the proxy load S of eq. (21)-(22).
  *
- * <p>{@link #settle} integrates it with an adaptive Dormand-Prince 5(4) integrator from a start in the open unit
- * cube until it reaches a fixed point (all rates under the tolerance of {@link StabilityConfig}) or the horizon.
- * By Theorem 4.1 trajectories stay in [0, 1]^N; the vector field is evaluated at x clamped to the cube and the
- * end point is clamped, so numerical excursions of the order of the integrator tolerance never leave it.
- * Instances are immutable; {@link #settle} may be called from several threads.
+ * <p>{@link #settle} integrates it with an adaptive Dormand-Prince 5(4) integrator from a start in
+ * the open unit cube until it reaches a fixed point (all rates under the tolerance of {@link
+ * StabilityConfig}) or the horizon. By Theorem 4.1 trajectories stay in [0, 1]^N; the vector field
+ * is evaluated at x clamped to the cube and the end point is clamped, so numerical excursions of
+ * the order of the integrator tolerance never leave it. Instances are immutable; {@link #settle}
+ * may be called from several threads.
  */
 public final class GreedyOde implements FirstOrderDifferentialEquations {
 
   /** Absolute error tolerance per step of the integrator (x is in [0, 1]). */
   static final double ABSOLUTE_STEP_TOLERANCE = 1e-12;
+
   /** Relative error tolerance per step of the integrator. */
   static final double RELATIVE_STEP_TOLERANCE = 1e-10;
+
   /** Evaluation budget of one trajectory; reaching it ends the trajectory unsettled. */
   static final int MAX_EVALUATIONS = 2_000_000;
 
@@ -120,8 +123,8 @@ public final class GreedyOde implements FirstOrderDifferentialEquations {
   }
 
   /**
-   * Integrates eq. (24) from {@code x0} until max_i |dx_i/dt| falls below {@code tolerance * sigma} or time
-   * reaches {@code horizon / sigma} (see {@link StabilityConfig}).
+   * Integrates eq. (24) from {@code x0} until max_i |dx_i/dt| falls below {@code tolerance * sigma}
+   * or time reaches {@code horizon / sigma} (see {@link StabilityConfig}).
    *
    * @param x0 a start in the open unit cube (0, 1)^N
    * @throws IllegalArgumentException when x0 has the wrong length or is not in the open unit cube
@@ -130,7 +133,8 @@ public final class GreedyOde implements FirstOrderDifferentialEquations {
     requireDimension(x0);
     for (double v : x0) {
       if (!(v > 0 && v < 1)) {
-        throw new IllegalArgumentException("start must lie in the open unit cube (0, 1)^N, got " + v);
+        throw new IllegalArgumentException(
+            "start must lie in the open unit cube (0, 1)^N, got " + v);
       }
     }
     double threshold = config.tolerance() * rateScale;
@@ -163,7 +167,8 @@ public final class GreedyOde implements FirstOrderDifferentialEquations {
 
   private void requireDimension(double[] x) {
     if (x.length != capacity.length) {
-      throw new IllegalArgumentException("expected " + capacity.length + " coordinates, got " + x.length);
+      throw new IllegalArgumentException(
+          "expected " + capacity.length + " coordinates, got " + x.length);
     }
   }
 

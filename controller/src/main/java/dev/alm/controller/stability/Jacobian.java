@@ -8,17 +8,21 @@ import org.apache.commons.math3.linear.EigenDecomposition;
 import org.apache.commons.math3.linear.RealMatrix;
 
 /**
- * The Jacobian dF/dx of the greedy ODE (24) of paper 004 at a point x, eq. (46)-(48) with the gain beta:
+ * The Jacobian dF/dx of the greedy ODE (24) of paper 004 at a point x, eq. (46)-(48) with the gain
+ * beta:
+ *
  * <pre>
  *   J_ij = -beta R(x_i) B_ij                                    (i != j, eq. 47)
  *   J_ii = -beta (R(x_i) B_ii + (1 - 2 x_i) (S_i - T_i))         (eq. 48)
  * </pre>
+ *
  * with {@code R(x) = x(1 - x)}, {@code B = C^T diag(A)} and {@code S = Bx}. Immutable.
  *
- * <p>Eigenvalues: a row with x_i exactly 0 or 1 has R(x_i) = 0, so its only non-zero entry is the diagonal
- * {@code -beta (1 - 2 x_i)(S_i - T_i)} (appendix VII-D). Ordering such boundary coordinates first makes J block
- * lower triangular, so its spectrum is these diagonal entries, exact, together with the eigenvalues of the
- * block on the interior coordinates, which Commons Math's (non-symmetric) {@link EigenDecomposition} gives.
+ * <p>Eigenvalues: a row with x_i exactly 0 or 1 has R(x_i) = 0, so its only non-zero entry is the
+ * diagonal {@code -beta (1 - 2 x_i)(S_i - T_i)} (appendix VII-D). Ordering such boundary
+ * coordinates first makes J block lower triangular, so its spectrum is these diagonal entries,
+ * exact, together with the eigenvalues of the block on the interior coordinates, which Commons
+ * Math's (non-symmetric) {@link EigenDecomposition} gives.
  */
 public final class Jacobian {
 
@@ -111,11 +115,16 @@ public final class Jacobian {
         out.add(new Eigenvalue(re[a], im[a]));
       }
     }
-    out.sort(Comparator.comparingDouble(Eigenvalue::real).thenComparingDouble(Eigenvalue::imaginary).reversed());
+    out.sort(
+        Comparator.comparingDouble(Eigenvalue::real)
+            .thenComparingDouble(Eigenvalue::imaginary)
+            .reversed());
     return List.copyOf(out);
   }
 
-  /** The stability of x as a fixed point; real parts within {@code tolerance} of zero count as zero. */
+  /**
+   * The stability of x as a fixed point; real parts within {@code tolerance} of zero count as zero.
+   */
   public Verdict verdict(double tolerance) {
     return Verdict.of(eigenvalues(), tolerance);
   }

@@ -7,10 +7,11 @@ import dev.alm.controller.stability.StabilityReport.TwoNode;
 import java.util.List;
 
 /**
- * Stability analysis of FastRoute's greedy load-management heuristic (paper 004 section IV) on a topology:
- * condition (28) at every node ({@link StabilityRegion}), Theorem 4.3 when there are two nodes
- * ({@link TwoNodeTheorem}), and the fixed points the greedy ODE (24) reaches from several starts with their
- * Jacobian (46)-(48) eigenvalues ({@link FixedPointSearch}). Pure computation: no I/O. Immutable and thread-safe.
+ * Stability analysis of FastRoute's greedy load-management heuristic (paper 004 section IV) on a
+ * topology: condition (28) at every node ({@link StabilityRegion}), Theorem 4.3 when there are two
+ * nodes ({@link TwoNodeTheorem}), and the fixed points the greedy ODE (24) reaches from several
+ * starts with their Jacobian (46)-(48) eigenvalues ({@link FixedPointSearch}). Pure computation: no
+ * I/O. Immutable and thread-safe.
  */
 public final class StabilityAnalysis {
 
@@ -39,6 +40,13 @@ public final class StabilityAnalysis {
     int unsettled = (int) results.stream().filter(r -> !r.settled()).count();
     TwoNode twoNode = topology.size() == 2 ? TwoNodeTheorem.apply(topology, search, found) : null;
     return new StabilityReport(
-        topology.ids(), config.gain(), conditions, inRegion, twoNode, found, results.size(), unsettled);
+        topology.ids(),
+        config.gain(),
+        conditions,
+        inRegion,
+        twoNode,
+        found,
+        results.size(),
+        unsettled);
   }
 }

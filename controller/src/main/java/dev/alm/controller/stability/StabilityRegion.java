@@ -8,10 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The stability region Pi_C of paper 004 eq. (28): node i cannot end in locally uncontrollable overload
- * (eq. (26)-(27)) under the greedy heuristic when {@code sum_{j != i} C_ji A_j <= T_i}, the most load the other
- * nodes' L1 answers can send to proxy i once i offloads everything. The same bound is eq. (49) of
- * appendix VII-D.
+ * The stability region Pi_C of paper 004 eq. (28): node i cannot end in locally uncontrollable
+ * overload (eq. (26)-(27)) under the greedy heuristic when {@code sum_{j != i} C_ji A_j <= T_i},
+ * the most load the other nodes' L1 answers can send to proxy i once i offloads everything. The
+ * same bound is eq. (49) of appendix VII-D.
  */
 public final class StabilityRegion {
 
@@ -31,7 +31,9 @@ public final class StabilityRegion {
           inflow += c.get(j, i) * a[j];
         }
       }
-      out.add(new NodeCondition(topology.ids().get(i), inflow, t[i], inflow <= t[i] ? Risk.SAFE : Risk.AT_RISK));
+      out.add(
+          new NodeCondition(
+              topology.ids().get(i), inflow, t[i], inflow <= t[i] ? Risk.SAFE : Risk.AT_RISK));
     }
     return List.copyOf(out);
   }

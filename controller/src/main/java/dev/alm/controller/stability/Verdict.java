@@ -3,11 +3,13 @@ package dev.alm.controller.stability;
 import java.util.List;
 
 /**
- * Local stability of a fixed point of the greedy ODE (paper 004 eq. (24)), read from the eigenvalues of its
- * Jacobian (eq. (46)-(48)) as in appendix VII-D/E.
+ * Local stability of a fixed point of the greedy ODE (paper 004 eq. (24)), read from the
+ * eigenvalues of its Jacobian (eq. (46)-(48)) as in appendix VII-D/E.
  */
 public enum Verdict {
-  /** Every eigenvalue has a real part below {@code -tolerance}: trajectories nearby converge to it. */
+  /**
+   * Every eigenvalue has a real part below {@code -tolerance}: trajectories nearby converge to it.
+   */
   STABLE,
   /** Some eigenvalue has a real part above {@code tolerance}: trajectories nearby leave it. */
   UNSTABLE,
@@ -17,7 +19,10 @@ public enum Verdict {
    */
   MARGINAL;
 
-  /** The verdict for {@code eigenvalues}, real parts with |Re| &le; {@code tolerance} counting as zero. */
+  /**
+   * The verdict for {@code eigenvalues}, real parts with |Re| &le; {@code tolerance} counting as
+   * zero.
+   */
   public static Verdict of(List<Eigenvalue> eigenvalues, double tolerance) {
     double max = Double.NEGATIVE_INFINITY;
     for (Eigenvalue e : eigenvalues) {

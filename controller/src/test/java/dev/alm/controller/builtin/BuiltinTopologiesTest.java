@@ -16,16 +16,19 @@ class BuiltinTopologiesTest {
   void section5HasTheParametersOfEquation30() throws Exception {
     Topology t = BuiltinTopologies.resolve("builtin:paper-sec5?load=2&seed=9");
     assertEquals(48, t.size());
-    t.nodes().forEach(n -> {
-      assertEquals(0.7, n.capacity());
-      assertEquals(1.0, n.eta());
-      assertEquals(10.0, n.gamma());
-      assertTrue(n.d() >= 0 && n.d() <= 1);
-      assertEquals(Math.rint(n.demand()), n.demand());
-    });
+    t.nodes()
+        .forEach(
+            n -> {
+              assertEquals(0.7, n.capacity());
+              assertEquals(1.0, n.eta());
+              assertEquals(10.0, n.gamma());
+              assertTrue(n.d() >= 0 && n.d() <= 1);
+              assertEquals(Math.rint(n.demand()), n.demand());
+            });
     double mean = Arrays.stream(t.demands()).average().orElseThrow();
     assertTrue(mean > 1 && mean < 3, "Poisson(2) mean over 48 nodes: " + mean);
-    assertEquals(t.correlation(), BuiltinTopologies.resolve("builtin:paper-sec5?load=5").correlation());
+    assertEquals(
+        t.correlation(), BuiltinTopologies.resolve("builtin:paper-sec5?load=5").correlation());
   }
 
   @Test
@@ -50,6 +53,7 @@ class BuiltinTopologiesTest {
   void rejectsUnknownNamesAndParameters() {
     assertThrows(InputException.class, () -> BuiltinTopologies.resolve("builtin:nope"));
     assertThrows(InputException.class, () -> BuiltinTopologies.resolve("builtin:paper-sec5?n=3"));
-    assertThrows(InputException.class, () -> BuiltinTopologies.resolve("builtin:paper-sec5?load=-1"));
+    assertThrows(
+        InputException.class, () -> BuiltinTopologies.resolve("builtin:paper-sec5?load=-1"));
   }
 }

@@ -17,8 +17,15 @@ class ClosedFormTest {
       double cap = 0.1 + 10 * rnd.nextDouble();
       QueueingDelayCost closed = new QueueingDelayCost(eta, cap);
       NumericProxyCost generic = new NumericProxyCost(s -> eta * s / (1 - s / cap), cap);
-      double mu = rnd.nextDouble() < 0.2 ? eta * rnd.nextDouble() : eta + 1e4 * rnd.nextDouble() * rnd.nextDouble();
-      assertEquals(closed.minimiser(mu), generic.minimiser(mu), 1e-6 * cap, "eta=" + eta + " T=" + cap + " mu=" + mu);
+      double mu =
+          rnd.nextDouble() < 0.2
+              ? eta * rnd.nextDouble()
+              : eta + 1e4 * rnd.nextDouble() * rnd.nextDouble();
+      assertEquals(
+          closed.minimiser(mu),
+          generic.minimiser(mu),
+          1e-6 * cap,
+          "eta=" + eta + " T=" + cap + " mu=" + mu);
     }
   }
 
@@ -32,9 +39,14 @@ class ClosedFormTest {
       double a = k % 10 == 0 ? 0 : 20 * rnd.nextDouble();
       double beta = 100 * rnd.nextDouble() * rnd.nextDouble();
       RoundTripCost closed = new RoundTripCost(gamma, d);
-      NumericOffloadCost generic = new NumericOffloadCost((x, dem) -> gamma * dem * (1 - x) * (d + dem * (1 - x)));
+      NumericOffloadCost generic =
+          new NumericOffloadCost((x, dem) -> gamma * dem * (1 - x) * (d + dem * (1 - x)));
       double xc = closed.minimiser(a, beta);
-      assertEquals(xc, generic.minimiser(a, beta), 1e-6, "gamma=" + gamma + " d=" + d + " A=" + a + " beta=" + beta);
+      assertEquals(
+          xc,
+          generic.minimiser(a, beta),
+          1e-6,
+          "gamma=" + gamma + " d=" + d + " A=" + a + " beta=" + beta);
       if (xc > 0 && xc < 1) {
         interior++;
       }
@@ -50,7 +62,8 @@ class ClosedFormTest {
   @Test
   void sensitivityOfClosedFormMatchesNumericDefault() {
     RoundTripCost closed = new RoundTripCost(10, 0.3);
-    NumericOffloadCost generic = new NumericOffloadCost((x, dem) -> 10 * dem * (1 - x) * (0.3 + dem * (1 - x)));
+    NumericOffloadCost generic =
+        new NumericOffloadCost((x, dem) -> 10 * dem * (1 - x) * (0.3 + dem * (1 - x)));
     assertEquals(closed.sensitivity(3), generic.sensitivity(3), 1e-6);
     QueueingDelayCost g = new QueueingDelayCost(1, 0.7);
     NumericProxyCost gn = new NumericProxyCost(s -> s / (1 - s / 0.7), 0.7);

@@ -44,7 +44,9 @@ class DualNodeTest {
 
   @Test
   void refusesNonFiniteMeasurements() {
-    assertThrows(IllegalArgumentException.class, () -> constant.nextPrice(PriceState.of(1), Double.NaN, 0));
-    assertThrows(IllegalArgumentException.class, () -> constant.decide(1, Double.POSITIVE_INFINITY, 0));
+    assertThrows(
+        IllegalArgumentException.class, () -> constant.nextPrice(PriceState.of(1), Double.NaN, 0));
+    assertThrows(
+        IllegalArgumentException.class, () -> constant.decide(1, Double.POSITIVE_INFINITY, 0));
   }
 }

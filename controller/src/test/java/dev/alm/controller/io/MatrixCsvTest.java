@@ -15,8 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class MatrixCsvTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Path file(String text) throws Exception {
     Path p = dir.resolve("C.csv");

@@ -14,11 +14,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 class TopologyJsonTest {
 
-  private static final String NODES = "{\"nodes\":[{\"id\":\"a\",\"capacity\":0.7,\"demand\":1.0,\"eta\":1.0,"
-      + "\"gamma\":10.0,\"d\":0.5},{\"id\":\"b\",\"capacity\":0.7,\"demand\":1.0,\"eta\":1.0,\"gamma\":10.0,\"d\":0.5}],";
+  private static final String NODES =
+      "{\"nodes\":[{\"id\":\"a\",\"capacity\":0.7,\"demand\":1.0,\"eta\":1.0,"
+          + "\"gamma\":10.0,\"d\":0.5},{\"id\":\"b\",\"capacity\":0.7,\"demand\":1.0,\"eta\":1.0,\"gamma\":10.0,\"d\":0.5}],";
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void readsAMatrixFileRelativeToTheJson() throws Exception {
@@ -47,13 +47,20 @@ class TopologyJsonTest {
 
   @Test
   void rejectsBadTopologiesWithFieldAndReason() throws Exception {
-    assertError(NODES.replace("\"capacity\":0.7,\"demand\"", "\"capacity\":0,\"demand\"")
-        + "\"correlation\":[[0.1,0.9],[0.5,0.5]]}", "nodes[0]", "capacity must be > 0");
-    assertError(NODES.replace(",\"gamma\":10.0,\"d\":0.5}]", ",\"gamma\":10.0}]")
-        + "\"correlation\":[[0.1,0.9],[0.5,0.5]]}", "nodes[1].d", "missing field");
+    assertError(
+        NODES.replace("\"capacity\":0.7,\"demand\"", "\"capacity\":0,\"demand\"")
+            + "\"correlation\":[[0.1,0.9],[0.5,0.5]]}",
+        "nodes[0]",
+        "capacity must be > 0");
+    assertError(
+        NODES.replace(",\"gamma\":10.0,\"d\":0.5}]", ",\"gamma\":10.0}]")
+            + "\"correlation\":[[0.1,0.9],[0.5,0.5]]}",
+        "nodes[1].d",
+        "missing field");
     assertError(NODES + "\"correlation\":[[0.1,0.9]]}", "correlation", "expected 2 rows");
     assertError(NODES + "\"correlation\":[[0.1,0.8],[0.5,0.5]]}", "correlation[0]", "sums to");
-    assertError(NODES + "\"correlation\":[[0.1,\"x\"],[0.5,0.5]]}", "correlation[0][1]", "finite number");
+    assertError(
+        NODES + "\"correlation\":[[0.1,\"x\"],[0.5,0.5]]}", "correlation[0][1]", "finite number");
     assertError(NODES.substring(0, NODES.length() - 1) + "}", "correlation", "missing field");
     assertError("{\"nodes\": [", "line 1", "invalid JSON");
     assertError(NODES + "\"correlation\":\"missing.csv\"}", "", "no such file");
@@ -65,7 +72,9 @@ class TopologyJsonTest {
     Path json = dir.resolve("t.json");
     Files.writeString(json, NODES + "\"correlation\":\"C.csv\"}");
     InputException e = assertThrows(InputException.class, () -> TopologyJson.read(json, false));
-    assertTrue(e.getMessage().contains("C.csv") && e.getMessage().contains("unknown node id 'z'"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("C.csv") && e.getMessage().contains("unknown node id 'z'"),
+        e.getMessage());
   }
 
   private void assertError(String text, String where, String reason) throws Exception {

@@ -35,9 +35,10 @@ class CentralOptimumTest {
   /** The example of section III-B: C = [[0.1, 0.9], [0.5, 0.5]], A = (1, 1), T = (0.7, 0.7). */
   @Test
   void twoNodeExampleOfSectionIIIB() {
-    Topology t = new Topology(
-        List.of(new Node("a", 0.7, 1, 1, 10, 0.5), new Node("b", 0.7, 1, 1, 10, 0.5)),
-        CorrelationMatrix.of(List.of("a", "b"), new double[][] {{0.1, 0.9}, {0.5, 0.5}}));
+    Topology t =
+        new Topology(
+            List.of(new Node("a", 0.7, 1, 1, 10, 0.5), new Node("b", 0.7, 1, 1, 10, 0.5)),
+            CorrelationMatrix.of(List.of("a", "b"), new double[][] {{0.1, 0.9}, {0.5, 0.5}}));
     OptimumResult r = optimum.solve(t);
     assertConverged(t, r);
     assertTrue(r.upperBound() < Objective.cost(t, new double[] {0, 0}), r.toString());
@@ -76,7 +77,9 @@ class CentralOptimumTest {
     }
   }
 
-  /** (d) Heavy demand: x = 1 would overload, so the optimum offloads and (9) binds near capacity. */
+  /**
+   * (d) Heavy demand: x = 1 would overload, so the optimum offloads and (9) binds near capacity.
+   */
   @Test
   void heavyDemandOffloadsAndConverges() {
     Random rnd = new Random(13);
@@ -96,12 +99,18 @@ class CentralOptimumTest {
   @Test
   void singleNodeMatchesOneDimensionalMinimisation() {
     for (double demand : new double[] {0.3, 1, 4}) {
-      Topology t = new Topology(List.of(new Node("a", 0.7, demand, 1, 10, 0.5)),
-          CorrelationMatrix.of(List.of("a"), new double[][] {{1}}));
+      Topology t =
+          new Topology(
+              List.of(new Node("a", 0.7, demand, 1, 10, 0.5)),
+              CorrelationMatrix.of(List.of("a"), new double[][] {{1}}));
       double hi = Math.min(1, 0.7 * (1 - 1e-12) / demand);
-      UnivariatePointValuePair best = new BrentOptimizer(1e-12, 1e-14).optimize(new MaxEval(10_000),
-          new UnivariateObjectiveFunction(x -> Objective.cost(t, new double[] {x})), GoalType.MINIMIZE,
-          new SearchInterval(0, hi, hi / 2));
+      UnivariatePointValuePair best =
+          new BrentOptimizer(1e-12, 1e-14)
+              .optimize(
+                  new MaxEval(10_000),
+                  new UnivariateObjectiveFunction(x -> Objective.cost(t, new double[] {x})),
+                  GoalType.MINIMIZE,
+                  new SearchInterval(0, hi, hi / 2));
       double wStar = Math.min(best.getValue(), Objective.cost(t, new double[] {hi}));
       OptimumResult r = optimum.solve(t);
       assertConverged(t, r);
@@ -125,7 +134,9 @@ class CentralOptimumTest {
     assertEquals(1, r.x()[4]);
   }
 
-  /** Generic convex costs through {@link Topology#withCosts}: only value and derivative are used. */
+  /**
+   * Generic convex costs through {@link Topology#withCosts}: only value and derivative are used.
+   */
   @Test
   void genericCostsConverge() {
     Random rnd = new Random(15);
@@ -170,7 +181,8 @@ class CentralOptimumTest {
       for (int k = 0; k < topologies.size(); k++) {
         OptimumResult parallel = futures.get(k).get();
         OptimumResult sequential = optimum.solve(topologies.get(k));
-        assertEquals(sequential.upperBound(), parallel.upperBound(), 1e-9 * sequential.upperBound());
+        assertEquals(
+            sequential.upperBound(), parallel.upperBound(), 1e-9 * sequential.upperBound());
         assertArrayEquals(sequential.x(), parallel.x(), 1e-9);
       }
     } finally {
@@ -208,7 +220,9 @@ class CentralOptimumTest {
     }
   }
 
-  /** A random feasible x: uniform, then scaled down until every proxy is below 99% of its capacity. */
+  /**
+   * A random feasible x: uniform, then scaled down until every proxy is below 99% of its capacity.
+   */
   private static double[] feasible(Topology t, Random rnd) {
     double[] x = new double[t.size()];
     for (int i = 0; i < x.length; i++) {
@@ -227,13 +241,22 @@ class CentralOptimumTest {
     return x;
   }
 
-  /** Random nodes and a positive, row-normalised C; demands scaled by {@code load} relative to capacity. */
+  /**
+   * Random nodes and a positive, row-normalised C; demands scaled by {@code load} relative to
+   * capacity.
+   */
   static Topology randomTopology(Random rnd, int n, double load) {
     List<Node> nodes = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       double cap = 0.5 + rnd.nextDouble();
-      nodes.add(new Node("n" + i, cap, load * cap * 2 * rnd.nextDouble(), 0.5 + rnd.nextDouble(),
-          5 + 10 * rnd.nextDouble(), rnd.nextDouble()));
+      nodes.add(
+          new Node(
+              "n" + i,
+              cap,
+              load * cap * 2 * rnd.nextDouble(),
+              0.5 + rnd.nextDouble(),
+              5 + 10 * rnd.nextDouble(),
+              rnd.nextDouble()));
     }
     return new Topology(nodes, randomMatrix(rnd, nodes.stream().map(Node::id).toList()));
   }
@@ -247,14 +270,17 @@ class CentralOptimumTest {
     return new Topology(nodes, randomMatrix(rnd, nodes.stream().map(Node::id).toList()));
   }
 
-  /** A positive C whose rows sum to one, with self-correlations C_ii between about 0.15 and 0.55. */
+  /**
+   * A positive C whose rows sum to one, with self-correlations C_ii between about 0.15 and 0.55.
+   */
   private static CorrelationMatrix randomMatrix(Random rnd, List<String> ids) {
     int n = ids.size();
     double[][] c = new double[n][n];
     for (int i = 0; i < n; i++) {
       double sum = 0;
       for (int j = 0; j < n; j++) {
-        c[i][j] = (i == j ? n * (0.2 + rnd.nextDouble()) : 0) + Math.pow(rnd.nextDouble(), 4) + 1e-3;
+        c[i][j] =
+            (i == j ? n * (0.2 + rnd.nextDouble()) : 0) + Math.pow(rnd.nextDouble(), 4) + 1e-3;
         sum += c[i][j];
       }
       for (int j = 0; j < n; j++) {

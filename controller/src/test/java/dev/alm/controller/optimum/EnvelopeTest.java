@@ -10,7 +10,9 @@ import org.junit.jupiter.api.Test;
 
 class EnvelopeTest {
 
-  /** The pieces, filled in order, reproduce the maximum of the tangents everywhere on the interval. */
+  /**
+   * The pieces, filled in order, reproduce the maximum of the tangents everywhere on the interval.
+   */
   @Test
   void piecesEqualTheMaximumOfTheTangents() {
     QueueingDelayCost g = new QueueingDelayCost(1, 0.7);

@@ -12,7 +12,10 @@ import dev.alm.controller.optimum.OptimumResult;
 import org.apache.commons.math3.random.Well19937c;
 import org.junit.jupiter.api.Test;
 
-/** Section V of paper 004 on the builtin 48-node setup: dual never overloads; greedy does, more with load. */
+/**
+ * Section V of paper 004 on the builtin 48-node setup: dual never overloads; greedy does, more with
+ * load.
+ */
 class PaperSection5Test {
 
   private static final double[] LOADS = {0.1, 0.5, 1, 2, 5, 10};
@@ -24,8 +27,12 @@ class PaperSection5Test {
     for (double load : LOADS) {
       for (int r = 0; r < RUNS; r++) {
         Topology t = setup.draw(load, new Well19937c(1000L * r + 7));
-        SimulationResult d = Simulator.dual(t, new StepSize.Scaled(0.5, true),
-            new StopRule(500, 1e-2, true), TrajectorySink.NONE);
+        SimulationResult d =
+            Simulator.dual(
+                t,
+                new StepSize.Scaled(0.5, true),
+                new StopRule(500, 1e-2, true),
+                TrajectorySink.NONE);
         assertTrue(d.converged(), "load " + load + " run " + r);
         assertTrue(d.overloaded().isEmpty(), "load " + load + " run " + r + ": " + d.overloaded());
         assertTrue(d.certifiedGap() <= 1e-2);
@@ -41,8 +48,12 @@ class PaperSection5Test {
       double gapSum = 0;
       for (int r = 0; r < 4; r++) {
         Topology t = setup.draw(load, new Well19937c(1000L * r + 11));
-        SimulationResult d = Simulator.dual(t, new StepSize.Scaled(0.5, true),
-            new StopRule(2000, StopRule.DEFAULT_DUAL_TOLERANCE, true), TrajectorySink.NONE);
+        SimulationResult d =
+            Simulator.dual(
+                t,
+                new StepSize.Scaled(0.5, true),
+                new StopRule(2000, StopRule.DEFAULT_DUAL_TOLERANCE, true),
+                TrajectorySink.NONE);
         OptimumResult o = optimum.solve(t);
         assertTrue(o.lowerBound() <= d.cost(), "LP lower bound <= dual cost at load " + load);
         assertTrue(d.dualBound() <= o.upperBound(), "D(mu) <= upper bound at load " + load);
@@ -61,13 +72,19 @@ class PaperSection5Test {
       for (int r = 0; r < RUNS; r++) {
         Topology t = setup.draw(LOADS[l], new Well19937c(1000L * r + 7));
         GreedyConfig cfg = GreedyConfig.defaults().withDt(Simulator.stableGreedyDt(t, 1));
-        SimulationResult g = Simulator.greedy(t, cfg, 0.5,
-            new StopRule(50_000, StopRule.DEFAULT_GREEDY_TOLERANCE, true), TrajectorySink.NONE);
+        SimulationResult g =
+            Simulator.greedy(
+                t,
+                cfg,
+                0.5,
+                new StopRule(50_000, StopRule.DEFAULT_GREEDY_TOLERANCE, true),
+                TrajectorySink.NONE);
         mean[l] += g.overloaded().size() / (double) RUNS;
       }
     }
     assertEquals(0.0, mean[0], 1e-12, "no overload at the lightest load");
-    assertTrue(mean[LOADS.length - 1] >= 0.5, "overload at the heaviest load: " + mean[LOADS.length - 1]);
+    assertTrue(
+        mean[LOADS.length - 1] >= 0.5, "overload at the heaviest load: " + mean[LOADS.length - 1]);
     assertTrue(mean[LOADS.length - 1] > mean[1], "grows with load");
   }
 }

@@ -48,8 +48,9 @@ class GreedyOdeTest {
 
   @Test
   void favourableTwoNodeSystemSettlesAtTheInteriorFixedPoint() {
-    Topology t = TestTopologies.twoNode(
-        new double[][] {{0.8, 0.2}, {0.3, 0.7}}, new double[] {2, 2}, new double[] {0.7, 0.7});
+    Topology t =
+        TestTopologies.twoNode(
+            new double[][] {{0.8, 0.2}, {0.3, 0.7}}, new double[] {2, 2}, new double[] {0.7, 0.7});
     GreedyOde ode = new GreedyOde(t);
     for (double[] x0 : interiorStarts(2, 11, 10)) {
       OdeResult r = ode.settle(x0);
@@ -77,18 +78,19 @@ class GreedyOdeTest {
     DormandPrince54Integrator integrator = new DormandPrince54Integrator(0, 100, 1e-12, 1e-10);
     double[] min = {Double.POSITIVE_INFINITY};
     double[] max = {Double.NEGATIVE_INFINITY};
-    integrator.addStepHandler(new StepHandler() {
-      @Override
-      public void init(double t0, double[] y0, double t) {}
+    integrator.addStepHandler(
+        new StepHandler() {
+          @Override
+          public void init(double t0, double[] y0, double t) {}
 
-      @Override
-      public void handleStep(StepInterpolator interpolator, boolean isLast) {
-        for (double v : interpolator.getInterpolatedState()) {
-          min[0] = Math.min(min[0], v);
-          max[0] = Math.max(max[0], v);
-        }
-      }
-    });
+          @Override
+          public void handleStep(StepInterpolator interpolator, boolean isLast) {
+            for (double v : interpolator.getInterpolatedState()) {
+              min[0] = Math.min(min[0], v);
+              max[0] = Math.max(max[0], v);
+            }
+          }
+        });
     double[] y = {0.5, 0.2, 0.9, 0.4, 0.7, 0.05};
     integrator.integrate(ode, 0, y.clone(), 500, y);
     assertTrue(min[0] >= -1e-9 && max[0] <= 1 + 1e-9, "range [" + min[0] + ", " + max[0] + "]");
@@ -100,7 +102,8 @@ class GreedyOdeTest {
 
   @Test
   void vectorFieldIsEquation24AndVanishesOnTheBoundary() {
-    GreedyOde ode = new GreedyOde(TestTopologies.sectionIIIB(), StabilityConfig.defaults().withGain(2));
+    GreedyOde ode =
+        new GreedyOde(TestTopologies.sectionIIIB(), StabilityConfig.defaults().withGain(2));
     double[] x = {0.3, 0.6};
     // S_a = 0.1*0.3 + 0.5*0.6 = 0.33, S_b = 0.9*0.3 + 0.5*0.6 = 0.57.
     assertArrayEquals(new double[] {0.33, 0.57}, ode.load(x), 1e-12);
@@ -113,8 +116,9 @@ class GreedyOdeTest {
 
   @Test
   void aStartAtAFixedPointSettlesImmediately() {
-    Topology t = TestTopologies.twoNode(
-        new double[][] {{0.8, 0.2}, {0.3, 0.7}}, new double[] {2, 2}, new double[] {0.7, 0.7});
+    Topology t =
+        TestTopologies.twoNode(
+            new double[][] {{0.8, 0.2}, {0.3, 0.7}}, new double[] {2, 2}, new double[] {0.7, 0.7});
     OdeResult r = new GreedyOde(t).settle(new double[] {0.28, 0.42});
     assertTrue(r.settled());
     assertEquals(0, r.time());

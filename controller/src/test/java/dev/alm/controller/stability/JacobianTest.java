@@ -42,8 +42,9 @@ class JacobianTest {
   @Test
   void aZeroEigenvalueAtACornerIsMarginal() {
     // T_a = S_a = 0.1 at (1, 0).
-    Topology t = TestTopologies.twoNode(
-        new double[][] {{0.1, 0.9}, {0.5, 0.5}}, new double[] {1, 1}, new double[] {0.1, 0.7});
+    Topology t =
+        TestTopologies.twoNode(
+            new double[][] {{0.1, 0.9}, {0.5, 0.5}}, new double[] {1, 1}, new double[] {0.1, 0.7});
     Jacobian j = Jacobian.at(new GreedyOde(t), new double[] {1, 0});
     assertEquals(0, j.eigenvalues().get(0).real(), 1e-15);
     assertEquals(Verdict.MARGINAL, j.verdict(1e-9));
@@ -51,8 +52,9 @@ class JacobianTest {
 
   @Test
   void interiorFixedPointOfAFavourableSystemIsStable() {
-    Topology t = TestTopologies.twoNode(
-        new double[][] {{0.8, 0.2}, {0.3, 0.7}}, new double[] {2, 2}, new double[] {0.7, 0.7});
+    Topology t =
+        TestTopologies.twoNode(
+            new double[][] {{0.8, 0.2}, {0.3, 0.7}}, new double[] {2, 2}, new double[] {0.7, 0.7});
     Jacobian j = Jacobian.at(new GreedyOde(t), new double[] {0.28, 0.42});
     // J = -diag(R) B with B = [[1.6, 0.6], [0.4, 1.4]], R = (0.28*0.72, 0.42*0.58).
     double r1 = 0.28 * 0.72;
@@ -72,7 +74,8 @@ class JacobianTest {
     for (int trial = 0; trial < 10; trial++) {
       int n = 2 + r.nextInt(6);
       Topology t = TestTopologies.random(n, 100 + trial, 1 + 5 * r.nextDouble());
-      GreedyOde ode = new GreedyOde(t, StabilityConfig.defaults().withGain(0.5 + 2 * r.nextDouble()));
+      GreedyOde ode =
+          new GreedyOde(t, StabilityConfig.defaults().withGain(0.5 + 2 * r.nextDouble()));
       double[] x = new double[n];
       for (int i = 0; i < n; i++) {
         x[i] = 0.05 + 0.9 * r.nextDouble();
@@ -88,7 +91,10 @@ class JacobianTest {
         double[] fd = ode.rate(down);
         for (int i = 0; i < n; i++) {
           double fdValue = (fu[i] - fd[i]) / (2 * h);
-          assertEquals(fdValue, j.get(i, k), 1e-7 * Math.max(1, Math.abs(fdValue)),
+          assertEquals(
+              fdValue,
+              j.get(i, k),
+              1e-7 * Math.max(1, Math.abs(fdValue)),
               "trial " + trial + " entry (" + i + ", " + k + ")");
         }
       }
@@ -113,19 +119,24 @@ class JacobianTest {
       for (int i = 0; i < n; i++) {
         expected[i] = new double[] {full.getRealEigenvalues()[i], full.getImagEigenvalues()[i]};
       }
-      Arrays.sort(expected, Comparator.<double[]>comparingDouble(e -> e[0]).thenComparingDouble(e -> e[1])
-          .reversed());
+      Arrays.sort(
+          expected,
+          Comparator.<double[]>comparingDouble(e -> e[0])
+              .thenComparingDouble(e -> e[1])
+              .reversed());
       List<Eigenvalue> actual = j.eigenvalues();
       for (int i = 0; i < n; i++) {
         assertEquals(expected[i][0], actual.get(i).real(), 1e-9, "trial " + trial);
-        assertEquals(Math.abs(expected[i][1]), Math.abs(actual.get(i).imaginary()), 1e-9, "trial " + trial);
+        assertEquals(
+            Math.abs(expected[i][1]), Math.abs(actual.get(i).imaginary()), 1e-9, "trial " + trial);
       }
     }
   }
 
   @Test
   void scalesWithTheGain() {
-    GreedyOde ode = new GreedyOde(TestTopologies.sectionIIIB(), StabilityConfig.defaults().withGain(3));
+    GreedyOde ode =
+        new GreedyOde(TestTopologies.sectionIIIB(), StabilityConfig.defaults().withGain(3));
     Jacobian j = Jacobian.at(ode, new double[] {1, 0});
     assertEquals(-0.6, j.eigenvalues().get(0).real(), 1e-12);
     assertEquals(-1.8, j.eigenvalues().get(1).real(), 1e-12);

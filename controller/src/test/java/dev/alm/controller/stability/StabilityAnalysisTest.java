@@ -19,7 +19,9 @@ class StabilityAnalysisTest {
     assertEquals(1.0, r.gain());
     assertFalse(r.inStabilityRegion());
     assertEquals(List.of("b"), r.atRisk());
-    assertEquals(1 + StabilityConfig.DEFAULT_RANDOM_STARTS + 4, r.starts()); // centre, random, 4 near corners
+    assertEquals(
+        1 + StabilityConfig.DEFAULT_RANDOM_STARTS + 4,
+        r.starts()); // centre, random, 4 near corners
     assertEquals(0, r.unsettledStarts());
     assertEquals(1, r.fixedPoints().size());
     FixedPoint p = r.fixedPoints().get(0);
@@ -36,8 +38,9 @@ class StabilityAnalysisTest {
 
   @Test
   void favourableTwoNodeSystemReachesAnInteriorFixedPointWithoutOverload() {
-    Topology t = TestTopologies.twoNode(
-        new double[][] {{0.8, 0.2}, {0.3, 0.7}}, new double[] {2, 2}, new double[] {0.7, 0.7});
+    Topology t =
+        TestTopologies.twoNode(
+            new double[][] {{0.8, 0.2}, {0.3, 0.7}}, new double[] {2, 2}, new double[] {0.7, 0.7});
     StabilityReport r = new StabilityAnalysis().analyse(t);
     assertEquals(1, r.fixedPoints().size());
     FixedPoint p = r.fixedPoints().get(0);
@@ -53,8 +56,10 @@ class StabilityAnalysisTest {
   @Test
   void fiveNodeFixedPointMatchesTheHandComputation() {
     // x_1 = x_4 = 1, x_5 = 0 and S_2 = S_3 = T:
-    // S_2 = 0.1 + 1.0 x_2 + 1.0 = 2 gives x_2 = 0.9; S_3 = 0.1 + 0.2 x_2 + 3 x_3 = 2 gives x_3 = 1.72/3;
-    // S_1 = 0.6 + 0.4 x_2 + 1 = 1.96 < 2, S_4 = 0.1 + 0.2 x_2 + 2 = 2.28 < 2.5, S_5 = 0.1 + 0.2 x_2 = 0.28 > 0.25.
+    // S_2 = 0.1 + 1.0 x_2 + 1.0 = 2 gives x_2 = 0.9; S_3 = 0.1 + 0.2 x_2 + 3 x_3 = 2 gives x_3 =
+    // 1.72/3;
+    // S_1 = 0.6 + 0.4 x_2 + 1 = 1.96 < 2, S_4 = 0.1 + 0.2 x_2 + 2 = 2.28 < 2.5, S_5 = 0.1 + 0.2 x_2
+    // = 0.28 > 0.25.
     StabilityReport r = new StabilityAnalysis().analyse(StabilityRegionTest.fiveNodes());
     assertEquals(List.of("n2", "n5"), r.atRisk());
     assertEquals(1, r.fixedPoints().size());
@@ -63,7 +68,8 @@ class StabilityAnalysisTest {
     assertArrayEquals(new double[] {1.96, 2, 2, 2.28, 0.28}, p.load(), 1e-9);
     assertEquals(List.of("n5"), p.overloaded());
     assertEquals(List.of("n5"), p.locallyUncontrollable());
-    // Boundary rows give +(S_1 - T_1), +(S_4 - T_4), -(S_5 - T_5); the interior block {n2, n3} is lower
+    // Boundary rows give +(S_1 - T_1), +(S_4 - T_4), -(S_5 - T_5); the interior block {n2, n3} is
+    // lower
     // triangular with -R(x_2) B_22 = -0.09 and -R(x_3) B_33.
     double x3 = 1.72 / 3;
     double[] expected = {-0.03, -0.04, -0.09, -0.22, -3 * x3 * (1 - x3)};
@@ -83,7 +89,8 @@ class StabilityAnalysisTest {
       for (FixedPoint p : r.fixedPoints()) {
         assertTrue(r.atRisk().containsAll(p.locallyUncontrollable()), "seed " + seed);
         assertTrue(p.overloaded().containsAll(p.locallyUncontrollable()));
-        assertTrue(p.residual() <= StabilityConfig.DEFAULT_TOLERANCE * ode.rateScale() * (1 + 1e-6));
+        assertTrue(
+            p.residual() <= StabilityConfig.DEFAULT_TOLERANCE * ode.rateScale() * (1 + 1e-6));
         for (double v : p.x()) {
           assertTrue(v >= 0 && v <= 1);
         }
@@ -105,7 +112,8 @@ class StabilityAnalysisTest {
     for (int k = 0; k < first.fixedPoints().size(); k++) {
       assertArrayEquals(first.fixedPoints().get(k).x(), again.fixedPoints().get(k).x(), 0);
     }
-    assertEquals(first.starts(),
+    assertEquals(
+        first.starts(),
         first.fixedPoints().stream().mapToInt(FixedPoint::starts).sum() + first.unsettledStarts());
   }
 

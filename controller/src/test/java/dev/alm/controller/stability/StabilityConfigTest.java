@@ -19,7 +19,12 @@ class StabilityConfigTest {
 
   @Test
   void withersChangeOneSetting() {
-    StabilityConfig c = StabilityConfig.defaults().withGain(2).withRandomStarts(3).withSeed(9).withSettling(1e-8, 10);
+    StabilityConfig c =
+        StabilityConfig.defaults()
+            .withGain(2)
+            .withRandomStarts(3)
+            .withSeed(9)
+            .withSettling(1e-8, 10);
     assertEquals(2, c.gain());
     assertEquals(3, c.randomStarts());
     assertEquals(9, c.seed());
@@ -35,12 +40,16 @@ class StabilityConfigTest {
     assertThrows(IllegalArgumentException.class, () -> d.withGain(Double.NaN));
     assertThrows(IllegalArgumentException.class, () -> d.withRandomStarts(-1));
     assertThrows(IllegalArgumentException.class, () -> d.withSettling(0, 1));
-    assertThrows(IllegalArgumentException.class, () -> d.withSettling(1e-9, Double.POSITIVE_INFINITY));
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class, () -> d.withSettling(1e-9, Double.POSITIVE_INFINITY));
+    assertThrows(
+        IllegalArgumentException.class,
         () -> new StabilityConfig(1, 1e-9, 1e5, 8, 1, 1e-3, 0.5, 1e-9));
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> new StabilityConfig(1, 1e-9, 1e5, 8, 1, 0, 1e-6, 1e-9));
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> new StabilityConfig(1, 1e-9, 1e5, 8, 1, 1e-3, 1e-6, -1));
   }
 }

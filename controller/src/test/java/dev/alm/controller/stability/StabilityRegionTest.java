@@ -61,8 +61,11 @@ class StabilityRegionTest {
 
   @Test
   void equalityIsSafe() {
-    Topology t = TestTopologies.twoNode(
-        new double[][] {{0.5, 0.5}, {0.5, 0.5}}, new double[] {1.4, 1.4}, new double[] {0.7, 0.7});
+    Topology t =
+        TestTopologies.twoNode(
+            new double[][] {{0.5, 0.5}, {0.5, 0.5}},
+            new double[] {1.4, 1.4},
+            new double[] {0.7, 0.7});
     assertTrue(StabilityRegion.contains(t));
   }
 }

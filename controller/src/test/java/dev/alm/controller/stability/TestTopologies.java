@@ -14,7 +14,8 @@ final class TestTopologies {
 
   /** Section III-B: C = [[0.1, 0.9], [0.5, 0.5]], A = (1, 1), T = (0.7, 0.7). */
   static Topology sectionIIIB() {
-    return twoNode(new double[][] {{0.1, 0.9}, {0.5, 0.5}}, new double[] {1, 1}, new double[] {0.7, 0.7});
+    return twoNode(
+        new double[][] {{0.1, 0.9}, {0.5, 0.5}}, new double[] {1, 1}, new double[] {0.7, 0.7});
   }
 
   /** Nodes a, b with matrix {@code c}, demands {@code a}, capacities {@code t}. */
@@ -31,8 +32,8 @@ final class TestTopologies {
   }
 
   /**
-   * N nodes with a seeded random row-normalised C (uniform entries, C_ii weighted by {@code selfWeight} before
-   * normalising), A and T uniform in [1, 5].
+   * N nodes with a seeded random row-normalised C (uniform entries, C_ii weighted by {@code
+   * selfWeight} before normalising), A and T uniform in [1, 5].
    */
   static Topology random(int n, long seed, double selfWeight) {
     Random r = new Random(seed);

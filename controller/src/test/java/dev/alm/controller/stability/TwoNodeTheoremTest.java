@@ -35,13 +35,16 @@ class TwoNodeTheoremTest {
     assertEquals(-0.6, r.corner10().eigenvalues().get(1).real(), 1e-12);
     assertEquals(Verdict.UNSTABLE, r.corner01().verdict());
     assertEquals(0, r.corner01().starts());
-    assertEquals(new StabilityAnalysis().analyse(TestTopologies.sectionIIIB()).starts(), r.corner10().starts());
+    assertEquals(
+        new StabilityAnalysis().analyse(TestTopologies.sectionIIIB()).starts(),
+        r.corner10().starts());
   }
 
   @Test
   void part2SelfCorrelationsAboveOneHalfControlAnyDemand() {
-    Topology t = TestTopologies.twoNode(
-        new double[][] {{0.8, 0.2}, {0.3, 0.7}}, new double[] {2, 2}, new double[] {0.7, 0.7});
+    Topology t =
+        TestTopologies.twoNode(
+            new double[][] {{0.8, 0.2}, {0.3, 0.7}}, new double[] {2, 2}, new double[] {0.7, 0.7});
     TwoNode r = twoNode(t);
     assertEquals(TheoremCase.ALL_DEMANDS_CONTROLLABLE, r.theoremCase());
     assertTrue(r.equalCapacities());
@@ -58,13 +61,15 @@ class TwoNodeTheoremTest {
       double beta = 0.51 + 0.48 * random.nextDouble();
       double cap = 0.2 + random.nextDouble();
       double[] a = {100 * random.nextDouble(), 100 * random.nextDouble()};
-      Topology t = TestTopologies.twoNode(
-          new double[][] {{alpha, 1 - alpha}, {1 - beta, beta}}, a, new double[] {cap, cap});
+      Topology t =
+          TestTopologies.twoNode(
+              new double[][] {{alpha, 1 - alpha}, {1 - beta, beta}}, a, new double[] {cap, cap});
       StabilityReport report = new StabilityAnalysis().analyse(t);
       assertTrue(report.twoNode().guaranteedControllable());
       assertEquals(0, report.unsettledStarts(), "trial " + trial);
       for (FixedPoint p : report.fixedPoints()) {
-        assertTrue(p.locallyUncontrollable().isEmpty() || p.verdict() != Verdict.STABLE,
+        assertTrue(
+            p.locallyUncontrollable().isEmpty() || p.verdict() != Verdict.STABLE,
             "trial " + trial + ": stable uncontrollable overload at " + p);
       }
       assertNotEquals(Verdict.STABLE, report.twoNode().corner01().verdict());
@@ -74,10 +79,12 @@ class TwoNodeTheoremTest {
 
   @Test
   void part2NeedsEqualCapacities() {
-    // beta = 0.6, T = (0.3, 0.7), A_2 = 1: T_1/(1 - beta) = 0.75 < A_2 < T_2/beta = 1.17, so (0, 1) is stable
+    // beta = 0.6, T = (0.3, 0.7), A_2 = 1: T_1/(1 - beta) = 0.75 < A_2 < T_2/beta = 1.17, so (0, 1)
+    // is stable
     // with a overloaded: S = (0.4, 0.6).
-    Topology t = TestTopologies.twoNode(
-        new double[][] {{0.8, 0.2}, {0.4, 0.6}}, new double[] {1, 1}, new double[] {0.3, 0.7});
+    Topology t =
+        TestTopologies.twoNode(
+            new double[][] {{0.8, 0.2}, {0.4, 0.6}}, new double[] {1, 1}, new double[] {0.3, 0.7});
     TwoNode r = twoNode(t);
     assertEquals(TheoremCase.ALL_DEMANDS_CONTROLLABLE, r.theoremCase());
     assertFalse(r.equalCapacities());
@@ -98,7 +105,8 @@ class TwoNodeTheoremTest {
     assertTrue(within.guaranteedControllable());
 
     // A_1 = 1.5 > 7/6: at (1, 0), S = (0.6, 0.9), so b is in stable uncontrollable overload.
-    StabilityReport over = new StabilityAnalysis().analyse(TestTopologies.twoNode(c, new double[] {1.5, 1}, cap));
+    StabilityReport over =
+        new StabilityAnalysis().analyse(TestTopologies.twoNode(c, new double[] {1.5, 1}, cap));
     assertFalse(over.twoNode().demandBounds().satisfied());
     assertFalse(over.twoNode().guaranteedControllable());
     assertEquals(Verdict.STABLE, over.twoNode().corner10().verdict());
@@ -107,8 +115,9 @@ class TwoNodeTheoremTest {
 
   @Test
   void part3BoundsPairEachDemandWithTheCapacityItThreatens() {
-    Topology t = TestTopologies.twoNode(
-        new double[][] {{0.4, 0.6}, {0.7, 0.3}}, new double[] {1, 1}, new double[] {0.5, 1.0});
+    Topology t =
+        TestTopologies.twoNode(
+            new double[][] {{0.4, 0.6}, {0.7, 0.3}}, new double[] {1, 1}, new double[] {0.5, 1.0});
     TwoNode r = twoNode(t);
     assertEquals(1.0 / 0.6, r.demandBounds().first(), 1e-12); // A_1 (1 - alpha) < T_2
     assertEquals(0.5 / 0.7, r.demandBounds().second(), 1e-12); // A_2 (1 - beta) < T_1
@@ -119,7 +128,8 @@ class TwoNodeTheoremTest {
   void needsTwoNodes() {
     Topology five = StabilityRegionTest.fiveNodes();
     FixedPointSearch search = new FixedPointSearch(five, StabilityConfig.defaults());
-    assertThrows(IllegalArgumentException.class, () -> TwoNodeTheorem.apply(five, search, List.of()));
+    assertThrows(
+        IllegalArgumentException.class, () -> TwoNodeTheorem.apply(five, search, List.of()));
     assertNull(new StabilityAnalysis().analyse(five).twoNode());
   }
 }

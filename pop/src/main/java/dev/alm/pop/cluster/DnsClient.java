@@ -13,8 +13,9 @@ import org.xbill.DNS.Section;
 import org.xbill.DNS.Type;
 
 /**
- * A stub resolver for the local cluster: one UDP socket, one query at a time, to one PoP's DNS server. Returns
- * the parsed response, or null on a timeout or an unparseable answer (counted by the caller).
+ * A stub resolver for the local cluster: one UDP socket, one query at a time, to one PoP's DNS
+ * server. Returns the parsed response, or null on a timeout or an unparseable answer (counted by
+ * the caller).
  */
 final class DnsClient implements AutoCloseable {
   private final DatagramSocket socket;

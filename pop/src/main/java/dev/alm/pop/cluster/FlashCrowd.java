@@ -1,8 +1,8 @@
 package dev.alm.pop.cluster;
 
 /**
- * A flash crowd: PoP {@code pop}'s demand multiplied by {@code factor} from {@code startSeconds} for
- * {@code seconds} into the run.
+ * A flash crowd: PoP {@code pop}'s demand multiplied by {@code factor} from {@code startSeconds}
+ * for {@code seconds} into the run.
  */
 public record FlashCrowd(String pop, double factor, double startSeconds, double seconds) {
 
@@ -11,7 +11,8 @@ public record FlashCrowd(String pop, double factor, double startSeconds, double 
       throw new IllegalArgumentException("flash crowd: a PoP id is required");
     }
     if (!(factor > 0) || !(startSeconds >= 0) || !(seconds > 0)) {
-      throw new IllegalArgumentException("flash crowd: factor > 0, start >= 0 and duration > 0 required");
+      throw new IllegalArgumentException(
+          "flash crowd: factor > 0, start >= 0 and duration > 0 required");
     }
   }
 
@@ -19,10 +20,12 @@ public record FlashCrowd(String pop, double factor, double startSeconds, double 
   public static FlashCrowd parse(String text) {
     String[] p = text.split(":");
     if (p.length != 4) {
-      throw new IllegalArgumentException("flash crowd must be POP:FACTOR:START_S:DURATION_S, got '" + text + "'");
+      throw new IllegalArgumentException(
+          "flash crowd must be POP:FACTOR:START_S:DURATION_S, got '" + text + "'");
     }
     try {
-      return new FlashCrowd(p[0], Double.parseDouble(p[1]), Double.parseDouble(p[2]), Double.parseDouble(p[3]));
+      return new FlashCrowd(
+          p[0], Double.parseDouble(p[1]), Double.parseDouble(p[2]), Double.parseDouble(p[3]));
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("flash crowd: bad number in '" + text + "'");
     }

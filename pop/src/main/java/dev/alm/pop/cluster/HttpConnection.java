@@ -10,8 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
- * A blocking HTTP/1.1 keep-alive connection for the cluster's users: sends {@code GET path} with a Host header
- * and reads the whole response (Content-Length bodies; 204 and 304 have none). Reconnects after any failure.
+ * A blocking HTTP/1.1 keep-alive connection for the cluster's users: sends {@code GET path} with a
+ * Host header and reads the whole response (Content-Length bodies; 204 and 304 have none).
+ * Reconnects after any failure.
  */
 final class HttpConnection implements AutoCloseable {
   private final InetSocketAddress target;
@@ -32,7 +33,9 @@ final class HttpConnection implements AutoCloseable {
         if (socket == null) {
           open();
         }
-        out.write(("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.write(
+            ("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
         out.flush();
         return readResponse();
       } catch (IOException e) {

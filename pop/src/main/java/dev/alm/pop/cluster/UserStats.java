@@ -15,6 +15,10 @@ final class UserStats {
   final LongAdder staleAnswers = new LongAdder();
   final LongAdder beacons = new LongAdder();
   final LongAdder probes = new LongAdder();
-  /** Nanoseconds by which the users ran behind their schedule at the end (the machine could not keep up). */
+
+  /**
+   * Nanoseconds by which the users ran behind their schedule at the end (the machine could not keep
+   * up).
+   */
   volatile long lagNanos;
 }

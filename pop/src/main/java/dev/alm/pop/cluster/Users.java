@@ -14,18 +14,23 @@ import org.xbill.DNS.Name;
 import org.xbill.DNS.Record;
 
 /**
- * The users behind one PoP's resolvers, on one thread. Requests arrive as a Poisson process at the PoP's demand
- * rate; each goes through one of the PoP's resolvers, chosen at random, which asks the PoP's DNS server when its
- * cached answer has expired (honouring the answer's TTL). An L2 answer sends the request to the datacenter; an L1
- * answer to the proxy anycast picks, drawn from row i of C: the one simulated piece, routing. FastControl
- * beacons arrive as a second Poisson process; each resolves a fresh beacon name, and a probe answer (a CNAME to
- * {@code <category>.<origin>.fc.<zone>}) is followed by the probe request, again to the proxy anycast picks.
- * A resolver whose query goes unanswered (the PoP's DNS is restarting) serves its expired answer for another
- * second, as resolvers with serve-stale (RFC 8767) do.
+ * The users behind one PoP's resolvers, on one thread. Requests arrive as a Poisson process at the
+ * PoP's demand rate; each goes through one of the PoP's resolvers, chosen at random, which asks the
+ * PoP's DNS server when its cached answer has expired (honouring the answer's TTL). An L2 answer
+ * sends the request to the datacenter; an L1 answer to the proxy anycast picks, drawn from row i of
+ * C: the one simulated piece, routing. FastControl beacons arrive as a second Poisson process; each
+ * resolves a fresh beacon name, and a probe answer (a CNAME to {@code
+ * <category>.<origin>.fc.<zone>}) is followed by the probe request, again to the proxy anycast
+ * picks. A resolver whose query goes unanswered (the PoP's DNS is restarting) serves its expired
+ * answer for another second, as resolvers with serve-stale (RFC 8767) do.
  */
 final class Users implements Runnable {
-  /** How long a resolver serves an expired answer after its DNS server did not answer, before asking again. */
+  /**
+   * How long a resolver serves an expired answer after its DNS server did not answer, before asking
+   * again.
+   */
   static final long STALE_RETRY_NANOS = 1_000_000_000L;
+
   private final String zone;
   private final int pop;
   private final double[] cumulativeRow;
@@ -48,9 +53,22 @@ final class Users implements Runnable {
   /**
    * @param rateAt demand in requests/s as a function of seconds since the start
    */
-  Users(String zone, int pop, double[] row, InetSocketAddress dnsServer, List<InetSocketAddress> proxyAddresses,
-      InetSocketAddress datacenterAddress, InetAddress l1, DoubleUnaryOperator rateAt, double beaconRate,
-      int resolvers, int bodyBytes, long startNanos, long endNanos, long seed) throws IOException {
+  Users(
+      String zone,
+      int pop,
+      double[] row,
+      InetSocketAddress dnsServer,
+      List<InetSocketAddress> proxyAddresses,
+      InetSocketAddress datacenterAddress,
+      InetAddress l1,
+      DoubleUnaryOperator rateAt,
+      double beaconRate,
+      int resolvers,
+      int bodyBytes,
+      long startNanos,
+      long endNanos,
+      long seed)
+      throws IOException {
     this.zone = zone;
     this.pop = pop;
     this.cumulativeRow = new double[row.length];
@@ -60,7 +78,10 @@ final class Users implements Runnable {
       cumulativeRow[j] = s;
     }
     this.dns = new DnsClient(dnsServer, 1000);
-    this.proxies = proxyAddresses.stream().map(a -> new HttpConnection(a, 2000)).toArray(HttpConnection[]::new);
+    this.proxies =
+        proxyAddresses.stream()
+            .map(a -> new HttpConnection(a, 2000))
+            .toArray(HttpConnection[]::new);
     this.datacenter = new HttpConnection(datacenterAddress, 2000);
     this.l1 = l1;
     this.rateAt = rateAt;
@@ -123,8 +144,13 @@ final class Users implements Runnable {
     int r = random.nextInt(cachedL1.length);
     if (expires[r] <= now) {
       Message m = query(cdnName);
-      Record a = m == null ? null
-          : DnsClient.answers(m).stream().filter(x -> x instanceof ARecord).findFirst().orElse(null);
+      Record a =
+          m == null
+              ? null
+              : DnsClient.answers(m).stream()
+                  .filter(x -> x instanceof ARecord)
+                  .findFirst()
+                  .orElse(null);
       if (a == null) {
         if (expires[r] == Long.MIN_VALUE) {
           stats.failed.increment();
@@ -151,7 +177,8 @@ final class Users implements Runnable {
 
   private void beacon() {
     stats.beacons.increment();
-    Message m = query(Name.fromConstantString("u" + pop + "x" + (beaconSerial++) + ".fc." + zone + "."));
+    Message m =
+        query(Name.fromConstantString("u" + pop + "x" + (beaconSerial++) + ".fc." + zone + "."));
     if (m == null) {
       return;
     }

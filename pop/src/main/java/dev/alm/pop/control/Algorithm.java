@@ -2,7 +2,10 @@ package dev.alm.pop.control;
 
 import java.util.Locale;
 
-/** The control law a PoP runs: FastRoute's greedy law (paper 004 Algorithm 2) or the dual (Algorithm 1). */
+/**
+ * The control law a PoP runs: FastRoute's greedy law (paper 004 Algorithm 2) or the dual (Algorithm
+ * 1).
+ */
 public enum Algorithm {
   GREEDY,
   DUAL;

@@ -6,9 +6,10 @@ import java.util.Locale;
  * What a PoP's loop is doing this interval.
  *
  * <ul>
- *   <li>{@code NORMAL}: the configured algorithm runs on fresh measurements;</li>
- *   <li>{@code FALLBACK}: a measurement is missing and a safe substitute runs: the configured safe x when the
- *       proxy's meter is stale, the greedy law when FastControl probes stopped arriving under the dual.</li>
+ *   <li>{@code NORMAL}: the configured algorithm runs on fresh measurements;
+ *   <li>{@code FALLBACK}: a measurement is missing and a safe substitute runs: the configured safe
+ *       x when the proxy's meter is stale, the greedy law when FastControl probes stopped arriving
+ *       under the dual.
  * </ul>
  */
 public enum Mode {

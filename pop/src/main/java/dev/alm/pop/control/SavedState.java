@@ -4,8 +4,9 @@ import dev.alm.controller.dual.PriceState;
 import dev.alm.fastcontrol.BetaEstimate;
 
 /**
- * What a PoP persists every interval so that a restart resumes where it stopped: x_i, the price state (mu_i and
- * its adaptive step) and the last beta_i estimate, with the wall-clock time it was saved.
+ * What a PoP persists every interval so that a restart resumes where it stopped: x_i, the price
+ * state (mu_i and its adaptive step) and the last beta_i estimate, with the wall-clock time it was
+ * saved.
  *
  * @param pop the PoP's id
  * @param algorithm the algorithm that produced it
@@ -20,8 +21,19 @@ import dev.alm.fastcontrol.BetaEstimate;
  * @param calm intervals since the gain schedule's last alarm ({@link Settling}), 0 if unknown
  * @param beaconRate the FastControl beacon rate b_i the DNS measured, per second, NaN if unknown
  */
-public record SavedState(String pop, String algorithm, double x, double mu, double boost, int lastSign, double beta,
-    double betaStdErr, long savedAtMillis, double demand, long calm, double beaconRate) {
+public record SavedState(
+    String pop,
+    String algorithm,
+    double x,
+    double mu,
+    double boost,
+    int lastSign,
+    double beta,
+    double betaStdErr,
+    long savedAtMillis,
+    double demand,
+    long calm,
+    double beaconRate) {
 
   public SavedState {
     if (!(x >= 0 && x <= 1)) {
@@ -36,10 +48,21 @@ public record SavedState(String pop, String algorithm, double x, double mu, doub
   }
 
   /** The state to save after an interval. */
-  public static SavedState of(String pop, Algorithm algorithm, LoopState s, long nowMillis, double beaconRate) {
+  public static SavedState of(
+      String pop, Algorithm algorithm, LoopState s, long nowMillis, double beaconRate) {
     BetaEstimate b = s.beta();
-    return new SavedState(pop, algorithm.label(), s.x(), s.mu(), s.price().boost(), s.price().lastSign(),
-        b == null ? Double.NaN : b.beta(), b == null ? Double.NaN : b.stdError(), nowMillis, s.demand(), s.calm(),
+    return new SavedState(
+        pop,
+        algorithm.label(),
+        s.x(),
+        s.mu(),
+        s.price().boost(),
+        s.price().lastSign(),
+        b == null ? Double.NaN : b.beta(),
+        b == null ? Double.NaN : b.stdError(),
+        nowMillis,
+        s.demand(),
+        s.calm(),
         beaconRate);
   }
 
@@ -50,15 +73,34 @@ public record SavedState(String pop, String algorithm, double x, double mu, doub
   }
 
   /**
-   * The loop state to resume from: x, the price state, beta, the demand estimate and the gain schedule restored;
-   * no measurement yet. {@code demandPrior} stands in for a demand the file does not hold.
+   * The loop state to resume from: x, the price state, beta, the demand estimate and the gain
+   * schedule restored; no measurement yet. {@code demandPrior} stands in for a demand the file does
+   * not hold.
    */
   public LoopState resume(double demandPrior) {
     Calm resumed = Calm.of(calm);
-    BetaEstimate b = Double.isFinite(beta) && Double.isFinite(betaStdErr)
-        ? new BetaEstimate(beta, betaStdErr, beta, betaStdErr, 0, 0) : null;
-    return new LoopState(x, new PriceState(mu, boost, lastSign), Double.NaN, b,
-        Double.isFinite(demand) && demand >= 0 ? demand : demandPrior, Double.NaN, Mode.NORMAL, "", 0, 0,
-        Long.MIN_VALUE, 0, 0, 0, resumed, resumed, resumed, Double.NaN);
+    BetaEstimate b =
+        Double.isFinite(beta) && Double.isFinite(betaStdErr)
+            ? new BetaEstimate(beta, betaStdErr, beta, betaStdErr, 0, 0)
+            : null;
+    return new LoopState(
+        x,
+        new PriceState(mu, boost, lastSign),
+        Double.NaN,
+        b,
+        Double.isFinite(demand) && demand >= 0 ? demand : demandPrior,
+        Double.NaN,
+        Mode.NORMAL,
+        "",
+        0,
+        0,
+        Long.MIN_VALUE,
+        0,
+        0,
+        0,
+        resumed,
+        resumed,
+        resumed,
+        Double.NaN);
   }
 }

@@ -16,12 +16,16 @@ import java.util.Map;
 
 /**
  * Reads the final redirection state of an offline run from its output directory:
+ *
  * <ul>
- *   <li>{@code alm cluster}: the last interval of {@code samples.csv} (t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain;
- *       S, T, A in requests/s), or, without it, the final x and mu of {@code summary.json};</li>
- *   <li>{@code alm simulate}: {@code summary.json} (x, S, T, mu, and A and beta where the run wrote them; load
- *       units), or, without it, the last step of {@code trajectory.csv} (step,node,x,S,T,mu).</li>
+ *   <li>{@code alm cluster}: the last interval of {@code samples.csv}
+ *       (t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain; S, T, A in requests/s), or, without it,
+ *       the final x and mu of {@code summary.json};
+ *   <li>{@code alm simulate}: {@code summary.json} (x, S, T, mu, and A and beta where the run wrote
+ *       them; load units), or, without it, the last step of {@code trajectory.csv}
+ *       (step,node,x,S,T,mu).
  * </ul>
+ *
  * A bad file is reported with its name, the line or field, and the reason.
  */
 public final class RunDirectory {
@@ -46,18 +50,31 @@ public final class RunDirectory {
     if (Files.isRegularFile(trajectory)) {
       return trajectory(trajectory);
     }
-    throw new InputException(dir.toString(), "",
+    throw new InputException(
+        dir.toString(),
+        "",
         "no samples.csv (alm cluster), summary.json or trajectory.csv (alm simulate) in it");
   }
 
   /** The last interval of a cluster's samples.csv. */
   static List<Redirection> clusterSamples(Path file) throws InputException, IOException {
-    Map<String, String[]> last = lastRows(file, "t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain", 12, 1, 0);
+    Map<String, String[]> last =
+        lastRows(file, "t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain", 12, 1, 0);
     List<Redirection> rows = new ArrayList<>();
     for (String[] f : last.values()) {
-      rows.add(new Redirection(file.toString(), f[1], algorithmOf(file.getParent()), f[9],
-          unit(file, f, 2), value(f[3]), value(f[4]), value(f[6]), value(f[7]), value(f[8]),
-          Redirection.REQUESTS_PER_SECOND));
+      rows.add(
+          new Redirection(
+              file.toString(),
+              f[1],
+              algorithmOf(file.getParent()),
+              f[9],
+              unit(file, f, 2),
+              value(f[3]),
+              value(f[4]),
+              value(f[6]),
+              value(f[7]),
+              value(f[8]),
+              Redirection.REQUESTS_PER_SECOND));
     }
     return rows;
   }
@@ -67,8 +84,19 @@ public final class RunDirectory {
     Map<String, String[]> last = lastRows(file, "step,node,x,S,T,mu", 6, 1, 0);
     List<Redirection> rows = new ArrayList<>();
     for (String[] f : last.values()) {
-      rows.add(new Redirection(file.toString(), f[1], null, null, unit(file, f, 2), value(f[5]), null,
-          value(f[3]), value(f[4]), null, Redirection.LOAD_UNITS));
+      rows.add(
+          new Redirection(
+              file.toString(),
+              f[1],
+              null,
+              null,
+              unit(file, f, 2),
+              value(f[5]),
+              null,
+              value(f[3]),
+              value(f[4]),
+              null,
+              Redirection.LOAD_UNITS));
     }
     return rows;
   }
@@ -89,22 +117,45 @@ public final class RunDirectory {
       while (it.hasNext()) {
         var e = it.next();
         JsonNode p = e.getValue();
-        rows.add(new Redirection(file.toString(), e.getKey(), algorithm, null, x(file, "pops." + e.getKey(), p.get("x")),
-            number(p, "mu"), null, null, null, null, Redirection.REQUESTS_PER_SECOND));
+        rows.add(
+            new Redirection(
+                file.toString(),
+                e.getKey(),
+                algorithm,
+                null,
+                x(file, "pops." + e.getKey(), p.get("x")),
+                number(p, "mu"),
+                null,
+                null,
+                null,
+                null,
+                Redirection.REQUESTS_PER_SECOND));
       }
       return rows;
     }
     if (!n.path("x").isObject()) {
-      throw new InputException(file.toString(), "x", "expected an object of x by PoP id (alm simulate) or pops "
-          + "(alm cluster)");
+      throw new InputException(
+          file.toString(),
+          "x",
+          "expected an object of x by PoP id (alm simulate) or pops " + "(alm cluster)");
     }
     var it = n.get("x").fields();
     while (it.hasNext()) {
       var e = it.next();
       String id = e.getKey();
-      rows.add(new Redirection(file.toString(), id, algorithm, null, x(file, "x." + id, e.getValue()),
-          number(n.path("mu"), id), number(n.path("beta"), id), number(n.path("S"), id), number(n.path("T"), id),
-          number(n.path("A"), id), Redirection.LOAD_UNITS));
+      rows.add(
+          new Redirection(
+              file.toString(),
+              id,
+              algorithm,
+              null,
+              x(file, "x." + id, e.getValue()),
+              number(n.path("mu"), id),
+              number(n.path("beta"), id),
+              number(n.path("S"), id),
+              number(n.path("T"), id),
+              number(n.path("A"), id),
+              Redirection.LOAD_UNITS));
     }
     return rows;
   }
@@ -135,17 +186,19 @@ public final class RunDirectory {
   }
 
   /**
-   * The last row per id of a CSV with the given header, where the rows of one time step are consecutive and the
-   * time column increases: the rows of the largest time value, in file order.
+   * The last row per id of a CSV with the given header, where the rows of one time step are
+   * consecutive and the time column increases: the rows of the largest time value, in file order.
    */
-  private static Map<String, String[]> lastRows(Path file, String header, int columns, int idColumn, int timeColumn)
+  private static Map<String, String[]> lastRows(
+      Path file, String header, int columns, int idColumn, int timeColumn)
       throws InputException, IOException {
     Map<String, String[]> last = new LinkedHashMap<>();
     String lastTime = null;
     try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String line = r.readLine();
       if (line == null || !line.trim().equals(header)) {
-        throw new InputException(file.toString(), "line 1", "expected the header " + header + ", got " + line);
+        throw new InputException(
+            file.toString(), "line 1", "expected the header " + header + ", got " + line);
       }
       int no = 1;
       while ((line = r.readLine()) != null) {
@@ -155,7 +208,8 @@ public final class RunDirectory {
         }
         String[] f = line.split(",", -1);
         if (f.length != columns) {
-          throw new InputException(file.toString(), "line " + no, "expected " + columns + " fields, got " + f.length);
+          throw new InputException(
+              file.toString(), "line " + no, "expected " + columns + " fields, got " + f.length);
         }
         if (!f[timeColumn].equals(lastTime)) {
           last.clear();
@@ -174,7 +228,8 @@ public final class RunDirectory {
   private static double unit(Path file, String[] f, int column) throws InputException {
     Double v = value(f[column]);
     if (v == null || !(v >= 0 && v <= 1)) {
-      throw new InputException(file.toString(), f[0], "x must be a number in [0, 1], got '" + f[column] + "'");
+      throw new InputException(
+          file.toString(), f[0], "x must be a number in [0, 1], got '" + f[column] + "'");
     }
     return v;
   }

@@ -12,9 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Collects the redirection state of running PoPs from their admin servers' {@code GET /status} (docs/pop.md):
- * x_i, mu_i, beta_i, S_i, T_i and A_i (requests/s), the algorithm and the mode. One request per PoP, in the order
- * given; a PoP that does not answer, or answers something other than a PoP status, is an error naming its URL.
+ * Collects the redirection state of running PoPs from their admin servers' {@code GET /status}
+ * (docs/pop.md): x_i, mu_i, beta_i, S_i, T_i and A_i (requests/s), the algorithm and the mode. One
+ * request per PoP, in the order given; a PoP that does not answer, or answers something other than
+ * a PoP status, is an error naming its URL.
  */
 public final class StatusCollector {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -22,15 +23,21 @@ public final class StatusCollector {
   private final HttpClient client;
   private final Duration timeout;
 
-  /** @param timeout the connect and response timeout of each request */
+  /**
+   * @param timeout the connect and response timeout of each request
+   */
   public StatusCollector(Duration timeout) {
     this.timeout = timeout;
-    this.client = HttpClient.newBuilder().connectTimeout(timeout).version(HttpClient.Version.HTTP_1_1).build();
+    this.client =
+        HttpClient.newBuilder()
+            .connectTimeout(timeout)
+            .version(HttpClient.Version.HTTP_1_1)
+            .build();
   }
 
   /**
-   * The status URL of an admin address: {@code host:port} and {@code http://host:port} get {@code /status}
-   * appended; a URL with a path is taken as it is.
+   * The status URL of an admin address: {@code host:port} and {@code http://host:port} get {@code
+   * /status} appended; a URL with a path is taken as it is.
    */
   public static URI statusUri(String address) {
     String a = address.trim();
@@ -50,7 +57,9 @@ public final class StatusCollector {
       throw new IllegalArgumentException("'" + address + "' has no host");
     }
     String path = u.getPath();
-    return path == null || path.isEmpty() || path.equals("/") ? URI.create(a.replaceAll("/$", "") + "/status") : u;
+    return path == null || path.isEmpty() || path.equals("/")
+        ? URI.create(a.replaceAll("/$", "") + "/status")
+        : u;
   }
 
   /**
@@ -69,10 +78,18 @@ public final class StatusCollector {
   private Redirection fetch(URI u) throws IOException, InterruptedException {
     HttpResponse<String> r;
     try {
-      r = client.send(HttpRequest.newBuilder(u).timeout(timeout).GET().build(), HttpResponse.BodyHandlers.ofString());
+      r =
+          client.send(
+              HttpRequest.newBuilder(u).timeout(timeout).GET().build(),
+              HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
-      throw new IOException(u + ": no answer (" + e.getClass().getSimpleName()
-          + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")", e);
+      throw new IOException(
+          u
+              + ": no answer ("
+              + e.getClass().getSimpleName()
+              + (e.getMessage() == null ? "" : ": " + e.getMessage())
+              + ")",
+          e);
     }
     if (r.statusCode() != 200) {
       throw new IOException(u + ": HTTP status " + r.statusCode());
@@ -92,8 +109,17 @@ public final class StatusCollector {
       throw new IOException(source + ": not a PoP status (fields pop and x are required)");
     }
     try {
-      return new Redirection(source, n.get("pop").asText(), text(n, "algorithm"), text(n, "mode"),
-          n.get("x").asDouble(), number(n, "mu"), number(n, "beta"), number(n, "S"), number(n, "T"), number(n, "A"),
+      return new Redirection(
+          source,
+          n.get("pop").asText(),
+          text(n, "algorithm"),
+          text(n, "mode"),
+          n.get("x").asDouble(),
+          number(n, "mu"),
+          number(n, "beta"),
+          number(n, "S"),
+          number(n, "T"),
+          number(n, "A"),
           Redirection.REQUESTS_PER_SECOND);
     } catch (IllegalArgumentException e) {
       throw new IOException(source + ": " + e.getMessage(), e);

@@ -21,14 +21,37 @@ class ClusterSummaryTest {
   }
 
   private static ClusterRun run(DoubleUnaryOperator ratioOfB, DoubleUnaryOperator xOfA) {
-    ClusterConfig d = ClusterConfig.defaults(BuiltinTopologies.paperFig2(), Algorithm.DUAL, Duration.ofSeconds(60));
-    ClusterConfig c = new ClusterConfig(d.topology(), d.algorithm(), d.duration(), d.interval(), d.loadUnit(),
-        d.resolvers(), d.cdnTtl(), d.beaconRate(), d.probeGamma(), d.betaWeight(), d.theta(), d.greedyGain(),
-        d.startX(), d.bodyBytes(), FlashCrowd.parse("b:5:20:30"), 1, Settling.DEFAULT, List.of(), null);
+    ClusterConfig d =
+        ClusterConfig.defaults(
+            BuiltinTopologies.paperFig2(), Algorithm.DUAL, Duration.ofSeconds(60));
+    ClusterConfig c =
+        new ClusterConfig(
+            d.topology(),
+            d.algorithm(),
+            d.duration(),
+            d.interval(),
+            d.loadUnit(),
+            d.resolvers(),
+            d.cdnTtl(),
+            d.beaconRate(),
+            d.probeGamma(),
+            d.betaWeight(),
+            d.theta(),
+            d.greedyGain(),
+            d.startX(),
+            d.bodyBytes(),
+            FlashCrowd.parse("b:5:20:30"),
+            1,
+            Settling.DEFAULT,
+            List.of(),
+            null);
     List<Sample> samples = new ArrayList<>();
     for (int t = 1; t <= 60; t++) {
-      samples.add(new Sample(t, "a", xOfA.applyAsDouble(t), 1, 1, 0.1, 50, 100, 100, "normal", 0, 1));
-      samples.add(new Sample(t, "b", 0.5, 1, 1, 0.1, 100 * ratioOfB.applyAsDouble(t), 100, 100, "normal", 0, 1));
+      samples.add(
+          new Sample(t, "a", xOfA.applyAsDouble(t), 1, 1, 0.1, 50, 100, 100, "normal", 0, 1));
+      samples.add(
+          new Sample(
+              t, "b", 0.5, 1, 1, 0.1, 100 * ratioOfB.applyAsDouble(t), 100, 100, "normal", 0, 1));
     }
     return new ClusterRun(c, samples, Map.of(), 60, 300, List.of());
   }
@@ -55,8 +78,9 @@ class ClusterSummaryTest {
   @Test
   void settledIsTheLastIntervalWithAChangeOfAtLeastTheSettledStep() {
     // a's x steps by 0.02 up to t = 40, then by 0.005 (every interval) and once by 0.0125 at t = 50
-    ClusterSummary s = ClusterSummary.of(run(t -> 0.9, t -> t <= 40 ? 0.02 * t
-        : t < 50 ? 0.8 + 0.005 * (t % 2) : 0.8175));
+    ClusterSummary s =
+        ClusterSummary.of(
+            run(t -> 0.9, t -> t <= 40 ? 0.02 * t : t < 50 ? 0.8 + 0.005 * (t % 2) : 0.8175));
     ClusterSummary.PopFigures a = s.pops().get("a");
     assertEquals(50, a.settledSeconds(), 1e-9);
     assertEquals(50, s.settledSeconds(), 1e-9, "b never changed: a settles last");

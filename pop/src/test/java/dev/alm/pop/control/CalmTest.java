@@ -47,7 +47,8 @@ class CalmTest {
   @Test
   void aDriftThatGoesOnHoldsTheCalmNearItsDetectionTime() {
     Calm c = steady(200);
-    // 2 sigma of one interval's count too many, every interval: once the long calm sum has alarmed, a new sum
+    // 2 sigma of one interval's count too many, every interval: once the long calm sum has alarmed,
+    // a new sum
     // passes 4 sigma of itself after 5 intervals
     int alarms = 0;
     for (int k = 0; k < 100; k++) {
@@ -58,8 +59,11 @@ class CalmTest {
       }
     }
     assertEquals(10, alarms, "an alarm every 5 intervals");
-    // after each alarm the calm is 5 (the intervals the sum took) and grows to 9 before the next one
-    assertTrue(c.intervals() >= 5 && c.intervals() <= 9, "calm held at the detection time: " + c.intervals());
+    // after each alarm the calm is 5 (the intervals the sum took) and grows to 9 before the next
+    // one
+    assertTrue(
+        c.intervals() >= 5 && c.intervals() <= 9,
+        "calm held at the detection time: " + c.intervals());
     assertTrue(c.scale(settling) >= 0.4, "the gain follows the drift: " + c.scale(settling));
   }
 

@@ -19,7 +19,8 @@ class ControlLoopTest {
 
   @Test
   void greedyLowersXWhileTheProxyIsOverloaded() {
-    ControlLoop loop = new ControlLoop(LoopConfig.defaults(Algorithm.GREEDY).withLoad(100, 1), fig2, 1);
+    ControlLoop loop =
+        new ControlLoop(LoopConfig.defaults(Algorithm.GREEDY).withLoad(100, 1), fig2, 1);
     LoopState s = loop.step(loop.initial(0.5, 0), at(0, 90, 0, 0, 0));
     double x = s.x();
     for (int k = 1; k <= 20; k++) {
@@ -38,22 +39,32 @@ class ControlLoopTest {
     LoopState s = loop.step(loop.initial(0.5, 0), at(0, 90, 0, 0, 0));
     long probes = 0;
     for (int k = 1; k <= 10; k++) {
-      probes += 60; // 60 own probes per second: beta = 60 / gamma = 30 under the price planned last interval
+      probes += 60; // 60 own probes per second: beta = 60 / gamma = 30 under the price planned last
+      // interval
       s = loop.step(s, at(k, 90, probes, probes, 100L * k));
     }
     assertTrue(s.mu() > 0, "mu under overload: " + s.mu());
     assertEquals(30, s.beta().rawBeta(), 1e-6);
-    assertTrue(s.beta().beta() > 30, "the own price climbed since the probes were planned: " + s.beta().beta());
+    assertTrue(
+        s.beta().beta() > 30,
+        "the own price climbed since the probes were planned: " + s.beta().beta());
     assertEquals(0, s.x(), 1e-9, "beta far above gamma d: everything to L2");
-    assertEquals(1.0, s.demand(), 1e-6, "A from 100 queries/s x 1 request per query / 100 per load unit");
+    assertEquals(
+        1.0, s.demand(), 1e-6, "A from 100 queries/s x 1 request per query / 100 per load unit");
   }
 
   @Test
   void theOwnPriceTermOfBetaFollowsThePriceAtOnce() {
     double gamma = LoopConfig.defaults(Algorithm.DUAL).beta().gamma();
-    // no smoothing at all: beta is this interval's count, moved by the price change since it was planned
-    LoopConfig c = LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1).withSettling(Settling.OFF)
-        .withBeta(new BetaEstimatorConfig(gamma, BetaEstimatorConfig.NO_SMOOTHING, BetaEstimatorConfig.NO_LOSS));
+    // no smoothing at all: beta is this interval's count, moved by the price change since it was
+    // planned
+    LoopConfig c =
+        LoopConfig.defaults(Algorithm.DUAL)
+            .withLoad(100, 1)
+            .withSettling(Settling.OFF)
+            .withBeta(
+                new BetaEstimatorConfig(
+                    gamma, BetaEstimatorConfig.NO_SMOOTHING, BetaEstimatorConfig.NO_LOSS));
     ControlLoop loop = new ControlLoop(c, fig2, 1);
     LoopState s = loop.step(loop.initial(0.5, 0), at(0, 90, 0, 0, 0));
     long probes = 0;
@@ -62,11 +73,13 @@ class ControlLoopTest {
       double planned = s.mu();
       s = loop.step(s, at(k, 90, probes, probes, 100L * k));
       assertEquals(s.mu(), s.ownPrice(), 1e-12, "fixed gains: x is decided with the price itself");
-      assertEquals(60 / gamma + fig2.correlation().self(1) * (s.mu() - planned), s.beta().beta(), 1e-9);
+      assertEquals(
+          60 / gamma + fig2.correlation().self(1) * (s.mu() - planned), s.beta().beta(), 1e-9);
     }
     assertTrue(s.mu() > 0, "the price climbs under overload: " + s.mu());
 
-    // with the gain schedule, x is decided with a smoothed price: one that lags a climb but follows it
+    // with the gain schedule, x is decided with a smoothed price: one that lags a climb but follows
+    // it
     ControlLoop scheduled = new ControlLoop(c.withSettling(Settling.DEFAULT), fig2, 1);
     LoopState t = scheduled.step(scheduled.initial(0.5, 0), at(0, 90, 0, 0, 0));
     probes = 0;
@@ -97,7 +110,9 @@ class ControlLoopTest {
   void aProxyThatHasJustStartedHoldsXUntilItsFirstMeterWindowThenFallsBack() {
     LoopConfig c = LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1);
     ControlLoop loop = new ControlLoop(c, fig2, 1);
-    LoopState s = loop.step(loop.initial(0.62, 19), at(0, Double.NaN, 0, 0, 0)); // a restart restored x = 0.62
+    LoopState s =
+        loop.step(
+            loop.initial(0.62, 19), at(0, Double.NaN, 0, 0, 0)); // a restart restored x = 0.62
     for (int t = 1; t <= ControlLoop.WARMUP_INTERVALS; t++) {
       s = loop.step(s, at(t, Double.NaN, 0, 0, 0));
       assertEquals(0.62, s.x(), 1e-12, "no meter window yet: x held");
@@ -125,9 +140,12 @@ class ControlLoopTest {
 
   @Test
   void silenceIsNotCountedWhileNoProbesAreExpected() {
-    ControlLoop loop = new ControlLoop(LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1), fig2, 0);
+    ControlLoop loop =
+        new ControlLoop(LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1), fig2, 0);
     LoopState s = loop.step(loop.initial(0.5, 0), at(0, 10, 0, 0, 0));
-    s = loop.step(s, at(1, 10, 0, 0, 0)); // mu = 0 and no beta yet: nobody plans probes for this proxy
+    s =
+        loop.step(
+            s, at(1, 10, 0, 0, 0)); // mu = 0 and no beta yet: nobody plans probes for this proxy
     assertEquals(0, s.quiet());
     assertEquals(Mode.NORMAL, s.mode());
   }

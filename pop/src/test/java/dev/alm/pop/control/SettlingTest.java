@@ -59,7 +59,9 @@ class SettlingTest {
 
     own += 40;
     queries += 100;
-    s = loop.step(s, new Measurement(31 * SECOND, 160, own, own, queries)); // 160 requests against T = 70
+    s =
+        loop.step(
+            s, new Measurement(31 * SECOND, 160, own, own, queries)); // 160 requests against T = 70
     assertEquals(0, s.priceCalm().intervals(), "an overload far beyond Poisson noise is an alarm");
     assertTrue(s.betaCalm().intervals() > 20, "the probes were steady: beta keeps its small gain");
     assertTrue(s.mu() > muBefore, "the price still rose on the alarm interval");
@@ -81,17 +83,21 @@ class SettlingTest {
     for (int k = 1; k <= 60; k++) {
       own += 40;
       queries += 100;
-      // 0.15 T above S* every interval: within one interval's noise (sqrt(80) = 9 requests) but persistent
+      // 0.15 T above S* every interval: within one interval's noise (sqrt(80) = 9 requests) but
+      // persistent
       double load = Double.isFinite(s.sStar()) ? s.sStar() * 100 + 10.5 : 60;
       s = loop.step(s, new Measurement(k * SECOND, load, own, own, queries));
       longestCalm = Math.max(longestCalm, s.priceCalm().intervals());
     }
-    assertTrue(longestCalm < 40, "the drift alarm keeps the gains up while the price climbs: " + longestCalm);
+    assertTrue(
+        longestCalm < 40,
+        "the drift alarm keeps the gains up while the price climbs: " + longestCalm);
   }
 
   @Test
   void greedyIgnoresTheSchedule() {
-    ControlLoop loop = new ControlLoop(LoopConfig.defaults(Algorithm.GREEDY).withLoad(100, 1), fig2, 1);
+    ControlLoop loop =
+        new ControlLoop(LoopConfig.defaults(Algorithm.GREEDY).withLoad(100, 1), fig2, 1);
     LoopState s = loop.step(loop.initial(0.5, 0), new Measurement(0, 60, 0, 0, 0));
     s = loop.step(s, new Measurement(SECOND, 60, 0, 0, 100));
     assertEquals(1, loop.gainScale(s));

@@ -9,7 +9,10 @@ import dev.alm.controller.dual.DualSteps;
 import dev.alm.controller.model.Topology;
 import org.junit.jupiter.api.Test;
 
-/** The dual's start price: the PoP's own decision (eq. 13) is the start x when every PoP has that price. */
+/**
+ * The dual's start price: the PoP's own decision (eq. 13) is the start x when every PoP has that
+ * price.
+ */
 class StartPriceTest {
 
   @Test
@@ -22,7 +25,11 @@ class StartPriceTest {
     assertEquals(19, s.mu(), 1e-9);
     assertEquals(19, s.beta().beta(), 1e-9, "rows of C sum to 1: beta prior = mu_0");
     DualNode node = DualSteps.nodes(t, LoopConfig.DEFAULT_STEP)[1];
-    assertEquals(0.3, node.decide(s.mu(), 1, s.beta().beta()).x(), 1e-9, "the decision at mu_0 is the start x");
+    assertEquals(
+        0.3,
+        node.decide(s.mu(), 1, s.beta().beta()).x(),
+        1e-9,
+        "the decision at mu_0 is the start x");
   }
 
   @Test

@@ -15,12 +15,13 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code alm export --from DIR} on the files of alm cluster and alm simulate. */
 class RunDirectoryTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void clusterSamplesGiveTheLastInterval() throws Exception {
-    Files.writeString(dir.resolve("samples.csv"), """
+    Files.writeString(
+        dir.resolve("samples.csv"),
+        """
         t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain
         1.000,a,0.500000,15.000000,14.000000,1.000000,50.000,105.000,150.000,normal,0,1.0000
         1.000,b,0.500000,15.000000,14.000000,1.000000,100.000,105.000,150.000,normal,0,1.0000
@@ -44,7 +45,8 @@ class RunDirectoryTest {
 
   @Test
   void clusterSummaryAloneGivesXAndMu() throws Exception {
-    Files.writeString(dir.resolve("summary.json"),
+    Files.writeString(
+        dir.resolve("summary.json"),
         "{\"algorithm\":\"greedy\",\"pops\":{\"a\":{\"x\":1.0,\"mu\":0.0},\"b\":{\"x\":0.0,\"mu\":0.0}}}");
     List<Redirection> rows = RunDirectory.read(dir);
     assertEquals(List.of("a", "b"), rows.stream().map(Redirection::pop).toList());
@@ -54,7 +56,9 @@ class RunDirectoryTest {
 
   @Test
   void simulateSummaryGivesEveryQuantity() throws Exception {
-    Files.writeString(dir.resolve("summary.json"), """
+    Files.writeString(
+        dir.resolve("summary.json"),
+        """
         {"algorithm":"dual","x":{"a":0.265,"b":0.62},"S":{"a":0.34,"b":0.55},"T":{"a":0.7,"b":0.7},
          "A":{"a":1.0,"b":1.0},"mu":{"a":3.7,"b":21.5},"beta":{"a":19.7,"b":12.6}}
         """);
@@ -68,7 +72,8 @@ class RunDirectoryTest {
 
   @Test
   void trajectoryAloneGivesTheLastStep() throws Exception {
-    Files.writeString(dir.resolve("trajectory.csv"),
+    Files.writeString(
+        dir.resolve("trajectory.csv"),
         "step,node,x,S,T,mu\n0,a,1.0,0.6,0.7,0.0\n0,b,1.0,1.4,0.7,0.0\n9,a,0.27,0.33,0.7,3.7\n9,b,0.62,0.55,0.7,21\n");
     List<Redirection> rows = RunDirectory.read(dir);
     assertEquals(0.27, rows.get(0).x(), 1e-12);
@@ -80,12 +85,16 @@ class RunDirectoryTest {
   void badFilesNameFileLineAndReason() throws Exception {
     Files.writeString(dir.resolve("trajectory.csv"), "step,node,x,S,T,mu\n0,a,1.5,0.6,0.7,0.0\n");
     InputException e = assertThrows(InputException.class, () -> RunDirectory.read(dir));
-    assertTrue(e.getMessage().contains("trajectory.csv") && e.getMessage().contains("line 2")
-        && e.getMessage().contains("x must be"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("trajectory.csv")
+            && e.getMessage().contains("line 2")
+            && e.getMessage().contains("x must be"),
+        e.getMessage());
 
     Files.writeString(dir.resolve("trajectory.csv"), "step,node,x\n");
     e = assertThrows(InputException.class, () -> RunDirectory.read(dir));
-    assertTrue(e.getMessage().contains("line 1") && e.getMessage().contains("header"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("line 1") && e.getMessage().contains("header"), e.getMessage());
 
     Path empty = Files.createDirectory(dir.resolve("empty"));
     e = assertThrows(InputException.class, () -> RunDirectory.read(empty));

@@ -21,23 +21,40 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** {@code alm export --from URL,...}: two PoP daemons on loopback, their /status read over real sockets. */
+/**
+ * {@code alm export --from URL,...}: two PoP daemons on loopback, their /status read over real
+ * sockets.
+ */
 class StatusCollectorTest {
 
   @Test
   void collectsEveryPopsStateFromItsStatusPage() throws Exception {
-    ClusterConfig c = ClusterConfig.defaults(BuiltinTopologies.paperFig2(), Algorithm.DUAL, Duration.ofSeconds(1));
+    ClusterConfig c =
+        ClusterConfig.defaults(
+            BuiltinTopologies.paperFig2(), Algorithm.DUAL, Duration.ofSeconds(1));
     List<PopDaemon> pops = new ArrayList<>();
     try {
       List<URI> uris = new ArrayList<>();
       for (int i = 0; i < 2; i++) {
         PopConfig p = Cluster.popConfig(c, i);
-        PopConfig withAdmin = new PopConfig(p.topology(), p.index(), p.dns(), p.dnsThreads(), p.proxy(), p.loop(),
-            p.plan(), null, new HostPort("127.0.0.1", 0));
-        PopDaemon d = PopDaemon.start(withAdmin, false, System::nanoTime, System::currentTimeMillis, line -> { });
+        PopConfig withAdmin =
+            new PopConfig(
+                p.topology(),
+                p.index(),
+                p.dns(),
+                p.dnsThreads(),
+                p.proxy(),
+                p.loop(),
+                p.plan(),
+                null,
+                new HostPort("127.0.0.1", 0));
+        PopDaemon d =
+            PopDaemon.start(
+                withAdmin, false, System::nanoTime, System::currentTimeMillis, line -> {});
         pops.add(d);
         d.tick();
-        String a = d.adminAddress().getAddress().getHostAddress() + ":" + d.adminAddress().getPort();
+        String a =
+            d.adminAddress().getAddress().getHostAddress() + ":" + d.adminAddress().getPort();
         uris.add(StatusCollector.statusUri(i == 0 ? a : "http://" + a + "/"));
       }
       List<Redirection> rows = new StatusCollector(Duration.ofSeconds(5)).collect(uris);
@@ -68,15 +85,22 @@ class StatusCollectorTest {
       port = s.getLocalPort();
     }
     URI u = StatusCollector.statusUri("127.0.0.1:" + port);
-    IOException e = assertThrows(IOException.class, () -> new StatusCollector(Duration.ofSeconds(2)).collect(List.of(u)));
-    assertTrue(e.getMessage().startsWith("http://127.0.0.1:" + port + "/status: no answer"), e.getMessage());
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () -> new StatusCollector(Duration.ofSeconds(2)).collect(List.of(u)));
+    assertTrue(
+        e.getMessage().startsWith("http://127.0.0.1:" + port + "/status: no answer"),
+        e.getMessage());
   }
 
   @Test
   void addressesBecomeStatusUrls() {
-    assertEquals(URI.create("http://10.0.0.1:9200/status"), StatusCollector.statusUri("10.0.0.1:9200"));
+    assertEquals(
+        URI.create("http://10.0.0.1:9200/status"), StatusCollector.statusUri("10.0.0.1:9200"));
     assertEquals(URI.create("http://h:1/status"), StatusCollector.statusUri("http://h:1/"));
-    assertEquals(URI.create("http://h:1/x/status"), StatusCollector.statusUri("http://h:1/x/status"));
+    assertEquals(
+        URI.create("http://h:1/x/status"), StatusCollector.statusUri("http://h:1/x/status"));
     assertThrows(IllegalArgumentException.class, () -> StatusCollector.statusUri(" "));
   }
 }

@@ -30,158 +30,182 @@ import java.nio.charset.StandardCharsets;
 import java.util.function.Supplier;
 
 /**
- * The admin HTTP endpoint of an alm daemon: {@code GET /status} answers the status document (JSON) from a supplier,
- * {@code GET /metrics} the Prometheus text exposition of a Micrometer registry; anything else is 404 (405 for other
- * methods). It knows nothing of what it reports, so any daemon (proxy, DNS, PoP) can serve its own status with it.
+ * The admin HTTP endpoint of an alm daemon: {@code GET /status} answers the status document (JSON)
+ * from a supplier, {@code GET /metrics} the Prometheus text exposition of a Micrometer registry;
+ * anything else is 404 (405 for other methods). It knows nothing of what it reports, so any daemon
+ * (proxy, DNS, PoP) can serve its own status with it.
  *
- * <p>Runs on one event-loop thread of its own, so that a slow scrape never delays the daemon's traffic.
+ * <p>Runs on one event-loop thread of its own, so that a slow scrape never delays the daemon's
+ * traffic.
  */
 public final class AdminServer implements AutoCloseable {
 
-    private static final String JSON = "application/json; charset=utf-8";
-    private static final String PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8";
+  private static final String JSON = "application/json; charset=utf-8";
+  private static final String PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8";
 
-    private final EventLoopGroup group;
-    private final Channel channel;
+  private final EventLoopGroup group;
+  private final Channel channel;
 
-    private AdminServer(EventLoopGroup group, Channel channel) {
-        this.group = group;
-        this.channel = channel;
+  private AdminServer(EventLoopGroup group, Channel channel) {
+    this.group = group;
+    this.channel = channel;
+  }
+
+  /**
+   * Binds and starts serving.
+   *
+   * @param address where to listen (port 0: any free port, see {@link #address()})
+   * @param status the status document, JSON text, computed for each request
+   * @param registry the metrics to expose
+   * @throws InterruptedException if interrupted while binding
+   * @throws io.netty.channel.ChannelException or another exception if the address cannot be bound
+   */
+  public static AdminServer start(
+      InetSocketAddress address, Supplier<String> status, PrometheusMeterRegistry registry)
+      throws InterruptedException {
+    return start(address, status, registry, java.util.Map.of());
+  }
+
+  /**
+   * Binds and starts serving, with settable values: {@code POST PATH?value=X} calls {@code
+   * setters.get(PATH)} with X and answers the JSON it returns (400 with the reason if X is not a
+   * number or the setter refuses it).
+   */
+  public static AdminServer start(
+      InetSocketAddress address,
+      Supplier<String> status,
+      PrometheusMeterRegistry registry,
+      java.util.Map<String, java.util.function.DoubleFunction<String>> setters)
+      throws InterruptedException {
+    EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("alm-admin", true));
+    try {
+      Channel ch =
+          new ServerBootstrap()
+              .group(group)
+              .channel(NioServerSocketChannel.class)
+              .childHandler(
+                  new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel c) {
+                      c.pipeline()
+                          .addLast(
+                              new HttpServerCodec(4096, 8192, 8192),
+                              new HttpServerKeepAliveHandler(),
+                              new HttpObjectAggregator(64 * 1024),
+                              new Handler(status, registry, setters));
+                    }
+                  })
+              .bind(address)
+              .sync()
+              .channel();
+      return new AdminServer(group, ch);
+    } catch (InterruptedException | RuntimeException e) {
+      group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS);
+      throw e;
     }
+  }
 
-    /**
-     * Binds and starts serving.
-     *
-     * @param address where to listen (port 0: any free port, see {@link #address()})
-     * @param status the status document, JSON text, computed for each request
-     * @param registry the metrics to expose
-     * @throws InterruptedException if interrupted while binding
-     * @throws io.netty.channel.ChannelException or another exception if the address cannot be bound
-     */
-    public static AdminServer start(InetSocketAddress address, Supplier<String> status,
-                                    PrometheusMeterRegistry registry) throws InterruptedException {
-        return start(address, status, registry, java.util.Map.of());
-    }
+  /** The bound address. */
+  public InetSocketAddress address() {
+    return (InetSocketAddress) channel.localAddress();
+  }
 
-    /**
-     * Binds and starts serving, with settable values: {@code POST PATH?value=X} calls {@code setters.get(PATH)}
-     * with X and answers the JSON it returns (400 with the reason if X is not a number or the setter refuses it).
-     */
-    public static AdminServer start(InetSocketAddress address, Supplier<String> status,
-                                    PrometheusMeterRegistry registry,
-                                    java.util.Map<String, java.util.function.DoubleFunction<String>> setters)
-            throws InterruptedException {
-        EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("alm-admin", true));
-        try {
-            Channel ch = new ServerBootstrap()
-                    .group(group)
-                    .channel(NioServerSocketChannel.class)
-                    .childHandler(new ChannelInitializer<SocketChannel>() {
-                        @Override
-                        protected void initChannel(SocketChannel c) {
-                            c.pipeline().addLast(new HttpServerCodec(4096, 8192, 8192),
-                                    new HttpServerKeepAliveHandler(),
-                                    new HttpObjectAggregator(64 * 1024),
-                                    new Handler(status, registry, setters));
-                        }
-                    })
-                    .bind(address).sync().channel();
-            return new AdminServer(group, ch);
-        } catch (InterruptedException | RuntimeException e) {
-            group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS);
-            throw e;
-        }
-    }
+  @Override
+  public void close() {
+    channel.close().syncUninterruptibly();
+    group.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+  }
 
-    /** The bound address. */
-    public InetSocketAddress address() {
-        return (InetSocketAddress) channel.localAddress();
+  private static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
+    private final Supplier<String> status;
+    private final PrometheusMeterRegistry registry;
+    private final java.util.Map<String, java.util.function.DoubleFunction<String>> setters;
+
+    Handler(
+        Supplier<String> status,
+        PrometheusMeterRegistry registry,
+        java.util.Map<String, java.util.function.DoubleFunction<String>> setters) {
+      this.status = status;
+      this.registry = registry;
+      this.setters = java.util.Map.copyOf(setters);
     }
 
     @Override
-    public void close() {
-        channel.close().syncUninterruptibly();
-        group.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
+      FullHttpResponse r;
+      if (!req.decoderResult().isSuccess()) {
+        r = response(HttpResponseStatus.BAD_REQUEST, "text/plain", "bad request\n");
+        HttpUtil.setKeepAlive(r, false);
+        ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
+        return;
+      }
+      QueryStringDecoder uri = new QueryStringDecoder(req.uri());
+      String path = uri.path();
+      boolean get = req.method() == HttpMethod.GET || req.method() == HttpMethod.HEAD;
+      if (setters.containsKey(path)) {
+        r = set(req, uri, setters.get(path));
+      } else if (!path.equals("/status") && !path.equals("/metrics")) {
+        r =
+            response(
+                HttpResponseStatus.NOT_FOUND, "text/plain", "not found: try /status or /metrics\n");
+      } else if (!get) {
+        r = response(HttpResponseStatus.METHOD_NOT_ALLOWED, "text/plain", "GET only\n");
+        r.headers().set(HttpHeaderNames.ALLOW, "GET, HEAD");
+      } else {
+        try {
+          r =
+              path.equals("/status")
+                  ? response(HttpResponseStatus.OK, JSON, status.get() + "\n")
+                  : response(HttpResponseStatus.OK, PROMETHEUS, registry.scrape());
+        } catch (RuntimeException e) {
+          r = response(HttpResponseStatus.INTERNAL_SERVER_ERROR, "text/plain", e + "\n");
+        }
+      }
+      if (req.method() == HttpMethod.HEAD) {
+        r.content().clear();
+      }
+      HttpUtil.setKeepAlive(r, HttpUtil.isKeepAlive(req));
+      ctx.writeAndFlush(r);
     }
 
-    private static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
-        private final Supplier<String> status;
-        private final PrometheusMeterRegistry registry;
-        private final java.util.Map<String, java.util.function.DoubleFunction<String>> setters;
-
-        Handler(Supplier<String> status, PrometheusMeterRegistry registry,
-                java.util.Map<String, java.util.function.DoubleFunction<String>> setters) {
-            this.status = status;
-            this.registry = registry;
-            this.setters = java.util.Map.copyOf(setters);
-        }
-
-        @Override
-        protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
-            FullHttpResponse r;
-            if (!req.decoderResult().isSuccess()) {
-                r = response(HttpResponseStatus.BAD_REQUEST, "text/plain", "bad request\n");
-                HttpUtil.setKeepAlive(r, false);
-                ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
-                return;
-            }
-            QueryStringDecoder uri = new QueryStringDecoder(req.uri());
-            String path = uri.path();
-            boolean get = req.method() == HttpMethod.GET || req.method() == HttpMethod.HEAD;
-            if (setters.containsKey(path)) {
-                r = set(req, uri, setters.get(path));
-            } else if (!path.equals("/status") && !path.equals("/metrics")) {
-                r = response(HttpResponseStatus.NOT_FOUND, "text/plain", "not found: try /status or /metrics\n");
-            } else if (!get) {
-                r = response(HttpResponseStatus.METHOD_NOT_ALLOWED, "text/plain", "GET only\n");
-                r.headers().set(HttpHeaderNames.ALLOW, "GET, HEAD");
-            } else {
-                try {
-                    r = path.equals("/status")
-                            ? response(HttpResponseStatus.OK, JSON, status.get() + "\n")
-                            : response(HttpResponseStatus.OK, PROMETHEUS, registry.scrape());
-                } catch (RuntimeException e) {
-                    r = response(HttpResponseStatus.INTERNAL_SERVER_ERROR, "text/plain", e + "\n");
-                }
-            }
-            if (req.method() == HttpMethod.HEAD) {
-                r.content().clear();
-            }
-            HttpUtil.setKeepAlive(r, HttpUtil.isKeepAlive(req));
-            ctx.writeAndFlush(r);
-        }
-
-        private static FullHttpResponse set(FullHttpRequest req, QueryStringDecoder uri,
-                                            java.util.function.DoubleFunction<String> setter) {
-            if (req.method() != HttpMethod.POST && req.method() != HttpMethod.PUT) {
-                FullHttpResponse r = response(HttpResponseStatus.METHOD_NOT_ALLOWED, "text/plain",
-                        "POST " + uri.path() + "?value=X\n");
-                r.headers().set(HttpHeaderNames.ALLOW, "POST, PUT");
-                return r;
-            }
-            java.util.List<String> v = uri.parameters().get("value");
-            if (v == null || v.size() != 1) {
-                return response(HttpResponseStatus.BAD_REQUEST, "text/plain", "expected ?value=X\n");
-            }
-            try {
-                return response(HttpResponseStatus.OK, JSON, setter.apply(Double.parseDouble(v.get(0))) + "\n");
-            } catch (IllegalArgumentException e) {
-                return response(HttpResponseStatus.BAD_REQUEST, "text/plain", e.getMessage() + "\n");
-            }
-        }
-
-        private static FullHttpResponse response(HttpResponseStatus s, String type, String body) {
-            byte[] b = body.getBytes(StandardCharsets.UTF_8);
-            FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, s, Unpooled.wrappedBuffer(b));
-            r.headers().set(HttpHeaderNames.CONTENT_TYPE, type);
-            r.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
-            HttpUtil.setContentLength(r, b.length);
-            return r;
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            ctx.close();
-        }
+    private static FullHttpResponse set(
+        FullHttpRequest req,
+        QueryStringDecoder uri,
+        java.util.function.DoubleFunction<String> setter) {
+      if (req.method() != HttpMethod.POST && req.method() != HttpMethod.PUT) {
+        FullHttpResponse r =
+            response(
+                HttpResponseStatus.METHOD_NOT_ALLOWED,
+                "text/plain",
+                "POST " + uri.path() + "?value=X\n");
+        r.headers().set(HttpHeaderNames.ALLOW, "POST, PUT");
+        return r;
+      }
+      java.util.List<String> v = uri.parameters().get("value");
+      if (v == null || v.size() != 1) {
+        return response(HttpResponseStatus.BAD_REQUEST, "text/plain", "expected ?value=X\n");
+      }
+      try {
+        return response(
+            HttpResponseStatus.OK, JSON, setter.apply(Double.parseDouble(v.get(0))) + "\n");
+      } catch (IllegalArgumentException e) {
+        return response(HttpResponseStatus.BAD_REQUEST, "text/plain", e.getMessage() + "\n");
+      }
     }
+
+    private static FullHttpResponse response(HttpResponseStatus s, String type, String body) {
+      byte[] b = body.getBytes(StandardCharsets.UTF_8);
+      FullHttpResponse r =
+          new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, s, Unpooled.wrappedBuffer(b));
+      r.headers().set(HttpHeaderNames.CONTENT_TYPE, type);
+      r.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
+      HttpUtil.setContentLength(r, b.length);
+      return r;
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      ctx.close();
+    }
+  }
 }
