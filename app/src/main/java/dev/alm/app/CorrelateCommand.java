@@ -1,6 +1,5 @@
 package dev.alm.app;
 
-import dev.alm.controller.io.InputException;
 import dev.alm.controller.io.TopologyJson;
 import dev.alm.controller.model.Topology;
 import dev.alm.correlation.CorrelationEstimate;
@@ -15,6 +14,7 @@ import dev.alm.correlation.Smoothing;
 import dev.alm.correlation.TimeWindow;
 import dev.alm.correlation.TopologyBuilder;
 import dev.alm.correlation.VantageDrift;
+import dev.alm.io.InputException;
 import dev.alm.traces.DemandSeries;
 import dev.alm.traces.ReadReport;
 import java.io.PrintWriter;

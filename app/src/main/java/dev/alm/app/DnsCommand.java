@@ -1,13 +1,13 @@
 package dev.alm.app;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.alm.controller.io.InputException;
 import dev.alm.dns.AnswerMode;
 import dev.alm.dns.DnsConfig;
 import dev.alm.dns.DnsConfigJson;
 import dev.alm.dns.DnsNode;
 import dev.alm.dns.RrlConfig;
 import dev.alm.fastcontrol.ProbeAnswerer;
+import dev.alm.io.InputException;
 import dev.alm.proxy.HostPort;
 import dev.alm.proxy.admin.AdminServer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;

@@ -25,7 +25,7 @@ public final class Main {
     cl.setExecutionExceptionHandler(
         (ex, cmd, parse) -> {
           String msg =
-              ex instanceof UserError || ex instanceof dev.alm.controller.io.InputException
+              ex instanceof UserError || ex instanceof dev.alm.io.InputException
                   ? ex.getMessage()
                   : ex.toString();
           cmd.getErr().println("alm " + cmd.getCommandName() + ": " + msg);

@@ -2,7 +2,7 @@ package dev.alm.app;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.alm.controller.io.AtomicFiles;
+import dev.alm.io.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

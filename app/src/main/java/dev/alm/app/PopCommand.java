@@ -2,13 +2,13 @@ package dev.alm.app;
 
 import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.controller.dual.StepSize;
-import dev.alm.controller.io.InputException;
-import dev.alm.controller.io.JsonFields;
 import dev.alm.controller.io.TopologyJson;
 import dev.alm.controller.model.Topology;
 import dev.alm.dns.DnsConfigJson;
 import dev.alm.fastcontrol.BetaEstimatorConfig;
 import dev.alm.fastcontrol.ProbePlanConfig;
+import dev.alm.io.InputException;
+import dev.alm.io.JsonFields;
 import dev.alm.pop.PopConfig;
 import dev.alm.pop.PopDaemon;
 import dev.alm.pop.control.Algorithm;

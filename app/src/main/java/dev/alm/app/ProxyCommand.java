@@ -1,7 +1,7 @@
 package dev.alm.app;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.alm.controller.io.InputException;
+import dev.alm.io.InputException;
 import dev.alm.proxy.ContentConfig;
 import dev.alm.proxy.HostPort;
 import dev.alm.proxy.ProxyConfig;

@@ -1,9 +1,9 @@
 package dev.alm.app;
 
 import dev.alm.controller.builtin.BuiltinTopologies;
-import dev.alm.controller.io.InputException;
 import dev.alm.controller.io.TopologyJson;
 import dev.alm.controller.model.Topology;
+import dev.alm.io.InputException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;

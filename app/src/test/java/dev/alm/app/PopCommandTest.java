@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.alm.controller.io.InputException;
+import dev.alm.io.InputException;
 import dev.alm.pop.PopConfig;
 import dev.alm.pop.control.Algorithm;
 import java.nio.file.Files;

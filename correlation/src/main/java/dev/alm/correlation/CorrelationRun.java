@@ -1,6 +1,6 @@
 package dev.alm.correlation;
 
-import dev.alm.controller.io.InputException;
+import dev.alm.io.InputException;
 import dev.alm.traces.AccessLogRecord;
 import dev.alm.traces.PairedObservation;
 import dev.alm.traces.ProbeLogRecord;

@@ -1,6 +1,6 @@
 package dev.alm.correlation;
 
-import dev.alm.controller.io.InputException;
+import dev.alm.io.InputException;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package dev.alm.correlation;
 
-import dev.alm.controller.io.InputException;
+import dev.alm.io.InputException;
 
 /**
  * Where estimators send samples of C: one user answered by DNS at {@code from} whose request

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.alm.controller.io.InputException;
+import dev.alm.io.InputException;
 import dev.alm.traces.ReadReport;
 import java.nio.file.Files;
 import java.nio.file.Path;

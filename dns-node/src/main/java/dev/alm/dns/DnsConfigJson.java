@@ -1,7 +1,7 @@
 package dev.alm.dns;
 
-import dev.alm.controller.io.InputException;
-import dev.alm.controller.io.JsonFields;
+import dev.alm.io.InputException;
+import dev.alm.io.JsonFields;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;

@@ -3,7 +3,7 @@ package dev.alm.pop;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.alm.controller.io.AtomicFiles;
+import dev.alm.io.AtomicFiles;
 import dev.alm.pop.control.SavedState;
 import java.io.IOException;
 import java.nio.file.Files;

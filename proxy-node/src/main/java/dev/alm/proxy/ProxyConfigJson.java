@@ -1,8 +1,8 @@
 package dev.alm.proxy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.alm.controller.io.InputException;
-import dev.alm.controller.io.JsonFields;
+import dev.alm.io.InputException;
+import dev.alm.io.JsonFields;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Iterator;

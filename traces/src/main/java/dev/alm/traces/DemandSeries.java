@@ -1,6 +1,6 @@
 package dev.alm.traces;
 
-import dev.alm.controller.io.InputException;
+import dev.alm.io.InputException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.alm.traces;
 
-import dev.alm.controller.io.InputException;
+import dev.alm.io.InputException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

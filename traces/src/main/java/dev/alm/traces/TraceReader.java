@@ -1,6 +1,6 @@
 package dev.alm.traces;
 
-import dev.alm.controller.io.InputException;
+import dev.alm.io.InputException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;

@@ -1,6 +1,6 @@
 package dev.alm.traces;
 
-import dev.alm.controller.io.AtomicFiles;
+import dev.alm.io.AtomicFiles;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Files;

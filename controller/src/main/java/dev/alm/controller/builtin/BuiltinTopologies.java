@@ -1,9 +1,9 @@
 package dev.alm.controller.builtin;
 
-import dev.alm.controller.io.InputException;
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Node;
 import dev.alm.controller.model.Topology;
+import dev.alm.io.InputException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,7 @@
 package dev.alm.controller.io;
 
 import dev.alm.controller.model.CorrelationMatrix;
+import dev.alm.io.InputException;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;

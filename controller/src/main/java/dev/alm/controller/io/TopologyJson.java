@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Node;
 import dev.alm.controller.model.Topology;
+import dev.alm.io.InputException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.alm.controller.io.InputException;
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Topology;
+import dev.alm.io.InputException;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.controller.builtin.SyntheticCorrelation;
 import dev.alm.controller.model.CorrelationMatrix;
+import dev.alm.io.InputException;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

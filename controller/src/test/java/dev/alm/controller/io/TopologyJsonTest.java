@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.controller.model.Topology;
+import dev.alm.io.InputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.alm.pop.export;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.alm.controller.io.InputException;
+import dev.alm.io.InputException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.alm.controller.io.InputException;
+import dev.alm.io.InputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.alm.traces.synthetic;
 
-import dev.alm.controller.io.AtomicFiles;
 import dev.alm.controller.io.MatrixCsv;
+import dev.alm.io.AtomicFiles;
 import dev.alm.traces.AccessLogRecord;
 import dev.alm.traces.AnswerKind;
 import dev.alm.traces.BeaconName;

@@ -1,4 +1,4 @@
-package dev.alm.controller.io;
+package dev.alm.io;
 
 import java.io.IOException;
 import java.io.Writer;

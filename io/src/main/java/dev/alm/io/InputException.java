@@ -1,4 +1,4 @@
-package dev.alm.controller.io;
+package dev.alm.io;
 
 /**
  * Bad input in a user file: names the file, where in it (a line number or a field path) and why.

@@ -1,4 +1,4 @@
-package dev.alm.controller.io;
+package dev.alm.io;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
