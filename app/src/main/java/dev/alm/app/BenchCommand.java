@@ -2,15 +2,15 @@ package dev.alm.app;
 
 import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.controller.builtin.PaperSection5;
-import dev.alm.controller.compare.CompareConfig;
-import dev.alm.controller.compare.ComparisonSweep;
 import dev.alm.controller.cost.Objective;
 import dev.alm.controller.dual.StepSize;
 import dev.alm.controller.model.Topology;
-import dev.alm.controller.optimum.CentralOptimum;
 import dev.alm.controller.sim.SimulationResult;
 import dev.alm.controller.sim.Simulator;
 import dev.alm.controller.sim.StopRule;
+import dev.alm.optimum.CentralOptimum;
+import dev.alm.optimum.compare.CompareConfig;
+import dev.alm.optimum.compare.ComparisonSweep;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;

@@ -1,6 +1,6 @@
 package dev.alm.app;
 
-import dev.alm.controller.optimum.OptimumResult;
+import dev.alm.optimum.OptimumResult;
 import dev.alm.pop.cluster.ClusterRun;
 import dev.alm.pop.cluster.ClusterSummary;
 import dev.alm.pop.cluster.Drill;

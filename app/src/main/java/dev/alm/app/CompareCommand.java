@@ -1,12 +1,12 @@
 package dev.alm.app;
 
-import dev.alm.controller.compare.CompareConfig;
-import dev.alm.controller.compare.CompareRow;
-import dev.alm.controller.compare.ComparisonSweep;
-import dev.alm.controller.compare.RunOutcome;
 import dev.alm.controller.model.Topology;
-import dev.alm.controller.optimum.CentralOptimum;
 import dev.alm.controller.sim.StopRule;
+import dev.alm.optimum.CentralOptimum;
+import dev.alm.optimum.compare.CompareConfig;
+import dev.alm.optimum.compare.CompareRow;
+import dev.alm.optimum.compare.ComparisonSweep;
+import dev.alm.optimum.compare.RunOutcome;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.alm.app;
 
-import dev.alm.controller.compare.CompareRow;
+import dev.alm.optimum.compare.CompareRow;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;

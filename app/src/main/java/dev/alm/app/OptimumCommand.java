@@ -1,8 +1,8 @@
 package dev.alm.app;
 
 import dev.alm.controller.model.Topology;
-import dev.alm.controller.optimum.CentralOptimum;
-import dev.alm.controller.optimum.OptimumResult;
+import dev.alm.optimum.CentralOptimum;
+import dev.alm.optimum.OptimumResult;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;

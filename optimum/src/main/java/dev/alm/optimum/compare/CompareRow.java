@@ -1,4 +1,4 @@
-package dev.alm.controller.compare;
+package dev.alm.optimum.compare;
 
 /**
  * The summary of one load of the sweep: one row of {@code compare.csv}, one point of each Fig. 5

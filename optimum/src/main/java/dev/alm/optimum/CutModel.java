@@ -1,4 +1,4 @@
-package dev.alm.controller.optimum;
+package dev.alm.optimum;
 
 import com.google.ortools.Loader;
 import com.google.ortools.linearsolver.MPConstraint;

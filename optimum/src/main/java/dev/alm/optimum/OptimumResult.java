@@ -1,4 +1,4 @@
-package dev.alm.controller.optimum;
+package dev.alm.optimum;
 
 import java.util.Arrays;
 

@@ -1,4 +1,4 @@
-package dev.alm.controller.compare;
+package dev.alm.optimum.compare;
 
 import dev.alm.controller.dual.StepSize;
 import dev.alm.controller.sim.StopRule;

@@ -1,4 +1,4 @@
-package dev.alm.controller.optimum;
+package dev.alm.optimum;
 
 import dev.alm.controller.cost.OffloadCost;
 import dev.alm.controller.cost.ProxyCost;

@@ -1,4 +1,4 @@
-package dev.alm.controller.compare;
+package dev.alm.optimum.compare;
 
 /**
  * One draw of the sweep: both controllers and the optimum on the same (A, d).

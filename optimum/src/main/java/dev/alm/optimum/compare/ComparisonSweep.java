@@ -1,14 +1,14 @@
-package dev.alm.controller.compare;
+package dev.alm.optimum.compare;
 
 import dev.alm.controller.builtin.PaperSection5;
 import dev.alm.controller.greedy.GreedyConfig;
 import dev.alm.controller.model.Node;
 import dev.alm.controller.model.Topology;
-import dev.alm.controller.optimum.CentralOptimum;
-import dev.alm.controller.optimum.OptimumResult;
 import dev.alm.controller.sim.SimulationResult;
 import dev.alm.controller.sim.Simulator;
 import dev.alm.controller.sim.TrajectorySink;
+import dev.alm.optimum.CentralOptimum;
+import dev.alm.optimum.OptimumResult;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.math3.random.Well19937c;

@@ -1,4 +1,4 @@
-package dev.alm.controller.sim;
+package dev.alm.optimum.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,8 +7,12 @@ import dev.alm.controller.builtin.PaperSection5;
 import dev.alm.controller.dual.StepSize;
 import dev.alm.controller.greedy.GreedyConfig;
 import dev.alm.controller.model.Topology;
-import dev.alm.controller.optimum.CentralOptimum;
-import dev.alm.controller.optimum.OptimumResult;
+import dev.alm.controller.sim.SimulationResult;
+import dev.alm.controller.sim.Simulator;
+import dev.alm.controller.sim.StopRule;
+import dev.alm.controller.sim.TrajectorySink;
+import dev.alm.optimum.CentralOptimum;
+import dev.alm.optimum.OptimumResult;
 import org.apache.commons.math3.random.Well19937c;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.alm.controller.optimum;
+package dev.alm.optimum;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
