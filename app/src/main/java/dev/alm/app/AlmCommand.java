@@ -34,6 +34,7 @@ import picocli.CommandLine.Spec;
       DnsCommand.class,
       CorrelateCommand.class,
       TracesCommand.class,
+      dev.alm.app.drl.DrlCommand.class,
       BenchCorrelateCommand.class,
       picocli.CommandLine.HelpCommand.class
     })
