@@ -172,19 +172,27 @@ final class ClusterReport {
         requests / run.seconds(),
         run.targetRate(),
         ClusterSummary.TAIL * 100);
-    if (Double.isFinite(s.recoverySeconds()) || s.recoverySeconds() == Double.POSITIVE_INFINITY) {
+    if (Double.isFinite(s.recoverySeconds())) {
       o.printf(
           Locale.ROOT, "flash crowd: %.0f s until no proxy above 1.1 T%n", s.recoverySeconds());
+    } else if (s.recoverySeconds() == Double.POSITIVE_INFINITY) {
+      o.printf("flash crowd: a proxy was still above 1.1 T at the flash's end%n");
     }
-    o.printf(
-        Locale.ROOT,
-        "x settled (every later change < %.2f) after %.0f s = %.0f intervals of %s; "
-            + "worst mean S/T over the last half %.2f%n",
-        ClusterSummary.SETTLED_STEP,
-        s.settledSeconds(),
-        settledIntervals(run, s),
-        run.config().interval(),
-        worstHalf(s));
+    if (Double.isFinite(s.settledSeconds())) {
+      o.printf(
+          Locale.ROOT,
+          "x settled (every later change < %.2f) after %.0f s = %.0f intervals of %s; ",
+          ClusterSummary.SETTLED_STEP,
+          s.settledSeconds(),
+          settledIntervals(run, s),
+          run.config().interval());
+    } else {
+      o.printf(
+          Locale.ROOT,
+          "x did not settle (a PoP changed x by %.2f or more in the last interval); ",
+          ClusterSummary.SETTLED_STEP);
+    }
+    o.printf(Locale.ROOT, "worst mean S/T over the last half %.2f%n", worstHalf(s));
     for (ClusterSummary.DrillFigures d : s.drills()) {
       DrillOutcome w = d.outcome();
       o.printf(
