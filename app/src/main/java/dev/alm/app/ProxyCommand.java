@@ -2,8 +2,8 @@ package dev.alm.app;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.alm.io.InputException;
+import dev.alm.node.HostPort;
 import dev.alm.proxy.ContentConfig;
-import dev.alm.proxy.HostPort;
 import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.ProxyConfigJson;
 import dev.alm.proxy.ProxyServer;

@@ -2,7 +2,8 @@ package dev.alm.proxy;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.alm.proxy.admin.AdminServer;
+import dev.alm.node.AdminServer;
+import dev.alm.node.Transport;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;

@@ -1,4 +1,4 @@
-package dev.alm.proxy.admin;
+package dev.alm.node;
 
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;

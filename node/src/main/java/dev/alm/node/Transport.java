@@ -1,4 +1,4 @@
-package dev.alm.proxy;
+package dev.alm.node;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.Epoll;
