@@ -104,34 +104,13 @@ public final class PopConfigJson {
       d.interval = Duration.ofMillis(f.integer("intervalMs"));
       d.check(f, "intervalMs");
     }
-    if (f.has("loadUnit")) {
-      d.loadUnit = f.number("loadUnit");
-      d.check(f, "loadUnit");
-    }
-    if (f.has("requestsPerQuery")) {
-      d.requestsPerQuery = f.number("requestsPerQuery");
-      d.check(f, "requestsPerQuery");
-    }
-    if (f.has("demandWeight")) {
-      d.demandWeight = f.number("demandWeight");
-      d.check(f, "demandWeight");
-    }
-    if (f.has("startX")) {
-      d.startX = f.number("startX");
-      d.check(f, "startX");
-    }
-    if (f.has("safeX")) {
-      d.safeX = f.number("safeX");
-      d.check(f, "safeX");
-    }
-    if (f.has("greedyGain")) {
-      d.greedyGain = f.number("greedyGain");
-      d.check(f, "greedyGain");
-    }
-    if (f.has("maxStep")) {
-      d.maxStep = f.number("maxStep");
-      d.check(f, "maxStep");
-    }
+    d.number(f, "loadUnit", v -> d.loadUnit = v);
+    d.number(f, "requestsPerQuery", v -> d.requestsPerQuery = v);
+    d.number(f, "demandWeight", v -> d.demandWeight = v);
+    d.number(f, "startX", v -> d.startX = v);
+    d.number(f, "safeX", v -> d.safeX = v);
+    d.number(f, "greedyGain", v -> d.greedyGain = v);
+    d.number(f, "maxStep", v -> d.maxStep = v);
     if (f.has("theta") || f.has("adaptive")) {
       double theta = f.has("theta") ? f.number("theta") : LoopConfig.DEFAULT_THETA;
       boolean adaptive = f.has("adaptive") && f.bool("adaptive");
@@ -231,6 +210,15 @@ public final class PopConfigJson {
       probeTimeout = d.probeTimeout();
       stateMaxAge = d.stateMaxAge();
       settling = d.settling();
+    }
+
+    /** Sets a number when the field is there, and checks it. */
+    void number(JsonFields f, String field, java.util.function.DoubleConsumer set)
+        throws InputException {
+      if (f.has(field)) {
+        set.accept(f.number(field));
+        check(f, field);
+      }
     }
 
     /** Fails naming {@code field} if the value just set is refused. */
