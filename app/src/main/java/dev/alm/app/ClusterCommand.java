@@ -3,6 +3,8 @@ package dev.alm.app;
 import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.controller.io.TopologyJson;
 import dev.alm.controller.model.Topology;
+import dev.alm.io.InputException;
+import dev.alm.node.ConfigFlags;
 import dev.alm.optimum.CentralOptimum;
 import dev.alm.optimum.OptimumResult;
 import dev.alm.pop.cluster.Cluster;
@@ -285,7 +287,12 @@ public final class ClusterCommand implements Callable<Integer> {
     o.flush();
   }
 
-  static Duration parseDuration(String option, String s) {
+  static Duration parseDuration(String option, String s) throws InputException {
+    return ConfigFlags.parse(option, s, ClusterCommand::duration);
+  }
+
+  /** 60s, 2m, 500ms or a number of seconds. */
+  private static Duration duration(String s) {
     String v = s.trim().toLowerCase(Locale.ROOT);
     try {
       if (v.endsWith("ms")) {
@@ -300,8 +307,8 @@ public final class ClusterCommand implements Callable<Integer> {
       }
       return Duration.ofMillis(Math.round(Double.parseDouble(v) * 1000));
     } catch (NumberFormatException e) {
-      throw new UserError(
-          option + ": expected 60s, 2m, 500ms or a number of seconds, got '" + s + "'");
+      throw new IllegalArgumentException(
+          "expected 60s, 2m, 500ms or a number of seconds, got '" + s + "'");
     }
   }
 

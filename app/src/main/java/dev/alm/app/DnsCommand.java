@@ -1,25 +1,21 @@
 package dev.alm.app;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.alm.dns.AnswerMode;
 import dev.alm.dns.DnsConfig;
 import dev.alm.dns.DnsConfigJson;
+import dev.alm.dns.DnsDaemon;
 import dev.alm.dns.DnsNode;
 import dev.alm.dns.RrlConfig;
-import dev.alm.fastcontrol.ProbeAnswerer;
 import dev.alm.io.InputException;
-import dev.alm.proxy.HostPort;
-import dev.alm.proxy.admin.AdminServer;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import dev.alm.node.ConfigFlags;
+import dev.alm.node.DaemonLifecycle;
+import dev.alm.node.HostPort;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.xbill.DNS.Name;
 import org.xbill.DNS.TextParseException;
 import picocli.CommandLine.Command;
@@ -125,53 +121,27 @@ public final class DnsCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     DnsConfigJson.DnsFile file = resolve();
-    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    DnsNode node;
-    try {
-      node = DnsNode.start(file.config(), registry, ProbeAnswerer.NONE, file.threads());
-    } catch (io.netty.channel.ChannelException e) {
-      throw new UserError("cannot listen on " + file.config().listen() + ": " + e.getMessage());
-    }
-    AdminServer adminServer = null;
-    ObjectMapper json = new ObjectMapper();
-    try {
-      if (file.admin() != null) {
-        HostPort hp = address("admin", file.admin());
-        adminServer =
-            AdminServer.start(
-                hp.socketAddress(),
-                () -> toJson(json, node),
-                registry,
-                java.util.Map.of(
-                    "/x",
-                    value -> {
-                      node.x().set(value);
-                      return toJson(json, node);
-                    }));
-      }
-    } catch (RuntimeException e) {
-      node.close();
-      throw e;
-    }
-    AdminServer adminRef = adminServer;
-    CountDownLatch stopped = new CountDownLatch(1);
-    Thread hook =
-        new Thread(
-            () -> {
-              try {
-                if (adminRef != null) {
-                  adminRef.close();
-                }
-                node.close();
-              } catch (Exception e) {
-                System.err.println("alm dns: closing: " + e);
-              } finally {
-                stopped.countDown();
-              }
-            },
-            "alm-dns-shutdown");
-    Runtime.getRuntime().addShutdownHook(hook);
+    HostPort adminAt = file.admin() == null ? null : address("admin", file.admin());
+    DaemonLifecycle.run(
+        "alm dns",
+        () -> {
+          try {
+            return DnsDaemon.start(file.config(), file.threads(), adminAt);
+          } catch (io.netty.channel.ChannelException e) {
+            throw new UserError(
+                "cannot listen on " + file.config().listen() + ": " + e.getMessage());
+          }
+        },
+        d -> started(out, file, d),
+        DaemonLifecycle.duration("--duration", duration),
+        System.err::println);
+    return 0;
+  }
+
+  private static void started(PrintWriter out, DnsConfigJson.DnsFile file, DnsDaemon d) {
+    DnsNode node = d.node();
     InetSocketAddress a = node.address();
+    InetSocketAddress admin = d.adminAddress();
     out.printf(
         "alm dns: pop %s serving %s on %s:%d (udp+tcp, %s), x=%s, mode %s%s%n",
         file.config().pop(),
@@ -181,52 +151,19 @@ public final class DnsCommand implements Callable<Integer> {
         node.status().get("transport"),
         node.x().get(),
         node.status().get("mode"),
-        adminServer == null
-            ? ""
-            : ", admin on "
-                + adminServer.address().getHostString()
-                + ":"
-                + adminServer.address().getPort());
+        admin == null ? "" : ", admin on " + admin.getHostString() + ":" + admin.getPort());
     out.flush();
-    if (duration != null) {
-      if (!stopped.await((long) (duration * 1000), TimeUnit.MILLISECONDS)) {
-        Runtime.getRuntime().removeShutdownHook(hook);
-        hook.run();
-      }
-    } else {
-      stopped.await();
-    }
-    return 0;
-  }
-
-  private static String toJson(ObjectMapper json, DnsNode node) {
-    try {
-      return json.writeValueAsString(node.status());
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   /** The configuration from the file or the flags. */
   DnsConfigJson.DnsFile resolve() throws InputException {
-    if (duration != null && !(duration > 0)) {
-      throw new UserError("--duration must be positive");
-    }
-    DnsConfigJson.DnsFile base;
-    if (config != null) {
-      if (zone != null
-          || names != null
-          || l1 != null
-          || l2 != null
-          || mode != null
-          || pop != null) {
-        throw new UserError(
-            "with --config, set --zone, --name, --l1, --l2, --mode and --pop in the file");
-      }
-      base = DnsConfigJson.read(config);
-    } else {
-      base = fromFlags();
-    }
+    DaemonLifecycle.duration("--duration", duration);
+    DnsConfigJson.DnsFile base =
+        ConfigFlags.read(config, DnsConfigJson::read, this::fromFlags)
+            .inFileOnly(
+                "--zone", zone, "--name", names, "--l1", l1, "--l2", l2, "--mode", mode, "--pop",
+                pop)
+            .builder();
     DnsConfig c = base.config();
     try {
       c =
@@ -259,7 +196,7 @@ public final class DnsCommand implements Callable<Integer> {
     }
     int t = threads != null ? threads : base.threads();
     if (t < 1 || t > 64) {
-      throw new UserError("--threads must be in 1..64");
+      throw ConfigFlags.flagError("--threads", "must be in 1..64");
     }
     return new DnsConfigJson.DnsFile(c, t, admin != null ? admin : base.admin());
   }
@@ -312,15 +249,11 @@ public final class DnsCommand implements Callable<Integer> {
     }
   }
 
-  private static HostPort address(String flag, String text) {
-    try {
-      return HostPort.parse(text);
-    } catch (IllegalArgumentException e) {
-      throw new UserError("--" + flag + ": " + e.getMessage());
-    }
+  private static HostPort address(String flag, String text) throws InputException {
+    return ConfigFlags.parse("--" + flag, text, HostPort::parse);
   }
 
-  private static InetSocketAddress socket(String flag, String text) {
+  private static InetSocketAddress socket(String flag, String text) throws InputException {
     HostPort hp = address(flag, text);
     return new InetSocketAddress(ip(flag, hp.host()), hp.port());
   }

@@ -2,8 +2,10 @@ package dev.alm.app;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.alm.io.InputException;
+import dev.alm.node.ConfigFlags;
+import dev.alm.node.DaemonLifecycle;
+import dev.alm.node.HostPort;
 import dev.alm.proxy.ContentConfig;
-import dev.alm.proxy.HostPort;
 import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.ProxyConfigJson;
 import dev.alm.proxy.ProxyServer;
@@ -13,7 +15,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -28,7 +29,7 @@ import picocli.CommandLine.Spec;
     header = "One PoP's HTTP proxy: load meter, FastControl probes, admission control.",
     mixinStandardHelpOptions = true,
     description = {
-      "Runs the HTTP proxy of one PoP until interrupted: measures S_i (requests/s over the control interval),",
+      "Runs the HTTP proxy of one PoP until interrupted or --duration: measures S_i (requests/s over the control interval),",
       "counts FastControl probes (Host <category>.<origin>.fc.<zone> or path /_alm/fc/<category>/<origin>,",
       "answered 204, never shed; own-category probes/s give R_i), sheds requests above the ceiling",
       "(ceiling-factor x capacity) with 503 and Retry-After, and serves generated bodies (any path: body-bytes",
@@ -111,6 +112,12 @@ public final class ProxyCommand implements Callable<Integer> {
   @Option(names = "--check", description = "Print the resolved configuration as JSON and exit.")
   boolean check;
 
+  @Option(
+      names = "--duration",
+      paramLabel = "SECONDS",
+      description = "Stop after this long. Default: run until interrupted.")
+  Double duration;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -120,36 +127,28 @@ public final class ProxyCommand implements Callable<Integer> {
           new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(describe(cfg)));
       return 0;
     }
-    CountDownLatch stopped = new CountDownLatch(1);
-    ProxyServer server;
-    try {
-      server = ProxyServer.start(cfg);
-    } catch (io.netty.channel.ChannelException | java.net.BindException e) {
-      throw new UserError("cannot listen: " + e.getMessage());
-    }
-    Thread hook =
-        new Thread(
-            () -> {
-              try {
-                server.close();
-              } catch (Exception e) {
-                System.err.println("alm proxy: closing: " + e);
-              } finally {
-                stopped.countDown();
-              }
-            },
-            "alm-proxy-shutdown");
-    Runtime.getRuntime().addShutdownHook(hook);
-    out.printf(
-        "alm proxy: pop %s listening on %s (%s), capacity %s/s, ceiling %s/s%s%n",
-        cfg.pop(),
-        hostPort(server.address()),
-        server.transport(),
-        cfg.capacity(),
-        cfg.ceiling(),
-        server.adminAddress() == null ? "" : ", admin on " + hostPort(server.adminAddress()));
-    out.flush();
-    stopped.await();
+    DaemonLifecycle.run(
+        "alm proxy",
+        () -> {
+          try {
+            return ProxyServer.start(cfg);
+          } catch (io.netty.channel.ChannelException | java.net.BindException e) {
+            throw new UserError("cannot listen: " + e.getMessage());
+          }
+        },
+        server -> {
+          out.printf(
+              "alm proxy: pop %s listening on %s (%s), capacity %s/s, ceiling %s/s%s%n",
+              cfg.pop(),
+              hostPort(server.address()),
+              server.transport(),
+              cfg.capacity(),
+              cfg.ceiling(),
+              server.adminAddress() == null ? "" : ", admin on " + hostPort(server.adminAddress()));
+          out.flush();
+        },
+        DaemonLifecycle.duration("--duration", duration),
+        System.err::println);
     return 0;
   }
 
@@ -159,66 +158,53 @@ public final class ProxyCommand implements Callable<Integer> {
 
   /** The configuration file (if any) with the flags applied on top. */
   ProxyConfig resolve() throws InputException {
-    String source = config == null ? "command line" : config.toString();
-    ProxyConfig.Builder b = config == null ? ProxyConfig.builder() : ProxyConfigJson.read(config);
-    ProxyConfig base = ProxyConfigJson.build(b, source);
-    b = base.toBuilder();
-    try {
-      if (listen != null) {
-        b.listen(flagAddress("--listen", listen));
-      }
-      if (admin != null) {
-        b.admin(flagAddress("--admin", admin));
-      }
-      if (pop != null) {
-        b.pop(pop);
-      }
-      if (zone != null) {
-        b.zone(zone);
-      }
-      if (capacity != null) {
-        b.capacity(capacity);
-      }
-      if (ceilingFactor != null) {
-        b.ceilingFactor(ceilingFactor);
-      }
-      if (controlIntervalMs != null) {
-        b.controlInterval(Duration.ofMillis(controlIntervalMs));
-      }
-      if (origin != null || bodyBytes != null) {
-        ContentConfig c = base.content();
-        b.content(
-            new ContentConfig(
-                origin != null ? ContentConfig.Mode.PROXY : c.mode(),
-                bodyBytes != null ? bodyBytes : c.bodyBytes(),
-                origin != null ? flagAddress("--origin", origin) : c.origin(),
-                c.originConnections(),
-                c.originTimeout()));
-      }
-      if (accessLog != null) {
-        b.accessLog(accessLog);
-      }
-      if (probeLog != null) {
-        b.probeLog(probeLog);
-      }
-      if (noMeasure) {
-        b.measure(false);
-      }
-      if (ioThreads != null) {
-        b.ioThreads(ioThreads);
-      }
-    } catch (IllegalArgumentException e) {
-      throw new UserError(e.getMessage());
-    }
-    return ProxyConfigJson.build(b, "command line");
-  }
-
-  private static HostPort flagAddress(String flag, String value) {
-    try {
-      return HostPort.parse(value);
-    } catch (IllegalArgumentException e) {
-      throw new UserError(flag + ": " + e.getMessage());
-    }
+    DaemonLifecycle.duration("--duration", duration);
+    ConfigFlags<ProxyConfig.Builder> file =
+        ConfigFlags.read(config, ProxyConfigJson::read, ProxyConfig::builder);
+    ProxyConfig base = ProxyConfigJson.build(file.builder(), file.source());
+    ContentConfig[] content = {base.content()};
+    ConfigFlags<ProxyConfig.Builder> flags =
+        ConfigFlags.over(base.toBuilder())
+            .flag("--listen", listen, HostPort::parse, ProxyConfig.Builder::listen)
+            .flag("--admin", admin, HostPort::parse, ProxyConfig.Builder::admin)
+            .flag("--pop", pop, ProxyConfig.Builder::pop)
+            .flag("--zone", zone, ProxyConfig.Builder::zone)
+            .flag("--capacity", capacity, ProxyConfig.Builder::capacity)
+            .flag("--ceiling-factor", ceilingFactor, ProxyConfig.Builder::ceilingFactor)
+            .flag(
+                "--control-interval-ms",
+                controlIntervalMs,
+                (b, v) -> b.controlInterval(Duration.ofMillis(v)))
+            .flag(
+                "--body-bytes",
+                bodyBytes,
+                (b, v) -> {
+                  ContentConfig c = content[0];
+                  b.content(
+                      content[0] =
+                          new ContentConfig(
+                              c.mode(), v, c.origin(), c.originConnections(), c.originTimeout()));
+                })
+            .flag(
+                "--origin",
+                origin,
+                HostPort::parse,
+                (b, v) -> {
+                  ContentConfig c = content[0];
+                  b.content(
+                      content[0] =
+                          new ContentConfig(
+                              ContentConfig.Mode.PROXY,
+                              c.bodyBytes(),
+                              v,
+                              c.originConnections(),
+                              c.originTimeout()));
+                })
+            .flag("--access-log", accessLog, ProxyConfig.Builder::accessLog)
+            .flag("--probe-log", probeLog, ProxyConfig.Builder::probeLog)
+            .flag("--no-measure", noMeasure, (b, v) -> b.measure(false))
+            .flag("--io-threads", ioThreads, ProxyConfig.Builder::ioThreads);
+    return ProxyConfigJson.build(flags.builder(), flags.source());
   }
 
   private static Map<String, Object> describe(ProxyConfig c) {

@@ -65,6 +65,38 @@ class ProxyCommandTest extends CliTest {
   }
 
   @Test
+  void durationStopsTheProxyAndFreesItsPorts() throws Exception {
+    assertEquals(
+        0,
+        alm(
+            "proxy",
+            "--listen",
+            "127.0.0.1:0",
+            "--admin",
+            "127.0.0.1:0",
+            "--pop",
+            "p1",
+            "--duration",
+            "0.5"),
+        err.toString());
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("listening on 127.0.0.1:(\\d+) .*admin on 127.0.0.1:(\\d+)")
+            .matcher(out.toString());
+    assertTrue(m.find(), out.toString());
+    for (int i = 1; i <= 2; i++) {
+      try (java.net.ServerSocket s = new java.net.ServerSocket()) {
+        s.setReuseAddress(true);
+        s.bind(new java.net.InetSocketAddress("127.0.0.1", Integer.parseInt(m.group(i))));
+      }
+    }
+    err.getBuffer().setLength(0);
+    assertEquals(1, alm("proxy", "--duration", "-1"));
+    assertTrue(
+        err.toString().contains("--duration: must be a positive number of seconds"),
+        err.toString());
+  }
+
+  @Test
   void badConfigIsOneLineWithFileFieldAndReason() throws Exception {
     Path f = dir.resolve("bad.json");
     Files.writeString(f, "{\"capacity\": -3}");

@@ -1,5 +1,6 @@
 package dev.alm.dns;
 
+import dev.alm.node.Transport;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -7,17 +8,12 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.FixedRecvByteBufAllocator;
-import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.epoll.EpollDatagramChannel;
-import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.epoll.EpollMode;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.InternetProtocolFamily;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioDatagramChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.codec.LengthFieldPrepender;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -47,15 +43,16 @@ final class DnsServer implements AutoCloseable {
 
   DnsServer(DnsConfig config, AnswerPipeline pipeline, DnsMetrics metrics, int threads)
       throws InterruptedException {
-    this.epoll = Epoll.isAvailable();
-    this.group = epoll ? new EpollEventLoopGroup(threads) : new NioEventLoopGroup(threads);
+    Transport transport = Transport.detect();
+    this.epoll = transport.epoll();
+    this.group = transport.group(threads, "alm-dns-io");
     this.cap = new TcpConnectionCap(config.maxTcpConnections(), metrics);
     UdpQueryHandler udp = new UdpQueryHandler(pipeline);
     try {
       ServerBootstrap tcp =
           new ServerBootstrap()
               .group(group)
-              .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
+              .channel(transport.serverChannel())
               .option(ChannelOption.SO_REUSEADDR, true)
               .childOption(ChannelOption.TCP_NODELAY, true)
               .childHandler(

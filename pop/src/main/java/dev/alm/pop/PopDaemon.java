@@ -1,7 +1,5 @@
 package dev.alm.pop;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.dns.DnsConfig;
 import dev.alm.dns.DnsNode;
@@ -9,16 +7,16 @@ import dev.alm.fastcontrol.AnswererStats;
 import dev.alm.fastcontrol.PlannedProbeAnswerer;
 import dev.alm.fastcontrol.ProbeAnswererConfig;
 import dev.alm.fastcontrol.ProbePlan;
+import dev.alm.node.AdminEndpoints;
+import dev.alm.node.NodeAdmin;
 import dev.alm.pop.control.ControlLoop;
 import dev.alm.pop.control.LoopState;
 import dev.alm.pop.control.Mode;
 import dev.alm.pop.control.SavedState;
 import dev.alm.proxy.ProxyServer;
-import dev.alm.proxy.admin.AdminServer;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -38,8 +36,6 @@ import java.util.function.ToDoubleFunction;
  * the caller's ({@code ownScheduler} false).
  */
 public final class PopDaemon implements AutoCloseable {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private final PopConfig config;
   private final ControlLoop loop;
   private final DnsNode dns;
@@ -47,7 +43,7 @@ public final class PopDaemon implements AutoCloseable {
   private final PlannedProbeAnswerer answerer;
   private final PopSensors sensors;
   private final StateFile stateFile;
-  private final AdminServer admin;
+  private final NodeAdmin admin;
   private final ScheduledExecutorService scheduler;
   private final LongSupplier nanoClock;
   private final LongSupplier millisClock;
@@ -65,7 +61,7 @@ public final class PopDaemon implements AutoCloseable {
       ProxyServer proxy,
       PlannedProbeAnswerer answerer,
       StateFile stateFile,
-      AdminServer admin,
+      NodeAdmin admin,
       ScheduledExecutorService scheduler,
       LongSupplier nanoClock,
       LongSupplier millisClock,
@@ -110,11 +106,14 @@ public final class PopDaemon implements AutoCloseable {
         saved
             .map(s -> s.resume(config.topology().node(config.index()).demand()))
             .orElseGet(loop::initial);
-    ProxyServer proxy = ProxyServer.start(config.proxy());
+    NodeAdmin admin = NodeAdmin.create();
+    ProxyServer proxy = null;
     DnsNode dns = null;
-    AdminServer admin = null;
     ScheduledExecutorService scheduler = null;
     try {
+      proxy =
+          ProxyServer.start(
+              config.proxy(), admin.registry(), System::nanoTime, System::currentTimeMillis);
       PlannedProbeAnswerer answerer =
           new PlannedProbeAnswerer(
               ProbePlan.compute(
@@ -129,13 +128,7 @@ public final class PopDaemon implements AutoCloseable {
       answerer.seedBeaconRate(saved.map(SavedState::beaconRate).orElse(Double.NaN));
       dns =
           DnsNode.start(
-              withX(config.dns(), initial.x()), proxy.registry(), answerer, config.dnsThreads());
-      PopDaemon[] self = new PopDaemon[1];
-      if (config.admin() != null) {
-        admin =
-            AdminServer.start(
-                config.admin().socketAddress(), () -> self[0].statusJson(), proxy.registry());
-      }
+              withX(config.dns(), initial.x()), admin.registry(), answerer, config.dnsThreads());
       if (ownScheduler) {
         scheduler =
             Executors.newSingleThreadScheduledExecutor(
@@ -145,7 +138,7 @@ public final class PopDaemon implements AutoCloseable {
                   return t;
                 });
       }
-      self[0] =
+      PopDaemon self =
           new PopDaemon(
               config,
               loop,
@@ -159,20 +152,24 @@ public final class PopDaemon implements AutoCloseable {
               millisClock,
               log,
               initial);
-      self[0].bindMetrics(proxy.registry());
+      self.bindMetrics(admin.registry());
+      admin.serve(config.admin(), routes -> routes.status(self::status));
       if (scheduler != null) {
         long period = config.loop().interval().toNanos();
-        scheduler.scheduleAtFixedRate(self[0]::tickLogged, period, period, TimeUnit.NANOSECONDS);
+        scheduler.scheduleAtFixedRate(self::tickLogged, period, period, TimeUnit.NANOSECONDS);
       }
-      return self[0];
+      return self;
     } catch (IOException | InterruptedException | RuntimeException e) {
-      if (admin != null) {
-        admin.close();
+      if (scheduler != null) {
+        scheduler.shutdownNow();
       }
       if (dns != null) {
         dns.close();
       }
-      proxy.close();
+      if (proxy != null) {
+        proxy.close();
+      }
+      admin.close();
       throw e;
     }
   }
@@ -343,7 +340,7 @@ public final class PopDaemon implements AutoCloseable {
   }
 
   public InetSocketAddress adminAddress() {
-    return admin == null ? null : admin.address();
+    return admin.address();
   }
 
   /**
@@ -399,11 +396,7 @@ public final class PopDaemon implements AutoCloseable {
   }
 
   public String statusJson() {
-    try {
-      return JSON.writeValueAsString(status());
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
-    }
+    return AdminEndpoints.json(status());
   }
 
   private static Double finite(double v) {
@@ -441,18 +434,19 @@ public final class PopDaemon implements AutoCloseable {
         .register(r);
   }
 
-  /** Stops the loop, then the admin server, the DNS server and the proxy. */
+  /** Stops the loop, the DNS server and the proxy, then the admin server and the registry. */
   @Override
   public void close() throws IOException {
     if (scheduler != null) {
       scheduler.shutdownNow();
     }
-    if (admin != null) {
+    try {
+      dns.close();
+      if (!proxyKilled) {
+        proxy.close();
+      }
+    } finally {
       admin.close();
-    }
-    dns.close();
-    if (!proxyKilled) {
-      proxy.close();
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.alm.proxy;
 
+import dev.alm.node.HostPort;
 import java.time.Duration;
 
 /**

@@ -1,5 +1,6 @@
 package dev.alm.proxy;
 
+import dev.alm.node.Transport;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;

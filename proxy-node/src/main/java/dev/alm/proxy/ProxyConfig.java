@@ -1,6 +1,7 @@
 package dev.alm.proxy;
 
 import dev.alm.fastcontrol.ProbeName;
+import dev.alm.node.HostPort;
 import java.nio.file.Path;
 import java.time.Duration;
 

@@ -3,6 +3,7 @@ package dev.alm.proxy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.alm.io.InputException;
 import dev.alm.io.JsonFields;
+import dev.alm.node.HostPort;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Iterator;

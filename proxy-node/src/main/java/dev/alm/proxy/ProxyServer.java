@@ -1,9 +1,8 @@
 package dev.alm.proxy;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.alm.proxy.admin.AdminServer;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
+import dev.alm.node.AdminEndpoints;
+import dev.alm.node.NodeAdmin;
+import dev.alm.node.Transport;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -17,7 +16,6 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -30,16 +28,13 @@ import java.util.function.LongSupplier;
  */
 public final class ProxyServer implements AutoCloseable {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private final ProxyNode node;
   private final Transport transport;
   private final EventLoopGroup boss;
   private final EventLoopGroup workers;
   private final Channel channel;
   private final OriginClient origin;
-  private final PrometheusMeterRegistry registry;
-  private final AdminServer admin;
+  private final NodeAdmin admin;
   private final ScheduledFuture<?> tick;
   private final GeneratedContent generated;
   private final java.util.concurrent.atomic.AtomicBoolean closed =
@@ -52,8 +47,7 @@ public final class ProxyServer implements AutoCloseable {
       EventLoopGroup workers,
       Channel channel,
       OriginClient origin,
-      PrometheusMeterRegistry registry,
-      AdminServer admin,
+      NodeAdmin admin,
       ScheduledFuture<?> tick,
       GeneratedContent generated) {
     this.node = node;
@@ -62,7 +56,6 @@ public final class ProxyServer implements AutoCloseable {
     this.workers = workers;
     this.channel = channel;
     this.origin = origin;
-    this.registry = registry;
     this.admin = admin;
     this.tick = tick;
     this.generated = generated;
@@ -83,13 +76,30 @@ public final class ProxyServer implements AutoCloseable {
   public static ProxyServer start(
       ProxyConfig config, LongSupplier nanoClock, LongSupplier millisClock)
       throws IOException, InterruptedException {
+    return start(config, NodeAdmin.create(), nanoClock, millisClock);
+  }
+
+  /**
+   * Starts a proxy that is part of a larger daemon (the PoP): its meters go to the host's {@code
+   * registry}, which it does not close.
+   */
+  public static ProxyServer start(
+      ProxyConfig config,
+      PrometheusMeterRegistry registry,
+      LongSupplier nanoClock,
+      LongSupplier millisClock)
+      throws IOException, InterruptedException {
+    return start(config, NodeAdmin.sharing(registry), nanoClock, millisClock);
+  }
+
+  private static ProxyServer start(
+      ProxyConfig config, NodeAdmin admin, LongSupplier nanoClock, LongSupplier millisClock)
+      throws IOException, InterruptedException {
     ProxyNode node = new ProxyNode(config, nanoClock, millisClock);
     Transport transport = Transport.detect();
     EventLoopGroup boss = transport.group(1, "alm-proxy-accept");
     EventLoopGroup workers = transport.group(config.ioThreads(), "alm-proxy-io");
-    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     OriginClient origin = null;
-    AdminServer admin = null;
     GeneratedContent generated = new GeneratedContent(config.content().bodyBytes());
     try {
       origin =
@@ -124,26 +134,24 @@ public final class ProxyServer implements AutoCloseable {
               .bind(config.listen().socketAddress())
               .sync()
               .channel();
-      ProxyMetrics.bind(node, registry);
-      ProxyServer[] self = new ProxyServer[1];
-      if (config.admin() != null) {
-        admin =
-            AdminServer.start(
-                config.admin().socketAddress(),
-                () -> self[0].statusJson(),
-                registry,
-                java.util.Map.of(
-                    "/measure",
-                        v -> {
-                          node.setMeasuring(switchValue(v));
-                          return self[0].statusJson();
-                        },
-                    "/log",
-                        v -> {
-                          node.setLogging(switchValue(v));
-                          return self[0].statusJson();
-                        }));
-      }
+      ProxyMetrics.bind(node, admin.registry());
+      admin.serve(
+          config.admin(),
+          routes ->
+              routes
+                  .status(node::status)
+                  .write(
+                      "/measure",
+                      v -> {
+                        node.setMeasuring(switchValue(v));
+                        return statusJson(node);
+                      })
+                  .write(
+                      "/log",
+                      v -> {
+                        node.setLogging(switchValue(v));
+                        return statusJson(node);
+                      }));
       // read the meter once per control interval so that its moving average never misses a bucket
       long period = config.controlInterval().toNanos();
       ScheduledFuture<?> tick =
@@ -151,14 +159,9 @@ public final class ProxyServer implements AutoCloseable {
               .next()
               .scheduleAtFixedRate(
                   () -> node.meter().read(node.nanoTime()), period, period, TimeUnit.NANOSECONDS);
-      self[0] =
-          new ProxyServer(
-              node, transport, boss, workers, ch, origin, registry, admin, tick, generated);
-      return self[0];
+      return new ProxyServer(node, transport, boss, workers, ch, origin, admin, tick, generated);
     } catch (InterruptedException | RuntimeException e) {
-      if (admin != null) {
-        admin.close();
-      }
+      admin.close();
       if (origin != null) {
         origin.close();
       }
@@ -184,7 +187,7 @@ public final class ProxyServer implements AutoCloseable {
 
   /** The bound admin address, or null when there is no admin server. */
   public InetSocketAddress adminAddress() {
-    return admin == null ? null : admin.address();
+    return admin.address();
   }
 
   /** "epoll" or "nio". */
@@ -197,16 +200,16 @@ public final class ProxyServer implements AutoCloseable {
   }
 
   public PrometheusMeterRegistry registry() {
-    return registry;
+    return admin.registry();
   }
 
   /** The status document as JSON text. */
   public String statusJson() {
-    try {
-      return JSON.writeValueAsString(node.status());
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
-    }
+    return statusJson(node);
+  }
+
+  private static String statusJson(ProxyNode node) {
+    return AdminEndpoints.json(node.status());
   }
 
   /** Stops accepting, closes connections, stops the admin server and flushes the logs. */
@@ -217,15 +220,12 @@ public final class ProxyServer implements AutoCloseable {
     }
     tick.cancel(false);
     channel.close().syncUninterruptibly();
-    if (admin != null) {
-      admin.close();
-    }
     if (origin != null) {
       origin.close();
     }
     boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-    registry.close();
+    admin.close();
     generated.close();
     node.close();
   }

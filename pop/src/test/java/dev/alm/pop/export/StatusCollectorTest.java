@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.controller.builtin.BuiltinTopologies;
+import dev.alm.node.HostPort;
 import dev.alm.pop.PopConfig;
 import dev.alm.pop.PopDaemon;
 import dev.alm.pop.cluster.Cluster;
 import dev.alm.pop.cluster.ClusterConfig;
 import dev.alm.pop.control.Algorithm;
 import dev.alm.pop.control.LoopState;
-import dev.alm.proxy.HostPort;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;

@@ -1,4 +1,4 @@
-package dev.alm.proxy;
+package dev.alm.node;
 
 import java.net.InetSocketAddress;
 

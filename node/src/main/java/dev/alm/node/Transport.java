@@ -1,4 +1,4 @@
-package dev.alm.proxy;
+package dev.alm.node;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.Epoll;
@@ -13,7 +13,8 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
 /**
- * Netty's native epoll transport where it loads (Linux x86-64), NIO otherwise.
+ * Netty's native epoll transport where it loads (Linux x86-64), NIO otherwise: the one place a
+ * daemon (DNS node, proxy) chooses its transport.
  *
  * @param name "epoll" or "nio"
  */
@@ -30,11 +31,14 @@ public record Transport(
     return new Transport("nio", NioServerSocketChannel.class, NioSocketChannel.class);
   }
 
+  /** Whether this is the native epoll transport (its datagram channel batches with recvmmsg). */
+  public boolean epoll() {
+    return "epoll".equals(name);
+  }
+
   /** An event-loop group of this transport; 0 threads for Netty's default. */
   public EventLoopGroup group(int threads, String threadName) {
     DefaultThreadFactory f = new DefaultThreadFactory(threadName, true);
-    return "epoll".equals(name)
-        ? new EpollEventLoopGroup(threads, f)
-        : new NioEventLoopGroup(threads, f);
+    return epoll() ? new EpollEventLoopGroup(threads, f) : new NioEventLoopGroup(threads, f);
   }
 }

@@ -1,6 +1,5 @@
-package dev.alm.proxy.admin;
+package dev.alm.node;
 
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -27,13 +26,13 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.function.Supplier;
+import java.util.function.DoubleFunction;
 
 /**
- * The admin HTTP endpoint of an alm daemon: {@code GET /status} answers the status document (JSON)
- * from a supplier, {@code GET /metrics} the Prometheus text exposition of a Micrometer registry;
- * anything else is 404 (405 for other methods). It knows nothing of what it reports, so any daemon
- * (proxy, DNS, PoP) can serve its own status with it.
+ * The admin HTTP endpoint of an alm daemon: serves its {@link AdminEndpoints} ({@code GET /status}
+ * JSON, {@code GET /metrics} Prometheus text, the optional {@code GET /} page, the {@code POST}
+ * writes); anything else is 404 (405 for other methods). It knows nothing of what it reports, so
+ * every daemon (proxy, DNS, PoP) serves its own status with it, through {@link NodeAdmin}.
  *
  * <p>Runs on one event-loop thread of its own, so that a slow scrape never delays the daemon's
  * traffic.
@@ -41,6 +40,7 @@ import java.util.function.Supplier;
 public final class AdminServer implements AutoCloseable {
 
   private static final String JSON = "application/json; charset=utf-8";
+  private static final String HTML = "text/html; charset=utf-8";
   private static final String PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8";
 
   private final EventLoopGroup group;
@@ -55,27 +55,11 @@ public final class AdminServer implements AutoCloseable {
    * Binds and starts serving.
    *
    * @param address where to listen (port 0: any free port, see {@link #address()})
-   * @param status the status document, JSON text, computed for each request
-   * @param registry the metrics to expose
+   * @param endpoints what to answer
    * @throws InterruptedException if interrupted while binding
    * @throws io.netty.channel.ChannelException or another exception if the address cannot be bound
    */
-  public static AdminServer start(
-      InetSocketAddress address, Supplier<String> status, PrometheusMeterRegistry registry)
-      throws InterruptedException {
-    return start(address, status, registry, java.util.Map.of());
-  }
-
-  /**
-   * Binds and starts serving, with settable values: {@code POST PATH?value=X} calls {@code
-   * setters.get(PATH)} with X and answers the JSON it returns (400 with the reason if X is not a
-   * number or the setter refuses it).
-   */
-  public static AdminServer start(
-      InetSocketAddress address,
-      Supplier<String> status,
-      PrometheusMeterRegistry registry,
-      java.util.Map<String, java.util.function.DoubleFunction<String>> setters)
+  public static AdminServer start(InetSocketAddress address, AdminEndpoints endpoints)
       throws InterruptedException {
     EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("alm-admin", true));
     try {
@@ -92,7 +76,7 @@ public final class AdminServer implements AutoCloseable {
                               new HttpServerCodec(4096, 8192, 8192),
                               new HttpServerKeepAliveHandler(),
                               new HttpObjectAggregator(64 * 1024),
-                              new Handler(status, registry, setters));
+                              new Handler(endpoints));
                     }
                   })
               .bind(address)
@@ -117,17 +101,10 @@ public final class AdminServer implements AutoCloseable {
   }
 
   private static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
-    private final Supplier<String> status;
-    private final PrometheusMeterRegistry registry;
-    private final java.util.Map<String, java.util.function.DoubleFunction<String>> setters;
+    private final AdminEndpoints endpoints;
 
-    Handler(
-        Supplier<String> status,
-        PrometheusMeterRegistry registry,
-        java.util.Map<String, java.util.function.DoubleFunction<String>> setters) {
-      this.status = status;
-      this.registry = registry;
-      this.setters = java.util.Map.copyOf(setters);
+    Handler(AdminEndpoints endpoints) {
+      this.endpoints = endpoints;
     }
 
     @Override
@@ -142,9 +119,11 @@ public final class AdminServer implements AutoCloseable {
       QueryStringDecoder uri = new QueryStringDecoder(req.uri());
       String path = uri.path();
       boolean get = req.method() == HttpMethod.GET || req.method() == HttpMethod.HEAD;
-      if (setters.containsKey(path)) {
-        r = set(req, uri, setters.get(path));
-      } else if (!path.equals("/status") && !path.equals("/metrics")) {
+      boolean page = path.equals("/") && endpoints.page() != null;
+      DoubleFunction<String> write = endpoints.write(path);
+      if (write != null) {
+        r = set(req, uri, write);
+      } else if (!path.equals("/status") && !path.equals("/metrics") && !page) {
         r =
             response(
                 HttpResponseStatus.NOT_FOUND, "text/plain", "not found: try /status or /metrics\n");
@@ -154,9 +133,11 @@ public final class AdminServer implements AutoCloseable {
       } else {
         try {
           r =
-              path.equals("/status")
-                  ? response(HttpResponseStatus.OK, JSON, status.get() + "\n")
-                  : response(HttpResponseStatus.OK, PROMETHEUS, registry.scrape());
+              page
+                  ? response(HttpResponseStatus.OK, HTML, endpoints.page().get())
+                  : path.equals("/status")
+                      ? response(HttpResponseStatus.OK, JSON, endpoints.status() + "\n")
+                      : response(HttpResponseStatus.OK, PROMETHEUS, endpoints.metrics().scrape());
         } catch (RuntimeException e) {
           r = response(HttpResponseStatus.INTERNAL_SERVER_ERROR, "text/plain", e + "\n");
         }
@@ -169,9 +150,7 @@ public final class AdminServer implements AutoCloseable {
     }
 
     private static FullHttpResponse set(
-        FullHttpRequest req,
-        QueryStringDecoder uri,
-        java.util.function.DoubleFunction<String> setter) {
+        FullHttpRequest req, QueryStringDecoder uri, DoubleFunction<String> setter) {
       if (req.method() != HttpMethod.POST && req.method() != HttpMethod.PUT) {
         FullHttpResponse r =
             response(

@@ -1,0 +1,116 @@
+package dev.alm.node;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.DoubleFunction;
+import java.util.function.Supplier;
+
+/**
+ * What a daemon's admin server answers: {@code GET /status} (a JSON document), {@code GET /metrics}
+ * (the Prometheus text of a Micrometer registry), optionally {@code GET /} (a page), and writes
+ * {@code POST PATH?value=X} that set one number and answer the new status. Immutable; build it with
+ * {@link #builder()}.
+ */
+public final class AdminEndpoints {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Supplier<String> status;
+  private final PrometheusMeterRegistry metrics;
+  private final Supplier<String> page;
+  private final Map<String, DoubleFunction<String>> writes;
+
+  private AdminEndpoints(Builder b) {
+    this.status = b.status;
+    this.metrics = b.metrics;
+    this.page = b.page;
+    this.writes = Map.copyOf(b.writes);
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A status document (maps, lists, numbers, strings) as one line of JSON text. */
+  public static String json(Object document) {
+    try {
+      return JSON.writeValueAsString(document);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The status document, JSON text. */
+  public String status() {
+    return status.get();
+  }
+
+  public PrometheusMeterRegistry metrics() {
+    return metrics;
+  }
+
+  /** The page of {@code GET /}, HTML text, or null when there is none ({@code /} is then 404). */
+  public Supplier<String> page() {
+    return page;
+  }
+
+  /** The write at {@code path}, or null. */
+  public DoubleFunction<String> write(String path) {
+    return writes.get(path);
+  }
+
+  /** Collects the endpoints; {@link #status} and {@link #metrics} are required. */
+  public static final class Builder {
+    private Supplier<String> status;
+    private PrometheusMeterRegistry metrics;
+    private Supplier<String> page;
+    private final Map<String, DoubleFunction<String>> writes = new LinkedHashMap<>();
+
+    private Builder() {}
+
+    /** {@code GET /status}: the document, computed for each request, answered as JSON. */
+    public Builder status(Supplier<?> document) {
+      this.status = () -> json(document.get());
+      return this;
+    }
+
+    /** {@code GET /metrics}: the registry's Prometheus text. */
+    public Builder metrics(PrometheusMeterRegistry registry) {
+      this.metrics = registry;
+      return this;
+    }
+
+    /** {@code GET /}: an HTML page, computed for each request. */
+    public Builder page(Supplier<String> html) {
+      this.page = html;
+      return this;
+    }
+
+    /**
+     * {@code POST path?value=X} (or PUT): calls {@code setter} with X and answers the JSON it
+     * returns; 400 with the reason when X is not a number or the setter throws {@link
+     * IllegalArgumentException}.
+     */
+    public Builder write(String path, DoubleFunction<String> setter) {
+      if (path == null || !path.startsWith("/") || path.equals("/")) {
+        throw new IllegalArgumentException(
+            "a write's path starts with / and names it, got " + path);
+      }
+      if (path.equals("/status") || path.equals("/metrics")) {
+        throw new IllegalArgumentException(path + " is a read endpoint");
+      }
+      writes.put(path, setter);
+      return this;
+    }
+
+    public AdminEndpoints build() {
+      if (status == null || metrics == null) {
+        throw new IllegalArgumentException("an admin server needs a status and a registry");
+      }
+      return new AdminEndpoints(this);
+    }
+  }
+}

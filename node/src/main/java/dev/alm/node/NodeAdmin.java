@@ -1,0 +1,84 @@
+package dev.alm.node;
+
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.net.InetSocketAddress;
+import java.util.function.Consumer;
+
+/**
+ * A daemon's Micrometer registry and its admin server, owned together: every daemon (the DNS node,
+ * the proxy, the PoP) creates one, registers its meters in {@link #registry()}, then {@link
+ * #serve}s its endpoints at the configured address, and closes it last. {@code /metrics} is always
+ * this registry.
+ */
+public final class NodeAdmin implements AutoCloseable {
+  private final PrometheusMeterRegistry registry;
+  private final boolean ownsRegistry;
+  private volatile AdminServer server;
+
+  private NodeAdmin(PrometheusMeterRegistry registry, boolean ownsRegistry) {
+    this.registry = registry;
+    this.ownsRegistry = ownsRegistry;
+  }
+
+  /** A new registry, closed with this. */
+  public static NodeAdmin create() {
+    return new NodeAdmin(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), true);
+  }
+
+  /**
+   * Admin of a part that reports into its host daemon's registry (the proxy inside a PoP): the
+   * registry is not closed with this.
+   */
+  public static NodeAdmin sharing(PrometheusMeterRegistry registry) {
+    if (registry == null) {
+      throw new IllegalArgumentException("registry is required");
+    }
+    return new NodeAdmin(registry, false);
+  }
+
+  public PrometheusMeterRegistry registry() {
+    return registry;
+  }
+
+  /**
+   * Starts the admin server at {@code address} with this registry's {@code /metrics} and the routes
+   * {@code routes} adds (at least the status); nothing when {@code address} is null.
+   *
+   * @return the bound address, or null
+   * @throws InterruptedException if interrupted while binding
+   * @throws IllegalStateException if already serving
+   */
+  public InetSocketAddress serve(HostPort address, Consumer<AdminEndpoints.Builder> routes)
+      throws InterruptedException {
+    if (address == null) {
+      return null;
+    }
+    if (server != null) {
+      throw new IllegalStateException("the admin server is already running on " + address());
+    }
+    AdminEndpoints.Builder b = AdminEndpoints.builder().metrics(registry);
+    routes.accept(b);
+    server = AdminServer.start(address.socketAddress(), b.build());
+    return server.address();
+  }
+
+  /** The admin server's bound address, or null when it does not serve. */
+  public InetSocketAddress address() {
+    AdminServer s = server;
+    return s == null ? null : s.address();
+  }
+
+  /** Stops the admin server, then closes the registry if this owns it. Idempotent. */
+  @Override
+  public void close() {
+    AdminServer s = server;
+    server = null;
+    if (s != null) {
+      s.close();
+    }
+    if (ownsRegistry) {
+      registry.close();
+    }
+  }
+}

@@ -1,0 +1,247 @@
+package dev.alm.pop;
+
+import dev.alm.controller.builtin.BuiltinTopologies;
+import dev.alm.controller.dual.StepSize;
+import dev.alm.controller.io.TopologyJson;
+import dev.alm.controller.model.Topology;
+import dev.alm.dns.DnsConfigJson;
+import dev.alm.fastcontrol.BetaEstimatorConfig;
+import dev.alm.fastcontrol.ProbePlanConfig;
+import dev.alm.io.InputException;
+import dev.alm.io.JsonFields;
+import dev.alm.node.HostPort;
+import dev.alm.pop.control.Algorithm;
+import dev.alm.pop.control.LoopConfig;
+import dev.alm.pop.control.Settling;
+import dev.alm.proxy.ProxyConfig;
+import dev.alm.proxy.ProxyConfigJson;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Set;
+
+/**
+ * Reads a PoP daemon's configuration file, pop.json (docs/pop.md), into a {@link PopConfig}. The
+ * DNS and proxy settings are the files of {@code alm dns} and {@code alm proxy}, named relative to
+ * it. Every error is an {@link InputException} naming the file, the field and the reason: each
+ * field is read through {@link JsonFields} and checked by the record it goes to as soon as it is
+ * set, so a refused value is reported against the field that carried it.
+ */
+public final class PopConfigJson {
+  private static final Set<String> TOP =
+      Set.of(
+          "topology",
+          "algorithm",
+          "intervalMs",
+          "loadUnit",
+          "requestsPerQuery",
+          "demandWeight",
+          "startX",
+          "safeX",
+          "maxStep",
+          "greedyGain",
+          "theta",
+          "adaptive",
+          "probes",
+          "state",
+          "stateMaxAgeSeconds",
+          "admin",
+          "dns",
+          "proxy",
+          "dnsThreads",
+          "settling");
+  private static final Set<String> PROBES =
+      Set.of("gamma", "betaWeight", "lossRate", "timeoutIntervals");
+  private static final Set<String> SETTLING = Set.of("horizon", "floor", "alarmZ", "schedulePrice");
+
+  private PopConfigJson() {}
+
+  /** Reads and checks pop.json and the DNS and proxy files it names. */
+  public static PopConfig read(Path file) throws InputException {
+    JsonFields f = JsonFields.read(file).only(TOP);
+    Path base = file.toAbsolutePath().getParent();
+    for (String required : new String[] {"topology", "dns", "proxy"}) {
+      if (!f.has(required)) {
+        throw f.error(required, "required");
+      }
+    }
+    String spec = f.text("topology");
+    Topology t =
+        BuiltinTopologies.isBuiltin(spec)
+            ? BuiltinTopologies.resolve(spec)
+            : TopologyJson.read(base.resolve(spec), false).topology();
+    DnsConfigJson.DnsFile dns = DnsConfigJson.read(base.resolve(f.text("dns")));
+    String id = dns.config().pop();
+    int index = t.ids().indexOf(id);
+    if (index < 0) {
+      throw f.error("dns", "the DNS pop '" + id + "' is not a node of the topology " + t.ids());
+    }
+    LoopConfig loop = loop(f);
+    Path proxyFile = base.resolve(f.text("proxy"));
+    ProxyConfig proxy =
+        ProxyConfigJson.build(
+            ProxyConfigJson.read(proxyFile)
+                .pop(id)
+                .capacity(t.node(index).capacity() * loop.loadUnit()),
+            proxyFile.toString());
+    ProbePlanConfig plan = checked(f, "probes", () -> ProbePlanConfig.ofGamma(loop.beta().gamma()));
+    Path state = f.has("state") ? base.resolve(f.text("state")) : null;
+    HostPort admin = f.has("admin") ? checked(f, "admin", HostPort::parse, f.text("admin")) : null;
+    int threads = f.has("dnsThreads") ? (int) f.integer("dnsThreads") : 1;
+    return checked(
+        f,
+        "dnsThreads",
+        () -> new PopConfig(t, index, dns.config(), threads, proxy, loop, plan, state, admin));
+  }
+
+  /** The loop's settings, each checked by {@link LoopConfig} as it is set. */
+  private static LoopConfig loop(JsonFields f) throws InputException {
+    Algorithm algorithm =
+        f.has("algorithm")
+            ? checked(f, "algorithm", Algorithm::parse, f.text("algorithm"))
+            : Algorithm.DUAL;
+    LoopDraft d = new LoopDraft(LoopConfig.defaults(algorithm));
+    if (f.has("intervalMs")) {
+      d.interval = Duration.ofMillis(f.integer("intervalMs"));
+      d.check(f, "intervalMs");
+    }
+    d.number(f, "loadUnit", v -> d.loadUnit = v);
+    d.number(f, "requestsPerQuery", v -> d.requestsPerQuery = v);
+    d.number(f, "demandWeight", v -> d.demandWeight = v);
+    d.number(f, "startX", v -> d.startX = v);
+    d.number(f, "safeX", v -> d.safeX = v);
+    d.number(f, "greedyGain", v -> d.greedyGain = v);
+    d.number(f, "maxStep", v -> d.maxStep = v);
+    if (f.has("theta") || f.has("adaptive")) {
+      double theta = f.has("theta") ? f.number("theta") : LoopConfig.DEFAULT_THETA;
+      boolean adaptive = f.has("adaptive") && f.bool("adaptive");
+      d.step = checked(f, "theta", () -> new StepSize.Scaled(theta, adaptive));
+    }
+    if (f.has("stateMaxAgeSeconds")) {
+      d.stateMaxAge = Duration.ofSeconds(f.integer("stateMaxAgeSeconds"));
+      d.check(f, "stateMaxAgeSeconds");
+    }
+    if (f.has("probes")) {
+      probes(f.object("probes").only(PROBES), d);
+    }
+    if (f.has("settling")) {
+      d.settling = settling(f.object("settling").only(SETTLING), d.settling);
+    }
+    return d.build();
+  }
+
+  private static void probes(JsonFields p, LoopDraft d) throws InputException {
+    double[] beta = {
+      LoopConfig.DEFAULT_PROBE_GAMMA, d.beta.ewmaWeight(), BetaEstimatorConfig.NO_LOSS
+    };
+    String[] fields = {"gamma", "betaWeight", "lossRate"};
+    for (int i = 0; i < fields.length; i++) {
+      if (p.has(fields[i])) {
+        beta[i] = p.number(fields[i]);
+        checked(p, fields[i], () -> new BetaEstimatorConfig(beta[0], beta[1], beta[2]));
+      }
+    }
+    d.beta = new BetaEstimatorConfig(beta[0], beta[1], beta[2]);
+    if (p.has("timeoutIntervals")) {
+      d.probeTimeout = (int) p.integer("timeoutIntervals");
+      d.check(p, "timeoutIntervals");
+    }
+  }
+
+  private static Settling settling(JsonFields s, Settling d) throws InputException {
+    int horizon = s.has("horizon") ? (int) s.integer("horizon") : d.horizon();
+    checked(s, "horizon", () -> new Settling(horizon, d.floor(), d.alarmZ(), d.schedulePrice()));
+    double floor = s.has("floor") ? s.number("floor") : d.floor();
+    checked(s, "floor", () -> new Settling(horizon, floor, d.alarmZ(), d.schedulePrice()));
+    double alarmZ = s.has("alarmZ") ? s.number("alarmZ") : d.alarmZ();
+    checked(s, "alarmZ", () -> new Settling(horizon, floor, alarmZ, d.schedulePrice()));
+    boolean price = s.has("schedulePrice") ? s.bool("schedulePrice") : d.schedulePrice();
+    return new Settling(horizon, floor, alarmZ, price);
+  }
+
+  /** Something built from one field's value; its refusal is reported against the field. */
+  @FunctionalInterface
+  private interface Build<T> {
+    T build();
+  }
+
+  private static <T> T checked(JsonFields f, String field, Build<T> build) throws InputException {
+    try {
+      return build.build();
+    } catch (IllegalArgumentException e) {
+      throw f.error(field, e.getMessage());
+    }
+  }
+
+  private static <T> T checked(
+      JsonFields f, String field, java.util.function.Function<String, T> parse, String text)
+      throws InputException {
+    return checked(f, field, () -> parse.apply(text));
+  }
+
+  /** The loop's settings while they are read; {@link #check} builds them to test the last one. */
+  private static final class LoopDraft {
+    private final Algorithm algorithm;
+    private Duration interval;
+    private double loadUnit;
+    private double requestsPerQuery;
+    private double demandWeight;
+    private double startX;
+    private double safeX;
+    private double greedyGain;
+    private StepSize step;
+    private BetaEstimatorConfig beta;
+    private double maxStep;
+    private int probeTimeout;
+    private Duration stateMaxAge;
+    private Settling settling;
+
+    LoopDraft(LoopConfig d) {
+      algorithm = d.algorithm();
+      interval = d.interval();
+      loadUnit = d.loadUnit();
+      requestsPerQuery = d.requestsPerQuery();
+      demandWeight = d.demandWeight();
+      startX = d.startX();
+      safeX = d.safeX();
+      greedyGain = d.greedyGain();
+      step = d.step();
+      beta = d.beta();
+      maxStep = d.maxStep();
+      probeTimeout = d.probeTimeout();
+      stateMaxAge = d.stateMaxAge();
+      settling = d.settling();
+    }
+
+    /** Sets a number when the field is there, and checks it. */
+    void number(JsonFields f, String field, java.util.function.DoubleConsumer set)
+        throws InputException {
+      if (f.has(field)) {
+        set.accept(f.number(field));
+        check(f, field);
+      }
+    }
+
+    /** Fails naming {@code field} if the value just set is refused. */
+    void check(JsonFields f, String field) throws InputException {
+      checked(f, field, this::build);
+    }
+
+    LoopConfig build() {
+      return new LoopConfig(
+          algorithm,
+          interval,
+          loadUnit,
+          requestsPerQuery,
+          demandWeight,
+          startX,
+          safeX,
+          greedyGain,
+          step,
+          beta,
+          maxStep,
+          probeTimeout,
+          stateMaxAge,
+          settling);
+    }
+  }
+}

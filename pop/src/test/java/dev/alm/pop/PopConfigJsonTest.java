@@ -1,0 +1,86 @@
+package dev.alm.pop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.alm.io.InputException;
+import dev.alm.node.HostPort;
+import dev.alm.pop.control.Algorithm;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * pop.json beside {@link PopConfig}: the settings, and errors naming the file, the field that
+ * carried the refused value, and the reason.
+ */
+class PopConfigJsonTest {
+  @TempDir Path dir;
+
+  @BeforeEach
+  void files() throws Exception {
+    Files.writeString(
+        dir.resolve("dns-a.json"),
+        """
+        {"pop": "a", "zone": "cdn.example.", "l1": ["192.0.2.1"], "l2": ["198.51.100.1"],
+         "listen": "127.0.0.1:0"}
+        """);
+    Files.writeString(dir.resolve("proxy-a.json"), "{\"listen\": \"127.0.0.1:0\"}");
+  }
+
+  private Path pop(String body) throws Exception {
+    Path f = dir.resolve("pop.json");
+    Files.writeString(
+        f,
+        "{\"topology\": \"builtin:paper-fig2\", \"dns\": \"dns-a.json\", \"proxy\": \"proxy-a.json\""
+            + (body.isEmpty() ? "" : ", " + body)
+            + "}");
+    return f;
+  }
+
+  @Test
+  void readsTheSettingsAndTheFilesItNames() throws Exception {
+    PopConfig c =
+        PopConfigJson.read(
+            pop(
+                "\"algorithm\": \"greedy\", \"loadUnit\": 10, \"admin\": \"127.0.0.1:9200\","
+                    + " \"settling\": {\"horizon\": 3, \"floor\": 0.2, \"schedulePrice\": true},"
+                    + " \"probes\": {\"lossRate\": 0.1}"));
+    assertEquals("a", c.id());
+    assertEquals(0, c.index());
+    assertEquals(Algorithm.GREEDY, c.loop().algorithm());
+    assertEquals(c.topology().node(0).capacity() * 10, c.proxy().capacity(), 1e-9);
+    assertEquals("a", c.proxy().pop(), "the proxy carries the DNS file's pop");
+    assertEquals(new HostPort("127.0.0.1", 9200), c.admin());
+    assertEquals(3, c.loop().settling().horizon());
+    assertEquals(0.2, c.loop().settling().floor());
+    assertTrue(c.loop().settling().schedulePrice());
+    assertEquals(0.1, c.loop().beta().lossRate());
+    assertEquals(c.plan().gamma(), c.loop().beta().gamma());
+  }
+
+  @Test
+  void eachRefusedValueIsReportedAgainstItsField() throws Exception {
+    assertError(pop("\"algorithm\": \"fast\""), "algorithm", "fast");
+    assertError(pop("\"intervalMs\": 0"), "intervalMs", "interval must be > 0");
+    assertError(pop("\"loadUnit\": -1"), "loadUnit", "loadUnit");
+    assertError(pop("\"safeX\": 2"), "safeX", "[0, 1]");
+    assertError(pop("\"stateMaxAgeSeconds\": -5"), "stateMaxAgeSeconds", ">= 0");
+    assertError(pop("\"probes\": {\"lossRate\": 1}"), "probes.lossRate", "[0, 1)");
+    assertError(pop("\"settling\": {\"floor\": 0}"), "settling.floor", "(0, 1]");
+    assertError(pop("\"settling\": {\"horizon\": -1}"), "settling.horizon", ">= 0");
+    assertError(pop("\"admin\": \"nowhere\""), "admin", "expected HOST:PORT");
+    assertError(pop("\"dnsThreads\": 0"), "dnsThreads", ">= 1");
+    assertError(pop("\"theta\": \"big\""), "theta", "expected a number");
+  }
+
+  private static void assertError(Path file, String field, String reason) {
+    InputException e = assertThrows(InputException.class, () -> PopConfigJson.read(file));
+    assertEquals(file.toString(), e.source());
+    assertEquals(field, e.where());
+    assertTrue(e.reason().contains(reason), "the reason '" + reason + "': " + e.getMessage());
+  }
+}
