@@ -1,5 +1,6 @@
 package dev.alm.app;
 
+import dev.alm.io.AtomicFiles;
 import dev.alm.pop.cluster.Sample;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -64,8 +65,10 @@ final class ClusterPlot {
     x.getStyler().setYAxisMin(0.0);
     x.getStyler().setYAxisMax(1.0);
     r.getStyler().setYAxisMin(0.0);
-    Path tmp = png.resolveSibling(".cluster-plot.png");
-    BitmapEncoder.saveBitmap(List.of(x, r), 1, 2, tmp.toString(), BitmapEncoder.BitmapFormat.PNG);
-    Outputs.moveIntoPlace(tmp, png);
+    AtomicFiles.writeAt(
+        png,
+        tmp ->
+            BitmapEncoder.saveBitmap(
+                List.of(x, r), 1, 2, tmp.toString(), BitmapEncoder.BitmapFormat.PNG));
   }
 }

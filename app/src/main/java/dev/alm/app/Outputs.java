@@ -38,11 +38,6 @@ public final class Outputs {
     AtomicFiles.write(file, body);
   }
 
-  /** Moves a complete temporary file over its final name. */
-  public static void moveIntoPlace(Path tmp, Path file) throws IOException {
-    AtomicFiles.moveIntoPlace(tmp, file);
-  }
-
   /** Writes a JSON value atomically. */
   public static void json(Path file, Object value) throws IOException {
     write(file, w -> JSON.writeValue(w, value));

@@ -44,8 +44,7 @@ public final class TraceWriter<T> implements AutoCloseable {
 
   /** Starts writing {@code file}. */
   public static <T> TraceWriter<T> create(Path file, TraceFormat<T> format) throws IOException {
-    String name = file.getFileName().toString();
-    Path tmp = file.resolveSibling("." + name + ".tmp" + (name.endsWith(".gz") ? ".gz" : ""));
+    Path tmp = AtomicFiles.temporarySibling(file);
     return new TraceWriter<>(file, tmp, format, TraceFiles.create(tmp));
   }
 
