@@ -2,11 +2,8 @@ package dev.alm.traces;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,48 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Records offered from many threads reach the file whole; a full queue or a failed file never
- * blocks the callers nor hangs the close, and every lost record is counted.
+ * Records offered from many threads reach the file whole; a full queue never blocks the callers,
+ * and every record it refuses is counted (a failed file: {@link PolledLineLogTest}).
  */
 class LineQueueTest {
-
-  /** Accepts the header, then fails every write: a full disk. */
-  private static final class FullDisk extends OutputStream {
-    private long bytes;
-
-    @Override
-    public void write(int b) throws IOException {
-      write(new byte[] {(byte) b}, 0, 1);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      bytes += len;
-      if (bytes > 200) {
-        throw new IOException("No space left on device");
-      }
-    }
-  }
-
-  @Test
-  void aFailedFileCountsEveryRecordAndCloseReturns() throws Exception {
-    PolledLineLog log =
-        new PolledLineLog(new FullDisk(), ProbeLogRecord.HEADER, 100_000, "full-disk");
-    LineQueue<ProbeLogRecord> q = new LineQueue<>(4, ProbeLogRecord::appendCsv);
-    log.add(q);
-    long offered = 0;
-    while (log.failure() == null && offered < 10_000_000) {
-      offered++;
-      q.offer(new ProbeLogRecord(0, "a", "b", "c"));
-    }
-    for (int k = 0; k < 10; k++) {
-      offered++;
-      q.offer(new ProbeLogRecord(0, "a", "b", "c"));
-    }
-    assertThrows(IOException.class, log::close);
-    assertTrue(log.dropped() > 0);
-    assertEquals(offered, log.written() + log.dropped());
-  }
 
   @Test
   void aFullQueueRefusesAndCountsWithoutBlocking() {
