@@ -1,13 +1,11 @@
 package dev.alm.app;
 
-import dev.alm.io.AtomicFiles;
 import dev.alm.pop.cluster.Sample;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -65,10 +63,6 @@ final class ClusterPlot {
     x.getStyler().setYAxisMin(0.0);
     x.getStyler().setYAxisMax(1.0);
     r.getStyler().setYAxisMin(0.0);
-    AtomicFiles.writeAt(
-        png,
-        tmp ->
-            BitmapEncoder.saveBitmap(
-                List.of(x, r), 1, 2, tmp.toString(), BitmapEncoder.BitmapFormat.PNG));
+    Outputs.png(png, List.of(x, r));
   }
 }

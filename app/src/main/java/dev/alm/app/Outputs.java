@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
 
 /**
  * Writes a command's output files. Every file is written to a temporary name and moved into place
@@ -36,6 +38,15 @@ public final class Outputs {
   /** Writes {@code file} atomically. */
   public static void write(Path file, Body body) throws IOException {
     AtomicFiles.write(file, body);
+  }
+
+  /** Writes charts side by side to a PNG file atomically. */
+  public static void png(Path png, List<XYChart> charts) throws IOException {
+    AtomicFiles.writeAt(
+        png,
+        tmp ->
+            BitmapEncoder.saveBitmap(
+                charts, 1, charts.size(), tmp.toString(), BitmapEncoder.BitmapFormat.PNG));
   }
 
   /** Writes a JSON value atomically. */

@@ -90,16 +90,18 @@ public final class ProxyNode implements AutoCloseable {
     try {
       if (config.accessLog() != null) {
         access =
-            new PolledLineLog(
-                PolledLineLog.fileStream(config.accessLog(), false),
+            PolledLineLog.open(
+                config.accessLog(),
+                false,
                 AccessLogRecord.HEADER,
                 ACCESS_LOG_PERIOD_NANOS,
                 "alm-access-log");
       }
       if (config.probeLog() != null) {
         probe =
-            new PolledLineLog(
-                PolledLineLog.fileStream(config.probeLog(), false),
+            PolledLineLog.open(
+                config.probeLog(),
+                false,
                 ProbeLogRecord.HEADER,
                 PROBE_LOG_PERIOD_NANOS,
                 "alm-probe-log");

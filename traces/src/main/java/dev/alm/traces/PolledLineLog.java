@@ -81,6 +81,17 @@ public final class PolledLineLog implements AutoCloseable {
   }
 
   /**
+   * A log writing to {@code file} ({@link #fileStream}), the header first unless appending.
+   *
+   * @param append add to the file (else it is truncated)
+   */
+  public static PolledLineLog open(
+      Path file, boolean append, List<String> header, long periodNanos, String name)
+      throws IOException {
+    return new PolledLineLog(fileStream(file, append), append ? null : header, periodNanos, name);
+  }
+
+  /**
    * Opens a log file for writing bytes (no buffering of its own: the log hands it large blocks).
    */
   public static OutputStream fileStream(Path file, boolean append) throws IOException {
