@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -64,8 +63,6 @@ final class ClusterPlot {
     x.getStyler().setYAxisMin(0.0);
     x.getStyler().setYAxisMax(1.0);
     r.getStyler().setYAxisMin(0.0);
-    Path tmp = png.resolveSibling(".cluster-plot.png");
-    BitmapEncoder.saveBitmap(List.of(x, r), 1, 2, tmp.toString(), BitmapEncoder.BitmapFormat.PNG);
-    Outputs.moveIntoPlace(tmp, png);
+    Outputs.png(png, List.of(x, r));
   }
 }

@@ -3,10 +3,8 @@ package dev.alm.app;
 import dev.alm.optimum.compare.CompareRow;
 import java.awt.Color;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -65,11 +63,6 @@ final class ComparePlot {
     b.getStyler().setXAxisLogarithmic(logX);
     b.getStyler().setYAxisMin(0.0);
 
-    Path tmp = png.resolveSibling(".compare-plot.png");
-    BitmapEncoder.saveBitmap(List.of(a, b), 1, 2, tmp.toString(), BitmapEncoder.BitmapFormat.PNG);
-    Outputs.moveIntoPlace(tmp, png);
-    if (!Files.exists(png)) {
-      throw new IOException("plot was not written: " + png);
-    }
+    Outputs.png(png, List.of(a, b));
   }
 }

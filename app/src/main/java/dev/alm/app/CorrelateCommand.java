@@ -345,15 +345,7 @@ public final class CorrelateCommand implements Callable<Integer> {
     TopologyBuilder.NodeDefaults defaults =
         checked(() -> new TopologyBuilder.NodeDefaults(capacity, demand, eta, gamma, d));
     Topology t = TopologyBuilder.build(e.matrix(), defaults, tpl, means);
-    Path file = topologyOut.toAbsolutePath();
-    Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
-    try {
-      TopologyJson.write(t, tmp, null);
-    } catch (java.io.IOException | RuntimeException ex) {
-      Files.deleteIfExists(tmp);
-      throw ex;
-    }
-    Outputs.moveIntoPlace(tmp, file);
+    TopologyJson.write(t, topologyOut.toAbsolutePath(), null);
     spec.commandLine().getOut().println("wrote " + topologyOut + " (" + t.size() + " nodes)");
   }
 

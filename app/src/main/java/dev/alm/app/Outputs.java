@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
 
 /**
  * Writes a command's output files. Every file is written to a temporary name and moved into place
@@ -38,9 +40,13 @@ public final class Outputs {
     AtomicFiles.write(file, body);
   }
 
-  /** Moves a complete temporary file over its final name. */
-  public static void moveIntoPlace(Path tmp, Path file) throws IOException {
-    AtomicFiles.moveIntoPlace(tmp, file);
+  /** Writes charts side by side to a PNG file atomically. */
+  public static void png(Path png, List<XYChart> charts) throws IOException {
+    AtomicFiles.writeAt(
+        png,
+        tmp ->
+            BitmapEncoder.saveBitmap(
+                charts, 1, charts.size(), tmp.toString(), BitmapEncoder.BitmapFormat.PNG));
   }
 
   /** Writes a JSON value atomically. */

@@ -38,11 +38,9 @@ final class AnswerPipeline {
 
   /** The bytes to send back for a UDP message, or {@code null} for nothing. */
   byte[] udp(byte[] wire, InetAddress client) {
-    received.increment();
     long t0 = nanoClock.getAsLong();
-    Reply reply = answerer.answer(wire, client, false, t0);
-    if (!(reply instanceof Reply.Send send)) {
-      metrics.dropped();
+    Reply.Send send = answer(wire, client, false, t0);
+    if (send == null) {
       return null;
     }
     Outcome o = send.outcome();
@@ -64,15 +62,23 @@ final class AnswerPipeline {
 
   /** The bytes to send back for a TCP message, or {@code null} for nothing. */
   byte[] tcp(byte[] wire, InetAddress client) {
-    received.increment();
     long t0 = nanoClock.getAsLong();
-    Reply reply = answerer.answer(wire, client, true, t0);
-    if (!(reply instanceof Reply.Send send)) {
-      metrics.dropped();
+    Reply.Send send = answer(wire, client, true, t0);
+    if (send == null) {
       return null;
     }
     finish(send.outcome(), client, true, t0);
     return send.wire();
+  }
+
+  /** Counts a message received and answers it; a drop is counted and gives {@code null}. */
+  private Reply.Send answer(byte[] wire, InetAddress client, boolean tcp, long t0) {
+    received.increment();
+    if (answerer.answer(wire, client, tcp, t0) instanceof Reply.Send send) {
+      return send;
+    }
+    metrics.dropped();
+    return null;
   }
 
   private void finish(Outcome o, InetAddress client, boolean tcp, long t0) {

@@ -12,7 +12,8 @@ import org.xbill.DNS.Name;
 
 /**
  * The immutable configuration of one PoP's DNS server (docs/dns-node.md). Build it with {@link
- * #builder(Name)}; every setter validates, and {@link Builder#build()} checks the whole.
+ * #builder(Name)} (the defaults are the {@code DEFAULT_} constants) and change a copy with {@link
+ * #toBuilder()}; {@link Builder#build()} checks the whole and names the field at fault.
  *
  * @param pop the PoP id written to the query log and probe names
  * @param zone the zone served (absolute)
@@ -63,6 +64,44 @@ public record DnsConfig(
     RrlConfig rrl,
     Path queryLog,
     int queryLogQueue) {
+
+  /** The PoP id when none is given. */
+  public static final String DEFAULT_POP = "0";
+
+  /** x before the controller sets it: every answer L1. */
+  public static final double DEFAULT_X = 1.0;
+
+  public static final AnswerMode DEFAULT_MODE = AnswerMode.RANDOM;
+  public static final String DEFAULT_SALT = "alm";
+
+  /** TTL of CDN answers, seconds. */
+  public static final long DEFAULT_CDN_TTL = 20;
+
+  /** TTL of FastControl answers, seconds. */
+  public static final long DEFAULT_PROBE_TTL = 5;
+
+  /** TTL of SOA, NS and static records that give none, seconds. */
+  public static final long DEFAULT_STATIC_TTL = 3600;
+
+  /** The SOA minimum (RFC 2308), seconds. */
+  public static final long DEFAULT_NEGATIVE_TTL = 60;
+
+  /** The port of UDP and TCP (on the loopback address) when no listen address is given. */
+  public static final int DEFAULT_PORT = 5353;
+
+  public static final Duration DEFAULT_TCP_IDLE_TIMEOUT = Duration.ofSeconds(10);
+  public static final int DEFAULT_MAX_TCP_CONNECTIONS = 1024;
+
+  /** The IPv4 prefix of the sticky hash and the ECS scope echoed. */
+  public static final int DEFAULT_ECS_SCOPE_V4 = 24;
+
+  /** The IPv6 prefix of the sticky hash and the ECS scope echoed. */
+  public static final int DEFAULT_ECS_SCOPE_V6 = 56;
+
+  /** The EDNS payload advertised: the DNS flag day 2020 value, clear of IPv6 fragmentation. */
+  public static final int DEFAULT_MAX_UDP_PAYLOAD = 1232;
+
+  public static final int DEFAULT_QUERY_LOG_QUEUE = 65536;
 
   public DnsConfig {
     Objects.requireNonNull(pop, "pop");
@@ -121,6 +160,40 @@ public record DnsConfig(
     return new Builder(zone);
   }
 
+  /** A builder holding every setting of this configuration, to change some and build a copy. */
+  public Builder toBuilder() {
+    Builder b =
+        new Builder(zone)
+            .pop(pop)
+            .x(x)
+            .mode(mode)
+            .salt(salt)
+            .cdnTtl(cdnTtl)
+            .probeTtl(probeTtl)
+            .staticTtl(staticTtl)
+            .negativeTtl(negativeTtl)
+            .listen(listen)
+            .tcpIdleTimeout(tcpIdleTimeout)
+            .maxTcpConnections(maxTcpConnections)
+            .ecsScopeV4(ecsScopeV4)
+            .ecsScopeV6(ecsScopeV6)
+            .maxUdpPayload(maxUdpPayload)
+            .rrl(rrl)
+            .queryLog(queryLog)
+            .queryLogQueue(queryLogQueue);
+    names.forEach(b::name);
+    l1.forEach(b::l1);
+    l2.forEach(b::l2);
+    nameservers.forEach(b::nameserver);
+    staticRecords.forEach(b::staticRecord);
+    return b;
+  }
+
+  /** This configuration with another initial x. */
+  public DnsConfig withX(double x) {
+    return toBuilder().x(x).build();
+  }
+
   /** A bad configuration value: the field and the reason. */
   public static final class ConfigException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
@@ -139,30 +212,30 @@ public record DnsConfig(
 
   /** Collects settings; defaults are those of docs/dns-node.md. */
   public static final class Builder {
-    private String pop = "0";
+    private String pop = DEFAULT_POP;
     private final Name zone;
     private final List<Name> names = new ArrayList<>();
     private final List<InetAddress> l1 = new ArrayList<>();
     private final List<InetAddress> l2 = new ArrayList<>();
-    private double x = 1.0;
-    private AnswerMode mode = AnswerMode.RANDOM;
-    private String salt = "alm";
-    private long cdnTtl = 20;
-    private long probeTtl = 5;
-    private long staticTtl = 3600;
-    private long negativeTtl = 60;
+    private double x = DEFAULT_X;
+    private AnswerMode mode = DEFAULT_MODE;
+    private String salt = DEFAULT_SALT;
+    private long cdnTtl = DEFAULT_CDN_TTL;
+    private long probeTtl = DEFAULT_PROBE_TTL;
+    private long staticTtl = DEFAULT_STATIC_TTL;
+    private long negativeTtl = DEFAULT_NEGATIVE_TTL;
     private final List<Name> nameservers = new ArrayList<>();
     private final List<String> staticRecords = new ArrayList<>();
     private InetSocketAddress listen =
-        new InetSocketAddress(InetAddress.getLoopbackAddress(), 5353);
-    private Duration tcpIdleTimeout = Duration.ofSeconds(10);
-    private int maxTcpConnections = 1024;
-    private int ecsScopeV4 = 24;
-    private int ecsScopeV6 = 56;
-    private int maxUdpPayload = 1232;
+        new InetSocketAddress(InetAddress.getLoopbackAddress(), DEFAULT_PORT);
+    private Duration tcpIdleTimeout = DEFAULT_TCP_IDLE_TIMEOUT;
+    private int maxTcpConnections = DEFAULT_MAX_TCP_CONNECTIONS;
+    private int ecsScopeV4 = DEFAULT_ECS_SCOPE_V4;
+    private int ecsScopeV6 = DEFAULT_ECS_SCOPE_V6;
+    private int maxUdpPayload = DEFAULT_MAX_UDP_PAYLOAD;
     private RrlConfig rrl = RrlConfig.DEFAULTS;
     private Path queryLog;
-    private int queryLogQueue = 65536;
+    private int queryLogQueue = DEFAULT_QUERY_LOG_QUEUE;
 
     private Builder(Name zone) {
       this.zone = Objects.requireNonNull(zone, "zone");

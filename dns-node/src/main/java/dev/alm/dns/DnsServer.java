@@ -14,8 +14,6 @@ import io.netty.channel.epoll.EpollMode;
 import io.netty.channel.socket.InternetProtocolFamily;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioDatagramChannel;
-import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
-import io.netty.handler.codec.LengthFieldPrepender;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -64,8 +62,7 @@ final class DnsServer implements AutoCloseable {
                           .addLast(
                               new IdleStateHandler(
                                   0, 0, config.tcpIdleTimeout().toMillis(), TimeUnit.MILLISECONDS))
-                          .addLast(new LengthFieldBasedFrameDecoder(65535 + 2, 0, 2, 0, 2))
-                          .addLast(new LengthFieldPrepender(2))
+                          .addLast(TcpQueryHandler.framing())
                           .addLast(new TcpQueryHandler(pipeline));
                     }
                   });

@@ -3,7 +3,6 @@ package dev.alm.dns;
 import dev.alm.traces.AnswerKind;
 import java.net.InetAddress;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import org.xbill.DNS.DClass;
 import org.xbill.DNS.Message;
 import org.xbill.DNS.Name;
@@ -25,8 +24,7 @@ final class FastAnswers {
   private static final int HEADER = 12;
 
   private final DnsConfig config;
-  private final RedirectionProbability x;
-  private final StickyHash sticky;
+  private final CdnDraw draw;
   private final byte[][] names;
   private final Name[] canonical;
 
@@ -41,10 +39,14 @@ final class FastAnswers {
   /** [A=0/AAAA=1][L1=0/L2=1]: the number of answer records. */
   private final int[][] counts = new int[2][2];
 
-  FastAnswers(DnsConfig config, ServedZone zone, RedirectionProbability x) {
+  /**
+   * Precomputes the answers.
+   *
+   * @param draw the L1/L2 draw, shared with the general path
+   */
+  FastAnswers(DnsConfig config, ServedZone zone, CdnDraw draw) {
     this.config = config;
-    this.x = x;
-    this.sticky = new StickyHash(config.salt());
+    this.draw = draw;
     for (int t = 0; t < 2; t++) {
       counts[t][0] = count(config.l1(), t == 0);
       counts[t][1] = count(config.l2(), t == 0);
@@ -154,14 +156,7 @@ final class FastAnswers {
     if (i < 0) {
       return null;
     }
-    boolean l1;
-    if (config.mode() == AnswerMode.STICKY) {
-      byte[] a = client.getAddress();
-      l1 = sticky.draw(a, a.length == 4 ? config.ecsScopeV4() : config.ecsScopeV6()) < x.get();
-    } else {
-      l1 = ThreadLocalRandom.current().nextDouble() < x.get();
-    }
-    int k = l1 ? 0 : 1;
+    int k = draw.kind(null, client) == AnswerKind.L1 ? 0 : 1;
     byte[] tail = tails[i][t][k][edns ? 1 : 0];
     if (tail == null) {
       return null;

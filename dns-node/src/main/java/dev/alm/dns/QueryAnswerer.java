@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import org.xbill.DNS.CNAMERecord;
 import org.xbill.DNS.ClientSubnetOption;
 import org.xbill.DNS.DClass;
@@ -36,20 +35,23 @@ public final class QueryAnswerer {
 
   private final DnsConfig config;
   private final ServedZone zone;
-  private final RedirectionProbability x;
-  private final StickyHash sticky;
+  private final CdnDraw draw;
   private final ProbeAnswerer probes;
   private final SOARecord negativeSoa;
   private final FastAnswers fast;
 
   public QueryAnswerer(
       DnsConfig config, ServedZone zone, RedirectionProbability x, ProbeAnswerer probes) {
+    this(config, zone, new CdnDraw(config, x), probes);
+  }
+
+  /** An answerer whose fast and general paths share {@code draw}. */
+  QueryAnswerer(DnsConfig config, ServedZone zone, CdnDraw draw, ProbeAnswerer probes) {
     this.config = config;
     this.zone = zone;
-    this.x = x;
-    this.sticky = new StickyHash(config.salt());
+    this.draw = draw;
     this.probes = probes;
-    this.fast = new FastAnswers(config, zone, x);
+    this.fast = new FastAnswers(config, zone, draw);
     SOARecord s = zone.soa();
     this.negativeSoa =
         new SOARecord(
@@ -162,15 +164,8 @@ public final class QueryAnswerer {
           response.addRecord(r.withName(qname), Section.ANSWER);
         }
       } else if (found instanceof Lookup.Cdn) {
-        InetAddress subnet = null;
-        if (config.mode() == AnswerMode.STICKY) {
-          byte[] key = stickyKey(ecs, client);
-          int bits = stickyBits(ecs, key);
-          scope = ecs != null && ecs.getSourcePrefixLength() > 0 ? bits : 0;
-          kind = sticky.draw(key, bits) < x.get() ? AnswerKind.L1 : AnswerKind.L2;
-        } else {
-          kind = ThreadLocalRandom.current().nextDouble() < x.get() ? AnswerKind.L1 : AnswerKind.L2;
-        }
+        scope = draw.scope(ecs);
+        kind = draw.kind(ecs, client);
         List<InetAddress> to = kind == AnswerKind.L1 ? config.l1() : config.l2();
         addAll(response, ServedZone.addressRecords(qname, qtype, to, config.cdnTtl()));
       } else if (found instanceof Lookup.CorrelationBeacon) {
@@ -267,25 +262,6 @@ public final class QueryAnswerer {
       return (ClientSubnetOption) o;
     }
     return null;
-  }
-
-  /**
-   * The address whose prefix the sticky hash reads: the ECS subnet if given with a prefix, else the
-   * resolver.
-   */
-  private static byte[] stickyKey(ClientSubnetOption ecs, InetAddress client) {
-    if (ecs != null && ecs.getSourcePrefixLength() > 0) {
-      return ecs.getAddress().getAddress();
-    }
-    return client.getAddress();
-  }
-
-  private int stickyBits(ClientSubnetOption ecs, byte[] key) {
-    int cap = key.length == 4 ? config.ecsScopeV4() : config.ecsScopeV6();
-    if (ecs != null && ecs.getSourcePrefixLength() > 0) {
-      return Math.min(cap, ecs.getSourcePrefixLength());
-    }
-    return cap;
   }
 
   /**

@@ -2,8 +2,11 @@ package dev.alm.dns;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.netty.handler.codec.LengthFieldPrepender;
 import io.netty.handler.timeout.IdleStateEvent;
 import java.net.InetSocketAddress;
 
@@ -18,6 +21,16 @@ final class TcpQueryHandler extends SimpleChannelInboundHandler<ByteBuf> {
 
   TcpQueryHandler(AnswerPipeline pipeline) {
     this.pipeline = pipeline;
+  }
+
+  /**
+   * The codecs that go ahead of this handler in a connection's pipeline: each message is preceded
+   * by its 2-byte length (RFC 1035 section 4.2.2), removed from queries and added to responses.
+   */
+  static ChannelHandler[] framing() {
+    return new ChannelHandler[] {
+      new LengthFieldBasedFrameDecoder(65535 + 2, 0, 2, 0, 2), new LengthFieldPrepender(2)
+    };
   }
 
   @Override

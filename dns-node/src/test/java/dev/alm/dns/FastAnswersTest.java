@@ -52,7 +52,7 @@ class FastAnswersTest {
                 .build();
         ServedZone zone = new ServedZone(config);
         RedirectionProbability p = new RedirectionProbability(x);
-        FastAnswers fast = new FastAnswers(config, zone, p);
+        FastAnswers fast = new FastAnswers(config, zone, new CdnDraw(config, p));
         QueryAnswerer general = new QueryAnswerer(config, zone, p, ProbeAnswerer.NONE);
         for (int i = 0; i < 200; i++) {
           String name = rng.nextBoolean() ? "WwW.cdn.EXAMPLE." : "img.cdn.example.";
@@ -87,7 +87,8 @@ class FastAnswersTest {
   void everythingElseGoesToTheGeneralPath() throws Exception {
     DnsConfig config = TestZones.builder().build();
     FastAnswers fast =
-        new FastAnswers(config, new ServedZone(config), new RedirectionProbability(0.5));
+        new FastAnswers(
+            config, new ServedZone(config), new CdnDraw(config, new RedirectionProbability(0.5)));
     InetAddress client = InetAddress.getByName("127.0.0.1");
     assertNull(fast.answer(query("api.cdn.example.", Type.A, true, false, false, 1), client));
     assertNull(fast.answer(query("www.cdn.example.", Type.TXT, true, false, false, 1), client));

@@ -17,6 +17,7 @@ import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -62,17 +63,32 @@ class FuzzTest {
     DnsConfig config = TestZones.builder().rrl(RrlConfig.DEFAULTS).build();
     try (DnsNode node = DnsNode.start(config, new SimpleMeterRegistry(), ProbeAnswerer.NONE, 1)) {
       FuzzPackets fuzz = new FuzzPackets(20261122L);
-      long udpSent = fuzzUdp(node, fuzz);
+      long[] udp = fuzzUdp(node, fuzz);
+      long udpSent = udp[0];
+      Map<String, Object> afterUdp = node.status();
+      long udpReceived = (long) afterUdp.get("received");
+      long udpResponses = (long) afterUdp.get("responses");
+      assertTrue(udpReceived <= udpSent, "received " + udpReceived + " of " + udpSent);
+      assertTrue(
+          udp[1] > 0 && udp[1] <= udpResponses,
+          "the client got " + udp[1] + " responses, the server counts " + udpResponses);
+      assertEquals(0, udp[2], "responses without QR or shorter than a header");
       long tcpSent = fuzzTcp(node, fuzz);
-      assertEquals(UDP_MESSAGES + TCP_MESSAGES, udpSent + tcpSent, "messages sent");
       assertEquals(
           0L,
           node.status().get("handlerFailures"),
           () -> "an exception escaped a handler: " + node.status().get("lastHandlerFailure"));
-      long received = (long) node.status().get("received");
+      Map<String, Object> status = node.status();
+      long received = (long) status.get("received");
       assertTrue(
-          received >= 0.95 * (udpSent + tcpSent),
+          received >= 0.95 * (udpSent + tcpSent) && received <= udpSent + tcpSent,
           "the server saw " + received + " of " + (udpSent + tcpSent));
+      assertEquals(
+          received,
+          (long) status.get("responses")
+              + (long) status.get("dropped")
+              + (long) status.get("rrlDropped"),
+          () -> "every message received is answered or counted as dropped: " + status);
       List<org.xbill.DNS.Record> answer =
           DnsProtocolTestSupport.ask(node, "www.cdn.example.", Type.A);
       assertEquals(1, answer.size(), "a valid query is still answered");
@@ -107,9 +123,15 @@ class FuzzTest {
     }
   }
 
-  private static long fuzzUdp(DnsNode node, FuzzPackets fuzz)
+  /**
+   * Sends the UDP messages; returns {messages sent, responses received, responses without QR or
+   * shorter than a DNS header}.
+   */
+  private static long[] fuzzUdp(DnsNode node, FuzzPackets fuzz)
       throws IOException, InterruptedException {
     long sent = 0;
+    AtomicLong replies = new AtomicLong();
+    AtomicLong bad = new AtomicLong();
     try (DatagramSocket s = new DatagramSocket(0, InetAddress.getByName("127.0.0.1"))) {
       s.setReceiveBufferSize(1 << 16);
       Thread drain =
@@ -118,10 +140,15 @@ class FuzzTest {
                 byte[] buf = new byte[65535];
                 DatagramPacket p = new DatagramPacket(buf, buf.length);
                 while (!s.isClosed()) {
+                  p.setLength(buf.length);
                   try {
                     s.receive(p);
                   } catch (IOException e) {
                     return;
+                  }
+                  replies.incrementAndGet();
+                  if (p.getLength() < 12 || (buf[2] & 0x80) == 0) {
+                    bad.incrementAndGet();
                   }
                 }
               });
@@ -136,8 +163,9 @@ class FuzzTest {
         }
       }
       awaitReceived(node, sent);
+      Thread.sleep(200); // the last responses reach the drain
     }
-    return sent;
+    return new long[] {sent, replies.get(), bad.get()};
   }
 
   /** Paces the sender by what the server has taken in, so the socket buffer does not overflow. */

@@ -175,30 +175,7 @@ public final class PopDaemon implements AutoCloseable {
   }
 
   private static DnsConfig withX(DnsConfig d, double x) {
-    return new DnsConfig(
-        d.pop(),
-        d.zone(),
-        d.names(),
-        d.l1(),
-        d.l2(),
-        x,
-        d.mode(),
-        d.salt(),
-        d.cdnTtl(),
-        d.probeTtl(),
-        d.staticTtl(),
-        d.negativeTtl(),
-        d.nameservers(),
-        d.staticRecords(),
-        d.listen(),
-        d.tcpIdleTimeout(),
-        d.maxTcpConnections(),
-        d.ecsScopeV4(),
-        d.ecsScopeV6(),
-        d.maxUdpPayload(),
-        d.rrl(),
-        d.queryLog(),
-        d.queryLogQueue());
+    return d.withX(x);
   }
 
   /**

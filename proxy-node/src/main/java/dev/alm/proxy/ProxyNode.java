@@ -3,12 +3,10 @@ package dev.alm.proxy;
 import dev.alm.fastcontrol.ProbeName;
 import dev.alm.fastcontrol.SlidingWindowCounter;
 import dev.alm.traces.AccessLogRecord;
-import dev.alm.traces.AsyncLineLog;
+import dev.alm.traces.LineQueue;
 import dev.alm.traces.PolledLineLog;
 import dev.alm.traces.ProbeLogRecord;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -44,7 +42,14 @@ public final class ProxyNode implements AutoCloseable {
   /** Each event loop's access lines, waiting for the writer ({@code logQueue} per loop). */
   private final ThreadLocal<AccessLogRing> accessRing;
 
-  private final AsyncLineLog<ProbeLogRecord> probeLog;
+  /** How often the probe log's writer collects the probes queued. */
+  static final long PROBE_LOG_PERIOD_NANOS = 5_000_000L;
+
+  private final PolledLineLog probeLog;
+
+  /** The probes waiting for the probe log's writer; null without a probe log. */
+  private final LineQueue<ProbeLogRecord> probeLines;
+
   private final LongAdder requests = new LongAdder();
 
   /**
@@ -81,23 +86,24 @@ public final class ProxyNode implements AutoCloseable {
             startNanos);
     this.admission = new AdmissionControl(config.ceiling(), config.burstSeconds(), nanoClock);
     PolledLineLog access = null;
-    AsyncLineLog<ProbeLogRecord> probe = null;
+    PolledLineLog probe = null;
     try {
       if (config.accessLog() != null) {
         access =
-            new PolledLineLog(
-                PolledLineLog.fileStream(config.accessLog(), false),
+            PolledLineLog.open(
+                config.accessLog(),
+                false,
                 AccessLogRecord.HEADER,
                 ACCESS_LOG_PERIOD_NANOS,
                 "alm-access-log");
       }
       if (config.probeLog() != null) {
         probe =
-            new AsyncLineLog<>(
-                open(config.probeLog()),
+            PolledLineLog.open(
+                config.probeLog(),
+                false,
                 ProbeLogRecord.HEADER,
-                ProbeLogRecord::appendCsv,
-                config.logQueue(),
+                PROBE_LOG_PERIOD_NANOS,
                 "alm-probe-log");
       }
     } catch (IOException e) {
@@ -118,15 +124,17 @@ public final class ProxyNode implements AutoCloseable {
               return ring;
             });
     this.probeLog = probe;
+    if (probe != null) {
+      this.probeLines = new LineQueue<>(config.logQueue(), ProbeLogRecord::appendCsv);
+      probe.add(probeLines);
+    } else {
+      this.probeLines = null;
+    }
   }
 
   /** A node on the system clocks. */
   public ProxyNode(ProxyConfig config) throws IOException {
     this(config, System::nanoTime, System::currentTimeMillis);
-  }
-
-  private static Writer open(Path p) throws IOException {
-    return AsyncLineLog.fileWriter(p, false);
   }
 
   public ProxyConfig config() {
@@ -176,8 +184,8 @@ public final class ProxyNode implements AutoCloseable {
   /** Counts a probe arriving at {@code nowNanos} and logs it to the probe log. */
   public void recordProbe(ProbeName probe, long nowNanos) {
     probes.record(probe, nowNanos);
-    if (probeLog != null) {
-      probeLog.offer(
+    if (probeLines != null) {
+      probeLines.offer(
           new ProbeLogRecord(
               millisClock.getAsLong(), probe.category(), probe.origin(), config.pop()));
     }

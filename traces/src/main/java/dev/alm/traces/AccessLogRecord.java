@@ -59,23 +59,6 @@ public record AccessLogRecord(
   }
 
   /** Appends this record's CSV line (newline included) without building a list of values. */
-  public void appendCsv(StringBuilder out) {
-    int start = out.length();
-    out.append(Timestamps.format(epochMillis));
-    CsvLine.field(out, start, pop);
-    CsvLine.field(out, start, client);
-    CsvLine.field(out, start, host);
-    CsvLine.field(out, start, path);
-    out.append(',').append(status).append(',').append(bytes).append(',').append(latencyMicros);
-    CsvLine.field(out, start, probeCategory);
-    CsvLine.field(out, start, probeOrigin);
-    out.append('\n');
-  }
-
-  /**
-   * Appends this record's CSV line (newline included) as UTF-8 bytes; the same bytes as {@link
-   * #appendCsv(StringBuilder)}.
-   */
   public void appendCsv(CsvBytes out) {
     appendCsv(
         out,

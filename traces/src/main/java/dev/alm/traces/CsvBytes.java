@@ -7,11 +7,11 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * CSV lines encoded straight to UTF-8 bytes in one growing buffer, for log writers that format many
- * lines per second: no {@code String} per line or per field, no {@code Writer} to encode characters
- * again. Fields follow RFC 4180 as {@link CsvLine} writes them (a field holding a comma, a quote,
- * CR or LF is quoted, quotes doubled), so a line here has the same bytes as {@link CsvLine}'s text
- * encoded in UTF-8.
+ * The CSV encoder of the daemons' logs: lines encoded straight to UTF-8 bytes in one growing
+ * buffer, for log writers that format many lines per second: no {@code String} per line or per
+ * field, no {@code Writer} to encode characters again. Fields follow RFC 4180 (a field holding a
+ * comma, a quote, CR or LF is quoted, with quotes doubled; a lone surrogate is written as {@code
+ * ?}), so the lines read back with any CSV reader.
  *
  * <p>Timestamps ({@link #timestamp}) are written as {@link Timestamps#format} writes them; the text
  * up to the second is kept, so lines within one second cost four digit stores. Not thread-safe: one
@@ -65,15 +65,17 @@ public final class CsvBytes {
   }
 
   /**
-   * Appends a whole line of fields and its newline, as {@link CsvLine#line} writes it (a header:
-   * not hot).
+   * Appends a whole line of fields and its newline (a header: not hot). A line of one empty field
+   * is written {@code ""}, since an empty line would read back as no line.
    */
   public CsvBytes line(List<String> values) {
-    StringBuilder text = new StringBuilder();
-    CsvLine.line(text, values);
-    utf8(text);
-    lineStart = len;
-    return this;
+    for (String v : values) {
+      field(v);
+    }
+    if (values.size() == 1 && values.get(0).isEmpty()) {
+      ascii('"').ascii('"');
+    }
+    return endLine();
   }
 
   /** Ends the line. */
@@ -256,13 +258,32 @@ public final class CsvBytes {
   }
 
   /**
-   * A field with non-ASCII text or characters that need quoting (rare in logs), quoted by {@link
-   * CsvLine}.
+   * A field with non-ASCII text or characters that need quoting (rare in logs): quoted if it holds
+   * a comma, a quote, CR or LF, with quotes doubled.
    */
   private CsvBytes slowField(String value) {
-    StringBuilder text = new StringBuilder(value.length() + 2);
-    CsvLine.field(text, 0, value);
-    return utf8(text);
+    if (!needsQuotes(value)) {
+      return utf8(value);
+    }
+    StringBuilder text = new StringBuilder(value.length() + 2).append('"');
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c == '"') {
+        text.append('"');
+      }
+      text.append(c);
+    }
+    return utf8(text.append('"'));
+  }
+
+  private static boolean needsQuotes(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == ',' || c == '"' || c == '\n' || c == '\r') {
+        return true;
+      }
+    }
+    return false;
   }
 
   private CsvBytes utf8(CharSequence text) {

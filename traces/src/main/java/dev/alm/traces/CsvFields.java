@@ -9,7 +9,7 @@ import org.apache.commons.csv.CSVRecord;
 /**
  * Splits one CSV line into fields. Lines without a double quote, which is nearly every log line,
  * are split on commas by hand; a line with a quote goes through commons-csv, so quoted fields (as
- * {@link AsyncLineLog} writes them for values holding commas or quotes) read back exactly.
+ * {@link CsvBytes} writes them for values holding commas or quotes) read back exactly.
  *
  * <p>Why by hand: the beacon-join estimator must read at least 2 million lines per second per core
  * (docs/benchmarks.md). On the development machine commons-csv's {@code CSVParser} read and split

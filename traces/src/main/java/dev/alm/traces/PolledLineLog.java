@@ -26,7 +26,10 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Drops are never silent: a source counts what it could not hold, and after a write error the
  * writer counts every line it formatted but could not write, and every line it drains afterwards,
- * in {@link #dropped()}. Compare {@link AsyncLineLog}, where callers queue one record per line.
+ * in {@link #dropped()}.
+ *
+ * <p>This is the one log writer of the daemons: the access and query logs drain a ring per event
+ * loop, the probe log a {@link LineQueue} that any thread offers records to.
  */
 public final class PolledLineLog implements AutoCloseable {
   private static final int WRITE_CHUNK = 256 * 1024;
@@ -75,6 +78,17 @@ public final class PolledLineLog implements AutoCloseable {
     this.writer = new Thread(this::run, name);
     writer.setDaemon(true);
     writer.start();
+  }
+
+  /**
+   * A log writing to {@code file} ({@link #fileStream}), the header first unless appending.
+   *
+   * @param append add to the file (else it is truncated)
+   */
+  public static PolledLineLog open(
+      Path file, boolean append, List<String> header, long periodNanos, String name)
+      throws IOException {
+    return new PolledLineLog(fileStream(file, append), append ? null : header, periodNanos, name);
   }
 
   /**

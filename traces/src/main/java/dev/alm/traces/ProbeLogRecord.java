@@ -22,12 +22,7 @@ public record ProbeLogRecord(long epochMillis, String category, String origin, S
   }
 
   /** Appends this record's CSV line (newline included) without building a list of values. */
-  public void appendCsv(StringBuilder out) {
-    int start = out.length();
-    out.append(Timestamps.format(epochMillis));
-    CsvLine.field(out, start, category);
-    CsvLine.field(out, start, origin);
-    CsvLine.field(out, start, pop);
-    out.append('\n');
+  public void appendCsv(CsvBytes out) {
+    out.timestamp(epochMillis).field(category).field(origin).field(pop).endLine();
   }
 }

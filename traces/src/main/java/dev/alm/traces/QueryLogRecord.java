@@ -36,15 +36,15 @@ public record QueryLogRecord(
   }
 
   /** Appends this record's CSV line (newline included) without building a list of values. */
-  public void appendCsv(StringBuilder out) {
-    int start = out.length();
-    out.append(Timestamps.format(epochMillis));
-    CsvLine.field(out, start, pop);
-    CsvLine.field(out, start, resolver);
-    CsvLine.field(out, start, ecs);
-    CsvLine.field(out, start, qname);
-    CsvLine.field(out, start, qtype);
-    CsvLine.field(out, start, rcode);
-    out.append(',').append(answer.label()).append('\n');
+  public void appendCsv(CsvBytes out) {
+    out.timestamp(epochMillis)
+        .field(pop)
+        .field(resolver)
+        .field(ecs)
+        .field(qname)
+        .field(qtype)
+        .field(rcode)
+        .field(answer.label())
+        .endLine();
   }
 }

@@ -10,10 +10,10 @@ import org.apache.commons.csv.CSVPrinter;
 
 /**
  * Writes one trace file in a {@link TraceFormat}: the header, then one line per record, exactly as
- * {@link AsyncLineLog} writes the daemons' logs. The file is written under a temporary name and
- * moved into place by {@link #commit()}, so a reader never sees half a trace; {@link #close()}
- * without a commit (an exception left the try block) removes it instead. gzip when the name ends in
- * {@code .gz}.
+ * {@link CsvBytes} writes the daemons' logs. The file is written under a temporary name and moved
+ * into place by {@link #commit()}, so a reader never sees half a trace; {@link #close()} without a
+ * commit (an exception left the try block) removes it instead. gzip when the name ends in {@code
+ * .gz}.
  *
  * <pre>
  * {@code try (TraceWriter<ProbeLogRecord> w = TraceWriter.create(file, TraceFormats.PROBE_LOG)) {
@@ -44,8 +44,7 @@ public final class TraceWriter<T> implements AutoCloseable {
 
   /** Starts writing {@code file}. */
   public static <T> TraceWriter<T> create(Path file, TraceFormat<T> format) throws IOException {
-    String name = file.getFileName().toString();
-    Path tmp = file.resolveSibling("." + name + ".tmp" + (name.endsWith(".gz") ? ".gz" : ""));
+    Path tmp = AtomicFiles.temporarySibling(file);
     return new TraceWriter<>(file, tmp, format, TraceFiles.create(tmp));
   }
 

@@ -3,37 +3,48 @@ package dev.alm.traces;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayOutputStream;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 
 /**
- * Lines encoded straight to bytes equal the text lines of {@link CsvLine} in UTF-8, timestamps
- * included.
+ * The daemons' CSV lines read back, with any CSV reader, as the records' values: commas, quotes,
+ * newlines, non-ASCII text and timestamps of every era included.
  */
 class CsvBytesTest {
 
-  private static String text(AccessLogRecord a) {
-    StringBuilder sb = new StringBuilder();
-    a.appendCsv(sb);
-    return sb.toString();
+  private static List<String> parse(String line) throws Exception {
+    List<CSVRecord> records = CSVFormat.DEFAULT.parse(new StringReader(line)).getRecords();
+    assertEquals(1, records.size(), line);
+    return records.get(0).toList();
   }
 
+  /** The values as UTF-8 carries them: a lone surrogate becomes '?'. */
+  private static List<String> utf8(List<String> values) {
+    return values.stream()
+        .map(v -> new String(v.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8))
+        .toList();
+  }
+
+  private static final String[] AWKWARD = {
+    "",
+    "plain",
+    "a,b",
+    "say \"hi\"",
+    "two\nlines",
+    "cr\rhere",
+    ",",
+    "caf\u00e9",
+    "\u4e2d,\"",
+    "\ud83d\ude00",
+    "bad \ud800 surrogate"
+  };
+
   @Test
-  void accessLinesHaveTheBytesOfTheTextLines() throws Exception {
-    String[] awkward = {
-      "",
-      "plain",
-      "a,b",
-      "say \"hi\"",
-      "two\nlines",
-      "cr\rhere",
-      ",",
-      "caf\u00e9",
-      "\u4e2d,\"",
-      "\ud83d\ude00",
-      "bad \ud800 surrogate"
-    };
+  void linesReadBackAsTheRecordsValues() throws Exception {
     long[] times = {
       1_700_000_000_123L,
       1_700_000_000_999L,
@@ -48,28 +59,35 @@ class CsvBytesTest {
       -62135596800001L,
       1_700_000_000_007L
     };
-    CsvBytes b = new CsvBytes(16);
-    StringBuilder all = new StringBuilder();
-    for (String s : awkward) {
+    CsvBytes all = new CsvBytes(16);
+    StringBuilder expected = new StringBuilder();
+    for (String s : AWKWARD) {
       for (long t : times) {
         AccessLogRecord a =
             new AccessLogRecord(t, "fra", "10.0.0.1", s, "/p?x=" + s, 503, -12, t, s, "");
-        a.appendCsv(b);
-        all.append(text(a));
+        CsvBytes one = new CsvBytes(16);
+        a.appendCsv(one);
+        assertEquals(utf8(a.values()), parse(one.toString()));
+        a.appendCsv(all);
+        expected.append(one);
+
+        QueryLogRecord q =
+            new QueryLogRecord(
+                t, "fra", "10.0.0.1", s, s + ".cdn.example.", "A", "NOERROR", AnswerKind.L2);
+        one.clear();
+        q.appendCsv(one);
+        assertEquals(utf8(q.values()), parse(one.toString()));
+
+        ProbeLogRecord p = new ProbeLogRecord(t, s, "iad", "fra");
+        one.clear();
+        p.appendCsv(one);
+        assertEquals(utf8(p.values()), parse(one.toString()));
       }
     }
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    b.writeTo(out);
-    assertEquals(0, b.length());
-    // UTF-8 as a Writer encodes it (a lone surrogate becomes '?')
-    assertEquals(
-        new String(all.toString().getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8),
-        out.toString(StandardCharsets.UTF_8));
-    StringBuilder plain = new StringBuilder();
-    new AccessLogRecord(1_700_000_000_123L, "fra", "::1", "h", "/", 200, 1, 2, "", "")
-        .appendCsv(plain);
-    new AccessLogRecord(1_700_000_000_123L, "fra", "::1", "h", "/", 200, 1, 2, "", "").appendCsv(b);
-    assertEquals(plain.toString(), b.toString());
+    all.writeTo(out);
+    assertEquals(0, all.length());
+    assertEquals(expected.toString(), out.toString(StandardCharsets.UTF_8));
   }
 
   @Test

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -117,38 +116,20 @@ class PolledLineLogTest {
     }
   }
 
-  /** Accepts the header, then fails every write: a full disk. */
-  private static final class FullDisk extends OutputStream {
-    private long bytes;
-
-    @Override
-    public void write(int b) throws IOException {
-      write(new byte[] {(byte) b}, 0, 1);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      bytes += len;
-      if (bytes > 200) {
-        throw new IOException("No space left on device");
-      }
-    }
-  }
-
   @Test
   void aFailedFileCountsEveryLineAndCloseReturns() throws Exception {
     PolledLineLog log =
         new PolledLineLog(new FullDisk(), ProbeLogRecord.HEADER, 100_000, "full-disk");
-    Lines s = new Lines(64);
+    LineQueue<ProbeLogRecord> s = new LineQueue<>(64, ProbeLogRecord::appendCsv);
     log.add(s);
     long offered = 0;
     while (log.failure() == null && offered < 10_000_000) {
       offered++;
-      s.add(new ProbeLogRecord(0, "a", "b", "c"));
+      s.offer(new ProbeLogRecord(0, "a", "b", "c"));
     }
     for (int k = 0; k < 1000; k++) {
       offered++;
-      s.add(new ProbeLogRecord(0, "a", "b", "c"));
+      s.offer(new ProbeLogRecord(0, "a", "b", "c"));
     }
     assertThrows(IOException.class, log::close);
     assertTrue(log.dropped() > 0);

@@ -127,13 +127,15 @@ class TraceReaderTest {
   }
 
   @Test
-  void asyncLogAndTraceWriterWriteTheSameLines() throws Exception {
+  void aDaemonLogReadsBackAsTheRecordsWritten() throws Exception {
     AccessLogRecord r = new AccessLogRecord(T0, "fra", "::1", "h", "/x,\"y\"", 200, 1, 2, "", "");
     Path f = dir.resolve("async.csv");
-    try (AsyncLineLog<AccessLogRecord> log =
-        new AsyncLineLog<>(
-            Files.newBufferedWriter(f), AccessLogRecord.HEADER, AccessLogRecord::values, 16, "t")) {
-      log.offer(r);
+    LineQueue<AccessLogRecord> q = new LineQueue<>(16, AccessLogRecord::appendCsv);
+    try (PolledLineLog log =
+        new PolledLineLog(
+            PolledLineLog.fileStream(f, false), AccessLogRecord.HEADER, 1_000_000, "t")) {
+      log.add(q);
+      q.offer(r);
     }
     assertEquals(List.of(r), readAll(f, TraceFormats.ACCESS_LOG, new ReadReport(true)));
   }

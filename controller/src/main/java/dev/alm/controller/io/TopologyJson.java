@@ -9,9 +9,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Node;
 import dev.alm.controller.model.Topology;
+import dev.alm.io.AtomicFiles;
 import dev.alm.io.InputException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -205,7 +205,8 @@ public final class TopologyJson {
 
   /**
    * Writes a topology with its matrix inline, or, when {@code matrixFile} is given, writes the
-   * matrix CSV beside it and refers to it by file name.
+   * matrix CSV beside it and refers to it by file name. Each file is written whole or not at all
+   * ({@link AtomicFiles}).
    */
   public static void write(Topology t, Path file, Path matrixFile) throws IOException {
     ObjectNode root = MAPPER.createObjectNode();
@@ -228,12 +229,10 @@ public final class TopologyJson {
         }
       }
     } else {
-      try (var w = Files.newBufferedWriter(matrixFile)) {
-        MatrixCsv.write(t.correlation(), w);
-      }
+      AtomicFiles.write(matrixFile, w -> MatrixCsv.write(t.correlation(), w));
       Path rel = file.toAbsolutePath().getParent().relativize(matrixFile.toAbsolutePath());
       root.put("correlation", rel.toString());
     }
-    MAPPER.writeValue(file.toFile(), root);
+    AtomicFiles.write(file, w -> MAPPER.writeValue(w, root));
   }
 }
