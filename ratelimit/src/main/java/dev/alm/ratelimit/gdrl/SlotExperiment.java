@@ -42,9 +42,15 @@ public final class SlotExperiment {
       }
     }
 
-    /** Section III-A: C = 1.1 Lambda, alpha = 1e-3, updates every slot, JFI every 100 slots. */
+    /** Section III-A: C = 1.1 Lambda, alpha = 1e-3, updates every slot, JFI every 10 slots. */
     public static Config paper(CommunicationGraph g, Demand d, double eta, long slots, long seed) {
-      return new Config(g, d, 1.1, 1e-3, eta, slots, 1, 100, seed);
+      return new Config(g, d, 1.1, 1e-3, eta, slots, 1, 10, seed);
+    }
+
+    /** The same with another filter parameter alpha. */
+    public Config withAlpha(double a) {
+      return new Config(
+          graph, demand, capacityOverDemand, a, eta, slots, updateEvery, sampleEvery, seed);
     }
   }
 
@@ -53,7 +59,8 @@ public final class SlotExperiment {
    *
    * @param total the global capacity C
    * @param times slots at which JFI was sampled
-   * @param jfi JFI(q) at those slots
+   * @param jfi JFI(q) at those slots, q on the limiters' estimates
+   * @param jfiTrue JFI of the true indicators lambda_i(t) - C_i(t) at those slots
    * @param maxSumError max over all slots of |sum C_i - C| / C (Lemma 1 says 0; rounding only)
    * @param finalQ q at the end
    * @param finalC capacities at the end
@@ -63,6 +70,7 @@ public final class SlotExperiment {
       double total,
       long[] times,
       double[] jfi,
+      double[] jfiTrue,
       double maxSumError,
       double[] finalQ,
       double[] finalC,
@@ -73,6 +81,15 @@ public final class SlotExperiment {
      * -1 if it never settles.
      */
     public long settleTime(double threshold, long from, long to) {
+      return settle(jfi, threshold, from, to);
+    }
+
+    /** {@link #settleTime} for the true indicators. */
+    public long settleTimeTrue(double threshold, long from, long to) {
+      return settle(jfiTrue, threshold, from, to);
+    }
+
+    private long settle(double[] jfi, double threshold, long from, long to) {
       long settled = -1;
       for (int k = 0; k < times.length; k++) {
         if (times[k] < from || times[k] >= to) {
@@ -91,6 +108,28 @@ public final class SlotExperiment {
 
     /** The smallest JFI sampled in [from, to). */
     public double minJfi(long from, long to) {
+      return min(jfi, from, to);
+    }
+
+    /** The mean of the true-indicator JFI sampled in [from, to). */
+    public double meanJfiTrue(long from, long to) {
+      double s = 0;
+      int c = 0;
+      for (int k = 0; k < times.length; k++) {
+        if (times[k] >= from && times[k] < to) {
+          s += jfiTrue[k];
+          c++;
+        }
+      }
+      return c == 0 ? Double.NaN : s / c;
+    }
+
+    /** The smallest true-indicator JFI sampled in [from, to). */
+    public double minJfiTrue(long from, long to) {
+      return min(jfiTrue, from, to);
+    }
+
+    private double min(double[] jfi, long from, long to) {
       double m = Double.POSITIVE_INFINITY;
       for (int k = 0; k < times.length; k++) {
         if (times[k] >= from && times[k] < to) {
@@ -122,6 +161,8 @@ public final class SlotExperiment {
     SplittableRandom rnd = new SplittableRandom(cfg.seed());
     List<Long> times = new ArrayList<>();
     List<Double> jfis = new ArrayList<>();
+    List<Double> jfisTrue = new ArrayList<>();
+    double[] qTrue = new double[n];
     double maxErr = 0;
     boolean diverged = false;
     double a = cfg.alpha();
@@ -142,6 +183,10 @@ public final class SlotExperiment {
       if (t % cfg.sampleEvery() == 0) {
         times.add(t);
         jfis.add(Gdrl.jain(q));
+        for (int i = 0; i < n; i++) {
+          qTrue[i] = Indicators.SPARE_BANDWIDTH.q(lambda[i], c[i]);
+        }
+        jfisTrue.add(Gdrl.jain(qTrue));
       }
       if (t % cfg.updateEvery() == 0) {
         step(ea, eb, c, q, cfg.eta());
@@ -160,7 +205,8 @@ public final class SlotExperiment {
     }
     long[] ts = times.stream().mapToLong(Long::longValue).toArray();
     double[] js = jfis.stream().mapToDouble(Double::doubleValue).toArray();
-    return new Result(total, ts, js, maxErr, q.clone(), c.clone(), diverged);
+    double[] jt = jfisTrue.stream().mapToDouble(Double::doubleValue).toArray();
+    return new Result(total, ts, js, jt, maxErr, q.clone(), c.clone(), diverged);
   }
 
   /** In-place form of {@link Gdrl#step} for long runs (same arithmetic, no allocation). */
