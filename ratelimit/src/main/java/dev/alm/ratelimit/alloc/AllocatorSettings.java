@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
  * {@link Allocator}.
  *
  * @param source the scenario's file or builtin name, for errors
+ * @param limiters N, the number of limiters
+ * @param interval the estimate interval in seconds
  * @param ewma the EWMA weight of the previous estimate, a in est = a * est + (1 - a) * rate (paper
  *     001 section 5.1: 0.1 per second; converted to per interval by the scenario reader)
  * @param branching gossip branching factor br: peers contacted per interval (paper 001 section 5.6)
@@ -19,6 +21,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
  */
 public record AllocatorSettings(
     String source,
+    int limiters,
+    double interval,
     double ewma,
     int branching,
     boolean dropDisconnected,
@@ -26,6 +30,9 @@ public record AllocatorSettings(
     JsonNode parameters) {
 
   public AllocatorSettings {
+    if (limiters < 1 || !(interval > 0)) {
+      throw new IllegalArgumentException("limiters >= 1 and interval > 0");
+    }
     if (!(ewma >= 0 && ewma < 1)) {
       throw new IllegalArgumentException("ewma in [0, 1): " + ewma);
     }
@@ -38,7 +45,8 @@ public record AllocatorSettings(
   }
 
   /** Defaults of paper 001 section 5.1 (EWMA 0.1 per 1 s at 50 ms intervals, br = 3). */
-  public static AllocatorSettings defaults() {
-    return new AllocatorSettings("defaults", Math.pow(0.1, 0.05), 3, false, 1.0, null);
+  public static AllocatorSettings defaults(int limiters) {
+    return new AllocatorSettings(
+        "defaults", limiters, 0.05, Math.pow(0.1, 0.05), 3, false, 0.2, null);
   }
 }

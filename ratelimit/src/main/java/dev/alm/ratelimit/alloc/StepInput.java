@@ -9,7 +9,8 @@ import java.util.List;
  * @param now the time at the end of the interval, in seconds since the start (simulation time or
  *     the agent's monotonic clock read by the caller)
  * @param local what the limiter measured during the interval
- * @param received messages delivered to this limiter since its previous step, in arrival order
+ * @param received messages delivered to this limiter since its previous step, in arrival order; the
+ *     list is valid during the call only (the caller may reuse it), the envelopes stay valid
  * @param reachable the peers the membership layer currently sees as connected (bit i set for
  *     limiter i, this limiter included), or {@code null} when all N are (paper 001 section 5.6)
  * @param <M> the message body type
