@@ -41,6 +41,8 @@ public final class AlgorithmCatalog {
         .with("gtb", s -> new GlobalTokenBucket(gossip(s), s.ewma()))
         .with("grd", s -> new GlobalRandomDrop(gossip(s), s.ewma()))
         .with("fps", s -> new FlowProportionalShare(gossip(s), s.ewma(), fpsThreshold(s)))
+        .with("gdrl", dev.alm.ratelimit.gdrl.GdrlAllocators::create)
+        .with("dst", dev.alm.ratelimit.laplacian.DstAllocators::create)
         .with("static", s -> new StaticShare())
         .with("independent", s -> new IndependentLimit());
   }

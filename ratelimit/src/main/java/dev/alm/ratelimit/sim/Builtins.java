@@ -27,7 +27,10 @@ public final class Builtins {
     return empty()
         .with("raghavan-baseline", RaghavanScenarios::baseline)
         .with("raghavan-shift", RaghavanScenarios::shift)
-        .with("raghavan-scaling", RaghavanScenarios::scaling);
+        .with("raghavan-scaling", RaghavanScenarios::scaling)
+        .with("stanojevic-ring", dev.alm.ratelimit.gdrl.StanojevicScenarios::ring)
+        .with("stanojevic-dynamic", dev.alm.ratelimit.gdrl.StanojevicScenarios::dynamic)
+        .with("stanojevic-regular", dev.alm.ratelimit.gdrl.StanojevicScenarios::regular);
   }
 
   /** This registry plus one builtin. */

@@ -112,7 +112,7 @@ class ConsensusAllocatorTest {
 
   private static ConsensusAllocator gdrl(double eta) throws InputException {
     var p = new ObjectMapper().createObjectNode().put("eta", eta);
-    return GdrlAllocators.create(new AllocatorSettings("test", 0.0, 0, false, 1, p));
+    return GdrlAllocators.create(new AllocatorSettings("test", 10, 1.0, 0.0, 0, false, 1, p));
   }
 
   /** Lemma 1 through messages with loss: once the last messages arrive, the sum is C exactly. */
@@ -193,7 +193,7 @@ class ConsensusAllocatorTest {
   void dstEqualisesThrottledAmounts() throws InputException {
     var p = new ObjectMapper().createObjectNode().put("gamma", 0.2);
     ConsensusAllocator dst =
-        DstAllocators.create(new AllocatorSettings("test", 0.0, 0, false, 1, p));
+        DstAllocators.create(new AllocatorSettings("test", 10, 1.0, 0.0, 0, false, 1, p));
     Loop loop = new Loop(dst, Graphs.complete(4), 40, 3);
     double[] r = {5, 10, 20, 25};
     for (int k = 0; k < 2000; k++) {
@@ -210,13 +210,17 @@ class ConsensusAllocatorTest {
     var e =
         org.junit.jupiter.api.Assertions.assertThrows(
             InputException.class,
-            () -> GdrlAllocators.create(new AllocatorSettings("s.json", 0.5, 0, false, 1, p)));
+            () ->
+                GdrlAllocators.create(
+                    new AllocatorSettings("s.json", 10, 1.0, 0.5, 0, false, 1, p)));
     assertTrue(e.getMessage().startsWith("s.json:algorithms.gdrl.eta: expected a number > 0"));
     var p2 = new ObjectMapper().createObjectNode().put("measure", "x");
     var e2 =
         org.junit.jupiter.api.Assertions.assertThrows(
             InputException.class,
-            () -> DstAllocators.create(new AllocatorSettings("s.json", 0.5, 0, false, 1, p2)));
+            () ->
+                DstAllocators.create(
+                    new AllocatorSettings("s.json", 10, 1.0, 0.5, 0, false, 1, p2)));
     assertTrue(e2.getMessage().startsWith("s.json:algorithms.dst.measure: expected"));
   }
 }
