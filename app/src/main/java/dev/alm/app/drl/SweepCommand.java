@@ -85,6 +85,22 @@ public final class SweepCommand implements Callable<Integer> {
   double alpha;
 
   @Option(
+      names = "--step-sd",
+      defaultValue = "0.05",
+      description =
+          "overthrottling: each client's random step per cycle, as a fraction of its base rate."
+              + " Default: ${DEFAULT-VALUE}.")
+  double stepSd;
+
+  @Option(
+      names = "--persistence",
+      defaultValue = "0.99",
+      description =
+          "overthrottling: how much of a client's deviation from its base rate survives a cycle."
+              + " Default: ${DEFAULT-VALUE}.")
+  double persistence;
+
+  @Option(
       names = "--etas",
       split = ",",
       defaultValue = "0.25,0.4,0.45,0.49,0.5,0.51,0.55,0.75",
@@ -260,8 +276,8 @@ public final class SweepCommand implements Callable<Integer> {
       csv.println("seed,treePercent,treePlusPercent");
       for (int s = 1; s <= seeds; s++) {
         err.printf(Locale.ROOT, "seed %d...%n", s);
-        var a = OverThrottlingExperiment.run(OverThrottlingExperiment.Config.paper(tree, s));
-        var b = OverThrottlingExperiment.run(OverThrottlingExperiment.Config.paper(plus, s));
+        var a = OverThrottlingExperiment.run(config(tree, s));
+        var b = OverThrottlingExperiment.run(config(plus, s));
         if (s == 1) {
           first1 = a;
           first2 = b;
@@ -313,6 +329,20 @@ public final class SweepCommand implements Callable<Integer> {
         .setMarker(SeriesMarkers.NONE);
     BitmapEncoder.saveBitmap(
         c, out.resolve("overthrottling.png").toString(), BitmapEncoder.BitmapFormat.PNG);
+  }
+
+  private OverThrottlingExperiment.Config config(CommunicationGraph g, long s) {
+    var p = OverThrottlingExperiment.Config.paper(g, s);
+    return new OverThrottlingExperiment.Config(
+        g,
+        p.gamma(),
+        p.measure(),
+        p.clients(),
+        p.cycles(),
+        stepSd,
+        persistence,
+        p.limitOverDemand(),
+        s);
   }
 
   private void writeSeries(String name, List<String> names, List<SlotExperiment.Result> rs)

@@ -10,11 +10,12 @@ import java.util.SplittableRandom;
  * = sum_k (a_ideal(k) - a_total(k)) / sum_k a_ideal(k) x 100 with a_ideal = min(l_total, r_total)
  * (eq. 8).
  *
- * <p>The paper does not give its usage curve; here client j's requests per cycle follow a reflected
- * random walk r_j(k+1) = |r_j(k) + N(0, (stepSd r_j(0))^2)| from r_j(0) uniform in [0.5, 1.5], and
- * the clients are dealt to the servers in a random order, the same number each. l_total is {@code
- * limitOverDemand} times the initial total demand, split equally (x_i(0) = l_total/n). Pure and
- * seeded: the same seed gives both graphs the same clients and curve.
+ * <p>The paper does not give its usage curve; here client j's requests per cycle follow a
+ * mean-reverting walk around its own base rate b_j (uniform in [0.5, 1.5]): r_j(k+1) = max(0, b_j +
+ * rho (r_j(k) - b_j) + N(0, (stepSd b_j)^2)), so the total stays near the limit while load moves
+ * between servers, and the clients are dealt to the servers in a random order, the same number
+ * each. l_total is {@code limitOverDemand} times the initial total demand, split equally (x_i(0) =
+ * l_total/n). Pure and seeded: the same seed gives both graphs the same clients and curve.
  */
 public final class OverThrottlingExperiment {
 
@@ -26,6 +27,7 @@ public final class OverThrottlingExperiment {
       int clients,
       int cycles,
       double stepSd,
+      double persistence,
       double limitOverDemand,
       long seed) {
 
@@ -40,11 +42,17 @@ public final class OverThrottlingExperiment {
       if (cycles < 1 || !(stepSd >= 0) || !(limitOverDemand > 0)) {
         throw new IllegalArgumentException("cycles >= 1, stepSd >= 0, limitOverDemand > 0");
       }
+      if (!(persistence >= 0 && persistence <= 1)) {
+        throw new IllegalArgumentException("persistence in [0, 1], got " + persistence);
+      }
     }
 
-    /** gamma = 0.02, 1,000 clients, 1,000 cycles, throttled amount (Case I). */
+    /**
+     * gamma = 0.02, 1,000 clients, 1,000 cycles, throttled amount (Case I); walk step 5% of the
+     * base rate, persistence 0.99 (about 100 cycles), limit = the initial total demand.
+     */
     public static Config paper(CommunicationGraph g, long seed) {
-      return new Config(g, 0.02, NodalMeasure.THROTTLED_AMOUNT, 1000, 1000, 0.05, 1.0, seed);
+      return new Config(g, 0.02, NodalMeasure.THROTTLED_AMOUNT, 1000, 1000, 0.05, 0.99, 1.0, seed);
     }
   }
 
@@ -67,10 +75,12 @@ public final class OverThrottlingExperiment {
     SplittableRandom rnd = new SplittableRandom(cfg.seed());
     int c = cfg.clients();
     double[] rate = new double[c];
+    double[] base = new double[c];
     double[] sd = new double[c];
     for (int j = 0; j < c; j++) {
-      rate[j] = 0.5 + rnd.nextDouble();
-      sd[j] = cfg.stepSd() * rate[j];
+      base[j] = 0.5 + rnd.nextDouble();
+      rate[j] = base[j];
+      sd[j] = cfg.stepSd() * base[j];
     }
     int[] server = new int[c];
     for (int j = 0; j < c; j++) {
@@ -111,7 +121,8 @@ public final class OverThrottlingExperiment {
       lost += ai - a;
       x = LaplacianThrottler.step(cfg.graph(), cfg.gamma(), cfg.measure(), x, r);
       for (int j = 0; j < c; j++) {
-        rate[j] = Math.abs(rate[j] + sd[j] * gaussian(rnd));
+        double next = base[j] + cfg.persistence() * (rate[j] - base[j]) + sd[j] * gaussian(rnd);
+        rate[j] = Math.max(0, next);
       }
     }
     return new Result(100.0 * lost / ideal, requested, accepted, limit);
