@@ -67,7 +67,10 @@ public final class FlowProportionalShare implements Allocator<GossipLimiterState
 
   @Override
   public GossipLimiterState initialState(LimiterContext context) {
-    return new GossipLimiterState(gossip.initial(context.id()), 1, context.equalShare());
+    GossipLimiterState st =
+        new GossipLimiterState(gossip.initial(context.id(), 1), 1, context.equalShare());
+    st.globalEstimate = context.limiters();
+    return st;
   }
 
   @Override

@@ -34,7 +34,7 @@ public final class GlobalRandomDrop implements Allocator<GossipLimiterState, Gos
 
   @Override
   public GossipLimiterState initialState(LimiterContext context) {
-    return new GossipLimiterState(gossip.initial(context.id()), 0, context.globalLimit());
+    return new GossipLimiterState(gossip.initial(context.id(), 0), 0, context.globalLimit());
   }
 
   @Override

@@ -35,7 +35,7 @@ public final class GlobalTokenBucket implements Allocator<GossipLimiterState, Go
 
   @Override
   public GossipLimiterState initialState(LimiterContext context) {
-    return new GossipLimiterState(gossip.initial(context.id()), 0, context.equalShare());
+    return new GossipLimiterState(gossip.initial(context.id(), 0), 0, context.equalShare());
   }
 
   @Override

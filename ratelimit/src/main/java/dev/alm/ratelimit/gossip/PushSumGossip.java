@@ -65,8 +65,12 @@ public final class PushSumGossip implements SumGossip {
 
   /** A fresh state: no mass, weight 1. */
   @Override
-  public GossipState initial(int self) {
-    return new State(limiters);
+  public GossipState initial(int self, double prior) {
+    State st = new State(limiters);
+    st.s = prior;
+    st.injected = prior;
+    st.estimate = prior * limiters;
+    return st;
   }
 
   @Override

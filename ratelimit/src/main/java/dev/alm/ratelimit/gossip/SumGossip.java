@@ -14,8 +14,11 @@ import java.util.random.RandomGenerator;
  */
 public interface SumGossip {
 
-  /** A fresh per-limiter state (mutable, owned by the caller's step). */
-  GossipState initial(int self);
+  /**
+   * A fresh per-limiter state (mutable, owned by the caller's step), assuming every limiter's value
+   * is {@code prior} until heard from (FPS: weight 1 each, so the first share is L/N).
+   */
+  GossipState initial(int self, double prior);
 
   /**
    * One interval: merges {@code received}, records the limiter's own {@code localValue}, appends

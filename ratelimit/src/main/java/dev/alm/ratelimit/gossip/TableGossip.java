@@ -52,8 +52,11 @@ public final class TableGossip implements SumGossip {
   }
 
   @Override
-  public GossipState initial(int self) {
-    return new State(limiters);
+  public GossipState initial(int self, double prior) {
+    State st = new State(limiters);
+    Arrays.fill(st.values, prior);
+    st.estimate = prior * limiters;
+    return st;
   }
 
   @Override
