@@ -13,6 +13,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
  * @param ewma the EWMA weight of the previous estimate, a in est = a * est + (1 - a) * rate (paper
  *     001 section 5.1: 0.1 per second; converted to per interval by the scenario reader)
  * @param branching gossip branching factor br: peers contacted per interval (paper 001 section 5.6)
+ * @param pushSum disseminate by push-sum ({@code gossip.mode = "push-sum"}) instead of the table of
+ *     latest values
  * @param dropDisconnected apply paper 001 section 5.6's rule: zero stale estimates and lower the
  *     global limit by 1/N per unreachable peer
  * @param staleAfter seconds after which a peer's estimate is stale under that rule
@@ -25,6 +27,7 @@ public record AllocatorSettings(
     double interval,
     double ewma,
     int branching,
+    boolean pushSum,
     boolean dropDisconnected,
     double staleAfter,
     JsonNode parameters) {
@@ -47,6 +50,6 @@ public record AllocatorSettings(
   /** Defaults of paper 001 section 5.1 (EWMA 0.1 per 1 s at 50 ms intervals, br = 3). */
   public static AllocatorSettings defaults(int limiters) {
     return new AllocatorSettings(
-        "defaults", limiters, 0.05, Math.pow(0.1, 0.05), 3, false, 0.2, null);
+        "defaults", limiters, 0.05, Math.pow(0.1, 0.05), 3, false, false, 0.2, null);
   }
 }

@@ -2,7 +2,7 @@ package dev.alm.ratelimit.alloc;
 
 import dev.alm.ratelimit.gossip.Ewma;
 import dev.alm.ratelimit.gossip.GossipUpdate;
-import dev.alm.ratelimit.gossip.PushSumGossip;
+import dev.alm.ratelimit.gossip.SumGossip;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
@@ -37,7 +37,7 @@ public final class FlowProportionalShare implements Allocator<GossipLimiterState
   /** Default fraction of the local limit above which demand counts as meeting it (line 4). */
   public static final double DEFAULT_THRESHOLD = 0.9;
 
-  private final PushSumGossip gossip;
+  private final SumGossip gossip;
   private final double ewma;
   private final double threshold;
 
@@ -47,13 +47,17 @@ public final class FlowProportionalShare implements Allocator<GossipLimiterState
    * @param threshold r_i &gt;= threshold * l_i counts as "local demand meets the local limit"
    *     (TCP's sawtooth keeps an unbottlenecked aggregate slightly below the limit on average)
    */
-  public FlowProportionalShare(PushSumGossip gossip, double ewmaPerInterval, double threshold) {
+  public FlowProportionalShare(SumGossip gossip, double ewmaPerInterval, double threshold) {
     if (!(threshold > 0 && threshold <= 1)) {
       throw new IllegalArgumentException("threshold in (0, 1]: " + threshold);
     }
     this.gossip = gossip;
     this.ewma = ewmaPerInterval;
     this.threshold = threshold;
+  }
+
+  private static double flowsAtMost(double localDemand, LocalMeasurement local) {
+    return local.maxFlowRate() > 0 ? Math.max(1, localDemand / local.maxFlowRate()) : 1;
   }
 
   @Override
@@ -63,7 +67,10 @@ public final class FlowProportionalShare implements Allocator<GossipLimiterState
 
   @Override
   public GossipLimiterState initialState(LimiterContext context) {
-    return new GossipLimiterState(gossip.initial(), 1, context.equalShare());
+    GossipLimiterState st =
+        new GossipLimiterState(gossip.initial(context.id(), 1), 1, context.equalShare());
+    st.globalEstimate = context.limiters();
+    return st;
   }
 
   @Override
@@ -98,12 +105,21 @@ public final class FlowProportionalShare implements Allocator<GossipLimiterState
     } else {
       ideal = localDemand * remotePrev / (limit - localDemand);
     }
+    if (!(ideal <= flowsAtMost(localDemand, local))) {
+      // A weight counts unbottlenecked-flow equivalents: it cannot exceed the flows present,
+      // demand / the fastest sampled flow's rate (one flow when nothing is sampled yet, the
+      // slow-start case). This anchors the weights' scale when every limiter is in regime 2.
+      ideal = flowsAtMost(localDemand, local);
+    }
     st.weight = slowStart ? ideal : ewma * st.weight + (1 - ewma) * ideal;
     List<Envelope<GossipUpdate>> out = new ArrayList<>(4);
     double total =
         gossip.step(context.id(), st.gossip, st.weight, input.received(), input, random, out);
-    st.globalEstimate = total;
-    double remote = Math.max(0, total - st.weight);
+    // push-sum's estimate swings when local changes are merged into a small mass; smooth it with
+    // the same EWMA as the demand
+    st.globalEstimate = Ewma.update(ewma, st.globalEstimate, total, st.globalEstimate == 0);
+    st.globalEstimate = Math.max(st.globalEstimate, st.weight);
+    double remote = Math.max(0, st.globalEstimate - st.weight);
     double share = st.weight + remote > 0 ? st.weight * limit / (st.weight + remote) : 0;
     st.localLimit = Math.max(floor, Math.min(limit, share));
     return new StepResult<>(

@@ -2,7 +2,7 @@ package dev.alm.ratelimit.alloc;
 
 import dev.alm.ratelimit.gossip.Ewma;
 import dev.alm.ratelimit.gossip.GossipUpdate;
-import dev.alm.ratelimit.gossip.PushSumGossip;
+import dev.alm.ratelimit.gossip.SumGossip;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
@@ -15,14 +15,14 @@ import java.util.random.RandomGenerator;
  * requests/s and bytes/s alike.
  */
 public final class GlobalRandomDrop implements Allocator<GossipLimiterState, GossipUpdate> {
-  private final PushSumGossip gossip;
+  private final SumGossip gossip;
   private final double ewma;
 
   /**
    * @param gossip the estimator shared by all limiters (N, br, the section 5.6 option)
    * @param ewmaPerInterval the EWMA weight of the history per interval ({@code Ewma.perInterval})
    */
-  public GlobalRandomDrop(PushSumGossip gossip, double ewmaPerInterval) {
+  public GlobalRandomDrop(SumGossip gossip, double ewmaPerInterval) {
     this.gossip = gossip;
     this.ewma = ewmaPerInterval;
   }
@@ -34,7 +34,7 @@ public final class GlobalRandomDrop implements Allocator<GossipLimiterState, Gos
 
   @Override
   public GossipLimiterState initialState(LimiterContext context) {
-    return new GossipLimiterState(gossip.initial(), 0, context.globalLimit());
+    return new GossipLimiterState(gossip.initial(context.id(), 0), 0, context.globalLimit());
   }
 
   @Override

@@ -2,7 +2,7 @@ package dev.alm.ratelimit.alloc;
 
 import dev.alm.ratelimit.gossip.Ewma;
 import dev.alm.ratelimit.gossip.GossipUpdate;
-import dev.alm.ratelimit.gossip.PushSumGossip;
+import dev.alm.ratelimit.gossip.SumGossip;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
@@ -16,14 +16,14 @@ import java.util.random.RandomGenerator;
  * intervals and no EWMA).
  */
 public final class GlobalTokenBucket implements Allocator<GossipLimiterState, GossipUpdate> {
-  private final PushSumGossip gossip;
+  private final SumGossip gossip;
   private final double ewma;
 
   /**
    * @param gossip the estimator shared by all limiters
    * @param ewmaPerInterval the EWMA weight of the history per interval
    */
-  public GlobalTokenBucket(PushSumGossip gossip, double ewmaPerInterval) {
+  public GlobalTokenBucket(SumGossip gossip, double ewmaPerInterval) {
     this.gossip = gossip;
     this.ewma = ewmaPerInterval;
   }
@@ -35,7 +35,7 @@ public final class GlobalTokenBucket implements Allocator<GossipLimiterState, Go
 
   @Override
   public GossipLimiterState initialState(LimiterContext context) {
-    return new GossipLimiterState(gossip.initial(), 0, context.equalShare());
+    return new GossipLimiterState(gossip.initial(context.id(), 0), 0, context.equalShare());
   }
 
   @Override

@@ -1,6 +1,6 @@
 package dev.alm.ratelimit.alloc;
 
-import dev.alm.ratelimit.gossip.PushSumGossip;
+import dev.alm.ratelimit.gossip.GossipState;
 
 /**
  * The state of one limiter under GTB, GRD or FPS (paper 001 section 3): the EWMA of its local
@@ -8,14 +8,14 @@ import dev.alm.ratelimit.gossip.PushSumGossip;
  * owned by the allocator's step, which updates it in place and returns the same object.
  */
 public final class GossipLimiterState {
-  final PushSumGossip.State gossip;
+  final GossipState gossip;
   double rate;
   boolean measured;
   double weight;
   double localLimit;
   double globalEstimate;
 
-  GossipLimiterState(PushSumGossip.State gossip, double weight, double localLimit) {
+  GossipLimiterState(GossipState gossip, double weight, double localLimit) {
     this.gossip = gossip;
     this.weight = weight;
     this.localLimit = localLimit;

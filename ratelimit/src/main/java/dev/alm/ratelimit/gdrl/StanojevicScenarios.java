@@ -127,6 +127,7 @@ public final class StanojevicScenarios {
         0,
         0,
         false,
+        false,
         ScenarioGraph.fromEdges("edges", n, edges, w),
         demands,
         List.of(),

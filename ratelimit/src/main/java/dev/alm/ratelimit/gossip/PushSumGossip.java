@@ -25,7 +25,7 @@ import java.util.random.RandomGenerator;
  *
  * <p>States are mutable and owned by the caller's step: {@link #step} updates the state in place.
  */
-public final class PushSumGossip {
+public final class PushSumGossip implements SumGossip {
 
   /** Table slots for link sequence numbers per limiter (see {@link LinkSequences}). */
   public static final int SEQUENCE_SLOTS = 512;
@@ -52,45 +52,42 @@ public final class PushSumGossip {
   }
 
   /** The mutable push-sum state of one limiter. */
-  public static final class State {
+  static final class State extends GossipState {
     double s;
     double w = 1;
     double injected;
-    double estimate;
     final LinkSequences links;
 
     State(int limiters) {
       links = new LinkSequences(SEQUENCE_SLOTS, limiters <= SEQUENCE_SLOTS);
     }
-
-    /** The latest estimate of the sum. */
-    public double estimate() {
-      return estimate;
-    }
   }
 
   /** A fresh state: no mass, weight 1. */
-  public State initial() {
-    return new State(limiters);
+  @Override
+  public GossipState initial(int self, double prior) {
+    State st = new State(limiters);
+    st.s = prior;
+    st.injected = prior;
+    st.estimate = prior * limiters;
+    return st;
   }
 
-  /** The factor applied to the global limit: reachable / N under section 5.6's rule, else 1. */
+  @Override
   public double limitFactor(StepInput<?> input) {
     return dropDisconnected ? (double) input.reachableCount(limiters) / limiters : 1.0;
   }
 
-  /**
-   * One interval: merges {@code received}, injects {@code localValue}, appends this limiter's
-   * updates to {@code out} and returns the new estimate of the sum.
-   */
+  @Override
   public double step(
       int self,
-      State st,
+      GossipState state,
       double localValue,
       List<Envelope<GossipUpdate>> received,
       StepInput<?> input,
       RandomGenerator random,
       List<Envelope<GossipUpdate>> out) {
+    State st = (State) state;
     for (int i = 0, n = received.size(); i < n; i++) {
       Envelope<GossipUpdate> e = received.get(i);
       GossipUpdate u = e.body();
@@ -104,7 +101,7 @@ public final class PushSumGossip {
     int n = dropDisconnected ? input.reachableCount(limiters) : limiters;
     st.estimate = st.w > 1e-12 ? Math.max(0, n * st.s / st.w) : localValue;
     if (branching > 0) {
-      int[] peers = choosePeers(self, input, random);
+      int[] peers = SumGossip.choosePeers(self, limiters, branching, input, random);
       if (peers.length > 0) {
         double share = 1.0 / (peers.length + 1);
         double sv = st.s * share;
@@ -117,30 +114,5 @@ public final class PushSumGossip {
       }
     }
     return st.estimate;
-  }
-
-  private int[] choosePeers(int self, StepInput<?> input, RandomGenerator random) {
-    int want = branching;
-    int[] chosen = new int[want];
-    int got = 0;
-    int attempts = 0;
-    while (got < want && attempts < 8 * want + 16) {
-      attempts++;
-      int p = random.nextInt(limiters - 1);
-      if (p >= self) {
-        p++;
-      }
-      if (!input.isReachable(p)) {
-        continue;
-      }
-      boolean dup = false;
-      for (int i = 0; i < got; i++) {
-        dup |= chosen[i] == p;
-      }
-      if (!dup) {
-        chosen[got++] = p;
-      }
-    }
-    return got == want ? chosen : java.util.Arrays.copyOf(chosen, got);
   }
 }

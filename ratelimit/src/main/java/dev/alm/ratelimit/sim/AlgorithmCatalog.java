@@ -12,6 +12,8 @@ import dev.alm.ratelimit.alloc.IndependentLimit;
 import dev.alm.ratelimit.alloc.StaticShare;
 import dev.alm.ratelimit.gossip.Ewma;
 import dev.alm.ratelimit.gossip.PushSumGossip;
+import dev.alm.ratelimit.gossip.SumGossip;
+import dev.alm.ratelimit.gossip.TableGossip;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -73,13 +75,16 @@ public final class AlgorithmCatalog {
         sc.interval(),
         Ewma.perInterval(sc.ewma(), sc.interval()),
         sc.branching(),
+        sc.pushSum(),
         sc.dropDisconnected(),
         4 * sc.interval(),
         params);
   }
 
-  private static PushSumGossip gossip(AllocatorSettings s) {
-    return new PushSumGossip(s.limiters(), s.branching(), s.dropDisconnected());
+  private static SumGossip gossip(AllocatorSettings s) {
+    return s.pushSum()
+        ? new PushSumGossip(s.limiters(), s.branching(), s.dropDisconnected())
+        : new TableGossip(s.limiters(), s.branching(), s.dropDisconnected());
   }
 
   private static double fpsThreshold(AllocatorSettings s) throws InputException {

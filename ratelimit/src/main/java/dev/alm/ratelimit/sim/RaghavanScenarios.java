@@ -42,6 +42,7 @@ public final class RaghavanScenarios {
         0,
         0.02,
         false,
+        false,
         ScenarioGraph.complete(2),
         List.of(),
         flows,
@@ -81,6 +82,7 @@ public final class RaghavanScenarios {
         0.0047,
         0.02,
         false,
+        false,
         ScenarioGraph.complete(10),
         List.of(),
         flows,
@@ -95,12 +97,16 @@ public final class RaghavanScenarios {
    * 10 s (at most 100 ms apart) and every flow lives to the end of the 60 s run.
    */
   public static Scenario scaling(BuiltinQuery q) throws InputException {
-    q.only(Set.of("limiters", "br", "loss", "seed", "duration", "delay"));
+    q.only(Set.of("limiters", "br", "loss", "seed", "duration", "delay", "gossip"));
     int n = q.integer("limiters", 490, 2, 1_000_000);
     int br = q.integer("br", 3, 0, 1000);
     double loss = q.number("loss", 0, 0, 1);
     double duration = q.number("duration", 60, 1, 1e6);
     double delay = q.number("delay", 0.02, 0, 100);
+    String mode = q.params().getOrDefault("gossip", n > 2000 ? "push-sum" : "table");
+    if (!mode.equals("table") && !mode.equals("push-sum")) {
+      throw new InputException(q.source(), "gossip", "expected table or push-sum, got " + mode);
+    }
     SplittableRandom topo = new SplittableRandom(n);
     int[] perLimiter = new int[n];
     int total = 0;
@@ -134,6 +140,7 @@ public final class RaghavanScenarios {
         br,
         loss,
         delay,
+        mode.equals("push-sum"),
         false,
         ScenarioGraph.complete(n),
         List.of(),

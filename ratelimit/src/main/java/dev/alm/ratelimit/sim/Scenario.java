@@ -20,6 +20,7 @@ import java.util.List;
  * @param branching gossip branching factor br
  * @param loss probability that a message between limiters is lost
  * @param delay one-way message delay in seconds
+ * @param pushSum gossip by push-sum instead of the table of latest values
  * @param dropDisconnected apply paper 001 section 5.6's disconnected-peer rule
  * @param graph the communication graph (for graph algorithms; gossip picks random peers)
  * @param demands open-loop demand per limiter
@@ -42,6 +43,7 @@ public record Scenario(
     int branching,
     double loss,
     double delay,
+    boolean pushSum,
     boolean dropDisconnected,
     ScenarioGraph graph,
     List<DemandSpec> demands,
@@ -81,6 +83,7 @@ public record Scenario(
         branching,
         loss,
         delay,
+        pushSum,
         dropDisconnected,
         graph,
         demands,
@@ -106,6 +109,7 @@ public record Scenario(
         branching,
         loss,
         delay,
+        pushSum,
         dropDisconnected,
         graph,
         demands,

@@ -74,9 +74,15 @@ public final class ScenarioReader {
     double loss = 0;
     double delay = 0;
     boolean dropDisconnected = false;
+    boolean pushSum = false;
     if (top.has("gossip")) {
       JsonNav g = top.object("gossip");
-      g.only(Set.of("branching", "loss", "delay", "dropDisconnected"));
+      g.only(Set.of("branching", "loss", "delay", "dropDisconnected", "mode"));
+      String mode = g.text("mode", "table");
+      if (!mode.equals("table") && !mode.equals("push-sum")) {
+        throw g.error("mode", "expected table or push-sum, got " + mode);
+      }
+      pushSum = mode.equals("push-sum");
       branching = g.integer("branching", 3, 0, 1_000_000);
       loss = g.number("loss", 0, 0, 1);
       delay = g.number("delay", 0, 0, 1e6);
@@ -120,6 +126,7 @@ public final class ScenarioReader {
         branching,
         loss,
         delay,
+        pushSum,
         dropDisconnected,
         graph,
         demands,
