@@ -112,7 +112,8 @@ class ConsensusAllocatorTest {
 
   private static ConsensusAllocator gdrl(double eta) throws InputException {
     var p = new ObjectMapper().createObjectNode().put("eta", eta);
-    return GdrlAllocators.create(new AllocatorSettings("test", 10, 1.0, 0.0, 0, false, 1, p));
+    return GdrlAllocators.create(
+        new AllocatorSettings("test", 10, 1.0, 0.0, 0, false, false, 1, p));
   }
 
   /** Lemma 1 through messages with loss: once the last messages arrive, the sum is C exactly. */
@@ -193,7 +194,7 @@ class ConsensusAllocatorTest {
   void dstEqualisesThrottledAmounts() throws InputException {
     var p = new ObjectMapper().createObjectNode().put("gamma", 0.2);
     ConsensusAllocator dst =
-        DstAllocators.create(new AllocatorSettings("test", 10, 1.0, 0.0, 0, false, 1, p));
+        DstAllocators.create(new AllocatorSettings("test", 10, 1.0, 0.0, 0, false, false, 1, p));
     Loop loop = new Loop(dst, Graphs.complete(4), 40, 3);
     double[] r = {5, 10, 20, 25};
     for (int k = 0; k < 2000; k++) {
@@ -212,7 +213,7 @@ class ConsensusAllocatorTest {
             InputException.class,
             () ->
                 GdrlAllocators.create(
-                    new AllocatorSettings("s.json", 10, 1.0, 0.5, 0, false, 1, p)));
+                    new AllocatorSettings("s.json", 10, 1.0, 0.5, 0, false, false, 1, p)));
     assertTrue(e.getMessage().startsWith("s.json:algorithms.gdrl.eta: expected a number > 0"));
     var p2 = new ObjectMapper().createObjectNode().put("measure", "x");
     var e2 =
@@ -220,7 +221,7 @@ class ConsensusAllocatorTest {
             InputException.class,
             () ->
                 DstAllocators.create(
-                    new AllocatorSettings("s.json", 10, 1.0, 0.5, 0, false, 1, p2)));
+                    new AllocatorSettings("s.json", 10, 1.0, 0.5, 0, false, false, 1, p2)));
     assertTrue(e2.getMessage().startsWith("s.json:algorithms.dst.measure: expected"));
   }
 }
