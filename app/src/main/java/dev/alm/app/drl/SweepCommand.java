@@ -359,12 +359,13 @@ public final class SweepCommand implements Callable<Integer> {
 
   private void plot(String name, List<String> names, List<SlotExperiment.Result> rs, String title)
       throws IOException {
+    boolean logTime = name.equals("regular") || name.equals("eta");
     XYChart c =
         new XYChartBuilder()
             .width(800)
             .height(450)
             .title(title)
-            .xAxisTitle("slot t")
+            .xAxisTitle(logTime ? "slot t + 1 (log scale)" : "slot t")
             .yAxisTitle("JFI(q)")
             .build();
     for (int i = 0; i < rs.size(); i++) {
@@ -380,7 +381,7 @@ public final class SweepCommand implements Callable<Integer> {
       List<Double> x = new ArrayList<>();
       List<Double> y = new ArrayList<>();
       for (int k = 0; k < len; k += stride) {
-        x.add((double) r.times()[k]);
+        x.add((double) r.times()[k] + (logTime ? 1 : 0));
         y.add(Math.max(0, Math.min(1, r.jfi()[k])));
       }
       c.addSeries(names.get(i), x, y).setMarker(SeriesMarkers.NONE);
@@ -395,6 +396,7 @@ public final class SweepCommand implements Callable<Integer> {
       }
     }
     c.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
+    c.getStyler().setXAxisLogarithmic(logTime);
     BitmapEncoder.saveBitmap(
         c, out.resolve(name + ".png").toString(), BitmapEncoder.BitmapFormat.PNG);
   }
