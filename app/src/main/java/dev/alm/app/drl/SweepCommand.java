@@ -380,14 +380,14 @@ public final class SweepCommand implements Callable<Integer> {
       int stride = Math.max(1, len / 1000);
       List<Double> x = new ArrayList<>();
       List<Double> y = new ArrayList<>();
-      for (int k = 0; k < len; k += stride) {
+      for (int k = 0; k < len; k += (logTime && k < 500) ? 1 : stride) {
         x.add((double) r.times()[k] + (logTime ? 1 : 0));
         y.add(Math.max(0, Math.min(1, r.jfi()[k])));
       }
       c.addSeries(names.get(i), x, y).setMarker(SeriesMarkers.NONE);
       if (rs.size() == 1) {
         List<Double> yt = new ArrayList<>();
-        for (int k = 0; k < len; k += stride) {
+        for (int k = 0; k < len; k += (logTime && k < 500) ? 1 : stride) {
           yt.add(Math.max(0, Math.min(1, r.jfiTrue()[k])));
         }
         c.addSeries(names.get(i) + " (true q)", x, yt)
