@@ -43,6 +43,7 @@ public final class TableGossip implements SumGossip {
     final double[] values;
     final long[] seqs;
     long seq;
+    double total;
 
     State(int n) {
       values = new double[n];
@@ -55,7 +56,8 @@ public final class TableGossip implements SumGossip {
   public GossipState initial(int self, double prior) {
     State st = new State(limiters);
     Arrays.fill(st.values, prior);
-    st.estimate = prior * limiters;
+    st.total = prior * limiters;
+    st.estimate = st.total;
     return st;
   }
 
@@ -79,14 +81,19 @@ public final class TableGossip implements SumGossip {
       int from = e.from();
       if (from >= 0 && from < limiters && e.body().seq() > st.seqs[from]) {
         st.seqs[from] = e.body().seq();
+        st.total += e.body().value() - st.values[from];
         st.values[from] = e.body().value();
       }
     }
+    st.total += localValue - st.values[self];
     st.values[self] = localValue;
-    double sum = 0;
-    for (int j = 0; j < limiters; j++) {
-      if (!dropDisconnected || j == self || input.isReachable(j)) {
-        sum += st.values[j];
+    double sum = st.total;
+    if (dropDisconnected && input.reachable() != null) {
+      sum = 0;
+      for (int j = 0; j < limiters; j++) {
+        if (j == self || input.isReachable(j)) {
+          sum += st.values[j];
+        }
       }
     }
     st.estimate = sum;
