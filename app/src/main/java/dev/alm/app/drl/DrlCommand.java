@@ -12,7 +12,12 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Distributed rate limiting offline: simulate, compare and design (docs/ratelimit.md).",
-    subcommands = {})
+    subcommands = {
+      DrlSimulateCommand.class,
+      DrlCompareCommand.class,
+      DesignCommand.class,
+      SweepCommand.class
+    })
 public final class DrlCommand implements Runnable {
 
   @Spec CommandSpec spec;

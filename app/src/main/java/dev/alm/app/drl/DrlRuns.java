@@ -1,0 +1,45 @@
+package dev.alm.app.drl;
+
+import dev.alm.app.UserError;
+import dev.alm.io.InputException;
+import dev.alm.ratelimit.alloc.Allocator;
+import dev.alm.ratelimit.alloc.AllocatorFactory;
+import dev.alm.ratelimit.sim.AlgorithmCatalog;
+import dev.alm.ratelimit.sim.Scenario;
+import java.util.Optional;
+
+/** Shared by {@code alm drl simulate} and {@code compare}: algorithm names to allocators. */
+final class DrlRuns {
+
+  /** The exit code and message for an algorithm that is named but not plugged in yet. */
+  static final int NOT_AVAILABLE = 2;
+
+  private DrlRuns() {}
+
+  /** The catalog the commands use. */
+  static AlgorithmCatalog catalog() {
+    return AlgorithmCatalog.standard();
+  }
+
+  /** Fails with a usage-style message for unknown names. */
+  static void checkName(String name, String flag) {
+    if (!AlgorithmCatalog.PLANNED.contains(name) && catalog().find(name).isEmpty()) {
+      throw new UserError(
+          flag
+              + ": unknown algorithm "
+              + name
+              + " (known: "
+              + String.join("|", AlgorithmCatalog.PLANNED)
+              + ")");
+    }
+  }
+
+  /** The allocator for a name, or empty when it is planned but not available yet. */
+  static Optional<Allocator<?, ?>> allocator(String name, Scenario sc) throws InputException {
+    Optional<AllocatorFactory> f = catalog().find(name);
+    if (f.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(f.get().create(AlgorithmCatalog.settings(sc, name)));
+  }
+}

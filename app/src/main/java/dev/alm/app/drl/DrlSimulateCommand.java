@@ -1,0 +1,190 @@
+package dev.alm.app.drl;
+
+import dev.alm.app.Outputs;
+import dev.alm.app.UserError;
+import dev.alm.ratelimit.alloc.Allocator;
+import dev.alm.ratelimit.sim.Scenario;
+import dev.alm.ratelimit.sim.ScenarioReader;
+import dev.alm.ratelimit.sim.SimulationResult;
+import dev.alm.ratelimit.sim.Simulator;
+import dev.alm.ratelimit.sim.Summary;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code alm drl simulate}: one algorithm on one scenario (docs/ratelimit.md). */
+@Command(
+    name = "simulate",
+    header = "Simulate one allocation algorithm on a scenario of N limiters.",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Simulate N limiters sharing a global limit under one algorithm (docs/ratelimit.md). Writes",
+      "DIR/timeseries.csv (t in s, limiter, demand and served in the scenario's unit per second, limit",
+      "= the local limit in units/s or empty, drop = the drop probability or empty), DIR/summary.json",
+      "(algorithm, limit, servedOverLimit, aggregateErrorP95, jainFlows, jainLimiters,",
+      "convergenceSeconds, messagesPerLimiterPerSecond, bytesPerLimiterPerSecond, wallSeconds) and",
+      "DIR/simulate.png. Prints the wall time of the simulation. Progress goes to stderr."
+    })
+public final class DrlSimulateCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = {"-s", "--scenario"},
+      required = true,
+      description =
+          "A scenario JSON file or builtin:raghavan-baseline, builtin:raghavan-shift,"
+              + " builtin:raghavan-scaling?limiters=N&br=B&loss=P (defaults N=490, B=3, P=0).")
+  String scenario;
+
+  @Option(
+      names = {"-a", "--algorithm"},
+      required = true,
+      description = "ctb, gtb, grd, fps, gdrl, dst, static or independent.")
+  String algorithm;
+
+  @Option(
+      names = {"-o", "--out"},
+      required = true,
+      description = "Output directory.")
+  Path out;
+
+  @Option(names = "--seed", description = "Random seed (default: the scenario's).")
+  Long seed;
+
+  @Option(names = "--duration", description = "Simulated seconds (default: the scenario's).")
+  Double duration;
+
+  @Option(
+      names = "--bench",
+      description =
+          "Only time the simulation: write summary.json, skip timeseries.csv and the plot.")
+  boolean bench;
+
+  @Override
+  public Integer call() throws Exception {
+    DrlRuns.checkName(algorithm, "--algorithm");
+    Scenario sc = ScenarioReader.read(scenario);
+    if (seed != null) {
+      sc = sc.withSeed(seed);
+    }
+    if (duration != null) {
+      if (!(duration > sc.interval())) {
+        throw new UserError("--duration must exceed the interval " + sc.interval() + " s");
+      }
+      sc = sc.withDuration(duration);
+    }
+    Optional<Allocator<?, ?>> alloc = DrlRuns.allocator(algorithm, sc);
+    PrintWriter err = spec.commandLine().getErr();
+    if (alloc.isEmpty()) {
+      err.println("alm drl simulate: --algorithm " + algorithm + " is not available yet");
+      err.flush();
+      return DrlRuns.NOT_AVAILABLE;
+    }
+    Outputs.directory(out);
+    long start = System.nanoTime();
+    Simulator.Progress progress = progress(err, "alm drl simulate", start);
+    SimulationResult result;
+    SeriesRecorder rec = new SeriesRecorder(sc.limiters());
+    if (bench) {
+      result = Simulator.run(sc, alloc.get(), null, progress);
+    } else {
+      SimulationResult[] holder = new SimulationResult[1];
+      Scenario fsc = sc;
+      Outputs.write(
+          out.resolve("timeseries.csv"),
+          w -> holder[0] = Simulator.run(fsc, alloc.get(), csv(w, rec), progress));
+      result = holder[0];
+    }
+    double wall = (System.nanoTime() - start) / 1e9;
+    Summary s = Summary.of(result);
+    Outputs.json(out.resolve("summary.json"), DrlJson.summary(s, sc, wall));
+    if (!bench) {
+      DrlPlots.simulate(result, rec, out.resolve("simulate.png"));
+    }
+    PrintWriter o = spec.commandLine().getOut();
+    o.printf(
+        Locale.ROOT,
+        "%s on %s: %d limiters x %.0f s at %.0f ms intervals in %.2f s wall; served/limit %.3f,"
+            + " p95 error %.3f, Jain flows %.3f%n",
+        s.algorithm(),
+        sc.source(),
+        sc.limiters(),
+        sc.duration(),
+        sc.interval() * 1000,
+        wall,
+        s.servedOverLimit(),
+        s.aggregateErrorP95(),
+        s.jainFlows());
+    o.flush();
+    return 0;
+  }
+
+  static Simulator.Progress progress(PrintWriter err, String who, long start) {
+    return (done, total) -> {
+      double elapsed = (System.nanoTime() - start) / 1e9;
+      if (elapsed > 2) {
+        err.printf(
+            Locale.ROOT,
+            "%s: %.0f%% (%.1f of %.1f s simulated, %.1f s wall)%n",
+            who,
+            100 * done / total,
+            done,
+            total,
+            elapsed);
+        err.flush();
+      }
+    };
+  }
+
+  private static Simulator.Observer csv(Writer w, SeriesRecorder rec) {
+    try {
+      w.write("t,limiter,demand,limit,drop,served\n");
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    StringBuilder b = new StringBuilder(1 << 16);
+    return (t, demand, limit, drop, served) -> {
+      rec.record(t, served);
+      b.setLength(0);
+      String ts = fmt(t);
+      for (int i = 0; i < demand.length; i++) {
+        b.append(ts).append(',').append(i).append(',').append(fmt(demand[i])).append(',');
+        if (!Double.isNaN(limit[i])) {
+          b.append(fmt(limit[i]));
+        }
+        b.append(',');
+        if (!Double.isNaN(drop[i])) {
+          b.append(fmt(drop[i]));
+        }
+        b.append(',').append(fmt(served[i])).append('\n');
+      }
+      try {
+        w.append(b);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    };
+  }
+
+  private static String fmt(double v) {
+    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+      return Long.toString((long) v);
+    }
+    String s = String.format(Locale.ROOT, "%.6g", v);
+    if (s.indexOf('.') >= 0 && s.indexOf('e') < 0) {
+      s = s.replaceAll("0+$", "");
+      if (s.endsWith(".")) {
+        s = s.substring(0, s.length() - 1);
+      }
+    }
+    return s;
+  }
+}

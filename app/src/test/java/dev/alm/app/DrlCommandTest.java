@@ -1,0 +1,124 @@
+package dev.alm.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code alm drl simulate} and {@code alm drl compare} end to end, in process. */
+class DrlCommandTest extends CliTest {
+  @TempDir Path dir;
+
+  private Path scenario(String json) throws Exception {
+    Path f = dir.resolve("scenario.json");
+    Files.writeString(f, json);
+    return f;
+  }
+
+  private static final String OPEN_LOOP =
+      """
+      {"limiters": 4, "globalLimit": 1000, "unit": "requests/s", "duration": 6, "interval": 0.1,
+       "warmup": 2, "bucketDepth": 50, "gossip": {"branching": 2},
+       "demand": [{"limiter": 0, "rate": 900}, {"limiter": 1, "rate": 600}]}
+      """;
+
+  @Test
+  void simulateWritesTheTimeseriesTheSummaryAndThePlot() throws Exception {
+    Path s = scenario(OPEN_LOOP);
+    Path out = dir.resolve("out");
+    int rc =
+        alm(
+            "drl",
+            "simulate",
+            "--scenario",
+            s.toString(),
+            "--algorithm",
+            "grd",
+            "--out",
+            out.toString());
+    assertEquals(0, rc, err.toString());
+    List<String> lines = Files.readAllLines(out.resolve("timeseries.csv"));
+    assertEquals("t,limiter,demand,limit,drop,served", lines.get(0));
+    assertEquals(1 + 60 * 4, lines.size());
+    JsonNode sum = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    assertEquals("grd", sum.get("algorithm").asText());
+    // demand 1,500 requests/s over a 1,000 limit: GRD serves about the limit
+    assertEquals(1.0, sum.get("servedOverLimit").asDouble(), 0.05);
+    assertTrue(sum.has("jainLimiters") && sum.has("bytesPerLimiterPerSecond"));
+    assertTrue(Files.size(out.resolve("simulate.png")) > 1000);
+    assertTrue(out().contains("s wall"), out());
+  }
+
+  @Test
+  void independentCountingLetsEveryBusyLimiterServeUpToTheLimit() throws Exception {
+    Path s = scenario(OPEN_LOOP);
+    Path out = dir.resolve("ind");
+    assertEquals(
+        0,
+        alm(
+            "drl",
+            "simulate",
+            "-s",
+            s.toString(),
+            "-a",
+            "independent",
+            "-o",
+            out.toString(),
+            "--bench"));
+    JsonNode sum = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    assertEquals(1.5, sum.get("servedOverLimit").asDouble(), 0.05);
+  }
+
+  @Test
+  void compareWritesOneRowPerAlgorithm() throws Exception {
+    Path s = scenario(OPEN_LOOP);
+    Path out = dir.resolve("cmp");
+    int rc =
+        alm(
+            "drl",
+            "compare",
+            "-s",
+            s.toString(),
+            "-a",
+            "static,grd",
+            "--runs",
+            "2",
+            "-o",
+            out.toString());
+    assertEquals(0, rc, err.toString());
+    List<String> lines = Files.readAllLines(out.resolve("compare.csv"));
+    assertEquals(3, lines.size());
+    assertTrue(lines.get(0).startsWith("algorithm,runs,servedOverLimitMean,servedOverLimitStd"));
+    assertTrue(lines.get(1).startsWith("static,2,"));
+    assertTrue(Files.exists(out.resolve("compare.png")));
+  }
+
+  @Test
+  void anAlgorithmNotPluggedInAnswersInOneLineWithExitTwo() throws Exception {
+    Path s = scenario(OPEN_LOOP);
+    int rc =
+        alm("drl", "simulate", "-s", s.toString(), "-a", "dst", "-o", dir.resolve("x").toString());
+    assertEquals(2, rc);
+    assertEquals(1, err.toString().strip().lines().count(), err.toString());
+  }
+
+  @Test
+  void aBadScenarioNamesTheFileTheFieldAndTheReason() throws Exception {
+    Path s = scenario("{\"limiters\": 0, \"globalLimit\": 1, \"duration\": 1}");
+    int rc =
+        alm("drl", "simulate", "-s", s.toString(), "-a", "fps", "-o", dir.resolve("x").toString());
+    assertEquals(1, rc);
+    assertTrue(
+        err.toString().contains(s + ":limiters: must be in [1, 1000000], got 0"), err.toString());
+  }
+
+  private String out() {
+    return out.toString();
+  }
+}

@@ -1,0 +1,61 @@
+package dev.alm.ratelimit.alloc;
+
+import dev.alm.ratelimit.gossip.Ewma;
+import dev.alm.ratelimit.gossip.GossipUpdate;
+import dev.alm.ratelimit.gossip.SumGossip;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * Global Random Drop (paper 001 section 3.2.1, Fig. 1): every limiter estimates the global demand D
+ * = sum_i r_i by gossip over its EWMA'd arrival rate r_i and drops each unit with probability (D -
+ * L) / D when D exceeds the limit L (Fig. 1 line 4), else forwards everything. It reproduces the
+ * number of drops of a central bucket, not their timing. Protocol-agnostic: it applies to
+ * requests/s and bytes/s alike.
+ */
+public final class GlobalRandomDrop implements Allocator<GossipLimiterState, GossipUpdate> {
+  private final SumGossip gossip;
+  private final double ewma;
+
+  /**
+   * @param gossip the estimator shared by all limiters (N, br, the section 5.6 option)
+   * @param ewmaPerInterval the EWMA weight of the history per interval ({@code Ewma.perInterval})
+   */
+  public GlobalRandomDrop(SumGossip gossip, double ewmaPerInterval) {
+    this.gossip = gossip;
+    this.ewma = ewmaPerInterval;
+  }
+
+  @Override
+  public String name() {
+    return "grd";
+  }
+
+  @Override
+  public GossipLimiterState initialState(LimiterContext context) {
+    return new GossipLimiterState(gossip.initial(context.id(), 0), 0, context.globalLimit());
+  }
+
+  @Override
+  public Enforcement initialEnforcement(LimiterContext context, GossipLimiterState state) {
+    return new Enforcement.DropProbability(0);
+  }
+
+  @Override
+  public StepResult<GossipLimiterState, GossipUpdate> step(
+      LimiterContext context,
+      GossipLimiterState st,
+      StepInput<GossipUpdate> input,
+      RandomGenerator random) {
+    st.rate = Ewma.update(ewma, st.rate, input.local().arrivalRate(), !st.measured);
+    st.measured = true;
+    List<Envelope<GossipUpdate>> out = new ArrayList<>(4);
+    double demand =
+        gossip.step(context.id(), st.gossip, st.rate, input.received(), input, random, out);
+    st.globalEstimate = demand;
+    double limit = context.globalLimit() * gossip.limitFactor(input);
+    double p = demand > limit ? (demand - limit) / demand : 0;
+    return new StepResult<>(st, new Enforcement.DropProbability(p), out);
+  }
+}

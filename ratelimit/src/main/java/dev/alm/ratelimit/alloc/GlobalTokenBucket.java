@@ -1,0 +1,64 @@
+package dev.alm.ratelimit.alloc;
+
+import dev.alm.ratelimit.gossip.Ewma;
+import dev.alm.ratelimit.gossip.GossipUpdate;
+import dev.alm.ratelimit.gossip.SumGossip;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * Global Token Bucket (paper 001 section 3.2): each limiter's bucket refills at the global limit L
+ * and is drained both by local arrivals and, until the next update, by the estimated arrivals at
+ * the other limiters (the gossiped global demand minus its own EWMA'd rate). The net refill left
+ * for local traffic is L - r_remote, which is the {@link Enforcement.LocalLimit} returned, with the
+ * bucket's depth. Sensitive to stale estimates (section 4; section 5.1: fair only with tiny
+ * intervals and no EWMA).
+ */
+public final class GlobalTokenBucket implements Allocator<GossipLimiterState, GossipUpdate> {
+  private final SumGossip gossip;
+  private final double ewma;
+
+  /**
+   * @param gossip the estimator shared by all limiters
+   * @param ewmaPerInterval the EWMA weight of the history per interval
+   */
+  public GlobalTokenBucket(SumGossip gossip, double ewmaPerInterval) {
+    this.gossip = gossip;
+    this.ewma = ewmaPerInterval;
+  }
+
+  @Override
+  public String name() {
+    return "gtb";
+  }
+
+  @Override
+  public GossipLimiterState initialState(LimiterContext context) {
+    return new GossipLimiterState(gossip.initial(context.id(), 0), 0, context.equalShare());
+  }
+
+  @Override
+  public Enforcement initialEnforcement(LimiterContext context, GossipLimiterState state) {
+    return new Enforcement.LocalLimit(context.equalShare(), context.bucketDepth());
+  }
+
+  @Override
+  public StepResult<GossipLimiterState, GossipUpdate> step(
+      LimiterContext context,
+      GossipLimiterState st,
+      StepInput<GossipUpdate> input,
+      RandomGenerator random) {
+    st.rate = Ewma.update(ewma, st.rate, input.local().arrivalRate(), !st.measured);
+    st.measured = true;
+    List<Envelope<GossipUpdate>> out = new ArrayList<>(4);
+    double demand =
+        gossip.step(context.id(), st.gossip, st.rate, input.received(), input, random, out);
+    st.globalEstimate = demand;
+    double limit = context.globalLimit() * gossip.limitFactor(input);
+    double remote = Math.max(0, demand - st.rate);
+    st.localLimit = Math.max(0, limit - remote);
+    return new StepResult<>(
+        st, new Enforcement.LocalLimit(st.localLimit, context.bucketDepth()), out);
+  }
+}

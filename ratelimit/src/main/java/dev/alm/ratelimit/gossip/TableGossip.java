@@ -1,0 +1,108 @@
+package dev.alm.ratelimit.gossip;
+
+import dev.alm.ratelimit.alloc.Envelope;
+import dev.alm.ratelimit.alloc.StepInput;
+import java.util.Arrays;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * Gossip by latest values (paper 001 section 3.2: "each limiter sums the most recent values it has
+ * received for the other limiters"): at the end of each interval a limiter sends its own current
+ * value, numbered by a per-sender sequence number (section 4.2), to br peers drawn at random; a
+ * receiver keeps, per peer, the value with the highest sequence number seen, so a lost or reordered
+ * update is made good by the next one. With N limiters and branching br a peer's value is on
+ * average N / br intervals old, which is why GRD, which needs the fast-moving demand, degrades with
+ * N while FPS, whose weights move slowly, does not (section 5.6).
+ *
+ * <p>Section 5.6's rule (option {@code dropDisconnected}, with membership from {@link
+ * StepInput#reachable()}): the values of unreachable peers count as zero and {@link #limitFactor}
+ * is reachable / N. Memory: N values per limiter (N^2 in a simulation; use {@link PushSumGossip}
+ * for thousands of limiters).
+ */
+public final class TableGossip implements SumGossip {
+  private final int limiters;
+  private final int branching;
+  private final boolean dropDisconnected;
+
+  /**
+   * @param limiters N
+   * @param branching br
+   * @param dropDisconnected apply section 5.6's rule
+   */
+  public TableGossip(int limiters, int branching, boolean dropDisconnected) {
+    if (limiters < 1 || branching < 0) {
+      throw new IllegalArgumentException("limiters >= 1, branching >= 0");
+    }
+    this.limiters = limiters;
+    this.branching = branching;
+    this.dropDisconnected = dropDisconnected;
+  }
+
+  static final class State extends GossipState {
+    final double[] values;
+    final long[] seqs;
+    long seq;
+    double total;
+
+    State(int n) {
+      values = new double[n];
+      seqs = new long[n];
+      Arrays.fill(seqs, -1);
+    }
+  }
+
+  @Override
+  public GossipState initial(int self, double prior) {
+    State st = new State(limiters);
+    Arrays.fill(st.values, prior);
+    st.total = prior * limiters;
+    st.estimate = st.total;
+    return st;
+  }
+
+  @Override
+  public double limitFactor(StepInput<?> input) {
+    return dropDisconnected ? (double) input.reachableCount(limiters) / limiters : 1.0;
+  }
+
+  @Override
+  public double step(
+      int self,
+      GossipState state,
+      double localValue,
+      List<Envelope<GossipUpdate>> received,
+      StepInput<?> input,
+      RandomGenerator random,
+      List<Envelope<GossipUpdate>> out) {
+    State st = (State) state;
+    for (int i = 0, n = received.size(); i < n; i++) {
+      Envelope<GossipUpdate> e = received.get(i);
+      int from = e.from();
+      if (from >= 0 && from < limiters && e.body().seq() > st.seqs[from]) {
+        st.seqs[from] = e.body().seq();
+        st.total += e.body().value() - st.values[from];
+        st.values[from] = e.body().value();
+      }
+    }
+    st.total += localValue - st.values[self];
+    st.values[self] = localValue;
+    double sum = st.total;
+    if (dropDisconnected && input.reachable() != null) {
+      sum = 0;
+      for (int j = 0; j < limiters; j++) {
+        if (j == self || input.isReachable(j)) {
+          sum += st.values[j];
+        }
+      }
+    }
+    st.estimate = sum;
+    if (branching > 0 && limiters > 1) {
+      st.seq++;
+      for (int p : SumGossip.choosePeers(self, limiters, branching, input, random)) {
+        out.add(new Envelope<>(self, p, new GossipUpdate(st.seq, localValue, 0)));
+      }
+    }
+    return sum;
+  }
+}

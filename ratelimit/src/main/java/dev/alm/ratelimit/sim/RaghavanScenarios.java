@@ -1,0 +1,151 @@
+package dev.alm.ratelimit.sim;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.alm.io.InputException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/** Paper 001's experimental set-ups as builtin scenarios (docs/ratelimit.md says what differs). */
+public final class RaghavanScenarios {
+
+  /** 1 Mbit/s in bytes/s. */
+  public static final double MBIT = 1e6 / 8;
+
+  private RaghavanScenarios() {}
+
+  /**
+   * Section 5.1: 2 limiters, 10 Mbit/s, 3 TCP flows at limiter 0 and 7 at limiter 1, 40 ms RTTs,
+   * 75,000-byte buckets, 50 ms estimate interval, 1-second EWMA 0.1, loss-free, 60 s.
+   */
+  public static Scenario baseline(BuiltinQuery q) throws InputException {
+    q.only(Set.of("seed", "duration"));
+    double duration = q.number("duration", 60, 1, 1e6);
+    List<FlowGroup> flows =
+        List.of(
+            new FlowGroup(0, 3, 0.04, 0, duration, ScenarioReader.LINK_BYTES),
+            new FlowGroup(1, 7, 0.04, 0, duration, ScenarioReader.LINK_BYTES));
+    return new Scenario(
+        q.source(),
+        2,
+        10 * MBIT,
+        "bytes/s",
+        duration,
+        0.05,
+        0.01,
+        Math.min(10, duration / 3),
+        0.1,
+        75_000,
+        1500,
+        1,
+        0,
+        0.02,
+        false,
+        false,
+        ScenarioGraph.complete(2),
+        List.of(),
+        flows,
+        q.integer("seed", 1, 0, Integer.MAX_VALUE),
+        JsonNodeFactory.instance.objectNode());
+  }
+
+  /**
+   * Section 5.7, Fig. 9: 10 sites, 5 Mbit/s, 100 ms interval, br = 4, 0.47% message loss; 3 flows
+   * at every site for 30 s, then the same 30 flows on 4 sites for 30 s, then back for 30 s.
+   */
+  public static Scenario shift(BuiltinQuery q) throws InputException {
+    q.only(Set.of("seed", "phase"));
+    double phase = q.number("phase", 30, 1, 1e5);
+    List<FlowGroup> flows = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      flows.add(new FlowGroup(i, 3, 0.08, 0, phase, ScenarioReader.LINK_BYTES));
+      flows.add(new FlowGroup(i, 3, 0.08, 2 * phase, 3 * phase, ScenarioReader.LINK_BYTES));
+    }
+    int[] onFour = {8, 8, 7, 7};
+    for (int i = 0; i < 4; i++) {
+      flows.add(new FlowGroup(i, onFour[i], 0.08, phase, 2 * phase, ScenarioReader.LINK_BYTES));
+    }
+    return new Scenario(
+        q.source(),
+        10,
+        5 * MBIT,
+        "bytes/s",
+        3 * phase,
+        0.1,
+        0.01,
+        5,
+        0.1,
+        75_000,
+        1500,
+        4,
+        0.0047,
+        0.02,
+        false,
+        false,
+        ScenarioGraph.complete(10),
+        List.of(),
+        flows,
+        q.integer("seed", 1, 0, Integer.MAX_VALUE),
+        JsonNodeFactory.instance.objectNode());
+  }
+
+  /**
+   * Section 5.6, Fig. 8: N limiters, 50 Mbit/s, 40 ms RTTs, 0 to 5 flows per limiter drawn
+   * uniformly (the same draw for the same N), gossip branching br and message loss P. The paper
+   * starts one flow every 100 ms and lets each live 60 s; here the starts are spread over the first
+   * 10 s (at most 100 ms apart) and every flow lives to the end of the 60 s run.
+   */
+  public static Scenario scaling(BuiltinQuery q) throws InputException {
+    q.only(Set.of("limiters", "br", "loss", "seed", "duration", "delay", "gossip"));
+    int n = q.integer("limiters", 490, 2, 1_000_000);
+    int br = q.integer("br", 3, 0, 1000);
+    double loss = q.number("loss", 0, 0, 1);
+    double duration = q.number("duration", 60, 1, 1e6);
+    double delay = q.number("delay", 0.02, 0, 100);
+    String mode = q.params().getOrDefault("gossip", n > 2000 ? "push-sum" : "table");
+    if (!mode.equals("table") && !mode.equals("push-sum")) {
+      throw new InputException(q.source(), "gossip", "expected table or push-sum, got " + mode);
+    }
+    SplittableRandom topo = new SplittableRandom(n);
+    int[] perLimiter = new int[n];
+    int total = 0;
+    for (int i = 0; i < n; i++) {
+      perLimiter[i] = topo.nextInt(6);
+      total += perLimiter[i];
+    }
+    double spacing = total == 0 ? 0 : Math.min(0.1, 10.0 / total);
+    List<FlowGroup> flows = new ArrayList<>();
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      for (int f = 0; f < perLimiter[i]; f++) {
+        flows.add(new FlowGroup(i, 1, 0.04, k++ * spacing, duration, ScenarioReader.LINK_BYTES));
+      }
+    }
+    if (flows.isEmpty()) {
+      flows.add(new FlowGroup(0, 1, 0.04, 0, duration, ScenarioReader.LINK_BYTES));
+    }
+    return new Scenario(
+        q.source(),
+        n,
+        50 * MBIT,
+        "bytes/s",
+        duration,
+        0.05,
+        0.01,
+        Math.min(20, duration / 3),
+        0.1,
+        75_000,
+        1500,
+        br,
+        loss,
+        delay,
+        mode.equals("push-sum"),
+        false,
+        ScenarioGraph.complete(n),
+        List.of(),
+        flows,
+        q.integer("seed", 1, 0, Integer.MAX_VALUE),
+        JsonNodeFactory.instance.objectNode());
+  }
+}

@@ -1,0 +1,120 @@
+package dev.alm.ratelimit.sim;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+
+/**
+ * A simulation set-up (the scenario JSON of docs/ratelimit.md, or a builtin).
+ *
+ * @param source the file or builtin name, for errors and summaries
+ * @param limiters N
+ * @param globalLimit L in units/s
+ * @param unit the unit's name ("bytes/s", "requests/s"), for output only
+ * @param duration simulated seconds
+ * @param interval estimate interval in seconds (paper 001: 50 ms)
+ * @param tick simulation time step in seconds (divides the interval)
+ * @param warmup seconds excluded from the steady-state metrics
+ * @param ewma the 1-second EWMA parameter (paper 001 section 5.1: 0.1)
+ * @param bucketDepth token bucket depth in units (paper 001: 75,000 bytes)
+ * @param packetBytes bytes per packet for the TCP model and flow sampling
+ * @param branching gossip branching factor br
+ * @param loss probability that a message between limiters is lost
+ * @param delay one-way message delay in seconds
+ * @param pushSum gossip by push-sum instead of the table of latest values
+ * @param dropDisconnected apply paper 001 section 5.6's disconnected-peer rule
+ * @param graph the communication graph (for graph algorithms; gossip picks random peers)
+ * @param demands open-loop demand per limiter
+ * @param flows closed-loop TCP flows
+ * @param seed the random seed
+ * @param algorithms per-algorithm parameters, the object {@code algorithms} (may be empty)
+ */
+public record Scenario(
+    String source,
+    int limiters,
+    double globalLimit,
+    String unit,
+    double duration,
+    double interval,
+    double tick,
+    double warmup,
+    double ewma,
+    double bucketDepth,
+    double packetBytes,
+    int branching,
+    double loss,
+    double delay,
+    boolean pushSum,
+    boolean dropDisconnected,
+    ScenarioGraph graph,
+    List<DemandSpec> demands,
+    List<FlowGroup> flows,
+    long seed,
+    JsonNode algorithms) {
+
+  public Scenario {
+    demands = List.copyOf(demands);
+    flows = List.copyOf(flows);
+  }
+
+  /** Estimate intervals simulated. */
+  public int steps() {
+    return (int) Math.round(duration / interval);
+  }
+
+  /** Ticks per estimate interval. */
+  public int ticksPerInterval() {
+    return Math.max(1, (int) Math.round(interval / tick));
+  }
+
+  /** The same scenario with another seed. */
+  public Scenario withSeed(long newSeed) {
+    return new Scenario(
+        source,
+        limiters,
+        globalLimit,
+        unit,
+        duration,
+        interval,
+        tick,
+        warmup,
+        ewma,
+        bucketDepth,
+        packetBytes,
+        branching,
+        loss,
+        delay,
+        pushSum,
+        dropDisconnected,
+        graph,
+        demands,
+        flows,
+        newSeed,
+        algorithms);
+  }
+
+  /** The same scenario with another duration. */
+  public Scenario withDuration(double newDuration) {
+    return new Scenario(
+        source,
+        limiters,
+        globalLimit,
+        unit,
+        newDuration,
+        interval,
+        tick,
+        warmup,
+        ewma,
+        bucketDepth,
+        packetBytes,
+        branching,
+        loss,
+        delay,
+        pushSum,
+        dropDisconnected,
+        graph,
+        demands,
+        flows,
+        seed,
+        algorithms);
+  }
+}
