@@ -21,6 +21,12 @@ import java.util.random.RandomGenerator;
  *       to send now, each addressed to one peer.
  * </ol>
  *
+ * <p>Timing: a message returned by the step at the end of interval k reaches its receiver's step at
+ * interval k + d with d &gt;= 1 (in the simulator d = max(1, ceil(delay / interval))), so a
+ * consensus step sees its neighbours' values of the previous interval or older, and lost messages
+ * never arrive. Algorithms that must conserve a sum under loss (paper 000 section IV, "message
+ * passing") carry what they need in their own message type.
+ *
  * <p>Implementations must not keep mutable state outside the state object, read a clock or do I/O;
  * the caller owns delivery (loss, delay, reordering). States should be immutable records or be
  * treated as owned by the step (a step may return the same object it received, updated, only if it

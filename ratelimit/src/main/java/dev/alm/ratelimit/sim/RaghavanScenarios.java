@@ -94,14 +94,26 @@ public final class RaghavanScenarios {
    * Section 5.6, Fig. 8: N limiters, 50 Mbit/s, 40 ms RTTs, 0 to 5 flows per limiter drawn
    * uniformly (the same draw for the same N), gossip branching br and message loss P. The paper
    * starts one flow every 100 ms and lets each live 60 s; here the starts are spread over the first
-   * 10 s (at most 100 ms apart) and every flow lives to the end of the 60 s run.
+   * 10 s (at most 100 ms apart) and every flow lives to the end of the 60 s run; with {@code
+   * churn=1} the paper's schedule is kept (one flow every 100 ms in random order, each living 60 s,
+   * and the run lasts until the last one ends).
    */
   public static Scenario scaling(BuiltinQuery q) throws InputException {
-    q.only(Set.of("limiters", "br", "loss", "seed", "duration", "delay", "gossip"));
+    q.only(Set.of("limiters", "br", "loss", "seed", "duration", "delay", "gossip", "churn"));
     int n = q.integer("limiters", 490, 2, 1_000_000);
+    boolean churn = q.integer("churn", 0, 0, 1) == 1;
     int br = q.integer("br", 3, 0, 1000);
     double loss = q.number("loss", 0, 0, 1);
-    double duration = q.number("duration", 60, 1, 1e6);
+    double durationDefault = 60;
+    if (churn) {
+      SplittableRandom count = new SplittableRandom(n);
+      int flowsTotal = 0;
+      for (int i = 0; i < n; i++) {
+        flowsTotal += count.nextInt(6);
+      }
+      durationDefault = flowsTotal * 0.1 + 60;
+    }
+    double duration = q.number("duration", durationDefault, 1, 1e6);
     double delay = q.number("delay", 0.02, 0, 100);
     String mode = q.params().getOrDefault("gossip", n > 2000 ? "push-sum" : "table");
     if (!mode.equals("table") && !mode.equals("push-sum")) {
@@ -114,12 +126,29 @@ public final class RaghavanScenarios {
       perLimiter[i] = topo.nextInt(6);
       total += perLimiter[i];
     }
-    double spacing = total == 0 ? 0 : Math.min(0.1, 10.0 / total);
+    double spacing = churn ? 0.1 : total == 0 ? 0 : Math.min(0.1, 10.0 / total);
     List<FlowGroup> flows = new ArrayList<>();
     int k = 0;
-    for (int i = 0; i < n; i++) {
+    // churn=1: the paper's schedule, one flow every 100 ms in random order, each living 60 s
+    int[] order = new int[total];
+    for (int i = 0, x = 0; i < n; i++) {
       for (int f = 0; f < perLimiter[i]; f++) {
-        flows.add(new FlowGroup(i, 1, 0.04, k++ * spacing, duration, ScenarioReader.LINK_BYTES));
+        order[x++] = i;
+      }
+    }
+    if (churn) {
+      for (int i = order.length - 1; i > 0; i--) {
+        int j = topo.nextInt(i + 1);
+        int t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+      }
+    }
+    for (int limiter : order) {
+      double start = k++ * spacing;
+      if (start < duration) {
+        double stop = churn ? Math.min(duration, start + 60) : duration;
+        flows.add(new FlowGroup(limiter, 1, 0.04, start, stop, ScenarioReader.LINK_BYTES));
       }
     }
     if (flows.isEmpty()) {
