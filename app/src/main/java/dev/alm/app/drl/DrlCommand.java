@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Distributed rate limiting offline: simulate, compare and design (docs/ratelimit.md).",
-    subcommands = {})
+    subcommands = {DrlBenchCommand.class})
 public final class DrlCommand implements Runnable {
 
   @Spec CommandSpec spec;
