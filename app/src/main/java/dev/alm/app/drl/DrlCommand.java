@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
       DrlSimulateCommand.class,
       DrlCompareCommand.class,
       DesignCommand.class,
-      SweepCommand.class
+      SweepCommand.class,
+      DrlBenchCommand.class
     })
 public final class DrlCommand implements Runnable {
 
