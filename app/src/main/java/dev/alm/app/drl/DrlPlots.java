@@ -1,6 +1,6 @@
 package dev.alm.app.drl;
 
-import dev.alm.app.Outputs;
+import dev.alm.io.AtomicFiles;
 import dev.alm.ratelimit.sim.SimulationResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -96,7 +96,7 @@ final class DrlPlots {
   private static void save(List<XYChart> charts, Path png, int cols) throws IOException {
     Path tmp = png.resolveSibling(".drl-plot.png");
     BitmapEncoder.saveBitmap(charts, 1, cols, tmp.toString(), BitmapEncoder.BitmapFormat.PNG);
-    Outputs.moveIntoPlace(tmp, png);
+    AtomicFiles.moveIntoPlace(tmp, png);
     if (!Files.exists(png)) {
       throw new IOException("plot was not written: " + png);
     }
@@ -108,7 +108,7 @@ final class DrlPlots {
       Path tmp = png.resolveSibling(".drl-compare.png");
       BitmapEncoder.saveBitmap(
           charts, 1, charts.size(), tmp.toString(), BitmapEncoder.BitmapFormat.PNG);
-      Outputs.moveIntoPlace(tmp, png);
+      AtomicFiles.moveIntoPlace(tmp, png);
       if (!Files.exists(png)) {
         throw new IOException("plot was not written: " + png);
       }
