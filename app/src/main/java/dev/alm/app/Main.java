@@ -28,7 +28,7 @@ public final class Main {
               ex instanceof UserError || ex instanceof dev.alm.io.InputException
                   ? ex.getMessage()
                   : ex.toString();
-          cmd.getErr().println("alm " + cmd.getCommandName() + ": " + msg);
+          cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + msg);
           return 1;
         });
     return cl;
