@@ -9,10 +9,10 @@ import dev.alm.fastcontrol.AnswererStats;
 import dev.alm.fastcontrol.PlannedProbeAnswerer;
 import dev.alm.fastcontrol.ProbeAnswererConfig;
 import dev.alm.fastcontrol.ProbePlan;
-import dev.alm.pop.control.ControlLoop;
-import dev.alm.pop.control.LoopState;
-import dev.alm.pop.control.Mode;
-import dev.alm.pop.control.SavedState;
+import dev.alm.loop.ControlLoop;
+import dev.alm.loop.LoopState;
+import dev.alm.loop.Mode;
+import dev.alm.loop.SavedState;
 import dev.alm.proxy.ProxyServer;
 import dev.alm.proxy.admin.AdminServer;
 import io.micrometer.core.instrument.Gauge;
@@ -318,7 +318,7 @@ public final class PopDaemon implements AutoCloseable {
 
   /**
    * The dual's gain multiplier for the state after the last interval ({@link
-   * dev.alm.pop.control.Settling}).
+   * dev.alm.loop.Settling}).
    */
   public double gainScale() {
     return loop.gainScale(state);

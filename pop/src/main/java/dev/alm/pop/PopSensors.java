@@ -1,7 +1,7 @@
 package dev.alm.pop;
 
 import dev.alm.dns.DnsNode;
-import dev.alm.pop.control.Measurement;
+import dev.alm.loop.Measurement;
 import dev.alm.proxy.ProxyServer;
 import java.util.Map;
 

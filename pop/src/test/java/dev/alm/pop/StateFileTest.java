@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.controller.dual.PriceState;
-import dev.alm.pop.control.Algorithm;
-import dev.alm.pop.control.Calm;
-import dev.alm.pop.control.LoopState;
-import dev.alm.pop.control.SavedState;
+import dev.alm.loop.Algorithm;
+import dev.alm.loop.Calm;
+import dev.alm.loop.LoopState;
+import dev.alm.loop.SavedState;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
