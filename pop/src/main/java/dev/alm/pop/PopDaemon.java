@@ -91,8 +91,13 @@ public final class PopDaemon implements AutoCloseable {
 
   /**
    * Starts the proxy, the DNS server (x = the start x), the admin server and, with {@code
-   * ownScheduler}, the loop's thread.
+   * ownScheduler}, the loop's thread. The clocks are the PoP's one time source: the loop's
+   * measurements, the proxy's meters and logs, the DNS pipeline and query log, the probe answerer
+   * and the state file all read them ({@link DnsNode#SYSTEM_NANO_CLOCK} and {@link
+   * DnsNode#SYSTEM_MILLIS_CLOCK} live).
    *
+   * @param nanoClock the monotonic clock, nanoseconds
+   * @param millisClock the wall clock, milliseconds since the epoch
    * @param log where start-up notes and mode changes go (one line each)
    */
   public static PopDaemon start(
@@ -110,7 +115,7 @@ public final class PopDaemon implements AutoCloseable {
         saved
             .map(s -> s.resume(config.topology().node(config.index()).demand()))
             .orElseGet(loop::initial);
-    ProxyServer proxy = ProxyServer.start(config.proxy());
+    ProxyServer proxy = ProxyServer.start(config.proxy(), nanoClock, millisClock);
     DnsNode dns = null;
     AdminServer admin = null;
     ScheduledExecutorService scheduler = null;
@@ -125,11 +130,16 @@ public final class PopDaemon implements AutoCloseable {
                   c.column(config.index()),
                   config.plan()),
               ProbeAnswererConfig.defaults(),
-              System.nanoTime());
+              nanoClock.getAsLong());
       answerer.seedBeaconRate(saved.map(SavedState::beaconRate).orElse(Double.NaN));
       dns =
           DnsNode.start(
-              withX(config.dns(), initial.x()), proxy.registry(), answerer, config.dnsThreads());
+              withX(config.dns(), initial.x()),
+              proxy.registry(),
+              answerer,
+              config.dnsThreads(),
+              nanoClock,
+              millisClock);
       PopDaemon[] self = new PopDaemon[1];
       if (config.admin() != null) {
         admin =
@@ -295,7 +305,7 @@ public final class PopDaemon implements AutoCloseable {
                 config.loop().algorithm(),
                 next,
                 millisClock.getAsLong(),
-                answerer.beaconRate(System.nanoTime())));
+                answerer.beaconRate(nanoClock.getAsLong())));
         lastStateProblem = null;
       } catch (IOException e) {
         if (lastStateProblem == null) {
@@ -377,7 +387,7 @@ public final class PopDaemon implements AutoCloseable {
     m.put("gain", loop.gainScale(s));
     m.put("calm", s.calm());
     m.put("intervalSeconds", config.loop().intervalSeconds());
-    AnswererStats a = answerer.stats(System.nanoTime());
+    AnswererStats a = answerer.stats(nanoClock.getAsLong());
     Map<String, Object> probes = new LinkedHashMap<>();
     probes.put("plannedRate", a.plannedRate());
     probes.put("beaconRate", finite(a.beaconRate()));
