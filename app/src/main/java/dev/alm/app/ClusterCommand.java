@@ -194,26 +194,26 @@ public final class ClusterCommand implements Callable<Integer> {
     ClusterConfig c;
     try {
       c =
-          new ClusterConfig(
-              t,
-              Algorithm.parse(algorithm),
-              parseDuration("--duration", duration),
-              parseDuration("--interval", interval),
-              loadUnit,
-              resolvers,
-              ttl,
-              beacons,
-              gamma,
-              betaWeight,
-              theta,
-              gain,
-              startX,
-              ClusterConfig.DEFAULT_BODY_BYTES,
-              flash == null ? null : FlashCrowd.parse(flash),
-              seed,
-              new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z, settlePrice),
-              drills(),
-              out.resolve("state"));
+          ClusterConfig.builder(t)
+              .algorithm(Algorithm.parse(algorithm))
+              .duration(parseDuration("--duration", duration))
+              .interval(parseDuration("--interval", interval))
+              .loadUnit(loadUnit)
+              .resolvers(resolvers)
+              .cdnTtl(ttl)
+              .beaconRate(beacons)
+              .probeGamma(gamma)
+              .betaWeight(betaWeight)
+              .theta(theta)
+              .greedyGain(gain)
+              .startX(startX)
+              .flash(flash == null ? null : FlashCrowd.parse(flash))
+              .seed(seed)
+              .settling(
+                  new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z, settlePrice))
+              .drills(drills())
+              .stateDir(out.resolve("state"))
+              .build();
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }

@@ -119,52 +119,209 @@ public record ClusterConfig(
     }
   }
 
+  /** The default duration of a run (that of {@code alm cluster}). */
+  public static final Duration DEFAULT_DURATION = Duration.ofSeconds(60);
+
+  /** The default control interval. */
+  public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+
+  /** The default seed of the users. */
+  public static final long DEFAULT_SEED = 1;
+
   /** The defaults on a topology. */
   public static ClusterConfig defaults(Topology t, Algorithm a, Duration duration) {
-    return new ClusterConfig(
-        t,
-        a,
-        duration,
-        Duration.ofSeconds(1),
-        DEFAULT_LOAD_UNIT,
-        DEFAULT_RESOLVERS,
-        DEFAULT_CDN_TTL,
-        DEFAULT_BEACON_RATE,
-        DEFAULT_PROBE_GAMMA,
-        DEFAULT_BETA_WEIGHT,
-        DEFAULT_THETA,
-        DEFAULT_GREEDY_GAIN,
-        DEFAULT_START_X,
-        DEFAULT_BODY_BYTES,
-        null,
-        1,
-        Settling.DEFAULT,
-        List.of(),
-        null);
+    return builder(t).algorithm(a).duration(duration).build();
+  }
+
+  /**
+   * A builder on a topology with every setting at its named default: dual, {@link
+   * #DEFAULT_DURATION}, {@link #DEFAULT_INTERVAL}, {@link #DEFAULT_LOAD_UNIT}, ..., no flash crowd,
+   * no drills, no state directory.
+   */
+  public static Builder builder(Topology t) {
+    return new Builder(t);
+  }
+
+  /** A builder holding this run's settings. */
+  public Builder toBuilder() {
+    return new Builder(topology)
+        .algorithm(algorithm)
+        .duration(duration)
+        .interval(interval)
+        .loadUnit(loadUnit)
+        .resolvers(resolvers)
+        .cdnTtl(cdnTtl)
+        .beaconRate(beaconRate)
+        .probeGamma(probeGamma)
+        .betaWeight(betaWeight)
+        .theta(theta)
+        .greedyGain(greedyGain)
+        .startX(startX)
+        .bodyBytes(bodyBytes)
+        .flash(flash)
+        .seed(seed)
+        .settling(settling)
+        .drills(drills)
+        .stateDir(stateDir);
   }
 
   /** The same run with other drills and state directory. */
   public ClusterConfig withDrills(List<Drill> newDrills, Path newStateDir) {
-    return new ClusterConfig(
-        topology,
-        algorithm,
-        duration,
-        interval,
-        loadUnit,
-        resolvers,
-        cdnTtl,
-        beaconRate,
-        probeGamma,
-        betaWeight,
-        theta,
-        greedyGain,
-        startX,
-        bodyBytes,
-        flash,
-        seed,
-        settling,
-        newDrills,
-        newStateDir);
+    return toBuilder().drills(newDrills).stateDir(newStateDir).build();
+  }
+
+  /** Named settings of a cluster run; {@link #build()} validates them. */
+  public static final class Builder {
+    private final Topology topology;
+    private Algorithm algorithm = Algorithm.DUAL;
+    private Duration duration = DEFAULT_DURATION;
+    private Duration interval = DEFAULT_INTERVAL;
+    private double loadUnit = DEFAULT_LOAD_UNIT;
+    private int resolvers = DEFAULT_RESOLVERS;
+    private long cdnTtl = DEFAULT_CDN_TTL;
+    private double beaconRate = DEFAULT_BEACON_RATE;
+    private double probeGamma = DEFAULT_PROBE_GAMMA;
+    private double betaWeight = DEFAULT_BETA_WEIGHT;
+    private double theta = DEFAULT_THETA;
+    private double greedyGain = DEFAULT_GREEDY_GAIN;
+    private double startX = DEFAULT_START_X;
+    private int bodyBytes = DEFAULT_BODY_BYTES;
+    private FlashCrowd flash;
+    private long seed = DEFAULT_SEED;
+    private Settling settling = Settling.DEFAULT;
+    private List<Drill> drills = List.of();
+    private Path stateDir;
+
+    private Builder(Topology topology) {
+      this.topology = topology;
+    }
+
+    public Builder algorithm(Algorithm v) {
+      algorithm = v;
+      return this;
+    }
+
+    public Builder duration(Duration v) {
+      duration = v;
+      return this;
+    }
+
+    public Builder interval(Duration v) {
+      interval = v;
+      return this;
+    }
+
+    /** Requests/s per load unit. */
+    public Builder loadUnit(double v) {
+      loadUnit = v;
+      return this;
+    }
+
+    /** Simulated resolvers per PoP. */
+    public Builder resolvers(int v) {
+      resolvers = v;
+      return this;
+    }
+
+    /** TTL of CDN answers, seconds. */
+    public Builder cdnTtl(long v) {
+      cdnTtl = v;
+      return this;
+    }
+
+    /** FastControl beacons per second per PoP. */
+    public Builder beaconRate(double v) {
+      beaconRate = v;
+      return this;
+    }
+
+    /** The probe gain gamma of eq. (19)-(20). */
+    public Builder probeGamma(double v) {
+      probeGamma = v;
+      return this;
+    }
+
+    /** The EWMA weight of the newest probe count in beta_i (eq. 20). */
+    public Builder betaWeight(double v) {
+      betaWeight = v;
+      return this;
+    }
+
+    /** The dual's scaled price step (eq. 17). */
+    public Builder theta(double v) {
+      theta = v;
+      return this;
+    }
+
+    /** The gain of eq. (24), per load unit per second. */
+    public Builder greedyGain(double v) {
+      greedyGain = v;
+      return this;
+    }
+
+    public Builder startX(double v) {
+      startX = v;
+      return this;
+    }
+
+    /** The body size of every response, bytes. */
+    public Builder bodyBytes(int v) {
+      bodyBytes = v;
+      return this;
+    }
+
+    /** A flash crowd, or null for none. */
+    public Builder flash(FlashCrowd v) {
+      flash = v;
+      return this;
+    }
+
+    public Builder seed(long v) {
+      seed = v;
+      return this;
+    }
+
+    public Builder settling(Settling v) {
+      settling = v;
+      return this;
+    }
+
+    public Builder drills(List<Drill> v) {
+      drills = v;
+      return this;
+    }
+
+    /** Where every PoP persists its state, or null not to persist. */
+    public Builder stateDir(Path v) {
+      stateDir = v;
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException naming the setting that is out of range
+     */
+    public ClusterConfig build() {
+      return new ClusterConfig(
+          topology,
+          algorithm,
+          duration,
+          interval,
+          loadUnit,
+          resolvers,
+          cdnTtl,
+          beaconRate,
+          probeGamma,
+          betaWeight,
+          theta,
+          greedyGain,
+          startX,
+          bodyBytes,
+          flash,
+          seed,
+          settling,
+          drills,
+          stateDir);
+    }
   }
 
   /**

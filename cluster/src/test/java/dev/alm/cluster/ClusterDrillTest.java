@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.LoopConfig;
-import dev.alm.loop.Settling;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,27 +25,26 @@ class ClusterDrillTest {
   void aRestartRestoresTheStateAndAKilledProxyFallsBackToTheSafeX(@TempDir Path dir)
       throws Exception {
     ClusterConfig c =
-        new ClusterConfig(
-            BuiltinTopologies.paperFig2(),
-            Algorithm.DUAL,
-            Duration.ofSeconds(20),
-            Duration.ofSeconds(1),
-            60,
-            30,
-            1,
-            120,
-            2,
-            0.3,
-            0.25,
-            3,
-            0.5,
-            16,
-            null,
-            7,
-            Settling.DEFAULT,
-            List.of(
-                new Drill(Drill.Kind.RESTART, "b", 8), new Drill(Drill.Kind.KILL_PROXY, "a", 13)),
-            dir);
+        ClusterConfig.builder(BuiltinTopologies.paperFig2())
+            .algorithm(Algorithm.DUAL)
+            .duration(Duration.ofSeconds(20))
+            .loadUnit(60)
+            .resolvers(30)
+            .cdnTtl(1)
+            .beaconRate(120)
+            .probeGamma(2)
+            .betaWeight(0.3)
+            .theta(0.25)
+            .greedyGain(3)
+            .startX(0.5)
+            .bodyBytes(16)
+            .seed(7)
+            .drills(
+                List.of(
+                    new Drill(Drill.Kind.RESTART, "b", 8),
+                    new Drill(Drill.Kind.KILL_PROXY, "a", 13)))
+            .stateDir(dir)
+            .build();
     List<String> log = new ArrayList<>();
     ClusterRun run = Cluster.run(c, interval -> {}, log::add);
 

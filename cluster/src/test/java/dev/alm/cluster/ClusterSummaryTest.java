@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.controller.builtin.BuiltinTopologies;
-import dev.alm.loop.Algorithm;
-import dev.alm.loop.Settling;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,30 +19,11 @@ class ClusterSummaryTest {
   }
 
   private static ClusterRun run(DoubleUnaryOperator ratioOfB, DoubleUnaryOperator xOfA) {
-    ClusterConfig d =
-        ClusterConfig.defaults(
-            BuiltinTopologies.paperFig2(), Algorithm.DUAL, Duration.ofSeconds(60));
     ClusterConfig c =
-        new ClusterConfig(
-            d.topology(),
-            d.algorithm(),
-            d.duration(),
-            d.interval(),
-            d.loadUnit(),
-            d.resolvers(),
-            d.cdnTtl(),
-            d.beaconRate(),
-            d.probeGamma(),
-            d.betaWeight(),
-            d.theta(),
-            d.greedyGain(),
-            d.startX(),
-            d.bodyBytes(),
-            FlashCrowd.parse("b:5:20:30"),
-            1,
-            Settling.DEFAULT,
-            List.of(),
-            null);
+        ClusterConfig.builder(BuiltinTopologies.paperFig2())
+            .duration(Duration.ofSeconds(60))
+            .flash(FlashCrowd.parse("b:5:20:30"))
+            .build();
     List<Sample> samples = new ArrayList<>();
     for (int t = 1; t <= 60; t++) {
       samples.add(

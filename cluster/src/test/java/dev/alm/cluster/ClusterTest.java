@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.loop.Algorithm;
-import dev.alm.loop.Settling;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,26 +18,21 @@ class ClusterTest {
 
   private static ClusterRun run(Algorithm a) throws Exception {
     ClusterConfig c =
-        new ClusterConfig(
-            BuiltinTopologies.paperFig2(),
-            a,
-            Duration.ofSeconds(a == Algorithm.DUAL ? 25 : 20),
-            Duration.ofSeconds(1),
-            60,
-            30,
-            1,
-            120,
-            2,
-            0.3,
-            0.25,
-            3,
-            0.5,
-            16,
-            null,
-            7,
-            Settling.DEFAULT,
-            List.of(),
-            null);
+        ClusterConfig.builder(BuiltinTopologies.paperFig2())
+            .algorithm(a)
+            .duration(Duration.ofSeconds(a == Algorithm.DUAL ? 25 : 20))
+            .loadUnit(60)
+            .resolvers(30)
+            .cdnTtl(1)
+            .beaconRate(120)
+            .probeGamma(2)
+            .betaWeight(0.3)
+            .theta(0.25)
+            .greedyGain(3)
+            .startX(0.5)
+            .bodyBytes(16)
+            .seed(7)
+            .build();
     List<String> log = new ArrayList<>();
     return Cluster.run(c, interval -> {}, log::add);
   }
@@ -66,6 +60,20 @@ class ClusterTest {
         d.pops().get("b").meanLoadRatioLastHalf() <= 1.03,
         "the dual keeps b at capacity: " + d.pops().get("b"));
     assertTrue(d.pops().get("b").mu() > 0, "b carries a price");
-    assertEquals(2, d.pops().size());
+    for (ClusterRun run : List.of(greedy, dual)) {
+      int intervals = (int) Math.round(run.seconds());
+      for (String id : List.of("a", "b")) {
+        List<Double> t =
+            run.samples().stream().filter(x -> x.pop().equals(id)).map(Sample::t).toList();
+        assertEquals(intervals, t.size(), id + ": one sample per interval of the cluster's clock");
+        for (int k = 0; k < intervals; k++) {
+          assertEquals(k + 1, t.get(k), 1e-9, id + ": samples at the end of every interval");
+        }
+        UserCounts u = run.users().get(id);
+        assertEquals(
+            u.requests(), u.ok() + u.shed() + u.failed(), id + ": every request has one outcome");
+        assertTrue(u.toL1() + u.toL2() <= u.requests(), id + ": " + u);
+      }
+    }
   }
 }
