@@ -124,25 +124,7 @@ public final class ControlLoop {
     LoopState s = initial(config.startX(), mu);
     double prior = mu * rowSum;
     BetaEstimate beta = new BetaEstimate(prior, prior, prior, prior, 0, 0);
-    return new LoopState(
-        s.x(),
-        s.price(),
-        s.sStar(),
-        beta,
-        s.demand(),
-        s.load(),
-        s.mode(),
-        s.reason(),
-        s.quiet(),
-        s.intervals(),
-        s.lastNanos(),
-        s.lastOwn(),
-        s.lastAll(),
-        s.lastQueries(),
-        Calm.ALARMED,
-        Calm.ALARMED,
-        Calm.ALARMED,
-        s.mu());
+    return s.withEstimates(new Estimates(beta, s.demand(), s.load()));
   }
 
   /** mu_0 of {@link StartPrice} for this PoP's cost, start x and demand prior. */
@@ -159,16 +141,16 @@ public final class ControlLoop {
    */
   public LoopState step(LoopState s, Measurement m) {
     double load = m.meterFresh() ? m.load() / config.loadUnit() : Double.NaN;
-    if (s.lastNanos() == Long.MIN_VALUE) {
+    if (s.last().none()) {
       return first(s, m, load);
     }
     double dt = (m.nowNanos() - s.lastNanos()) / 1e9;
     if (!(dt > 0)) {
       return s;
     }
-    long own = Math.max(0, m.ownProbes() - s.lastOwn());
-    long all = Math.max(0, m.allProbes() - s.lastAll());
-    long queries = Math.max(0, m.cdnQueries() - s.lastQueries());
+    long own = Math.max(0, m.ownProbes() - s.last().ownProbes());
+    long all = Math.max(0, m.allProbes() - s.last().allProbes());
+    long queries = Math.max(0, m.cdnQueries() - s.last().cdnQueries());
     boolean isDual = config.algorithm() == Algorithm.DUAL;
     Settling settling = config.settling();
     double perQuery = config.requestsPerQuery() / config.loadUnit();
@@ -221,92 +203,38 @@ public final class ControlLoop {
     if (!m.meterFresh() && s.intervals() < WARMUP_INTERVALS) {
       // a proxy that has just started has no completed meter window yet: hold x rather than fall
       // back
-      return new LoopState(
-          s.x(),
-          s.price(),
-          s.sStar(),
-          s.beta(),
-          s.demand(),
-          Double.NaN,
-          s.mode(),
-          s.reason(),
-          s.quiet(),
-          intervals,
-          m.nowNanos(),
-          m.ownProbes(),
-          m.allProbes(),
-          m.cdnQueries(),
-          s.priceCalm(),
-          s.betaCalm(),
-          s.demandCalm(),
-          s.ownPrice());
+      return s.withEstimates(s.estimates().withLoad(Double.NaN)).measured(m, intervals);
     }
     if (!m.meterFresh()) {
-      return new LoopState(
-          config.safeX(),
-          s.price(),
-          s.sStar(),
-          beta,
-          demand,
-          Double.NaN,
-          Mode.FALLBACK,
-          "proxy meter stale: publishing safe x " + config.safeX(),
-          s.quiet(),
-          intervals,
-          m.nowNanos(),
-          m.ownProbes(),
-          m.allProbes(),
-          m.cdnQueries(),
-          Calm.ALARMED,
-          Calm.ALARMED,
-          Calm.ALARMED,
-          s.mu());
+      return s.withX(config.safeX())
+          .withDual(s.dual().withOwnPrice(s.mu()))
+          .withEstimates(new Estimates(beta, demand, Double.NaN))
+          .withStatus(
+              LoopMode.fallback(
+                  "proxy meter stale: publishing safe x " + config.safeX(), s.quiet()))
+          .withGains(GainSchedule.ALARMED)
+          .measured(m, intervals);
     }
     if (!isDual) {
       double x = limit(s.x(), greedy(dt).step(s.x(), load, capacity));
-      return new LoopState(
-          x,
-          s.price(),
-          s.sStar(),
-          beta,
-          demand,
-          load,
-          Mode.NORMAL,
-          "",
-          0,
-          intervals,
-          m.nowNanos(),
-          m.ownProbes(),
-          m.allProbes(),
-          m.cdnQueries(),
-          Calm.ALARMED,
-          Calm.ALARMED,
-          Calm.ALARMED,
-          s.mu());
+      return s.withX(x)
+          .withDual(s.dual().withOwnPrice(s.mu()))
+          .withEstimates(new Estimates(beta, demand, load))
+          .withStatus(LoopMode.NORMAL)
+          .withGains(GainSchedule.ALARMED)
+          .measured(m, intervals);
     }
     double expected = config.beta().gamma() * (s.mu() * selfCorrelation + previousBeta) * dt;
     int quiet = all > 0 ? 0 : expected >= EXPECTED_PROBES ? s.quiet() + 1 : s.quiet();
     if (quiet >= config.probeTimeout()) {
       double x = limit(s.x(), greedy(dt).step(s.x(), load, capacity));
-      return new LoopState(
-          x,
-          s.price(),
-          s.sStar(),
-          s.beta(),
-          demand,
-          load,
-          Mode.FALLBACK,
-          "no FastControl probes for " + quiet + " intervals: greedy law",
-          quiet,
-          intervals,
-          m.nowNanos(),
-          m.ownProbes(),
-          m.allProbes(),
-          m.cdnQueries(),
-          Calm.ALARMED,
-          Calm.ALARMED,
-          Calm.ALARMED,
-          s.ownPrice());
+      return s.withX(x)
+          .withEstimates(new Estimates(s.beta(), demand, load))
+          .withStatus(
+              LoopMode.fallback(
+                  "no FastControl probes for " + quiet + " intervals: greedy law", quiet))
+          .withGains(GainSchedule.ALARMED)
+          .measured(m, intervals);
     }
     // Algorithm 1 step 6 (eq. 17) for the load caused by the x published last interval, then step 5
     // (eq. 13)
@@ -318,23 +246,12 @@ public final class ControlLoop {
     double x = limit(s.x(), d.x());
     return new LoopState(
         x,
-        price,
-        d.sStar(),
-        shifted,
-        demand,
-        load,
-        Mode.NORMAL,
-        "",
-        quiet,
-        intervals,
-        m.nowNanos(),
-        m.ownProbes(),
-        m.allProbes(),
-        m.cdnQueries(),
-        priceCalm,
-        betaCalm,
-        demandCalm,
-        ownPrice);
+        new DualPrice(price, d.sStar(), ownPrice),
+        new Estimates(shifted, demand, load),
+        LoopMode.normal(quiet),
+        new GainSchedule(priceCalm, betaCalm, demandCalm),
+        Baseline.of(m),
+        intervals);
   }
 
   /**
@@ -381,25 +298,9 @@ public final class ControlLoop {
    * completed yet).
    */
   private LoopState first(LoopState s, Measurement m, double load) {
-    return new LoopState(
-        s.x(),
-        s.price(),
-        s.sStar(),
-        s.beta(),
-        s.demand(),
-        load,
-        s.mode(),
-        s.reason(),
-        0,
-        s.intervals(),
-        m.nowNanos(),
-        m.ownProbes(),
-        m.allProbes(),
-        m.cdnQueries(),
-        s.priceCalm(),
-        s.betaCalm(),
-        s.demandCalm(),
-        s.ownPrice());
+    return s.withEstimates(s.estimates().withLoad(load))
+        .withStatus(s.status().withQuiet(0))
+        .measured(m, s.intervals());
   }
 
   /** The greedy law with the measured interval as dt, at most twice the configured interval. */

@@ -5,59 +5,34 @@ import dev.alm.fastcontrol.BetaEstimate;
 
 /**
  * Everything a PoP's control loop carries from one interval to the next, and what its status page
- * shows. Loads and demands are in the topology's load units (requests/s divided by {@link
- * LoopConfig#loadUnit()}).
+ * shows, in the parts that change together: the price ({@link DualPrice}), the estimates ({@link
+ * Estimates}), the mode ({@link LoopMode}), the gain schedules ({@link GainSchedule}) and the
+ * counters' baseline ({@link Baseline}). Loads and demands are in the topology's load units
+ * (requests/s divided by {@link LoopConfig#loadUnit()}).
  *
  * @param x the L1 answer probability published to the DNS, in [0, 1]
- * @param price the dual price state (mu_i, eq. 17); kept, frozen, under the greedy law and in
- *     fallbacks
- * @param sStar S*_i of the last dual decision (eq. 13), NaN before the first
- * @param beta the last beta_i estimate (eq. 20), or null before the first interval
- * @param demand A_i, smoothed, in load units
- * @param load the last S_i in load units (NaN when stale)
- * @param mode normal or fallback
- * @param reason why the loop is in fallback ("" in normal mode)
- * @param quiet consecutive intervals without any probe at the proxy while probes were expected
+ * @param dual mu_i, S*_i and the own price (eq. 13, 17)
+ * @param estimates beta_i (eq. 20), A_i and S_i
+ * @param status normal or fallback, why, and the probe-silent intervals
+ * @param gains the three gain schedules ({@link Settling})
+ * @param last the sensors' counters at the last measurement
  * @param intervals intervals stepped since start
- * @param lastNanos the clock of the last measurement, {@link Long#MIN_VALUE} before the first
- * @param lastOwn the own-probe counter at the last measurement
- * @param lastAll the all-probe counter at the last measurement
- * @param lastQueries the CDN query counter at the last measurement
- * @param priceCalm the gain schedule ({@link Settling}) of the price step: requests against S*_i
- * @param betaCalm the gain schedule of beta_i's EWMA: own probes against the smoothed beta_i
- * @param demandCalm the gain schedule of A_i's EWMA: CDN queries against the smoothed A_i
- * @param ownPrice the own price mu_i (smoothed) that {@code beta}'s term C_ii mu_i stands for; NaN:
- *     mu_i itself
  */
 public record LoopState(
     double x,
-    PriceState price,
-    double sStar,
-    BetaEstimate beta,
-    double demand,
-    double load,
-    Mode mode,
-    String reason,
-    int quiet,
-    long intervals,
-    long lastNanos,
-    long lastOwn,
-    long lastAll,
-    long lastQueries,
-    Calm priceCalm,
-    Calm betaCalm,
-    Calm demandCalm,
-    double ownPrice) {
+    DualPrice dual,
+    Estimates estimates,
+    LoopMode status,
+    GainSchedule gains,
+    Baseline last,
+    long intervals) {
 
   public LoopState {
     if (!(x >= 0 && x <= 1)) {
       throw new IllegalArgumentException("x must be in [0, 1], got " + x);
     }
-    if (price == null || mode == null || reason == null) {
-      throw new IllegalArgumentException("price, mode and reason are required");
-    }
-    if (priceCalm == null || betaCalm == null || demandCalm == null) {
-      throw new IllegalArgumentException("the gain schedules are required");
+    if (dual == null || estimates == null || status == null || gains == null || last == null) {
+      throw new IllegalArgumentException("price, estimates, mode, gains and baseline are required");
     }
   }
 
@@ -65,28 +40,42 @@ public record LoopState(
   public static LoopState initial(double x, double mu, double demand) {
     return new LoopState(
         x,
-        PriceState.of(mu),
-        Double.NaN,
-        null,
-        demand,
-        Double.NaN,
-        Mode.NORMAL,
-        "",
-        0,
-        0,
-        Long.MIN_VALUE,
-        0,
-        0,
-        0,
-        Calm.ALARMED,
-        Calm.ALARMED,
-        Calm.ALARMED,
-        Double.NaN);
+        DualPrice.of(PriceState.of(mu)),
+        new Estimates(null, demand, Double.NaN),
+        LoopMode.NORMAL,
+        GainSchedule.ALARMED,
+        Baseline.NONE,
+        0);
+  }
+
+  public LoopState withX(double v) {
+    return new LoopState(v, dual, estimates, status, gains, last, intervals);
+  }
+
+  public LoopState withDual(DualPrice v) {
+    return new LoopState(x, v, estimates, status, gains, last, intervals);
+  }
+
+  public LoopState withEstimates(Estimates v) {
+    return new LoopState(x, dual, v, status, gains, last, intervals);
+  }
+
+  public LoopState withStatus(LoopMode v) {
+    return new LoopState(x, dual, estimates, v, gains, last, intervals);
+  }
+
+  public LoopState withGains(GainSchedule v) {
+    return new LoopState(x, dual, estimates, status, v, last, intervals);
+  }
+
+  /** The same state after the measurement {@code m}, {@code n} intervals since start. */
+  public LoopState measured(Measurement m, long n) {
+    return new LoopState(x, dual, estimates, status, gains, Baseline.of(m), n);
   }
 
   /** The shortest calm of the three gain schedules: what a restart resumes from. */
   public long calm() {
-    return Math.min(priceCalm.intervals(), Math.min(betaCalm.intervals(), demandCalm.intervals()));
+    return gains.calm();
   }
 
   /**
@@ -94,11 +83,76 @@ public record LoopState(
    * none yet.
    */
   public double alignedPrice() {
-    return Double.isFinite(ownPrice) ? ownPrice : price.mu();
+    return dual.aligned();
   }
 
   /** mu_i. */
   public double mu() {
-    return price.mu();
+    return dual.mu();
+  }
+
+  /** The dual price state (mu_i and its adaptive step, eq. 17). */
+  public PriceState price() {
+    return dual.state();
+  }
+
+  /** S*_i of the last dual decision (eq. 13), NaN before the first. */
+  public double sStar() {
+    return dual.sStar();
+  }
+
+  /** The smoothed own price that beta_i's term C_ii mu_i stands for; NaN: mu_i itself. */
+  public double ownPrice() {
+    return dual.ownPrice();
+  }
+
+  /** The last beta_i estimate (eq. 20), or null before the first interval. */
+  public BetaEstimate beta() {
+    return estimates.beta();
+  }
+
+  /** A_i, smoothed, in load units. */
+  public double demand() {
+    return estimates.demand();
+  }
+
+  /** The last S_i in load units (NaN when stale). */
+  public double load() {
+    return estimates.load();
+  }
+
+  /** Normal or fallback. */
+  public Mode mode() {
+    return status.mode();
+  }
+
+  /** Why the loop is in fallback ("" in normal mode). */
+  public String reason() {
+    return status.reason();
+  }
+
+  /** Consecutive probe-silent intervals while probes were expected. */
+  public int quiet() {
+    return status.quiet();
+  }
+
+  /** The gain schedule of the price step. */
+  public Calm priceCalm() {
+    return gains.price();
+  }
+
+  /** The gain schedule of beta_i's EWMA. */
+  public Calm betaCalm() {
+    return gains.beta();
+  }
+
+  /** The gain schedule of A_i's EWMA. */
+  public Calm demandCalm() {
+    return gains.demand();
+  }
+
+  /** The clock of the last measurement, {@link Long#MIN_VALUE} before the first. */
+  public long lastNanos() {
+    return last.nanos();
   }
 }

@@ -78,29 +78,17 @@ public record SavedState(
    * not hold.
    */
   public LoopState resume(double demandPrior) {
-    Calm resumed = Calm.of(calm);
     BetaEstimate b =
         Double.isFinite(beta) && Double.isFinite(betaStdErr)
             ? new BetaEstimate(beta, betaStdErr, beta, betaStdErr, 0, 0)
             : null;
     return new LoopState(
         x,
-        new PriceState(mu, boost, lastSign),
-        Double.NaN,
-        b,
-        Double.isFinite(demand) && demand >= 0 ? demand : demandPrior,
-        Double.NaN,
-        Mode.NORMAL,
-        "",
-        0,
-        0,
-        Long.MIN_VALUE,
-        0,
-        0,
-        0,
-        resumed,
-        resumed,
-        resumed,
-        Double.NaN);
+        DualPrice.of(new PriceState(mu, boost, lastSign)),
+        new Estimates(b, Double.isFinite(demand) && demand >= 0 ? demand : demandPrior, Double.NaN),
+        LoopMode.NORMAL,
+        GainSchedule.resumed(calm),
+        Baseline.NONE,
+        0);
   }
 }

@@ -134,7 +134,12 @@ class ControlLoopTest {
     }
     assertEquals(Mode.FALLBACK, s.mode());
     assertTrue(s.reason().contains("greedy"), s.reason());
-    s = loop.step(s, at(t, 60, 10, 10, 100 * t));
+    LoopState still = loop.step(s, at(t, 60, 0, 0, 100 * t));
+    t++;
+    assertEquals(Mode.FALLBACK, still.mode());
+    assertEquals(s.dual(), still.dual(), "mu frozen while the greedy law runs");
+    assertEquals(GainSchedule.ALARMED, still.gains(), "full gains on return");
+    s = loop.step(still, at(t, 60, 10, 10, 100 * t));
     assertEquals(Mode.NORMAL, s.mode());
   }
 
