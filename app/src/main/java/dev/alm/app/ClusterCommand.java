@@ -1,21 +1,21 @@
 package dev.alm.app;
 
+import dev.alm.cluster.Cluster;
+import dev.alm.cluster.ClusterConfig;
+import dev.alm.cluster.ClusterRun;
+import dev.alm.cluster.ClusterSummary;
+import dev.alm.cluster.Drill;
+import dev.alm.cluster.FlashCrowd;
+import dev.alm.cluster.Sample;
 import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.controller.io.TopologyJson;
 import dev.alm.controller.model.Topology;
 import dev.alm.io.InputException;
+import dev.alm.loop.Algorithm;
+import dev.alm.loop.Settling;
 import dev.alm.node.ConfigFlags;
 import dev.alm.optimum.CentralOptimum;
 import dev.alm.optimum.OptimumResult;
-import dev.alm.pop.cluster.Cluster;
-import dev.alm.pop.cluster.ClusterConfig;
-import dev.alm.pop.cluster.ClusterRun;
-import dev.alm.pop.cluster.ClusterSummary;
-import dev.alm.pop.cluster.Drill;
-import dev.alm.pop.cluster.FlashCrowd;
-import dev.alm.pop.cluster.Sample;
-import dev.alm.pop.control.Algorithm;
-import dev.alm.pop.control.Settling;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -196,26 +196,26 @@ public final class ClusterCommand implements Callable<Integer> {
     ClusterConfig c;
     try {
       c =
-          new ClusterConfig(
-              t,
-              Algorithm.parse(algorithm),
-              parseDuration("--duration", duration),
-              parseDuration("--interval", interval),
-              loadUnit,
-              resolvers,
-              ttl,
-              beacons,
-              gamma,
-              betaWeight,
-              theta,
-              gain,
-              startX,
-              ClusterConfig.DEFAULT_BODY_BYTES,
-              flash == null ? null : FlashCrowd.parse(flash),
-              seed,
-              new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z, settlePrice),
-              drills(),
-              out.resolve("state"));
+          ClusterConfig.builder(t)
+              .algorithm(Algorithm.parse(algorithm))
+              .duration(parseDuration("--duration", duration))
+              .interval(parseDuration("--interval", interval))
+              .loadUnit(loadUnit)
+              .resolvers(resolvers)
+              .cdnTtl(ttl)
+              .beaconRate(beacons)
+              .probeGamma(gamma)
+              .betaWeight(betaWeight)
+              .theta(theta)
+              .greedyGain(gain)
+              .startX(startX)
+              .flash(flash == null ? null : FlashCrowd.parse(flash))
+              .seed(seed)
+              .settling(
+                  new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z, settlePrice))
+              .drills(drills())
+              .stateDir(out.resolve("state"))
+              .build();
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }

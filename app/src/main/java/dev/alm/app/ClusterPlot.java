@@ -1,6 +1,6 @@
 package dev.alm.app;
 
-import dev.alm.pop.cluster.Sample;
+import dev.alm.cluster.Sample;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -1,12 +1,12 @@
 package dev.alm.app;
 
+import dev.alm.cluster.ClusterRun;
+import dev.alm.cluster.ClusterSummary;
+import dev.alm.cluster.Drill;
+import dev.alm.cluster.DrillOutcome;
+import dev.alm.cluster.Sample;
+import dev.alm.cluster.UserCounts;
 import dev.alm.optimum.OptimumResult;
-import dev.alm.pop.cluster.ClusterRun;
-import dev.alm.pop.cluster.ClusterSummary;
-import dev.alm.pop.cluster.Drill;
-import dev.alm.pop.cluster.DrillOutcome;
-import dev.alm.pop.cluster.Sample;
-import dev.alm.pop.cluster.UserCounts;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package dev.alm.app;
 
-import dev.alm.pop.export.Redirection;
-import dev.alm.pop.export.RunDirectory;
-import dev.alm.pop.export.StatusCollector;
+import dev.alm.export.Redirection;
+import dev.alm.export.RunDirectory;
+import dev.alm.export.StatusCollector;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,5 +1,6 @@
 package dev.alm.dns;
 
+import dev.alm.traces.AnswerKind;
 import java.net.InetAddress;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
@@ -19,6 +20,8 @@ final class AnswerPipeline {
   private final AtomicLong failures = new AtomicLong();
   private volatile Throwable lastFailure;
   private final java.util.concurrent.atomic.LongAdder received =
+      new java.util.concurrent.atomic.LongAdder();
+  private final java.util.concurrent.atomic.LongAdder cdnAnswers =
       new java.util.concurrent.atomic.LongAdder();
 
   AnswerPipeline(
@@ -83,6 +86,9 @@ final class AnswerPipeline {
 
   private void finish(Outcome o, InetAddress client, boolean tcp, long t0) {
     long done = nanoClock.getAsLong();
+    if (o.kind() == AnswerKind.L1 || o.kind() == AnswerKind.L2) {
+      cdnAnswers.increment();
+    }
     metrics.answered(o, tcp, done - t0);
     if (log != null) {
       log.record(done, client, o);
@@ -105,6 +111,14 @@ final class AnswerPipeline {
   /** Messages received over both transports. */
   long received() {
     return received.sum();
+  }
+
+  /**
+   * Responses sent that answered a CDN name with L1 or L2 (a slipped, truncated response included;
+   * a dropped one not), whatever the metrics: the DNS side of A_i (paper 004 eq. 2).
+   */
+  long cdnAnswers() {
+    return cdnAnswers.sum();
   }
 
   long failures() {

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * One PoP's authoritative DNS server, assembled and running: the zone, x, the answering function,
@@ -14,6 +15,12 @@ import java.util.Map;
  * controller (or the admin API) sets.
  */
 public final class DnsNode implements AutoCloseable {
+  /** The default monotonic clock: {@link System#nanoTime()}. */
+  public static final LongSupplier SYSTEM_NANO_CLOCK = System::nanoTime;
+
+  /** The default wall clock: {@link System#currentTimeMillis()}. */
+  public static final LongSupplier SYSTEM_MILLIS_CLOCK = System::currentTimeMillis;
+
   private final DnsConfig config;
   private final RedirectionProbability x;
   private final MicrometerDnsMetrics metrics;
@@ -37,7 +44,8 @@ public final class DnsNode implements AutoCloseable {
   }
 
   /**
-   * Builds the zone and starts listening.
+   * Builds the zone and starts listening, on the system clocks ({@link #SYSTEM_NANO_CLOCK}, {@link
+   * #SYSTEM_MILLIS_CLOCK}).
    *
    * @param registry where metrics go
    * @param probes how beacon queries are answered ({@link ProbeAnswerer#NONE}: always L1)
@@ -48,20 +56,36 @@ public final class DnsNode implements AutoCloseable {
   public static DnsNode start(
       DnsConfig config, MeterRegistry registry, ProbeAnswerer probes, int threads)
       throws IOException, InterruptedException {
+    return start(config, registry, probes, threads, SYSTEM_NANO_CLOCK, SYSTEM_MILLIS_CLOCK);
+  }
+
+  /**
+   * Builds the zone and starts listening, on the given clocks.
+   *
+   * @param registry where metrics go
+   * @param probes how beacon queries are answered ({@link ProbeAnswerer#NONE}: always L1)
+   * @param threads event-loop threads (each with its own UDP socket under epoll)
+   * @param nanoClock the monotonic clock of the answering pipeline, rate limiting and the query log
+   * @param millisClock the wall clock of the query log's timestamps, milliseconds since the epoch
+   * @throws IOException if the query log cannot be opened
+   * @throws DnsConfig.ConfigException if a static record is bad
+   */
+  public static DnsNode start(
+      DnsConfig config,
+      MeterRegistry registry,
+      ProbeAnswerer probes,
+      int threads,
+      LongSupplier nanoClock,
+      LongSupplier millisClock)
+      throws IOException, InterruptedException {
     ServedZone zone = new ServedZone(config);
     RedirectionProbability x = new RedirectionProbability(config.x());
     MicrometerDnsMetrics metrics = new MicrometerDnsMetrics(registry, config.pop());
-    java.util.function.LongSupplier nanoClock =
-        System::nanoTime; // the pipeline's and the log's: one clock
     QueryLog log =
         config.queryLog() == null
             ? null
             : QueryLog.open(
-                config.queryLog(),
-                config.pop(),
-                config.queryLogQueue(),
-                nanoClock,
-                System::currentTimeMillis);
+                config.queryLog(), config.pop(), config.queryLogQueue(), nanoClock, millisClock);
     QueryAnswerer answerer = new QueryAnswerer(config, zone, x, probes);
     AnswerPipeline pipeline =
         new AnswerPipeline(
@@ -96,6 +120,15 @@ public final class DnsNode implements AutoCloseable {
   /** x, the probability of answering L1; set it at any time. */
   public RedirectionProbability x() {
     return x;
+  }
+
+  /**
+   * Responses so far that answered a CDN name with L1 or L2: the queries that drive HTTP demand,
+   * A_i of paper 004 eq. 2 (beacons are counted apart, as probe or beacon answers). Counted by the
+   * answering pipeline itself, so it holds with or without metrics.
+   */
+  public long cdnAnswers() {
+    return pipeline.cdnAnswers();
   }
 
   /** The address UDP and TCP are bound to. */

@@ -3,8 +3,8 @@ package dev.alm.pop;
 import dev.alm.controller.model.Topology;
 import dev.alm.dns.DnsConfig;
 import dev.alm.fastcontrol.ProbePlanConfig;
+import dev.alm.loop.LoopConfig;
 import dev.alm.node.HostPort;
-import dev.alm.pop.control.LoopConfig;
 import dev.alm.proxy.ProxyConfig;
 import java.nio.file.Path;
 

@@ -7,12 +7,12 @@ import dev.alm.fastcontrol.AnswererStats;
 import dev.alm.fastcontrol.PlannedProbeAnswerer;
 import dev.alm.fastcontrol.ProbeAnswererConfig;
 import dev.alm.fastcontrol.ProbePlan;
+import dev.alm.loop.ControlLoop;
+import dev.alm.loop.LoopState;
+import dev.alm.loop.Mode;
+import dev.alm.loop.SavedState;
 import dev.alm.node.AdminEndpoints;
 import dev.alm.node.NodeAdmin;
-import dev.alm.pop.control.ControlLoop;
-import dev.alm.pop.control.LoopState;
-import dev.alm.pop.control.Mode;
-import dev.alm.pop.control.SavedState;
 import dev.alm.proxy.ProxyServer;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -87,8 +87,13 @@ public final class PopDaemon implements AutoCloseable {
 
   /**
    * Starts the proxy, the DNS server (x = the start x), the admin server and, with {@code
-   * ownScheduler}, the loop's thread.
+   * ownScheduler}, the loop's thread. The clocks are the PoP's one time source: the loop's
+   * measurements, the proxy's meters and logs, the DNS pipeline and query log, the probe answerer
+   * and the state file all read them ({@link DnsNode#SYSTEM_NANO_CLOCK} and {@link
+   * DnsNode#SYSTEM_MILLIS_CLOCK} live).
    *
+   * @param nanoClock the monotonic clock, nanoseconds
+   * @param millisClock the wall clock, milliseconds since the epoch
    * @param log where start-up notes and mode changes go (one line each)
    */
   public static PopDaemon start(
@@ -111,9 +116,7 @@ public final class PopDaemon implements AutoCloseable {
     DnsNode dns = null;
     ScheduledExecutorService scheduler = null;
     try {
-      proxy =
-          ProxyServer.start(
-              config.proxy(), admin.registry(), System::nanoTime, System::currentTimeMillis);
+      proxy = ProxyServer.start(config.proxy(), admin.registry(), nanoClock, millisClock);
       PlannedProbeAnswerer answerer =
           new PlannedProbeAnswerer(
               ProbePlan.compute(
@@ -124,11 +127,16 @@ public final class PopDaemon implements AutoCloseable {
                   c.column(config.index()),
                   config.plan()),
               ProbeAnswererConfig.defaults(),
-              System.nanoTime());
+              nanoClock.getAsLong());
       answerer.seedBeaconRate(saved.map(SavedState::beaconRate).orElse(Double.NaN));
       dns =
           DnsNode.start(
-              withX(config.dns(), initial.x()), admin.registry(), answerer, config.dnsThreads());
+              withX(config.dns(), initial.x()),
+              admin.registry(),
+              answerer,
+              config.dnsThreads(),
+              nanoClock,
+              millisClock);
       if (ownScheduler) {
         scheduler =
             Executors.newSingleThreadScheduledExecutor(
@@ -269,7 +277,7 @@ public final class PopDaemon implements AutoCloseable {
                 config.loop().algorithm(),
                 next,
                 millisClock.getAsLong(),
-                answerer.beaconRate(System.nanoTime())));
+                answerer.beaconRate(nanoClock.getAsLong())));
         lastStateProblem = null;
       } catch (IOException e) {
         if (lastStateProblem == null) {
@@ -292,7 +300,7 @@ public final class PopDaemon implements AutoCloseable {
 
   /**
    * The dual's gain multiplier for the state after the last interval ({@link
-   * dev.alm.pop.control.Settling}).
+   * dev.alm.loop.Settling}).
    */
   public double gainScale() {
     return loop.gainScale(state);
@@ -351,7 +359,7 @@ public final class PopDaemon implements AutoCloseable {
     m.put("gain", loop.gainScale(s));
     m.put("calm", s.calm());
     m.put("intervalSeconds", config.loop().intervalSeconds());
-    AnswererStats a = answerer.stats(System.nanoTime());
+    AnswererStats a = answerer.stats(nanoClock.getAsLong());
     Map<String, Object> probes = new LinkedHashMap<>();
     probes.put("plannedRate", a.plannedRate());
     probes.put("beaconRate", finite(a.beaconRate()));

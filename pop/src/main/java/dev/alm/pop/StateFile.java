@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.alm.io.AtomicFiles;
-import dev.alm.pop.control.SavedState;
+import dev.alm.loop.SavedState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

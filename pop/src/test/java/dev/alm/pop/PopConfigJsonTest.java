@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.io.InputException;
+import dev.alm.loop.Algorithm;
 import dev.alm.node.HostPort;
-import dev.alm.pop.control.Algorithm;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;

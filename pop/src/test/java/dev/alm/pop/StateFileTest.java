@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.controller.dual.PriceState;
-import dev.alm.pop.control.Algorithm;
-import dev.alm.pop.control.Calm;
-import dev.alm.pop.control.LoopState;
-import dev.alm.pop.control.SavedState;
+import dev.alm.loop.Algorithm;
+import dev.alm.loop.Calm;
+import dev.alm.loop.DualPrice;
+import dev.alm.loop.Estimates;
+import dev.alm.loop.GainSchedule;
+import dev.alm.loop.LoopState;
+import dev.alm.loop.SavedState;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -18,27 +21,11 @@ class StateFileTest {
   @Test
   void roundTripAndFreshness(@TempDir Path dir) throws Exception {
     StateFile f = new StateFile(dir.resolve("state.json"));
-    LoopState s = LoopState.initial(0.4, 0, 1);
-    s =
-        new LoopState(
-            0.4,
-            new PriceState(7.5, 2, 1),
-            0.5,
-            null,
-            1.7,
-            0.6,
-            s.mode(),
-            "",
-            0,
-            3,
-            0,
-            0,
-            0,
-            0,
-            Calm.of(42),
-            new Calm(50, 1, 2, 7),
-            Calm.of(43),
-            Double.NaN);
+    LoopState s =
+        LoopState.initial(0.4, 0, 1)
+            .withDual(new DualPrice(new PriceState(7.5, 2, 1), 0.5, Double.NaN))
+            .withEstimates(new Estimates(null, 1.7, 0.6))
+            .withGains(new GainSchedule(Calm.of(42), new Calm(50, 1, 2, 7), Calm.of(43)));
     f.write(SavedState.of("b", Algorithm.DUAL, s, 1_000_000, 2400));
     String[] problem = new String[1];
     SavedState r = f.read(problem).orElseThrow();

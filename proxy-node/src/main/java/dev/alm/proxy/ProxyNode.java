@@ -242,6 +242,28 @@ public final class ProxyNode implements AutoCloseable {
     return accessRing.get();
   }
 
+  /**
+   * S_i: the request rate at this proxy over its last completed meter window, in requests/s, at the
+   * node's clock now; NaN before a bucket has completed (paper 004 eq. 1, the load the dual's price
+   * step (eq. 17) and the greedy law (eq. 24) react to).
+   */
+  public double load() {
+    return meter.rate(nanoClock.getAsLong());
+  }
+
+  /**
+   * The FastControl probes of this PoP's own category counted since start: R_i of paper 004 eq. 20
+   * is their rate.
+   */
+  public long ownProbesCounted() {
+    return probes.ownTotal();
+  }
+
+  /** The FastControl probes of every category counted since start: the probe path's liveness. */
+  public long probesCounted() {
+    return probes.total();
+  }
+
   public LoadMeter meter() {
     return meter;
   }

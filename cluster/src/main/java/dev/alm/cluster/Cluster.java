@@ -1,0 +1,284 @@
+package dev.alm.cluster;
+
+import dev.alm.controller.dual.StepSize;
+import dev.alm.controller.model.Topology;
+import dev.alm.dns.DnsConfig;
+import dev.alm.dns.RrlConfig;
+import dev.alm.fastcontrol.BetaEstimatorConfig;
+import dev.alm.fastcontrol.ProbePlanConfig;
+import dev.alm.loop.LoopConfig;
+import dev.alm.loop.LoopState;
+import dev.alm.node.HostPort;
+import dev.alm.pop.PopConfig;
+import dev.alm.pop.PopDaemon;
+import dev.alm.proxy.ContentConfig;
+import dev.alm.proxy.ProxyConfig;
+import dev.alm.proxy.ProxyServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+import org.xbill.DNS.Name;
+
+/**
+ * A whole CDN on one machine (docs/cluster.md): PoP i's DNS server and proxy on 127.0.1.(i+1)
+ * (ephemeral ports), the datacenter L2 on 127.0.2.1 (a proxy in generated-content mode with no
+ * practical capacity limit), and the users of every PoP ({@link Users}). Every interval the
+ * cluster's own thread steps each PoP's control loop, so all PoPs act on one clock, and records a
+ * {@link Sample} per PoP. Everything stops after the configured duration.
+ */
+public final class Cluster {
+  /** The zone the cluster serves. */
+  public static final String ZONE = "cdn.example";
+
+  /** The anycast address the DNS answers (mapped to the proxy anycast picks). */
+  public static final String L1 = "192.0.2.1";
+
+  /** The datacenter address the DNS answers (mapped to the datacenter's loopback address). */
+  public static final String L2 = "198.51.100.1";
+
+  private Cluster() {}
+
+  /** The loopback address of PoP {@code i}. */
+  public static String popAddress(int i) {
+    return "127.0.1." + (i + 1);
+  }
+
+  /**
+   * Runs the cluster for its duration.
+   *
+   * @param onInterval called on the cluster's thread after every interval with that interval's
+   *     samples
+   * @param log start-up notes and mode changes
+   */
+  public static ClusterRun run(
+      ClusterConfig c, Consumer<List<Sample>> onInterval, Consumer<String> log)
+      throws IOException, InterruptedException {
+    Topology t = c.topology();
+    int n = t.size();
+    List<PopDaemon> pops = new ArrayList<>();
+    ProxyServer datacenter = null;
+    List<Thread> threads = new ArrayList<>();
+    List<Users> users = new ArrayList<>();
+    List<Sample> samples = new ArrayList<>();
+    if (c.stateDir() != null) {
+      for (String id : t.ids()) {
+        Files.deleteIfExists(
+            c.stateDir().resolve(id + ".json")); // a run starts fresh, not from the last run
+      }
+    }
+    try {
+      datacenter =
+          ProxyServer.start(
+              ProxyConfig.builder()
+                  .pop("dc")
+                  .zone(ZONE)
+                  .listen(new HostPort("127.0.2.1", 0))
+                  .capacity(1e7)
+                  .ioThreads(1)
+                  .content(ContentConfig.generate(c.bodyBytes()))
+                  .build());
+      for (int i = 0; i < n; i++) {
+        pops.add(
+            PopDaemon.start(
+                popConfig(c, i), false, System::nanoTime, System::currentTimeMillis, log));
+      }
+      List<InetSocketAddress> proxies = pops.stream().map(PopDaemon::proxyAddress).toList();
+      long start = System.nanoTime() + 200_000_000L;
+      long end = start + c.duration().toNanos();
+      double target = 0;
+      for (int i = 0; i < n; i++) {
+        String id = t.node(i).id();
+        double base = t.node(i).demand() * c.loadUnit();
+        target += base;
+        Users u =
+            new Users(
+                ZONE,
+                i,
+                t.correlation().row(i),
+                pops.get(i).dnsAddress(),
+                proxies,
+                datacenter.address(),
+                InetAddress.getByName(L1),
+                s -> base * (c.flash() == null ? 1 : c.flash().factor(id, s)),
+                c.beaconRate(),
+                c.resolvers(),
+                c.bodyBytes(),
+                start,
+                end,
+                c.seed() * 1_000_003L + i);
+        users.add(u);
+        Thread th = new Thread(u, "alm-users-" + id);
+        th.setDaemon(true);
+        threads.add(th);
+      }
+      threads.forEach(Thread::start);
+      List<Drill> pending = new ArrayList<>(c.drills());
+      pending.sort(java.util.Comparator.comparingDouble(Drill::atSeconds));
+      List<DrillOutcome> outcomes = new ArrayList<>();
+      long period = c.interval().toNanos();
+      for (long next = start + period; next <= end; next += period) {
+        long now;
+        while ((now = System.nanoTime()) < next) {
+          LockSupport.parkNanos(next - now);
+        }
+        double seconds = (next - start) / 1e9;
+        while (!pending.isEmpty() && pending.get(0).atSeconds() <= seconds + 1e-9) {
+          outcomes.add(drill(c, pending.remove(0), seconds, pops, log));
+        }
+        List<Sample> interval = new ArrayList<>(n);
+        for (PopDaemon p : pops) {
+          LoopState s = p.tick();
+          double unit = p.config().loop().loadUnit();
+          interval.add(
+              new Sample(
+                  seconds,
+                  p.config().id(),
+                  s.x(),
+                  s.mu(),
+                  s.beta() == null ? Double.NaN : s.beta().beta(),
+                  s.beta() == null ? Double.NaN : s.beta().stdError(),
+                  s.load() * unit,
+                  p.capacityRate(),
+                  s.demand() * unit,
+                  s.mode().label(),
+                  p.shed(),
+                  p.gainScale()));
+        }
+        samples.addAll(interval);
+        onInterval.accept(interval);
+      }
+      for (Thread th : threads) {
+        th.join(5000);
+      }
+      Map<String, UserCounts> counts = new LinkedHashMap<>();
+      for (int i = 0; i < n; i++) {
+        counts.put(t.node(i).id(), UserCounts.of(users.get(i).stats()));
+      }
+      return new ClusterRun(c, samples, counts, c.duration().toNanos() / 1e9, target, outcomes);
+    } finally {
+      threads.forEach(Thread::interrupt);
+      for (PopDaemon p : pops) {
+        p.close();
+      }
+      if (datacenter != null) {
+        datacenter.close();
+      }
+    }
+  }
+
+  /**
+   * Runs a drill on PoP {@code d.pop()}: a restart closes its daemon and starts a new one on the
+   * same addresses, which restores from the state file; a proxy kill closes its proxy only.
+   */
+  private static DrillOutcome drill(
+      ClusterConfig c, Drill d, double seconds, List<PopDaemon> pops, Consumer<String> log)
+      throws IOException, InterruptedException {
+    int i = c.topology().ids().indexOf(d.pop());
+    PopDaemon p = pops.get(i);
+    LoopState before = p.state();
+    if (d.kind() == Drill.Kind.KILL_PROXY) {
+      log.accept("drill at " + seconds + " s: killing the proxy of " + d.pop());
+      p.killProxy();
+      return new DrillOutcome(d, seconds, before.x(), before.mu(), before.x(), before.mu(), 0);
+    }
+    log.accept("drill at " + seconds + " s: restarting " + d.pop());
+    InetSocketAddress dnsAt = p.dnsAddress();
+    InetSocketAddress proxyAt = p.proxyAddress();
+    long down = System.nanoTime();
+    p.close();
+    PopConfig again = popConfig(c, i, dnsAt, proxyAt);
+    PopDaemon restarted = null;
+    for (int attempt = 0; restarted == null; attempt++) {
+      try {
+        restarted = PopDaemon.start(again, false, System::nanoTime, System::currentTimeMillis, log);
+      } catch (java.net.BindException e) {
+        if (attempt >= 50) {
+          throw e;
+        }
+        Thread.sleep(20); // the old sockets are still being released
+      }
+    }
+    pops.set(i, restarted);
+    LoopState after = restarted.state();
+    return new DrillOutcome(
+        d,
+        seconds,
+        before.x(),
+        before.mu(),
+        after.x(),
+        after.mu(),
+        (System.nanoTime() - down) / 1e6);
+  }
+
+  /** PoP i's configuration in the cluster, on ephemeral ports. */
+  public static PopConfig popConfig(ClusterConfig c, int i) throws IOException {
+    return popConfig(c, i, null, null);
+  }
+
+  /**
+   * PoP i's configuration in the cluster, its DNS and proxy at the given addresses (null: ephemeral
+   * ports).
+   */
+  static PopConfig popConfig(
+      ClusterConfig c, int i, InetSocketAddress dnsAt, InetSocketAddress proxyAt)
+      throws IOException {
+    Topology t = c.topology();
+    String id = t.node(i).id();
+    String address = popAddress(i);
+    Name zone = Name.fromConstantString(ZONE + ".");
+    DnsConfig dns =
+        DnsConfig.builder(zone)
+            .pop(id)
+            .name(Name.fromConstantString("www." + ZONE + "."))
+            .l1(InetAddress.getByName(L1))
+            .l2(InetAddress.getByName(L2))
+            .x(c.startX())
+            .cdnTtl(c.cdnTtl())
+            .probeTtl(c.cdnTtl())
+            .listen(dnsAt != null ? dnsAt : new InetSocketAddress(address, 0))
+            .rrl(RrlConfig.OFF)
+            .build();
+    double unit = c.loadUnit();
+    HostPort proxyListen =
+        proxyAt != null ? new HostPort(address, proxyAt.getPort()) : new HostPort(address, 0);
+    ProxyConfig proxy =
+        ProxyConfig.builder()
+            .pop(id)
+            .zone(ZONE)
+            .listen(proxyListen)
+            .capacity(t.node(i).capacity() * unit)
+            .controlInterval(c.interval())
+            .ioThreads(1)
+            .content(ContentConfig.generate(c.bodyBytes()))
+            .build();
+    double rate = t.node(i).demand() * unit;
+    LoopConfig d = LoopConfig.defaults(c.algorithm());
+    LoopConfig loop =
+        new LoopConfig(
+            c.algorithm(),
+            c.interval(),
+            unit,
+            c.requestsPerQuery(rate),
+            d.demandWeight(),
+            c.startX(),
+            d.safeX(),
+            c.greedyGain(),
+            new StepSize.Scaled(c.theta(), false),
+            new BetaEstimatorConfig(c.probeGamma(), c.betaWeight(), d.beta().lossRate()),
+            d.maxStep(),
+            d.probeTimeout(),
+            d.stateMaxAge(),
+            c.settling());
+    Path state = c.stateDir() == null ? null : c.stateDir().resolve(id + ".json");
+    return new PopConfig(
+        t, i, dns, 1, proxy, loop, ProbePlanConfig.ofGamma(c.probeGamma()), state, null);
+  }
+}

@@ -1,0 +1,336 @@
+package dev.alm.cluster;
+
+import dev.alm.controller.model.Topology;
+import dev.alm.loop.Algorithm;
+import dev.alm.loop.LoopConfig;
+import dev.alm.loop.Settling;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A local cluster run: one PoP per topology node on loopback, a datacenter, and the users.
+ *
+ * @param topology the topology (its A_i, T_i in load units)
+ * @param algorithm greedy or dual, at every PoP
+ * @param duration how long the users send traffic
+ * @param interval the control interval
+ * @param loadUnit requests/s per load unit: PoP i's users send A_i x loadUnit requests/s, its
+ *     proxy's capacity is T_i x loadUnit
+ * @param resolvers simulated resolvers per PoP (each caches one answer for its TTL)
+ * @param cdnTtl the TTL of CDN answers, seconds
+ * @param beaconRate FastControl beacons per second per PoP
+ * @param probeGamma the probe gain gamma of eq. (19)-(20)
+ * @param betaWeight the EWMA weight of the newest probe count in beta_i (eq. 20), in (0, 1]
+ * @param theta the dual's scaled price step (eq. 17, docs/controllers.md), without adaptation
+ * @param greedyGain the gain of eq. (24), per load unit per second
+ * @param startX every PoP's x at start
+ * @param bodyBytes the body size of every response
+ * @param flash a flash crowd, or null
+ * @param seed the users' random seed
+ * @param settling the dual's gain schedule at every PoP
+ * @param drills failure drills (restarts, proxy kills), possibly empty
+ * @param stateDir where every PoP persists its state ({@code <id>.json}), or null not to persist; a
+ *     restart drill needs it
+ */
+public record ClusterConfig(
+    Topology topology,
+    Algorithm algorithm,
+    Duration duration,
+    Duration interval,
+    double loadUnit,
+    int resolvers,
+    long cdnTtl,
+    double beaconRate,
+    double probeGamma,
+    double betaWeight,
+    double theta,
+    double greedyGain,
+    double startX,
+    int bodyBytes,
+    FlashCrowd flash,
+    long seed,
+    Settling settling,
+    List<Drill> drills,
+    Path stateDir) {
+
+  public static final double DEFAULT_LOAD_UNIT = 150;
+  public static final int DEFAULT_RESOLVERS = 200;
+  public static final long DEFAULT_CDN_TTL = 2;
+  public static final double DEFAULT_BEACON_RATE = 1200;
+  public static final double DEFAULT_PROBE_GAMMA = 15;
+  public static final double DEFAULT_BETA_WEIGHT = LoopConfig.DEFAULT_BETA_WEIGHT;
+  public static final double DEFAULT_THETA = LoopConfig.DEFAULT_THETA;
+  public static final double DEFAULT_GREEDY_GAIN = 2;
+  public static final double DEFAULT_START_X = 0.3;
+  public static final int DEFAULT_BODY_BYTES = 64;
+
+  public ClusterConfig {
+    if (topology == null || algorithm == null || settling == null) {
+      throw new IllegalArgumentException("topology, algorithm and settling are required");
+    }
+    if (duration == null || duration.isNegative() || duration.isZero()) {
+      throw new IllegalArgumentException("duration must be > 0");
+    }
+    if (interval == null || interval.isNegative() || interval.isZero()) {
+      throw new IllegalArgumentException("interval must be > 0");
+    }
+    if (!(loadUnit > 0)
+        || resolvers < 1
+        || cdnTtl < 1
+        || !(beaconRate >= 0)
+        || !(probeGamma > 0)
+        || !(betaWeight > 0 && betaWeight <= 1)
+        || !(theta > 0 && theta < 2)
+        || !(greedyGain > 0)
+        || !(startX >= 0 && startX <= 1)
+        || bodyBytes < 0) {
+      throw new IllegalArgumentException(
+          "cluster settings out of range: loadUnit > 0, resolvers >= 1, ttl >= 1, "
+              + "beaconRate >= 0, gamma > 0, betaWeight in (0, 1], theta in (0, 2), gain > 0, startX in [0, 1], bodyBytes >= 0");
+    }
+    if (topology.size() > 250) {
+      throw new IllegalArgumentException(
+          "at most 250 PoPs on one machine, the topology has " + topology.size());
+    }
+    if (flash != null && !topology.ids().contains(flash.pop())) {
+      throw new IllegalArgumentException(
+          "flash crowd: no PoP '" + flash.pop() + "' in the topology");
+    }
+    drills = drills == null ? List.of() : List.copyOf(drills);
+    for (Drill d : drills) {
+      if (!topology.ids().contains(d.pop())) {
+        throw new IllegalArgumentException(
+            d.kind().label() + ": no PoP '" + d.pop() + "' in the topology");
+      }
+      if (d.atSeconds() >= duration.toMillis() / 1000.0) {
+        throw new IllegalArgumentException(
+            d.kind().label()
+                + " at "
+                + d.atSeconds()
+                + " s is not within the run of "
+                + duration.toMillis() / 1000.0
+                + " s");
+      }
+      if (d.kind() == Drill.Kind.RESTART && stateDir == null) {
+        throw new IllegalArgumentException(
+            "restart: a state directory is required (the PoP restores from it)");
+      }
+    }
+  }
+
+  /** The default duration of a run (that of {@code alm cluster}). */
+  public static final Duration DEFAULT_DURATION = Duration.ofSeconds(60);
+
+  /** The default control interval. */
+  public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+
+  /** The default seed of the users. */
+  public static final long DEFAULT_SEED = 1;
+
+  /** The defaults on a topology. */
+  public static ClusterConfig defaults(Topology t, Algorithm a, Duration duration) {
+    return builder(t).algorithm(a).duration(duration).build();
+  }
+
+  /**
+   * A builder on a topology with every setting at its named default: dual, {@link
+   * #DEFAULT_DURATION}, {@link #DEFAULT_INTERVAL}, {@link #DEFAULT_LOAD_UNIT}, ..., no flash crowd,
+   * no drills, no state directory.
+   */
+  public static Builder builder(Topology t) {
+    return new Builder(t);
+  }
+
+  /** A builder holding this run's settings. */
+  public Builder toBuilder() {
+    return new Builder(topology)
+        .algorithm(algorithm)
+        .duration(duration)
+        .interval(interval)
+        .loadUnit(loadUnit)
+        .resolvers(resolvers)
+        .cdnTtl(cdnTtl)
+        .beaconRate(beaconRate)
+        .probeGamma(probeGamma)
+        .betaWeight(betaWeight)
+        .theta(theta)
+        .greedyGain(greedyGain)
+        .startX(startX)
+        .bodyBytes(bodyBytes)
+        .flash(flash)
+        .seed(seed)
+        .settling(settling)
+        .drills(drills)
+        .stateDir(stateDir);
+  }
+
+  /** The same run with other drills and state directory. */
+  public ClusterConfig withDrills(List<Drill> newDrills, Path newStateDir) {
+    return toBuilder().drills(newDrills).stateDir(newStateDir).build();
+  }
+
+  /** Named settings of a cluster run; {@link #build()} validates them. */
+  public static final class Builder {
+    private final Topology topology;
+    private Algorithm algorithm = Algorithm.DUAL;
+    private Duration duration = DEFAULT_DURATION;
+    private Duration interval = DEFAULT_INTERVAL;
+    private double loadUnit = DEFAULT_LOAD_UNIT;
+    private int resolvers = DEFAULT_RESOLVERS;
+    private long cdnTtl = DEFAULT_CDN_TTL;
+    private double beaconRate = DEFAULT_BEACON_RATE;
+    private double probeGamma = DEFAULT_PROBE_GAMMA;
+    private double betaWeight = DEFAULT_BETA_WEIGHT;
+    private double theta = DEFAULT_THETA;
+    private double greedyGain = DEFAULT_GREEDY_GAIN;
+    private double startX = DEFAULT_START_X;
+    private int bodyBytes = DEFAULT_BODY_BYTES;
+    private FlashCrowd flash;
+    private long seed = DEFAULT_SEED;
+    private Settling settling = Settling.DEFAULT;
+    private List<Drill> drills = List.of();
+    private Path stateDir;
+
+    private Builder(Topology topology) {
+      this.topology = topology;
+    }
+
+    public Builder algorithm(Algorithm v) {
+      algorithm = v;
+      return this;
+    }
+
+    public Builder duration(Duration v) {
+      duration = v;
+      return this;
+    }
+
+    public Builder interval(Duration v) {
+      interval = v;
+      return this;
+    }
+
+    /** Requests/s per load unit. */
+    public Builder loadUnit(double v) {
+      loadUnit = v;
+      return this;
+    }
+
+    /** Simulated resolvers per PoP. */
+    public Builder resolvers(int v) {
+      resolvers = v;
+      return this;
+    }
+
+    /** TTL of CDN answers, seconds. */
+    public Builder cdnTtl(long v) {
+      cdnTtl = v;
+      return this;
+    }
+
+    /** FastControl beacons per second per PoP. */
+    public Builder beaconRate(double v) {
+      beaconRate = v;
+      return this;
+    }
+
+    /** The probe gain gamma of eq. (19)-(20). */
+    public Builder probeGamma(double v) {
+      probeGamma = v;
+      return this;
+    }
+
+    /** The EWMA weight of the newest probe count in beta_i (eq. 20). */
+    public Builder betaWeight(double v) {
+      betaWeight = v;
+      return this;
+    }
+
+    /** The dual's scaled price step (eq. 17). */
+    public Builder theta(double v) {
+      theta = v;
+      return this;
+    }
+
+    /** The gain of eq. (24), per load unit per second. */
+    public Builder greedyGain(double v) {
+      greedyGain = v;
+      return this;
+    }
+
+    public Builder startX(double v) {
+      startX = v;
+      return this;
+    }
+
+    /** The body size of every response, bytes. */
+    public Builder bodyBytes(int v) {
+      bodyBytes = v;
+      return this;
+    }
+
+    /** A flash crowd, or null for none. */
+    public Builder flash(FlashCrowd v) {
+      flash = v;
+      return this;
+    }
+
+    public Builder seed(long v) {
+      seed = v;
+      return this;
+    }
+
+    public Builder settling(Settling v) {
+      settling = v;
+      return this;
+    }
+
+    public Builder drills(List<Drill> v) {
+      drills = v;
+      return this;
+    }
+
+    /** Where every PoP persists its state, or null not to persist. */
+    public Builder stateDir(Path v) {
+      stateDir = v;
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException naming the setting that is out of range
+     */
+    public ClusterConfig build() {
+      return new ClusterConfig(
+          topology,
+          algorithm,
+          duration,
+          interval,
+          loadUnit,
+          resolvers,
+          cdnTtl,
+          beaconRate,
+          probeGamma,
+          betaWeight,
+          theta,
+          greedyGain,
+          startX,
+          bodyBytes,
+          flash,
+          seed,
+          settling,
+          drills,
+          stateDir);
+    }
+  }
+
+  /**
+   * HTTP requests per CDN DNS answer at PoP i when its users send {@code rate} requests/s: each
+   * resolver gets rate / resolvers requests/s (Poisson) and asks again at the first request after
+   * its answer expires, so one answer serves on average r (TTL + 1/r) = r TTL + 1 requests.
+   */
+  public double requestsPerQuery(double rate) {
+    double r = rate / resolvers;
+    return r * cdnTtl + 1;
+  }
+}

@@ -1,0 +1,67 @@
+package dev.alm.cluster;
+
+import java.io.IOException;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
+import org.xbill.DNS.DClass;
+import org.xbill.DNS.Message;
+import org.xbill.DNS.Name;
+import org.xbill.DNS.Record;
+import org.xbill.DNS.Section;
+import org.xbill.DNS.Type;
+
+/**
+ * A stub resolver for the local cluster: one UDP socket, one query at a time, to one PoP's DNS
+ * server. Returns the parsed response, or null on a timeout or an unparseable answer (counted by
+ * the caller).
+ */
+final class DnsClient implements AutoCloseable {
+  private final DatagramSocket socket;
+  private final byte[] buffer = new byte[1500];
+  private int id;
+
+  DnsClient(InetSocketAddress server, int timeoutMillis) throws IOException {
+    socket = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0));
+    socket.connect(server);
+    socket.setSoTimeout(timeoutMillis);
+    id = (int) (System.nanoTime() & 0xffff);
+  }
+
+  /** An A query for {@code name}; the response, or null. */
+  Message query(Name name) throws IOException {
+    Message q = Message.newQuery(Record.newRecord(name, Type.A, DClass.IN));
+    id = (id + 1) & 0xffff;
+    q.getHeader().setID(id);
+    byte[] wire = q.toWire();
+    socket.send(new DatagramPacket(wire, wire.length));
+    while (true) {
+      DatagramPacket p = new DatagramPacket(buffer, buffer.length);
+      try {
+        socket.receive(p);
+      } catch (SocketTimeoutException e) {
+        return null;
+      }
+      Message r;
+      try {
+        r = new Message(java.util.Arrays.copyOf(p.getData(), p.getLength()));
+      } catch (IOException e) {
+        return null;
+      }
+      if (r.getHeader().getID() == id) {
+        return r;
+      }
+    }
+  }
+
+  /** The answer section's records. */
+  static java.util.List<Record> answers(Message m) {
+    return m.getSection(Section.ANSWER);
+  }
+
+  @Override
+  public void close() {
+    socket.close();
+  }
+}

@@ -1,0 +1,119 @@
+package dev.alm.cluster;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
+/**
+ * A blocking HTTP/1.1 keep-alive connection for the cluster's users: sends {@code GET path} with a
+ * Host header and reads the whole response (Content-Length bodies; 204 and 304 have none).
+ * Reconnects after any failure.
+ */
+final class HttpConnection implements AutoCloseable {
+  private final InetSocketAddress target;
+  private final int timeoutMillis;
+  private Socket socket;
+  private InputStream in;
+  private OutputStream out;
+
+  HttpConnection(InetSocketAddress target, int timeoutMillis) {
+    this.target = target;
+    this.timeoutMillis = timeoutMillis;
+  }
+
+  /** The response status, or -1 when the request failed (connection refused, reset, timeout). */
+  int get(String host, String path) {
+    for (int attempt = 0; attempt < 2; attempt++) {
+      try {
+        if (socket == null) {
+          open();
+        }
+        out.write(
+            ("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        return readResponse();
+      } catch (IOException e) {
+        close();
+      }
+    }
+    return -1;
+  }
+
+  private void open() throws IOException {
+    Socket s = new Socket();
+    s.setTcpNoDelay(true);
+    s.setSoTimeout(timeoutMillis);
+    s.connect(target, timeoutMillis);
+    socket = s;
+    in = new BufferedInputStream(s.getInputStream(), 8192);
+    out = s.getOutputStream();
+  }
+
+  private int readResponse() throws IOException {
+    String status = line();
+    String[] parts = status.split(" ", 3);
+    if (parts.length < 2 || !parts[0].startsWith("HTTP/")) {
+      throw new IOException("bad status line: " + status);
+    }
+    int code = Integer.parseInt(parts[1]);
+    long length = 0;
+    boolean close = false;
+    for (String h = line(); !h.isEmpty(); h = line()) {
+      String lower = h.toLowerCase(Locale.ROOT);
+      if (lower.startsWith("content-length:")) {
+        length = Long.parseLong(lower.substring(15).trim());
+      } else if (lower.startsWith("connection:") && lower.contains("close")) {
+        close = true;
+      }
+    }
+    if (code != 204 && code != 304) {
+      for (long left = length; left > 0; ) {
+        long n = in.skip(left);
+        if (n <= 0) {
+          if (in.read() < 0) {
+            throw new IOException("connection closed in the body");
+          }
+          n = 1;
+        }
+        left -= n;
+      }
+    }
+    if (close) {
+      close();
+    }
+    return code;
+  }
+
+  private String line() throws IOException {
+    StringBuilder b = new StringBuilder(64);
+    while (true) {
+      int c = in.read();
+      if (c < 0) {
+        throw new IOException("connection closed");
+      }
+      if (c == '\n') {
+        int n = b.length();
+        return n > 0 && b.charAt(n - 1) == '\r' ? b.substring(0, n - 1) : b.toString();
+      }
+      b.append((char) c);
+    }
+  }
+
+  @Override
+  public void close() {
+    if (socket != null) {
+      try {
+        socket.close();
+      } catch (IOException ignored) {
+        // closing a failed connection
+      }
+    }
+    socket = null;
+  }
+}

@@ -1,0 +1,37 @@
+package dev.alm.cluster;
+
+/**
+ * One PoP at the end of one control interval of a cluster run.
+ *
+ * @param t seconds since the users started
+ * @param pop the PoP's id
+ * @param x x_i published
+ * @param mu mu_i
+ * @param beta beta_i estimated (NaN before the first interval)
+ * @param betaStdErr its standard error
+ * @param load S_i, requests/s (NaN when the meter is stale)
+ * @param capacity T_i, requests/s
+ * @param demand A_i as the PoP estimates it, requests/s
+ * @param mode normal or fallback
+ * @param shed requests shed by the proxy since start
+ * @param gain the dual's gain multiplier after this interval (1: full gains, docs/pop.md)
+ */
+public record Sample(
+    double t,
+    String pop,
+    double x,
+    double mu,
+    double beta,
+    double betaStdErr,
+    double load,
+    double capacity,
+    double demand,
+    String mode,
+    long shed,
+    double gain) {
+
+  /** S_i / T_i. */
+  public double ratio() {
+    return load / capacity;
+  }
+}

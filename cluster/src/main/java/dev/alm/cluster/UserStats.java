@@ -1,0 +1,24 @@
+package dev.alm.cluster;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/** What one PoP's simulated users did: requests by outcome, DNS queries, beacons and probes. */
+final class UserStats {
+  final LongAdder requests = new LongAdder();
+  final LongAdder toL1 = new LongAdder();
+  final LongAdder toL2 = new LongAdder();
+  final LongAdder ok = new LongAdder();
+  final LongAdder shed = new LongAdder();
+  final LongAdder failed = new LongAdder();
+  final LongAdder dnsQueries = new LongAdder();
+  final LongAdder dnsFailures = new LongAdder();
+  final LongAdder staleAnswers = new LongAdder();
+  final LongAdder beacons = new LongAdder();
+  final LongAdder probes = new LongAdder();
+
+  /**
+   * Nanoseconds by which the users ran behind their schedule at the end (the machine could not keep
+   * up).
+   */
+  volatile long lagNanos;
+}

@@ -1,0 +1,103 @@
+package dev.alm.dns;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.alm.fastcontrol.ProbeAnswerer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.xbill.DNS.DClass;
+import org.xbill.DNS.Message;
+import org.xbill.DNS.Name;
+import org.xbill.DNS.Record;
+import org.xbill.DNS.Type;
+
+/**
+ * The typed sensor the control loop reads A_i from (paper 004 eq. 2): the count of L1 and L2
+ * answers, kept by the answering pipeline whatever the metrics, and the clocks a node is given.
+ */
+class CdnAnswersTest {
+
+  private static byte[] query(String name, int id) {
+    Message q =
+        Message.newQuery(Record.newRecord(Name.fromConstantString(name), Type.A, DClass.IN));
+    q.getHeader().setID(id);
+    return q.toWire();
+  }
+
+  /** 5 CDN queries, 3 static, 2 NXDOMAIN, 4 beacons. */
+  private static List<byte[]> mix() {
+    List<byte[]> out = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      out.add(query("www.cdn.example.", i));
+    }
+    for (int i = 0; i < 3; i++) {
+      out.add(query("api.cdn.example.", 10 + i));
+    }
+    for (int i = 0; i < 2; i++) {
+      out.add(query("nope.cdn.example.", 20 + i));
+    }
+    for (int i = 0; i < 4; i++) {
+      out.add(query("b-" + i + ".fc.cdn.example.", 30 + i));
+    }
+    return out;
+  }
+
+  @Test
+  void countsOnlyL1AndL2AnswersWithMetricsOff() throws Exception {
+    DnsConfig config = TestZones.builder().build();
+    ServedZone zone = new ServedZone(config);
+    AnswerPipeline pipeline =
+        new AnswerPipeline(
+            new QueryAnswerer(config, zone, new RedirectionProbability(0.3), ProbeAnswerer.NONE),
+            new ResponseRateLimiter(config.rrl()),
+            DnsMetrics.NONE,
+            null,
+            zone.zone().hashCode(),
+            () -> 0L);
+    InetAddress client = InetAddress.getByName("127.0.0.1");
+    int sent = 0;
+    for (byte[] q : mix()) {
+      sent += pipeline.udp(q, client) == null ? 0 : 1;
+    }
+    pipeline.tcp(query("www.cdn.example.", 99), client);
+    assertEquals(15, sent + 1, "every query answered");
+    assertEquals(6, pipeline.cdnAnswers(), "5 UDP and 1 TCP CDN answers; no static, NX or beacon");
+  }
+
+  @Test
+  void aNodeReportsTheSameCountAsItsMetricsAndStampsItsLogWithTheGivenClock(@TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("query.csv");
+    long millis = 86_400_000L; // 1970-01-02
+    try (DnsNode node =
+            DnsNode.start(
+                TestZones.builder().queryLog(file).build(),
+                new SimpleMeterRegistry(),
+                ProbeAnswerer.NONE,
+                1,
+                () -> 5_000_000_000L,
+                () -> millis);
+        UdpClient client = new UdpClient(node.address())) {
+      assertEquals(14, client.exchange(mix(), 14).size());
+      assertEquals(5, node.cdnAnswers());
+      @SuppressWarnings("unchecked")
+      Map<String, Long> byAnswer = (Map<String, Long>) node.status().get("byAnswer");
+      assertEquals(
+          node.cdnAnswers(), byAnswer.getOrDefault("l1", 0L) + byAnswer.getOrDefault("l2", 0L));
+    }
+    List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    assertEquals(15, lines.size());
+    for (String line : lines.subList(1, lines.size())) {
+      assertTrue(line.startsWith("1970-01-02T00:00:00.000Z,"), line);
+    }
+  }
+}

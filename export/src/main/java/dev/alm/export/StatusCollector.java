@@ -1,0 +1,138 @@
+package dev.alm.export;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Collects the redirection state of running PoPs from their admin servers' {@code GET /status}
+ * (docs/pop.md): x_i, mu_i, beta_i, S_i, T_i and A_i (requests/s), the algorithm and the mode. One
+ * request per PoP, in the order given; a PoP that does not answer, or answers something other than
+ * a PoP status, is an error naming its URL.
+ */
+public final class StatusCollector {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final HttpClient client;
+  private final Duration timeout;
+
+  /**
+   * @param timeout the connect and response timeout of each request
+   */
+  public StatusCollector(Duration timeout) {
+    this.timeout = timeout;
+    this.client =
+        HttpClient.newBuilder()
+            .connectTimeout(timeout)
+            .version(HttpClient.Version.HTTP_1_1)
+            .build();
+  }
+
+  /**
+   * The status URL of an admin address: {@code host:port} and {@code http://host:port} get {@code
+   * /status} appended; a URL with a path is taken as it is.
+   */
+  public static URI statusUri(String address) {
+    String a = address.trim();
+    if (a.isEmpty()) {
+      throw new IllegalArgumentException("empty PoP address");
+    }
+    if (!a.contains("://")) {
+      a = "http://" + a;
+    }
+    URI u;
+    try {
+      u = URI.create(a);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("'" + address + "' is not a host:port or URL");
+    }
+    if (u.getHost() == null) {
+      throw new IllegalArgumentException("'" + address + "' has no host");
+    }
+    String path = u.getPath();
+    return path == null || path.isEmpty() || path.equals("/")
+        ? URI.create(a.replaceAll("/$", "") + "/status")
+        : u;
+  }
+
+  /**
+   * Fetches every PoP's status.
+   *
+   * @throws IOException naming the URL that failed and why
+   */
+  public List<Redirection> collect(List<URI> uris) throws IOException, InterruptedException {
+    List<Redirection> rows = new ArrayList<>();
+    for (URI u : uris) {
+      rows.add(fetch(u));
+    }
+    return rows;
+  }
+
+  private Redirection fetch(URI u) throws IOException, InterruptedException {
+    HttpResponse<String> r;
+    try {
+      r =
+          client.send(
+              HttpRequest.newBuilder(u).timeout(timeout).GET().build(),
+              HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new IOException(
+          u
+              + ": no answer ("
+              + e.getClass().getSimpleName()
+              + (e.getMessage() == null ? "" : ": " + e.getMessage())
+              + ")",
+          e);
+    }
+    if (r.statusCode() != 200) {
+      throw new IOException(u + ": HTTP status " + r.statusCode());
+    }
+    JsonNode n;
+    try {
+      n = JSON.readTree(r.body());
+    } catch (IOException e) {
+      throw new IOException(u + ": not JSON (" + e.getMessage() + ")", e);
+    }
+    return of(u.toString(), n);
+  }
+
+  /** The redirection state in one status document (docs/pop.md). */
+  static Redirection of(String source, JsonNode n) throws IOException {
+    if (n == null || !n.isObject() || !n.path("pop").isTextual() || !n.path("x").isNumber()) {
+      throw new IOException(source + ": not a PoP status (fields pop and x are required)");
+    }
+    try {
+      return new Redirection(
+          source,
+          n.get("pop").asText(),
+          text(n, "algorithm"),
+          text(n, "mode"),
+          n.get("x").asDouble(),
+          number(n, "mu"),
+          number(n, "beta"),
+          number(n, "S"),
+          number(n, "T"),
+          number(n, "A"),
+          Redirection.REQUESTS_PER_SECOND);
+    } catch (IllegalArgumentException e) {
+      throw new IOException(source + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static String text(JsonNode n, String field) {
+    JsonNode v = n.get(field);
+    return v != null && v.isTextual() ? v.asText() : null;
+  }
+
+  private static Double number(JsonNode n, String field) {
+    JsonNode v = n.get(field);
+    return v != null && v.isNumber() ? v.asDouble() : null;
+  }
+}

@@ -1,0 +1,26 @@
+package dev.alm.loop;
+
+/**
+ * The sensors' cumulative counters at the last reading, which the next interval takes differences
+ * from (FastControl probes for eq. 20, CDN answers for A_i, eq. 2), and the clock of that reading.
+ *
+ * @param nanos the clock of the last measurement, {@link Long#MIN_VALUE} before the first
+ * @param ownProbes the own-probe counter at the last measurement
+ * @param allProbes the all-probe counter at the last measurement
+ * @param cdnQueries the CDN answer counter at the last measurement
+ */
+public record Baseline(long nanos, long ownProbes, long allProbes, long cdnQueries) {
+
+  /** No measurement yet. */
+  public static final Baseline NONE = new Baseline(Long.MIN_VALUE, 0, 0, 0);
+
+  /** The counters of a measurement. */
+  public static Baseline of(Measurement m) {
+    return new Baseline(m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries());
+  }
+
+  /** Whether no measurement has been taken yet. */
+  public boolean none() {
+    return nanos == Long.MIN_VALUE;
+  }
+}

@@ -1,0 +1,251 @@
+package dev.alm.loop;
+
+import dev.alm.controller.dual.StepSize;
+import dev.alm.fastcontrol.BetaEstimatorConfig;
+import java.time.Duration;
+
+/**
+ * Settings of a PoP's control loop. Validated at construction; every field has a named default
+ * ({@link #defaults()}).
+ *
+ * <p><b>Units.</b> The controllers work in the topology's load units (paper 004 section V
+ * normalises demand and capacity). The live PoP measures requests/s; {@code loadUnit} is the number
+ * of requests/s per load unit, so S_i = measured rate / loadUnit and the proxy's capacity is T_i x
+ * loadUnit requests/s.
+ *
+ * <p><b>Demand.</b> A_i (eq. 2) is the HTTP demand that PoP i's DNS answers drive. The DNS sees
+ * only resolver queries, one per cache miss, so A_i = (CDN queries/s) x {@code requestsPerQuery} /
+ * loadUnit, smoothed by an EWMA of weight {@code demandWeight}; requestsPerQuery is a
+ * per-deployment calibration (HTTP requests that follow one answer: users behind a resolver times
+ * the answer's TTL).
+ *
+ * @param algorithm greedy or dual
+ * @param interval the control interval (the live dt of eq. 24 and the price step of eq. 17)
+ * @param loadUnit requests/s per load unit, &gt; 0
+ * @param requestsPerQuery HTTP requests per CDN DNS answer, &gt; 0
+ * @param demandWeight EWMA weight of the newest A_i in (0, 1]
+ * @param startX x when no fresh persisted state exists, in [0, 1]
+ * @param safeX x published while the proxy's meter is stale, in [0, 1]
+ * @param greedyGain the gain of eq. (24), per load unit per second, &gt; 0
+ * @param step the dual price step (eq. 17)
+ * @param beta the beta estimator (eq. 20): probe gamma, smoothing, loss
+ * @param maxStep the largest change of x in one interval under the control laws, in (0, 1]: a
+ *     restart or a burst of probe noise cannot swing the PoP's traffic at once
+ * @param probeTimeout intervals without any probe at the proxy, while probes are expected, before
+ *     the dual falls back to greedy, &ge; 1
+ * @param stateMaxAge a persisted state older than this is not restored
+ * @param settling the dual's gain schedule ({@link Settling}); {@link Settling#OFF} for fixed gains
+ */
+public record LoopConfig(
+    Algorithm algorithm,
+    Duration interval,
+    double loadUnit,
+    double requestsPerQuery,
+    double demandWeight,
+    double startX,
+    double safeX,
+    double greedyGain,
+    StepSize step,
+    BetaEstimatorConfig beta,
+    double maxStep,
+    int probeTimeout,
+    Duration stateMaxAge,
+    Settling settling) {
+
+  public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+  public static final double DEFAULT_START_X = 0.2;
+  public static final double DEFAULT_SAFE_X = 0.2;
+  public static final double DEFAULT_GREEDY_GAIN = 1.0;
+  public static final double DEFAULT_DEMAND_WEIGHT = 0.1;
+  public static final double DEFAULT_PROBE_GAMMA = 2.0;
+  public static final double DEFAULT_BETA_WEIGHT = 0.2;
+  public static final double DEFAULT_MAX_STEP = 0.2;
+
+  /**
+   * The live price step: the scaled step of docs/controllers.md with theta 0.15 and no adaptation.
+   * Offline the adaptive theta 0.5 step converges fastest; live, S_i reacts to a new x only after
+   * the DNS TTL and one meter window, and an adaptive step that keeps growing during that lag
+   * overshoots the price several-fold. Live, S_i is also a Poisson count: the price integrates its
+   * noise, with a standard deviation proportional to sqrt(theta); 0.15 rather than 0.25 halves the
+   * price's wander at the cost of a slower start (docs/cluster.md).
+   */
+  public static final double DEFAULT_THETA = 0.15;
+
+  public static final StepSize DEFAULT_STEP = new StepSize.Scaled(DEFAULT_THETA, false);
+  public static final int DEFAULT_PROBE_TIMEOUT = 5;
+  public static final Duration DEFAULT_STATE_MAX_AGE = Duration.ofMinutes(5);
+
+  public LoopConfig {
+    if (algorithm == null || step == null || beta == null || settling == null) {
+      throw new IllegalArgumentException(
+          "algorithm, step, beta and settling settings are required");
+    }
+    if (interval == null || interval.isNegative() || interval.isZero()) {
+      throw new IllegalArgumentException("interval must be > 0, got " + interval);
+    }
+    positive("loadUnit", loadUnit);
+    positive("requestsPerQuery", requestsPerQuery);
+    positive("greedyGain", greedyGain);
+    if (!(demandWeight > 0 && demandWeight <= 1)) {
+      throw new IllegalArgumentException("demandWeight must be in (0, 1], got " + demandWeight);
+    }
+    unit("startX", startX);
+    unit("safeX", safeX);
+    if (!(maxStep > 0 && maxStep <= 1)) {
+      throw new IllegalArgumentException("maxStep must be in (0, 1], got " + maxStep);
+    }
+    if (probeTimeout < 1) {
+      throw new IllegalArgumentException("probeTimeout must be >= 1 interval, got " + probeTimeout);
+    }
+    if (stateMaxAge == null || stateMaxAge.isNegative()) {
+      throw new IllegalArgumentException("stateMaxAge must be >= 0, got " + stateMaxAge);
+    }
+  }
+
+  /**
+   * The defaults for an algorithm: 1 s interval, 1 request/s per load unit, one request per query.
+   */
+  public static LoopConfig defaults(Algorithm algorithm) {
+    return new LoopConfig(
+        algorithm,
+        DEFAULT_INTERVAL,
+        1,
+        1,
+        DEFAULT_DEMAND_WEIGHT,
+        DEFAULT_START_X,
+        DEFAULT_SAFE_X,
+        DEFAULT_GREEDY_GAIN,
+        DEFAULT_STEP,
+        new BetaEstimatorConfig(
+            DEFAULT_PROBE_GAMMA, DEFAULT_BETA_WEIGHT, BetaEstimatorConfig.NO_LOSS),
+        DEFAULT_MAX_STEP,
+        DEFAULT_PROBE_TIMEOUT,
+        DEFAULT_STATE_MAX_AGE,
+        Settling.DEFAULT);
+  }
+
+  public LoopConfig withAlgorithm(Algorithm a) {
+    return new LoopConfig(
+        a,
+        interval,
+        loadUnit,
+        requestsPerQuery,
+        demandWeight,
+        startX,
+        safeX,
+        greedyGain,
+        step,
+        beta,
+        maxStep,
+        probeTimeout,
+        stateMaxAge,
+        settling);
+  }
+
+  public LoopConfig withLoad(double newLoadUnit, double newRequestsPerQuery) {
+    return new LoopConfig(
+        algorithm,
+        interval,
+        newLoadUnit,
+        newRequestsPerQuery,
+        demandWeight,
+        startX,
+        safeX,
+        greedyGain,
+        step,
+        beta,
+        maxStep,
+        probeTimeout,
+        stateMaxAge,
+        settling);
+  }
+
+  public LoopConfig withGreedyGain(double gain) {
+    return new LoopConfig(
+        algorithm,
+        interval,
+        loadUnit,
+        requestsPerQuery,
+        demandWeight,
+        startX,
+        safeX,
+        gain,
+        step,
+        beta,
+        maxStep,
+        probeTimeout,
+        stateMaxAge,
+        settling);
+  }
+
+  public LoopConfig withBeta(BetaEstimatorConfig b) {
+    return new LoopConfig(
+        algorithm,
+        interval,
+        loadUnit,
+        requestsPerQuery,
+        demandWeight,
+        startX,
+        safeX,
+        greedyGain,
+        step,
+        b,
+        maxStep,
+        probeTimeout,
+        stateMaxAge,
+        settling);
+  }
+
+  public LoopConfig withStartX(double x) {
+    return new LoopConfig(
+        algorithm,
+        interval,
+        loadUnit,
+        requestsPerQuery,
+        demandWeight,
+        x,
+        safeX,
+        greedyGain,
+        step,
+        beta,
+        maxStep,
+        probeTimeout,
+        stateMaxAge,
+        settling);
+  }
+
+  public LoopConfig withSettling(Settling v) {
+    return new LoopConfig(
+        algorithm,
+        interval,
+        loadUnit,
+        requestsPerQuery,
+        demandWeight,
+        startX,
+        safeX,
+        greedyGain,
+        step,
+        beta,
+        maxStep,
+        probeTimeout,
+        stateMaxAge,
+        v);
+  }
+
+  /** The interval in seconds. */
+  public double intervalSeconds() {
+    return interval.toNanos() / 1e9;
+  }
+
+  private static void positive(String name, double v) {
+    if (!(v > 0) || !Double.isFinite(v)) {
+      throw new IllegalArgumentException(name + " must be a finite number > 0, got " + v);
+    }
+  }
+
+  private static void unit(String name, double v) {
+    if (!(v >= 0 && v <= 1)) {
+      throw new IllegalArgumentException(name + " must be in [0, 1], got " + v);
+    }
+  }
+}

@@ -1,0 +1,28 @@
+package dev.alm.loop;
+
+/**
+ * What a PoP's sensors read at the end of a control interval. Counters are cumulative since start;
+ * the loop takes differences, so a reading may be taken at any time.
+ *
+ * @param nowNanos the clock reading at which the sensors were read
+ * @param load S_i, the request rate at the PoP's proxy over the last interval, in requests/s; NaN
+ *     when the meter is not reporting (proxy down, no completed bucket)
+ * @param ownProbes own-category FastControl probes counted by the proxy since start (eq. 20)
+ * @param allProbes probes of every category counted by the proxy since start (the probe path's
+ *     liveness)
+ * @param cdnQueries DNS answers for the CDN names (L1 or L2) given by the PoP's DNS since start
+ */
+public record Measurement(
+    long nowNanos, double load, long ownProbes, long allProbes, long cdnQueries) {
+
+  public Measurement {
+    if (ownProbes < 0 || allProbes < 0 || cdnQueries < 0) {
+      throw new IllegalArgumentException("counters must be >= 0");
+    }
+  }
+
+  /** Whether the proxy's meter reported a usable S_i. */
+  public boolean meterFresh() {
+    return Double.isFinite(load) && load >= 0;
+  }
+}

@@ -1,0 +1,79 @@
+package dev.alm.loop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** One input's calm: a surge resets it, a drift halves it, steady counts lengthen it. */
+class CalmTest {
+  private final Settling settling = Settling.DEFAULT;
+
+  private static Calm steady(int intervals) {
+    Calm c = Calm.ALARMED;
+    for (int k = 0; k < intervals; k++) {
+      c = c.next(0, 100, false, Settling.DEFAULT);
+    }
+    return c;
+  }
+
+  @Test
+  void steadyCountsLengthenTheCalmAndShrinkTheGain() {
+    Calm c = steady(48);
+    assertEquals(48, c.intervals());
+    assertEquals(1.0 / 9, c.scale(settling), 1e-12);
+  }
+
+  @Test
+  void aSurgeResetsTheGainToFull() {
+    Calm c = steady(48).next(0, 100, true, settling);
+    assertEquals(Calm.ALARMED, c);
+    assertEquals(1, c.scale(settling));
+  }
+
+  @Test
+  void aDriftHalvesTheCalmAndStartsANewSum() {
+    Calm before = steady(48);
+    // 48 intervals of variance 100 each: sigma of the sum is sqrt(4900) = 70; 4 sigma = 280
+    Calm after = before.next(281, 100, false, settling);
+    assertEquals(24, after.intervals(), "48 + 1 intervals summed: the calm halves");
+    assertEquals(0, after.summed());
+    assertEquals(0, after.drift());
+    assertEquals(0, after.variance());
+    assertEquals(0.2, after.scale(settling), 1e-12);
+    assertTrue(after.scale(settling) > before.scale(settling));
+  }
+
+  @Test
+  void aDriftThatGoesOnHoldsTheCalmNearItsDetectionTime() {
+    Calm c = steady(200);
+    // 2 sigma of one interval's count too many, every interval: once the long calm sum has alarmed,
+    // a new sum
+    // passes 4 sigma of itself after 5 intervals
+    int alarms = 0;
+    for (int k = 0; k < 100; k++) {
+      long calmBefore = c.intervals();
+      c = c.next(20, 100, false, settling);
+      if (k >= 50 && c.intervals() < calmBefore) {
+        alarms++;
+      }
+    }
+    assertEquals(10, alarms, "an alarm every 5 intervals");
+    // after each alarm the calm is 5 (the intervals the sum took) and grows to 9 before the next
+    // one
+    assertTrue(
+        c.intervals() >= 5 && c.intervals() <= 9,
+        "calm held at the detection time: " + c.intervals());
+    assertTrue(c.scale(settling) >= 0.4, "the gain follows the drift: " + c.scale(settling));
+  }
+
+  @Test
+  void aDriftThatAlarmsSoonAfterTheLastOneBringsTheGainNearlyBackToFull() {
+    Calm c = steady(48).next(281, 100, false, settling);
+    assertEquals(24, c.intervals());
+    // 5 sigma in one interval: not a surge (8), but a new sum passes 4 sigma at once: a fast drift
+    c = c.next(50, 100, false, settling);
+    assertEquals(1, c.intervals(), "the sum alarmed after one interval: calm 1");
+    assertEquals(6.0 / 7, c.scale(settling), 1e-12);
+  }
+}

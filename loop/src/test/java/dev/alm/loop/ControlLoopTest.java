@@ -1,0 +1,169 @@
+package dev.alm.loop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.alm.controller.builtin.BuiltinTopologies;
+import dev.alm.controller.model.Topology;
+import dev.alm.fastcontrol.BetaEstimatorConfig;
+import org.junit.jupiter.api.Test;
+
+/** The pure loop with an injected clock: greedy direction, dual prices, fallbacks, clamps. */
+class ControlLoopTest {
+  private static final long SECOND = 1_000_000_000L;
+  private final Topology fig2 = BuiltinTopologies.paperFig2();
+
+  private static Measurement at(long t, double load, long own, long all, long queries) {
+    return new Measurement(t * SECOND, load, own, all, queries);
+  }
+
+  @Test
+  void greedyLowersXWhileTheProxyIsOverloaded() {
+    ControlLoop loop =
+        new ControlLoop(LoopConfig.defaults(Algorithm.GREEDY).withLoad(100, 1), fig2, 1);
+    LoopState s = loop.step(loop.initial(0.5, 0), at(0, 90, 0, 0, 0));
+    double x = s.x();
+    for (int k = 1; k <= 20; k++) {
+      s = loop.step(s, at(k, 90, 0, 0, 0)); // S = 0.9 > T = 0.7 in load units
+      assertTrue(s.x() <= x, "x must not rise while overloaded");
+      x = s.x();
+    }
+    assertTrue(x < 0.05, "x after 20 overloaded intervals: " + x);
+    assertEquals(Mode.NORMAL, s.mode());
+  }
+
+  @Test
+  void dualRaisesThePriceUnderOverloadAndLowersXForAHighBeta() {
+    LoopConfig c = LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1);
+    ControlLoop loop = new ControlLoop(c, fig2, 1);
+    LoopState s = loop.step(loop.initial(0.5, 0), at(0, 90, 0, 0, 0));
+    long probes = 0;
+    for (int k = 1; k <= 10; k++) {
+      probes += 60; // 60 own probes per second: beta = 60 / gamma = 30 under the price planned last
+      // interval
+      s = loop.step(s, at(k, 90, probes, probes, 100L * k));
+    }
+    assertTrue(s.mu() > 0, "mu under overload: " + s.mu());
+    assertEquals(30, s.beta().rawBeta(), 1e-6);
+    assertTrue(
+        s.beta().beta() > 30,
+        "the own price climbed since the probes were planned: " + s.beta().beta());
+    assertEquals(0, s.x(), 1e-9, "beta far above gamma d: everything to L2");
+    assertEquals(
+        1.0, s.demand(), 1e-6, "A from 100 queries/s x 1 request per query / 100 per load unit");
+  }
+
+  @Test
+  void theOwnPriceTermOfBetaFollowsThePriceAtOnce() {
+    double gamma = LoopConfig.defaults(Algorithm.DUAL).beta().gamma();
+    // no smoothing at all: beta is this interval's count, moved by the price change since it was
+    // planned
+    LoopConfig c =
+        LoopConfig.defaults(Algorithm.DUAL)
+            .withLoad(100, 1)
+            .withSettling(Settling.OFF)
+            .withBeta(
+                new BetaEstimatorConfig(
+                    gamma, BetaEstimatorConfig.NO_SMOOTHING, BetaEstimatorConfig.NO_LOSS));
+    ControlLoop loop = new ControlLoop(c, fig2, 1);
+    LoopState s = loop.step(loop.initial(0.5, 0), at(0, 90, 0, 0, 0));
+    long probes = 0;
+    for (int k = 1; k <= 10; k++) {
+      probes += 60;
+      double planned = s.mu();
+      s = loop.step(s, at(k, 90, probes, probes, 100L * k));
+      assertEquals(s.mu(), s.ownPrice(), 1e-12, "fixed gains: x is decided with the price itself");
+      assertEquals(
+          60 / gamma + fig2.correlation().self(1) * (s.mu() - planned), s.beta().beta(), 1e-9);
+    }
+    assertTrue(s.mu() > 0, "the price climbs under overload: " + s.mu());
+
+    // with the gain schedule, x is decided with a smoothed price: one that lags a climb but follows
+    // it
+    ControlLoop scheduled = new ControlLoop(c.withSettling(Settling.DEFAULT), fig2, 1);
+    LoopState t = scheduled.step(scheduled.initial(0.5, 0), at(0, 90, 0, 0, 0));
+    probes = 0;
+    for (int k = 1; k <= 10; k++) {
+      probes += 60;
+      t = scheduled.step(t, at(k, 90, probes, probes, 100L * k));
+    }
+    assertTrue(t.ownPrice() > 0 && t.ownPrice() <= t.mu(), t.ownPrice() + " against mu " + t.mu());
+  }
+
+  @Test
+  void staleMeterPublishesTheSafeXAndRecovers() {
+    LoopConfig c = LoopConfig.defaults(Algorithm.GREEDY).withLoad(100, 1);
+    ControlLoop loop = new ControlLoop(c, fig2, 0);
+    LoopState s = loop.step(loop.initial(0.9, 0), at(0, 10, 0, 0, 0));
+    for (int t = 1; t <= ControlLoop.WARMUP_INTERVALS; t++) {
+      s = loop.step(s, at(t, 10, 0, 0, 0));
+    }
+    s = loop.step(s, at(3, Double.NaN, 0, 0, 0));
+    assertEquals(c.safeX(), s.x());
+    assertEquals(Mode.FALLBACK, s.mode());
+    assertTrue(s.reason().contains("stale"));
+    s = loop.step(s, at(4, 10, 0, 0, 0));
+    assertEquals(Mode.NORMAL, s.mode());
+  }
+
+  @Test
+  void aProxyThatHasJustStartedHoldsXUntilItsFirstMeterWindowThenFallsBack() {
+    LoopConfig c = LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1);
+    ControlLoop loop = new ControlLoop(c, fig2, 1);
+    LoopState s =
+        loop.step(
+            loop.initial(0.62, 19), at(0, Double.NaN, 0, 0, 0)); // a restart restored x = 0.62
+    for (int t = 1; t <= ControlLoop.WARMUP_INTERVALS; t++) {
+      s = loop.step(s, at(t, Double.NaN, 0, 0, 0));
+      assertEquals(0.62, s.x(), 1e-12, "no meter window yet: x held");
+      assertEquals(19, s.mu(), 1e-12);
+    }
+    s = loop.step(s, at(ControlLoop.WARMUP_INTERVALS + 1, Double.NaN, 0, 0, 0));
+    assertEquals(c.safeX(), s.x(), "still no meter: the proxy is down");
+    assertEquals(Mode.FALLBACK, s.mode());
+  }
+
+  @Test
+  void dualFallsBackToGreedyWhenProbesStopAndReturnsWhenTheyResume() {
+    LoopConfig c = LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1);
+    ControlLoop loop = new ControlLoop(c, fig2, 1);
+    LoopState s = loop.step(loop.initial(0.5, 5), at(0, 60, 0, 0, 0));
+    long t = 1;
+    for (; t <= c.probeTimeout(); t++) {
+      s = loop.step(s, at(t, 60, 0, 0, 100 * t)); // mu = 5 plans probes, none arrive
+    }
+    assertEquals(Mode.FALLBACK, s.mode());
+    assertTrue(s.reason().contains("greedy"), s.reason());
+    LoopState still = loop.step(s, at(t, 60, 0, 0, 100 * t));
+    t++;
+    assertEquals(Mode.FALLBACK, still.mode());
+    assertEquals(s.dual(), still.dual(), "mu frozen while the greedy law runs");
+    assertEquals(GainSchedule.ALARMED, still.gains(), "full gains on return");
+    s = loop.step(still, at(t, 60, 10, 10, 100 * t));
+    assertEquals(Mode.NORMAL, s.mode());
+  }
+
+  @Test
+  void silenceIsNotCountedWhileNoProbesAreExpected() {
+    ControlLoop loop =
+        new ControlLoop(LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1), fig2, 0);
+    LoopState s = loop.step(loop.initial(0.5, 0), at(0, 10, 0, 0, 0));
+    s =
+        loop.step(
+            s, at(1, 10, 0, 0, 0)); // mu = 0 and no beta yet: nobody plans probes for this proxy
+    assertEquals(0, s.quiet());
+    assertEquals(Mode.NORMAL, s.mode());
+  }
+
+  @Test
+  void xMovesAtMostMaxStepAndIgnoresARepeatedClock() {
+    LoopConfig c = LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1);
+    ControlLoop loop = new ControlLoop(c, fig2, 0);
+    LoopState s = loop.step(loop.initial(0, 0), at(0, 10, 0, 0, 0));
+    LoopState next = loop.step(s, at(1, 10, 0, 0, 100)); // beta = 0: the decision is x = 1
+    assertEquals(c.maxStep(), next.x(), 1e-12);
+    assertEquals(next, loop.step(next, at(1, 10, 0, 0, 100)));
+    assertEquals(0.3, ControlLoop.clamp(Double.NaN, 0.3));
+    assertEquals(1, ControlLoop.clamp(7, 0.3));
+  }
+}

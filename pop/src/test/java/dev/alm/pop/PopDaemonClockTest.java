@@ -1,0 +1,70 @@
+package dev.alm.pop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.alm.controller.builtin.BuiltinTopologies;
+import dev.alm.dns.DnsConfig;
+import dev.alm.dns.RrlConfig;
+import dev.alm.fastcontrol.ProbePlanConfig;
+import dev.alm.loop.Algorithm;
+import dev.alm.loop.LoopConfig;
+import dev.alm.loop.LoopState;
+import dev.alm.loop.SavedState;
+import dev.alm.node.HostPort;
+import dev.alm.proxy.ProxyConfig;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.xbill.DNS.Name;
+
+/** One PoP on loopback driven by the clocks it is given, not by the system's. */
+class PopDaemonClockTest {
+
+  @Test
+  void theLoopAndTheStateFileReadTheInjectedClocks(@TempDir Path dir) throws Exception {
+    Name zone = Name.fromConstantString("cdn.example.");
+    DnsConfig dns =
+        DnsConfig.builder(zone)
+            .pop("a")
+            .l1(InetAddress.getByName("192.0.2.1"))
+            .l2(InetAddress.getByName("198.51.100.1"))
+            .listen(new InetSocketAddress("127.0.0.1", 0))
+            .rrl(RrlConfig.OFF)
+            .build();
+    ProxyConfig proxy =
+        ProxyConfig.builder()
+            .pop("a")
+            .zone("cdn.example")
+            .listen(new HostPort("127.0.0.1", 0))
+            .ioThreads(1)
+            .build();
+    PopConfig config =
+        new PopConfig(
+            BuiltinTopologies.paperFig2(),
+            0,
+            dns,
+            1,
+            proxy,
+            LoopConfig.defaults(Algorithm.DUAL),
+            ProbePlanConfig.ofGamma(LoopConfig.DEFAULT_PROBE_GAMMA),
+            dir.resolve("a.json"),
+            null);
+    AtomicLong nanos = new AtomicLong(7_000_000_000_000L);
+    AtomicLong millis = new AtomicLong(1_234_567L);
+    try (PopDaemon pop = PopDaemon.start(config, false, nanos::get, millis::get, line -> {})) {
+      LoopState first = pop.tick();
+      assertEquals(7_000_000_000_000L, first.lastNanos(), "the measurement's time");
+      assertEquals(0, first.intervals(), "the first reading only sets the baselines");
+      nanos.addAndGet(1_000_000_000L);
+      millis.addAndGet(1_000L);
+      LoopState second = pop.tick();
+      assertEquals(7_001_000_000_000L, second.lastNanos());
+      assertEquals(1, second.intervals(), "one interval of the injected clock stepped");
+      SavedState saved = new StateFile(config.state()).read(new String[1]).orElseThrow();
+      assertEquals(1_235_567L, saved.savedAtMillis(), "the state file's wall clock");
+    }
+  }
+}
