@@ -1,5 +1,12 @@
 package dev.alm.app.drl;
 
+import dev.alm.io.InputException;
+import dev.alm.ratelimit.alloc.Allocator;
+import dev.alm.ratelimit.sim.Scenario;
+import dev.alm.ratelimit.sim.ScenarioReader;
+import dev.alm.ratelimit.sim.SimulationResult;
+import dev.alm.ratelimit.sim.Simulator;
+import dev.alm.ratelimit.sim.Summary;
 import dev.alm.ratelimit.throttle.Bucket4jTokenBucket;
 import dev.alm.ratelimit.throttle.FixedWindow;
 import dev.alm.ratelimit.throttle.KeyedThrottler;
@@ -39,8 +46,8 @@ import picocli.CommandLine.Spec;
       "through the per-key Caffeine table with one hot key and with many keys; Bucket4j's own",
       "LocalBucket is timed in the same run as the peer and ratios are printed. (heap) bytes of heap",
       "per key with --keys keys in the per-key table, from used heap after System.gc() before and",
-      "after filling. (sim) the simulator timings (490 limiters x 60 s, 10,000 limiters): a",
-      "section reserved for the simulator, not measured by this command yet.",
+      "after filling. (sim) wall time of the simulator on builtin:raghavan-scaling (FPS, br = 3,",
+      "60 s simulated at 50 ms intervals) for each of --sim-limiters.",
       "Times are wall time on this machine; on a shared machine run it when it is quiet."
     })
 public final class DrlBenchCommand implements Callable<Integer> {
@@ -61,6 +68,14 @@ public final class DrlBenchCommand implements Callable<Integer> {
       split = ",",
       description = "Parts to run, comma-separated: ${COMPLETION-CANDIDATES}. Default: all.")
   List<Part> parts;
+
+  @Option(
+      names = "--sim-limiters",
+      split = ",",
+      defaultValue = "490",
+      description =
+          "(sim) limiter counts to simulate, e.g. 490,10000 (10,000 takes minutes). Default: 490.")
+  List<Integer> simLimiters;
 
   @Option(
       names = "--millis",
@@ -345,11 +360,30 @@ public final class DrlBenchCommand implements Callable<Integer> {
   }
 
   /**
-   * Reserved for the simulator timings of issue 15 (490 limiters x 60 s at 50 ms intervals, and
-   * 10,000 limiters), to be filled in with the simulator of {@code dev.alm.ratelimit.sim}.
+   * Wall time of the simulator of {@code dev.alm.ratelimit.sim} on paper 001's scaling scenario
+   * (FPS, br = 3, 60 s at 50 ms intervals), the same run as {@code alm drl simulate --bench}.
    */
-  private void simulator(PrintWriter o) {
+  private void simulator(PrintWriter o) throws InputException {
     o.println();
-    o.println("(sim) simulator timing: 490 limiters x 60 s, 10,000 limiters: not measured yet");
+    o.println("(sim) simulator wall time, builtin:raghavan-scaling (FPS, br = 3), 60 s at 50 ms");
+    for (int n : simLimiters) {
+      if (n < 2) {
+        throw new ParameterException(
+            spec.commandLine(), "--sim-limiters: each count must be at least 2, got " + n);
+      }
+      Scenario sc = ScenarioReader.read("builtin:raghavan-scaling?limiters=" + n + "&br=3");
+      Allocator<?, ?> fps = DrlRuns.allocator("fps", sc).orElseThrow();
+      long start = System.nanoTime();
+      SimulationResult r = Simulator.run(sc, fps, null, null);
+      double wall = (System.nanoTime() - start) / 1e9;
+      o.printf(
+          Locale.ROOT,
+          "  %6d limiters x %.0f s: %8.2f s wall, served/limit %.3f%n",
+          n,
+          sc.duration(),
+          wall,
+          Summary.of(r).servedOverLimit());
+      o.flush();
+    }
   }
 }
