@@ -166,31 +166,20 @@ public final class DnsCommand implements Callable<Integer> {
             .builder();
     DnsConfig c = base.config();
     try {
-      c =
-          new DnsConfig(
-              c.pop(),
-              c.zone(),
-              c.names(),
-              c.l1(),
-              c.l2(),
-              x != null ? x : c.x(),
-              c.mode(),
-              c.salt(),
-              c.cdnTtl(),
-              c.probeTtl(),
-              c.staticTtl(),
-              c.negativeTtl(),
-              c.nameservers(),
-              c.staticRecords(),
-              listen != null ? socket("listen", listen) : c.listen(),
-              c.tcpIdleTimeout(),
-              c.maxTcpConnections(),
-              c.ecsScopeV4(),
-              c.ecsScopeV6(),
-              c.maxUdpPayload(),
-              noRrl ? c.rrl().withEnabled(false) : c.rrl(),
-              queryLog != null ? queryLog : c.queryLog(),
-              c.queryLogQueue());
+      DnsConfig.Builder b = c.toBuilder();
+      if (x != null) {
+        b.x(x);
+      }
+      if (listen != null) {
+        b.listen(socket("listen", listen));
+      }
+      if (noRrl) {
+        b.rrl(c.rrl().withEnabled(false));
+      }
+      if (queryLog != null) {
+        b.queryLog(queryLog);
+      }
+      c = b.build();
     } catch (DnsConfig.ConfigException e) {
       throw new UserError("--" + e.getMessage());
     }
