@@ -43,15 +43,9 @@ public final class StateFile {
     putNumber(o, "demand", s.demand());
     o.put("calm", s.calm());
     putNumber(o, "beaconRate", s.beaconRate());
-    Path dir = path.toAbsolutePath().getParent();
-    Files.createDirectories(dir);
-    Path tmp = Files.createTempFile(dir, path.getFileName().toString(), ".tmp");
-    try {
-      Files.write(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(o));
-      AtomicFiles.moveIntoPlace(tmp, path);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    Files.createDirectories(path.toAbsolutePath().getParent());
+    byte[] bytes = JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(o);
+    AtomicFiles.writeAt(path, tmp -> Files.write(tmp, bytes));
   }
 
   /**
