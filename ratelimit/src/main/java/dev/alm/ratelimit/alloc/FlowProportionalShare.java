@@ -29,7 +29,7 @@ import java.util.random.RandomGenerator;
  * Appendix proves the allocation U a_i / A + B_i is a fixed point. FPS counts TCP flows: it applies
  * to bytes/s of congestion-controlled traffic, not to requests/s.
  */
-public final class FlowProportionalShare implements Allocator<GossipLimiterState, GossipUpdate> {
+public final class FlowProportionalShare extends GossipAllocator {
 
   /** The fraction of L/N kept as a local limit's floor so that the slow-start burst can happen. */
   public static final double SLOW_START_FLOOR = 0.01;
@@ -37,8 +37,6 @@ public final class FlowProportionalShare implements Allocator<GossipLimiterState
   /** Default fraction of the local limit above which demand counts as meeting it (line 4). */
   public static final double DEFAULT_THRESHOLD = 0.9;
 
-  private final SumGossip gossip;
-  private final double ewma;
   private final double threshold;
 
   /**
@@ -48,11 +46,10 @@ public final class FlowProportionalShare implements Allocator<GossipLimiterState
    *     (TCP's sawtooth keeps an unbottlenecked aggregate slightly below the limit on average)
    */
   public FlowProportionalShare(SumGossip gossip, double ewmaPerInterval, double threshold) {
+    super(gossip, ewmaPerInterval);
     if (!(threshold > 0 && threshold <= 1)) {
       throw new IllegalArgumentException("threshold in (0, 1]: " + threshold);
     }
-    this.gossip = gossip;
-    this.ewma = ewmaPerInterval;
     this.threshold = threshold;
   }
 
@@ -85,7 +82,7 @@ public final class FlowProportionalShare implements Allocator<GossipLimiterState
       StepInput<GossipUpdate> input,
       RandomGenerator random) {
     LocalMeasurement local = input.local();
-    double limit = context.globalLimit() * gossip.limitFactor(input);
+    double limit = limit(context, input);
     double floor = SLOW_START_FLOOR * context.equalShare();
     double raw = local.arrivalRate();
     boolean slowStart = st.localLimit <= floor * 1.0001 && raw > 0;

@@ -1,6 +1,5 @@
 package dev.alm.ratelimit.alloc;
 
-import dev.alm.ratelimit.gossip.Ewma;
 import dev.alm.ratelimit.gossip.GossipUpdate;
 import dev.alm.ratelimit.gossip.SumGossip;
 import java.util.ArrayList;
@@ -14,17 +13,14 @@ import java.util.random.RandomGenerator;
  * number of drops of a central bucket, not their timing. Protocol-agnostic: it applies to
  * requests/s and bytes/s alike.
  */
-public final class GlobalRandomDrop implements Allocator<GossipLimiterState, GossipUpdate> {
-  private final SumGossip gossip;
-  private final double ewma;
+public final class GlobalRandomDrop extends GossipAllocator {
 
   /**
    * @param gossip the estimator shared by all limiters (N, br, the section 5.6 option)
    * @param ewmaPerInterval the EWMA weight of the history per interval ({@code Ewma.perInterval})
    */
   public GlobalRandomDrop(SumGossip gossip, double ewmaPerInterval) {
-    this.gossip = gossip;
-    this.ewma = ewmaPerInterval;
+    super(gossip, ewmaPerInterval);
   }
 
   @Override
@@ -48,13 +44,9 @@ public final class GlobalRandomDrop implements Allocator<GossipLimiterState, Gos
       GossipLimiterState st,
       StepInput<GossipUpdate> input,
       RandomGenerator random) {
-    st.rate = Ewma.update(ewma, st.rate, input.local().arrivalRate(), !st.measured);
-    st.measured = true;
     List<Envelope<GossipUpdate>> out = new ArrayList<>(4);
-    double demand =
-        gossip.step(context.id(), st.gossip, st.rate, input.received(), input, random, out);
-    st.globalEstimate = demand;
-    double limit = context.globalLimit() * gossip.limitFactor(input);
+    double demand = gossipDemand(context, st, input, random, out);
+    double limit = limit(context, input);
     double p = demand > limit ? (demand - limit) / demand : 0;
     return new StepResult<>(st, new Enforcement.DropProbability(p), out);
   }
