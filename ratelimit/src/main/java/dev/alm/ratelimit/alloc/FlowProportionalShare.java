@@ -3,7 +3,6 @@ package dev.alm.ratelimit.alloc;
 import dev.alm.ratelimit.gossip.Ewma;
 import dev.alm.ratelimit.gossip.GossipUpdate;
 import dev.alm.ratelimit.gossip.SumGossip;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -64,23 +63,23 @@ public final class FlowProportionalShare extends GossipAllocator {
 
   @Override
   public GossipLimiterState initialState(LimiterContext context) {
-    GossipLimiterState st =
-        new GossipLimiterState(gossip.initial(context.id(), 1), 1, context.equalShare());
+    GossipLimiterState st = newState(context, 1, context.equalShare());
     st.globalEstimate = context.limiters();
     return st;
   }
 
   @Override
   public Enforcement initialEnforcement(LimiterContext context, GossipLimiterState state) {
-    return new Enforcement.LocalLimit(context.equalShare(), context.bucketDepth());
+    return localLimit(context, context.equalShare());
   }
 
   @Override
-  public StepResult<GossipLimiterState, GossipUpdate> step(
+  Enforcement update(
       LimiterContext context,
       GossipLimiterState st,
       StepInput<GossipUpdate> input,
-      RandomGenerator random) {
+      RandomGenerator random,
+      List<Envelope<GossipUpdate>> out) {
     LocalMeasurement local = input.local();
     double limit = limit(context, input);
     double floor = SLOW_START_FLOOR * context.equalShare();
@@ -109,7 +108,6 @@ public final class FlowProportionalShare extends GossipAllocator {
       ideal = flowsAtMost(localDemand, local);
     }
     st.weight = slowStart ? ideal : ewma * st.weight + (1 - ewma) * ideal;
-    List<Envelope<GossipUpdate>> out = new ArrayList<>(4);
     double total =
         gossip.step(context.id(), st.gossip, st.weight, input.received(), input, random, out);
     // push-sum's estimate swings when local changes are merged into a small mass; smooth it with
@@ -119,7 +117,6 @@ public final class FlowProportionalShare extends GossipAllocator {
     double remote = Math.max(0, st.globalEstimate - st.weight);
     double share = st.weight + remote > 0 ? st.weight * limit / (st.weight + remote) : 0;
     st.localLimit = Math.max(floor, Math.min(limit, share));
-    return new StepResult<>(
-        st, new Enforcement.LocalLimit(st.localLimit, context.bucketDepth()), out);
+    return localLimit(context, st.localLimit);
   }
 }

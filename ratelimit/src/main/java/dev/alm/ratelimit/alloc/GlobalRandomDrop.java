@@ -2,7 +2,6 @@ package dev.alm.ratelimit.alloc;
 
 import dev.alm.ratelimit.gossip.GossipUpdate;
 import dev.alm.ratelimit.gossip.SumGossip;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -30,7 +29,7 @@ public final class GlobalRandomDrop extends GossipAllocator {
 
   @Override
   public GossipLimiterState initialState(LimiterContext context) {
-    return new GossipLimiterState(gossip.initial(context.id(), 0), 0, context.globalLimit());
+    return newState(context, 0, context.globalLimit());
   }
 
   @Override
@@ -39,15 +38,14 @@ public final class GlobalRandomDrop extends GossipAllocator {
   }
 
   @Override
-  public StepResult<GossipLimiterState, GossipUpdate> step(
+  Enforcement update(
       LimiterContext context,
       GossipLimiterState st,
       StepInput<GossipUpdate> input,
-      RandomGenerator random) {
-    List<Envelope<GossipUpdate>> out = new ArrayList<>(4);
+      RandomGenerator random,
+      List<Envelope<GossipUpdate>> out) {
     double demand = gossipDemand(context, st, input, random, out);
     double limit = limit(context, input);
-    double p = demand > limit ? (demand - limit) / demand : 0;
-    return new StepResult<>(st, new Enforcement.DropProbability(p), out);
+    return new Enforcement.DropProbability(demand > limit ? (demand - limit) / demand : 0);
   }
 }

@@ -2,7 +2,6 @@ package dev.alm.ratelimit.alloc;
 
 import dev.alm.ratelimit.gossip.GossipUpdate;
 import dev.alm.ratelimit.gossip.SumGossip;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -31,26 +30,25 @@ public final class GlobalTokenBucket extends GossipAllocator {
 
   @Override
   public GossipLimiterState initialState(LimiterContext context) {
-    return new GossipLimiterState(gossip.initial(context.id(), 0), 0, context.equalShare());
+    return newState(context, 0, context.equalShare());
   }
 
   @Override
   public Enforcement initialEnforcement(LimiterContext context, GossipLimiterState state) {
-    return new Enforcement.LocalLimit(context.equalShare(), context.bucketDepth());
+    return localLimit(context, context.equalShare());
   }
 
   @Override
-  public StepResult<GossipLimiterState, GossipUpdate> step(
+  Enforcement update(
       LimiterContext context,
       GossipLimiterState st,
       StepInput<GossipUpdate> input,
-      RandomGenerator random) {
-    List<Envelope<GossipUpdate>> out = new ArrayList<>(4);
+      RandomGenerator random,
+      List<Envelope<GossipUpdate>> out) {
     double demand = gossipDemand(context, st, input, random, out);
     double limit = limit(context, input);
     double remote = Math.max(0, demand - st.rate);
     st.localLimit = Math.max(0, limit - remote);
-    return new StepResult<>(
-        st, new Enforcement.LocalLimit(st.localLimit, context.bucketDepth()), out);
+    return localLimit(context, st.localLimit);
   }
 }

@@ -3,6 +3,7 @@ package dev.alm.ratelimit.alloc;
 import dev.alm.ratelimit.gossip.Ewma;
 import dev.alm.ratelimit.gossip.GossipUpdate;
 import dev.alm.ratelimit.gossip.SumGossip;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -45,4 +46,35 @@ public abstract class GossipAllocator implements Allocator<GossipLimiterState, G
         gossip.step(context.id(), st.gossip, st.rate, input.received(), input, random, out);
     return st.globalEstimate;
   }
+
+  /** A fresh state: gossip prior and weight {@code prior}, local limit {@code localLimit}. */
+  final GossipLimiterState newState(LimiterContext context, double prior, double localLimit) {
+    return new GossipLimiterState(gossip.initial(context.id(), prior), prior, localLimit);
+  }
+
+  /** A token bucket at {@code rate} units/s with the context's depth. */
+  static Enforcement localLimit(LimiterContext context, double rate) {
+    return new Enforcement.LocalLimit(rate, context.bucketDepth());
+  }
+
+  @Override
+  public final StepResult<GossipLimiterState, GossipUpdate> step(
+      LimiterContext context,
+      GossipLimiterState st,
+      StepInput<GossipUpdate> input,
+      RandomGenerator random) {
+    List<Envelope<GossipUpdate>> out = new ArrayList<>(4);
+    return new StepResult<>(st, update(context, st, input, random, out), out);
+  }
+
+  /**
+   * One estimate interval of the algorithm: updates {@code st} in place, appends the gossip
+   * messages to {@code out} and returns the enforcement until the next step.
+   */
+  abstract Enforcement update(
+      LimiterContext context,
+      GossipLimiterState st,
+      StepInput<GossipUpdate> input,
+      RandomGenerator random,
+      List<Envelope<GossipUpdate>> out);
 }
