@@ -21,6 +21,10 @@ class DrlCommandTest extends CliTest {
     return f;
   }
 
+  private static JsonNode summary(Path out) throws Exception {
+    return new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+  }
+
   private static final String OPEN_LOOP =
       """
       {"limiters": 4, "globalLimit": 1000, "unit": "requests/s", "duration": 6, "interval": 0.1,
@@ -46,7 +50,7 @@ class DrlCommandTest extends CliTest {
     List<String> lines = Files.readAllLines(out.resolve("timeseries.csv"));
     assertEquals("t,limiter,demand,limit,drop,served", lines.get(0));
     assertEquals(1 + 60 * 4, lines.size());
-    JsonNode sum = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    JsonNode sum = summary(out);
     assertEquals("grd", sum.get("algorithm").asText());
     // demand 1,500 requests/s over a 1,000 limit: GRD serves about the limit
     assertEquals(1.0, sum.get("servedOverLimit").asDouble(), 0.05);
@@ -71,7 +75,7 @@ class DrlCommandTest extends CliTest {
             "-o",
             out.toString(),
             "--bench"));
-    JsonNode sum = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    JsonNode sum = summary(out);
     assertEquals(1.5, sum.get("servedOverLimit").asDouble(), 0.05);
   }
 

@@ -89,10 +89,9 @@ public final class DrlCompareCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     List<Allocator<?, ?>> allocs = new ArrayList<>();
     for (String a : algorithms) {
-      Optional<Allocator<?, ?>> al = DrlRuns.allocator(a, base);
+      Optional<Allocator<?, ?>> al =
+          DrlRuns.availableOrSay(a, base, err, "alm drl compare", "--algorithms");
       if (al.isEmpty()) {
-        err.println("alm drl compare: --algorithms " + a + " is not available yet");
-        err.flush();
         return DrlRuns.NOT_AVAILABLE;
       }
       allocs.add(al.get());
@@ -120,7 +119,7 @@ public final class DrlCompareCommand implements Callable<Integer> {
         for (int m = 0; m < v.length; m++) {
           values[m][r] = v[m];
         }
-        double elapsed = (System.nanoTime() - start) / 1e9;
+        double elapsed = DrlRuns.secondsSince(start);
         if (elapsed > 2) {
           err.printf(
               Locale.ROOT,

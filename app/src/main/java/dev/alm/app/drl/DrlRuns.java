@@ -6,6 +6,7 @@ import dev.alm.ratelimit.alloc.Allocator;
 import dev.alm.ratelimit.alloc.AllocatorFactory;
 import dev.alm.ratelimit.sim.AlgorithmCatalog;
 import dev.alm.ratelimit.sim.Scenario;
+import java.io.PrintWriter;
 import java.util.Optional;
 
 /** Shared by {@code alm drl simulate} and {@code compare}: algorithm names to allocators. */
@@ -41,5 +42,25 @@ final class DrlRuns {
       return Optional.empty();
     }
     return Optional.of(f.get().create(AlgorithmCatalog.settings(sc, name)));
+  }
+
+  /**
+   * The allocator for a name; when it is planned but not available yet, says so on {@code err} as
+   * "{@code who}: {@code flag} NAME is not available yet" and returns empty (the caller exits with
+   * {@link #NOT_AVAILABLE}).
+   */
+  static Optional<Allocator<?, ?>> availableOrSay(
+      String name, Scenario sc, PrintWriter err, String who, String flag) throws InputException {
+    Optional<Allocator<?, ?>> alloc = allocator(name, sc);
+    if (alloc.isEmpty()) {
+      err.println(who + ": " + flag + " " + name + " is not available yet");
+      err.flush();
+    }
+    return alloc;
+  }
+
+  /** Wall seconds since {@code startNanos} (a System.nanoTime reading). */
+  static double secondsSince(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1e9;
   }
 }

@@ -81,11 +81,10 @@ public final class DrlSimulateCommand implements Callable<Integer> {
       }
       sc = sc.withDuration(duration);
     }
-    Optional<Allocator<?, ?>> alloc = DrlRuns.allocator(algorithm, sc);
     PrintWriter err = spec.commandLine().getErr();
+    Optional<Allocator<?, ?>> alloc =
+        DrlRuns.availableOrSay(algorithm, sc, err, "alm drl simulate", "--algorithm");
     if (alloc.isEmpty()) {
-      err.println("alm drl simulate: --algorithm " + algorithm + " is not available yet");
-      err.flush();
       return DrlRuns.NOT_AVAILABLE;
     }
     Outputs.directory(out);
@@ -103,7 +102,7 @@ public final class DrlSimulateCommand implements Callable<Integer> {
           w -> holder[0] = Simulator.run(fsc, alloc.get(), csv(w, rec), progress));
       result = holder[0];
     }
-    double wall = (System.nanoTime() - start) / 1e9;
+    double wall = DrlRuns.secondsSince(start);
     Summary s = Summary.of(result);
     Outputs.json(out.resolve("summary.json"), DrlJson.summary(s, sc, wall));
     if (!bench) {
@@ -129,7 +128,7 @@ public final class DrlSimulateCommand implements Callable<Integer> {
 
   static Simulator.Progress progress(PrintWriter err, String who, long start) {
     return (done, total) -> {
-      double elapsed = (System.nanoTime() - start) / 1e9;
+      double elapsed = DrlRuns.secondsSince(start);
       if (elapsed > 2) {
         err.printf(
             Locale.ROOT,

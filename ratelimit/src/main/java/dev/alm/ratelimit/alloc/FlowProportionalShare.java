@@ -3,7 +3,6 @@ package dev.alm.ratelimit.alloc;
 import dev.alm.ratelimit.gossip.Ewma;
 import dev.alm.ratelimit.gossip.GossipUpdate;
 import dev.alm.ratelimit.gossip.SumGossip;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -29,7 +28,7 @@ import java.util.random.RandomGenerator;
  * Appendix proves the allocation U a_i / A + B_i is a fixed point. FPS counts TCP flows: it applies
  * to bytes/s of congestion-controlled traffic, not to requests/s.
  */
-public final class FlowProportionalShare implements Allocator<GossipLimiterState, GossipUpdate> {
+public final class FlowProportionalShare extends GossipAllocator {
 
   /** The fraction of L/N kept as a local limit's floor so that the slow-start burst can happen. */
   public static final double SLOW_START_FLOOR = 0.01;
@@ -37,8 +36,6 @@ public final class FlowProportionalShare implements Allocator<GossipLimiterState
   /** Default fraction of the local limit above which demand counts as meeting it (line 4). */
   public static final double DEFAULT_THRESHOLD = 0.9;
 
-  private final SumGossip gossip;
-  private final double ewma;
   private final double threshold;
 
   /**
@@ -48,11 +45,10 @@ public final class FlowProportionalShare implements Allocator<GossipLimiterState
    *     (TCP's sawtooth keeps an unbottlenecked aggregate slightly below the limit on average)
    */
   public FlowProportionalShare(SumGossip gossip, double ewmaPerInterval, double threshold) {
+    super(gossip, ewmaPerInterval);
     if (!(threshold > 0 && threshold <= 1)) {
       throw new IllegalArgumentException("threshold in (0, 1]: " + threshold);
     }
-    this.gossip = gossip;
-    this.ewma = ewmaPerInterval;
     this.threshold = threshold;
   }
 
@@ -67,25 +63,25 @@ public final class FlowProportionalShare implements Allocator<GossipLimiterState
 
   @Override
   public GossipLimiterState initialState(LimiterContext context) {
-    GossipLimiterState st =
-        new GossipLimiterState(gossip.initial(context.id(), 1), 1, context.equalShare());
+    GossipLimiterState st = newState(context, 1, context.equalShare());
     st.globalEstimate = context.limiters();
     return st;
   }
 
   @Override
   public Enforcement initialEnforcement(LimiterContext context, GossipLimiterState state) {
-    return new Enforcement.LocalLimit(context.equalShare(), context.bucketDepth());
+    return localLimit(context, context.equalShare());
   }
 
   @Override
-  public StepResult<GossipLimiterState, GossipUpdate> step(
+  Enforcement update(
       LimiterContext context,
       GossipLimiterState st,
       StepInput<GossipUpdate> input,
-      RandomGenerator random) {
+      RandomGenerator random,
+      List<Envelope<GossipUpdate>> out) {
     LocalMeasurement local = input.local();
-    double limit = context.globalLimit() * gossip.limitFactor(input);
+    double limit = limit(context, input);
     double floor = SLOW_START_FLOOR * context.equalShare();
     double raw = local.arrivalRate();
     boolean slowStart = st.localLimit <= floor * 1.0001 && raw > 0;
@@ -112,7 +108,6 @@ public final class FlowProportionalShare implements Allocator<GossipLimiterState
       ideal = flowsAtMost(localDemand, local);
     }
     st.weight = slowStart ? ideal : ewma * st.weight + (1 - ewma) * ideal;
-    List<Envelope<GossipUpdate>> out = new ArrayList<>(4);
     double total =
         gossip.step(context.id(), st.gossip, st.weight, input.received(), input, random, out);
     // push-sum's estimate swings when local changes are merged into a small mass; smooth it with
@@ -122,7 +117,6 @@ public final class FlowProportionalShare implements Allocator<GossipLimiterState
     double remote = Math.max(0, st.globalEstimate - st.weight);
     double share = st.weight + remote > 0 ? st.weight * limit / (st.weight + remote) : 0;
     st.localLimit = Math.max(floor, Math.min(limit, share));
-    return new StepResult<>(
-        st, new Enforcement.LocalLimit(st.localLimit, context.bucketDepth()), out);
+    return localLimit(context, st.localLimit);
   }
 }

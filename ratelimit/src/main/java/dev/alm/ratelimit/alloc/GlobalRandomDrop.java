@@ -1,9 +1,7 @@
 package dev.alm.ratelimit.alloc;
 
-import dev.alm.ratelimit.gossip.Ewma;
 import dev.alm.ratelimit.gossip.GossipUpdate;
 import dev.alm.ratelimit.gossip.SumGossip;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -14,17 +12,14 @@ import java.util.random.RandomGenerator;
  * number of drops of a central bucket, not their timing. Protocol-agnostic: it applies to
  * requests/s and bytes/s alike.
  */
-public final class GlobalRandomDrop implements Allocator<GossipLimiterState, GossipUpdate> {
-  private final SumGossip gossip;
-  private final double ewma;
+public final class GlobalRandomDrop extends GossipAllocator {
 
   /**
    * @param gossip the estimator shared by all limiters (N, br, the section 5.6 option)
    * @param ewmaPerInterval the EWMA weight of the history per interval ({@code Ewma.perInterval})
    */
   public GlobalRandomDrop(SumGossip gossip, double ewmaPerInterval) {
-    this.gossip = gossip;
-    this.ewma = ewmaPerInterval;
+    super(gossip, ewmaPerInterval);
   }
 
   @Override
@@ -34,7 +29,7 @@ public final class GlobalRandomDrop implements Allocator<GossipLimiterState, Gos
 
   @Override
   public GossipLimiterState initialState(LimiterContext context) {
-    return new GossipLimiterState(gossip.initial(context.id(), 0), 0, context.globalLimit());
+    return newState(context, 0, context.globalLimit());
   }
 
   @Override
@@ -43,19 +38,14 @@ public final class GlobalRandomDrop implements Allocator<GossipLimiterState, Gos
   }
 
   @Override
-  public StepResult<GossipLimiterState, GossipUpdate> step(
+  Enforcement update(
       LimiterContext context,
       GossipLimiterState st,
       StepInput<GossipUpdate> input,
-      RandomGenerator random) {
-    st.rate = Ewma.update(ewma, st.rate, input.local().arrivalRate(), !st.measured);
-    st.measured = true;
-    List<Envelope<GossipUpdate>> out = new ArrayList<>(4);
-    double demand =
-        gossip.step(context.id(), st.gossip, st.rate, input.received(), input, random, out);
-    st.globalEstimate = demand;
-    double limit = context.globalLimit() * gossip.limitFactor(input);
-    double p = demand > limit ? (demand - limit) / demand : 0;
-    return new StepResult<>(st, new Enforcement.DropProbability(p), out);
+      RandomGenerator random,
+      List<Envelope<GossipUpdate>> out) {
+    double demand = gossipDemand(context, st, input, random, out);
+    double limit = limit(context, input);
+    return new Enforcement.DropProbability(demand > limit ? (demand - limit) / demand : 0);
   }
 }

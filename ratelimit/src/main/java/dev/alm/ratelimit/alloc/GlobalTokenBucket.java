@@ -1,9 +1,7 @@
 package dev.alm.ratelimit.alloc;
 
-import dev.alm.ratelimit.gossip.Ewma;
 import dev.alm.ratelimit.gossip.GossipUpdate;
 import dev.alm.ratelimit.gossip.SumGossip;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -15,17 +13,14 @@ import java.util.random.RandomGenerator;
  * bucket's depth. Sensitive to stale estimates (section 4; section 5.1: fair only with tiny
  * intervals and no EWMA).
  */
-public final class GlobalTokenBucket implements Allocator<GossipLimiterState, GossipUpdate> {
-  private final SumGossip gossip;
-  private final double ewma;
+public final class GlobalTokenBucket extends GossipAllocator {
 
   /**
    * @param gossip the estimator shared by all limiters
    * @param ewmaPerInterval the EWMA weight of the history per interval
    */
   public GlobalTokenBucket(SumGossip gossip, double ewmaPerInterval) {
-    this.gossip = gossip;
-    this.ewma = ewmaPerInterval;
+    super(gossip, ewmaPerInterval);
   }
 
   @Override
@@ -35,30 +30,25 @@ public final class GlobalTokenBucket implements Allocator<GossipLimiterState, Go
 
   @Override
   public GossipLimiterState initialState(LimiterContext context) {
-    return new GossipLimiterState(gossip.initial(context.id(), 0), 0, context.equalShare());
+    return newState(context, 0, context.equalShare());
   }
 
   @Override
   public Enforcement initialEnforcement(LimiterContext context, GossipLimiterState state) {
-    return new Enforcement.LocalLimit(context.equalShare(), context.bucketDepth());
+    return localLimit(context, context.equalShare());
   }
 
   @Override
-  public StepResult<GossipLimiterState, GossipUpdate> step(
+  Enforcement update(
       LimiterContext context,
       GossipLimiterState st,
       StepInput<GossipUpdate> input,
-      RandomGenerator random) {
-    st.rate = Ewma.update(ewma, st.rate, input.local().arrivalRate(), !st.measured);
-    st.measured = true;
-    List<Envelope<GossipUpdate>> out = new ArrayList<>(4);
-    double demand =
-        gossip.step(context.id(), st.gossip, st.rate, input.received(), input, random, out);
-    st.globalEstimate = demand;
-    double limit = context.globalLimit() * gossip.limitFactor(input);
+      RandomGenerator random,
+      List<Envelope<GossipUpdate>> out) {
+    double demand = gossipDemand(context, st, input, random, out);
+    double limit = limit(context, input);
     double remote = Math.max(0, demand - st.rate);
     st.localLimit = Math.max(0, limit - remote);
-    return new StepResult<>(
-        st, new Enforcement.LocalLimit(st.localLimit, context.bucketDepth()), out);
+    return localLimit(context, st.localLimit);
   }
 }

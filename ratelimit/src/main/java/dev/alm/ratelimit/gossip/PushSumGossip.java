@@ -25,7 +25,7 @@ import java.util.random.RandomGenerator;
  *
  * <p>States are mutable and owned by the caller's step: {@link #step} updates the state in place.
  */
-public final class PushSumGossip implements SumGossip {
+public final class PushSumGossip extends SumGossipBase {
 
   /** Table slots for link sequence numbers per limiter (see {@link LinkSequences}). */
   public static final int SEQUENCE_SLOTS = 512;
@@ -33,22 +33,13 @@ public final class PushSumGossip implements SumGossip {
   /** The largest factor applied when compensating lost updates. */
   public static final int MAX_COMPENSATION = 8;
 
-  private final int limiters;
-  private final int branching;
-  private final boolean dropDisconnected;
-
   /**
    * @param limiters N
    * @param branching br, peers contacted per interval (at most N - 1 are used)
    * @param dropDisconnected apply section 5.6's rule
    */
   public PushSumGossip(int limiters, int branching, boolean dropDisconnected) {
-    if (limiters < 1 || branching < 0) {
-      throw new IllegalArgumentException("limiters >= 1, branching >= 0");
-    }
-    this.limiters = limiters;
-    this.branching = Math.min(branching, limiters - 1);
-    this.dropDisconnected = dropDisconnected;
+    super(limiters, branching, dropDisconnected);
   }
 
   /** The mutable push-sum state of one limiter. */
@@ -71,11 +62,6 @@ public final class PushSumGossip implements SumGossip {
     st.injected = prior;
     st.estimate = prior * limiters;
     return st;
-  }
-
-  @Override
-  public double limitFactor(StepInput<?> input) {
-    return dropDisconnected ? (double) input.reachableCount(limiters) / limiters : 1.0;
   }
 
   @Override

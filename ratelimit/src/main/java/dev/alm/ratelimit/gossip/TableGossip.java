@@ -20,10 +20,7 @@ import java.util.random.RandomGenerator;
  * is reachable / N. Memory: N values per limiter (N^2 in a simulation; use {@link PushSumGossip}
  * for thousands of limiters).
  */
-public final class TableGossip implements SumGossip {
-  private final int limiters;
-  private final int branching;
-  private final boolean dropDisconnected;
+public final class TableGossip extends SumGossipBase {
 
   /**
    * @param limiters N
@@ -31,12 +28,7 @@ public final class TableGossip implements SumGossip {
    * @param dropDisconnected apply section 5.6's rule
    */
   public TableGossip(int limiters, int branching, boolean dropDisconnected) {
-    if (limiters < 1 || branching < 0) {
-      throw new IllegalArgumentException("limiters >= 1, branching >= 0");
-    }
-    this.limiters = limiters;
-    this.branching = branching;
-    this.dropDisconnected = dropDisconnected;
+    super(limiters, branching, dropDisconnected);
   }
 
   static final class State extends GossipState {
@@ -59,11 +51,6 @@ public final class TableGossip implements SumGossip {
     st.total = prior * limiters;
     st.estimate = st.total;
     return st;
-  }
-
-  @Override
-  public double limitFactor(StepInput<?> input) {
-    return dropDisconnected ? (double) input.reachableCount(limiters) / limiters : 1.0;
   }
 
   @Override

@@ -68,32 +68,15 @@ public record Scenario(
 
   /** The same scenario with another seed. */
   public Scenario withSeed(long newSeed) {
-    return new Scenario(
-        source,
-        limiters,
-        globalLimit,
-        unit,
-        duration,
-        interval,
-        tick,
-        warmup,
-        ewma,
-        bucketDepth,
-        packetBytes,
-        branching,
-        loss,
-        delay,
-        pushSum,
-        dropDisconnected,
-        graph,
-        demands,
-        flows,
-        newSeed,
-        algorithms);
+    return with(duration, newSeed);
   }
 
   /** The same scenario with another duration. */
   public Scenario withDuration(double newDuration) {
+    return with(newDuration, seed);
+  }
+
+  private Scenario with(double newDuration, long newSeed) {
     return new Scenario(
         source,
         limiters,
@@ -114,7 +97,7 @@ public record Scenario(
         graph,
         demands,
         flows,
-        seed,
+        newSeed,
         algorithms);
   }
 }

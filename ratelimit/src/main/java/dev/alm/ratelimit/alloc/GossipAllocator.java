@@ -1,0 +1,80 @@
+package dev.alm.ratelimit.alloc;
+
+import dev.alm.ratelimit.gossip.Ewma;
+import dev.alm.ratelimit.gossip.GossipUpdate;
+import dev.alm.ratelimit.gossip.SumGossip;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * What GTB, GRD and FPS share (paper 001 section 3): a {@link SumGossip} estimator run once per
+ * estimate interval, the EWMA weight of the history per interval (section 3.1), and the global
+ * limit scaled by the estimator's section 5.6 factor.
+ */
+public abstract class GossipAllocator implements Allocator<GossipLimiterState, GossipUpdate> {
+  /** The estimator shared by all limiters (N, br, the section 5.6 option). */
+  protected final SumGossip gossip;
+
+  /** The EWMA weight of the history per interval ({@code Ewma.perInterval}). */
+  protected final double ewma;
+
+  GossipAllocator(SumGossip gossip, double ewmaPerInterval) {
+    this.gossip = gossip;
+    this.ewma = ewmaPerInterval;
+  }
+
+  /** The global limit L this step, times reachable / N under section 5.6's rule. */
+  final double limit(LimiterContext context, StepInput<?> input) {
+    return context.globalLimit() * gossip.limitFactor(input);
+  }
+
+  /**
+   * GTB's and GRD's estimate (section 3.1): folds the interval's arrival rate into the EWMA r_i,
+   * gossips r_i (appending the updates to {@code out}) and returns the estimated global demand D =
+   * sum_i r_i, also kept as the state's global estimate.
+   */
+  final double gossipDemand(
+      LimiterContext context,
+      GossipLimiterState st,
+      StepInput<GossipUpdate> input,
+      RandomGenerator random,
+      List<Envelope<GossipUpdate>> out) {
+    st.rate = Ewma.update(ewma, st.rate, input.local().arrivalRate(), !st.measured);
+    st.measured = true;
+    st.globalEstimate =
+        gossip.step(context.id(), st.gossip, st.rate, input.received(), input, random, out);
+    return st.globalEstimate;
+  }
+
+  /** A fresh state: gossip prior and weight {@code prior}, local limit {@code localLimit}. */
+  final GossipLimiterState newState(LimiterContext context, double prior, double localLimit) {
+    return new GossipLimiterState(gossip.initial(context.id(), prior), prior, localLimit);
+  }
+
+  /** A token bucket at {@code rate} units/s with the context's depth. */
+  static Enforcement localLimit(LimiterContext context, double rate) {
+    return new Enforcement.LocalLimit(rate, context.bucketDepth());
+  }
+
+  @Override
+  public final StepResult<GossipLimiterState, GossipUpdate> step(
+      LimiterContext context,
+      GossipLimiterState st,
+      StepInput<GossipUpdate> input,
+      RandomGenerator random) {
+    List<Envelope<GossipUpdate>> out = new ArrayList<>(4);
+    return new StepResult<>(st, update(context, st, input, random, out), out);
+  }
+
+  /**
+   * One estimate interval of the algorithm: updates {@code st} in place, appends the gossip
+   * messages to {@code out} and returns the enforcement until the next step.
+   */
+  abstract Enforcement update(
+      LimiterContext context,
+      GossipLimiterState st,
+      StepInput<GossipUpdate> input,
+      RandomGenerator random,
+      List<Envelope<GossipUpdate>> out);
+}
