@@ -10,8 +10,10 @@ package dev.alm.ratelimit.throttle;
  *
  * <p>Guarantee: forwarded at their release times, the permits of admitted requests never exceed the
  * rate: over any interval of length {@code t}, at most {@code rate t} plus the permits of one
- * request leave. (The article's counter form, which rejects instead of queueing, admits like a
- * token bucket of the same capacity; use {@link TokenBucket} for that.)
+ * request leave. Times are whole nanoseconds, each cost rounded up, so the queue can hold up to one
+ * nanosecond's drain (rate / 1e9 permits) more than {@code capacity}. (The article's counter form,
+ * which rejects instead of queueing, admits like a token bucket of the same capacity; use {@link
+ * TokenBucket} for that.)
  */
 public final class LeakyBucket implements Limiter {
 
