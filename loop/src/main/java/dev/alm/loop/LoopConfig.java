@@ -190,71 +190,85 @@ public record LoopConfig(
       settling = c.settling;
     }
 
+    /** Greedy or dual. */
     public Builder algorithm(Algorithm v) {
       algorithm = v;
       return this;
     }
 
+    /** The control interval, &gt; 0. */
     public Builder interval(Duration v) {
       interval = v;
       return this;
     }
 
+    /** Requests/s per load unit, &gt; 0. */
     public Builder loadUnit(double v) {
       loadUnit = v;
       return this;
     }
 
+    /** HTTP requests per CDN DNS answer, &gt; 0. */
     public Builder requestsPerQuery(double v) {
       requestsPerQuery = v;
       return this;
     }
 
+    /** EWMA weight of the newest A_i, in (0, 1]. */
     public Builder demandWeight(double v) {
       demandWeight = v;
       return this;
     }
 
+    /** x without fresh persisted state, in [0, 1]. */
     public Builder startX(double v) {
       startX = v;
       return this;
     }
 
+    /** x while the proxy's meter is stale, in [0, 1]. */
     public Builder safeX(double v) {
       safeX = v;
       return this;
     }
 
+    /** Gain of eq. (24), per load unit per second, &gt; 0. */
     public Builder greedyGain(double v) {
       greedyGain = v;
       return this;
     }
 
+    /** The dual price step (eq. 17). */
     public Builder step(StepSize v) {
       step = v;
       return this;
     }
 
+    /** The beta estimator (eq. 20). */
     public Builder beta(BetaEstimatorConfig v) {
       beta = v;
       return this;
     }
 
+    /** Largest change of x in one interval, in (0, 1]. */
     public Builder maxStep(double v) {
       maxStep = v;
       return this;
     }
 
+    /** Intervals without probes before the dual falls back to greedy, &ge; 1. */
     public Builder probeTimeout(int v) {
       probeTimeout = v;
       return this;
     }
 
+    /** Persisted state older than this is not restored, &ge; 0. */
     public Builder stateMaxAge(Duration v) {
       stateMaxAge = v;
       return this;
     }
 
+    /** The dual's gain schedule. */
     public Builder settling(Settling v) {
       settling = v;
       return this;

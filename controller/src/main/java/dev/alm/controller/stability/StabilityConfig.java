@@ -135,41 +135,49 @@ public record StabilityConfig(
       eigenTolerance = c.eigenTolerance;
     }
 
+    /** Sensitivity beta of eq. (24), &gt; 0. */
     public Builder gain(double v) {
       gain = v;
       return this;
     }
 
+    /** Settling tolerance on max |dx_i/dt|, relative, &gt; 0. */
     public Builder tolerance(double v) {
       tolerance = v;
       return this;
     }
 
+    /** Horizon, relative to 1 / (gain * max T), &gt; 0. */
     public Builder horizon(double v) {
       horizon = v;
       return this;
     }
 
+    /** Random interior starts, &ge; 0. */
     public Builder randomStarts(int v) {
       randomStarts = v;
       return this;
     }
 
+    /** Seed of the random starts. */
     public Builder seed(long v) {
       seed = v;
       return this;
     }
 
+    /** Max-norm distance of one fixed point, &gt; 0. */
     public Builder dedupTolerance(double v) {
       dedupTolerance = v;
       return this;
     }
 
+    /** Distance to 0 or 1 taken as on the boundary, in [0, 0.5). */
     public Builder boundaryTolerance(double v) {
       boundaryTolerance = v;
       return this;
     }
 
+    /** Relative tolerance of marginal eigenvalues, &ge; 0. */
     public Builder eigenTolerance(double v) {
       eigenTolerance = v;
       return this;

@@ -163,81 +163,97 @@ public record SyntheticConfig(
       zone = c.zone;
     }
 
+    /** Seed of every random draw. */
     public Builder seed(long v) {
       seed = v;
       return this;
     }
 
+    /** PoPs, 2 to 48. */
     public Builder pops(int v) {
       pops = v;
       return this;
     }
 
+    /** User groups, at least the PoPs. */
     public Builder groups(int v) {
       groups = v;
       return this;
     }
 
+    /** Share of groups behind a far public resolver, in [0, 1). */
     public Builder farResolverShare(double v) {
       farResolverShare = v;
       return this;
     }
 
+    /** Share of requests anycast sends past the nearest PoP, in [0, 1). */
     public Builder misrouteShare(double v) {
       misrouteShare = v;
       return this;
     }
 
+    /** DNS queries to write, &ge; 0. */
     public Builder queries(long v) {
       queries = v;
       return this;
     }
 
+    /** Share of queries for beacon names, in (0, 1]. */
     public Builder beaconShare(double v) {
       beaconShare = v;
       return this;
     }
 
+    /** x: share of ordinary queries answered L1, in [0, 1]. */
     public Builder l1Share(double v) {
       l1Share = v;
       return this;
     }
 
+    /** Share of beacon answers never fetched, in [0, 1). */
     public Builder beaconLoss(double v) {
       beaconLoss = v;
       return this;
     }
 
+    /** DNS queries per second over all PoPs, &gt; 0. */
     public Builder queryRate(double v) {
       queryRate = v;
       return this;
     }
 
+    /** Probe log lines to write, &ge; 0. */
     public Builder probes(long v) {
       probes = v;
       return this;
     }
 
+    /** Vantage points of the paired observations, &ge; 0. */
     public Builder vantages(long v) {
       vantages = v;
       return this;
     }
 
+    /** Time of the first query, epoch milliseconds. */
     public Builder startMillis(long v) {
       startMillis = v;
       return this;
     }
 
+    /** Interval of the demand series, seconds, &gt; 0. */
     public Builder demandStepSeconds(double v) {
       demandStepSeconds = v;
       return this;
     }
 
+    /** Flash-crowd multiplier of the first PoP's demand, &ge; 1. */
     public Builder flashFactor(double v) {
       flashFactor = v;
       return this;
     }
 
+    /** The CDN's DNS zone, not blank. */
     public Builder zone(String v) {
       zone = v;
       return this;
