@@ -68,28 +68,23 @@ public final class BenchCorrelateCommand implements Callable<Integer> {
         Runtime.getRuntime().availableProcessors(),
         Runtime.getRuntime().maxMemory() >> 20);
     for (long total : lines) {
-      SyntheticConfig base = SyntheticConfig.defaults(1);
       // L1 answers are fetched: 30% beacons (2% lost) + 70% ordinary x 0.9 -> 0.924 HTTP lines per
       // DNS line
       long queries = Math.round(total / (1 + 0.3 * 0.98 + 0.7 * 0.9));
       SyntheticConfig config =
-          new SyntheticConfig(
-              1,
-              48,
-              5000,
-              base.farResolverShare(),
-              base.misrouteShare(),
-              queries,
-              0.3,
-              0.9,
-              0.02,
-              2000,
-              0,
-              0,
-              base.startMillis(),
-              10,
-              1,
-              base.zone());
+          SyntheticConfig.builder(1)
+              .pops(48)
+              .groups(5000)
+              .queries(queries)
+              .beaconShare(0.3)
+              .l1Share(0.9)
+              .beaconLoss(0.02)
+              .queryRate(2000)
+              .probes(0)
+              .vantages(0)
+              .demandStepSeconds(10)
+              .flashFactor(1)
+              .build();
       Path d = dir.resolve("lines-" + total);
       Path dns = d.resolve("dns.csv");
       Path http = d.resolve("http.csv");

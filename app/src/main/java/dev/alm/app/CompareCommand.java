@@ -17,8 +17,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -82,11 +80,7 @@ public final class CompareCommand implements Callable<Integer> {
   @Option(names = "--threads", description = "Worker threads. Default: the number of processors.")
   Integer threads;
 
-  @Option(
-      names = {"-o", "--out"},
-      required = true,
-      description = "Output directory.")
-  Path out;
+  @Mixin OutputDirectoryOption output;
 
   @Override
   public Integer call() throws Exception {
@@ -108,7 +102,7 @@ public final class CompareCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }
-    Outputs.directory(out);
+    Path out = output.create();
     long start = System.nanoTime();
     int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();
     List<RunOutcome> outcomes =
@@ -204,27 +198,25 @@ public final class CompareCommand implements Callable<Integer> {
   }
 
   private static void writeRows(List<CompareRow> rows, Path file) throws java.io.IOException {
-    Outputs.write(
+    Outputs.csv(
         file,
-        w -> {
-          CSVPrinter p =
-              new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build());
-          p.printRecord(
-              "load",
-              "runs",
-              "dual_cost_mean",
-              "dual_cost_std",
-              "dual_overloaded_mean",
-              "dual_gap_mean",
-              "dual_gap_max",
-              "dual_iterations_mean",
-              "dual_iterations_max",
-              "dual_unconverged",
-              "greedy_overloaded_mean",
-              "greedy_overloaded_max",
-              "greedy_iterations_mean",
-              "optimum_lower_mean",
-              "optimum_upper_mean");
+        List.of(
+            "load",
+            "runs",
+            "dual_cost_mean",
+            "dual_cost_std",
+            "dual_overloaded_mean",
+            "dual_gap_mean",
+            "dual_gap_max",
+            "dual_iterations_mean",
+            "dual_iterations_max",
+            "dual_unconverged",
+            "greedy_overloaded_mean",
+            "greedy_overloaded_max",
+            "greedy_iterations_mean",
+            "optimum_lower_mean",
+            "optimum_upper_mean"),
+        p -> {
           for (CompareRow r : rows) {
             p.printRecord(
                 r.load(),
@@ -243,28 +235,25 @@ public final class CompareCommand implements Callable<Integer> {
                 r.optimumLowerMean(),
                 r.optimumUpperMean());
           }
-          p.flush();
         });
   }
 
   private static void writeRuns(List<RunOutcome> runs, Path file) throws java.io.IOException {
-    Outputs.write(
+    Outputs.csv(
         file,
-        w -> {
-          CSVPrinter p =
-              new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build());
-          p.printRecord(
-              "load",
-              "run",
-              "dual_cost",
-              "dual_overloaded",
-              "dual_iterations",
-              "dual_converged",
-              "dual_gap",
-              "greedy_overloaded",
-              "greedy_iterations",
-              "optimum_lower",
-              "optimum_upper");
+        List.of(
+            "load",
+            "run",
+            "dual_cost",
+            "dual_overloaded",
+            "dual_iterations",
+            "dual_converged",
+            "dual_gap",
+            "greedy_overloaded",
+            "greedy_iterations",
+            "optimum_lower",
+            "optimum_upper"),
+        p -> {
           for (RunOutcome r : runs) {
             p.printRecord(
                 r.load(),
@@ -279,7 +268,6 @@ public final class CompareCommand implements Callable<Integer> {
                 r.optimumLower(),
                 r.optimumUpper());
           }
-          p.flush();
         });
   }
 }

@@ -13,8 +13,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 
 /**
  * The files of an {@code alm correlate} output directory (docs/correlation.md), each written
@@ -34,13 +32,10 @@ final class CorrelateOutputs {
     Map<String, Object> report = EstimateReport.build(e, labels, inputs);
     Outputs.write(dir.resolve("C.csv"), w -> MatrixCsv.write(e.matrix(), w));
     Outputs.write(dir.resolve("counts.csv"), w -> CountsCsv.write(e, w));
-    Outputs.write(
+    Outputs.csv(
         dir.resolve("intervals.csv"),
-        w -> {
-          CSVPrinter p =
-              new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build());
-          p.printRecord(
-              "row", "column", "count", "row_samples", "frequency", "estimate", "lower", "upper");
+        List.of("row", "column", "count", "row_samples", "frequency", "estimate", "lower", "upper"),
+        p -> {
           for (int i = 0; i < e.size(); i++) {
             for (int j = 0; j < e.size(); j++) {
               double f = e.frequency(i, j);
@@ -55,7 +50,6 @@ final class CorrelateOutputs {
                   e.upper(i, j));
             }
           }
-          p.flush();
         });
     Outputs.json(dir.resolve("report.json"), report);
     return report;

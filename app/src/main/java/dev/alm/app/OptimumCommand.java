@@ -40,11 +40,7 @@ public final class OptimumCommand implements Callable<Integer> {
           "Relative gap (upper - lower) / upper at which to stop. Default: ${DEFAULT-VALUE}.")
   double tolerance;
 
-  @Option(
-      names = {"-o", "--out"},
-      required = true,
-      description = "Output directory.")
-  Path out;
+  @Mixin OutputDirectoryOption output;
 
   @Override
   public Integer call() throws Exception {
@@ -64,7 +60,7 @@ public final class OptimumCommand implements Callable<Integer> {
     m.put("x", Outputs.byId(t.ids(), r.x()));
     m.put("S", Outputs.byId(t.ids(), r.s()));
     m.put("T", Outputs.byId(t.ids(), t.capacities()));
-    Outputs.directory(out);
+    Path out = output.create();
     Outputs.json(out.resolve("optimum.json"), m);
     spec.commandLine()
         .getOut()

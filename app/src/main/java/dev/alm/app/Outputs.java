@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 
@@ -30,6 +32,24 @@ public final class Outputs {
     } catch (IOException e) {
       throw new UserError("cannot create output directory " + dir + ": " + e.getMessage());
     }
+  }
+
+  /** Prints a CSV file's records after its header. */
+  public interface CsvRows {
+    void print(CSVPrinter p) throws IOException;
+  }
+
+  /** Writes a CSV file atomically: the header, then the records, with \n line ends. */
+  public static void csv(Path file, List<String> header, CsvRows rows) throws IOException {
+    write(
+        file,
+        w -> {
+          CSVPrinter p =
+              new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build());
+          p.printRecord(header);
+          rows.print(p);
+          p.flush();
+        });
   }
 
   /** A body that writes a file's content. */

@@ -72,11 +72,7 @@ public final class SimulateCommand implements Callable<Integer> {
       description = "Greedy start, the same for every PoP, in [0, 1]. Default: ${DEFAULT-VALUE}.")
   double x0;
 
-  @Option(
-      names = {"-o", "--out"},
-      required = true,
-      description = "Output directory.")
-  Path out;
+  @Mixin OutputDirectoryOption output;
 
   @Override
   public Integer call() throws Exception {
@@ -95,7 +91,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 ? StopRule.DEFAULT_DUAL_TOLERANCE
                 : StopRule.DEFAULT_GREEDY_TOLERANCE;
     StopRule stop = new StopRule(steps, tol, stopAtConvergence);
-    Outputs.directory(out);
+    Path out = output.create();
     Path trajectory = out.resolve("trajectory.csv");
     SimulationResult[] result = new SimulationResult[1];
     Outputs.write(

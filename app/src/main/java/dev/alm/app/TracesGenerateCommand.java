@@ -130,23 +130,22 @@ public final class TracesGenerateCommand implements Callable<Integer> {
     SyntheticConfig config;
     try {
       config =
-          new SyntheticConfig(
-              seed,
-              pops,
-              groups,
-              far,
-              misroute,
-              queries,
-              beaconShare,
-              x,
-              beaconLoss,
-              rate,
-              probes,
-              vantages,
-              SyntheticConfig.DEFAULT_START,
-              demandStep,
-              flash,
-              zone);
+          SyntheticConfig.builder(seed)
+              .pops(pops)
+              .groups(groups)
+              .farResolverShare(far)
+              .misrouteShare(misroute)
+              .queries(queries)
+              .beaconShare(beaconShare)
+              .l1Share(x)
+              .beaconLoss(beaconLoss)
+              .queryRate(rate)
+              .probes(probes)
+              .vantages(vantages)
+              .demandStepSeconds(demandStep)
+              .flashFactor(flash)
+              .zone(zone)
+              .build();
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }

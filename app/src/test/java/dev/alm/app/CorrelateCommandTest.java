@@ -13,6 +13,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -42,19 +44,31 @@ class CorrelateCommandTest {
     return Path.of("..", "correlation", "src", "test", "resources", "quad9", "observations.csv.gz");
   }
 
+  /** Runs {@code alm correlate --paired file --dns-service dns --http-service http more...}. */
+  private int paired(Path file, String dns, String http, String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "correlate",
+                "--paired",
+                file.toString(),
+                "--dns-service",
+                dns,
+                "--http-service",
+                http));
+    args.addAll(List.of(more));
+    return alm(args.toArray(String[]::new));
+  }
+
   @Test
   void quad9ReportTopologyAndDrift() throws Exception {
     Path q = quad9();
     Path o = dir.resolve("q9");
     assertEquals(
         0,
-        alm(
-            "correlate",
-            "--paired",
-            q.toString(),
-            "--dns-service",
+        paired(
+            q,
             V4,
-            "--http-service",
             V6,
             "--out",
             o.toString(),
@@ -81,13 +95,9 @@ class CorrelateCommandTest {
     Path m = dir.resolve("q9m");
     assertEquals(
         0,
-        alm(
-            "correlate",
-            "--paired",
-            q.toString(),
-            "--dns-service",
+        paired(
+            q,
             V4,
-            "--http-service",
             V6,
             "--fold",
             "metro",
@@ -180,33 +190,10 @@ class CorrelateCommandTest {
             + "2021-05-15T09:45:00Z,1,a,fra\n2021-05-15T09:45:00Z,1,b,ams\n"
             + "2021-05-15T09:45:00Z,2,a\n"
             + "2021-05-15T09:45:00Z,3,a,fra\n2021-05-15T09:45:00Z,3,b,fra\n");
-    assertEquals(
-        0,
-        alm(
-            "correlate",
-            "--paired",
-            f.toString(),
-            "--dns-service",
-            "a",
-            "--http-service",
-            "b",
-            "--out",
-            dir.resolve("o").toString()));
+    assertEquals(0, paired(f, "a", "b", "--out", dir.resolve("o").toString()));
     assertTrue(err.toString().contains(f + ":line 4: expected 4 fields"), err.toString());
     assertTrue(err.toString().contains("skipped 1 of 6 lines"), err.toString());
-    assertEquals(
-        1,
-        alm(
-            "correlate",
-            "--strict",
-            "--paired",
-            f.toString(),
-            "--dns-service",
-            "a",
-            "--http-service",
-            "b",
-            "--out",
-            dir.resolve("o2").toString()));
+    assertEquals(1, paired(f, "a", "b", "--strict", "--out", dir.resolve("o2").toString()));
     assertTrue(
         err.toString()
             .endsWith(

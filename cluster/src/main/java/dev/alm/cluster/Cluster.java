@@ -260,23 +260,19 @@ public final class Cluster {
             .content(ContentConfig.generate(c.bodyBytes()))
             .build();
     double rate = t.node(i).demand() * unit;
-    LoopConfig d = LoopConfig.defaults(c.algorithm());
     LoopConfig loop =
-        new LoopConfig(
-            c.algorithm(),
-            c.interval(),
-            unit,
-            c.requestsPerQuery(rate),
-            d.demandWeight(),
-            c.startX(),
-            d.safeX(),
-            c.greedyGain(),
-            new StepSize.Scaled(c.theta(), false),
-            new BetaEstimatorConfig(c.probeGamma(), c.betaWeight(), d.beta().lossRate()),
-            d.maxStep(),
-            d.probeTimeout(),
-            d.stateMaxAge(),
-            c.settling());
+        LoopConfig.builder(c.algorithm())
+            .interval(c.interval())
+            .loadUnit(unit)
+            .requestsPerQuery(c.requestsPerQuery(rate))
+            .startX(c.startX())
+            .greedyGain(c.greedyGain())
+            .step(new StepSize.Scaled(c.theta(), false))
+            .beta(
+                new BetaEstimatorConfig(
+                    c.probeGamma(), c.betaWeight(), LoopConfig.DEFAULT_BETA.lossRate()))
+            .settling(c.settling())
+            .build();
     Path state = c.stateDir() == null ? null : c.stateDir().resolve(id + ".json");
     return new PopConfig(
         t, i, dns, 1, proxy, loop, ProbePlanConfig.ofGamma(c.probeGamma()), state, null);

@@ -3,7 +3,6 @@ package dev.alm.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.LoopConfig;
 import java.nio.file.Files;
@@ -25,20 +24,7 @@ class ClusterDrillTest {
   void aRestartRestoresTheStateAndAKilledProxyFallsBackToTheSafeX(@TempDir Path dir)
       throws Exception {
     ClusterConfig c =
-        ClusterConfig.builder(BuiltinTopologies.paperFig2())
-            .algorithm(Algorithm.DUAL)
-            .duration(Duration.ofSeconds(20))
-            .loadUnit(60)
-            .resolvers(30)
-            .cdnTtl(1)
-            .beaconRate(120)
-            .probeGamma(2)
-            .betaWeight(0.3)
-            .theta(0.25)
-            .greedyGain(3)
-            .startX(0.5)
-            .bodyBytes(16)
-            .seed(7)
+        Fig2Cluster.builder(Algorithm.DUAL, Duration.ofSeconds(20))
             .drills(
                 List.of(
                     new Drill(Drill.Kind.RESTART, "b", 8),

@@ -3,7 +3,6 @@ package dev.alm.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.loop.Algorithm;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,21 +17,7 @@ class ClusterTest {
 
   private static ClusterRun run(Algorithm a) throws Exception {
     ClusterConfig c =
-        ClusterConfig.builder(BuiltinTopologies.paperFig2())
-            .algorithm(a)
-            .duration(Duration.ofSeconds(a == Algorithm.DUAL ? 25 : 20))
-            .loadUnit(60)
-            .resolvers(30)
-            .cdnTtl(1)
-            .beaconRate(120)
-            .probeGamma(2)
-            .betaWeight(0.3)
-            .theta(0.25)
-            .greedyGain(3)
-            .startX(0.5)
-            .bodyBytes(16)
-            .seed(7)
-            .build();
+        Fig2Cluster.builder(a, Duration.ofSeconds(a == Algorithm.DUAL ? 25 : 20)).build();
     List<String> log = new ArrayList<>();
     return Cluster.run(c, interval -> {}, log::add);
   }

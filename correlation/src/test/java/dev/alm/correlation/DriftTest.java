@@ -37,25 +37,7 @@ class DriftTest {
   void changedCatchmentsAreFlagged() {
     SyntheticConfig base = SyntheticConfig.defaults(4).withSizes(16, 0, 0, 0);
     SyntheticWorld before = new SyntheticWorld(base);
-    SyntheticWorld after =
-        new SyntheticWorld(
-            new SyntheticConfig(
-                base.seed(),
-                base.pops(),
-                base.groups(),
-                base.farResolverShare(),
-                0.5,
-                0,
-                base.beaconShare(),
-                base.l1Share(),
-                base.beaconLoss(),
-                base.queryRate(),
-                0,
-                0,
-                base.startMillis(),
-                base.demandStepSeconds(),
-                base.flashFactor(),
-                base.zone()));
+    SyntheticWorld after = new SyntheticWorld(base.toBuilder().misrouteShare(0.5).build());
     Drift.Result d =
         Drift.compare(
             before.ids(),

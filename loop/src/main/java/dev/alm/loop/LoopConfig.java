@@ -6,7 +6,7 @@ import java.time.Duration;
 
 /**
  * Settings of a PoP's control loop. Validated at construction; every field has a named default
- * ({@link #defaults()}).
+ * ({@link #defaults}, {@link #builder}).
  *
  * <p><b>Units.</b> The controllers work in the topology's load units (paper 004 section V
  * normalises demand and capacity). The live PoP measures requests/s; {@code loadUnit} is the number
@@ -102,134 +102,206 @@ public record LoopConfig(
     }
   }
 
+  public static final double DEFAULT_LOAD_UNIT = 1;
+  public static final double DEFAULT_REQUESTS_PER_QUERY = 1;
+  public static final BetaEstimatorConfig DEFAULT_BETA =
+      new BetaEstimatorConfig(
+          DEFAULT_PROBE_GAMMA, DEFAULT_BETA_WEIGHT, BetaEstimatorConfig.NO_LOSS);
+
   /**
    * The defaults for an algorithm: 1 s interval, 1 request/s per load unit, one request per query.
    */
   public static LoopConfig defaults(Algorithm algorithm) {
-    return new LoopConfig(
-        algorithm,
-        DEFAULT_INTERVAL,
-        1,
-        1,
-        DEFAULT_DEMAND_WEIGHT,
-        DEFAULT_START_X,
-        DEFAULT_SAFE_X,
-        DEFAULT_GREEDY_GAIN,
-        DEFAULT_STEP,
-        new BetaEstimatorConfig(
-            DEFAULT_PROBE_GAMMA, DEFAULT_BETA_WEIGHT, BetaEstimatorConfig.NO_LOSS),
-        DEFAULT_MAX_STEP,
-        DEFAULT_PROBE_TIMEOUT,
-        DEFAULT_STATE_MAX_AGE,
-        Settling.DEFAULT);
+    return builder(algorithm).build();
+  }
+
+  /** A builder holding the named defaults for {@code algorithm}. */
+  public static Builder builder(Algorithm algorithm) {
+    return new Builder(algorithm);
+  }
+
+  /** A builder holding this configuration's values. */
+  public Builder toBuilder() {
+    return new Builder(this);
   }
 
   public LoopConfig withAlgorithm(Algorithm a) {
-    return new LoopConfig(
-        a,
-        interval,
-        loadUnit,
-        requestsPerQuery,
-        demandWeight,
-        startX,
-        safeX,
-        greedyGain,
-        step,
-        beta,
-        maxStep,
-        probeTimeout,
-        stateMaxAge,
-        settling);
+    return toBuilder().algorithm(a).build();
   }
 
   public LoopConfig withLoad(double newLoadUnit, double newRequestsPerQuery) {
-    return new LoopConfig(
-        algorithm,
-        interval,
-        newLoadUnit,
-        newRequestsPerQuery,
-        demandWeight,
-        startX,
-        safeX,
-        greedyGain,
-        step,
-        beta,
-        maxStep,
-        probeTimeout,
-        stateMaxAge,
-        settling);
+    return toBuilder().loadUnit(newLoadUnit).requestsPerQuery(newRequestsPerQuery).build();
   }
 
   public LoopConfig withGreedyGain(double gain) {
-    return new LoopConfig(
-        algorithm,
-        interval,
-        loadUnit,
-        requestsPerQuery,
-        demandWeight,
-        startX,
-        safeX,
-        gain,
-        step,
-        beta,
-        maxStep,
-        probeTimeout,
-        stateMaxAge,
-        settling);
+    return toBuilder().greedyGain(gain).build();
   }
 
   public LoopConfig withBeta(BetaEstimatorConfig b) {
-    return new LoopConfig(
-        algorithm,
-        interval,
-        loadUnit,
-        requestsPerQuery,
-        demandWeight,
-        startX,
-        safeX,
-        greedyGain,
-        step,
-        b,
-        maxStep,
-        probeTimeout,
-        stateMaxAge,
-        settling);
+    return toBuilder().beta(b).build();
   }
 
   public LoopConfig withStartX(double x) {
-    return new LoopConfig(
-        algorithm,
-        interval,
-        loadUnit,
-        requestsPerQuery,
-        demandWeight,
-        x,
-        safeX,
-        greedyGain,
-        step,
-        beta,
-        maxStep,
-        probeTimeout,
-        stateMaxAge,
-        settling);
+    return toBuilder().startX(x).build();
   }
 
   public LoopConfig withSettling(Settling v) {
-    return new LoopConfig(
-        algorithm,
-        interval,
-        loadUnit,
-        requestsPerQuery,
-        demandWeight,
-        startX,
-        safeX,
-        greedyGain,
-        step,
-        beta,
-        maxStep,
-        probeTimeout,
-        stateMaxAge,
-        v);
+    return toBuilder().settling(v).build();
+  }
+
+  /**
+   * Mutable settings of a {@link LoopConfig}; {@link #build()} validates them (the record's
+   * constructor), so a builder may hold a refused value until it is built.
+   */
+  public static final class Builder {
+    private Algorithm algorithm;
+    private Duration interval = DEFAULT_INTERVAL;
+    private double loadUnit = DEFAULT_LOAD_UNIT;
+    private double requestsPerQuery = DEFAULT_REQUESTS_PER_QUERY;
+    private double demandWeight = DEFAULT_DEMAND_WEIGHT;
+    private double startX = DEFAULT_START_X;
+    private double safeX = DEFAULT_SAFE_X;
+    private double greedyGain = DEFAULT_GREEDY_GAIN;
+    private StepSize step = DEFAULT_STEP;
+    private BetaEstimatorConfig beta = DEFAULT_BETA;
+    private double maxStep = DEFAULT_MAX_STEP;
+    private int probeTimeout = DEFAULT_PROBE_TIMEOUT;
+    private Duration stateMaxAge = DEFAULT_STATE_MAX_AGE;
+    private Settling settling = Settling.DEFAULT;
+
+    private Builder(Algorithm algorithm) {
+      this.algorithm = algorithm;
+    }
+
+    private Builder(LoopConfig c) {
+      algorithm = c.algorithm;
+      interval = c.interval;
+      loadUnit = c.loadUnit;
+      requestsPerQuery = c.requestsPerQuery;
+      demandWeight = c.demandWeight;
+      startX = c.startX;
+      safeX = c.safeX;
+      greedyGain = c.greedyGain;
+      step = c.step;
+      beta = c.beta;
+      maxStep = c.maxStep;
+      probeTimeout = c.probeTimeout;
+      stateMaxAge = c.stateMaxAge;
+      settling = c.settling;
+    }
+
+    /** Greedy or dual. */
+    public Builder algorithm(Algorithm v) {
+      algorithm = v;
+      return this;
+    }
+
+    /** The control interval, &gt; 0. */
+    public Builder interval(Duration v) {
+      interval = v;
+      return this;
+    }
+
+    /** Requests/s per load unit, &gt; 0. */
+    public Builder loadUnit(double v) {
+      loadUnit = v;
+      return this;
+    }
+
+    /** HTTP requests per CDN DNS answer, &gt; 0. */
+    public Builder requestsPerQuery(double v) {
+      requestsPerQuery = v;
+      return this;
+    }
+
+    /** EWMA weight of the newest A_i, in (0, 1]. */
+    public Builder demandWeight(double v) {
+      demandWeight = v;
+      return this;
+    }
+
+    /** x without fresh persisted state, in [0, 1]. */
+    public Builder startX(double v) {
+      startX = v;
+      return this;
+    }
+
+    /** x while the proxy's meter is stale, in [0, 1]. */
+    public Builder safeX(double v) {
+      safeX = v;
+      return this;
+    }
+
+    /** Gain of eq. (24), per load unit per second, &gt; 0. */
+    public Builder greedyGain(double v) {
+      greedyGain = v;
+      return this;
+    }
+
+    /** The dual price step (eq. 17). */
+    public Builder step(StepSize v) {
+      step = v;
+      return this;
+    }
+
+    /** The beta estimator (eq. 20). */
+    public Builder beta(BetaEstimatorConfig v) {
+      beta = v;
+      return this;
+    }
+
+    /** Largest change of x in one interval, in (0, 1]. */
+    public Builder maxStep(double v) {
+      maxStep = v;
+      return this;
+    }
+
+    /** Intervals without probes before the dual falls back to greedy, &ge; 1. */
+    public Builder probeTimeout(int v) {
+      probeTimeout = v;
+      return this;
+    }
+
+    /** Persisted state older than this is not restored, &ge; 0. */
+    public Builder stateMaxAge(Duration v) {
+      stateMaxAge = v;
+      return this;
+    }
+
+    /** The dual's gain schedule. */
+    public Builder settling(Settling v) {
+      settling = v;
+      return this;
+    }
+
+    /** The beta estimator's settings as they stand. */
+    public BetaEstimatorConfig beta() {
+      return beta;
+    }
+
+    /** The gain schedule as it stands. */
+    public Settling settling() {
+      return settling;
+    }
+
+    /** The configuration, validated; throws IllegalArgumentException naming a refused field. */
+    public LoopConfig build() {
+      return new LoopConfig(
+          algorithm,
+          interval,
+          loadUnit,
+          requestsPerQuery,
+          demandWeight,
+          startX,
+          safeX,
+          greedyGain,
+          step,
+          beta,
+          maxStep,
+          probeTimeout,
+          stateMaxAge,
+          settling);
+    }
   }
 
   /** The interval in seconds. */

@@ -99,39 +99,39 @@ public final class PopConfigJson {
         f.has("algorithm")
             ? checked(f, "algorithm", Algorithm::parse, f.text("algorithm"))
             : Algorithm.DUAL;
-    LoopDraft d = new LoopDraft(LoopConfig.defaults(algorithm));
+    LoopConfig.Builder d = LoopConfig.builder(algorithm);
     if (f.has("intervalMs")) {
-      d.interval = Duration.ofMillis(f.integer("intervalMs"));
-      d.check(f, "intervalMs");
+      d.interval(Duration.ofMillis(f.integer("intervalMs")));
+      check(f, "intervalMs", d);
     }
-    d.number(f, "loadUnit", v -> d.loadUnit = v);
-    d.number(f, "requestsPerQuery", v -> d.requestsPerQuery = v);
-    d.number(f, "demandWeight", v -> d.demandWeight = v);
-    d.number(f, "startX", v -> d.startX = v);
-    d.number(f, "safeX", v -> d.safeX = v);
-    d.number(f, "greedyGain", v -> d.greedyGain = v);
-    d.number(f, "maxStep", v -> d.maxStep = v);
+    number(f, "loadUnit", d, d::loadUnit);
+    number(f, "requestsPerQuery", d, d::requestsPerQuery);
+    number(f, "demandWeight", d, d::demandWeight);
+    number(f, "startX", d, d::startX);
+    number(f, "safeX", d, d::safeX);
+    number(f, "greedyGain", d, d::greedyGain);
+    number(f, "maxStep", d, d::maxStep);
     if (f.has("theta") || f.has("adaptive")) {
       double theta = f.has("theta") ? f.number("theta") : LoopConfig.DEFAULT_THETA;
       boolean adaptive = f.has("adaptive") && f.bool("adaptive");
-      d.step = checked(f, "theta", () -> new StepSize.Scaled(theta, adaptive));
+      d.step(checked(f, "theta", () -> new StepSize.Scaled(theta, adaptive)));
     }
     if (f.has("stateMaxAgeSeconds")) {
-      d.stateMaxAge = Duration.ofSeconds(f.integer("stateMaxAgeSeconds"));
-      d.check(f, "stateMaxAgeSeconds");
+      d.stateMaxAge(Duration.ofSeconds(f.integer("stateMaxAgeSeconds")));
+      check(f, "stateMaxAgeSeconds", d);
     }
     if (f.has("probes")) {
       probes(f.object("probes").only(PROBES), d);
     }
     if (f.has("settling")) {
-      d.settling = settling(f.object("settling").only(SETTLING), d.settling);
+      d.settling(settling(f.object("settling").only(SETTLING), d.settling()));
     }
     return d.build();
   }
 
-  private static void probes(JsonFields p, LoopDraft d) throws InputException {
+  private static void probes(JsonFields p, LoopConfig.Builder d) throws InputException {
     double[] beta = {
-      LoopConfig.DEFAULT_PROBE_GAMMA, d.beta.ewmaWeight(), BetaEstimatorConfig.NO_LOSS
+      LoopConfig.DEFAULT_PROBE_GAMMA, d.beta().ewmaWeight(), BetaEstimatorConfig.NO_LOSS
     };
     String[] fields = {"gamma", "betaWeight", "lossRate"};
     for (int i = 0; i < fields.length; i++) {
@@ -140,11 +140,27 @@ public final class PopConfigJson {
         checked(p, fields[i], () -> new BetaEstimatorConfig(beta[0], beta[1], beta[2]));
       }
     }
-    d.beta = new BetaEstimatorConfig(beta[0], beta[1], beta[2]);
+    d.beta(new BetaEstimatorConfig(beta[0], beta[1], beta[2]));
     if (p.has("timeoutIntervals")) {
-      d.probeTimeout = (int) p.integer("timeoutIntervals");
-      d.check(p, "timeoutIntervals");
+      d.probeTimeout((int) p.integer("timeoutIntervals"));
+      check(p, "timeoutIntervals", d);
     }
+  }
+
+  /** Sets a loop number when the field is there, and checks it. */
+  private static void number(
+      JsonFields f, String field, LoopConfig.Builder d, java.util.function.DoubleConsumer set)
+      throws InputException {
+    if (f.has(field)) {
+      set.accept(f.number(field));
+      check(f, field, d);
+    }
+  }
+
+  /** Fails naming {@code field} if the loop value just set is refused. */
+  private static void check(JsonFields f, String field, LoopConfig.Builder d)
+      throws InputException {
+    checked(f, field, d::build);
   }
 
   private static Settling settling(JsonFields s, Settling d) throws InputException {
@@ -176,72 +192,5 @@ public final class PopConfigJson {
       JsonFields f, String field, java.util.function.Function<String, T> parse, String text)
       throws InputException {
     return checked(f, field, () -> parse.apply(text));
-  }
-
-  /** The loop's settings while they are read; {@link #check} builds them to test the last one. */
-  private static final class LoopDraft {
-    private final Algorithm algorithm;
-    private Duration interval;
-    private double loadUnit;
-    private double requestsPerQuery;
-    private double demandWeight;
-    private double startX;
-    private double safeX;
-    private double greedyGain;
-    private StepSize step;
-    private BetaEstimatorConfig beta;
-    private double maxStep;
-    private int probeTimeout;
-    private Duration stateMaxAge;
-    private Settling settling;
-
-    LoopDraft(LoopConfig d) {
-      algorithm = d.algorithm();
-      interval = d.interval();
-      loadUnit = d.loadUnit();
-      requestsPerQuery = d.requestsPerQuery();
-      demandWeight = d.demandWeight();
-      startX = d.startX();
-      safeX = d.safeX();
-      greedyGain = d.greedyGain();
-      step = d.step();
-      beta = d.beta();
-      maxStep = d.maxStep();
-      probeTimeout = d.probeTimeout();
-      stateMaxAge = d.stateMaxAge();
-      settling = d.settling();
-    }
-
-    /** Sets a number when the field is there, and checks it. */
-    void number(JsonFields f, String field, java.util.function.DoubleConsumer set)
-        throws InputException {
-      if (f.has(field)) {
-        set.accept(f.number(field));
-        check(f, field);
-      }
-    }
-
-    /** Fails naming {@code field} if the value just set is refused. */
-    void check(JsonFields f, String field) throws InputException {
-      checked(f, field, this::build);
-    }
-
-    LoopConfig build() {
-      return new LoopConfig(
-          algorithm,
-          interval,
-          loadUnit,
-          requestsPerQuery,
-          demandWeight,
-          startX,
-          safeX,
-          greedyGain,
-          step,
-          beta,
-          maxStep,
-          probeTimeout,
-          stateMaxAge,
-          settling);
-    }
   }
 }

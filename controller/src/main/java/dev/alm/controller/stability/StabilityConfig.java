@@ -78,60 +78,123 @@ public record StabilityConfig(
 
   /** All defaults. */
   public static StabilityConfig defaults() {
-    return new StabilityConfig(
-        DEFAULT_GAIN,
-        DEFAULT_TOLERANCE,
-        DEFAULT_HORIZON,
-        DEFAULT_RANDOM_STARTS,
-        DEFAULT_SEED,
-        DEFAULT_DEDUP_TOLERANCE,
-        DEFAULT_BOUNDARY_TOLERANCE,
-        DEFAULT_EIGEN_TOLERANCE);
+    return builder().build();
+  }
+
+  /** A builder holding the defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding these settings. */
+  public Builder toBuilder() {
+    return new Builder(this);
   }
 
   /** The same settings with another gain beta. */
   public StabilityConfig withGain(double newGain) {
-    return new StabilityConfig(
-        newGain,
-        tolerance,
-        horizon,
-        randomStarts,
-        seed,
-        dedupTolerance,
-        boundaryTolerance,
-        eigenTolerance);
+    return toBuilder().gain(newGain).build();
   }
 
   /** The same settings with another number of random starts. */
   public StabilityConfig withRandomStarts(int k) {
-    return new StabilityConfig(
-        gain, tolerance, horizon, k, seed, dedupTolerance, boundaryTolerance, eigenTolerance);
+    return toBuilder().randomStarts(k).build();
   }
 
   /** The same settings with another seed. */
   public StabilityConfig withSeed(long newSeed) {
-    return new StabilityConfig(
-        gain,
-        tolerance,
-        horizon,
-        randomStarts,
-        newSeed,
-        dedupTolerance,
-        boundaryTolerance,
-        eigenTolerance);
+    return toBuilder().seed(newSeed).build();
   }
 
   /** The same settings with another settling tolerance and horizon. */
   public StabilityConfig withSettling(double newTolerance, double newHorizon) {
-    return new StabilityConfig(
-        gain,
-        newTolerance,
-        newHorizon,
-        randomStarts,
-        seed,
-        dedupTolerance,
-        boundaryTolerance,
-        eigenTolerance);
+    return toBuilder().tolerance(newTolerance).horizon(newHorizon).build();
+  }
+
+  /** Mutable settings of a {@link StabilityConfig}; {@link #build()} validates them. */
+  public static final class Builder {
+    private double gain = DEFAULT_GAIN;
+    private double tolerance = DEFAULT_TOLERANCE;
+    private double horizon = DEFAULT_HORIZON;
+    private int randomStarts = DEFAULT_RANDOM_STARTS;
+    private long seed = DEFAULT_SEED;
+    private double dedupTolerance = DEFAULT_DEDUP_TOLERANCE;
+    private double boundaryTolerance = DEFAULT_BOUNDARY_TOLERANCE;
+    private double eigenTolerance = DEFAULT_EIGEN_TOLERANCE;
+
+    private Builder() {}
+
+    private Builder(StabilityConfig c) {
+      gain = c.gain;
+      tolerance = c.tolerance;
+      horizon = c.horizon;
+      randomStarts = c.randomStarts;
+      seed = c.seed;
+      dedupTolerance = c.dedupTolerance;
+      boundaryTolerance = c.boundaryTolerance;
+      eigenTolerance = c.eigenTolerance;
+    }
+
+    /** Sensitivity beta of eq. (24), &gt; 0. */
+    public Builder gain(double v) {
+      gain = v;
+      return this;
+    }
+
+    /** Settling tolerance on max |dx_i/dt|, relative, &gt; 0. */
+    public Builder tolerance(double v) {
+      tolerance = v;
+      return this;
+    }
+
+    /** Horizon, relative to 1 / (gain * max T), &gt; 0. */
+    public Builder horizon(double v) {
+      horizon = v;
+      return this;
+    }
+
+    /** Random interior starts, &ge; 0. */
+    public Builder randomStarts(int v) {
+      randomStarts = v;
+      return this;
+    }
+
+    /** Seed of the random starts. */
+    public Builder seed(long v) {
+      seed = v;
+      return this;
+    }
+
+    /** Max-norm distance of one fixed point, &gt; 0. */
+    public Builder dedupTolerance(double v) {
+      dedupTolerance = v;
+      return this;
+    }
+
+    /** Distance to 0 or 1 taken as on the boundary, in [0, 0.5). */
+    public Builder boundaryTolerance(double v) {
+      boundaryTolerance = v;
+      return this;
+    }
+
+    /** Relative tolerance of marginal eigenvalues, &ge; 0. */
+    public Builder eigenTolerance(double v) {
+      eigenTolerance = v;
+      return this;
+    }
+
+    /** The settings; throws IllegalArgumentException naming a refused one. */
+    public StabilityConfig build() {
+      return new StabilityConfig(
+          gain,
+          tolerance,
+          horizon,
+          randomStarts,
+          seed,
+          dedupTolerance,
+          boundaryTolerance,
+          eigenTolerance);
+    }
   }
 
   private static void requirePositive(String name, double v) {

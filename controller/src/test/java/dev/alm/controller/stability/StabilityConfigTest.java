@@ -44,12 +44,10 @@ class StabilityConfigTest {
         IllegalArgumentException.class, () -> d.withSettling(1e-9, Double.POSITIVE_INFINITY));
     assertThrows(
         IllegalArgumentException.class,
-        () -> new StabilityConfig(1, 1e-9, 1e5, 8, 1, 1e-3, 0.5, 1e-9));
+        () -> StabilityConfig.builder().boundaryTolerance(0.5).build());
     assertThrows(
-        IllegalArgumentException.class,
-        () -> new StabilityConfig(1, 1e-9, 1e5, 8, 1, 0, 1e-6, 1e-9));
+        IllegalArgumentException.class, () -> StabilityConfig.builder().dedupTolerance(0).build());
     assertThrows(
-        IllegalArgumentException.class,
-        () -> new StabilityConfig(1, 1e-9, 1e5, 8, 1, 1e-3, 1e-6, -1));
+        IllegalArgumentException.class, () -> StabilityConfig.builder().eigenTolerance(-1).build());
   }
 }
