@@ -1,5 +1,6 @@
 package dev.alm.app.drl;
 
+import dev.alm.app.OutputDirectoryOption;
 import dev.alm.app.Outputs;
 import dev.alm.app.UserError;
 import dev.alm.ratelimit.alloc.Allocator;
@@ -15,6 +16,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -70,11 +72,7 @@ public final class DrlCompareCommand implements Callable<Integer> {
       description = "First seed (default: the scenario's); run k uses seed + k.")
   Long seed;
 
-  @Option(
-      names = {"-o", "--out"},
-      required = true,
-      description = "Output directory.")
-  Path out;
+  @Mixin OutputDirectoryOption output;
 
   @Override
   public Integer call() throws Exception {
@@ -96,7 +94,7 @@ public final class DrlCompareCommand implements Callable<Integer> {
       }
       allocs.add(al.get());
     }
-    Outputs.directory(out);
+    Path out = output.create();
     long start = System.nanoTime();
     List<CompareRow> rows = new ArrayList<>();
     for (int ai = 0; ai < algorithms.size(); ai++) {

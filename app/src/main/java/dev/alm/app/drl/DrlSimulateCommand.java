@@ -1,5 +1,6 @@
 package dev.alm.app.drl;
 
+import dev.alm.app.OutputDirectoryOption;
 import dev.alm.app.Outputs;
 import dev.alm.app.UserError;
 import dev.alm.ratelimit.alloc.Allocator;
@@ -15,6 +16,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -50,11 +52,7 @@ public final class DrlSimulateCommand implements Callable<Integer> {
       description = "ctb, gtb, grd, fps, gdrl, dst, static or independent.")
   String algorithm;
 
-  @Option(
-      names = {"-o", "--out"},
-      required = true,
-      description = "Output directory.")
-  Path out;
+  @Mixin OutputDirectoryOption output;
 
   @Option(names = "--seed", description = "Random seed (default: the scenario's).")
   Long seed;
@@ -87,7 +85,7 @@ public final class DrlSimulateCommand implements Callable<Integer> {
     if (alloc.isEmpty()) {
       return DrlRuns.NOT_AVAILABLE;
     }
-    Outputs.directory(out);
+    Path out = output.create();
     long start = System.nanoTime();
     Simulator.Progress progress = progress(err, "alm drl simulate", start);
     SimulationResult result;
