@@ -34,6 +34,14 @@ public final class JsonFields {
     return new JsonFields(file.toString(), "", readObject(file));
   }
 
+  /**
+   * Typed reads of an object already parsed from {@code source} (a file name, or the name of a
+   * builtin), whose errors name that source.
+   */
+  public static JsonFields of(String source, JsonNode node) {
+    return new JsonFields(source, "", node);
+  }
+
   /** Reads a file that must hold one JSON object, as a tree; errors name the file and the line. */
   public static JsonNode readObject(Path file) throws InputException {
     String name = file.toString();
@@ -142,5 +150,80 @@ public final class JsonFields {
       out.add(n.get(i).asText());
     }
     return out;
+  }
+
+  /** This object as a tree. */
+  public JsonNode node() {
+    return node;
+  }
+
+  /**
+   * An optional number in [min, max]; {@code dflt} when absent, and "required" when absent and
+   * {@code dflt} is NaN.
+   */
+  public double number(String field, double dflt, double min, double max) throws InputException {
+    if (!has(field)) {
+      if (Double.isNaN(dflt)) {
+        throw error(field, "required");
+      }
+      return dflt;
+    }
+    double v = number(field);
+    if (!(v >= min && v <= max)) {
+      throw error(field, "must be in [" + min + ", " + max + "], got " + v);
+    }
+    return v;
+  }
+
+  /**
+   * An optional integer in [min, max]; {@code dflt} when absent, and "required" when absent and
+   * {@code dflt} is {@link Integer#MIN_VALUE}.
+   */
+  public int integer(String field, int dflt, int min, int max) throws InputException {
+    if (!has(field)) {
+      if (dflt == Integer.MIN_VALUE) {
+        throw error(field, "required");
+      }
+      return dflt;
+    }
+    long v = integer(field);
+    if (v < min || v > max) {
+      throw error(field, "must be in [" + min + ", " + max + "], got " + v);
+    }
+    return (int) v;
+  }
+
+  /** An optional boolean, {@code dflt} when absent. */
+  public boolean bool(String field, boolean dflt) throws InputException {
+    return has(field) ? bool(field) : dflt;
+  }
+
+  /** An optional string, {@code dflt} when absent. */
+  public String text(String field, String dflt) throws InputException {
+    if (!has(field)) {
+      return dflt;
+    }
+    if (!node.get(field).isTextual()) {
+      throw error(field, "expected a string");
+    }
+    return node.get(field).asText();
+  }
+
+  /** A list, as a tree. */
+  public JsonNode array(String field) throws InputException {
+    JsonNode n = node.get(field);
+    if (n == null || !n.isArray()) {
+      throw error(field, "expected a list");
+    }
+    return n;
+  }
+
+  /** Element {@code i} of the list {@code field}, which must be an object. */
+  public JsonFields element(String field, int i) throws InputException {
+    JsonNode n = node.get(field).get(i);
+    if (n == null || !n.isObject()) {
+      throw new InputException(file, where(field) + "[" + i + "]", "expected an object");
+    }
+    return new JsonFields(file, where(field) + "[" + i + "]", n);
   }
 }

@@ -51,7 +51,7 @@ public final class ScenarioReader {
 
   /** Parses a scenario tree. */
   public static Scenario parse(String source, JsonNode root) throws InputException {
-    JsonNav top = new JsonNav(source, "", root);
+    JsonFields top = JsonFields.of(source, root);
     top.only(TOP);
     int n = top.integer("limiters", Integer.MIN_VALUE, 1, 1_000_000);
     double limit = top.number("globalLimit", Double.NaN, 1e-9, 1e15);
@@ -76,7 +76,7 @@ public final class ScenarioReader {
     boolean dropDisconnected = false;
     boolean pushSum = false;
     if (top.has("gossip")) {
-      JsonNav g = top.object("gossip");
+      JsonFields g = top.object("gossip");
       g.only(Set.of("branching", "loss", "delay", "dropDisconnected", "mode"));
       String mode = g.text("mode", "table");
       if (!mode.equals("table") && !mode.equals("push-sum")) {
@@ -109,7 +109,7 @@ public final class ScenarioReader {
     long seed = top.has("seed") ? top.integer("seed", 0, Integer.MIN_VALUE, Integer.MAX_VALUE) : 1;
     JsonNode algorithms =
         top.has("algorithms")
-            ? top.object("algorithms").node
+            ? top.object("algorithms").node()
             : JsonNodeFactory.instance.objectNode();
     return new Scenario(
         source,
@@ -135,11 +135,11 @@ public final class ScenarioReader {
         algorithms);
   }
 
-  private static ScenarioGraph parseGraph(JsonNav top, int n) throws InputException {
+  private static ScenarioGraph parseGraph(JsonFields top, int n) throws InputException {
     if (!top.has("graph")) {
       return ScenarioGraph.complete(n);
     }
-    JsonNode g = top.node.get("graph");
+    JsonNode g = top.node().get("graph");
     if (g.isTextual()) {
       return switch (g.asText()) {
         case "complete" -> ScenarioGraph.complete(n);
@@ -148,7 +148,7 @@ public final class ScenarioReader {
             throw top.error("graph", "expected complete, ring or {\"edges\": [[i, j], ...]}");
       };
     }
-    JsonNav obj = top.object("graph");
+    JsonFields obj = top.object("graph");
     obj.only(Set.of("edges"));
     JsonNode edges = obj.array("edges");
     List<int[]> list = new ArrayList<>();
@@ -176,7 +176,7 @@ public final class ScenarioReader {
     return ScenarioGraph.fromEdges("edges", n, list, w);
   }
 
-  private static int[] limitersOf(JsonNav item, int n) throws InputException {
+  private static int[] limitersOf(JsonFields item, int n) throws InputException {
     if (item.has("limiters")) {
       JsonNode arr = item.array("limiters");
       int[] out = new int[arr.size()];
@@ -192,7 +192,7 @@ public final class ScenarioReader {
     return new int[] {item.integer("limiter", Integer.MIN_VALUE, 0, n - 1)};
   }
 
-  private static List<DemandSpec> parseDemand(JsonNav d, int n) throws InputException {
+  private static List<DemandSpec> parseDemand(JsonFields d, int n) throws InputException {
     d.only(Set.of("limiter", "limiters", "rate", "points"));
     int[] ls = limitersOf(d, n);
     double[] times;
@@ -229,7 +229,7 @@ public final class ScenarioReader {
     return out;
   }
 
-  private static List<FlowGroup> parseFlows(JsonNav f, int n, double duration)
+  private static List<FlowGroup> parseFlows(JsonFields f, int n, double duration)
       throws InputException {
     f.only(Set.of("limiter", "limiters", "count", "rtt", "start", "stop", "maxRate"));
     int[] ls = limitersOf(f, n);
