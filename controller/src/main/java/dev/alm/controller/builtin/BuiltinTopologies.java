@@ -3,8 +3,8 @@ package dev.alm.controller.builtin;
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Node;
 import dev.alm.controller.model.Topology;
+import dev.alm.io.BuiltinQuery;
 import dev.alm.io.InputException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -45,20 +45,9 @@ public final class BuiltinTopologies {
 
   /** Resolves {@code builtin:NAME[?k=v&...]}. */
   public static Topology resolve(String spec) throws InputException {
-    String body = spec.substring(PREFIX.length());
-    String name = body;
-    Map<String, String> params = new LinkedHashMap<>();
-    int q = body.indexOf('?');
-    if (q >= 0) {
-      name = body.substring(0, q);
-      for (String kv : body.substring(q + 1).split("&")) {
-        int eq = kv.indexOf('=');
-        if (eq <= 0) {
-          throw new InputException(spec, "", "parameter '" + kv + "' is not key=value");
-        }
-        params.put(kv.substring(0, eq), kv.substring(eq + 1));
-      }
-    }
+    BuiltinQuery query = BuiltinQuery.parse(spec);
+    String name = query.name();
+    Map<String, String> params = query.params();
     switch (name) {
       case "paper-fig2":
         allow(spec, params, Set.of());

@@ -2,13 +2,13 @@ package dev.alm.ratelimit.gdrl;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.alm.io.BuiltinQuery;
 import dev.alm.io.InputException;
 import dev.alm.ratelimit.graph.CommunicationGraph;
 import dev.alm.ratelimit.graph.Edge;
 import dev.alm.ratelimit.graph.Graphs;
 import dev.alm.ratelimit.graph.Laplacian;
 import dev.alm.ratelimit.laplacian.UpdateCycle;
-import dev.alm.ratelimit.sim.BuiltinQuery;
 import dev.alm.ratelimit.sim.DemandSpec;
 import dev.alm.ratelimit.sim.Scenario;
 import dev.alm.ratelimit.sim.ScenarioGraph;

@@ -1,13 +1,13 @@
 package dev.alm.ratelimit.graph;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.alm.io.BuiltinQuery;
 import dev.alm.io.InputException;
 import dev.alm.io.JsonFields;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -53,19 +53,9 @@ public final class GraphSource {
 
   /** A builtin graph such as {@code builtin:regular?n=100&d=4&seed=7}. */
   public static CommunicationGraph builtin(String spec) throws InputException {
-    String body = spec.substring("builtin:".length());
-    int q = body.indexOf('?');
-    String kind = q < 0 ? body : body.substring(0, q);
-    Map<String, String> params = new LinkedHashMap<>();
-    if (q >= 0) {
-      for (String kv : body.substring(q + 1).split("&")) {
-        int eq = kv.indexOf('=');
-        if (eq <= 0) {
-          throw new InputException(spec, kv, "expected name=value");
-        }
-        params.put(kv.substring(0, eq), kv.substring(eq + 1));
-      }
-    }
+    BuiltinQuery query = BuiltinQuery.parse(spec);
+    String kind = query.name();
+    Map<String, String> params = query.params();
     try {
       switch (kind) {
         case "ring":

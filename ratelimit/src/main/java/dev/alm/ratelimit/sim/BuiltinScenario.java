@@ -1,5 +1,6 @@
 package dev.alm.ratelimit.sim;
 
+import dev.alm.io.BuiltinQuery;
 import dev.alm.io.InputException;
 
 /** A named scenario built from query parameters ({@code builtin:NAME?k=v&...}). */

@@ -1,5 +1,6 @@
 package dev.alm.ratelimit.sim;
 
+import dev.alm.io.BuiltinQuery;
 import dev.alm.io.InputException;
 import java.util.Collections;
 import java.util.LinkedHashMap;

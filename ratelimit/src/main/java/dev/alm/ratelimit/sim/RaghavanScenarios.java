@@ -1,6 +1,7 @@
 package dev.alm.ratelimit.sim;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.alm.io.BuiltinQuery;
 import dev.alm.io.InputException;
 import java.util.ArrayList;
 import java.util.List;

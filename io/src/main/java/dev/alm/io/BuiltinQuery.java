@@ -1,6 +1,5 @@
-package dev.alm.ratelimit.sim;
+package dev.alm.io;
 
-import dev.alm.io.InputException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
