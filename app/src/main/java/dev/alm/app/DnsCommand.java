@@ -95,6 +95,8 @@ public final class DnsCommand implements Callable<Integer> {
       description = "Admin HTTP address. Default: none.")
   String admin;
 
+  @picocli.CommandLine.Mixin AdminTokenOption adminToken = new AdminTokenOption();
+
   @Option(
       names = "--query-log",
       paramLabel = "FILE",
@@ -122,11 +124,18 @@ public final class DnsCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     DnsConfigJson.DnsFile file = resolve();
     HostPort adminAt = file.admin() == null ? null : address("admin", file.admin());
+    if (adminAt != null) {
+      try {
+        file.adminAccess().checkBind(adminAt);
+      } catch (IllegalArgumentException e) {
+        throw new UserError(e.getMessage());
+      }
+    }
     DaemonLifecycle.run(
         "alm dns",
         () -> {
           try {
-            return DnsDaemon.start(file.config(), file.threads(), adminAt);
+            return DnsDaemon.start(file.config(), file.threads(), adminAt, file.adminAccess());
           } catch (io.netty.channel.ChannelException e) {
             throw new UserError(
                 "cannot listen on " + file.config().listen() + ": " + e.getMessage());
@@ -187,7 +196,9 @@ public final class DnsCommand implements Callable<Integer> {
     if (t < 1 || t > 64) {
       throw ConfigFlags.flagError("--threads", "must be in 1..64");
     }
-    return new DnsConfigJson.DnsFile(c, t, admin != null ? admin : base.admin());
+    dev.alm.node.AdminAccess access = adminToken.access();
+    return new DnsConfigJson.DnsFile(
+        c, t, admin != null ? admin : base.admin(), access != null ? access : base.adminAccess());
   }
 
   private DnsConfigJson.DnsFile fromFlags() {

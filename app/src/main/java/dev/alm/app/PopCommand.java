@@ -30,6 +30,8 @@ public final class PopCommand implements Callable<Integer> {
   @Option(names = "--config", required = true, description = "The PoP's JSON configuration.")
   Path config;
 
+  @picocli.CommandLine.Mixin AdminTokenOption adminToken = new AdminTokenOption();
+
   @Option(
       names = "--duration",
       description = "Stop after this many seconds (default: run until interrupted).")
@@ -39,7 +41,7 @@ public final class PopCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter out = spec.commandLine().getOut();
-    PopConfig c = read(config);
+    PopConfig c = PopConfigJson.read(config, adminToken.access());
     DaemonLifecycle.run(
         "alm pop",
         () ->

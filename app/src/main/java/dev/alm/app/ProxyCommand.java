@@ -55,6 +55,8 @@ public final class ProxyCommand implements Callable<Integer> {
       description = "Admin address (/status, /metrics). Default: none.")
   String admin;
 
+  @picocli.CommandLine.Mixin AdminTokenOption adminToken = new AdminTokenOption();
+
   @Option(names = "--pop", description = "This PoP's id, a lower-case DNS label. Default: 0.")
   String pop;
 
@@ -167,6 +169,7 @@ public final class ProxyCommand implements Callable<Integer> {
         ConfigFlags.over(base.toBuilder())
             .flag("--listen", listen, HostPort::parse, ProxyConfig.Builder::listen)
             .flag("--admin", admin, HostPort::parse, ProxyConfig.Builder::admin)
+            .flag("--admin-token", adminToken.access(), ProxyConfig.Builder::adminAccess)
             .flag("--pop", pop, ProxyConfig.Builder::pop)
             .flag("--zone", zone, ProxyConfig.Builder::zone)
             .flag("--capacity", capacity, ProxyConfig.Builder::capacity)
@@ -213,6 +216,7 @@ public final class ProxyCommand implements Callable<Integer> {
     m.put("zone", c.zone());
     m.put("listen", c.listen().toString());
     m.put("admin", c.admin() == null ? null : c.admin().toString());
+    m.put("adminAccess", c.adminAccess().toString());
     m.put("capacity", c.capacity());
     m.put("ceilingFactor", c.ceilingFactor());
     m.put("ceiling", c.ceiling());

@@ -2,6 +2,8 @@ package dev.alm.dns;
 
 import dev.alm.io.InputException;
 import dev.alm.io.JsonFields;
+import dev.alm.io.KeyRing;
+import dev.alm.node.AdminAccess;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -39,7 +41,8 @@ public final class DnsConfigJson {
           "queryLog",
           "queryLogQueue",
           "threads",
-          "admin");
+          "admin",
+          "adminTokenFile");
   private static final Set<String> TTL = Set.of("cdn", "probe", "static", "negative");
   private static final Set<String> TCP = Set.of("idleTimeoutMs", "maxConnections");
   private static final Set<String> ECS = Set.of("v4", "v6");
@@ -54,9 +57,15 @@ public final class DnsConfigJson {
           "tableSize");
 
   /**
-   * A read file: the server configuration, and the daemon's threads and admin address (or null).
+   * A read file: the server configuration, and the daemon's threads, admin address (or null) and
+   * who may use it.
    */
-  public record DnsFile(DnsConfig config, int threads, String admin) {}
+  public record DnsFile(DnsConfig config, int threads, String admin, AdminAccess adminAccess) {
+    /** A file with a loopback-only admin server. */
+    public DnsFile(DnsConfig config, int threads, String admin) {
+      this(config, threads, admin, AdminAccess.LOOPBACK_ONLY);
+    }
+  }
 
   private DnsConfigJson() {}
 
@@ -157,9 +166,19 @@ public final class DnsConfigJson {
         throw f.error("threads", "must be in 1..64");
       }
       String admin = f.has("admin") ? f.text("admin") : null;
+      AdminAccess access = AdminAccess.LOOPBACK_ONLY;
+      if (f.has("adminTokenFile")) {
+        Path token = Path.of(f.text("adminTokenFile"));
+        Path base = path.toAbsolutePath().getParent();
+        access =
+            AdminAccess.withToken(
+                KeyRing.load(
+                    token.isAbsolute() || base == null ? token : base.resolve(token),
+                    f.file() + ":adminTokenFile"));
+      }
       DnsConfig config = b.build();
       new ServedZone(config); // static records are checked here, at start-up
-      return new DnsFile(config, threads, admin);
+      return new DnsFile(config, threads, admin, access);
     } catch (DnsConfig.ConfigException e) {
       throw new InputException(
           f.file(), e.field(), e.getMessage().substring(e.field().length() + 2));

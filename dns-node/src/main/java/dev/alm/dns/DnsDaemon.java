@@ -1,6 +1,7 @@
 package dev.alm.dns;
 
 import dev.alm.fastcontrol.ProbeAnswerer;
+import dev.alm.node.AdminAccess;
 import dev.alm.node.AdminEndpoints;
 import dev.alm.node.HostPort;
 import dev.alm.node.NodeAdmin;
@@ -31,6 +32,24 @@ public final class DnsDaemon implements AutoCloseable {
    */
   public static DnsDaemon start(DnsConfig config, int threads, HostPort adminAddress)
       throws IOException, InterruptedException {
+    return start(config, threads, adminAddress, AdminAccess.LOOPBACK_ONLY);
+  }
+
+  /**
+   * Starts the DNS node, then the admin server at {@code adminAddress} (null: none) guarded by
+   * {@code access}.
+   *
+   * @param threads event-loop threads
+   * @throws IOException if the query log cannot be opened
+   * @throws InterruptedException if interrupted while binding
+   * @throws IllegalArgumentException if {@code access} forbids the admin address
+   */
+  public static DnsDaemon start(
+      DnsConfig config, int threads, HostPort adminAddress, AdminAccess access)
+      throws IOException, InterruptedException {
+    if (adminAddress != null) {
+      access.checkBind(adminAddress);
+    }
     NodeAdmin admin = NodeAdmin.create();
     DnsNode node = null;
     try {
@@ -38,6 +57,7 @@ public final class DnsDaemon implements AutoCloseable {
       DnsNode n = node;
       admin.serve(
           adminAddress,
+          access,
           routes ->
               routes
                   .status(n::status)

@@ -1,5 +1,7 @@
 package dev.alm.node;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -26,6 +28,8 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.function.DoubleFunction;
 
 /**
@@ -61,6 +65,20 @@ public final class AdminServer implements AutoCloseable {
    */
   public static AdminServer start(InetSocketAddress address, AdminEndpoints endpoints)
       throws InterruptedException {
+    return start(address, endpoints, AdminAccess.LOOPBACK_ONLY);
+  }
+
+  /**
+   * Binds and starts serving, judging every request by {@code access} first; refusals are answered
+   * 401 or 403 and counted in {@code alm_admin_refused_total{reason}} of the endpoints' registry.
+   *
+   * @throws IllegalArgumentException if {@code access} forbids serving {@code address}
+   */
+  public static AdminServer start(
+      InetSocketAddress address, AdminEndpoints endpoints, AdminAccess access)
+      throws InterruptedException {
+    access.checkBind(new HostPort(address.getHostString(), address.getPort()));
+    Refusals refusals = new Refusals(endpoints.metrics());
     EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("alm-admin", true));
     try {
       Channel ch =
@@ -76,7 +94,7 @@ public final class AdminServer implements AutoCloseable {
                               new HttpServerCodec(4096, 8192, 8192),
                               new HttpServerKeepAliveHandler(),
                               new HttpObjectAggregator(64 * 1024),
-                              new Handler(endpoints));
+                              new Handler(endpoints, access, refusals));
                     }
                   })
               .bind(address)
@@ -102,9 +120,13 @@ public final class AdminServer implements AutoCloseable {
 
   private static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private final AdminEndpoints endpoints;
+    private final AdminAccess access;
+    private final Refusals refusals;
 
-    Handler(AdminEndpoints endpoints) {
+    Handler(AdminEndpoints endpoints, AdminAccess access, Refusals refusals) {
       this.endpoints = endpoints;
+      this.access = access;
+      this.refusals = refusals;
     }
 
     @Override
@@ -116,9 +138,32 @@ public final class AdminServer implements AutoCloseable {
         ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
         return;
       }
+      boolean get = req.method() == HttpMethod.GET || req.method() == HttpMethod.HEAD;
+      AdminAccess.Verdict verdict =
+          access.judge(
+              !get,
+              isLoopback(ctx.channel().remoteAddress()),
+              req.headers().get(HttpHeaderNames.AUTHORIZATION),
+              req.headers().get(HttpHeaderNames.ORIGIN),
+              req.headers().get(HttpHeaderNames.HOST),
+              req.headers().get("Sec-Fetch-Site"));
+      if (verdict != AdminAccess.Verdict.ALLOW) {
+        refusals.count(verdict);
+        boolean auth = verdict == AdminAccess.Verdict.UNAUTHORIZED;
+        r =
+            response(
+                auth ? HttpResponseStatus.UNAUTHORIZED : HttpResponseStatus.FORBIDDEN,
+                "text/plain",
+                verdict.label() + "\n");
+        if (auth) {
+          r.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, "Bearer realm=\"alm admin\"");
+        }
+        HttpUtil.setKeepAlive(r, false);
+        ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
+        return;
+      }
       QueryStringDecoder uri = new QueryStringDecoder(req.uri());
       String path = uri.path();
-      boolean get = req.method() == HttpMethod.GET || req.method() == HttpMethod.HEAD;
       boolean page = path.equals("/") && endpoints.page() != null;
       DoubleFunction<String> write = endpoints.write(path);
       if (write != null) {
@@ -147,6 +192,12 @@ public final class AdminServer implements AutoCloseable {
       }
       HttpUtil.setKeepAlive(r, HttpUtil.isKeepAlive(req));
       ctx.writeAndFlush(r);
+    }
+
+    private static boolean isLoopback(java.net.SocketAddress peer) {
+      return peer instanceof InetSocketAddress a
+          && a.getAddress() != null
+          && a.getAddress().isLoopbackAddress();
     }
 
     private static FullHttpResponse set(
@@ -185,6 +236,29 @@ public final class AdminServer implements AutoCloseable {
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
       ctx.close();
+    }
+  }
+
+  /** Counters of refused admin requests, one per reason. */
+  private static final class Refusals {
+    private final Map<AdminAccess.Verdict, Counter> byVerdict =
+        new EnumMap<>(AdminAccess.Verdict.class);
+
+    Refusals(MeterRegistry registry) {
+      for (AdminAccess.Verdict v : AdminAccess.Verdict.values()) {
+        if (v != AdminAccess.Verdict.ALLOW) {
+          byVerdict.put(
+              v,
+              Counter.builder("alm.admin.refused")
+                  .description("Admin requests refused, by reason")
+                  .tag("reason", v.label())
+                  .register(registry));
+        }
+      }
+    }
+
+    void count(AdminAccess.Verdict v) {
+      byVerdict.get(v).increment();
     }
   }
 }

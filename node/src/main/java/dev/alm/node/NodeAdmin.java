@@ -51,6 +51,22 @@ public final class NodeAdmin implements AutoCloseable {
    */
   public InetSocketAddress serve(HostPort address, Consumer<AdminEndpoints.Builder> routes)
       throws InterruptedException {
+    return serve(address, AdminAccess.LOOPBACK_ONLY, routes);
+  }
+
+  /**
+   * Starts the admin server at {@code address}, judging every request by {@code access} (see {@link
+   * AdminAccess}); nothing when {@code address} is null.
+   *
+   * @return the bound address, or null
+   * @throws InterruptedException if interrupted while binding
+   * @throws IllegalArgumentException if {@code access} forbids serving {@code address} (a
+   *     non-loopback address without a token)
+   * @throws IllegalStateException if already serving
+   */
+  public InetSocketAddress serve(
+      HostPort address, AdminAccess access, Consumer<AdminEndpoints.Builder> routes)
+      throws InterruptedException {
     if (address == null) {
       return null;
     }
@@ -59,7 +75,8 @@ public final class NodeAdmin implements AutoCloseable {
     }
     AdminEndpoints.Builder b = AdminEndpoints.builder().metrics(registry);
     routes.accept(b);
-    server = AdminServer.start(address.socketAddress(), b.build());
+    access.checkBind(address);
+    server = AdminServer.start(address.socketAddress(), b.build(), access);
     return server.address();
   }
 

@@ -4,6 +4,7 @@ import dev.alm.controller.model.Topology;
 import dev.alm.dns.DnsConfig;
 import dev.alm.fastcontrol.ProbePlanConfig;
 import dev.alm.loop.LoopConfig;
+import dev.alm.node.AdminAccess;
 import dev.alm.node.HostPort;
 import dev.alm.proxy.ProxyConfig;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import java.nio.file.Path;
  * @param plan the probe plan's gamma and floor (eq. 19); gamma equals the beta estimator's
  * @param state the state file, or null not to persist
  * @param admin the admin address for /status and /metrics, or null
+ * @param adminAccess who may use the admin server: loopback only, or a bearer token
  */
 public record PopConfig(
     Topology topology,
@@ -31,9 +33,40 @@ public record PopConfig(
     LoopConfig loop,
     ProbePlanConfig plan,
     Path state,
-    HostPort admin) {
+    HostPort admin,
+    AdminAccess adminAccess) {
+
+  /** A PoP whose admin server serves loopback only, with no token. */
+  public PopConfig(
+      Topology topology,
+      int index,
+      DnsConfig dns,
+      int dnsThreads,
+      ProxyConfig proxy,
+      LoopConfig loop,
+      ProbePlanConfig plan,
+      Path state,
+      HostPort admin) {
+    this(
+        topology,
+        index,
+        dns,
+        dnsThreads,
+        proxy,
+        loop,
+        plan,
+        state,
+        admin,
+        AdminAccess.LOOPBACK_ONLY);
+  }
 
   public PopConfig {
+    if (adminAccess == null) {
+      throw new IllegalArgumentException("adminAccess: required");
+    }
+    if (admin != null) {
+      adminAccess.checkBind(admin);
+    }
     if (topology == null || dns == null || proxy == null || loop == null || plan == null) {
       throw new IllegalArgumentException("topology, dns, proxy, loop and plan are required");
     }
@@ -62,5 +95,10 @@ public record PopConfig(
   /** This PoP's id. */
   public String id() {
     return topology.node(index).id();
+  }
+
+  /** This configuration with another admin access (a token read from a file or flag). */
+  public PopConfig withAdminAccess(AdminAccess access) {
+    return new PopConfig(topology, index, dns, dnsThreads, proxy, loop, plan, state, admin, access);
   }
 }

@@ -9,9 +9,11 @@ import dev.alm.fastcontrol.BetaEstimatorConfig;
 import dev.alm.fastcontrol.ProbePlanConfig;
 import dev.alm.io.InputException;
 import dev.alm.io.JsonFields;
+import dev.alm.io.KeyRing;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.LoopConfig;
 import dev.alm.loop.Settling;
+import dev.alm.node.AdminAccess;
 import dev.alm.node.HostPort;
 import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.ProxyConfigJson;
@@ -45,6 +47,7 @@ public final class PopConfigJson {
           "state",
           "stateMaxAgeSeconds",
           "admin",
+          "adminTokenFile",
           "dns",
           "proxy",
           "dnsThreads",
@@ -57,6 +60,14 @@ public final class PopConfigJson {
 
   /** Reads and checks pop.json and the DNS and proxy files it names. */
   public static PopConfig read(Path file) throws InputException {
+    return read(file, null);
+  }
+
+  /**
+   * Reads pop.json; a non-null {@code adminAccess} (from {@code --admin-token}) replaces the file's
+   * {@code adminTokenFile}.
+   */
+  public static PopConfig read(Path file, AdminAccess adminAccess) throws InputException {
     JsonFields f = JsonFields.read(file).only(TOP);
     Path base = file.toAbsolutePath().getParent();
     for (String required : new String[] {"topology", "dns", "proxy"}) {
@@ -86,11 +97,28 @@ public final class PopConfigJson {
     ProbePlanConfig plan = checked(f, "probes", () -> ProbePlanConfig.ofGamma(loop.beta().gamma()));
     Path state = f.has("state") ? base.resolve(f.text("state")) : null;
     HostPort admin = f.has("admin") ? checked(f, "admin", HostPort::parse, f.text("admin")) : null;
+    AdminAccess access =
+        adminAccess != null
+            ? adminAccess
+            : f.has("adminTokenFile")
+                ? AdminAccess.withToken(
+                    KeyRing.load(
+                        base.resolve(f.text("adminTokenFile")), f.file() + ":adminTokenFile"))
+                : AdminAccess.LOOPBACK_ONLY;
     int threads = f.has("dnsThreads") ? (int) f.integer("dnsThreads") : 1;
+    if (admin != null) {
+      try {
+        access.checkBind(admin);
+      } catch (IllegalArgumentException e) {
+        throw f.error("admin", e.getMessage().replaceFirst("^admin: ", ""));
+      }
+    }
     return checked(
         f,
         "dnsThreads",
-        () -> new PopConfig(t, index, dns.config(), threads, proxy, loop, plan, state, admin));
+        () ->
+            new PopConfig(
+                t, index, dns.config(), threads, proxy, loop, plan, state, admin, access));
   }
 
   /** The loop's settings, each checked by {@link LoopConfig} as it is set. */

@@ -161,7 +161,7 @@ public final class PopDaemon implements AutoCloseable {
               log,
               initial);
       self.bindMetrics(admin.registry());
-      admin.serve(config.admin(), routes -> routes.status(self::status));
+      admin.serve(config.admin(), config.adminAccess(), routes -> routes.status(self::status));
       if (scheduler != null) {
         long period = config.loop().interval().toNanos();
         scheduler.scheduleAtFixedRate(self::tickLogged, period, period, TimeUnit.NANOSECONDS);

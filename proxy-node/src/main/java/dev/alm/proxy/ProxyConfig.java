@@ -1,6 +1,7 @@
 package dev.alm.proxy;
 
 import dev.alm.fastcontrol.ProbeName;
+import dev.alm.node.AdminAccess;
 import dev.alm.node.HostPort;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,6 +30,7 @@ import java.time.Duration;
  * @param limits limits on requests
  * @param ioThreads event-loop threads; 0 for Netty's default (twice the processors)
  * @param maxProbePairs the most (category, origin) probe pairs counted separately
+ * @param adminAccess who may use the admin server (docs/operations.md): loopback only, or a token
  */
 public record ProxyConfig(
     String pop,
@@ -48,7 +50,8 @@ public record ProxyConfig(
     ContentConfig content,
     HttpLimits limits,
     int ioThreads,
-    int maxProbePairs) {
+    int maxProbePairs,
+    AdminAccess adminAccess) {
 
   public static final String DEFAULT_POP = "0";
   public static final String DEFAULT_ZONE = "cdn.example";
@@ -114,6 +117,12 @@ public record ProxyConfig(
     if (logQueue < 1) {
       throw new IllegalArgumentException("logQueue: must be >= 1, got " + logQueue);
     }
+    if (adminAccess == null) {
+      throw new IllegalArgumentException("adminAccess: required");
+    }
+    if (admin != null) {
+      adminAccess.checkBind(admin);
+    }
     if (content == null || limits == null) {
       throw new IllegalArgumentException("content and limits are required");
     }
@@ -161,6 +170,7 @@ public record ProxyConfig(
     b.limits = limits;
     b.ioThreads = ioThreads;
     b.maxProbePairs = maxProbePairs;
+    b.adminAccess = adminAccess;
     return b;
   }
 
@@ -170,6 +180,7 @@ public record ProxyConfig(
     private String zone = DEFAULT_ZONE;
     private HostPort listen = DEFAULT_LISTEN;
     private HostPort admin;
+    private AdminAccess adminAccess = AdminAccess.LOOPBACK_ONLY;
     private double capacity = DEFAULT_CAPACITY;
     private double ceilingFactor = DEFAULT_CEILING_FACTOR;
     private double burstSeconds = DEFAULT_BURST_SECONDS;
@@ -272,6 +283,12 @@ public record ProxyConfig(
       return this;
     }
 
+    /** Who may use the admin server; default {@link AdminAccess#LOOPBACK_ONLY}. */
+    public Builder adminAccess(AdminAccess v) {
+      adminAccess = v;
+      return this;
+    }
+
     public Builder maxProbePairs(int v) {
       maxProbePairs = v;
       return this;
@@ -299,7 +316,8 @@ public record ProxyConfig(
           content,
           limits,
           ioThreads,
-          maxProbePairs);
+          maxProbePairs,
+          adminAccess);
     }
   }
 }

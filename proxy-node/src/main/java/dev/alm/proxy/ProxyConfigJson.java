@@ -3,6 +3,8 @@ package dev.alm.proxy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.alm.io.InputException;
 import dev.alm.io.JsonFields;
+import dev.alm.io.KeyRing;
+import dev.alm.node.AdminAccess;
 import dev.alm.node.HostPort;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,6 +25,7 @@ public final class ProxyConfigJson {
           "zone",
           "listen",
           "admin",
+          "adminTokenFile",
           "capacity",
           "ceilingFactor",
           "burstSeconds",
@@ -74,6 +77,9 @@ public final class ProxyConfigJson {
     }
     if (root.has("admin")) {
       b.admin(root.get("admin").isNull() ? null : address(root, "admin", ""));
+    }
+    if (root.has("adminTokenFile")) {
+      b.adminAccess(adminAccess(root, base, file));
     }
     if (root.has("capacity")) {
       b.capacity(number(root, "capacity", ""));
@@ -248,5 +254,21 @@ public final class ProxyConfigJson {
     } catch (IllegalArgumentException e) {
       throw new InputException(file, prefix + field, e.getMessage());
     }
+  }
+
+  /**
+   * The admin access of an {@code adminTokenFile} field (a key file, relative to the configuration
+   * file): bearer tokens for admin writes.
+   */
+  public static AdminAccess adminAccess(JsonNode root, Path base, String file)
+      throws InputException {
+    JsonNode v = root.get("adminTokenFile");
+    if (v.isNull()) {
+      return AdminAccess.LOOPBACK_ONLY;
+    }
+    if (!v.isTextual() || v.asText().isBlank()) {
+      throw new InputException(file, "adminTokenFile", "expected a file name, got " + v);
+    }
+    return AdminAccess.withToken(KeyRing.load(base.resolve(v.asText()), file + ":adminTokenFile"));
   }
 }

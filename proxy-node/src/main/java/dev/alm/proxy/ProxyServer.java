@@ -137,6 +137,7 @@ public final class ProxyServer implements AutoCloseable {
       ProxyMetrics.bind(node, admin.registry());
       admin.serve(
           config.admin(),
+          config.adminAccess(),
           routes ->
               routes
                   .status(node::status)
