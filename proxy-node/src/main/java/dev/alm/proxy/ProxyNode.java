@@ -207,6 +207,11 @@ public final class ProxyNode implements AutoCloseable {
   }
 
   /** Whether responses are logged (an access log is open). */
+  /** Whether the load meter counts requests (switched by {@code POST /measure}). */
+  public boolean measuring() {
+    return measuring;
+  }
+
   public boolean logsAccess() {
     return logging;
   }
