@@ -16,7 +16,35 @@ import java.util.function.Supplier;
  * {@link #builder()}.
  */
 public final class AdminEndpoints {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /** Writes a non-finite number (NaN, an infinity) as {@code null}: JSON has no such numbers. */
+  private static final ObjectMapper JSON =
+      new ObjectMapper()
+          .registerModule(
+              new com.fasterxml.jackson.databind.module.SimpleModule("finite-numbers")
+                  .addSerializer(Double.class, new FiniteDoubleSerializer())
+                  .addSerializer(double.class, new FiniteDoubleSerializer()));
+
+  private static final class FiniteDoubleSerializer
+      extends com.fasterxml.jackson.databind.ser.std.StdSerializer<Double> {
+    private static final long serialVersionUID = 1L;
+
+    FiniteDoubleSerializer() {
+      super(Double.class);
+    }
+
+    @Override
+    public void serialize(
+        Double v,
+        com.fasterxml.jackson.core.JsonGenerator g,
+        com.fasterxml.jackson.databind.SerializerProvider p)
+        throws java.io.IOException {
+      if (Double.isFinite(v)) {
+        g.writeNumber(v);
+      } else {
+        g.writeNull();
+      }
+    }
+  }
 
   private final Supplier<String> status;
   private final PrometheusMeterRegistry metrics;
@@ -34,7 +62,10 @@ public final class AdminEndpoints {
     return new Builder();
   }
 
-  /** A status document (maps, lists, numbers, strings) as one line of JSON text. */
+  /**
+   * A status document (maps, lists, numbers, strings) as one line of JSON text; NaN and infinities
+   * are written as {@code null}.
+   */
   public static String json(Object document) {
     try {
       return JSON.writeValueAsString(document);

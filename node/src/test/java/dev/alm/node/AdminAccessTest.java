@@ -81,4 +81,13 @@ class AdminAccessTest {
     assertEquals("::1", AdminAccess.hostName("[::1]:80"));
     assertEquals("localhost", AdminAccess.hostName("localhost"));
   }
+
+  @Test
+  void statusJsonWritesNonFiniteNumbersAsNull() {
+    java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+    m.put("plannedRate", Double.POSITIVE_INFINITY);
+    m.put("beta", Double.NaN);
+    m.put("x", 0.5);
+    assertEquals("{\"plannedRate\":null,\"beta\":null,\"x\":0.5}", AdminEndpoints.json(m));
+  }
 }

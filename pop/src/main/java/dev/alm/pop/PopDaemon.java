@@ -195,6 +195,15 @@ public final class PopDaemon implements AutoCloseable {
     if (file == null) {
       return Optional.empty();
     }
+    try {
+      if (StateFile.removeLeftover(file.path())) {
+        log.accept(
+            "pop " + config.id() + ": removed a half-written state file beside " + file.path());
+      }
+    } catch (java.io.IOException e) {
+      log.accept(
+          "pop " + config.id() + ": cannot remove a half-written state file: " + e.getMessage());
+    }
     String[] problem = new String[1];
     Optional<SavedState> saved = file.read(problem);
     if (problem[0] != null) {
@@ -213,6 +222,19 @@ public final class PopDaemon implements AutoCloseable {
       return Optional.empty();
     }
     SavedState s = saved.get();
+    String refused = StateFile.refusal(s, config.id(), config.loop().algorithm().label());
+    if (refused != null) {
+      log.accept(
+          "pop "
+              + config.id()
+              + ": state "
+              + file.path()
+              + " refused ("
+              + refused
+              + "): starting at x = "
+              + config.loop().startX());
+      return Optional.empty();
+    }
     double age = (nowMillis - s.savedAtMillis()) / 1000.0;
     if (!s.freshAt(nowMillis, config.loop().stateMaxAge().toMillis())) {
       log.accept(

@@ -1,6 +1,7 @@
 package dev.alm.pop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.dns.DnsConfig;
@@ -14,7 +15,10 @@ import dev.alm.node.HostPort;
 import dev.alm.proxy.ProxyConfig;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,8 +27,7 @@ import org.xbill.DNS.Name;
 /** One PoP on loopback driven by the clocks it is given, not by the system's. */
 class PopDaemonClockTest {
 
-  @Test
-  void theLoopAndTheStateFileReadTheInjectedClocks(@TempDir Path dir) throws Exception {
+  private static PopConfig config(Path dir) throws Exception {
     Name zone = Name.fromConstantString("cdn.example.");
     DnsConfig dns =
         DnsConfig.builder(zone)
@@ -52,6 +55,12 @@ class PopDaemonClockTest {
             ProbePlanConfig.ofGamma(LoopConfig.DEFAULT_PROBE_GAMMA),
             dir.resolve("a.json"),
             null);
+    return config;
+  }
+
+  @Test
+  void theLoopAndTheStateFileReadTheInjectedClocks(@TempDir Path dir) throws Exception {
+    PopConfig config = config(dir);
     AtomicLong nanos = new AtomicLong(7_000_000_000_000L);
     AtomicLong millis = new AtomicLong(1_234_567L);
     try (PopDaemon pop = PopDaemon.start(config, false, nanos::get, millis::get, line -> {})) {
@@ -65,6 +74,31 @@ class PopDaemonClockTest {
       assertEquals(1, second.intervals(), "one interval of the injected clock stepped");
       SavedState saved = new StateFile(config.state()).read(new String[1]).orElseThrow();
       assertEquals(1_235_567L, saved.savedAtMillis(), "the state file's wall clock");
+    }
+  }
+
+  @Test
+  void aStateFileOfAnotherPopIsRefusedAndTheSafeStartUsed(@TempDir Path dir) throws Exception {
+    PopConfig config = config(dir);
+    Files.writeString(
+        config.state(),
+        "{\"format\":1,\"pop\":\"zz\",\"algorithm\":\"greedy\",\"x\":0.01,\"mu\":1e308,"
+            + "\"boost\":1,\"lastSign\":0,\"beta\":-50,\"betaStdErr\":1,\"savedAtMillis\":1234000}");
+    Files.writeString(dev.alm.io.AtomicFiles.temporarySibling(config.state()), "");
+    List<String> log = new CopyOnWriteArrayList<>();
+    AtomicLong nanos = new AtomicLong(7_000_000_000_000L);
+    try (PopDaemon pop = PopDaemon.start(config, false, nanos::get, () -> 1_235_000L, log::add)) {
+      assertEquals(config.loop().startX(), pop.state().x(), "the configured start, not 0.01");
+      assertTrue(pop.state().mu() < StateFile.MAX_MU, "not the file's 1e308");
+      assertTrue(
+          log.stream().anyMatch(l -> l.contains("refused (written by PoP 'zz'")), log.toString());
+      assertTrue(
+          log.stream().anyMatch(l -> l.contains("removed a half-written state file")),
+          log.toString());
+      assertTrue(!Files.exists(dev.alm.io.AtomicFiles.temporarySibling(config.state())));
+      pop.tick();
+      String json = dev.alm.node.AdminEndpoints.json(pop.status());
+      assertTrue(!json.contains("Infinity") && !json.contains("NaN"), json);
     }
   }
 }

@@ -44,7 +44,7 @@ class StateFileTest {
     Path p = dir.resolve("state.json");
     Files.writeString(
         p,
-        "{\"pop\":\"b\",\"algorithm\":\"dual\",\"x\":0.3,\"mu\":2,\"boost\":1,\"lastSign\":0,"
+        "{\"format\":1,\"pop\":\"b\",\"algorithm\":\"dual\",\"x\":0.3,\"mu\":2,\"boost\":1,\"lastSign\":0,"
             + "\"beta\":null,\"betaStdErr\":null,\"savedAtMillis\":5}");
     SavedState r = new StateFile(p).read(new String[1]).orElseThrow();
     assertEquals(0.9, r.resume(0.9).demand());
@@ -54,9 +54,57 @@ class StateFileTest {
   @Test
   void aCorruptFileIsReportedNotRestored(@TempDir Path dir) throws Exception {
     Path p = dir.resolve("state.json");
-    Files.writeString(p, "{\"x\": 3}");
+    Files.writeString(p, "{\"format\": 1, \"x\": 3}");
     String[] problem = new String[1];
     assertTrue(new StateFile(p).read(problem).isEmpty());
     assertTrue(problem[0].contains("x must be in [0, 1]"), problem[0]);
+  }
+
+  private static final String GOOD =
+      "{\"format\":1,\"pop\":\"b\",\"algorithm\":\"dual\",\"x\":0.3,\"mu\":2,\"boost\":1,"
+          + "\"lastSign\":1,\"beta\":14,\"betaStdErr\":1,\"savedAtMillis\":5,\"demand\":0.5,"
+          + "\"calm\":3,\"beaconRate\":100}";
+
+  /** Reads {@code text} as PoP b running the dual: the reason it is refused, or null. */
+  private static String verdict(Path dir, String text) throws Exception {
+    Path p = dir.resolve("state.json");
+    Files.writeString(p, text);
+    String[] problem = new String[1];
+    java.util.Optional<SavedState> r = new StateFile(p).read(problem);
+    if (r.isEmpty()) {
+      return problem[0] == null ? "no file" : problem[0];
+    }
+    return StateFile.refusal(r.get(), "b", "dual");
+  }
+
+  @Test
+  void hostileFilesAreRefusedWithTheirReason(@TempDir Path dir) throws Exception {
+    assertEquals(null, verdict(dir, GOOD));
+    assertTrue(verdict(dir, GOOD.replace("\"pop\":\"b\"", "\"pop\":\"zz\"")).contains("PoP 'zz'"));
+    assertTrue(
+        verdict(dir, GOOD.replace("\"algorithm\":\"dual\"", "\"algorithm\":\"greedy\""))
+            .contains("greedy loop"));
+    assertTrue(verdict(dir, GOOD.replace("\"mu\":2", "\"mu\":1e308")).contains("mu 1.0E308"));
+    assertTrue(
+        verdict(dir, GOOD.replace("\"mu\":2", "\"mu\":1e999")).contains("mu must be a finite"));
+    assertTrue(verdict(dir, GOOD.replace("\"beta\":14", "\"beta\":-50")).contains("beta -50.0"));
+    assertTrue(verdict(dir, GOOD.replace("\"lastSign\":1", "\"lastSign\":7")).contains("lastSign"));
+    assertTrue(verdict(dir, GOOD.replace("\"calm\":3", "\"calm\":-3")).contains("calm"));
+    assertTrue(verdict(dir, GOOD.replace("\"format\":1", "\"format\":2")).contains("format 2"));
+    assertTrue(verdict(dir, GOOD.replace("\"format\":1,", "")).contains("format missing"));
+    assertTrue(verdict(dir, GOOD.substring(0, 40)).contains("state.json"), "truncated");
+    assertTrue(verdict(dir, "").contains("empty or not a JSON object"), "0 bytes");
+    assertTrue(verdict(dir, "[1,2]").contains("not a JSON object"));
+    assertTrue(verdict(dir, " ".repeat(70_000)).contains("larger than"));
+  }
+
+  @Test
+  void aHalfWrittenSiblingIsRemoved(@TempDir Path dir) throws Exception {
+    Path p = dir.resolve("a.json");
+    Path tmp = dev.alm.io.AtomicFiles.temporarySibling(p);
+    Files.writeString(tmp, "");
+    assertTrue(StateFile.removeLeftover(p));
+    assertTrue(!Files.exists(tmp));
+    assertTrue(!StateFile.removeLeftover(p), "nothing left the second time");
   }
 }
