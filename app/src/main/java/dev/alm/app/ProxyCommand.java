@@ -186,7 +186,7 @@ public final class ProxyCommand implements Callable<Integer> {
                   b.content(
                       content[0] =
                           new ContentConfig(
-                              c.mode(), v, c.origin(), c.originConnections(), c.originTimeout()));
+                              c.mode(), v, c.origin(), c.originConnections(), c.originTimeout(), c.trustedHops()));
                 })
             .flag(
                 "--origin",
@@ -201,7 +201,7 @@ public final class ProxyCommand implements Callable<Integer> {
                               c.bodyBytes(),
                               v,
                               c.originConnections(),
-                              c.originTimeout()));
+                              c.originTimeout(), c.trustedHops()));
                 })
             .flag("--access-log", accessLog, ProxyConfig.Builder::accessLog)
             .flag("--probe-log", probeLog, ProxyConfig.Builder::probeLog)

@@ -2,6 +2,7 @@ package dev.alm.proxy;
 
 import dev.alm.node.HostPort;
 import java.time.Duration;
+import java.util.Set;
 
 /**
  * Where the proxy's responses come from: a built-in generator of fixed-size bodies (tests, demos,
@@ -12,9 +13,22 @@ import java.time.Duration;
  * @param origin proxy: the origin's address; null in generate mode
  * @param originConnections proxy: the most pooled connections to the origin per I/O thread
  * @param originTimeout proxy: how long to wait for the origin's response before answering 504
+ * @param trustedHops proxy: client addresses (load balancers in front of alm) whose own {@code
+ *     X-Forwarded-For} is kept and extended; any other client's is replaced by its address
  */
 public record ContentConfig(
-    Mode mode, int bodyBytes, HostPort origin, int originConnections, Duration originTimeout) {
+    Mode mode,
+    int bodyBytes,
+    HostPort origin,
+    int originConnections,
+    Duration originTimeout,
+    Set<String> trustedHops) {
+
+  /** Content with no trusted hop. */
+  public ContentConfig(
+      Mode mode, int bodyBytes, HostPort origin, int originConnections, Duration originTimeout) {
+    this(mode, bodyBytes, origin, originConnections, originTimeout, Set.of());
+  }
 
   /** The content modes. */
   public enum Mode {
@@ -47,6 +61,33 @@ public record ContentConfig(
     }
     if (originTimeout == null || originTimeout.isNegative() || originTimeout.isZero()) {
       throw new IllegalArgumentException("content.timeoutMs: must be > 0");
+    }
+    if (trustedHops == null) {
+      throw new IllegalArgumentException("content.trustedHops: required (may be empty)");
+    }
+    for (String hop : trustedHops) {
+      if (!isAddressLiteral(hop)) {
+        throw new IllegalArgumentException(
+            "content.trustedHops: expected IP address literals, got '" + hop + "'");
+      }
+    }
+    trustedHops = Set.copyOf(trustedHops);
+  }
+
+  /** This content with {@code hops} as the trusted hops. */
+  public ContentConfig withTrustedHops(Set<String> hops) {
+    return new ContentConfig(mode, bodyBytes, origin, originConnections, originTimeout, hops);
+  }
+
+  private static boolean isAddressLiteral(String s) {
+    if (s == null || !(s.matches("[0-9.]+") || (s.contains(":") && s.matches("[0-9a-fA-F:.]+")))) {
+      return false;
+    }
+    try {
+      java.net.InetAddress.getByName(s);
+      return true;
+    } catch (java.net.UnknownHostException e) {
+      return false;
     }
   }
 

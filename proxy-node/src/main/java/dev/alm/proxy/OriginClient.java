@@ -16,7 +16,6 @@ import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpClientCodec;
-import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
@@ -77,8 +76,11 @@ public final class OriginClient {
     }
   }
 
+  private final java.util.Set<String> trustedHops;
+
   public OriginClient(EventLoopGroup group, Transport transport, ContentConfig content) {
     this.timeoutNanos = content.originTimeout().toNanos();
+    this.trustedHops = content.trustedHops();
     Bootstrap base =
         new Bootstrap()
             .channel(transport.clientChannel())
@@ -126,13 +128,9 @@ public final class OriginClient {
             request.headers().copy(),
             request.trailingHeaders().copy());
     request.release();
-    out.headers().remove(HttpHeaderNames.CONNECTION);
-    out.headers().remove("keep-alive");
-    out.headers().remove(HttpHeaderNames.PROXY_CONNECTION);
-    out.headers().remove(HttpHeaderNames.TE);
-    out.headers().remove(HttpHeaderNames.TRANSFER_ENCODING);
+    HopByHop.strip(out.headers());
     HttpUtil.setContentLength(out, out.content().readableBytes());
-    out.headers().add("X-Forwarded-For", clientAddress);
+    ForwardedFor.apply(out.headers(), clientAddress, trustedHops);
     pool.acquire()
         .addListener(
             (Future<Channel> f) -> {
@@ -185,9 +183,7 @@ public final class OriginClient {
         ex.finish(ctx.channel(), new Reply(null, HttpResponseStatus.BAD_GATEWAY), false);
         return;
       }
-      msg.headers().remove(HttpHeaderNames.CONNECTION);
-      msg.headers().remove("keep-alive");
-      msg.headers().remove(HttpHeaderNames.TRANSFER_ENCODING);
+      HopByHop.strip(msg.headers());
       HttpUtil.setContentLength(msg, msg.content().readableBytes());
       ex.finish(ctx.channel(), new Reply(msg, null), reusable);
     }

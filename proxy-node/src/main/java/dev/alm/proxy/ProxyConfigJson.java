@@ -41,7 +41,7 @@ public final class ProxyConfigJson {
           "ioThreads",
           "maxProbePairs");
   private static final Set<String> CONTENT =
-      Set.of("mode", "bodyBytes", "origin", "connections", "timeoutMs");
+      Set.of("mode", "bodyBytes", "origin", "connections", "timeoutMs", "trustedHops");
   private static final Set<String> LIMITS =
       Set.of(
           "maxInitialLineBytes", "maxHeaderBytes", "maxBodyBytes", "idleTimeoutMs", "maxPipelined");
@@ -153,8 +153,22 @@ public final class ProxyConfigJson {
         c.has("timeoutMs")
             ? Duration.ofMillis(integer(c, "timeoutMs", "content."))
             : ContentConfig.DEFAULT_ORIGIN_TIMEOUT;
+    Set<String> hops = new java.util.LinkedHashSet<>();
+    if (c.has("trustedHops")) {
+      JsonNode h = c.get("trustedHops");
+      if (!h.isArray()) {
+        throw new InputException(file, "content.trustedHops", "expected a list of IP addresses");
+      }
+      for (JsonNode e : h) {
+        if (!e.isTextual()) {
+          throw new InputException(
+              file, "content.trustedHops", "expected IP address strings, got " + e);
+        }
+        hops.add(e.asText());
+      }
+    }
     try {
-      return new ContentConfig(m, body, origin, conns, timeout);
+      return new ContentConfig(m, body, origin, conns, timeout, hops);
     } catch (IllegalArgumentException e) {
       throw fieldError(e);
     }

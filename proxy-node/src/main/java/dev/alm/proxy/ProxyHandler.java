@@ -125,6 +125,16 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
             .addListener(ChannelFutureListener.CLOSE);
         return;
       }
+      HttpResponseStatus refused = RequestScreen.refusal(req);
+      if (refused != null) {
+        node.recordBadRequest();
+        closed = true;
+        FullHttpResponse r = text(refused, refused.reasonPhrase() + "\n");
+        r.setProtocolVersion(HttpVersion.HTTP_1_1);
+        HttpUtil.setKeepAlive(r, false);
+        ctx.write(r).addListener(ChannelFutureListener.CLOSE);
+        return;
+      }
       String host = cachedHost(req);
       String path = req.uri();
       ProbeName probe = node.probeOf(host, path);
