@@ -186,7 +186,12 @@ public final class ProxyCommand implements Callable<Integer> {
                   b.content(
                       content[0] =
                           new ContentConfig(
-                              c.mode(), v, c.origin(), c.originConnections(), c.originTimeout(), c.trustedHops()));
+                              c.mode(),
+                              v,
+                              c.origin(),
+                              c.originConnections(),
+                              c.originTimeout(),
+                              c.trustedHops()));
                 })
             .flag(
                 "--origin",
@@ -201,7 +206,8 @@ public final class ProxyCommand implements Callable<Integer> {
                               c.bodyBytes(),
                               v,
                               c.originConnections(),
-                              c.originTimeout(), c.trustedHops()));
+                              c.originTimeout(),
+                              c.trustedHops()));
                 })
             .flag("--access-log", accessLog, ProxyConfig.Builder::accessLog)
             .flag("--probe-log", probeLog, ProxyConfig.Builder::probeLog)
@@ -241,6 +247,9 @@ public final class ProxyCommand implements Callable<Integer> {
     limits.put("maxBodyBytes", c.limits().maxBodyBytes());
     limits.put("idleTimeoutMs", c.limits().idleTimeout().toMillis());
     limits.put("maxPipelined", c.limits().maxPipelined());
+    limits.put("headerDeadlineMs", c.limits().headerDeadline().toMillis());
+    limits.put("maxConnections", c.limits().maxConnections());
+    limits.put("maxConnectionsPerClient", c.limits().maxConnectionsPerClient());
     m.put("limits", limits);
     m.put("ioThreads", c.ioThreads());
     m.put("maxProbePairs", c.maxProbePairs());

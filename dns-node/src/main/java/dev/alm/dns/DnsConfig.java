@@ -32,6 +32,8 @@ import org.xbill.DNS.Name;
  * @param listen the address and port of UDP and TCP
  * @param tcpIdleTimeout how long a TCP connection may sit idle
  * @param maxTcpConnections the cap on open TCP connections; more are closed at once
+ * @param maxTcpConnectionsPerClient the cap on open TCP connections from one client address
+ * @param tcpMessageDeadline a TCP message must arrive whole within this time of its first byte
  * @param ecsScopeV4 the IPv4 prefix the sticky hash uses and the ECS scope it echoes
  * @param ecsScopeV6 the IPv6 prefix the sticky hash uses and the ECS scope it echoes
  * @param maxUdpPayload the EDNS UDP payload size this server advertises and the most it sends
@@ -58,6 +60,8 @@ public record DnsConfig(
     InetSocketAddress listen,
     Duration tcpIdleTimeout,
     int maxTcpConnections,
+    int maxTcpConnectionsPerClient,
+    Duration tcpMessageDeadline,
     int ecsScopeV4,
     int ecsScopeV6,
     int maxUdpPayload,
@@ -91,6 +95,8 @@ public record DnsConfig(
 
   public static final Duration DEFAULT_TCP_IDLE_TIMEOUT = Duration.ofSeconds(10);
   public static final int DEFAULT_MAX_TCP_CONNECTIONS = 1024;
+  public static final int DEFAULT_MAX_TCP_CONNECTIONS_PER_CLIENT = 64;
+  public static final Duration DEFAULT_TCP_MESSAGE_DEADLINE = Duration.ofSeconds(5);
 
   /** The IPv4 prefix of the sticky hash and the ECS scope echoed. */
   public static final int DEFAULT_ECS_SCOPE_V4 = 24;
@@ -136,6 +142,15 @@ public record DnsConfig(
         "tcpIdleTimeout",
         "must be positive");
     check(maxTcpConnections >= 1, "maxTcpConnections", "must be >= 1");
+    check(
+        maxTcpConnectionsPerClient >= 1 && maxTcpConnectionsPerClient <= maxTcpConnections,
+        "maxTcpConnectionsPerClient",
+        "must be in [1, maxTcpConnections]");
+    Objects.requireNonNull(tcpMessageDeadline, "tcpMessageDeadline");
+    check(
+        !tcpMessageDeadline.isNegative() && !tcpMessageDeadline.isZero(),
+        "tcpMessageDeadline",
+        "must be positive");
     check(ecsScopeV4 >= 0 && ecsScopeV4 <= 32, "ecsScopeV4", "must be in 0..32");
     check(ecsScopeV6 >= 0 && ecsScopeV6 <= 128, "ecsScopeV6", "must be in 0..128");
     check(maxUdpPayload >= 512 && maxUdpPayload <= 65535, "maxUdpPayload", "must be in 512..65535");
@@ -175,6 +190,8 @@ public record DnsConfig(
             .listen(listen)
             .tcpIdleTimeout(tcpIdleTimeout)
             .maxTcpConnections(maxTcpConnections)
+            .maxTcpConnectionsPerClient(maxTcpConnectionsPerClient)
+            .tcpMessageDeadline(tcpMessageDeadline)
             .ecsScopeV4(ecsScopeV4)
             .ecsScopeV6(ecsScopeV6)
             .maxUdpPayload(maxUdpPayload)
@@ -230,6 +247,8 @@ public record DnsConfig(
         new InetSocketAddress(InetAddress.getLoopbackAddress(), DEFAULT_PORT);
     private Duration tcpIdleTimeout = DEFAULT_TCP_IDLE_TIMEOUT;
     private int maxTcpConnections = DEFAULT_MAX_TCP_CONNECTIONS;
+    private int maxTcpConnectionsPerClient = DEFAULT_MAX_TCP_CONNECTIONS_PER_CLIENT;
+    private Duration tcpMessageDeadline = DEFAULT_TCP_MESSAGE_DEADLINE;
     private int ecsScopeV4 = DEFAULT_ECS_SCOPE_V4;
     private int ecsScopeV6 = DEFAULT_ECS_SCOPE_V6;
     private int maxUdpPayload = DEFAULT_MAX_UDP_PAYLOAD;
@@ -321,6 +340,17 @@ public record DnsConfig(
       return this;
     }
 
+    /** Per-client cap; lowered to {@code maxTcpConnections} when that is smaller. */
+    public Builder maxTcpConnectionsPerClient(int v) {
+      maxTcpConnectionsPerClient = v;
+      return this;
+    }
+
+    public Builder tcpMessageDeadline(Duration v) {
+      tcpMessageDeadline = v;
+      return this;
+    }
+
     public Builder ecsScopeV4(int v) {
       ecsScopeV4 = v;
       return this;
@@ -376,6 +406,8 @@ public record DnsConfig(
           listen,
           tcpIdleTimeout,
           maxTcpConnections,
+          Math.min(maxTcpConnectionsPerClient, maxTcpConnections),
+          tcpMessageDeadline,
           ecsScopeV4,
           ecsScopeV6,
           maxUdpPayload,

@@ -44,7 +44,8 @@ public final class DnsConfigJson {
           "admin",
           "adminTokenFile");
   private static final Set<String> TTL = Set.of("cdn", "probe", "static", "negative");
-  private static final Set<String> TCP = Set.of("idleTimeoutMs", "maxConnections");
+  private static final Set<String> TCP =
+      Set.of("idleTimeoutMs", "maxConnections", "maxConnectionsPerClient", "messageDeadlineMs");
   private static final Set<String> ECS = Set.of("v4", "v6");
   private static final Set<String> RRL =
       Set.of(
@@ -136,6 +137,12 @@ public final class DnsConfigJson {
         }
         if (t.has("maxConnections")) {
           b.maxTcpConnections((int) t.integer("maxConnections"));
+        }
+        if (t.has("maxConnectionsPerClient")) {
+          b.maxTcpConnectionsPerClient((int) t.integer("maxConnectionsPerClient"));
+        }
+        if (t.has("messageDeadlineMs")) {
+          b.tcpMessageDeadline(Duration.ofMillis(t.integer("messageDeadlineMs")));
         }
       }
       if (f.has("ecsScope")) {

@@ -1,6 +1,9 @@
 package dev.alm.dns;
 
 import dev.alm.fastcontrol.ProbeAnswerer;
+import dev.alm.node.ConnectionGuard;
+import dev.alm.node.FileDescriptors;
+import dev.alm.node.ListenerHealth;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
@@ -97,7 +100,16 @@ public final class DnsNode implements AutoCloseable {
             nanoClock);
     DnsServer server;
     try {
-      server = new DnsServer(config, pipeline, metrics, threads);
+      long fdLimit = FileDescriptors.softLimit();
+      int cap = FileDescriptors.capBelowLimit(config.maxTcpConnections(), fdLimit);
+      ListenerHealth health =
+          new ListenerHealth(
+              new ConnectionGuard(
+                  cap, Math.min(cap, config.maxTcpConnectionsPerClient()), metrics::tcpRefused),
+              fdLimit,
+              System::nanoTime);
+      health.bind(registry, "alm.dns.tcp", "pop", config.pop());
+      server = new DnsServer(config, pipeline, metrics, threads, health);
     } catch (RuntimeException | InterruptedException e) {
       if (log != null) {
         log.close();
@@ -155,6 +167,7 @@ public final class DnsNode implements AutoCloseable {
     s.put("received", pipeline.received());
     s.putAll(metrics.counts());
     s.put("tcpConnections", server.tcpConnections());
+    s.put("tcp", server.health().status());
     s.put("handlerFailures", pipeline.failures());
     Throwable last = pipeline.lastFailure();
     if (last != null) {

@@ -1,5 +1,7 @@
 package dev.alm.dns;
 
+import dev.alm.node.ListenerHealth;
+import dev.alm.node.MessageDeadline;
 import dev.alm.node.Transport;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
@@ -35,16 +37,21 @@ final class DnsServer implements AutoCloseable {
 
   private final EventLoopGroup group;
   private final List<Channel> channels = new ArrayList<>();
-  private final TcpConnectionCap cap;
+  private final ListenerHealth health;
   private final boolean epoll;
   private final InetSocketAddress bound;
 
-  DnsServer(DnsConfig config, AnswerPipeline pipeline, DnsMetrics metrics, int threads)
+  DnsServer(
+      DnsConfig config,
+      AnswerPipeline pipeline,
+      DnsMetrics metrics,
+      int threads,
+      ListenerHealth health)
       throws InterruptedException {
     Transport transport = Transport.detect();
     this.epoll = transport.epoll();
     this.group = transport.group(threads, "alm-dns-io");
-    this.cap = new TcpConnectionCap(config.maxTcpConnections(), metrics);
+    this.health = health;
     UdpQueryHandler udp = new UdpQueryHandler(pipeline);
     try {
       ServerBootstrap tcp =
@@ -53,21 +60,26 @@ final class DnsServer implements AutoCloseable {
               .channel(transport.serverChannel())
               .option(ChannelOption.SO_REUSEADDR, true)
               .childOption(ChannelOption.TCP_NODELAY, true)
+              .handler(health.acceptGuard())
               .childHandler(
                   new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                       ch.pipeline()
-                          .addLast(cap)
+                          .addLast(health.guard())
+                          .addLast(
+                              new MessageDeadline(config.tcpMessageDeadline(), health.onDeadline()))
                           .addLast(
                               new IdleStateHandler(
                                   0, 0, config.tcpIdleTimeout().toMillis(), TimeUnit.MILLISECONDS))
                           .addLast(TcpQueryHandler.framing())
+                          .addLast(MessageDeadline.completion())
                           .addLast(new TcpQueryHandler(pipeline));
                     }
                   });
       Channel tcpChannel = tcp.bind(config.listen()).sync().channel();
       channels.add(tcpChannel);
+      health.watch(tcpChannel);
       InetSocketAddress actual = (InetSocketAddress) tcpChannel.localAddress();
       this.bound = actual;
       int udpChannels = epoll ? threads : 1;
@@ -123,9 +135,14 @@ final class DnsServer implements AutoCloseable {
     return epoll;
   }
 
+  /** The TCP listener's caps, deadline closes and liveness. */
+  ListenerHealth health() {
+    return health;
+  }
+
   /** TCP connections open now. */
   int tcpConnections() {
-    return cap.open();
+    return health.guard().open();
   }
 
   @Override

@@ -395,7 +395,7 @@ public final class PopDaemon implements AutoCloseable {
         proxyKilled
             ? null
             : proxy.address().getAddress().getHostAddress() + ":" + proxy.address().getPort());
-    m.put("proxyUp", !proxyKilled);
+    m.put("proxyUp", !proxyKilled && proxy.accepting());
     m.put("shed", proxyKilled ? null : shed());
     m.put("stateFile", stateFile == null ? null : stateFile.path().toString());
     m.put("stateProblem", lastStateProblem);

@@ -10,7 +10,8 @@ import dev.alm.proxy.ProxyServer;
  * S_i ({@link ProxyNode#load()}), the probe counters behind R_i (eq. 20, {@link
  * ProxyNode#ownProbesCounted()}, {@link ProxyNode#probesCounted()}) and the CDN answers behind A_i
  * (eq. 2, {@link DnsNode#cdnAnswers()}: L1 and L2 answers; beacons are counted apart). A proxy that
- * is closed, or whose meter has no completed bucket, reads as a stale meter (S_i = NaN).
+ * is closed, whose listener stopped accepting ({@link ProxyServer#accepting()}: users sent to it
+ * would time out), or whose meter has no completed bucket, reads as a stale meter (S_i = NaN).
  */
 final class PopSensors {
   private final DnsNode dns;
@@ -31,7 +32,7 @@ final class PopSensors {
     double load = Double.NaN;
     long own = 0;
     long all = 0;
-    if (p != null) {
+    if (p != null && p.accepting()) {
       ProxyNode node = p.node();
       load = node.load();
       own = node.ownProbesCounted();

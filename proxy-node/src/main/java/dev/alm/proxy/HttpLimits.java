@@ -3,8 +3,8 @@ package dev.alm.proxy;
 import java.time.Duration;
 
 /**
- * Limits on what a client may send; requests past them are refused (414, 431, 413) and the
- * connection closed.
+ * Limits on what a client may send and hold; requests past them are refused (414, 431, 413) and the
+ * connection closed; connections past the caps are closed when accepted.
  *
  * @param maxInitialLineBytes longest request line
  * @param maxHeaderBytes largest header block
@@ -12,19 +12,48 @@ import java.time.Duration;
  * @param idleTimeout a connection idle this long is closed
  * @param maxPipelined requests a client may queue on one connection before the proxy stops reading
  *     from it
+ * @param headerDeadline a request's line, headers and body must all arrive within this time of its
+ *     first byte, however slowly they trickle, or the connection is closed
+ * @param maxConnections connections open at once (lowered at start to stay under the process's
+ *     file-descriptor limit)
+ * @param maxConnectionsPerClient connections open at once from one client address
  */
 public record HttpLimits(
     int maxInitialLineBytes,
     int maxHeaderBytes,
     int maxBodyBytes,
     Duration idleTimeout,
-    int maxPipelined) {
+    int maxPipelined,
+    Duration headerDeadline,
+    int maxConnections,
+    int maxConnectionsPerClient) {
 
   public static final int DEFAULT_MAX_INITIAL_LINE = 4096;
   public static final int DEFAULT_MAX_HEADER = 8192;
   public static final int DEFAULT_MAX_BODY = 1 << 20;
   public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
   public static final int DEFAULT_MAX_PIPELINED = 16;
+  public static final Duration DEFAULT_HEADER_DEADLINE = Duration.ofSeconds(10);
+  public static final int DEFAULT_MAX_CONNECTIONS = 16_384;
+  public static final int DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 1024;
+
+  /** Limits with the default deadline and connection caps. */
+  public HttpLimits(
+      int maxInitialLineBytes,
+      int maxHeaderBytes,
+      int maxBodyBytes,
+      Duration idleTimeout,
+      int maxPipelined) {
+    this(
+        maxInitialLineBytes,
+        maxHeaderBytes,
+        maxBodyBytes,
+        idleTimeout,
+        maxPipelined,
+        DEFAULT_HEADER_DEADLINE,
+        DEFAULT_MAX_CONNECTIONS,
+        DEFAULT_MAX_CONNECTIONS_PER_CLIENT);
+  }
 
   public HttpLimits {
     positive("maxInitialLineBytes", maxInitialLineBytes);
@@ -33,6 +62,18 @@ public record HttpLimits(
     positive("maxPipelined", maxPipelined);
     if (idleTimeout == null || idleTimeout.isNegative() || idleTimeout.isZero()) {
       throw new IllegalArgumentException("idleTimeoutMs: must be > 0");
+    }
+    if (headerDeadline == null || headerDeadline.isNegative() || headerDeadline.isZero()) {
+      throw new IllegalArgumentException("headerDeadlineMs: must be > 0");
+    }
+    if (maxConnections < 1 || maxConnections > 1_000_000) {
+      throw new IllegalArgumentException(
+          "maxConnections: must be in [1, 1000000], got " + maxConnections);
+    }
+    if (maxConnectionsPerClient < 1 || maxConnectionsPerClient > maxConnections) {
+      throw new IllegalArgumentException(
+          "maxConnectionsPerClient: must be in [1, maxConnections], got "
+              + maxConnectionsPerClient);
     }
   }
 
@@ -48,6 +89,35 @@ public record HttpLimits(
         DEFAULT_MAX_HEADER,
         DEFAULT_MAX_BODY,
         DEFAULT_IDLE_TIMEOUT,
-        DEFAULT_MAX_PIPELINED);
+        DEFAULT_MAX_PIPELINED,
+        DEFAULT_HEADER_DEADLINE,
+        DEFAULT_MAX_CONNECTIONS,
+        DEFAULT_MAX_CONNECTIONS_PER_CLIENT);
+  }
+
+  /** These limits with other connection caps. */
+  public HttpLimits withConnections(int max, int perClient) {
+    return new HttpLimits(
+        maxInitialLineBytes,
+        maxHeaderBytes,
+        maxBodyBytes,
+        idleTimeout,
+        maxPipelined,
+        headerDeadline,
+        max,
+        perClient);
+  }
+
+  /** These limits with another header deadline. */
+  public HttpLimits withHeaderDeadline(Duration d) {
+    return new HttpLimits(
+        maxInitialLineBytes,
+        maxHeaderBytes,
+        maxBodyBytes,
+        idleTimeout,
+        maxPipelined,
+        d,
+        maxConnections,
+        maxConnectionsPerClient);
   }
 }

@@ -44,7 +44,14 @@ public final class ProxyConfigJson {
       Set.of("mode", "bodyBytes", "origin", "connections", "timeoutMs", "trustedHops");
   private static final Set<String> LIMITS =
       Set.of(
-          "maxInitialLineBytes", "maxHeaderBytes", "maxBodyBytes", "idleTimeoutMs", "maxPipelined");
+          "maxInitialLineBytes",
+          "maxHeaderBytes",
+          "maxBodyBytes",
+          "idleTimeoutMs",
+          "maxPipelined",
+          "headerDeadlineMs",
+          "maxConnections",
+          "maxConnectionsPerClient");
 
   private final String file;
 
@@ -187,7 +194,14 @@ public final class ProxyConfigJson {
           l.has("idleTimeoutMs")
               ? Duration.ofMillis(integer(l, "idleTimeoutMs", "limits."))
               : d.idleTimeout(),
-          l.has("maxPipelined") ? integer(l, "maxPipelined", "limits.") : d.maxPipelined());
+          l.has("maxPipelined") ? integer(l, "maxPipelined", "limits.") : d.maxPipelined(),
+          l.has("headerDeadlineMs")
+              ? Duration.ofMillis(integer(l, "headerDeadlineMs", "limits."))
+              : d.headerDeadline(),
+          l.has("maxConnections") ? integer(l, "maxConnections", "limits.") : d.maxConnections(),
+          l.has("maxConnectionsPerClient")
+              ? integer(l, "maxConnectionsPerClient", "limits.")
+              : d.maxConnectionsPerClient());
     } catch (IllegalArgumentException e) {
       throw new InputException(file, "limits." + fieldOf(e), reasonOf(e));
     }

@@ -1,6 +1,10 @@
 package dev.alm.proxy;
 
 import dev.alm.node.AdminEndpoints;
+import dev.alm.node.ConnectionGuard;
+import dev.alm.node.FileDescriptors;
+import dev.alm.node.ListenerHealth;
+import dev.alm.node.MessageDeadline;
 import dev.alm.node.NodeAdmin;
 import dev.alm.node.Transport;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -37,6 +41,7 @@ public final class ProxyServer implements AutoCloseable {
   private final NodeAdmin admin;
   private final ScheduledFuture<?> tick;
   private final GeneratedContent generated;
+  private final ListenerHealth health;
   private final java.util.concurrent.atomic.AtomicBoolean closed =
       new java.util.concurrent.atomic.AtomicBoolean();
 
@@ -49,7 +54,9 @@ public final class ProxyServer implements AutoCloseable {
       OriginClient origin,
       NodeAdmin admin,
       ScheduledFuture<?> tick,
-      GeneratedContent generated) {
+      GeneratedContent generated,
+      ListenerHealth health) {
+    this.health = health;
     this.node = node;
     this.transport = transport;
     this.boss = boss;
@@ -108,6 +115,13 @@ public final class ProxyServer implements AutoCloseable {
               : null;
       HttpLimits limits = config.limits();
       OriginClient o = origin;
+      long fdLimit = FileDescriptors.softLimit();
+      int cap = FileDescriptors.capBelowLimit(limits.maxConnections(), fdLimit);
+      ListenerHealth health =
+          new ListenerHealth(
+              new ConnectionGuard(cap, Math.min(cap, limits.maxConnectionsPerClient())),
+              fdLimit,
+              System::nanoTime);
       Channel ch =
           new ServerBootstrap()
               .group(boss, workers)
@@ -116,31 +130,43 @@ public final class ProxyServer implements AutoCloseable {
               .option(ChannelOption.SO_REUSEADDR, true)
               .childOption(ChannelOption.TCP_NODELAY, true)
               .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+              .handler(health.acceptGuard())
               .childHandler(
                   new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel c) {
                       c.pipeline()
                           .addLast(
+                              health.guard(),
+                              new MessageDeadline(limits.headerDeadline(), health.onDeadline()),
                               new IdleStateHandler(
                                   0, 0, limits.idleTimeout().toMillis(), TimeUnit.MILLISECONDS),
                               new HttpServerCodec(
                                   limits.maxInitialLineBytes(), limits.maxHeaderBytes(), 8192),
                               new HttpServerKeepAliveHandler(),
                               new HttpObjectAggregator(limits.maxBodyBytes()),
+                              MessageDeadline.completion(),
                               new ProxyHandler(node, generated, o));
                     }
                   })
               .bind(config.listen().socketAddress())
               .sync()
               .channel();
+      health.watch(ch);
       ProxyMetrics.bind(node, admin.registry());
+      health.bind(admin.registry(), "alm.proxy", "pop", config.pop());
       admin.serve(
           config.admin(),
           config.adminAccess(),
           routes ->
               routes
-                  .status(node::status)
+                  .status(
+                      () -> {
+                        java.util.Map<String, Object> m =
+                            new java.util.LinkedHashMap<>(node.status());
+                        m.put("listener", health.status());
+                        return m;
+                      })
                   .write(
                       "/measure",
                       v -> {
@@ -160,7 +186,8 @@ public final class ProxyServer implements AutoCloseable {
               .next()
               .scheduleAtFixedRate(
                   () -> node.meter().read(node.nanoTime()), period, period, TimeUnit.NANOSECONDS);
-      return new ProxyServer(node, transport, boss, workers, ch, origin, admin, tick, generated);
+      return new ProxyServer(
+          node, transport, boss, workers, ch, origin, admin, tick, generated, health);
     } catch (InterruptedException | RuntimeException e) {
       admin.close();
       if (origin != null) {
@@ -184,6 +211,20 @@ public final class ProxyServer implements AutoCloseable {
   /** The bound HTTP address. */
   public InetSocketAddress address() {
     return (InetSocketAddress) channel.localAddress();
+  }
+
+  /**
+   * True while the HTTP listener accepts connections: open, and its accept loop alive within the
+   * last {@link ListenerHealth#STUCK_NANOS} of real time (a thread's liveness is a matter of the
+   * system clock, whatever clock the controller is given).
+   */
+  public boolean accepting() {
+    return !closed.get() && health.accepting(System.nanoTime());
+  }
+
+  /** The listener's caps, refusals and descriptor limit. */
+  public ListenerHealth listenerHealth() {
+    return health;
   }
 
   /** The bound admin address, or null when there is no admin server. */
