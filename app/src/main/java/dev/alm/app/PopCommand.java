@@ -56,12 +56,18 @@ public final class PopCommand implements Callable<Integer> {
                 }),
         d -> {
           out.printf(
-              "pop %s (%s): DNS %s, proxy %s, admin %s%n",
+              "pop %s (%s): DNS %s, proxy %s, admin %s; file-descriptor limit %s, proxy"
+                  + " connections <= %d (%d per client)%n",
               c.id(),
               c.loop().algorithm().label(),
               d.dnsAddress(),
               d.proxyAddress(),
-              d.adminAddress());
+              d.adminAddress(),
+              dev.alm.node.FileDescriptors.softLimit() < 0
+                  ? "unknown"
+                  : dev.alm.node.FileDescriptors.softLimit(),
+              d.proxy().listenerHealth().guard().max(),
+              d.proxy().listenerHealth().guard().perClient());
           out.flush();
         },
         DaemonLifecycle.duration("--duration", duration),

@@ -147,6 +147,14 @@ public final class ProxyCommand implements Callable<Integer> {
               cfg.capacity(),
               cfg.ceiling(),
               server.adminAddress() == null ? "" : ", admin on " + hostPort(server.adminAddress()));
+          var g = server.listenerHealth().guard();
+          out.printf(
+              "alm proxy: file-descriptor limit %s, at most %d connections (%d per client)%n",
+              dev.alm.node.FileDescriptors.softLimit() < 0
+                  ? "unknown"
+                  : dev.alm.node.FileDescriptors.softLimit(),
+              g.max(),
+              g.perClient());
           out.flush();
         },
         DaemonLifecycle.duration("--duration", duration),

@@ -346,6 +346,11 @@ public final class PopDaemon implements AutoCloseable {
     return proxy.address();
   }
 
+  /** The PoP's proxy (its listener's caps and health). */
+  public ProxyServer proxy() {
+    return proxy;
+  }
+
   public InetSocketAddress adminAddress() {
     return admin.address();
   }
