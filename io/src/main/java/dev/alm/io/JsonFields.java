@@ -1,8 +1,11 @@
 package dev.alm.io;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +20,23 @@ import java.util.Set;
  * silently.
  */
 public final class JsonFields {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /**
+   * The one reader of alm's JSON inputs: a key given twice and text after the document are errors,
+   * so a file never means something other than what it shows.
+   */
+  private static final ObjectMapper JSON =
+      JsonMapper.builder()
+          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .build();
+
+  /** Largest magnitude a number in an input file may have: beyond it, values are not physical. */
+  public static final double MAX_MAGNITUDE = 1e15;
+
+  /** The strict mapper every JSON input of alm is read with (duplicate keys, trailing text). */
+  public static ObjectMapper strictMapper() {
+    return JSON;
+  }
 
   private final String file;
   private final String path;
@@ -42,6 +61,11 @@ public final class JsonFields {
     return new JsonFields(source, "", node);
   }
 
+  /** Typed reads of an object found at {@code path} (e.g. {@code nodes[2]}) in {@code source}. */
+  public static JsonFields of(String source, String path, JsonNode node) {
+    return new JsonFields(source, path, node);
+  }
+
   /** Reads a file that must hold one JSON object, as a tree; errors name the file and the line. */
   public static JsonNode readObject(Path file) throws InputException {
     String name = file.toString();
@@ -49,7 +73,12 @@ public final class JsonFields {
     try {
       root = JSON.readTree(Files.readString(file));
     } catch (JsonProcessingException e) {
-      throw new InputException(name, "line " + e.getLocation().getLineNr(), e.getOriginalMessage());
+      throw new InputException(
+          name, e.getLocation() == null ? "" : "line " + e.getLocation().getLineNr(), reason(e));
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new InputException(name, "", "not UTF-8 text (a JSON file is expected)");
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new InputException(name, "", "no such file");
     } catch (IOException e) {
       throw new InputException(name, "", "cannot read: " + e.getMessage());
     }
@@ -113,7 +142,30 @@ public final class JsonFields {
     if (n == null || !n.isNumber()) {
       throw error(field, "expected a number");
     }
-    return n.asDouble();
+    double v = n.asDouble();
+    if (!Double.isFinite(v) || Math.abs(v) > MAX_MAGNITUDE) {
+      throw error(field, "must be a number of magnitude at most 1e15, got " + n.asText());
+    }
+    return v;
+  }
+
+  /**
+   * The one-line reason of a JSON syntax error, in the terms of the file: a duplicate key, text
+   * after the document, or Jackson's own description.
+   */
+  public static String reason(JsonProcessingException e) {
+    String m = e.getOriginalMessage();
+    if (m == null) {
+      return "invalid JSON";
+    }
+    if (m.startsWith("Duplicate field")) {
+      return "duplicate key " + m.substring("Duplicate field".length()).trim();
+    }
+    if (m.startsWith("Trailing token")) {
+      return "text after the end of the JSON document";
+    }
+    int nl = m.indexOf('\n');
+    return "invalid JSON: " + (nl < 0 ? m : m.substring(0, nl));
   }
 
   public long integer(String field) throws InputException {

@@ -45,7 +45,12 @@ public final class DaemonLifecycle {
   public static <T extends AutoCloseable> void run(
       String name, Start<T> start, Consumer<T> started, Duration duration, Consumer<String> errors)
       throws Exception {
-    T daemon = start.start();
+    T daemon;
+    try {
+      daemon = start.start();
+    } catch (Exception e) {
+      throw explain(e);
+    }
     DaemonLifecycle life = hold(name, daemon, errors);
     try {
       started.accept(daemon);
@@ -54,6 +59,36 @@ public final class DaemonLifecycle {
       throw e;
     }
     life.await(duration);
+  }
+
+  /**
+   * A failure to start in the operator's terms: a listen or admin address that is taken or does not
+   * resolve becomes a one-line {@link InputException}; anything else is returned as it is.
+   */
+  static Exception explain(Exception e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof java.nio.channels.UnresolvedAddressException) {
+        return new InputException(
+            "cannot listen", "", "a listen or admin host name does not resolve (use an address)");
+      }
+      String m = t.getMessage();
+      if (t instanceof java.net.BindException
+          || (m != null && m.contains("Address already in use"))) {
+        return new InputException(
+            "cannot listen",
+            "",
+            "address already in use (another process holds a --listen or --admin port)");
+      }
+      if (m != null && m.contains("Cannot assign requested address")) {
+        return new InputException(
+            "cannot listen", "", "no interface of this machine has a listen or admin address");
+      }
+      if (m != null && m.contains("Permission denied") && t instanceof java.io.IOException) {
+        return new InputException(
+            "cannot listen", "", "permission denied (ports below 1024 need privileges)");
+      }
+    }
+    return e;
   }
 
   /** Takes charge of a started daemon: from now on a shutdown of the JVM closes it. */
@@ -113,7 +148,12 @@ public final class DaemonLifecycle {
       return null;
     }
     if (!(seconds > 0) || seconds.isInfinite()) {
-      throw ConfigFlags.flagError(flag, "must be a positive number of seconds, got " + seconds);
+      throw ConfigFlags.flagError(
+          flag,
+          "must be a positive number of seconds, got "
+              + (seconds.isInfinite() || seconds.isNaN()
+                  ? seconds.toString()
+                  : java.math.BigDecimal.valueOf(seconds).stripTrailingZeros().toPlainString()));
     }
     return Duration.ofNanos(Math.round(seconds * 1e9));
   }

@@ -47,6 +47,13 @@ public final class MatrixCsv {
   public static Result read(Path file, boolean normalize) throws InputException {
     try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       return read(r, file.toString(), normalize);
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new InputException(file.toString(), "", "not UTF-8 text (a CSV file is expected)");
+    } catch (java.io.UncheckedIOException e) {
+      if (e.getCause() instanceof java.nio.charset.CharacterCodingException) {
+        throw new InputException(file.toString(), "", "not UTF-8 text (a CSV file is expected)");
+      }
+      throw new InputException(file.toString(), "", "cannot read: " + e.getCause().getMessage());
     } catch (IOException e) {
       String why = e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage();
       throw new InputException(file.toString(), "", "cannot read: " + why);

@@ -1,6 +1,5 @@
 package dev.alm.controller.io;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -11,8 +10,8 @@ import dev.alm.controller.model.Node;
 import dev.alm.controller.model.Topology;
 import dev.alm.io.AtomicFiles;
 import dev.alm.io.InputException;
+import dev.alm.io.JsonFields;
 import java.io.IOException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -35,6 +34,15 @@ public final class TopologyJson {
   private static final ObjectMapper MAPPER =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final List<String> FIELDS = List.of("capacity", "demand", "eta", "gamma", "d");
+  private static final Set<String> NODE_FIELDS =
+      Set.of("id", "capacity", "demand", "eta", "gamma", "d");
+  private static final Set<String> TOP = Set.of("nodes", "correlation");
+
+  /**
+   * Largest capacity, demand, eta, gamma or d read: a billion requests/s or cost units is beyond
+   * any PoP, and prices computed from larger values overflow.
+   */
+  public static final double MAX_VALUE = 1e9;
 
   private TopologyJson() {}
 
@@ -49,17 +57,8 @@ public final class TopologyJson {
   public static Result read(Path file, boolean normalize) throws InputException {
     String source = file.toString();
     JsonNode root;
-    try {
-      root = MAPPER.readTree(file.toFile());
-    } catch (JsonProcessingException e) {
-      String where = e.getLocation() == null ? "" : "line " + e.getLocation().getLineNr();
-      throw new InputException(source, where, "invalid JSON: " + e.getOriginalMessage());
-    } catch (IOException e) {
-      throw new InputException(source, "", "cannot read: " + describe(e));
-    }
-    if (root == null || !root.isObject()) {
-      throw new InputException(source, "", "expected a JSON object with 'nodes' and 'correlation'");
-    }
+    root = JsonFields.readObject(file);
+    JsonFields.of(source, root).only(TOP);
     List<Node> nodes = nodes(root, source);
     List<String> ids = nodes.stream().map(Node::id).toList();
     JsonNode corr = root.get("correlation");
@@ -81,10 +80,6 @@ public final class TopologyJson {
     return new Result(new Topology(nodes, c), notes);
   }
 
-  private static String describe(IOException e) {
-    return e instanceof NoSuchFileException ? "no such file" : e.getMessage();
-  }
-
   private static List<Node> nodes(JsonNode root, String source) throws InputException {
     JsonNode arr = root.get("nodes");
     if (arr == null || !arr.isArray() || arr.isEmpty()) {
@@ -99,6 +94,7 @@ public final class TopologyJson {
       if (!n.isObject()) {
         throw new InputException(source, path, "expected an object");
       }
+      JsonFields.of(source, path, n).only(NODE_FIELDS);
       JsonNode id = n.get("id");
       if (id == null || !id.isValueNode() || id.asText().isBlank()) {
         throw new InputException(source, path + ".id", "missing or empty node id");
@@ -118,6 +114,12 @@ public final class TopologyJson {
               source, path + "." + FIELDS.get(f), "expected a number, got " + value);
         }
         v[f] = value.asDouble();
+        if (!(Math.abs(v[f]) <= MAX_VALUE)) {
+          throw new InputException(
+              source,
+              path + "." + FIELDS.get(f),
+              "must be at most " + (long) MAX_VALUE + ", got " + value.asText());
+        }
       }
       try {
         nodes.add(new Node(id.asText(), v[0], v[1], v[2], v[3], v[4]));
