@@ -46,6 +46,9 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Mixin ControllerOptions controller;
 
+  /** The largest mean load swept: beyond it every PoP is far past capacity and costs overflow. */
+  static final double MAX_LOAD = 100;
+
   @Option(
       names = "--loads",
       split = ",",
@@ -87,6 +90,18 @@ public final class CompareCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     if (topology.spec == null) {
       topology.spec = "builtin:paper-sec5";
+    }
+    for (double l : loads) {
+      if (!(l > 0 && l <= MAX_LOAD)) {
+        throw new UserError(
+            "--loads: each must be in (0, "
+                + (int) MAX_LOAD
+                + "] (mean demand over capacity), got "
+                + java.math.BigDecimal.valueOf(l).stripTrailingZeros().toPlainString());
+      }
+    }
+    if (runs < 1 || runs > 100_000) {
+      throw new UserError("--runs: must be in 1..100000, got " + runs);
     }
     Topology base = topology.load(err);
     CompareConfig config;

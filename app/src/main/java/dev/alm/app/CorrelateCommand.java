@@ -137,6 +137,14 @@ public final class CorrelateCommand implements Callable<Integer> {
   boolean strict;
 
   @Option(
+      names = "--allow-truncated",
+      description = {
+        "Use the lines before the end of a truncated or corrupt compressed trace (said on stderr).",
+        "Without it such a file is an error (exit 1): an estimate from part of a trace looks whole."
+      })
+  boolean allowTruncated;
+
+  @Option(
       names = "--compare",
       arity = "2",
       paramLabel = "W",
@@ -243,6 +251,7 @@ public final class CorrelateCommand implements Callable<Integer> {
       report.summaryLines().forEach(err::println);
       err.flush();
     }
+    refuseTruncated(report);
     Outputs.directory(out);
     if (windows.isEmpty()) {
       CorrelationEstimate e = estimate(run, labels, 0, smoothing);
@@ -341,6 +350,7 @@ public final class CorrelateCommand implements Callable<Integer> {
       } finally {
         report.summaryLines().forEach(err::println);
       }
+      refuseTruncated(report);
     }
     TopologyBuilder.NodeDefaults defaults =
         checked(() -> new TopologyBuilder.NodeDefaults(capacity, demand, eta, gamma, d));
@@ -429,6 +439,17 @@ public final class CorrelateCommand implements Callable<Integer> {
       return s.get();
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
+    }
+  }
+
+  /** A truncated trace is an error unless {@code --allow-truncated}; nothing is written then. */
+  private void refuseTruncated(ReadReport report) {
+    List<String> t = report.truncatedFiles();
+    if (!t.isEmpty() && !allowTruncated) {
+      throw new UserError(
+          t.get(0)
+              + (t.size() > 1 ? " (and " + (t.size() - 1) + " more)" : "")
+              + "; nothing written (--allow-truncated uses the lines before the end)");
     }
   }
 }

@@ -24,13 +24,26 @@ public final class Outputs {
 
   private Outputs() {}
 
-  /** Creates the output directory (and parents). */
+  /**
+   * Creates the output directory (and parents). An empty path (which would write into the current
+   * directory) and an existing file are refused.
+   */
   public static Path directory(Path dir) {
+    if (dir == null || dir.toString().isBlank()) {
+      throw new UserError("--out: must name a directory, got an empty path");
+    }
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new UserError("--out " + dir + ": exists and is not a directory");
+    }
     try {
       Files.createDirectories(dir);
       return dir;
+    } catch (java.nio.file.AccessDeniedException e) {
+      throw new UserError("--out " + dir + ": permission denied");
+    } catch (java.nio.file.FileAlreadyExistsException e) {
+      throw new UserError("--out " + dir + ": " + e.getFile() + " exists and is not a directory");
     } catch (IOException e) {
-      throw new UserError("cannot create output directory " + dir + ": " + e.getMessage());
+      throw new UserError("--out " + dir + ": cannot create the directory (" + e + ")");
     }
   }
 

@@ -93,6 +93,14 @@ public record ClusterConfig(
       throw new IllegalArgumentException(
           "at most 250 PoPs on one machine, the topology has " + topology.size());
     }
+    if (flash != null && flash.startSeconds() >= duration.toMillis() / 1000.0) {
+      throw new IllegalArgumentException(
+          "flash crowd: starts at "
+              + flash.startSeconds()
+              + " s, after the end of the run ("
+              + duration.toMillis() / 1000.0
+              + " s)");
+    }
     if (flash != null && !topology.ids().contains(flash.pop())) {
       throw new IllegalArgumentException(
           "flash crowd: no PoP '" + flash.pop() + "' in the topology");

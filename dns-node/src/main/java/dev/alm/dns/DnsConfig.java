@@ -69,6 +69,9 @@ public record DnsConfig(
     Path queryLog,
     int queryLogQueue) {
 
+  /** The largest TTL, seconds (RFC 2181 section 8: 2^31 - 1). */
+  public static final long MAX_TTL = 2_147_483_647L;
+
   /** The PoP id when none is given. */
   public static final String DEFAULT_POP = "0";
 
@@ -136,21 +139,25 @@ public record DnsConfig(
         cdnTtl >= 0 && probeTtl >= 0 && staticTtl >= 0 && negativeTtl >= 0,
         "ttl",
         "TTLs must be >= 0");
+    check(
+        cdnTtl <= MAX_TTL && probeTtl <= MAX_TTL && staticTtl <= MAX_TTL && negativeTtl <= MAX_TTL,
+        "ttl",
+        "TTLs must be at most " + MAX_TTL + " seconds (RFC 2181 section 8)");
     check(!nameservers.isEmpty(), "nameservers", "must list at least one name");
     check(
         !tcpIdleTimeout.isNegative() && !tcpIdleTimeout.isZero(),
-        "tcpIdleTimeout",
-        "must be positive");
-    check(maxTcpConnections >= 1, "maxTcpConnections", "must be >= 1");
+        "tcp.idleTimeoutMs",
+        "must be > 0");
+    check(maxTcpConnections >= 1, "tcp.maxConnections", "must be >= 1");
     check(
         maxTcpConnectionsPerClient >= 1 && maxTcpConnectionsPerClient <= maxTcpConnections,
-        "maxTcpConnectionsPerClient",
-        "must be in [1, maxTcpConnections]");
+        "tcp.maxConnectionsPerClient",
+        "must be in [1, tcp.maxConnections]");
     Objects.requireNonNull(tcpMessageDeadline, "tcpMessageDeadline");
     check(
         !tcpMessageDeadline.isNegative() && !tcpMessageDeadline.isZero(),
-        "tcpMessageDeadline",
-        "must be positive");
+        "tcp.messageDeadlineMs",
+        "must be > 0");
     check(ecsScopeV4 >= 0 && ecsScopeV4 <= 32, "ecsScopeV4", "must be in 0..32");
     check(ecsScopeV6 >= 0 && ecsScopeV6 <= 128, "ecsScopeV6", "must be in 0..128");
     check(maxUdpPayload >= 512 && maxUdpPayload <= 65535, "maxUdpPayload", "must be in 512..65535");

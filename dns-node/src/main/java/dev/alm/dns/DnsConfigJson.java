@@ -220,7 +220,13 @@ public final class DnsConfigJson {
           r.has("ipv6Prefix") ? (int) r.integer("ipv6Prefix") : d.ipv6Prefix(),
           r.has("tableSize") ? (int) r.integer("tableSize") : d.tableSize());
     } catch (IllegalArgumentException e) {
-      throw new InputException(r.file(), r.where(""), e.getMessage());
+      // RrlConfig names the field as "rrl.FIELD must ...": split it into the field and the reason
+      String m = e.getMessage();
+      int sp = m.indexOf(' ');
+      if (m.startsWith("rrl.") && sp > 0) {
+        throw new InputException(r.file(), m.substring(0, sp), m.substring(sp + 1));
+      }
+      throw new InputException(r.file(), "rrl", m);
     }
   }
 

@@ -81,7 +81,9 @@ public record LoopConfig(
           "algorithm, step, beta and settling settings are required");
     }
     if (interval == null || interval.isNegative() || interval.isZero()) {
-      throw new IllegalArgumentException("interval must be > 0, got " + interval);
+      throw new IllegalArgumentException(
+          "interval must be > 0 ms, got "
+              + (interval == null ? "nothing" : interval.toMillis() + " ms"));
     }
     positive("loadUnit", loadUnit);
     positive("requestsPerQuery", requestsPerQuery);

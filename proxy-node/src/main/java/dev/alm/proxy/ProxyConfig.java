@@ -65,6 +65,9 @@ public record ProxyConfig(
   public static final int DEFAULT_LOG_QUEUE = 65_536;
   public static final int DEFAULT_MAX_PROBE_PAIRS = 10_000;
 
+  /** The most event-loop threads: far beyond what helps, far below what exhausts memory. */
+  public static final int MAX_IO_THREADS = 256;
+
   /**
    * The highest admission ceiling, requests per second (a token bucket refills at most one token
    * per ns).
@@ -126,8 +129,12 @@ public record ProxyConfig(
     if (content == null || limits == null) {
       throw new IllegalArgumentException("content and limits are required");
     }
-    if (ioThreads < 0) {
-      throw new IllegalArgumentException("ioThreads: must be >= 0, got " + ioThreads);
+    if (ioThreads < 0 || ioThreads > MAX_IO_THREADS) {
+      throw new IllegalArgumentException(
+          "ioThreads: must be in 0.."
+              + MAX_IO_THREADS
+              + " (0: twice the processors), got "
+              + ioThreads);
     }
     if (maxProbePairs < 1) {
       throw new IllegalArgumentException("maxProbePairs: must be >= 1, got " + maxProbePairs);

@@ -34,6 +34,7 @@ public final class ReadReport {
 
   private final boolean strict;
   private final Map<String, Tally> files = new LinkedHashMap<>();
+  private final List<String> truncated = new ArrayList<>();
 
   /**
    * @param strict whether the first bad line is fatal
@@ -54,6 +55,21 @@ public final class ReadReport {
     Tally t = files.get(source);
     t.lines = lines;
     t.records = records;
+  }
+
+  /**
+   * Records that {@code source} ended early (a truncated or corrupt compressed stream) after {@code
+   * line} whole lines.
+   */
+  void truncated(String source, long line) {
+    truncated.add(source + ": truncated or corrupt after line " + line);
+  }
+
+  /**
+   * The files that ended early, one line each ({@code FILE: truncated or corrupt after line N}).
+   */
+  public List<String> truncatedFiles() {
+    return List.copyOf(truncated);
   }
 
   /**

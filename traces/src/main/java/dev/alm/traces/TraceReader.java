@@ -157,6 +157,7 @@ public final class TraceReader<T> implements AutoCloseable {
     } catch (IOException e) {
       done = true;
       report.counted(source, line, records);
+      report.truncated(source, line);
       report.bad(
           source,
           line + 1,
