@@ -288,28 +288,7 @@ public final class ClusterCommand implements Callable<Integer> {
   }
 
   static Duration parseDuration(String option, String s) throws InputException {
-    return ConfigFlags.parse(option, s, ClusterCommand::duration);
-  }
-
-  /** 60s, 2m, 500ms or a number of seconds. */
-  private static Duration duration(String s) {
-    String v = s.trim().toLowerCase(Locale.ROOT);
-    try {
-      if (v.endsWith("ms")) {
-        return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
-      }
-      if (v.endsWith("m")) {
-        return Duration.ofSeconds(
-            Math.round(Double.parseDouble(v.substring(0, v.length() - 1)) * 60));
-      }
-      if (v.endsWith("s")) {
-        v = v.substring(0, v.length() - 1);
-      }
-      return Duration.ofMillis(Math.round(Double.parseDouble(v) * 1000));
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "expected 60s, 2m, 500ms or a number of seconds, got '" + s + "'");
-    }
+    return ConfigFlags.parse(option, s, dev.alm.node.DurationText::parse);
   }
 
   private static double sum(double[] v) {

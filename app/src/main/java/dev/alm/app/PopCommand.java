@@ -34,8 +34,9 @@ public final class PopCommand implements Callable<Integer> {
 
   @Option(
       names = "--duration",
-      description = "Stop after this many seconds (default: run until interrupted).")
-  Double duration;
+      paramLabel = "DURATION",
+      description = "Stop after this long (90s, 2m, 500ms, 45). Default: run until interrupted.")
+  String duration;
 
   @Override
   public Integer call() throws Exception {

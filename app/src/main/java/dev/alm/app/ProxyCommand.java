@@ -116,9 +116,9 @@ public final class ProxyCommand implements Callable<Integer> {
 
   @Option(
       names = "--duration",
-      paramLabel = "SECONDS",
-      description = "Stop after this long. Default: run until interrupted.")
-  Double duration;
+      paramLabel = "DURATION",
+      description = "Stop after this long (90s, 2m, 500ms, 45). Default: run until interrupted.")
+  String duration;
 
   @Override
   public Integer call() throws Exception {

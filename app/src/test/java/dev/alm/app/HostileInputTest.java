@@ -119,7 +119,7 @@ class HostileInputTest extends CliTest {
             .contains("got 1000000000"));
     assertTrue(
         refused("proxy", "--duration", "-5")
-            .endsWith("--duration: must be a positive number of seconds, got -5"));
+            .endsWith("--duration: must be longer than 0, got '-5'"));
     assertTrue(
         refused(
                 "cluster",

@@ -139,22 +139,15 @@ public final class DaemonLifecycle {
   }
 
   /**
-   * The {@code --duration} flag: null when not given, else a positive number of seconds.
+   * The {@code --duration} flag: null when not given, else a positive duration written as {@link
+   * DurationText} reads it ({@code 90s}, {@code 2m}, {@code 45}).
    *
-   * @throws InputException {@code --duration: must be a positive number of seconds}
+   * @throws InputException {@code --duration: must be longer than 0, got '-5'}
    */
-  public static Duration duration(String flag, Double seconds) throws InputException {
-    if (seconds == null) {
+  public static Duration duration(String flag, String text) throws InputException {
+    if (text == null) {
       return null;
     }
-    if (!(seconds > 0) || seconds.isInfinite()) {
-      throw ConfigFlags.flagError(
-          flag,
-          "must be a positive number of seconds, got "
-              + (seconds.isInfinite() || seconds.isNaN()
-                  ? seconds.toString()
-                  : java.math.BigDecimal.valueOf(seconds).stripTrailingZeros().toPlainString()));
-    }
-    return Duration.ofNanos(Math.round(seconds * 1e9));
+    return ConfigFlags.parse(flag, text, DurationText::parse);
   }
 }

@@ -61,7 +61,7 @@ class DaemonLifecycleTest {
             throw new IllegalStateException(e);
           }
         },
-        DaemonLifecycle.duration("--duration", 0.3),
+        DaemonLifecycle.duration("--duration", "300ms"),
         line -> {
           throw new AssertionError(line);
         });
@@ -115,13 +115,26 @@ class DaemonLifecycleTest {
   }
 
   @Test
-  void durationIsAPositiveNumberOfSeconds() throws Exception {
+  void durationsAreWrittenOneWayEverywhere() throws Exception {
     assertNull(DaemonLifecycle.duration("--duration", null));
-    assertEquals(Duration.ofMillis(1500), DaemonLifecycle.duration("--duration", 1.5));
+    assertEquals(Duration.ofMillis(1500), DaemonLifecycle.duration("--duration", "1.5"));
+    assertEquals(Duration.ofSeconds(90), DaemonLifecycle.duration("--duration", "90s"));
+    assertEquals(Duration.ofMinutes(2), DaemonLifecycle.duration("--duration", "2m"));
+    assertEquals(Duration.ofMillis(500), DaemonLifecycle.duration("--duration", "500ms"));
+    assertEquals(Duration.ofHours(1), DaemonLifecycle.duration("--duration", "1h"));
     assertEquals(
-        "--duration: must be a positive number of seconds, got 0.0",
-        assertThrows(InputException.class, () -> DaemonLifecycle.duration("--duration", 0.0))
+        "--duration: must be longer than 0, got '0s'",
+        assertThrows(InputException.class, () -> DaemonLifecycle.duration("--duration", "0s"))
             .getMessage());
-    assertThrows(InputException.class, () -> DaemonLifecycle.duration("--duration", Double.NaN));
+    assertEquals(
+        "--duration: must be longer than 0, got '-5'",
+        assertThrows(InputException.class, () -> DaemonLifecycle.duration("--duration", "-5"))
+            .getMessage());
+    assertTrue(
+        assertThrows(InputException.class, () -> DaemonLifecycle.duration("--duration", "soon"))
+            .getMessage()
+            .startsWith("--duration: expected 500ms, 60s, 2m, 1h or a number of seconds"));
+    assertThrows(InputException.class, () -> DaemonLifecycle.duration("--duration", "NaN"));
+    assertThrows(InputException.class, () -> DaemonLifecycle.duration("--duration", "400d"));
   }
 }
