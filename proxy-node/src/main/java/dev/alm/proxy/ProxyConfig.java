@@ -1,5 +1,6 @@
 package dev.alm.proxy;
 
+import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbeName;
 import dev.alm.node.HostPort;
 import java.nio.file.Path;
@@ -29,6 +30,8 @@ import java.time.Duration;
  * @param limits limits on requests
  * @param ioThreads event-loop threads; 0 for Netty's default (twice the processors)
  * @param maxProbePairs the most (category, origin) probe pairs counted separately
+ * @param probeAuth how probes are verified and limited per client (docs/fastcontrol.md); off by
+ *     default
  */
 public record ProxyConfig(
     String pop,
@@ -48,7 +51,8 @@ public record ProxyConfig(
     ContentConfig content,
     HttpLimits limits,
     int ioThreads,
-    int maxProbePairs) {
+    int maxProbePairs,
+    ProbeAuthConfig probeAuth) {
 
   public static final String DEFAULT_POP = "0";
   public static final String DEFAULT_ZONE = "cdn.example";
@@ -123,6 +127,9 @@ public record ProxyConfig(
     if (maxProbePairs < 1) {
       throw new IllegalArgumentException("maxProbePairs: must be >= 1, got " + maxProbePairs);
     }
+    if (probeAuth == null) {
+      throw new IllegalArgumentException("probeAuth: required (ProbeAuthConfig.off() for none)");
+    }
   }
 
   /** The admission ceiling, requests per second. */
@@ -161,6 +168,7 @@ public record ProxyConfig(
     b.limits = limits;
     b.ioThreads = ioThreads;
     b.maxProbePairs = maxProbePairs;
+    b.probeAuth = probeAuth;
     return b;
   }
 
@@ -184,6 +192,7 @@ public record ProxyConfig(
     private HttpLimits limits = HttpLimits.defaults();
     private int ioThreads;
     private int maxProbePairs = DEFAULT_MAX_PROBE_PAIRS;
+    private ProbeAuthConfig probeAuth = ProbeAuthConfig.off();
 
     private Builder() {}
 
@@ -277,6 +286,16 @@ public record ProxyConfig(
       return this;
     }
 
+    public Builder probeAuth(ProbeAuthConfig v) {
+      probeAuth = v;
+      return this;
+    }
+
+    /** The probe authentication settings in force (to change one of them). */
+    public ProbeAuthConfig probeAuth() {
+      return probeAuth;
+    }
+
     /**
      * @throws IllegalArgumentException naming the bad field
      */
@@ -299,7 +318,8 @@ public record ProxyConfig(
           content,
           limits,
           ioThreads,
-          maxProbePairs);
+          maxProbePairs,
+          probeAuth);
     }
   }
 }
