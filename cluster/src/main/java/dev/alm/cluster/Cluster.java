@@ -108,7 +108,7 @@ public final class Cluster {
             c.stateDir().resolve(id + ".json")); // a run starts fresh, not from the last run
       }
     }
-    KeyRing keys = freshProbeKey(c.stateDir());
+    KeyRing keys = c.probeAuth() ? freshProbeKey(c.stateDir()) : null;
     try {
       datacenter =
           ProxyServer.start(
@@ -265,7 +265,7 @@ public final class Cluster {
 
   /** PoP i's configuration in the cluster, on ephemeral ports, with a fresh probe key. */
   public static PopConfig popConfig(ClusterConfig c, int i) throws IOException {
-    return popConfig(c, i, null, null, freshProbeKey(null));
+    return popConfig(c, i, null, null, c.probeAuth() ? freshProbeKey(null) : null);
   }
 
   /**
@@ -299,7 +299,7 @@ public final class Cluster {
 
   /**
    * PoP i's configuration in the cluster, its DNS and proxy at the given addresses (null: ephemeral
-   * ports), signing and verifying probes with {@code keys}.
+   * ports), signing and verifying probes with {@code keys} (null: probe authentication off).
    */
   static PopConfig popConfig(
       ClusterConfig c, int i, InetSocketAddress dnsAt, InetSocketAddress proxyAt, KeyRing keys)
