@@ -4,8 +4,9 @@ import dev.alm.io.KeyRing;
 import java.time.Duration;
 
 /**
- * How probes are authenticated (docs/fastcontrol.md, "Signed probe names"). Immutable; a bad value
- * fails with {@code field: reason}.
+ * How the FastControl probes behind beta (paper 004 eq. 19-20) are authenticated
+ * (docs/fastcontrol.md, "Signed probe names"). Immutable; a bad value fails with {@code field:
+ * reason}.
  *
  * @param keys the fleet's probe key ring (current key signs, current or previous verifies), or null
  *     for authentication off: probes are then handed out unsigned and every well-formed probe

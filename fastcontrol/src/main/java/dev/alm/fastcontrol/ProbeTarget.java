@@ -3,10 +3,10 @@ package dev.alm.fastcontrol;
 import java.util.Locale;
 
 /**
- * What a request for a FastControl name claims to be, parsed but not yet verified
- * (docs/fastcontrol.md): a signed probe {@code <token>.<category>.<origin>.fc.<zone>}, an unsigned
- * one {@code <category>.<origin>.fc.<zone>}, or a malformed name under {@code fc.<zone>}. The same
- * three forms exist as paths: {@code /_alm/fc/<category>/<origin>[/<token>]}.
+ * What a request for a FastControl name (paper 004 section III-F) claims to be, parsed but not yet
+ * verified (docs/fastcontrol.md): a signed probe {@code <token>.<category>.<origin>.fc.<zone>}, an
+ * unsigned one {@code <category>.<origin>.fc.<zone>}, or a malformed name under {@code fc.<zone>}.
+ * The same three forms exist as paths: {@code /_alm/fc/<category>/<origin>[/<token>]}.
  */
 public sealed interface ProbeTarget {
 

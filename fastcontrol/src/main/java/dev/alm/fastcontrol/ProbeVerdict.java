@@ -1,8 +1,9 @@
 package dev.alm.fastcontrol;
 
 /**
- * What a proxy does with one probe request (docs/fastcontrol.md): count it, or refuse it for one
- * reason. Every refused probe is answered like a counted one and counted by its reason.
+ * What a proxy does with one probe request (docs/fastcontrol.md): count it toward R_i (paper 004
+ * eq. 20), or refuse it for one reason. Every refused probe is answered like a counted one and
+ * counted by its reason.
  */
 public enum ProbeVerdict {
   /** Verified (or authentication is off): counted toward R_i and the pair counts. */

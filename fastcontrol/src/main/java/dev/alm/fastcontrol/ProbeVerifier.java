@@ -1,12 +1,13 @@
 package dev.alm.fastcontrol;
 
 /**
- * Decides whether a probe request counts (docs/fastcontrol.md, "Signed probe names"): with
- * authentication on, only a signed probe whose MAC verifies under a key of the ring, whose expiry
- * is within the window (expiry + skew not passed, expiry at most lifetime + skew ahead) and whose
- * nonce was not counted before is {@link ProbeVerdict#COUNTED}; with it off, every well-formed
- * probe counts, as before signing existed. Only probes whose MAC verifies reach the replay table,
- * so a forged flood costs one HMAC each and no memory. Thread-safe; time is an argument.
+ * Decides whether a probe request counts toward R_i and so beta_i (paper 004 eq. 20;
+ * docs/fastcontrol.md, "Signed probe names"): with authentication on, only a signed probe whose MAC
+ * verifies under a key of the ring, whose expiry is within the window (expiry + skew not passed,
+ * expiry at most lifetime + skew ahead) and whose nonce was not counted before is {@link
+ * ProbeVerdict#COUNTED}; with it off, every well-formed probe counts, as before signing existed.
+ * Only probes whose MAC verifies reach the replay table, so a forged flood costs one HMAC each and
+ * no memory. Thread-safe; time is an argument.
  */
 public final class ProbeVerifier {
 
