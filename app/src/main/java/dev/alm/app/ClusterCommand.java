@@ -185,6 +185,14 @@ public final class ClusterCommand implements Callable<Integer> {
   @Option(names = "--quiet", description = "No live table.")
   boolean quiet;
 
+  @Option(
+      names = "--no-probe-auth",
+      description =
+          "Hand out and count unsigned probes, as a fleet without a probe key does (to show what"
+              + " forged probes do). Default: every run signs probes with a fresh random key,"
+              + " written to OUT/state/probe.key.")
+  boolean noProbeAuth;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter o = spec.commandLine().getOut();
@@ -215,6 +223,7 @@ public final class ClusterCommand implements Callable<Integer> {
                   new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z, settlePrice))
               .drills(drills())
               .stateDir(out.resolve("state"))
+              .probeAuth(!noProbeAuth)
               .build();
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());

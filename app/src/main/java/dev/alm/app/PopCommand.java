@@ -5,6 +5,8 @@ import dev.alm.node.DaemonLifecycle;
 import dev.alm.pop.PopConfig;
 import dev.alm.pop.PopConfigJson;
 import dev.alm.pop.PopDaemon;
+import dev.alm.proxy.ProxyConfig;
+import dev.alm.proxy.ProxyConfigJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -38,16 +40,35 @@ public final class PopCommand implements Callable<Integer> {
       description = "Stop after this long (90s, 2m, 500ms, 45). Default: run until interrupted.")
   String duration;
 
+  @Option(
+      names = "--probe-key",
+      paramLabel = "FILE",
+      description =
+          "Fleet probe key file (overrides probeKeyFile): sign the probes this PoP hands out and"
+              + " count only valid signed probes. Default: none (probe auth off).")
+  Path probeKey;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter out = spec.commandLine().getOut();
     PopConfig c = PopConfigJson.read(config, adminToken.access());
+    if (probeKey != null) {
+      ProxyConfig p = c.proxy();
+      c =
+          c.withProxy(
+              p.toBuilder()
+                  .probeAuth(
+                      p.probeAuth()
+                          .withKeys(ProxyConfigJson.loadProbeKeys(probeKey, "--probe-key")))
+                  .build());
+    }
+    PopConfig started = c;
     DaemonLifecycle.run(
         "alm pop",
         () ->
             PopDaemon.start(
-                c,
+                started,
                 true,
                 System::nanoTime,
                 System::currentTimeMillis,
@@ -59,8 +80,8 @@ public final class PopCommand implements Callable<Integer> {
           out.printf(
               "pop %s (%s): DNS %s, proxy %s, admin %s; file-descriptor limit %s, proxy"
                   + " connections <= %d (%d per client)%n",
-              c.id(),
-              c.loop().algorithm().label(),
+              started.id(),
+              started.loop().algorithm().label(),
               d.dnsAddress(),
               d.proxyAddress(),
               d.adminAddress(),

@@ -30,8 +30,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Runs the HTTP proxy of one PoP until interrupted or --duration: measures S_i (requests/s over the control interval),",
-      "counts FastControl probes (Host <category>.<origin>.fc.<zone> or path /_alm/fc/<category>/<origin>,",
-      "answered 204, never shed; own-category probes/s give R_i), sheds requests above the ceiling",
+      "counts FastControl probes (Host [<token>.]<category>.<origin>.fc.<zone> or path /_alm/fc/<category>/<origin>[/<token>],",
+      "answered 204, never shed, counted only when signed and valid if --probe-key is set; own-category probes/s give R_i), sheds requests above the ceiling",
       "(ceiling-factor x capacity) with 503 and Retry-After, and serves generated bodies (any path: body-bytes",
       "bytes; /bytes/N: N bytes) or proxies to --origin. GET /status and /metrics on --admin.",
       "Settings come from --config FILE (JSON, docs/proxy-node.md), then the flags given here."
@@ -102,6 +102,14 @@ public final class ProxyCommand implements Callable<Integer> {
       description = "Probe log (CSV). Default: none.")
   Path probeLog;
 
+  @Option(
+      names = "--probe-key",
+      paramLabel = "FILE",
+      description =
+          "Fleet probe key file (current key, then the previous one during a rotation): count only"
+              + " probes with a valid MAC, unexpired, not replayed. Default: none (probe auth off).")
+  Path probeKey;
+
   @Option(names = "--no-measure", description = "Turn the load meter off (to measure its cost).")
   boolean noMeasure;
 
@@ -139,13 +147,19 @@ public final class ProxyCommand implements Callable<Integer> {
           }
         },
         server -> {
+          if (!cfg.probeAuth().enabled()) {
+            System.err.println(
+                "alm proxy: WARNING probe authentication is off (no probeKeyFile or --probe-key):"
+                    + " any client can forge FastControl probes and steer beta");
+          }
           out.printf(
-              "alm proxy: pop %s listening on %s (%s), capacity %s/s, ceiling %s/s%s%n",
+              "alm proxy: pop %s listening on %s (%s), capacity %s/s, ceiling %s/s, probe auth %s%s%n",
               cfg.pop(),
               hostPort(server.address()),
               server.transport(),
               cfg.capacity(),
               cfg.ceiling(),
+              cfg.probeAuth().enabled() ? "on" : "off",
               server.adminAddress() == null ? "" : ", admin on " + hostPort(server.adminAddress()));
           var g = server.listenerHealth().guard();
           out.printf(
@@ -221,6 +235,10 @@ public final class ProxyCommand implements Callable<Integer> {
             .flag("--probe-log", probeLog, ProxyConfig.Builder::probeLog)
             .flag("--no-measure", noMeasure, (b, v) -> b.measure(false))
             .flag("--io-threads", ioThreads, ProxyConfig.Builder::ioThreads);
+    if (probeKey != null) {
+      ProxyConfig.Builder b = flags.builder();
+      b.probeAuth(b.probeAuth().withKeys(ProxyConfigJson.loadProbeKeys(probeKey, "--probe-key")));
+    }
     return ProxyConfigJson.build(flags.builder(), flags.source());
   }
 
@@ -261,6 +279,12 @@ public final class ProxyCommand implements Callable<Integer> {
     m.put("limits", limits);
     m.put("ioThreads", c.ioThreads());
     m.put("maxProbePairs", c.maxProbePairs());
+    m.put("probeAuth", c.probeAuth().enabled() ? "on" : "off");
+    m.put("probeLifetimeSeconds", c.probeAuth().lifetime().toSeconds());
+    m.put("probeClockSkewSeconds", c.probeAuth().clockSkew().toSeconds());
+    m.put("probeMaxNonces", c.probeAuth().maxNonces());
+    m.put("probeClientRate", c.probeAuth().clientRate());
+    m.put("probeClientBurst", c.probeAuth().clientBurst());
     return m;
   }
 }

@@ -54,6 +54,25 @@ class ProxyCommandTest extends CliTest {
   }
 
   @Test
+  void aProbeKeyTurnsProbeAuthOnAndABadOneIsOneLine() throws Exception {
+    assertEquals(0, alm("proxy", "--check"), err.toString());
+    assertEquals("off", JSON.readTree(out.toString()).get("probeAuth").asText());
+    Path key = dir.resolve("probe.key");
+    Files.writeString(key, "0123456789abcdef0123456789abcdef\n");
+    Files.setPosixFilePermissions(
+        key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    out.getBuffer().setLength(0);
+    assertEquals(0, alm("proxy", "--probe-key", key.toString(), "--check"), err.toString());
+    assertEquals("on", JSON.readTree(out.toString()).get("probeAuth").asText());
+    Files.setPosixFilePermissions(
+        key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-rw-"));
+    assertEquals(1, alm("proxy", "--probe-key", key.toString(), "--check"));
+    assertEquals(
+        "alm proxy: --probe-key " + key + ": writable by others (chmod 600 it)",
+        err.toString().strip());
+  }
+
+  @Test
   void defaultsWithoutAFile() throws Exception {
     assertEquals(0, alm("proxy", "--check"), err.toString());
     JsonNode c = JSON.readTree(out.toString());

@@ -5,7 +5,10 @@ import dev.alm.controller.model.Topology;
 import dev.alm.dns.DnsConfig;
 import dev.alm.dns.RrlConfig;
 import dev.alm.fastcontrol.BetaEstimatorConfig;
+import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbePlanConfig;
+import dev.alm.io.InputException;
+import dev.alm.io.KeyRing;
 import dev.alm.loop.LoopConfig;
 import dev.alm.loop.LoopState;
 import dev.alm.node.HostPort;
@@ -19,7 +22,10 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +50,16 @@ public final class Cluster {
   /** The datacenter address the DNS answers (mapped to the datacenter's loopback address). */
   public static final String L2 = "198.51.100.1";
 
+  /** The probe key file written in the state directory of a run. */
+  public static final String PROBE_KEY_FILE = "probe.key";
+
+  /**
+   * The per-address probe allowance of the cluster's proxies as a multiple of all the beacons the
+   * users send per second: the users share one source address, so the cap must let them all
+   * through.
+   */
+  static final double CLIENT_PROBE_HEADROOM = 4;
+
   private Cluster() {}
 
   /** The loopback address of PoP {@code i}. */
@@ -61,6 +77,24 @@ public final class Cluster {
   public static ClusterRun run(
       ClusterConfig c, Consumer<List<Sample>> onInterval, Consumer<String> log)
       throws IOException, InterruptedException {
+    return run(c, proxies -> {}, onInterval, log);
+  }
+
+  /**
+   * Runs the cluster for its duration.
+   *
+   * @param onStart called once every PoP is up, with the proxies' addresses in topology order
+   *     (tests use it to aim extra traffic at a proxy)
+   * @param onInterval called on the cluster's thread after every interval with that interval's
+   *     samples
+   * @param log start-up notes and mode changes
+   */
+  public static ClusterRun run(
+      ClusterConfig c,
+      Consumer<List<InetSocketAddress>> onStart,
+      Consumer<List<Sample>> onInterval,
+      Consumer<String> log)
+      throws IOException, InterruptedException {
     Topology t = c.topology();
     int n = t.size();
     List<PopDaemon> pops = new ArrayList<>();
@@ -74,6 +108,7 @@ public final class Cluster {
             c.stateDir().resolve(id + ".json")); // a run starts fresh, not from the last run
       }
     }
+    KeyRing keys = c.probeAuth() ? freshProbeKey(c.stateDir()) : null;
     try {
       datacenter =
           ProxyServer.start(
@@ -88,9 +123,14 @@ public final class Cluster {
       for (int i = 0; i < n; i++) {
         pops.add(
             PopDaemon.start(
-                popConfig(c, i), false, System::nanoTime, System::currentTimeMillis, log));
+                popConfig(c, i, null, null, keys),
+                false,
+                System::nanoTime,
+                System::currentTimeMillis,
+                log));
       }
       List<InetSocketAddress> proxies = pops.stream().map(PopDaemon::proxyAddress).toList();
+      onStart.accept(proxies);
       long start = System.nanoTime() + 200_000_000L;
       long end = start + c.duration().toNanos();
       double target = 0;
@@ -131,7 +171,7 @@ public final class Cluster {
         }
         double seconds = (next - start) / 1e9;
         while (!pending.isEmpty() && pending.get(0).atSeconds() <= seconds + 1e-9) {
-          outcomes.add(drill(c, pending.remove(0), seconds, pops, log));
+          outcomes.add(drill(c, pending.remove(0), seconds, pops, keys, log));
         }
         List<Sample> interval = new ArrayList<>(n);
         for (PopDaemon p : pops) {
@@ -179,7 +219,12 @@ public final class Cluster {
    * same addresses, which restores from the state file; a proxy kill closes its proxy only.
    */
   private static DrillOutcome drill(
-      ClusterConfig c, Drill d, double seconds, List<PopDaemon> pops, Consumer<String> log)
+      ClusterConfig c,
+      Drill d,
+      double seconds,
+      List<PopDaemon> pops,
+      KeyRing keys,
+      Consumer<String> log)
       throws IOException, InterruptedException {
     int i = c.topology().ids().indexOf(d.pop());
     PopDaemon p = pops.get(i);
@@ -194,7 +239,7 @@ public final class Cluster {
     InetSocketAddress proxyAt = p.proxyAddress();
     long down = System.nanoTime();
     p.close();
-    PopConfig again = popConfig(c, i, dnsAt, proxyAt);
+    PopConfig again = popConfig(c, i, dnsAt, proxyAt, keys);
     PopDaemon restarted = null;
     for (int attempt = 0; restarted == null; attempt++) {
       try {
@@ -218,17 +263,46 @@ public final class Cluster {
         (System.nanoTime() - down) / 1e6);
   }
 
-  /** PoP i's configuration in the cluster, on ephemeral ports. */
+  /** PoP i's configuration in the cluster, on ephemeral ports, with a fresh probe key. */
   public static PopConfig popConfig(ClusterConfig c, int i) throws IOException {
-    return popConfig(c, i, null, null);
+    return popConfig(c, i, null, null, c.probeAuth() ? freshProbeKey(null) : null);
+  }
+
+  /**
+   * A fresh random probe key for one run (docs/operations.md, "Authenticated probes"): 32 random
+   * bytes as 64 hex characters, written to {@code dir/probe.key} (mode 600) when a directory is
+   * given, so that a run's probes can be checked afterwards; every PoP of the run shares it.
+   */
+  static KeyRing freshProbeKey(Path dir) throws IOException {
+    byte[] b = new byte[32];
+    new SecureRandom().nextBytes(b);
+    String key = HexFormat.of().formatHex(b);
+    if (dir == null) {
+      return KeyRing.ofText(key);
+    }
+    Files.createDirectories(dir);
+    Path file = dir.resolve(PROBE_KEY_FILE);
+    Files.deleteIfExists(file);
+    try {
+      Files.createFile(
+          file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    } catch (UnsupportedOperationException e) {
+      Files.createFile(file);
+    }
+    Files.writeString(file, "# alm cluster probe key, fresh for this run\n" + key + "\n");
+    try {
+      return KeyRing.load(file, "probe key");
+    } catch (InputException e) {
+      throw new IOException(e.getMessage(), e);
+    }
   }
 
   /**
    * PoP i's configuration in the cluster, its DNS and proxy at the given addresses (null: ephemeral
-   * ports).
+   * ports), signing and verifying probes with {@code keys} (null: probe authentication off).
    */
   static PopConfig popConfig(
-      ClusterConfig c, int i, InetSocketAddress dnsAt, InetSocketAddress proxyAt)
+      ClusterConfig c, int i, InetSocketAddress dnsAt, InetSocketAddress proxyAt, KeyRing keys)
       throws IOException {
     Topology t = c.topology();
     String id = t.node(i).id();
@@ -258,6 +332,12 @@ public final class Cluster {
             .controlInterval(c.interval())
             .ioThreads(1)
             .content(ContentConfig.generate(c.bodyBytes()))
+            // every user of the cluster connects from 127.0.0.1: one address carries all probes
+            .probeAuth(
+                ProbeAuthConfig.of(keys)
+                    .withClientLimit(
+                        CLIENT_PROBE_HEADROOM * c.beaconRate() * t.size(),
+                        CLIENT_PROBE_HEADROOM * c.beaconRate() * t.size()))
             .build();
     double rate = t.node(i).demand() * unit;
     LoopConfig loop =

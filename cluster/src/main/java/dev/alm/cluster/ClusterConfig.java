@@ -32,6 +32,8 @@ import java.util.List;
  * @param drills failure drills (restarts, proxy kills), possibly empty
  * @param stateDir where every PoP persists its state ({@code <id>.json}), or null not to persist; a
  *     restart drill needs it
+ * @param probeAuth whether the PoPs sign and verify probes with a fresh key (default); off only to
+ *     show what forged probes do to an unauthenticated fleet
  */
 public record ClusterConfig(
     Topology topology,
@@ -52,7 +54,8 @@ public record ClusterConfig(
     long seed,
     Settling settling,
     List<Drill> drills,
-    Path stateDir) {
+    Path stateDir,
+    boolean probeAuth) {
 
   public static final double DEFAULT_LOAD_UNIT = 150;
   public static final int DEFAULT_RESOLVERS = 200;
@@ -170,7 +173,8 @@ public record ClusterConfig(
         .seed(seed)
         .settling(settling)
         .drills(drills)
-        .stateDir(stateDir);
+        .stateDir(stateDir)
+        .probeAuth(probeAuth);
   }
 
   /** The same run with other drills and state directory. */
@@ -199,6 +203,7 @@ public record ClusterConfig(
     private Settling settling = Settling.DEFAULT;
     private List<Drill> drills = List.of();
     private Path stateDir;
+    private boolean probeAuth = true;
 
     private Builder(Topology topology) {
       this.topology = topology;
@@ -305,6 +310,12 @@ public record ClusterConfig(
       return this;
     }
 
+    /** Whether probes are signed and verified (default true). */
+    public Builder probeAuth(boolean v) {
+      probeAuth = v;
+      return this;
+    }
+
     /**
      * @throws IllegalArgumentException naming the setting that is out of range
      */
@@ -328,7 +339,8 @@ public record ClusterConfig(
           seed,
           settling,
           drills,
-          stateDir);
+          stateDir,
+          probeAuth);
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.alm.dns;
 
 import dev.alm.fastcontrol.ProbeAnswerer;
+import dev.alm.fastcontrol.ProbeSigner;
 import dev.alm.node.ConnectionGuard;
 import dev.alm.node.FileDescriptors;
 import dev.alm.node.ListenerHealth;
@@ -81,6 +82,25 @@ public final class DnsNode implements AutoCloseable {
       LongSupplier nanoClock,
       LongSupplier millisClock)
       throws IOException, InterruptedException {
+    return start(config, registry, probes, null, threads, nanoClock, millisClock);
+  }
+
+  /**
+   * Builds the zone and starts listening, on the given clocks, signing the probe targets handed out
+   * in answer to beacons (docs/fastcontrol.md).
+   *
+   * @param signer signs probe targets; null: unsigned targets
+   * @see #start(DnsConfig, MeterRegistry, ProbeAnswerer, int, LongSupplier, LongSupplier)
+   */
+  public static DnsNode start(
+      DnsConfig config,
+      MeterRegistry registry,
+      ProbeAnswerer probes,
+      ProbeSigner signer,
+      int threads,
+      LongSupplier nanoClock,
+      LongSupplier millisClock)
+      throws IOException, InterruptedException {
     ServedZone zone = new ServedZone(config);
     RedirectionProbability x = new RedirectionProbability(config.x());
     MicrometerDnsMetrics metrics = new MicrometerDnsMetrics(registry, config.pop());
@@ -89,7 +109,8 @@ public final class DnsNode implements AutoCloseable {
             ? null
             : QueryLog.open(
                 config.queryLog(), config.pop(), config.queryLogQueue(), nanoClock, millisClock);
-    QueryAnswerer answerer = new QueryAnswerer(config, zone, x, probes);
+    QueryAnswerer answerer =
+        new QueryAnswerer(config, zone, new CdnDraw(config, x), probes, signer, millisClock);
     AnswerPipeline pipeline =
         new AnswerPipeline(
             answerer,

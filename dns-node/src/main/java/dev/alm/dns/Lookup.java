@@ -38,6 +38,9 @@ public sealed interface Lookup {
    */
   record CorrelationBeacon(int type) implements Lookup {}
 
-  /** A FastControl probe target {@code <category>.<origin>.fc.<zone>}, A or AAAA: always L1. */
+  /**
+   * A FastControl probe target {@code [<token>.]<category>.<origin>.fc.<zone>}, A or AAAA: always
+   * L1 (the token is checked by the proxy, not here).
+   */
   record ProbeTarget(int type, ProbeName probe) implements Lookup {}
 }

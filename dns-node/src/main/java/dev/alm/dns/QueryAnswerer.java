@@ -2,11 +2,13 @@ package dev.alm.dns;
 
 import dev.alm.fastcontrol.ProbeAnswerer;
 import dev.alm.fastcontrol.ProbeName;
+import dev.alm.fastcontrol.ProbeSigner;
 import dev.alm.traces.AnswerKind;
 import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.util.List;
+import java.util.function.LongSupplier;
 import org.xbill.DNS.CNAMERecord;
 import org.xbill.DNS.ClientSubnetOption;
 import org.xbill.DNS.DClass;
@@ -37,6 +39,8 @@ public final class QueryAnswerer {
   private final ServedZone zone;
   private final CdnDraw draw;
   private final ProbeAnswerer probes;
+  private final ProbeSigner signer;
+  private final LongSupplier millisClock;
   private final SOARecord negativeSoa;
   private final FastAnswers fast;
 
@@ -47,10 +51,28 @@ public final class QueryAnswerer {
 
   /** An answerer whose fast and general paths share {@code draw}. */
   QueryAnswerer(DnsConfig config, ServedZone zone, CdnDraw draw, ProbeAnswerer probes) {
+    this(config, zone, draw, probes, null, System::currentTimeMillis);
+  }
+
+  /**
+   * An answerer that signs the probe targets it hands out.
+   *
+   * @param signer signs probe targets (docs/fastcontrol.md); null: unsigned targets
+   * @param millisClock the wall clock of the targets' expiry, ms since the epoch
+   */
+  QueryAnswerer(
+      DnsConfig config,
+      ServedZone zone,
+      CdnDraw draw,
+      ProbeAnswerer probes,
+      ProbeSigner signer,
+      LongSupplier millisClock) {
     this.config = config;
     this.zone = zone;
     this.draw = draw;
     this.probes = probes;
+    this.signer = signer;
+    this.millisClock = millisClock;
     this.fast = new FastAnswers(config, zone, draw);
     SOARecord s = zone.soa();
     this.negativeSoa =
@@ -176,16 +198,13 @@ public final class QueryAnswerer {
         addAll(response, ServedZone.addressRecords(qname, qtype, config.l1(), config.probeTtl()));
       } else {
         String category = probes.category(nowNanos);
-        if (category == null
-            || !ProbeName.isValidId(category)
-            || !ProbeName.isValidId(config.pop())) {
+        String relative = relativeTarget(category);
+        if (relative == null) {
           kind = AnswerKind.BEACON;
           addAll(response, ServedZone.addressRecords(qname, qtype, config.l1(), config.probeTtl()));
         } else {
           kind = AnswerKind.PROBE;
-          Name target =
-              ServedZone.child(
-                  zone.zone(), category + "." + config.pop() + "." + ProbeName.FC_LABEL);
+          Name target = ServedZone.child(zone.zone(), relative);
           response.addRecord(
               new CNAMERecord(qname, DClass.IN, config.probeTtl(), target), Section.ANSWER);
           addAll(
@@ -202,6 +221,20 @@ public final class QueryAnswerer {
           Section.ADDITIONAL);
     }
     return send(response, limit(opt, tcp), new Outcome(qname, qtype, rcode, kind, ecs, false));
+  }
+
+  /**
+   * The probe target of {@code category} relative to the zone, signed when a signer is set; null
+   * for no probe.
+   */
+  private String relativeTarget(String category) {
+    if (category == null || !ProbeName.isValidId(category) || !ProbeName.isValidId(config.pop())) {
+      return null;
+    }
+    if (signer == null) {
+      return category + "." + config.pop() + "." + ProbeName.FC_LABEL;
+    }
+    return signer.relativeTarget(category, config.pop(), millisClock.getAsLong());
   }
 
   private int limit(OPTRecord opt, boolean tcp) {

@@ -1,6 +1,7 @@
 package dev.alm.dns;
 
 import dev.alm.fastcontrol.ProbeName;
+import dev.alm.fastcontrol.ProbeTarget;
 import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -123,8 +124,10 @@ public final class ServedZone {
       if (!address || !serves(qtype)) {
         return new Lookup.NoData();
       }
-      ProbeName probe = ProbeName.parse(qname.toString(), zone.toString());
-      return probe != null ? new Lookup.ProbeTarget(qtype, probe) : new Lookup.Beacon(qtype);
+      ProbeTarget probe = ProbeTarget.parseHost(qname.toString(), zone.toString());
+      return probe != null && probe.name() != null
+          ? new Lookup.ProbeTarget(qtype, probe.name())
+          : new Lookup.Beacon(qtype);
     }
     if (qname.subdomain(beacons) && !qname.equals(beacons)) {
       return address && serves(qtype) ? new Lookup.CorrelationBeacon(qtype) : new Lookup.NoData();

@@ -92,6 +92,12 @@ public record PopConfig(
     }
   }
 
+  /** This configuration with another proxy configuration (e.g. the probe key from a flag). */
+  public PopConfig withProxy(ProxyConfig p) {
+    return new PopConfig(
+        topology, index, dns, dnsThreads, p, loop, plan, state, admin, adminAccess);
+  }
+
   /** This PoP's id. */
   public String id() {
     return topology.node(index).id();

@@ -51,7 +51,8 @@ public final class PopConfigJson {
           "dns",
           "proxy",
           "dnsThreads",
-          "settling");
+          "settling",
+          "probeKeyFile");
   private static final Set<String> PROBES =
       Set.of("gamma", "betaWeight", "lossRate", "timeoutIntervals");
   private static final Set<String> SETTLING = Set.of("horizon", "floor", "alarmZ", "schedulePrice");
@@ -88,12 +89,20 @@ public final class PopConfigJson {
     }
     LoopConfig loop = loop(f);
     Path proxyFile = base.resolve(f.text("proxy"));
-    ProxyConfig proxy =
-        ProxyConfigJson.build(
-            ProxyConfigJson.read(proxyFile)
-                .pop(id)
-                .capacity(t.node(index).capacity() * loop.loadUnit()),
-            proxyFile.toString());
+    ProxyConfig.Builder proxyBuilder =
+        ProxyConfigJson.read(proxyFile)
+            .pop(id)
+            .capacity(t.node(index).capacity() * loop.loadUnit());
+    if (f.has("probeKeyFile")) {
+      // one fleet key signs at this PoP's DNS and verifies at its proxy
+      proxyBuilder.probeAuth(
+          proxyBuilder
+              .probeAuth()
+              .withKeys(
+                  ProxyConfigJson.loadProbeKeys(
+                      base.resolve(f.text("probeKeyFile")), file + ":probeKeyFile")));
+    }
+    ProxyConfig proxy = ProxyConfigJson.build(proxyBuilder, proxyFile.toString());
     ProbePlanConfig plan = checked(f, "probes", () -> ProbePlanConfig.ofGamma(loop.beta().gamma()));
     Path state = f.has("state") ? base.resolve(f.text("state")) : null;
     HostPort admin = f.has("admin") ? checked(f, "admin", HostPort::parse, f.text("admin")) : null;

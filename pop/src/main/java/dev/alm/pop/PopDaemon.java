@@ -6,7 +6,9 @@ import dev.alm.dns.DnsNode;
 import dev.alm.fastcontrol.AnswererStats;
 import dev.alm.fastcontrol.PlannedProbeAnswerer;
 import dev.alm.fastcontrol.ProbeAnswererConfig;
+import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbePlan;
+import dev.alm.fastcontrol.ProbeSigner;
 import dev.alm.loop.ControlLoop;
 import dev.alm.loop.LoopState;
 import dev.alm.loop.Mode;
@@ -129,11 +131,20 @@ public final class PopDaemon implements AutoCloseable {
               ProbeAnswererConfig.defaults(),
               nanoClock.getAsLong());
       answerer.seedBeaconRate(saved.map(SavedState::beaconRate).orElse(Double.NaN));
+      ProbeAuthConfig auth = config.proxy().probeAuth();
+      if (!auth.enabled()) {
+        log.accept(
+            "pop "
+                + config.id()
+                + ": WARNING probe authentication is off (no probeKeyFile or --probe-key): probes"
+                + " are handed out unsigned and any client can forge them to steer beta");
+      }
       dns =
           DnsNode.start(
               withX(config.dns(), initial.x()),
               admin.registry(),
               answerer,
+              auth.enabled() ? new ProbeSigner(auth, config.dns().zone().toString()) : null,
               config.dnsThreads(),
               nanoClock,
               millisClock);
@@ -393,6 +404,7 @@ public final class PopDaemon implements AutoCloseable {
     probes.put("deliverable", a.deliverable());
     probes.put("handedOut", a.probes());
     m.put("probes", probes);
+    m.put("probeAuth", config.proxy().probeAuth().enabled() ? "on" : "off");
     m.put(
         "dnsAddress", dns.address().getAddress().getHostAddress() + ":" + dns.address().getPort());
     m.put(

@@ -77,6 +77,24 @@ class PopConfigJsonTest {
     assertError(pop("\"theta\": \"big\""), "theta", "expected a number");
   }
 
+  @Test
+  void aProbeKeyFileTurnsProbeAuthenticationOnForTheDnsAndTheProxy() throws Exception {
+    assertTrue(!PopConfigJson.read(pop("")).proxy().probeAuth().enabled(), "off without a key");
+    Path key = dir.resolve("probe.key");
+    Files.writeString(key, "# fleet\n0123456789abcdef0123456789abcdef\n");
+    Files.setPosixFilePermissions(
+        key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    PopConfig c = PopConfigJson.read(pop("\"probeKeyFile\": \"probe.key\""));
+    assertTrue(c.proxy().probeAuth().enabled());
+    assertEquals(1, c.proxy().probeAuth().keys().size());
+    InputException e =
+        assertThrows(
+            InputException.class,
+            () -> PopConfigJson.read(pop("\"probeKeyFile\": \"missing.key\"")));
+    assertTrue(e.getMessage().contains("probeKeyFile"), e.getMessage());
+    assertTrue(e.getMessage().endsWith("missing.key: no such file"), e.getMessage());
+  }
+
   private static void assertError(Path file, String field, String reason) {
     InputException e = assertThrows(InputException.class, () -> PopConfigJson.read(file));
     assertEquals(file.toString(), e.source());

@@ -1,5 +1,6 @@
 package dev.alm.proxy;
 
+import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbeName;
 import dev.alm.node.AdminAccess;
 import dev.alm.node.HostPort;
@@ -31,6 +32,8 @@ import java.time.Duration;
  * @param ioThreads event-loop threads; 0 for Netty's default (twice the processors)
  * @param maxProbePairs the most (category, origin) probe pairs counted separately
  * @param adminAccess who may use the admin server (docs/operations.md): loopback only, or a token
+ * @param probeAuth how probes are verified and limited per client (docs/fastcontrol.md); off by
+ *     default
  */
 public record ProxyConfig(
     String pop,
@@ -51,7 +54,8 @@ public record ProxyConfig(
     HttpLimits limits,
     int ioThreads,
     int maxProbePairs,
-    AdminAccess adminAccess) {
+    AdminAccess adminAccess,
+    ProbeAuthConfig probeAuth) {
 
   public static final String DEFAULT_POP = "0";
   public static final String DEFAULT_ZONE = "cdn.example";
@@ -139,6 +143,9 @@ public record ProxyConfig(
     if (maxProbePairs < 1) {
       throw new IllegalArgumentException("maxProbePairs: must be >= 1, got " + maxProbePairs);
     }
+    if (probeAuth == null) {
+      throw new IllegalArgumentException("probeAuth: required (ProbeAuthConfig.off() for none)");
+    }
   }
 
   /** The admission ceiling, requests per second. */
@@ -178,6 +185,7 @@ public record ProxyConfig(
     b.ioThreads = ioThreads;
     b.maxProbePairs = maxProbePairs;
     b.adminAccess = adminAccess;
+    b.probeAuth = probeAuth;
     return b;
   }
 
@@ -202,6 +210,7 @@ public record ProxyConfig(
     private HttpLimits limits = HttpLimits.defaults();
     private int ioThreads;
     private int maxProbePairs = DEFAULT_MAX_PROBE_PAIRS;
+    private ProbeAuthConfig probeAuth = ProbeAuthConfig.off();
 
     private Builder() {}
 
@@ -301,6 +310,16 @@ public record ProxyConfig(
       return this;
     }
 
+    public Builder probeAuth(ProbeAuthConfig v) {
+      probeAuth = v;
+      return this;
+    }
+
+    /** The probe authentication settings in force (to change one of them). */
+    public ProbeAuthConfig probeAuth() {
+      return probeAuth;
+    }
+
     /**
      * @throws IllegalArgumentException naming the bad field
      */
@@ -324,7 +343,8 @@ public record ProxyConfig(
           limits,
           ioThreads,
           maxProbePairs,
-          adminAccess);
+          adminAccess,
+          probeAuth);
     }
   }
 }

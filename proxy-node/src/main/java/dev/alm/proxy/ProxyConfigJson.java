@@ -1,6 +1,7 @@
 package dev.alm.proxy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.io.InputException;
 import dev.alm.io.JsonFields;
 import dev.alm.io.KeyRing;
@@ -39,7 +40,13 @@ public final class ProxyConfigJson {
           "content",
           "limits",
           "ioThreads",
-          "maxProbePairs");
+          "maxProbePairs",
+          "probeKeyFile",
+          "probeLifetimeSeconds",
+          "probeClockSkewSeconds",
+          "probeMaxNonces",
+          "probeClientRate",
+          "probeClientBurst");
   private static final Set<String> CONTENT =
       Set.of("mode", "bodyBytes", "origin", "connections", "timeoutMs", "trustedHops");
   private static final Set<String> LIMITS =
@@ -129,6 +136,7 @@ public final class ProxyConfigJson {
     if (root.has("maxProbePairs")) {
       b.maxProbePairs(integer(root, "maxProbePairs", ""));
     }
+    b.probeAuth(probeAuth(root, base, b.probeAuth()));
     if (root.has("content")) {
       b.content(content(object(root, "content")));
     }
@@ -136,6 +144,38 @@ public final class ProxyConfigJson {
       b.limits(limits(object(root, "limits")));
     }
     return b;
+  }
+
+  private ProbeAuthConfig probeAuth(JsonNode root, Path base, ProbeAuthConfig d)
+      throws InputException {
+    KeyRing keys = d.keys();
+    if (root.has("probeKeyFile") && !root.get("probeKeyFile").isNull()) {
+      keys = loadProbeKeys(base.resolve(text(root, "probeKeyFile", "")), file + ":probeKeyFile");
+    }
+    try {
+      return new ProbeAuthConfig(
+          keys,
+          root.has("probeLifetimeSeconds")
+              ? Duration.ofSeconds(integer(root, "probeLifetimeSeconds", ""))
+              : d.lifetime(),
+          root.has("probeClockSkewSeconds")
+              ? Duration.ofSeconds(integer(root, "probeClockSkewSeconds", ""))
+              : d.clockSkew(),
+          root.has("probeMaxNonces") ? integer(root, "probeMaxNonces", "") : d.maxNonces(),
+          root.has("probeClientRate") ? number(root, "probeClientRate", "") : d.clientRate(),
+          root.has("probeClientBurst") ? number(root, "probeClientBurst", "") : d.clientBurst());
+    } catch (IllegalArgumentException e) {
+      throw fieldError(e);
+    }
+  }
+
+  /**
+   * Reads the fleet's probe key file (docs/operations.md, "Authenticated probes").
+   *
+   * @param source the file field or flag that named it, for errors
+   */
+  public static KeyRing loadProbeKeys(Path keyFile, String source) throws InputException {
+    return KeyRing.load(keyFile, source);
   }
 
   private ContentConfig content(JsonNode c) throws InputException {

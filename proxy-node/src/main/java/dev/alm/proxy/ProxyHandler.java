@@ -1,6 +1,8 @@
 package dev.alm.proxy;
 
 import dev.alm.fastcontrol.ProbeName;
+import dev.alm.fastcontrol.ProbeTarget;
+import dev.alm.fastcontrol.ProbeVerdict;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
@@ -137,9 +139,13 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
       }
       String host = cachedHost(req);
       String path = req.uri();
-      ProbeName probe = node.probeOf(host, path);
-      if (probe != null) {
-        node.recordProbe(probe, arrival);
+      ProbeTarget target = node.probeOf(host, path);
+      if (target != null) {
+        // answered alike whether counted or refused (docs/fastcontrol.md)
+        ProbeName probe =
+            node.admitProbe(target, arrival, client(ctx)) == ProbeVerdict.COUNTED
+                ? target.name()
+                : null;
         FullHttpResponse r =
             new DefaultFullHttpResponse(
                 HttpVersion.HTTP_1_1, HttpResponseStatus.NO_CONTENT, Unpooled.EMPTY_BUFFER);

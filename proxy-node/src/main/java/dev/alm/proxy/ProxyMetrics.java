@@ -1,5 +1,6 @@
 package dev.alm.proxy;
 
+import dev.alm.fastcontrol.ProbeVerdict;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -38,11 +39,24 @@ public final class ProxyMetrics {
         .register(registry);
     FunctionCounter.builder("alm.proxy.probes", node, n -> n.probes().total())
         .tag("pop", pop)
-        .description("FastControl probes received, all categories")
+        .description("FastControl probes counted (verified), all categories")
         .register(registry);
     FunctionCounter.builder("alm.proxy.probes.own", node, n -> n.probes().ownTotal())
         .tag("pop", pop)
         .description("FastControl probes of this PoP's own category")
+        .register(registry);
+    for (ProbeVerdict reason : ProbeVerdict.values()) {
+      if (reason != ProbeVerdict.COUNTED) {
+        FunctionCounter.builder("alm.proxy.probes.refused", node, n -> n.probesRefused(reason))
+            .tag("pop", pop)
+            .tag("reason", reason.label())
+            .description("FastControl probes answered but not counted, by reason")
+            .register(registry);
+      }
+    }
+    Gauge.builder("alm.proxy.probe.auth", node, n -> n.probeAuth() ? 1 : 0)
+        .tag("pop", pop)
+        .description("1 when probes must carry a valid MAC to count, 0 when authentication is off")
         .register(registry);
     FunctionCounter.builder("alm.proxy.log.dropped", node, ProxyNode::accessLogDropped)
         .tag("pop", pop)

@@ -1,6 +1,8 @@
 package dev.alm.proxy;
 
 import dev.alm.fastcontrol.ProbeName;
+import dev.alm.fastcontrol.ProbeTarget;
+import dev.alm.fastcontrol.ProbeVerdict;
 import dev.alm.fastcontrol.SlidingWindowCounter;
 import dev.alm.traces.AccessLogRecord;
 import dev.alm.traces.LineQueue;
@@ -8,7 +10,6 @@ import dev.alm.traces.PolledLineLog;
 import dev.alm.traces.ProbeLogRecord;
 import java.io.IOException;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
@@ -24,7 +25,7 @@ import java.util.function.LongSupplier;
 public final class ProxyNode implements AutoCloseable {
 
   /** Path form of a probe: {@code /_alm/fc/<category>/<origin>}. */
-  public static final String PROBE_PATH = "/_alm/fc/";
+  public static final String PROBE_PATH = ProbeTarget.PATH_PREFIX;
 
   private final ProxyConfig config;
   private final LongSupplier nanoClock;
@@ -33,6 +34,7 @@ public final class ProxyNode implements AutoCloseable {
   private final LoadMeter meter;
   private final ProbeCounter probes;
   private final AdmissionControl admission;
+  private final ProbeGate probeGate;
 
   /** How often the access log's writer collects the lines of the event loops. */
   static final long ACCESS_LOG_PERIOD_NANOS = 20_000_000L;
@@ -85,6 +87,7 @@ public final class ProxyNode implements AutoCloseable {
             config.maxProbePairs(),
             startNanos);
     this.admission = new AdmissionControl(config.ceiling(), config.burstSeconds(), nanoClock);
+    this.probeGate = new ProbeGate(config.probeAuth(), config.zone(), nanoClock, millisClock);
     PolledLineLog access = null;
     PolledLineLog probe = null;
     try {
@@ -147,30 +150,38 @@ public final class ProxyNode implements AutoCloseable {
   }
 
   /**
-   * The probe a request is, from its Host ({@code <category>.<origin>.fc.<zone>}) or its path
-   * ({@code /_alm/fc/<category>/<origin>}), or null for an ordinary request.
+   * The probe a request claims to be, from its Host ({@code
+   * [<token>.]<category>.<origin>.fc.<zone>}, any other name under {@code fc.<zone>} is a malformed
+   * probe) or its path ({@code /_alm/fc/<category>/<origin>[/<token>]}), or null for an ordinary
+   * request. Not yet verified: see {@link #admitProbe}.
    *
    * @param host the Host header, lower-case, without port (may be empty)
    */
-  public ProbeName probeOf(String host, String path) {
-    ProbeName p = host.isEmpty() ? null : ProbeName.parse(host, config.zone());
-    if (p != null || !path.startsWith(PROBE_PATH)) {
-      return p;
+  public ProbeTarget probeOf(String host, String path) {
+    ProbeTarget p = host.isEmpty() ? null : ProbeTarget.parseHost(host, config.zone());
+    return p != null ? p : ProbeTarget.parsePath(path);
+  }
+
+  /**
+   * Verifies a probe request from {@code client} (docs/fastcontrol.md) and counts it when {@link
+   * ProbeVerdict#COUNTED}; a refused probe is counted by its reason only.
+   */
+  public ProbeVerdict admitProbe(ProbeTarget probe, long nowNanos, String client) {
+    ProbeVerdict v = probeGate.admit(probe, client);
+    if (v == ProbeVerdict.COUNTED) {
+      recordProbe(probe.name(), nowNanos);
     }
-    String rest = path.substring(PROBE_PATH.length());
-    int q = rest.indexOf('?');
-    if (q >= 0) {
-      rest = rest.substring(0, q);
-    }
-    int slash = rest.indexOf('/');
-    if (slash <= 0 || rest.indexOf('/', slash + 1) >= 0) {
-      return null;
-    }
-    String category = rest.substring(0, slash).toLowerCase(Locale.ROOT);
-    String origin = rest.substring(slash + 1).toLowerCase(Locale.ROOT);
-    return ProbeName.isValidId(category) && ProbeName.isValidId(origin)
-        ? new ProbeName(category, origin)
-        : null;
+    return v;
+  }
+
+  /** Whether probes must be signed to count (a probe key is configured). */
+  public boolean probeAuth() {
+    return probeGate.enabled();
+  }
+
+  /** Probe requests refused for {@code reason} since start. */
+  public long probesRefused(ProbeVerdict reason) {
+    return probeGate.refused(reason);
   }
 
   /** Counts an ordinary request arriving at {@code nowNanos} (in S_i if the meter is on). */
@@ -181,7 +192,7 @@ public final class ProxyNode implements AutoCloseable {
     }
   }
 
-  /** Counts a probe arriving at {@code nowNanos} and logs it to the probe log. */
+  /** Counts a verified probe arriving at {@code nowNanos} and logs it to the probe log. */
   public void recordProbe(ProbeName probe, long nowNanos) {
     probes.record(probe, nowNanos);
     if (probeLines != null) {
@@ -320,6 +331,7 @@ public final class ProxyNode implements AutoCloseable {
     m.put("ceiling", config.ceiling());
     m.put("R", finite(r.rate()));
     m.put("windowSeconds", meter.windowSeconds());
+    m.put("probeAuth", probeGate.enabled() ? "on" : "off");
     m.put("measure", measuring);
     m.put("accessLogging", logging);
     m.put("requests", requests());
@@ -334,6 +346,8 @@ public final class ProxyNode implements AutoCloseable {
     p.put("byCategory", probes.byCategory());
     p.put("byOrigin", probes.byOrigin());
     p.put("overflow", probes.overflow());
+    p.put("refused", probeGate.refusedByReason());
+    p.put("noncesHeld", probeGate.noncesHeld());
     m.put("probes", p);
     Map<String, Object> logs = new LinkedHashMap<>();
     logs.put("accessWritten", accessLog == null ? 0 : accessLog.written());

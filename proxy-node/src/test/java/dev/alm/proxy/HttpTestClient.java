@@ -33,7 +33,12 @@ final class HttpTestClient implements AutoCloseable {
   private final OutputStream out;
 
   HttpTestClient(InetSocketAddress address) throws IOException {
-    socket = new Socket(address.getAddress(), address.getPort());
+    this(address, null);
+  }
+
+  /** A client connecting from {@code local} (a loopback address such as 127.0.0.7; null: any). */
+  HttpTestClient(InetSocketAddress address, java.net.InetAddress local) throws IOException {
+    socket = new Socket(address.getAddress(), address.getPort(), local, 0);
     socket.setSoTimeout(20_000);
     socket.setTcpNoDelay(true);
     in = new BufferedInputStream(socket.getInputStream(), 65536);

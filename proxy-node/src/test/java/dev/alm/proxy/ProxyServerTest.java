@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbeName;
+import dev.alm.fastcontrol.ProbeVerdict;
 import dev.alm.node.HostPort;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -120,8 +122,9 @@ class ProxyServerTest {
   @Test
   void probeCountsAreExactByCategoryAndOrigin() throws Exception {
     ManualClock clock = new ManualClock();
-    try (ProxyServer s =
-            ProxyServer.start(base().capacity(1e6).build(), clock, System::currentTimeMillis);
+    ProxyConfig cfg =
+        base().capacity(1e6).probeAuth(ProbeAuthConfig.off().withClientLimit(1e6, 1e6)).build();
+    try (ProxyServer s = ProxyServer.start(cfg, clock, System::currentTimeMillis);
         HttpTestClient c = new HttpTestClient(s.address())) {
       clock.advance(SECOND / 10); // out of the partial bucket the meters started in
       Map<ProbeName, Integer> plan =
@@ -155,9 +158,11 @@ class ProxyServerTest {
         }
         assertEquals(200, c.get("cdn.example", "/x").status()); // ordinary requests in between
       }
-      // upper case and a trailing dot are the same probe; a malformed name is an ordinary request
+      // upper case and a trailing dot are the same probe; a malformed name under fc is answered
+      // as a probe and counted as refused, not as a request
       assertEquals(204, c.get("P1.P2.FC.CDN.EXAMPLE.", "/").status());
-      assertEquals(200, c.get("a.b.c.fc.cdn.example", "/").status());
+      assertEquals(204, c.get("a.b.c.fc.cdn.example", "/").status());
+      assertEquals(1, s.node().probesRefused(ProbeVerdict.MALFORMED));
       clock.advance(SECOND);
       ProbeCounter p = s.node().probes();
       assertEquals(sent + 1, p.total());
@@ -170,14 +175,16 @@ class ProxyServerTest {
       assertEquals(551, p.ownTotal());
       assertEquals(
           551, p.ownWindow(clock.getAsLong()).count(), "all own probes in the last interval: R");
-      assertEquals(plan.size() + 1, s.node().requests(), "probes are not requests");
+      assertEquals(plan.size(), s.node().requests(), "probes are not requests");
     }
   }
 
   @Test
   void sheddingStartsAtTheCeilingAndNeverShedsProbes() throws Exception {
     ManualClock clock = new ManualClock();
-    ProxyConfig cfg = base().capacity(100).build(); // ceiling 125/s, burst 0.1 s = 12 requests
+    // ceiling 125/s, burst 0.1 s = 12 requests; no per-address probe cap to speak of
+    ProxyConfig cfg =
+        base().capacity(100).probeAuth(ProbeAuthConfig.off().withClientLimit(1e6, 1e6)).build();
     try (ProxyServer s = ProxyServer.start(cfg, clock, System::currentTimeMillis);
         HttpTestClient c = new HttpTestClient(s.address())) {
       assertEquals(125, cfg.ceiling(), 1e-9);

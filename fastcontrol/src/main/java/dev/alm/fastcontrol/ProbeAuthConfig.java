@@ -1,0 +1,99 @@
+package dev.alm.fastcontrol;
+
+import dev.alm.io.KeyRing;
+import java.time.Duration;
+
+/**
+ * How the FastControl probes behind beta (paper 004 eq. 19-20) are authenticated
+ * (docs/fastcontrol.md, "Signed probe names"). Immutable; a bad value fails with {@code field:
+ * reason}.
+ *
+ * @param keys the fleet's probe key ring (current key signs, current or previous verifies), or null
+ *     for authentication off: probes are then handed out unsigned and every well-formed probe
+ *     counts
+ * @param lifetime how long a handed-out probe stays countable (its expiry is now + lifetime)
+ * @param clockSkew the largest difference between two PoPs' wall clocks that is tolerated: a probe
+ *     counts until expiry + skew, and an expiry more than lifetime + skew ahead is refused
+ * @param maxNonces the most nonces remembered for replay detection; when full, verified probes are
+ *     refused (fail closed) until older nonces expire
+ * @param clientRate probes per second one client address may have counted, sustained
+ * @param clientBurst probes one client address may have counted at once
+ */
+public record ProbeAuthConfig(
+    KeyRing keys,
+    Duration lifetime,
+    Duration clockSkew,
+    int maxNonces,
+    double clientRate,
+    double clientBurst) {
+
+  public static final Duration DEFAULT_LIFETIME = Duration.ofSeconds(10);
+  public static final Duration DEFAULT_CLOCK_SKEW = Duration.ofSeconds(5);
+  public static final int DEFAULT_MAX_NONCES = 1 << 20;
+  public static final double DEFAULT_CLIENT_RATE = 20;
+  public static final double DEFAULT_CLIENT_BURST = 40;
+
+  public ProbeAuthConfig {
+    if (lifetime == null || lifetime.toMillis() < 1000 || lifetime.toSeconds() > 3600) {
+      throw new IllegalArgumentException(
+          "probeLifetimeSeconds: must be in [1, 3600] s, got " + lifetime);
+    }
+    if (clockSkew == null || clockSkew.isNegative() || clockSkew.toSeconds() > 600) {
+      throw new IllegalArgumentException(
+          "probeClockSkewSeconds: must be in [0, 600] s, got " + clockSkew);
+    }
+    if (maxNonces < 1 || maxNonces > 1 << 26) {
+      throw new IllegalArgumentException(
+          "probeMaxNonces: must be in [1, " + (1 << 26) + "], got " + maxNonces);
+    }
+    if (!(clientRate > 0) || !Double.isFinite(clientRate) || clientRate > 1e7) {
+      throw new IllegalArgumentException(
+          "probeClientRate: must be in (0, 1e7] probes/s, got " + clientRate);
+    }
+    if (!(clientBurst >= 1) || !Double.isFinite(clientBurst) || clientBurst > 1e8) {
+      throw new IllegalArgumentException(
+          "probeClientBurst: must be in [1, 1e8] probes, got " + clientBurst);
+    }
+  }
+
+  /** Authentication off, the other settings at their defaults. */
+  public static ProbeAuthConfig off() {
+    return of(null);
+  }
+
+  /** Authentication with {@code keys} (null: off), the other settings at their defaults. */
+  public static ProbeAuthConfig of(KeyRing keys) {
+    return new ProbeAuthConfig(
+        keys,
+        DEFAULT_LIFETIME,
+        DEFAULT_CLOCK_SKEW,
+        DEFAULT_MAX_NONCES,
+        DEFAULT_CLIENT_RATE,
+        DEFAULT_CLIENT_BURST);
+  }
+
+  /** Whether probes are signed and verified. */
+  public boolean enabled() {
+    return keys != null;
+  }
+
+  public ProbeAuthConfig withKeys(KeyRing k) {
+    return new ProbeAuthConfig(k, lifetime, clockSkew, maxNonces, clientRate, clientBurst);
+  }
+
+  public ProbeAuthConfig withClientLimit(double rate, double burst) {
+    return new ProbeAuthConfig(keys, lifetime, clockSkew, maxNonces, rate, burst);
+  }
+
+  public ProbeAuthConfig withWindow(Duration life, Duration skew, int nonces) {
+    return new ProbeAuthConfig(keys, life, skew, nonces, clientRate, clientBurst);
+  }
+
+  /**
+   * How long a verified nonce must be remembered at most: lifetime + 2 x skew (a probe may arrive
+   * up to lifetime + skew before its expiry and counts until expiry + skew).
+   */
+  public Duration replayWindow() {
+    return lifetime.plus(clockSkew).plus(clockSkew);
+  }
+}

@@ -1,0 +1,110 @@
+package dev.alm.fastcontrol;
+
+import dev.alm.io.KeyRing;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.LongSupplier;
+
+/**
+ * Signs the probe targets a PoP's DNS hands out in answer to beacons (paper 004 section III-F, eq.
+ * 19; docs/fastcontrol.md): {@code <token>.<category>.<origin>.fc.<zone>}, the token carrying an
+ * expiry, a nonce and HMAC-SHA256 (RFC 2104) under the fleet's current probe key, truncated to
+ * {@value ProbeToken#MAC_BYTES} bytes. Thread-safe; time is an argument.
+ */
+public final class ProbeSigner {
+
+  /** The longest domain name in presentation form without the final dot (RFC 1035 2.3.4). */
+  public static final int MAX_NAME_CHARS = 253;
+
+  private static final byte[] DOMAIN = "alm-probe-1".getBytes(StandardCharsets.US_ASCII);
+
+  private final KeyRing keys;
+  private final String zone;
+  private final long lifetimeMillis;
+  private final LongSupplier nonces;
+
+  /**
+   * @param keys the fleet's probe keys; the current one signs
+   * @param zone the CDN zone
+   * @param lifetimeMillis how long a probe stays countable, ms
+   * @param nonces 64-bit nonces, unique with high probability; must be safe on the calling threads
+   */
+  public ProbeSigner(KeyRing keys, String zone, long lifetimeMillis, LongSupplier nonces) {
+    if (keys == null) {
+      throw new IllegalArgumentException("a signer needs keys");
+    }
+    this.keys = keys;
+    this.zone = normalZone(zone);
+    this.lifetimeMillis = lifetimeMillis;
+    this.nonces = nonces;
+  }
+
+  /** A signer drawing nonces from {@link ThreadLocalRandom}. */
+  public ProbeSigner(ProbeAuthConfig config, String zone) {
+    this(
+        config.keys(),
+        zone,
+        config.lifetime().toMillis(),
+        () -> ThreadLocalRandom.current().nextLong());
+  }
+
+  /** The token of one probe handed out at {@code nowMillis} (epoch ms). */
+  public ProbeToken token(String category, String origin, long nowMillis) {
+    long expiry = Math.floorDiv(nowMillis + lifetimeMillis, 1000);
+    long nonce = nonces.getAsLong();
+    byte[] mac = keys.sign(macInput(zone, category, origin, expiry, nonce));
+    return new ProbeToken(expiry, nonce, Arrays.copyOf(mac, ProbeToken.MAC_BYTES));
+  }
+
+  /**
+   * The probe target relative to the zone, {@code <token>.<category>.<origin>.fc}, or null when the
+   * whole name would exceed {@value #MAX_NAME_CHARS} characters (then no probe is handed out).
+   */
+  public String relativeTarget(String category, String origin, long nowMillis) {
+    int length = ProbeToken.LABEL_CHARS + category.length() + origin.length() + zone.length() + 6;
+    if (length > MAX_NAME_CHARS) {
+      return null;
+    }
+    return token(category, origin, nowMillis).label()
+        + "."
+        + category
+        + "."
+        + origin
+        + "."
+        + ProbeName.FC_LABEL;
+  }
+
+  /**
+   * The bytes the MAC covers: a domain tag, the zone, category and origin (lower case, each ended
+   * by a NUL), the expiry (4 bytes) and the nonce (8 bytes), big-endian.
+   */
+  static byte[] macInput(String zone, String category, String origin, long expiry, long nonce) {
+    byte[] z = zone.getBytes(StandardCharsets.US_ASCII);
+    byte[] c = category.getBytes(StandardCharsets.US_ASCII);
+    byte[] o = origin.getBytes(StandardCharsets.US_ASCII);
+    byte[] b = new byte[DOMAIN.length + z.length + c.length + o.length + 4 + 12];
+    int p = 0;
+    System.arraycopy(DOMAIN, 0, b, p, DOMAIN.length);
+    p += DOMAIN.length + 1;
+    System.arraycopy(z, 0, b, p, z.length);
+    p += z.length + 1;
+    System.arraycopy(c, 0, b, p, c.length);
+    p += c.length + 1;
+    System.arraycopy(o, 0, b, p, o.length);
+    p += o.length + 1;
+    for (int k = 0; k < 4; k++) {
+      b[p++] = (byte) (expiry >>> (24 - 8 * k));
+    }
+    for (int k = 0; k < 8; k++) {
+      b[p++] = (byte) (nonce >>> (56 - 8 * k));
+    }
+    return b;
+  }
+
+  static String normalZone(String zone) {
+    String z = zone.toLowerCase(Locale.ROOT);
+    return z.endsWith(".") ? z.substring(0, z.length() - 1) : z;
+  }
+}

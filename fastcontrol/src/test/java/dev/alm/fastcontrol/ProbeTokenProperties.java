@@ -1,0 +1,70 @@
+package dev.alm.fastcontrol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import dev.alm.io.KeyRing;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.Chars;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import net.jqwik.api.constraints.StringLength;
+
+/** Properties of the signed probe format over generated names, times, nonces and tamperings. */
+class ProbeTokenProperties {
+
+  static final String ZONE = "cdn.example";
+  static final KeyRing KEYS = KeyRing.ofText("property-key-0123456789");
+
+  @Property
+  void aTokenLabelRoundTrips(
+      @ForAll @LongRange(min = 0, max = 0xFFFF_FFFFL) long expiry,
+      @ForAll long nonce,
+      @ForAll byte[] seed) {
+    byte[] mac = new byte[ProbeToken.MAC_BYTES];
+    for (int i = 0; i < mac.length && i < seed.length; i++) {
+      mac[i] = seed[i];
+    }
+    ProbeToken t = new ProbeToken(expiry, nonce, mac);
+    assertEquals(t, ProbeToken.parse(t.label()));
+    assertEquals(t, ProbeToken.parse(t.label().toUpperCase()));
+  }
+
+  @Property
+  void everySignedProbeVerifiesOnceWithinItsLifetime(
+      @ForAll @Chars({'a', 'b', 'c', '0', '9', '-'}) @StringLength(min = 1, max = 20) String cat,
+      @ForAll @Chars({'x', 'y', '1'}) @StringLength(min = 1, max = 20) String origin,
+      @ForAll @LongRange(min = 1_000_000_000_000L, max = 4_000_000_000_000L) long now,
+      @ForAll @IntRange(min = 0, max = 14_999) int delay,
+      @ForAll long nonce) {
+    if (!ProbeName.isValidId(cat) || !ProbeName.isValidId(origin)) {
+      return;
+    }
+    ProbeSigner s = new ProbeSigner(KEYS, ZONE, 10_000, () -> nonce);
+    ProbeVerifier v = new ProbeVerifier(ProbeAuthConfig.of(KEYS), ZONE);
+    String host = s.relativeTarget(cat, origin, now) + "." + ZONE;
+    // expiry is floor((now + 10 s) / 1 s): counted for at least 14 s after signing (skew 5 s)
+    long at = now + Math.min(delay, 14_000);
+    assertEquals(ProbeVerdict.COUNTED, v.check(ProbeTarget.parseHost(host, ZONE), at));
+    assertEquals(ProbeVerdict.REPLAYED, v.check(ProbeTarget.parseHost(host, ZONE), at));
+  }
+
+  @Property
+  void changingAnyCharacterOfTheTokenIsRefused(
+      @ForAll @IntRange(min = 0, max = ProbeToken.LABEL_CHARS - 1) int position,
+      @ForAll @IntRange(min = 1, max = 31) int shift,
+      @ForAll long nonce) {
+    long now = 1_790_000_000_000L;
+    ProbeSigner s = new ProbeSigner(KEYS, ZONE, 10_000, () -> nonce);
+    String rel = s.relativeTarget("b", "a", now);
+    String alphabet = "abcdefghijklmnopqrstuvwxyz234567";
+    char old = rel.charAt(position);
+    char replaced = alphabet.charAt((alphabet.indexOf(old) + shift) % 32);
+    String tampered = rel.substring(0, position) + replaced + rel.substring(position + 1);
+    ProbeVerdict verdict =
+        new ProbeVerifier(ProbeAuthConfig.of(KEYS), ZONE)
+            .check(ProbeTarget.parseHost(tampered + "." + ZONE, ZONE), now);
+    assertNotEquals(ProbeVerdict.COUNTED, verdict, tampered);
+  }
+}

@@ -1,0 +1,70 @@
+package dev.alm.proxy;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
+import io.github.bucket4j.Bucket;
+import io.github.bucket4j.TimeMeter;
+import java.time.Duration;
+import java.util.function.LongSupplier;
+
+/**
+ * Bounds the probes one client address may have counted (docs/fastcontrol.md): a Bucket4j token
+ * bucket per address (sustained {@code rate} probes/s, {@code burst} at once) in a Caffeine table
+ * of at most {@value #MAX_CLIENTS} addresses, each forgotten a minute after its last probe. An
+ * address evicted from a full table starts again with a full bucket, so the table bounds memory,
+ * not the rate of an address that keeps probing. Thread-safe and lock-free on the hot path.
+ */
+final class ProbeClientLimit {
+
+  /** The most client addresses tracked at once. */
+  static final int MAX_CLIENTS = 65_536;
+
+  /** How long an address is remembered after its last probe. */
+  static final Duration FORGET_AFTER = Duration.ofMinutes(1);
+
+  /** Bucket4j refills per this period, so fractional rates keep their precision. */
+  private static final Duration PERIOD = Duration.ofSeconds(1000);
+
+  private final Cache<String, Bucket> buckets;
+  private final long perPeriod;
+  private final long burst;
+  private final TimeMeter meter;
+
+  ProbeClientLimit(double rate, double burst, LongSupplier nanoClock) {
+    this.perPeriod = Math.max(1, Math.round(rate * PERIOD.getSeconds()));
+    this.burst = Math.max(1, Math.round(burst));
+    this.meter =
+        new TimeMeter() {
+          @Override
+          public long currentTimeNanos() {
+            return nanoClock.getAsLong();
+          }
+
+          @Override
+          public boolean isWallClockBased() {
+            return false;
+          }
+        };
+    Ticker ticker = nanoClock::getAsLong;
+    this.buckets =
+        Caffeine.newBuilder()
+            .maximumSize(MAX_CLIENTS)
+            .expireAfterAccess(FORGET_AFTER)
+            .ticker(ticker)
+            .executor(Runnable::run)
+            .build();
+  }
+
+  /** Takes one probe from {@code client}'s allowance; false when it is used up. */
+  boolean tryTake(String client) {
+    return buckets.get(client, k -> newBucket()).tryConsume(1);
+  }
+
+  private Bucket newBucket() {
+    return Bucket.builder()
+        .addLimit(l -> l.capacity(burst).refillGreedy(perPeriod, PERIOD))
+        .withCustomTimePrecision(meter)
+        .build();
+  }
+}
