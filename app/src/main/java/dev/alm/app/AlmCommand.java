@@ -36,6 +36,7 @@ import picocli.CommandLine.Spec;
       TracesCommand.class,
       dev.alm.app.drl.DrlCommand.class,
       BenchCorrelateCommand.class,
+      dev.alm.app.fuzz.FuzzCommand.class,
       picocli.CommandLine.HelpCommand.class
     })
 public final class AlmCommand implements Runnable {

@@ -110,9 +110,7 @@ class ProxyCommandTest extends CliTest {
     }
     err.getBuffer().setLength(0);
     assertEquals(1, alm("proxy", "--duration", "-1"));
-    assertTrue(
-        err.toString().contains("--duration: must be longer than 0"),
-        err.toString());
+    assertTrue(err.toString().contains("--duration: must be longer than 0"), err.toString());
   }
 
   @Test

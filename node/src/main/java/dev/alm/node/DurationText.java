@@ -37,13 +37,12 @@ public final class DurationText {
     } else if (v.endsWith("s")) {
       v = v.substring(0, v.length() - 1);
     }
-    double seconds;
-    try {
-      seconds = Double.parseDouble(v.trim()) * unit;
-    } catch (NumberFormatException e) {
+    v = v.trim();
+    if (!v.matches("[+-]?[0-9]+(\\.[0-9]*)?|[+-]?\\.[0-9]+")) {
       throw new IllegalArgumentException(
           "expected 500ms, 60s, 2m, 1h or a number of seconds, got '" + text + "'");
     }
+    double seconds = Double.parseDouble(v) * unit;
     if (!(seconds > 0)) {
       throw new IllegalArgumentException("must be longer than 0, got '" + text + "'");
     }

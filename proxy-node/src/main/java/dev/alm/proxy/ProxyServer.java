@@ -15,9 +15,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -140,13 +137,8 @@ public final class ProxyServer implements AutoCloseable {
                               health.guard(),
                               new MessageDeadline(limits.headerDeadline(), health.onDeadline()),
                               new IdleStateHandler(
-                                  0, 0, limits.idleTimeout().toMillis(), TimeUnit.MILLISECONDS),
-                              new HttpServerCodec(
-                                  limits.maxInitialLineBytes(), limits.maxHeaderBytes(), 8192),
-                              new HttpServerKeepAliveHandler(),
-                              new HttpObjectAggregator(limits.maxBodyBytes()),
-                              MessageDeadline.completion(),
-                              new ProxyHandler(node, generated, o));
+                                  0, 0, limits.idleTimeout().toMillis(), TimeUnit.MILLISECONDS))
+                          .addLast(ProxyPipelines.http(limits, node, generated, o));
                     }
                   })
               .bind(config.listen().socketAddress())
