@@ -49,12 +49,14 @@ public final class AdminEndpoints {
   private final Supplier<String> status;
   private final PrometheusMeterRegistry metrics;
   private final Supplier<String> page;
+  private final Supplier<String> notReady;
   private final Map<String, DoubleFunction<String>> writes;
 
   private AdminEndpoints(Builder b) {
     this.status = b.status;
     this.metrics = b.metrics;
     this.page = b.page;
+    this.notReady = b.notReady;
     this.writes = Map.copyOf(b.writes);
   }
 
@@ -88,6 +90,14 @@ public final class AdminEndpoints {
     return page;
   }
 
+  /**
+   * Why the daemon is not ready to take traffic, or null when it is ({@code GET /ready}: 200, or
+   * 503 with the reason).
+   */
+  public String notReady() {
+    return notReady.get();
+  }
+
   /** The write at {@code path}, or null. */
   public DoubleFunction<String> write(String path) {
     return writes.get(path);
@@ -98,6 +108,7 @@ public final class AdminEndpoints {
     private Supplier<String> status;
     private PrometheusMeterRegistry metrics;
     private Supplier<String> page;
+    private Supplier<String> notReady = () -> null;
     private final Map<String, DoubleFunction<String>> writes = new LinkedHashMap<>();
 
     private Builder() {}
@@ -111,6 +122,15 @@ public final class AdminEndpoints {
     /** {@code GET /metrics}: the registry's Prometheus text. */
     public Builder metrics(PrometheusMeterRegistry registry) {
       this.metrics = registry;
+      return this;
+    }
+
+    /**
+     * {@code GET /ready}: the reason the daemon should not get traffic now, or null when it should
+     * (the default: always ready once serving).
+     */
+    public Builder ready(Supplier<String> notReadyReason) {
+      this.notReady = notReadyReason;
       return this;
     }
 

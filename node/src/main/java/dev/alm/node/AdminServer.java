@@ -168,10 +168,23 @@ public final class AdminServer implements AutoCloseable {
       DoubleFunction<String> write = endpoints.write(path);
       if (write != null) {
         r = set(req, uri, write);
+      } else if (path.equals("/ready") && get) {
+        String why;
+        try {
+          why = endpoints.notReady();
+        } catch (RuntimeException e) {
+          why = "readiness check failed: " + e;
+        }
+        r =
+            why == null
+                ? response(HttpResponseStatus.OK, "text/plain", "ready\n")
+                : response(HttpResponseStatus.SERVICE_UNAVAILABLE, "text/plain", why + "\n");
       } else if (!path.equals("/status") && !path.equals("/metrics") && !page) {
         r =
             response(
-                HttpResponseStatus.NOT_FOUND, "text/plain", "not found: try /status or /metrics\n");
+                HttpResponseStatus.NOT_FOUND,
+                "text/plain",
+                "not found: try /status, /metrics or /ready\n");
       } else if (!get) {
         r = response(HttpResponseStatus.METHOD_NOT_ALLOWED, "text/plain", "GET only\n");
         r.headers().set(HttpHeaderNames.ALLOW, "GET, HEAD");

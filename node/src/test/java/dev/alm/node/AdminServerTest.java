@@ -87,7 +87,7 @@ class AdminServerTest {
     start(false);
     HttpResponse<String> root = send("GET", "/");
     assertEquals(404, root.statusCode(), "no page configured: / is not found");
-    assertEquals("not found: try /status or /metrics\n", root.body());
+    assertEquals("not found: try /status, /metrics or /ready\n", root.body());
     assertEquals(404, send("GET", "/nothing").statusCode());
     HttpResponse<String> post = send("POST", "/status");
     assertEquals(405, post.statusCode());

@@ -172,7 +172,10 @@ public final class PopDaemon implements AutoCloseable {
               log,
               initial);
       self.bindMetrics(admin.registry());
-      admin.serve(config.admin(), config.adminAccess(), routes -> routes.status(self::status));
+      admin.serve(
+          config.admin(),
+          config.adminAccess(),
+          routes -> routes.status(self::status).ready(self::notReady));
       if (scheduler != null) {
         long period = config.loop().interval().toNanos();
         scheduler.scheduleAtFixedRate(self::tickLogged, period, period, TimeUnit.NANOSECONDS);
@@ -355,6 +358,20 @@ public final class PopDaemon implements AutoCloseable {
 
   public InetSocketAddress proxyAddress() {
     return proxy.address();
+  }
+
+  /**
+   * Why users should not be sent here now, or null: the proxy is down or not accepting (the loop
+   * then publishes the fallback x).
+   */
+  String notReady() {
+    if (proxyKilled) {
+      return "proxy down";
+    }
+    if (!proxy.accepting()) {
+      return "proxy not accepting connections";
+    }
+    return null;
   }
 
   /** The PoP's proxy (its listener's caps and health). */

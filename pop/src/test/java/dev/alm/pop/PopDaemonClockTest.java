@@ -101,4 +101,40 @@ class PopDaemonClockTest {
       assertTrue(!json.contains("Infinity") && !json.contains("NaN"), json);
     }
   }
+
+  @Test
+  void readinessFollowsTheProxy(@TempDir Path dir) throws Exception {
+    PopConfig base = config(dir);
+    PopConfig config =
+        new PopConfig(
+            base.topology(),
+            base.index(),
+            base.dns(),
+            base.dnsThreads(),
+            base.proxy(),
+            base.loop(),
+            base.plan(),
+            base.state(),
+            new dev.alm.node.HostPort("127.0.0.1", 0));
+    try (PopDaemon pop =
+        PopDaemon.start(config, false, System::nanoTime, System::currentTimeMillis, l -> {})) {
+      java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+      java.net.URI ready =
+          java.net.URI.create("http://127.0.0.1:" + pop.adminAddress().getPort() + "/ready");
+      java.net.http.HttpResponse<String> up =
+          http.send(
+              java.net.http.HttpRequest.newBuilder(ready).build(),
+              java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, up.statusCode(), up.body());
+      assertEquals(true, pop.status().get("proxyUp"));
+      pop.killProxy();
+      java.net.http.HttpResponse<String> down =
+          http.send(
+              java.net.http.HttpRequest.newBuilder(ready).build(),
+              java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertEquals(503, down.statusCode());
+      assertEquals("proxy down\n", down.body());
+      assertEquals(false, pop.status().get("proxyUp"));
+    }
+  }
 }

@@ -152,6 +152,7 @@ public final class ProxyServer implements AutoCloseable {
           config.adminAccess(),
           routes ->
               routes
+                  .ready(() -> health.accepting(System.nanoTime()) ? null : "not accepting")
                   .status(
                       () -> {
                         java.util.Map<String, Object> m =
