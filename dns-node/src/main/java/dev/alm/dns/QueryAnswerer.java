@@ -163,7 +163,12 @@ public final class QueryAnswerer {
     int rcode = Rcode.NOERROR;
     int qtype = question.getType();
     Name qname = question.getName();
-    if (question.getDClass() != DClass.IN || qtype == Type.AXFR || qtype == Type.IXFR) {
+    if (ServerIdentity.asks(question)) {
+      // CHAOS TXT id.server / hostname.bind: which anycast instance answered
+      rh.setFlag(Flags.AA);
+      kind = AnswerKind.NONE;
+      response.addRecord(ServerIdentity.answer(question, config.pop()), Section.ANSWER);
+    } else if (question.getDClass() != DClass.IN || qtype == Type.AXFR || qtype == Type.IXFR) {
       rcode = Rcode.REFUSED;
       kind = AnswerKind.NONE;
     } else {
@@ -214,11 +219,15 @@ public final class QueryAnswerer {
     }
     rh.setRcode(rcode);
     if (opt != null) {
+      List<EDNSOption> options = new java.util.ArrayList<>(2);
+      if (ecs != null) {
+        options.add(echo(ecs, scope));
+      }
+      if (ServerIdentity.wantsNsid(opt)) {
+        options.add(ServerIdentity.nsid(config.pop()));
+      }
       response.addRecord(
-          ecs == null
-              ? new OPTRecord(config.maxUdpPayload(), 0, 0, 0)
-              : new OPTRecord(config.maxUdpPayload(), 0, 0, 0, echo(ecs, scope)),
-          Section.ADDITIONAL);
+          new OPTRecord(config.maxUdpPayload(), 0, 0, 0, options), Section.ADDITIONAL);
     }
     return send(response, limit(opt, tcp), new Outcome(qname, qtype, rcode, kind, ecs, false));
   }

@@ -1,6 +1,7 @@
 package dev.alm.dns;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -60,6 +61,17 @@ class DigTest {
   void answersOverUdpAndTcp() throws Exception {
     assertEquals("192.0.2.1", dig("+short", "www.cdn.example", "A").trim());
     assertEquals("2001:db8::1", dig("+short", "+tcp", "www.cdn.example", "AAAA").trim());
+  }
+
+  @Test
+  void theAnsweringInstanceNamesItselfAsAnycastOperatorsAsk() throws Exception {
+    assertEquals("\"7\"", dig("+short", "CH", "TXT", "id.server").trim());
+    assertEquals("\"7\"", dig("+short", "+tcp", "CH", "TXT", "hostname.bind").trim());
+    assertTrue(dig("CH", "TXT", "version.bind").contains("status: REFUSED"));
+    String nsid = dig("+nsid", "www.cdn.example", "A");
+    assertTrue(nsid.contains("NSID: 37 (\"7\")"), nsid);
+    assertTrue(nsid.contains("192.0.2.1"), nsid);
+    assertFalse(dig("www.cdn.example", "A").contains("NSID"), "only when asked");
   }
 
   @Test

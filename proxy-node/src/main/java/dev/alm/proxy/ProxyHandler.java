@@ -41,6 +41,9 @@ import java.util.Locale;
  */
 final class ProxyHandler extends ChannelInboundHandlerAdapter {
 
+  /** The response header naming the PoP that served it: ground truth for catchment maps. */
+  static final String SERVED_BY = "X-Alm-Pop";
+
   private static final byte[] SHED_BODY =
       "overloaded, retry later\n".getBytes(StandardCharsets.US_ASCII);
 
@@ -216,6 +219,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
             }
             r.setProtocolVersion(version);
             HttpUtil.setKeepAlive(r, keepAlive);
+            r.headers().set(SERVED_BY, node.config().pop());
             long bytes = r.content().readableBytes();
             int status = r.status().code();
             var f = ctx.writeAndFlush(r);
@@ -255,6 +259,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
       ProbeName probe) {
     HttpUtil.setKeepAlive(r, HttpUtil.isKeepAlive(req) && !closed);
     r.setProtocolVersion(req.protocolVersion());
+    r.headers().set(SERVED_BY, node.config().pop());
     long bytes = r.content().readableBytes();
     if (req.method() == HttpMethod.HEAD && bytes > 0) {
       r.content().clear();

@@ -142,4 +142,14 @@ class ProxyHygieneTest {
       return new String(in.readAllBytes(), StandardCharsets.US_ASCII);
     }
   }
+
+  @Test
+  void everyAnswerNamesThePopThatServedIt() throws Exception {
+    String ok = exchange("GET /bytes/1 HTTP/1.1\r\nHost: cdn.example\r\n\r\n");
+    assertTrue(ok.startsWith("HTTP/1.1 200 ") && ok.contains("X-Alm-Pop: a\r\n"), ok);
+    String probe = exchange("GET / HTTP/1.1\r\nHost: a.b.fc.cdn.example\r\n\r\n");
+    assertTrue(probe.startsWith("HTTP/1.1 204 ") && probe.contains("X-Alm-Pop: a\r\n"), probe);
+    String missing = exchange("GET /nope HTTP/1.1\r\nHost: cdn.example\r\n\r\n");
+    assertTrue(missing.contains("X-Alm-Pop: a\r\n"), missing);
+  }
 }
