@@ -134,8 +134,12 @@ public final class HttpParserFuzz {
           }
           ch.finishAndReleaseAll();
         }
-        if (System.nanoTime() - t0 > slowNanos) {
+        long took = System.nanoTime() - t0;
+        if (took > slowNanos) {
           slow++;
+          if (examples.size() < 5) {
+            examples.add("input " + i + ": slow, " + took / 1_000_000 + " ms");
+          }
         }
         if ((i + 1) % 100_000 == 0) {
           progress.accept(i + 1);
