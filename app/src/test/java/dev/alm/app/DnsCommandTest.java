@@ -136,7 +136,7 @@ class DnsCommandTest extends CliTest {
         "{\"zone\": \"cdn.example.\", \"l1\": [\"192.0.2.1\"], \"l2\": [\"198.51.100.1\"], "
             + "\"rrl\": {\"slip\": 99}}");
     assertEquals(1, alm("dns", "--config", f.toString()));
-    assertTrue(err.toString().contains("rrl.slip must be in 0..10"), err.toString());
+    assertTrue(err.toString().contains("rrl.slip: must be in 0..10"), err.toString());
 
     Files.writeString(
         f,
