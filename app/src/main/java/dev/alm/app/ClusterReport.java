@@ -181,11 +181,11 @@ final class ClusterReport {
     if (Double.isFinite(s.settledSeconds())) {
       o.printf(
           Locale.ROOT,
-          "x settled (every later change < %.2f) after %.0f s = %.0f intervals of %s; ",
+          "x settled (every later change < %.2f) after %.0f s = %.0f intervals of %d ms; ",
           ClusterSummary.SETTLED_STEP,
           s.settledSeconds(),
           settledIntervals(run, s),
-          run.config().interval());
+          run.config().interval().toMillis());
     } else {
       o.printf(
           Locale.ROOT,
