@@ -39,7 +39,8 @@ class ClusterTest {
     // With b's price positive its constraint binds, so the dual holds S_b at T_b, not under it:
     // judged, as greedy's overload above, over the second half (a dozen intervals), at capacity
     // within the noise of a dozen one-second counts on a busy 2-core machine (a run has read
-    // up to 1.064 while other builds ran); greedy's b reads about 1.27 over a minute (docs/cluster.md).
+    // up to 1.064 while other builds ran); greedy's b reads about 1.27 over a minute
+    // (docs/cluster.md).
     assertTrue(
         d.pops().get("b").meanLoadRatioLastHalf() <= 1.08,
         "the dual keeps b at capacity: " + d.pops().get("b"));
