@@ -50,6 +50,7 @@ public final class AdminEndpoints {
   private final PrometheusMeterRegistry metrics;
   private final Supplier<String> page;
   private final Supplier<String> notReady;
+  private final EventStream events;
   private final Map<String, DoubleFunction<String>> writes;
 
   private AdminEndpoints(Builder b) {
@@ -57,6 +58,7 @@ public final class AdminEndpoints {
     this.metrics = b.metrics;
     this.page = b.page;
     this.notReady = b.notReady;
+    this.events = b.events;
     this.writes = Map.copyOf(b.writes);
   }
 
@@ -98,6 +100,11 @@ public final class AdminEndpoints {
     return notReady.get();
   }
 
+  /** The {@code GET /events} stream, or null when the daemon publishes none. */
+  public EventStream events() {
+    return events;
+  }
+
   /** The write at {@code path}, or null. */
   public DoubleFunction<String> write(String path) {
     return writes.get(path);
@@ -109,6 +116,7 @@ public final class AdminEndpoints {
     private PrometheusMeterRegistry metrics;
     private Supplier<String> page;
     private Supplier<String> notReady = () -> null;
+    private EventStream events;
     private final Map<String, DoubleFunction<String>> writes = new LinkedHashMap<>();
 
     private Builder() {}
@@ -131,6 +139,12 @@ public final class AdminEndpoints {
      */
     public Builder ready(Supplier<String> notReadyReason) {
       this.notReady = notReadyReason;
+      return this;
+    }
+
+    /** {@code GET /events}: Server-Sent Events of what the daemon publishes on {@code stream}. */
+    public Builder events(EventStream stream) {
+      this.events = stream;
       return this;
     }
 

@@ -168,6 +168,13 @@ public final class AdminServer implements AutoCloseable {
       DoubleFunction<String> write = endpoints.write(path);
       if (write != null) {
         r = set(req, uri, write);
+      } else if (get && path.startsWith("/assets/") && ConsoleAssets.get(path) != null) {
+        ConsoleAssets.Asset a = ConsoleAssets.get(path);
+        r = AdminServerResponses.bytes(HttpResponseStatus.OK, a.type(), a.bytes());
+        r.headers().set(HttpHeaderNames.CACHE_CONTROL, "max-age=3600");
+      } else if (get && path.equals("/events") && endpoints.events() != null) {
+        endpoints.events().subscribe(ctx);
+        return;
       } else if (path.equals("/ready") && get) {
         String why;
         try {

@@ -14,6 +14,8 @@ import dev.alm.loop.LoopState;
 import dev.alm.loop.Mode;
 import dev.alm.loop.SavedState;
 import dev.alm.node.AdminEndpoints;
+import dev.alm.node.ConsoleAssets;
+import dev.alm.node.EventStream;
 import dev.alm.node.NodeAdmin;
 import dev.alm.proxy.ProxyServer;
 import io.micrometer.core.instrument.Gauge;
@@ -46,6 +48,7 @@ public final class PopDaemon implements AutoCloseable {
   private final PopSensors sensors;
   private final StateFile stateFile;
   private final NodeAdmin admin;
+  private final EventStream events = new EventStream();
   private final ScheduledExecutorService scheduler;
   private final LongSupplier nanoClock;
   private final LongSupplier millisClock;
@@ -175,7 +178,12 @@ public final class PopDaemon implements AutoCloseable {
       admin.serve(
           config.admin(),
           config.adminAccess(),
-          routes -> routes.status(self::status).ready(self::notReady));
+          routes ->
+              routes
+                  .status(self::status)
+                  .ready(self::notReady)
+                  .events(self.events)
+                  .page(() -> ConsoleAssets.page("alm pop " + config.id(), "pop")));
       if (scheduler != null) {
         long period = config.loop().interval().toNanos();
         scheduler.scheduleAtFixedRate(self::tickLogged, period, period, TimeUnit.NANOSECONDS);
@@ -322,6 +330,9 @@ public final class PopDaemon implements AutoCloseable {
         lastStateProblem = e.toString();
       }
     }
+    if (events.listened()) {
+      events.publish(AdminEndpoints.json(status()));
+    }
     return next;
   }
 
@@ -372,6 +383,11 @@ public final class PopDaemon implements AutoCloseable {
       return "proxy not accepting connections";
     }
     return null;
+  }
+
+  /** The console's event stream ({@code GET /events}): one status per control interval. */
+  public EventStream events() {
+    return events;
   }
 
   /** The PoP's proxy (its listener's caps and health). */

@@ -27,7 +27,22 @@ import org.xbill.DNS.Name;
 /** One PoP on loopback driven by the clocks it is given, not by the system's. */
 class PopDaemonClockTest {
 
-  private static PopConfig config(Path dir) throws Exception {
+  /** The test PoP with an admin server on a free loopback port. */
+  static PopConfig withAdmin(Path dir) throws Exception {
+    PopConfig base = config(dir);
+    return new PopConfig(
+        base.topology(),
+        base.index(),
+        base.dns(),
+        base.dnsThreads(),
+        base.proxy(),
+        base.loop(),
+        base.plan(),
+        base.state(),
+        new dev.alm.node.HostPort("127.0.0.1", 0));
+  }
+
+  static PopConfig config(Path dir) throws Exception {
     Name zone = Name.fromConstantString("cdn.example.");
     DnsConfig dns =
         DnsConfig.builder(zone)
