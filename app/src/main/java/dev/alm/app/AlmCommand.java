@@ -37,6 +37,7 @@ import picocli.CommandLine.Spec;
       dev.alm.app.drl.DrlCommand.class,
       BenchCorrelateCommand.class,
       dev.alm.app.fuzz.FuzzCommand.class,
+      dev.alm.app.console.ConsoleCommand.class,
       picocli.CommandLine.HelpCommand.class
     })
 public final class AlmCommand implements Runnable {

@@ -14,6 +14,7 @@ import dev.alm.io.InputException;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.Settling;
 import dev.alm.node.ConfigFlags;
+import dev.alm.node.HostPort;
 import dev.alm.optimum.CentralOptimum;
 import dev.alm.optimum.OptimumResult;
 import java.io.PrintWriter;
@@ -186,6 +187,16 @@ public final class ClusterCommand implements Callable<Integer> {
   boolean quiet;
 
   @Option(
+      names = "--ui",
+      paramLabel = "ADDR:PORT",
+      description = {
+        "Serve the fleet console at this loopback address while the run lasts (e.g. 127.0.0.1:9400):",
+        "every PoP's x_i, S_i/T_i and price live, C as a heat map, drills and flash crowds marked,",
+        "the summary at the end (docs/console.md). Default: off."
+      })
+  String ui;
+
+  @Option(
       names = "--no-probe-auth",
       description =
           "Hand out and count unsigned probes, as a fleet without a probe key does (to show what"
@@ -240,18 +251,48 @@ public final class ClusterCommand implements Callable<Integer> {
         beacons * t.size());
     o.flush();
     boolean wide = t.size() > 6;
-    ClusterRun run =
-        Cluster.run(
-            c,
-            interval -> {
-              if (!quiet) {
-                printRow(o, interval, wide);
-              }
-            },
-            line -> {
-              err.println(line);
-              err.flush();
-            });
+    ClusterFleetView view = ClusterFleetView.of(c);
+    dev.alm.app.console.FleetConsole console = null;
+    if (ui != null) {
+      HostPort at;
+      try {
+        at = HostPort.parse(ui);
+      } catch (IllegalArgumentException e) {
+        throw new UserError("--ui: " + e.getMessage());
+      }
+      try {
+        console =
+            dev.alm.app.console.FleetConsole.start(
+                at, "alm cluster: " + topology + ", " + c.algorithm().label(), view, c.interval());
+      } catch (IllegalArgumentException e) {
+        throw new UserError("--ui: " + e.getMessage());
+      }
+      o.printf(
+          "alm cluster: console at http://%s:%d/%n",
+          console.address().getHostString(), console.address().getPort());
+      o.flush();
+    }
+    ClusterRun run;
+    try {
+      run =
+          Cluster.run(
+              c,
+              interval -> {
+                view.interval(interval);
+                if (!quiet) {
+                  printRow(o, interval, wide);
+                }
+              },
+              line -> {
+                err.println(line);
+                err.flush();
+              });
+    } catch (RuntimeException | java.io.IOException | InterruptedException e) {
+      if (console != null) {
+        console.close();
+      }
+      throw e;
+    }
     ClusterSummary summary = ClusterSummary.of(run);
     OptimumResult opt = t.size() <= 60 ? new CentralOptimum().solve(t) : null;
     Map<String, Object> doc = ClusterReport.summary(run, summary, opt);
@@ -260,6 +301,20 @@ public final class ClusterCommand implements Callable<Integer> {
     ClusterPlot.write(
         run.samples(), c.algorithm().label() + " on " + topology, out.resolve("cluster.png"));
     ClusterReport.print(o, run, summary, opt);
+    if (console != null) {
+      view.finished(
+          String.format(java.util.Locale.ROOT, "%.0f s, ", run.seconds())
+              + (Double.isFinite(summary.settledSeconds())
+                  ? String.format(
+                      java.util.Locale.ROOT, "x settled after %.0f s", summary.settledSeconds())
+                  : "x did not settle")
+              + String.format(
+                  java.util.Locale.ROOT,
+                  ", worst mean S/T %.2f",
+                  ClusterReport.worstHalf(summary)));
+      Thread.sleep(2 * c.interval().toMillis() + 200); // open pages receive the summary
+      console.close();
+    }
     o.printf(
         "wrote %s, %s and %s%n",
         out.resolve("summary.json"), out.resolve("samples.csv"), out.resolve("cluster.png"));

@@ -230,7 +230,7 @@ final class ClusterReport {
   }
 
   /** The largest mean S_i / T_i over the second half of the run, of all proxies. */
-  private static double worstHalf(ClusterSummary s) {
+  static double worstHalf(ClusterSummary s) {
     return s.pops().values().stream()
         .mapToDouble(ClusterSummary.PopFigures::meanLoadRatioLastHalf)
         .filter(Double::isFinite)

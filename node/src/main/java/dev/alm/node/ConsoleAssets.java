@@ -25,6 +25,16 @@ public final class ConsoleAssets {
     return ASSETS.get(path);
   }
 
+  /**
+   * The fleet page: all PoPs on one screen (events of {@code alm console} and {@code alm cluster}).
+   */
+  public static String fleetPage(String title) {
+    String html =
+        new String(
+            read("dev/alm/node/console/fleet.html"), java.nio.charset.StandardCharsets.UTF_8);
+    return html.replace("{{title}}", escape(title));
+  }
+
   /** The console page of one daemon: its title and the kind of document its events carry. */
   public static String page(String title, String kind) {
     String html =
@@ -51,7 +61,9 @@ public final class ConsoleAssets {
         "/assets/console.js",
         new Asset(read("dev/alm/node/console/console.js"), "text/javascript; charset=utf-8"),
         "/assets/console.css",
-        new Asset(read("dev/alm/node/console/console.css"), "text/css; charset=utf-8"));
+        new Asset(read("dev/alm/node/console/console.css"), "text/css; charset=utf-8"),
+        "/assets/fleet.js",
+        new Asset(read("dev/alm/node/console/fleet.js"), "text/javascript; charset=utf-8"));
   }
 
   private static String uplotVersion() {

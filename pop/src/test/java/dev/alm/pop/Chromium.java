@@ -10,7 +10,6 @@ import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +25,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * its console errors and exceptions collected, JavaScript evaluated, screenshots taken. The browser
  * gets a fresh profile and no proxy, and is killed on {@link #close()}.
  */
-final class Chromium implements AutoCloseable {
-  static final Path BINARY = Path.of("/usr/bin/chromium");
+public final class Chromium implements AutoCloseable {
+  public static final Path BINARY = Path.of("/usr/bin/chromium");
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Process process;
@@ -42,7 +41,7 @@ final class Chromium implements AutoCloseable {
   }
 
   /** Starts the browser with its profile in {@code profile} and attaches to its first page. */
-  static Chromium start(Path profile) throws Exception {
+  public static Chromium start(Path profile) throws Exception {
     Process p =
         new ProcessBuilder(
                 BINARY.toString(),
@@ -149,7 +148,7 @@ final class Chromium implements AutoCloseable {
   }
 
   /** Calls a DevTools method and returns its result. */
-  JsonNode call(String method, ObjectNode params) throws Exception {
+  public JsonNode call(String method, ObjectNode params) throws Exception {
     int id = ids.incrementAndGet();
     CompletableFuture<JsonNode> f = new CompletableFuture<>();
     pending.put(id, f);
@@ -165,14 +164,14 @@ final class Chromium implements AutoCloseable {
     return reply.path("result");
   }
 
-  void navigate(String url) throws Exception {
+  public void navigate(String url) throws Exception {
     ObjectNode p = JSON.createObjectNode();
     p.put("url", url);
     call("Page.navigate", p);
   }
 
   /** Evaluates a JavaScript expression and returns its value. */
-  JsonNode evaluate(String expression) throws Exception {
+  public JsonNode evaluate(String expression) throws Exception {
     ObjectNode p = JSON.createObjectNode();
     p.put("expression", expression);
     p.put("returnByValue", true);
@@ -180,7 +179,7 @@ final class Chromium implements AutoCloseable {
   }
 
   /** A PNG of the page as it is drawn now. */
-  byte[] screenshot() throws Exception {
+  public byte[] screenshot() throws Exception {
     ObjectNode p = JSON.createObjectNode();
     p.put("format", "png");
     return java.util.Base64.getDecoder()
@@ -188,7 +187,7 @@ final class Chromium implements AutoCloseable {
   }
 
   /** Errors and uncaught exceptions the page reported so far. */
-  List<String> errors() {
+  public List<String> errors() {
     return new ArrayList<>(errors);
   }
 
@@ -207,9 +206,5 @@ final class Chromium implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
     }
-  }
-
-  static Duration timeout() {
-    return Duration.ofSeconds(30);
   }
 }

@@ -25,10 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.xbill.DNS.Name;
 
 /** One PoP on loopback driven by the clocks it is given, not by the system's. */
-class PopDaemonClockTest {
+public class PopDaemonClockTest {
 
   /** The test PoP with an admin server on a free loopback port. */
-  static PopConfig withAdmin(Path dir) throws Exception {
+  public static PopConfig withAdmin(Path dir) throws Exception {
     PopConfig base = config(dir);
     return new PopConfig(
         base.topology(),
