@@ -3,10 +3,16 @@ package dev.alm.dns;
 import dev.alm.fastcontrol.ProbeAnswerer;
 import dev.alm.node.AdminAccess;
 import dev.alm.node.AdminEndpoints;
+import dev.alm.node.ConsoleAssets;
+import dev.alm.node.EventStream;
 import dev.alm.node.HostPort;
 import dev.alm.node.NodeAdmin;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The standalone DNS daemon ({@code alm dns}): one {@link DnsNode} with its own Micrometer registry
@@ -17,11 +23,16 @@ import java.net.InetSocketAddress;
 public final class DnsDaemon implements AutoCloseable {
   private final DnsNode node;
   private final NodeAdmin admin;
+  private final ScheduledExecutorService console;
 
-  private DnsDaemon(DnsNode node, NodeAdmin admin) {
+  private DnsDaemon(DnsNode node, NodeAdmin admin, ScheduledExecutorService console) {
     this.node = node;
     this.admin = admin;
+    this.console = console;
   }
+
+  /** How often the console's event stream gets the status. */
+  public static final Duration CONSOLE_PERIOD = Duration.ofSeconds(1);
 
   /**
    * Starts the DNS node, then the admin server at {@code adminAddress} (null: none).
@@ -52,6 +63,14 @@ public final class DnsDaemon implements AutoCloseable {
     }
     NodeAdmin admin = NodeAdmin.create();
     DnsNode node = null;
+    EventStream events = new EventStream();
+    ScheduledExecutorService console =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "alm-dns-console");
+              t.setDaemon(true);
+              return t;
+            });
     try {
       node = DnsNode.start(config, admin.registry(), ProbeAnswerer.NONE, threads);
       DnsNode n = node;
@@ -61,14 +80,27 @@ public final class DnsDaemon implements AutoCloseable {
           routes ->
               routes
                   .status(n::status)
+                  .events(events)
+                  .page(() -> ConsoleAssets.page("alm dns " + config.pop(), "dns"))
                   .write(
                       "/x",
                       value -> {
                         n.x().set(value);
                         return AdminEndpoints.json(n.status());
                       }));
-      return new DnsDaemon(node, admin);
+      long period = CONSOLE_PERIOD.toNanos();
+      console.scheduleAtFixedRate(
+          () -> {
+            if (events.listened()) {
+              events.publish(AdminEndpoints.json(n.status()));
+            }
+          },
+          period,
+          period,
+          TimeUnit.NANOSECONDS);
+      return new DnsDaemon(node, admin, console);
     } catch (IOException | InterruptedException | RuntimeException e) {
+      console.shutdownNow();
       admin.close();
       if (node != null) {
         node.close();
@@ -89,6 +121,7 @@ public final class DnsDaemon implements AutoCloseable {
   /** Stops the admin server, then the DNS node (flushing its query log). */
   @Override
   public void close() throws IOException {
+    console.shutdownNow();
     admin.close();
     node.close();
   }

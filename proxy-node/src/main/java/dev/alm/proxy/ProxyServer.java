@@ -2,6 +2,8 @@ package dev.alm.proxy;
 
 import dev.alm.node.AdminEndpoints;
 import dev.alm.node.ConnectionGuard;
+import dev.alm.node.ConsoleAssets;
+import dev.alm.node.EventStream;
 import dev.alm.node.FileDescriptors;
 import dev.alm.node.ListenerHealth;
 import dev.alm.node.MessageDeadline;
@@ -114,6 +116,7 @@ public final class ProxyServer implements AutoCloseable {
       OriginClient o = origin;
       long fdLimit = FileDescriptors.softLimit();
       int cap = FileDescriptors.capBelowLimit(limits.maxConnections(), fdLimit);
+      EventStream events = new EventStream();
       ListenerHealth health =
           new ListenerHealth(
               new ConnectionGuard(cap, Math.min(cap, limits.maxConnectionsPerClient())),
@@ -153,6 +156,8 @@ public final class ProxyServer implements AutoCloseable {
           routes ->
               routes
                   .ready(() -> health.accepting(System.nanoTime()) ? null : "not accepting")
+                  .events(events)
+                  .page(() -> ConsoleAssets.page("alm proxy " + config.pop(), "proxy"))
                   .status(
                       () -> {
                         java.util.Map<String, Object> m =
@@ -178,7 +183,15 @@ public final class ProxyServer implements AutoCloseable {
           workers
               .next()
               .scheduleAtFixedRate(
-                  () -> node.meter().read(node.nanoTime()), period, period, TimeUnit.NANOSECONDS);
+                  () -> {
+                    node.meter().read(node.nanoTime());
+                    if (events.listened()) {
+                      events.publish(statusJson(node));
+                    }
+                  },
+                  period,
+                  period,
+                  TimeUnit.NANOSECONDS);
       return new ProxyServer(
           node, transport, boss, workers, ch, origin, admin, tick, generated, health);
     } catch (InterruptedException | RuntimeException e) {

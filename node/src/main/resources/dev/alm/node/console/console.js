@@ -13,7 +13,22 @@ const KINDS = {
     { title: "A (demand, requests/s)", series: [["A", "A"], ["T", "T (capacity)"]] },
     { title: "shed (requests refused)", series: [["shed", "shed"]] },
   ],
+  proxy: [
+    { title: "S (load, requests/s) against T and the ceiling", series: [["S", "S"], ["T", "T"], ["ceiling", "ceiling"]] },
+    { title: "S / T (load over capacity)", series: [["loadRatio", "S/T"]] },
+    { title: "R (probes counted/s)", series: [["R", "R"]] },
+    { title: "requests and shed (per interval)", series: [["requestsDelta", "requests"], ["shedDelta", "shed"]] },
+  ],
+  dns: [
+    { title: "x (probability of answering L1)", series: [["x", "x"]], range: [0, 1] },
+    { title: "responses (per interval)", series: [["responsesDelta", "responses"]] },
+    { title: "rate limiting (per interval)", series: [["rrlDroppedDelta", "dropped"], ["rrlSlippedDelta", "slipped"]] },
+  ],
 };
+
+// counters turned into per-interval differences
+const COUNTERS = ["requests", "shed", "responses", "rrlDropped", "rrlSlipped"];
+let previous = {};
 
 function num(v) {
   return typeof v === "number" && isFinite(v) ? v : null;
@@ -21,6 +36,12 @@ function num(v) {
 
 function derive(d) {
   const out = Object.assign({}, d);
+  for (const c of COUNTERS) {
+    if (typeof d[c] === "number") {
+      out[c + "Delta"] = typeof previous[c] === "number" ? d[c] - previous[c] : null;
+      previous[c] = d[c];
+    }
+  }
   out.loadRatio = num(d.S) !== null && num(d.T) ? d.S / d.T : null;
   out.betaLow = num(d.beta) !== null && num(d.betaStdErr) !== null ? d.beta - d.betaStdErr : null;
   out.betaHigh = num(d.beta) !== null && num(d.betaStdErr) !== null ? d.beta + d.betaStdErr : null;
@@ -59,7 +80,10 @@ function almConsole(kind) {
   function summary(d) {
     const el = document.getElementById("summary");
     const f = (v, n) => (num(v) === null ? "–" : v.toFixed(n));
-    const items = [
+    const items = kind !== "pop" ? Object.keys(d)
+      .filter((k) => typeof d[k] !== "object" || d[k] === null)
+      .slice(0, 14)
+      .map((k) => [k, typeof d[k] === "number" ? String(Math.round(d[k] * 1000) / 1000) : String(d[k])]) : [
       ["PoP", d.pop || "?"],
       ["mode", d.mode || "?"],
       ["x", f(d.x, 3)],
