@@ -9,7 +9,6 @@ import dev.alm.drl.agent.Mode;
 import dev.alm.io.KeyRing;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -300,9 +299,5 @@ public final class DrlAgentsCommand implements Callable<Integer> {
     }
     throw new ParameterException(
         spec.commandLine(), "--duration: seconds in (0, 3600], e.g. 30 or 30s, not " + s);
-  }
-
-  static double[] copy(double[] a) {
-    return Arrays.copyOf(a, a.length);
   }
 }
