@@ -34,6 +34,7 @@ public final class AgentFleet implements AutoCloseable {
   private final InetSocketAddress[] gossip;
   private final List<String> seeds = new ArrayList<>();
   private final SwimMembership[] swims;
+  private final List<DrlAgent> crashed = new ArrayList<>();
   private long lastIncarnation;
 
   /**
@@ -127,6 +128,15 @@ public final class AgentFleet implements AutoCloseable {
     }
   }
 
+  /** Crashes agent {@code i}: no leave message; SWIM has to detect it. */
+  public synchronized void crash(int i) {
+    if (agents[i] != null) {
+      agents[i].crash();
+      crashed.add(agents[i]);
+      agents[i] = null;
+    }
+  }
+
   public int size() {
     return agents.length;
   }
@@ -146,6 +156,10 @@ public final class AgentFleet implements AutoCloseable {
     for (int i = 0; i < agents.length; i++) {
       stop(i);
     }
+    for (DrlAgent a : crashed) {
+      a.close();
+    }
+    crashed.clear();
     group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
   }
 }

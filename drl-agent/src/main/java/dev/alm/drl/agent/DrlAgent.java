@@ -184,6 +184,18 @@ public final class DrlAgent implements AutoCloseable {
     }
   }
 
+  /**
+   * Stops the timer and the socket and silences the membership member without leaving, as a crashed
+   * process would; {@link #close} releases the rest.
+   */
+  public void crash() {
+    if (ticker != null) {
+      ticker.cancel(false);
+    }
+    membership.crash();
+    channel.close().syncUninterruptibly();
+  }
+
   /** Stops the timer, leaves the membership and closes the socket. */
   @Override
   public void close() {

@@ -27,6 +27,14 @@ public interface Membership extends AutoCloseable {
   /** A one-line description for logs and /status ("swim 127.0.0.1:7946", "static"). */
   String describe();
 
+  /**
+   * Stops answering the other members without telling them, as a crashed process would (for failure
+   * tests); {@link #close} still releases what is left.
+   */
+  default void crash() {
+    close();
+  }
+
   @Override
   void close();
 }

@@ -101,6 +101,17 @@ public final class SwimMembership implements Membership {
   }
 
   @Override
+  public void crash() {
+    if (cluster instanceof ClusterImpl c) {
+      try {
+        c.transport().stop().block(java.time.Duration.ofSeconds(5));
+      } catch (RuntimeException e) {
+        // stopped or not, the member no longer answers
+      }
+    }
+  }
+
+  @Override
   public void close() {
     Cluster c = cluster;
     cluster = null;
