@@ -2,6 +2,7 @@ package dev.alm.pop;
 
 import dev.alm.controller.model.Topology;
 import dev.alm.dns.DnsConfig;
+import dev.alm.drl.agent.DrlConfig;
 import dev.alm.fastcontrol.ProbePlanConfig;
 import dev.alm.loop.LoopConfig;
 import dev.alm.node.HostPort;
@@ -21,6 +22,7 @@ import java.nio.file.Path;
  * @param plan the probe plan's gamma and floor (eq. 19); gamma equals the beta estimator's
  * @param state the state file, or null not to persist
  * @param admin the admin address for /status and /metrics, or null
+ * @param drl the DRL agent's section (docs/ratelimit.md, "The DRL agent"), or null for none
  */
 public record PopConfig(
     Topology topology,
@@ -31,7 +33,22 @@ public record PopConfig(
     LoopConfig loop,
     ProbePlanConfig plan,
     Path state,
-    HostPort admin) {
+    HostPort admin,
+    DrlConfig drl) {
+
+  /** A PoP without a DRL agent. */
+  public PopConfig(
+      Topology topology,
+      int index,
+      DnsConfig dns,
+      int dnsThreads,
+      ProxyConfig proxy,
+      LoopConfig loop,
+      ProbePlanConfig plan,
+      Path state,
+      HostPort admin) {
+    this(topology, index, dns, dnsThreads, proxy, loop, plan, state, admin, null);
+  }
 
   public PopConfig {
     if (topology == null || dns == null || proxy == null || loop == null || plan == null) {

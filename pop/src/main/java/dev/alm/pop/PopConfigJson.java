@@ -5,6 +5,8 @@ import dev.alm.controller.dual.StepSize;
 import dev.alm.controller.io.TopologyJson;
 import dev.alm.controller.model.Topology;
 import dev.alm.dns.DnsConfigJson;
+import dev.alm.drl.agent.DrlConfig;
+import dev.alm.drl.agent.DrlConfigJson;
 import dev.alm.fastcontrol.BetaEstimatorConfig;
 import dev.alm.fastcontrol.ProbePlanConfig;
 import dev.alm.io.InputException;
@@ -48,7 +50,8 @@ public final class PopConfigJson {
           "dns",
           "proxy",
           "dnsThreads",
-          "settling");
+          "settling",
+          "drl");
   private static final Set<String> PROBES =
       Set.of("gamma", "betaWeight", "lossRate", "timeoutIntervals");
   private static final Set<String> SETTLING = Set.of("horizon", "floor", "alarmZ", "schedulePrice");
@@ -87,10 +90,15 @@ public final class PopConfigJson {
     Path state = f.has("state") ? base.resolve(f.text("state")) : null;
     HostPort admin = f.has("admin") ? checked(f, "admin", HostPort::parse, f.text("admin")) : null;
     int threads = f.has("dnsThreads") ? (int) f.integer("dnsThreads") : 1;
+    DrlConfig drl = f.has("drl") ? DrlConfigJson.read(f.object("drl"), base) : null;
+    if (drl != null) {
+      checked(f, "drl", () -> drl.settings(index, t.size(), java.util.List.of()));
+      dev.alm.io.KeyRing.load(drl.keyFile(), "drl.keyFile");
+    }
     return checked(
         f,
         "dnsThreads",
-        () -> new PopConfig(t, index, dns.config(), threads, proxy, loop, plan, state, admin));
+        () -> new PopConfig(t, index, dns.config(), threads, proxy, loop, plan, state, admin, drl));
   }
 
   /** The loop's settings, each checked by {@link LoopConfig} as it is set. */

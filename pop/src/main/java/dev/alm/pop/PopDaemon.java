@@ -3,6 +3,7 @@ package dev.alm.pop;
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.dns.DnsConfig;
 import dev.alm.dns.DnsNode;
+import dev.alm.drl.agent.DrlNode;
 import dev.alm.fastcontrol.AnswererStats;
 import dev.alm.fastcontrol.PlannedProbeAnswerer;
 import dev.alm.fastcontrol.ProbeAnswererConfig;
@@ -44,6 +45,8 @@ public final class PopDaemon implements AutoCloseable {
   private final PopSensors sensors;
   private final StateFile stateFile;
   private final NodeAdmin admin;
+  private final PopLimits limits = new PopLimits();
+  private DrlNode drl;
   private final ScheduledExecutorService scheduler;
   private final LongSupplier nanoClock;
   private final LongSupplier millisClock;
@@ -161,6 +164,9 @@ public final class PopDaemon implements AutoCloseable {
               log,
               initial);
       self.bindMetrics(admin.registry());
+      if (config.drl() != null) {
+        self.drl = startDrl(config, self.limits, nanoClock, millisClock);
+      }
       admin.serve(config.admin(), routes -> routes.status(self::status));
       if (scheduler != null) {
         long period = config.loop().interval().toNanos();
@@ -180,6 +186,34 @@ public final class PopDaemon implements AutoCloseable {
       admin.close();
       throw e;
     }
+  }
+
+  private static DrlNode startDrl(
+      PopConfig config, PopLimits limits, LongSupplier nanoClock, LongSupplier millisClock)
+      throws IOException, InterruptedException {
+    try {
+      return DrlNode.start(
+          config.drl(),
+          config.drl().settings(config.index(), config.topology().size(), java.util.List.of()),
+          limits,
+          nanoClock,
+          millisClock);
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      // a bad key file: one line naming the file and the reason
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+  }
+
+  /** The per-customer demand counters and shares the DRL agent and the request path share. */
+  public PopLimits limits() {
+    return limits;
+  }
+
+  /** The DRL agent, or null without a {@code drl} section. */
+  public DrlNode drl() {
+    return drl;
   }
 
   private static DnsConfig withX(DnsConfig d, double x) {
@@ -377,6 +411,9 @@ public final class PopDaemon implements AutoCloseable {
     m.put("shed", proxyKilled ? null : shed());
     m.put("stateFile", stateFile == null ? null : stateFile.path().toString());
     m.put("stateProblem", lastStateProblem);
+    if (drl != null) {
+      m.put("drl", drl.status());
+    }
     return m;
   }
 
@@ -424,6 +461,9 @@ public final class PopDaemon implements AutoCloseable {
   public void close() throws IOException {
     if (scheduler != null) {
       scheduler.shutdownNow();
+    }
+    if (drl != null) {
+      drl.close();
     }
     try {
       dns.close();
