@@ -3,6 +3,7 @@ package dev.alm.pop;
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.dns.DnsConfig;
 import dev.alm.dns.DnsNode;
+import dev.alm.drl.agent.CustomerLimit;
 import dev.alm.drl.agent.DrlNode;
 import dev.alm.fastcontrol.AnswererStats;
 import dev.alm.fastcontrol.PlannedProbeAnswerer;
@@ -166,6 +167,8 @@ public final class PopDaemon implements AutoCloseable {
       self.bindMetrics(admin.registry());
       if (config.drl() != null) {
         self.drl = startDrl(config, self.limits, nanoClock, millisClock);
+        self.drl.bindMetrics(
+            admin.registry(), config.drl().customers().stream().map(CustomerLimit::name).toList());
       }
       admin.serve(config.admin(), routes -> routes.status(self::status));
       if (scheduler != null) {
@@ -209,6 +212,11 @@ public final class PopDaemon implements AutoCloseable {
   /** The per-customer demand counters and shares the DRL agent and the request path share. */
   public PopLimits limits() {
     return limits;
+  }
+
+  /** The registry behind /metrics. */
+  public MeterRegistry registry() {
+    return admin.registry();
   }
 
   /** The DRL agent, or null without a {@code drl} section. */

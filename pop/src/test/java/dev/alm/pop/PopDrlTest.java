@@ -105,21 +105,51 @@ class PopDrlTest {
             PopDaemon.start(
                 config(t, i, drl), false, System::nanoTime, System::currentTimeMillis, l -> {}));
       }
-      // the request path: count arrivals every 20 ms; serve min(demand, share)
-      long end = System.nanoTime() + 12_000_000_000L;
+      // the request path: a thread counts arrivals at each PoP's demand rate, by elapsed time so
+      // that a stalled thread does not change the rate, until the test ends
+      java.util.concurrent.atomic.AtomicBoolean feeding =
+          new java.util.concurrent.atomic.AtomicBoolean(true);
+      Thread feeder =
+          new Thread(
+              () -> {
+                long last = System.nanoTime();
+                double[] owed = new double[3];
+                while (feeding.get()) {
+                  long now = System.nanoTime();
+                  for (int i = 0; i < 3; i++) {
+                    owed[i] += demand[i] * (now - last) / 1e9;
+                    long whole = (long) owed[i];
+                    owed[i] -= whole;
+                    pops.get(i).limits().arrived(C, whole);
+                  }
+                  last = now;
+                  java.util.concurrent.locks.LockSupport.parkNanos(5_000_000L);
+                }
+              });
+      feeder.setDaemon(true);
+      feeder.start();
+      // each PoP serves min(demand, share); converged: proportional shares and the aggregate at
+      // L, held for one second
+      long end = System.nanoTime() + 20_000_000_000L;
       double served = 0;
       boolean converged = false;
+      long holdingSince = Long.MAX_VALUE;
       while (System.nanoTime() < end && !converged) {
-        for (int i = 0; i < 3; i++) {
-          pops.get(i).limits().arrived(C, Math.round(demand[i] * 0.02));
-        }
-        Thread.sleep(20);
+        Thread.sleep(10);
+        long now = System.nanoTime();
         served = 0;
+        boolean proportional = true;
         for (int i = 0; i < 3; i++) {
           double s = pops.get(i).limits().share(C);
           served += Double.isNaN(s) ? 0 : Math.min(demand[i], s);
+          proportional &= Math.abs(s - L * demand[i] / 1000) <= 0.05 * L;
         }
-        converged = Math.abs(served - L) <= 0.05 * L;
+        if (!(proportional && Math.abs(served - L) <= 0.05 * L)) {
+          holdingSince = Long.MAX_VALUE;
+        } else if (holdingSince == Long.MAX_VALUE) {
+          holdingSince = now;
+        }
+        converged = now - holdingSince >= 1_000_000_000L;
       }
       assertTrue(converged, "aggregate served " + served + " against the limit " + L);
       ObjectMapper json = new ObjectMapper();
@@ -131,9 +161,13 @@ class PopDrlTest {
         JsonNode c = drl.get("customers").get(0);
         assertEquals(C, c.get("name").asText());
         assertEquals(L, c.get("limit").asDouble(), 1e-9);
-        assertEquals(L * demand[i] / 1000, c.get("share").asDouble(), 0.1 * L);
+        assertEquals(L * demand[i] / 1000, c.get("share").asDouble(), 0.1 * L, "share of " + i);
         assertEquals(0, drl.get("rejected").get("bad-mac").asLong());
+        double gauge =
+            pops.get(i).registry().get("alm.drl.share").tag("customer", C).gauge().value();
+        assertTrue(gauge > 0 && gauge <= L, "alm.drl.share gauge " + gauge);
       }
+      feeding.set(false);
     } finally {
       for (PopDaemon p : pops) {
         p.close();

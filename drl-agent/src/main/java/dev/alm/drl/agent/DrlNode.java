@@ -2,6 +2,8 @@ package dev.alm.drl.agent;
 
 import dev.alm.io.InputException;
 import dev.alm.io.KeyRing;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -61,6 +63,48 @@ public final class DrlNode implements AutoCloseable {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
       throw e;
     }
+  }
+
+  /**
+   * Registers the agent's gauges: per customer {@code alm.drl.share}, {@code alm.drl.demand}
+   * (units/s); {@code alm.drl.mode} (0 normal, 1 lease, 2 safe), {@code alm.drl.peers}, {@code
+   * alm.drl.rejected} per reason, {@code alm.drl.sent.bytes} (on the wire).
+   */
+  public void bindMetrics(MeterRegistry registry, List<String> customers) {
+    for (String c : customers) {
+      Gauge.builder("alm.drl.share", agent, a -> value(a, c, true))
+          .description("the PoP's share of the customer's global limit, units/s")
+          .tag("customer", c)
+          .register(registry);
+      Gauge.builder("alm.drl.demand", agent, a -> value(a, c, false))
+          .description("the PoP's EWMA'd demand of the customer, units/s")
+          .tag("customer", c)
+          .register(registry);
+    }
+    Gauge.builder("alm.drl.mode", agent, a -> a.status().mode().ordinal())
+        .description("0 normal, 1 lease, 2 safe")
+        .register(registry);
+    Gauge.builder("alm.drl.peers", agent, a -> a.status().hearing() - 1)
+        .description("peers heard within the peer timeout")
+        .register(registry);
+    for (RejectReason r : RejectReason.values()) {
+      Gauge.builder("alm.drl.rejected", agent, a -> a.status().counters().rejected(r))
+          .description("gossip datagrams refused since start")
+          .tag("reason", r.label())
+          .register(registry);
+    }
+    Gauge.builder("alm.drl.sent.bytes", agent, a -> a.status().counters().wireBytes())
+        .description("gossip bytes sent since start, IPv4 and UDP headers included")
+        .register(registry);
+  }
+
+  private static double value(DrlAgent a, String customer, boolean share) {
+    for (CustomerShare s : a.status().customers()) {
+      if (s.customer().equals(customer)) {
+        return share ? s.share() : s.demand();
+      }
+    }
+    return Double.NaN;
   }
 
   /** The agent. */
