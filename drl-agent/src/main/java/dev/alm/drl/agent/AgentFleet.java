@@ -125,6 +125,7 @@ public final class AgentFleet implements AutoCloseable {
     if (agents[i] != null) {
       agents[i].close();
       agents[i] = null;
+      pops[i].clearShares();
     }
   }
 
@@ -134,6 +135,7 @@ public final class AgentFleet implements AutoCloseable {
       agents[i].crash();
       crashed.add(agents[i]);
       agents[i] = null;
+      pops[i].clearShares();
     }
   }
 

@@ -45,6 +45,12 @@ public final class SyntheticLimits implements LocalLimits {
     return Math.min(demandOf(customer), s);
   }
 
+  /** Forgets every share, as a PoP that stopped enforces nothing (its demand is kept). */
+  public void clearShares() {
+    shares.clear();
+    mode = Mode.SAFE;
+  }
+
   /** The mode of the latest share. */
   public Mode mode() {
     return mode;
