@@ -2,6 +2,7 @@ package dev.alm.pop;
 
 import dev.alm.controller.model.Topology;
 import dev.alm.dns.DnsConfig;
+import dev.alm.drl.agent.DrlConfig;
 import dev.alm.fastcontrol.ProbePlanConfig;
 import dev.alm.loop.LoopConfig;
 import dev.alm.node.AdminAccess;
@@ -23,6 +24,7 @@ import java.nio.file.Path;
  * @param state the state file, or null not to persist
  * @param admin the admin address for /status and /metrics, or null
  * @param adminAccess who may use the admin server: loopback only, or a bearer token
+ * @param drl the DRL agent's section (docs/ratelimit.md, "The DRL agent"), or null for none
  */
 public record PopConfig(
     Topology topology,
@@ -34,9 +36,10 @@ public record PopConfig(
     ProbePlanConfig plan,
     Path state,
     HostPort admin,
-    AdminAccess adminAccess) {
+    AdminAccess adminAccess,
+    DrlConfig drl) {
 
-  /** A PoP whose admin server serves loopback only, with no token. */
+  /** A PoP whose admin server serves loopback only, with no token, and no DRL agent. */
   public PopConfig(
       Topology topology,
       int index,
@@ -57,7 +60,8 @@ public record PopConfig(
         plan,
         state,
         admin,
-        AdminAccess.LOOPBACK_ONLY);
+        AdminAccess.LOOPBACK_ONLY,
+        null);
   }
 
   public PopConfig {
@@ -95,7 +99,48 @@ public record PopConfig(
   /** This configuration with another proxy configuration (e.g. the probe key from a flag). */
   public PopConfig withProxy(ProxyConfig p) {
     return new PopConfig(
-        topology, index, dns, dnsThreads, p, loop, plan, state, admin, adminAccess);
+        topology, index, dns, dnsThreads, p, loop, plan, state, admin, adminAccess, drl);
+  }
+
+  /** A PoP with a DRL agent (null: none), its admin server loopback only. */
+  public PopConfig(
+      Topology topology,
+      int index,
+      DnsConfig dns,
+      int dnsThreads,
+      ProxyConfig proxy,
+      LoopConfig loop,
+      ProbePlanConfig plan,
+      Path state,
+      HostPort admin,
+      DrlConfig drl) {
+    this(
+        topology,
+        index,
+        dns,
+        dnsThreads,
+        proxy,
+        loop,
+        plan,
+        state,
+        admin,
+        AdminAccess.LOOPBACK_ONLY,
+        drl);
+  }
+
+  /** A PoP whose admin server is guarded by {@code adminAccess}, without a DRL agent. */
+  public PopConfig(
+      Topology topology,
+      int index,
+      DnsConfig dns,
+      int dnsThreads,
+      ProxyConfig proxy,
+      LoopConfig loop,
+      ProbePlanConfig plan,
+      Path state,
+      HostPort admin,
+      AdminAccess adminAccess) {
+    this(topology, index, dns, dnsThreads, proxy, loop, plan, state, admin, adminAccess, null);
   }
 
   /** This PoP's id. */
@@ -105,6 +150,7 @@ public record PopConfig(
 
   /** This configuration with another admin access (a token read from a file or flag). */
   public PopConfig withAdminAccess(AdminAccess access) {
-    return new PopConfig(topology, index, dns, dnsThreads, proxy, loop, plan, state, admin, access);
+    return new PopConfig(
+        topology, index, dns, dnsThreads, proxy, loop, plan, state, admin, access, drl);
   }
 }

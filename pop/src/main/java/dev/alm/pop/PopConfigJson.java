@@ -5,6 +5,8 @@ import dev.alm.controller.dual.StepSize;
 import dev.alm.controller.io.TopologyJson;
 import dev.alm.controller.model.Topology;
 import dev.alm.dns.DnsConfigJson;
+import dev.alm.drl.agent.DrlConfig;
+import dev.alm.drl.agent.DrlConfigJson;
 import dev.alm.fastcontrol.BetaEstimatorConfig;
 import dev.alm.fastcontrol.ProbePlanConfig;
 import dev.alm.io.InputException;
@@ -52,7 +54,8 @@ public final class PopConfigJson {
           "proxy",
           "dnsThreads",
           "settling",
-          "probeKeyFile");
+          "probeKeyFile",
+          "drl");
   private static final Set<String> PROBES =
       Set.of("gamma", "betaWeight", "lossRate", "timeoutIntervals");
   private static final Set<String> SETTLING = Set.of("horizon", "floor", "alarmZ", "schedulePrice");
@@ -115,6 +118,11 @@ public final class PopConfigJson {
                         base.resolve(f.text("adminTokenFile")), f.file() + ":adminTokenFile"))
                 : AdminAccess.LOOPBACK_ONLY;
     int threads = f.has("dnsThreads") ? (int) f.integer("dnsThreads") : 1;
+    DrlConfig drl = f.has("drl") ? DrlConfigJson.read(f.object("drl"), base) : null;
+    if (drl != null) {
+      checked(f, "drl", () -> drl.settings(index, t.size(), java.util.List.of()));
+      dev.alm.io.KeyRing.load(drl.keyFile(), "drl.keyFile");
+    }
     if (admin != null) {
       try {
         access.checkBind(admin);
@@ -127,7 +135,7 @@ public final class PopConfigJson {
         "dnsThreads",
         () ->
             new PopConfig(
-                t, index, dns.config(), threads, proxy, loop, plan, state, admin, access));
+                t, index, dns.config(), threads, proxy, loop, plan, state, admin, access, drl));
   }
 
   /** The loop's settings, each checked by {@link LoopConfig} as it is set. */

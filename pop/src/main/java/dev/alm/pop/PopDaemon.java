@@ -3,6 +3,8 @@ package dev.alm.pop;
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.dns.DnsConfig;
 import dev.alm.dns.DnsNode;
+import dev.alm.drl.agent.CustomerLimit;
+import dev.alm.drl.agent.DrlNode;
 import dev.alm.fastcontrol.AnswererStats;
 import dev.alm.fastcontrol.PlannedProbeAnswerer;
 import dev.alm.fastcontrol.ProbeAnswererConfig;
@@ -49,6 +51,8 @@ public final class PopDaemon implements AutoCloseable {
   private final StateFile stateFile;
   private final NodeAdmin admin;
   private final EventStream events = new EventStream();
+  private final PopLimits limits = new PopLimits();
+  private DrlNode drl;
   private final ScheduledExecutorService scheduler;
   private final LongSupplier nanoClock;
   private final LongSupplier millisClock;
@@ -175,6 +179,11 @@ public final class PopDaemon implements AutoCloseable {
               log,
               initial);
       self.bindMetrics(admin.registry());
+      if (config.drl() != null) {
+        self.drl = startDrl(config, self.limits, nanoClock, millisClock);
+        self.drl.bindMetrics(
+            admin.registry(), config.drl().customers().stream().map(CustomerLimit::name).toList());
+      }
       admin.serve(
           config.admin(),
           config.adminAccess(),
@@ -202,6 +211,39 @@ public final class PopDaemon implements AutoCloseable {
       admin.close();
       throw e;
     }
+  }
+
+  private static DrlNode startDrl(
+      PopConfig config, PopLimits limits, LongSupplier nanoClock, LongSupplier millisClock)
+      throws IOException, InterruptedException {
+    try {
+      return DrlNode.start(
+          config.drl(),
+          config.drl().settings(config.index(), config.topology().size(), java.util.List.of()),
+          limits,
+          nanoClock,
+          millisClock);
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      // a bad key file: one line naming the file and the reason
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+  }
+
+  /** The per-customer demand counters and shares the DRL agent and the request path share. */
+  public PopLimits limits() {
+    return limits;
+  }
+
+  /** The registry behind /metrics. */
+  public MeterRegistry registry() {
+    return admin.registry();
+  }
+
+  /** The DRL agent, or null without a {@code drl} section. */
+  public DrlNode drl() {
+    return drl;
   }
 
   private static DnsConfig withX(DnsConfig d, double x) {
@@ -449,6 +491,9 @@ public final class PopDaemon implements AutoCloseable {
     m.put("shed", proxyKilled ? null : shed());
     m.put("stateFile", stateFile == null ? null : stateFile.path().toString());
     m.put("stateProblem", lastStateProblem);
+    if (drl != null) {
+      m.put("drl", drl.status());
+    }
     return m;
   }
 
@@ -496,6 +541,9 @@ public final class PopDaemon implements AutoCloseable {
   public void close() throws IOException {
     if (scheduler != null) {
       scheduler.shutdownNow();
+    }
+    if (drl != null) {
+      drl.close();
     }
     try {
       dns.close();

@@ -101,4 +101,32 @@ class PopConfigJsonTest {
     assertEquals(field, e.where());
     assertTrue(e.reason().contains(reason), "the reason '" + reason + "': " + e.getMessage());
   }
+
+  @Test
+  void readsTheDrlSectionAndRefusesAKeyFileOthersCanWrite() throws Exception {
+    Path key = dir.resolve("gossip.key");
+    Files.writeString(key, "pop-gossip-key-0123456789abcdef\n");
+    Files.setPosixFilePermissions(
+        key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    String drl =
+        "\"drl\": {\"listen\": \"127.0.0.1:7301\", \"swim\": \"127.0.0.1:7401\","
+            + " \"keyFile\": \"gossip.key\", \"customers\": [{\"name\": \"acme\", \"limit\": 100}]}";
+    PopConfig c = PopConfigJson.read(pop(drl));
+    assertEquals(key, c.drl().keyFile());
+    assertEquals(0, c.drl().settings(c.index(), c.topology().size(), java.util.List.of()).id());
+    Files.setPosixFilePermissions(
+        key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-rw-"));
+    InputException e = assertThrows(InputException.class, () -> PopConfigJson.read(pop(drl)));
+    assertTrue(e.getMessage().contains("drl.keyFile"), e.getMessage());
+    assertTrue(e.getMessage().contains("writable by others"), e.getMessage());
+    InputException none =
+        assertThrows(
+            InputException.class,
+            () ->
+                PopConfigJson.read(
+                    pop(
+                        drl.replace(
+                            ", \"customers\": [{\"name\": \"acme\", \"limit\": 100}]", ""))));
+    assertTrue(none.getMessage().contains("drl"), none.getMessage());
+  }
 }

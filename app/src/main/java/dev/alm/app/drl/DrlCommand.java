@@ -17,7 +17,8 @@ import picocli.CommandLine.Spec;
       DrlCompareCommand.class,
       DesignCommand.class,
       SweepCommand.class,
-      DrlBenchCommand.class
+      DrlBenchCommand.class,
+      DrlAgentsCommand.class
     })
 public final class DrlCommand implements Runnable {
 

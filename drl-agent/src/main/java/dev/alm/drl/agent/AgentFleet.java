@@ -1,0 +1,167 @@
+package dev.alm.drl.agent;
+
+import dev.alm.io.KeyRing;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+import java.util.function.LongSupplier;
+
+/**
+ * N agents in one process on loopback, each with its own UDP socket (and its own SWIM member when
+ * asked), all on one shared event-loop group: the fixture of the agent tests and of {@code alm drl
+ * agents}. Agents can be stopped and started again by id (a restart is a new incarnation).
+ */
+public final class AgentFleet implements AutoCloseable {
+
+  /** How the fleet's agents find each other. */
+  public enum MembershipKind {
+    STATIC,
+    SWIM
+  }
+
+  private final IntFunction<AgentSettings> settings;
+  private final KeyRing keys;
+  private final MembershipKind kind;
+  private final EventLoopGroup group;
+  private final LongSupplier nanoClock;
+  private final LongSupplier wallMillis;
+  private final DrlAgent[] agents;
+  private final SyntheticLimits[] pops;
+  private final InetSocketAddress[] gossip;
+  private final List<String> seeds = new ArrayList<>();
+  private final SwimMembership[] swims;
+  private final List<DrlAgent> crashed = new ArrayList<>();
+  private long lastIncarnation;
+
+  /**
+   * Starts {@code n} agents.
+   *
+   * @param settings the settings of agent i
+   * @param threads event-loop threads shared by all agents
+   */
+  public AgentFleet(
+      int n,
+      IntFunction<AgentSettings> settings,
+      KeyRing keys,
+      MembershipKind kind,
+      int threads,
+      LongSupplier nanoClock,
+      LongSupplier wallMillis)
+      throws Exception {
+    this.settings = settings;
+    this.keys = keys;
+    this.kind = kind;
+    this.nanoClock = nanoClock;
+    this.wallMillis = wallMillis;
+    this.group = new NioEventLoopGroup(threads, new DefaultThreadFactory("drl-agents", true));
+    this.agents = new DrlAgent[n];
+    this.pops = new SyntheticLimits[n];
+    this.gossip = new InetSocketAddress[n];
+    this.swims = new SwimMembership[n];
+    for (int i = 0; i < n; i++) {
+      pops[i] = new SyntheticLimits();
+    }
+    try {
+      if (kind == MembershipKind.STATIC) {
+        List<java.nio.channels.DatagramChannel> holders = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+          java.nio.channels.DatagramChannel c = java.nio.channels.DatagramChannel.open();
+          c.bind(new InetSocketAddress("127.0.0.1", 0));
+          gossip[i] = (InetSocketAddress) c.getLocalAddress();
+          holders.add(c);
+        }
+        for (java.nio.channels.DatagramChannel c : holders) {
+          c.close();
+        }
+      } else {
+        for (int i = 0; i < n; i++) {
+          gossip[i] = new InetSocketAddress("127.0.0.1", 0);
+        }
+      }
+      for (int i = 0; i < n; i++) {
+        start(i);
+      }
+    } catch (Exception e) {
+      close();
+      throw e;
+    }
+  }
+
+  /** Starts (or restarts) agent {@code i}, a new incarnation. */
+  public synchronized void start(int i) throws Exception {
+    if (agents[i] != null) {
+      throw new IllegalStateException("agent " + i + " is running");
+    }
+    long inc = Math.max(wallMillis.getAsLong(), lastIncarnation + 1);
+    lastIncarnation = inc;
+    AgentCore core = new AgentCore(settings.apply(i), keys, inc, 1000L * i + inc);
+    Membership m;
+    if (kind == MembershipKind.STATIC) {
+      m = new StaticMembership(List.of(gossip));
+    } else {
+      SwimMembership s = SwimMembership.of("127.0.0.1", 0, List.copyOf(seeds));
+      swims[i] = s;
+      m = s;
+    }
+    // with SWIM the alias carries the address: a restart takes any free port
+    InetSocketAddress bind =
+        kind == MembershipKind.SWIM ? new InetSocketAddress("127.0.0.1", 0) : gossip[i];
+    agents[i] = DrlAgent.start(core, bind, m, pops[i], group, nanoClock);
+    if (kind == MembershipKind.SWIM) {
+      gossip[i] = agents[i].address();
+      String a = swims[i].address();
+      if (!a.isEmpty() && seeds.size() < 3 && !seeds.contains(a)) {
+        seeds.add(a);
+      }
+    }
+  }
+
+  /** Stops agent {@code i} (its socket and SWIM member go away). */
+  public synchronized void stop(int i) {
+    if (agents[i] != null) {
+      agents[i].close();
+      agents[i] = null;
+      pops[i].clearShares();
+    }
+  }
+
+  /** Crashes agent {@code i}: no leave message; SWIM has to detect it. */
+  public synchronized void crash(int i) {
+    if (agents[i] != null) {
+      agents[i].crash();
+      crashed.add(agents[i]);
+      agents[i] = null;
+      pops[i].clearShares();
+    }
+  }
+
+  public int size() {
+    return agents.length;
+  }
+
+  /** Agent {@code i}, or null while stopped. */
+  public synchronized DrlAgent agent(int i) {
+    return agents[i];
+  }
+
+  /** The synthetic PoP behind agent {@code i}. */
+  public SyntheticLimits pop(int i) {
+    return pops[i];
+  }
+
+  @Override
+  public synchronized void close() {
+    for (int i = 0; i < agents.length; i++) {
+      stop(i);
+    }
+    for (DrlAgent a : crashed) {
+      a.close();
+    }
+    crashed.clear();
+    group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+  }
+}

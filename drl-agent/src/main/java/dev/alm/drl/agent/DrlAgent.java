@@ -1,0 +1,220 @@
+package dev.alm.drl.agent;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.socket.DatagramPacket;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+/**
+ * One PoP's DRL agent on the network: a thin Netty UDP adapter around an {@link AgentCore}. The
+ * datagram channel's event loop owns the core: it runs the estimate-interval timer, decodes each
+ * received datagram into the core, and membership events are queued onto it. Shares go to the
+ * {@link LocalLimits} after every interval.
+ */
+public final class DrlAgent implements AutoCloseable {
+
+  private final AgentCore core;
+  private final LocalLimits limits;
+  private final Membership membership;
+  private final LongSupplier nanoClock;
+  private final InetSocketAddress[] addresses;
+  private final Channel channel;
+  private volatile GossipFilter filter = GossipFilter.ALL;
+  private volatile AgentStatus status;
+  private ScheduledFuture<?> ticker;
+  private long unsent;
+
+  private DrlAgent(
+      AgentCore core,
+      LocalLimits limits,
+      Membership membership,
+      LongSupplier nanoClock,
+      Channel channel) {
+    this.core = core;
+    this.limits = limits;
+    this.membership = membership;
+    this.nanoClock = nanoClock;
+    this.channel = channel;
+    this.addresses = new InetSocketAddress[core.settings().limiters()];
+    AgentSettings s = core.settings();
+    this.status =
+        new AgentStatus(
+            s.id(), s.limiters(), Mode.SAFE, 1, List.of(), core.counters(), 0, "starting");
+  }
+
+  /**
+   * Binds the gossip socket on {@code bind}, joins {@code membership} and starts the interval
+   * timer.
+   *
+   * @param group the event-loop group to run on (shared by many agents in one process)
+   */
+  public static DrlAgent start(
+      AgentCore core,
+      InetSocketAddress bind,
+      Membership membership,
+      LocalLimits limits,
+      EventLoopGroup group,
+      LongSupplier nanoClock)
+      throws Exception {
+    Handler handler = new Handler();
+    Channel ch =
+        new Bootstrap()
+            .group(group)
+            .channel(NioDatagramChannel.class)
+            .handler(handler)
+            .bind(bind)
+            .sync()
+            .channel();
+    DrlAgent agent = new DrlAgent(core, limits, membership, nanoClock, ch);
+    handler.agent = agent;
+    InetSocketAddress local = (InetSocketAddress) ch.localAddress();
+    try {
+      membership.start(
+          core.settings().id(),
+          local,
+          (id, address, up) ->
+              ch.eventLoop().execute(() -> agent.membershipChanged(id, address, up)));
+    } catch (Exception e) {
+      ch.close().sync();
+      throw e;
+    }
+    long period = Math.round(core.settings().interval() * 1e9);
+    agent.ticker =
+        ch.eventLoop().scheduleAtFixedRate(agent::tick, period, period, TimeUnit.NANOSECONDS);
+    return agent;
+  }
+
+  /** The bound gossip address. */
+  public InetSocketAddress address() {
+    return (InetSocketAddress) channel.localAddress();
+  }
+
+  /** The latest status (updated after every interval). */
+  public AgentStatus status() {
+    return status;
+  }
+
+  /** Replaces the fault-injection filter. */
+  public void filter(GossipFilter f) {
+    this.filter = f == null ? GossipFilter.ALL : f;
+  }
+
+  private void membershipChanged(int id, InetSocketAddress address, boolean up) {
+    if (id < 0 || id >= addresses.length || id == core.settings().id()) {
+      return;
+    }
+    if (up) {
+      addresses[id] = address;
+    }
+    core.onMembership(id, up);
+  }
+
+  private void received(DatagramPacket packet) {
+    ByteBuf buf = packet.content();
+    int len = buf.readableBytes();
+    int claimed = len >= 8 ? buf.getInt(buf.readerIndex() + 4) : -1;
+    if (!filter.pass(claimed, false)) {
+      return;
+    }
+    byte[] data = new byte[len];
+    buf.getBytes(buf.readerIndex(), data);
+    Receipt r = core.onDatagram(data, 0, len, nanoClock.getAsLong());
+    if (r instanceof Receipt.Accepted a) {
+      addresses[a.sender()] = packet.sender();
+    }
+  }
+
+  private void tick() {
+    try {
+      long now = nanoClock.getAsLong();
+      Tick t = core.tick(now, name -> limits.demand(name, now));
+      for (CustomerShare s : t.shares()) {
+        limits.setShare(s.customer(), s.share(), s.mode());
+      }
+      boolean wrote = false;
+      GossipFilter f = filter;
+      for (Datagram d : t.datagrams()) {
+        InetSocketAddress to = addresses[d.to()];
+        if (to == null) {
+          unsent++;
+          continue;
+        }
+        if (!f.pass(d.to(), true)) {
+          continue;
+        }
+        channel.write(new DatagramPacket(Unpooled.wrappedBuffer(d.bytes()), to));
+        wrote = true;
+      }
+      if (wrote) {
+        channel.flush();
+      }
+      AgentSettings s = core.settings();
+      status =
+          new AgentStatus(
+              s.id(),
+              s.limiters(),
+              t.mode(),
+              t.hearing(),
+              t.shares(),
+              core.counters(),
+              unsent,
+              membership.describe());
+    } catch (RuntimeException e) {
+      // a failing LocalLimits must not stop the timer; the next interval tries again
+      status =
+          new AgentStatus(
+              status.id(),
+              status.limiters(),
+              status.mode(),
+              status.hearing(),
+              status.customers(),
+              status.counters(),
+              unsent,
+              "error: " + e);
+    }
+  }
+
+  /**
+   * Stops the timer and the socket and silences the membership member without leaving, as a crashed
+   * process would; {@link #close} releases the rest.
+   */
+  public void crash() {
+    if (ticker != null) {
+      ticker.cancel(false);
+    }
+    membership.crash();
+    channel.close().syncUninterruptibly();
+  }
+
+  /** Stops the timer, leaves the membership and closes the socket. */
+  @Override
+  public void close() {
+    if (ticker != null) {
+      ticker.cancel(false);
+    }
+    membership.close();
+    channel.close().syncUninterruptibly();
+  }
+
+  private static final class Handler extends SimpleChannelInboundHandler<DatagramPacket> {
+    volatile DrlAgent agent;
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket msg) {
+      DrlAgent a = agent;
+      if (a != null) {
+        a.received(msg);
+      }
+    }
+  }
+}

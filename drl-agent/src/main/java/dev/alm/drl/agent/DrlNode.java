@@ -1,0 +1,157 @@
+package dev.alm.drl.agent;
+
+import dev.alm.io.InputException;
+import dev.alm.io.KeyRing;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+/**
+ * One PoP's agent as a daemon part, built from its {@link DrlConfig}: the key file, a SWIM member,
+ * the UDP socket on its own event-loop thread, and the /status section. {@code alm pop} runs one.
+ */
+public final class DrlNode implements AutoCloseable {
+
+  private final EventLoopGroup group;
+  private final DrlAgent agent;
+
+  private DrlNode(EventLoopGroup group, DrlAgent agent) {
+    this.group = group;
+    this.agent = agent;
+  }
+
+  /**
+   * Starts the agent.
+   *
+   * @param settings the agent's settings ({@link DrlConfig#settings})
+   * @param limits the proxy's enforcement
+   * @throws InputException when the key file is missing, unsafe or malformed
+   */
+  public static DrlNode start(
+      DrlConfig config,
+      AgentSettings settings,
+      LocalLimits limits,
+      LongSupplier nanoClock,
+      LongSupplier wallMillis)
+      throws Exception {
+    KeyRing keys = KeyRing.load(config.keyFile(), "drl.keyFile");
+    EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("drl-agent", true));
+    try {
+      long incarnation = wallMillis.getAsLong();
+      AgentCore core = new AgentCore(settings, keys, incarnation, incarnation ^ settings.id());
+      SwimMembership swim =
+          new SwimMembership(
+              config.swim().host(),
+              config.swim().port(),
+              config.seeds(),
+              config.pingIntervalMs(),
+              3);
+      InetSocketAddress bind =
+          new InetSocketAddress(config.listen().host(), config.listen().port());
+      DrlAgent agent = DrlAgent.start(core, bind, swim, limits, group, nanoClock);
+      return new DrlNode(group, agent);
+    } catch (Exception e) {
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      throw e;
+    }
+  }
+
+  /**
+   * Registers the agent's gauges: per customer {@code alm.drl.share}, {@code alm.drl.demand}
+   * (units/s); {@code alm.drl.mode} (0 normal, 1 lease, 2 safe), {@code alm.drl.peers}, {@code
+   * alm.drl.rejected} per reason, {@code alm.drl.sent.bytes} (on the wire).
+   */
+  public void bindMetrics(MeterRegistry registry, List<String> customers) {
+    for (String c : customers) {
+      Gauge.builder("alm.drl.share", agent, a -> value(a, c, true))
+          .description("the PoP's share of the customer's global limit, units/s")
+          .tag("customer", c)
+          .register(registry);
+      Gauge.builder("alm.drl.demand", agent, a -> value(a, c, false))
+          .description("the PoP's EWMA'd demand of the customer, units/s")
+          .tag("customer", c)
+          .register(registry);
+    }
+    Gauge.builder("alm.drl.mode", agent, a -> a.status().mode().ordinal())
+        .description("0 normal, 1 lease, 2 safe")
+        .register(registry);
+    Gauge.builder("alm.drl.peers", agent, a -> a.status().hearing() - 1)
+        .description("peers heard within the peer timeout")
+        .register(registry);
+    for (RejectReason r : RejectReason.values()) {
+      Gauge.builder("alm.drl.rejected", agent, a -> a.status().counters().rejected(r))
+          .description("gossip datagrams refused since start")
+          .tag("reason", r.label())
+          .register(registry);
+    }
+    Gauge.builder("alm.drl.sent.bytes", agent, a -> a.status().counters().wireBytes())
+        .description("gossip bytes sent since start, IPv4 and UDP headers included")
+        .register(registry);
+  }
+
+  private static double value(DrlAgent a, String customer, boolean share) {
+    for (CustomerShare s : a.status().customers()) {
+      if (s.customer().equals(customer)) {
+        return share ? s.share() : s.demand();
+      }
+    }
+    return Double.NaN;
+  }
+
+  /** The agent. */
+  public DrlAgent agent() {
+    return agent;
+  }
+
+  /** The agent's state for /status: mode, peers heard, shares and counters. */
+  public Map<String, Object> status() {
+    AgentStatus s = agent.status();
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("id", s.id());
+    m.put("limiters", s.limiters());
+    m.put("mode", s.mode().label());
+    m.put("peers", s.hearing() - 1);
+    List<Map<String, Object>> customers = new ArrayList<>();
+    for (CustomerShare c : s.customers()) {
+      Map<String, Object> cm = new LinkedHashMap<>();
+      cm.put("name", c.customer());
+      cm.put("limit", c.limit());
+      cm.put("share", c.share());
+      cm.put("demand", c.demand());
+      cm.put("globalDemand", c.globalDemand());
+      cm.put("mode", c.mode().label());
+      customers.add(cm);
+    }
+    m.put("customers", customers);
+    AgentCounters k = s.counters();
+    m.put("accepted", k.accepted());
+    Map<String, Object> rejected = new LinkedHashMap<>();
+    for (RejectReason r : RejectReason.values()) {
+      rejected.put(r.label(), k.rejected(r));
+    }
+    m.put("rejected", rejected);
+    m.put("unknownCustomerEntries", k.unknownCustomerEntries());
+    m.put("sentDatagrams", k.sentDatagrams());
+    m.put("sentWireBytes", k.wireBytes());
+    m.put("membership", s.membership());
+    return m;
+  }
+
+  @Override
+  public void close() {
+    try {
+      agent.close();
+    } finally {
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+  }
+}

@@ -1,0 +1,19 @@
+package dev.alm.drl.agent;
+
+import java.util.List;
+
+/**
+ * One authenticated datagram between two PoPs' agents: the demand updates of every active customer
+ * for one receiver, sent once per estimate interval to each of the br peers drawn (paper 001
+ * section 3.1).
+ *
+ * @param sender the sending agent's id, 0..N-1
+ * @param incarnation the sender's start time in ms since the epoch (a restart starts a newer one)
+ * @param seq the sender's datagram number within the incarnation, from 1 (replay window)
+ * @param entries one per customer
+ */
+public record GossipPacket(int sender, long incarnation, long seq, List<DemandEntry> entries) {
+  public GossipPacket {
+    entries = List.copyOf(entries);
+  }
+}

@@ -1,0 +1,83 @@
+package dev.alm.drl.agent;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import dev.alm.io.KeyRing;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+class PacketCodecTest {
+
+  static final KeyRing OLD = KeyRing.ofText("old-gossip-key-0123456789");
+  static final KeyRing NEW = KeyRing.ofText("new-gossip-key-0123456789");
+  static final KeyRing ROTATING =
+      KeyRing.ofText("new-gossip-key-0123456789", "old-gossip-key-0123456789");
+
+  static GossipPacket packet(int entries) {
+    List<DemandEntry> e = new java.util.ArrayList<>();
+    for (int i = 0; i < entries; i++) {
+      e.add(new DemandEntry(1000 + i, 7 + i, 12.5 * i, 0.25 * i));
+    }
+    return new GossipPacket(2, 1_700_000_000_000L, 42, e);
+  }
+
+  @Test
+  void roundTripsAndHasTheDocumentedSize() {
+    PacketCodec c = new PacketCodec(NEW);
+    byte[] b = c.encode(packet(1));
+    assertEquals(66, b.length);
+    assertEquals(66 + 24, c.encode(packet(2)).length);
+    PacketCodec.Valid v = assertInstanceOf(PacketCodec.Valid.class, c.decode(b, 0, b.length));
+    assertEquals(packet(1), v.packet());
+  }
+
+  @Test
+  void rotationAcceptsBothKeysAndSignsWithTheCurrentOne() {
+    byte[] fromOld = new PacketCodec(OLD).encode(packet(3));
+    byte[] fromNew = new PacketCodec(NEW).encode(packet(3));
+    PacketCodec rotating = new PacketCodec(ROTATING);
+    assertInstanceOf(PacketCodec.Valid.class, rotating.decode(fromOld, 0, fromOld.length));
+    assertInstanceOf(PacketCodec.Valid.class, rotating.decode(fromNew, 0, fromNew.length));
+    assertArrayEquals(fromNew, rotating.encode(packet(3)));
+    // after the rotation the old key alone is refused
+    assertEquals(
+        new PacketCodec.Refused(RejectReason.BAD_MAC),
+        new PacketCodec(NEW).decode(fromOld, 0, fromOld.length));
+  }
+
+  @Property(tries = 300)
+  void anyFlippedBitIsRefused(
+      @ForAll @IntRange(min = 0, max = 3) int entries, @ForAll @IntRange(min = 0) int pick) {
+    PacketCodec c = new PacketCodec(NEW);
+    byte[] b = c.encode(packet(entries));
+    int bit = pick % (b.length * 8);
+    b[bit / 8] ^= (byte) (1 << (bit % 8));
+    assertInstanceOf(PacketCodec.Refused.class, c.decode(b, 0, b.length));
+  }
+
+  @Property(tries = 200)
+  void truncatedOrPaddedIsMalformed(@ForAll @IntRange(min = 0, max = 200) int len) {
+    PacketCodec c = new PacketCodec(NEW);
+    byte[] good = c.encode(packet(2));
+    byte[] b = java.util.Arrays.copyOf(good, len);
+    PacketCodec.Decoded d = c.decode(b, 0, b.length);
+    if (len == good.length) {
+      assertInstanceOf(PacketCodec.Valid.class, d);
+    } else {
+      assertEquals(new PacketCodec.Refused(RejectReason.MALFORMED), d);
+    }
+  }
+
+  @Test
+  void signedButNotFiniteValuesAreMalformed() {
+    PacketCodec c = new PacketCodec(NEW);
+    GossipPacket p = new GossipPacket(1, 1, 1, List.of(new DemandEntry(1, 1, Double.NaN, 0)));
+    byte[] b = c.encode(p);
+    assertEquals(new PacketCodec.Refused(RejectReason.MALFORMED), c.decode(b, 0, b.length));
+  }
+}

@@ -1,0 +1,67 @@
+package dev.alm.pop;
+
+import dev.alm.drl.agent.LocalLimits;
+import dev.alm.drl.agent.Mode;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The PoP's per-customer demand counters and shares, between the request path and the DRL agent:
+ * the request path counts what arrives ({@link #arrived}) and reads the share to enforce ({@link
+ * #share}); the agent reads the demand rate once per interval and sets the share. Lock-free on the
+ * request path (a {@link LongAdder} per customer, a volatile share).
+ */
+public final class PopLimits implements LocalLimits {
+
+  private static final class Customer {
+    final LongAdder arrived = new LongAdder();
+    long lastCount;
+    long lastNanos = Long.MIN_VALUE;
+    volatile double share = Double.NaN;
+    volatile Mode mode = Mode.SAFE;
+  }
+
+  private final Map<String, Customer> customers = new ConcurrentHashMap<>();
+
+  private Customer customer(String name) {
+    return customers.computeIfAbsent(name, k -> new Customer());
+  }
+
+  /** Counts {@code units} (requests or bytes) of the customer's demand, served or not. */
+  public void arrived(String customer, long units) {
+    customer(customer).arrived.add(units);
+  }
+
+  /** The customer's current share in units/s; NaN before the agent's first interval. */
+  public double share(String customer) {
+    Customer c = customers.get(customer);
+    return c == null ? Double.NaN : c.share;
+  }
+
+  /** The mode the current share was set in. */
+  public Mode mode(String customer) {
+    Customer c = customers.get(customer);
+    return c == null ? Mode.SAFE : c.mode;
+  }
+
+  @Override
+  public double demand(String customer, long nowNanos) {
+    Customer c = customer(customer);
+    long count = c.arrived.sum();
+    double rate = 0;
+    if (c.lastNanos != Long.MIN_VALUE && nowNanos > c.lastNanos) {
+      rate = (count - c.lastCount) / ((nowNanos - c.lastNanos) / 1e9);
+    }
+    c.lastCount = count;
+    c.lastNanos = nowNanos;
+    return rate;
+  }
+
+  @Override
+  public void setShare(String customer, double rate, Mode mode) {
+    Customer c = customer(customer);
+    c.share = rate;
+    c.mode = mode;
+  }
+}
