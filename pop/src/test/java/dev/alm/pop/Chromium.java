@@ -48,6 +48,7 @@ public final class Chromium implements AutoCloseable {
                 "--headless=new",
                 "--no-sandbox",
                 "--disable-gpu",
+                "--disable-dev-shm-usage",
                 "--no-first-run",
                 "--no-proxy-server",
                 "--disable-background-networking",
