@@ -2,7 +2,8 @@
 # The console's cost to the daemons: `alm cluster --ui` runs twice for DURATION, once with no page open and once
 # with PAGES Server-Sent-Events clients on the fleet page's /events (what an open page receives), and prints per
 # run the process's CPU time per user operation (DNS queries, probes and HTTP requests of the users, which run in
-# the same process). Repeated REPS times in alternating order. Needs app/target/alm.jar and curl; loopback only; bounded by REPS x 2 x DURATION.
+# the same process), and the timing of the control intervals (how late each started after its deadline, and how long
+# the PoPs' steps took, as alm cluster logs it). Repeated REPS times in alternating order. Needs app/target/alm.jar and curl; loopback only; bounded by REPS x 2 x DURATION.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION="${DURATION:-30}"
@@ -31,11 +32,13 @@ run() { # $1 = pages, $2 = out dir
   wait "$pid" || true
   for c in "${clients[@]:-}"; do [ -n "$c" ] && kill "$c" 2>/dev/null || true; done
   python3 - "$2" "$cpu" "$ticks" "$1" <<'PY'
-import json, sys
+import json, re, sys
 out, cpu, ticks, pages = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+timing = [l.strip() for l in open(out + ".log") if l.startswith("control intervals:")]
 s = json.load(open(out + "/summary.json"))["users"]
 work = sum(p["requests"] + p["dnsQueries"] + p["probes"] for p in s["byPop"].values())
-print(f"pages {pages:>2}: CPU {cpu / ticks:6.1f} s for {work} user operations = {1e6 * cpu / ticks / work:6.1f} us each")
+print(f"pages {pages:>2}: CPU {cpu / ticks:6.1f} s for {work} user operations = {1e6 * cpu / ticks / work:6.1f} us each; "
+      + (timing[0] if timing else "no interval timing"))
 PY
 }
 

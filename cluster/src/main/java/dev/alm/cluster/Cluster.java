@@ -164,11 +164,14 @@ public final class Cluster {
       pending.sort(java.util.Comparator.comparingDouble(Drill::atSeconds));
       List<DrillOutcome> outcomes = new ArrayList<>();
       long period = c.interval().toNanos();
+      java.util.LongSummaryStatistics late = new java.util.LongSummaryStatistics();
+      java.util.LongSummaryStatistics work = new java.util.LongSummaryStatistics();
       for (long next = start + period; next <= end; next += period) {
         long now;
         while ((now = System.nanoTime()) < next) {
           LockSupport.parkNanos(next - now);
         }
+        late.accept(now - next);
         double seconds = (next - start) / 1e9;
         while (!pending.isEmpty() && pending.get(0).atSeconds() <= seconds + 1e-9) {
           outcomes.add(drill(c, pending.remove(0), seconds, pops, keys, log));
@@ -192,9 +195,20 @@ public final class Cluster {
                   p.shed(),
                   p.gainScale()));
         }
+        work.accept(System.nanoTime() - now);
         samples.addAll(interval);
         onInterval.accept(interval);
       }
+      log.accept(
+          String.format(
+              java.util.Locale.ROOT,
+              "control intervals: %d, started late by %.2f ms on average (at most %.2f ms), all"
+                  + " PoPs' steps took %.2f ms on average (at most %.2f ms)",
+              late.getCount(),
+              late.getAverage() / 1e6,
+              late.getMax() / 1e6,
+              work.getAverage() / 1e6,
+              work.getMax() / 1e6));
       for (Thread th : threads) {
         th.join(5000);
       }
