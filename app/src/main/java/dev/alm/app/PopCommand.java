@@ -7,6 +7,7 @@ import dev.alm.pop.PopConfigJson;
 import dev.alm.pop.PopDaemon;
 import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.ProxyConfigJson;
+import dev.alm.proxy.limit.CustomersJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -48,6 +49,15 @@ public final class PopCommand implements Callable<Integer> {
               + " count only valid signed probes. Default: none (probe auth off).")
   Path probeKey;
 
+  @Option(
+      names = "--customers",
+      paramLabel = "FILE",
+      description =
+          "Customers and their limits, {\"customers\": [...]} (docs/ratelimit.md, \"Enforcement in"
+              + " the proxy\"): replaces the proxy config's customers; DRL customers are shared by"
+              + " the drl section's agent unless it lists its own.")
+  Path customers;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
@@ -61,6 +71,14 @@ public final class PopCommand implements Callable<Integer> {
                   .probeAuth(
                       p.probeAuth()
                           .withKeys(ProxyConfigJson.loadProbeKeys(probeKey, "--probe-key")))
+                  .build());
+    }
+    if (customers != null) {
+      ProxyConfig p = c.proxy();
+      c =
+          c.withProxy(
+              p.toBuilder()
+                  .customers(p.customers().withCustomers(CustomersJson.readFile(customers)))
                   .build());
     }
     PopConfig started = c;
