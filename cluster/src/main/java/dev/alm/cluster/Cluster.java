@@ -109,6 +109,16 @@ public final class Cluster {
       }
     }
     KeyRing keys = c.probeAuth() ? freshProbeKey(c.stateDir()) : null;
+    Path keyDir =
+        c.customers().isEmpty() || c.stateDir() != null
+            ? c.stateDir()
+            : Files.createTempDirectory("alm-cluster-keys-");
+    ClusterCustomers customers = ClusterCustomers.prepare(c, keyDir);
+    int windows = (int) Math.ceil(c.duration().toNanos() / 1e9);
+    List<CustomerWindows> customerWindows = new ArrayList<>();
+    for (int k = 0; k < c.customers().size(); k++) {
+      customerWindows.add(new CustomerWindows(n, windows));
+    }
     try {
       datacenter =
           ProxyServer.start(
@@ -123,7 +133,7 @@ public final class Cluster {
       for (int i = 0; i < n; i++) {
         pops.add(
             PopDaemon.start(
-                popConfig(c, i, null, null, keys),
+                popConfig(c, i, null, null, keys, customers),
                 false,
                 System::nanoTime,
                 System::currentTimeMillis,
@@ -159,6 +169,23 @@ public final class Cluster {
         th.setDaemon(true);
         threads.add(th);
       }
+      List<String> ids = t.ids();
+      for (int k = 0; k < c.customers().size(); k++) {
+        CustomerLoad load = c.customers().get(k);
+        Thread th =
+            new Thread(
+                new CustomerUsers(
+                    load,
+                    ids,
+                    proxies,
+                    customerWindows.get(k),
+                    start,
+                    end,
+                    c.seed() * 7_919L + 31L * k),
+                "alm-customer-" + load.name());
+        th.setDaemon(true);
+        threads.add(th);
+      }
       threads.forEach(Thread::start);
       List<Drill> pending = new ArrayList<>(c.drills());
       pending.sort(java.util.Comparator.comparingDouble(Drill::atSeconds));
@@ -174,7 +201,7 @@ public final class Cluster {
         late.accept(now - next);
         double seconds = (next - start) / 1e9;
         while (!pending.isEmpty() && pending.get(0).atSeconds() <= seconds + 1e-9) {
-          outcomes.add(drill(c, pending.remove(0), seconds, pops, keys, log));
+          outcomes.add(drill(c, pending.remove(0), seconds, pops, keys, customers, log));
         }
         List<Sample> interval = new ArrayList<>(n);
         for (PopDaemon p : pops) {
@@ -194,6 +221,14 @@ public final class Cluster {
                   s.mode().label(),
                   p.shed(),
                   p.gainScale()));
+        }
+        for (int k = 0; k < c.customers().size(); k++) {
+          String name = c.customers().get(k).name();
+          for (int i = 0; i < n; i++) {
+            customerWindows
+                .get(k)
+                .share((int) Math.floor(seconds - 1e-9), i, share(pops.get(i), name));
+          }
         }
         work.accept(System.nanoTime() - now);
         samples.addAll(interval);
@@ -216,7 +251,20 @@ public final class Cluster {
       for (int i = 0; i < n; i++) {
         counts.put(t.node(i).id(), UserCounts.of(users.get(i).stats()));
       }
-      return new ClusterRun(c, samples, counts, c.duration().toNanos() / 1e9, target, outcomes);
+      List<CustomerOutcome> customerOutcomes = new ArrayList<>();
+      for (int k = 0; k < c.customers().size(); k++) {
+        customerOutcomes.add(
+            CustomerReport.of(c.customers().get(k), t.ids(), customerWindows.get(k)));
+      }
+      return new ClusterRun(
+          c,
+          samples,
+          counts,
+          c.duration().toNanos() / 1e9,
+          target,
+          outcomes,
+          customerOutcomes,
+          customerWindows);
     } finally {
       threads.forEach(Thread::interrupt);
       for (PopDaemon p : pops) {
@@ -225,7 +273,21 @@ public final class Cluster {
       if (datacenter != null) {
         datacenter.close();
       }
+      if (keyDir != null && !keyDir.equals(c.stateDir())) {
+        Files.deleteIfExists(keyDir.resolve(GOSSIP_KEY_FILE));
+        Files.deleteIfExists(keyDir);
+      }
     }
+  }
+
+  /** The customer's share at the PoP now, requests/s, as its /status shows it; NaN if none. */
+  static double share(PopDaemon p, String customer) {
+    for (Map<String, Object> m : p.proxy().node().customers().status()) {
+      if (customer.equals(m.get("name")) && m.get("share") instanceof Number v) {
+        return v.doubleValue();
+      }
+    }
+    return Double.NaN;
   }
 
   /**
@@ -238,6 +300,7 @@ public final class Cluster {
       double seconds,
       List<PopDaemon> pops,
       KeyRing keys,
+      ClusterCustomers customers,
       Consumer<String> log)
       throws IOException, InterruptedException {
     int i = c.topology().ids().indexOf(d.pop());
@@ -253,7 +316,7 @@ public final class Cluster {
     InetSocketAddress proxyAt = p.proxyAddress();
     long down = System.nanoTime();
     p.close();
-    PopConfig again = popConfig(c, i, dnsAt, proxyAt, keys);
+    PopConfig again = popConfig(c, i, dnsAt, proxyAt, keys, customers);
     PopDaemon restarted = null;
     for (int attempt = 0; restarted == null; attempt++) {
       try {
@@ -279,7 +342,13 @@ public final class Cluster {
 
   /** PoP i's configuration in the cluster, on ephemeral ports, with a fresh probe key. */
   public static PopConfig popConfig(ClusterConfig c, int i) throws IOException {
-    return popConfig(c, i, null, null, c.probeAuth() ? freshProbeKey(null) : null);
+    return popConfig(
+        c,
+        i,
+        null,
+        null,
+        c.probeAuth() ? freshProbeKey(null) : null,
+        ClusterCustomers.prepare(c.toBuilder().customers(List.of()).build(), null));
   }
 
   /**
@@ -288,6 +357,17 @@ public final class Cluster {
    * given, so that a run's probes can be checked afterwards; every PoP of the run shares it.
    */
   static KeyRing freshProbeKey(Path dir) throws IOException {
+    return freshKey(dir, PROBE_KEY_FILE, "alm cluster probe key");
+  }
+
+  /** The file of the run's fresh gossip key between the PoPs' DRL agents. */
+  public static final String GOSSIP_KEY_FILE = "gossip.key";
+
+  /**
+   * A fresh random key (32 bytes as 64 hex characters) for one run, written to {@code dir/file}
+   * (mode 600) when a directory is given.
+   */
+  static KeyRing freshKey(Path dir, String fileName, String title) throws IOException {
     byte[] b = new byte[32];
     new SecureRandom().nextBytes(b);
     String key = HexFormat.of().formatHex(b);
@@ -295,7 +375,7 @@ public final class Cluster {
       return KeyRing.ofText(key);
     }
     Files.createDirectories(dir);
-    Path file = dir.resolve(PROBE_KEY_FILE);
+    Path file = dir.resolve(fileName);
     Files.deleteIfExists(file);
     try {
       Files.createFile(
@@ -303,9 +383,9 @@ public final class Cluster {
     } catch (UnsupportedOperationException e) {
       Files.createFile(file);
     }
-    Files.writeString(file, "# alm cluster probe key, fresh for this run\n" + key + "\n");
+    Files.writeString(file, "# " + title + ", fresh for this run\n" + key + "\n");
     try {
-      return KeyRing.load(file, "probe key");
+      return KeyRing.load(file, title);
     } catch (InputException e) {
       throw new IOException(e.getMessage(), e);
     }
@@ -316,7 +396,12 @@ public final class Cluster {
    * ports), signing and verifying probes with {@code keys} (null: probe authentication off).
    */
   static PopConfig popConfig(
-      ClusterConfig c, int i, InetSocketAddress dnsAt, InetSocketAddress proxyAt, KeyRing keys)
+      ClusterConfig c,
+      int i,
+      InetSocketAddress dnsAt,
+      InetSocketAddress proxyAt,
+      KeyRing keys,
+      ClusterCustomers customers)
       throws IOException {
     Topology t = c.topology();
     String id = t.node(i).id();
@@ -352,6 +437,7 @@ public final class Cluster {
                     .withClientLimit(
                         CLIENT_PROBE_HEADROOM * c.beaconRate() * t.size(),
                         CLIENT_PROBE_HEADROOM * c.beaconRate() * t.size()))
+            .customers(customers.proxyCustomers(t.size()))
             .build();
     double rate = t.node(i).demand() * unit;
     LoopConfig loop =
@@ -369,6 +455,15 @@ public final class Cluster {
             .build();
     Path state = c.stateDir() == null ? null : c.stateDir().resolve(id + ".json");
     return new PopConfig(
-        t, i, dns, 1, proxy, loop, ProbePlanConfig.ofGamma(c.probeGamma()), state, null);
+        t,
+        i,
+        dns,
+        1,
+        proxy,
+        loop,
+        ProbePlanConfig.ofGamma(c.probeGamma()),
+        state,
+        null,
+        customers.drl(i));
   }
 }

@@ -34,6 +34,11 @@ import java.util.List;
  *     restart drill needs it
  * @param probeAuth whether the PoPs sign and verify probes with a fresh key (default); off only to
  *     show what forged probes do to an unauthenticated fleet
+ * @param customers rate-limited customers and their users (docs/cluster.md, "Customers"), possibly
+ *     empty
+ * @param customerMode how every PoP's proxy enforces the customers' limits: {@code drl} (shares
+ *     from the PoPs' DRL agents, the default), {@code independent}, {@code static} or {@code
+ *     central}
  */
 public record ClusterConfig(
     Topology topology,
@@ -55,7 +60,9 @@ public record ClusterConfig(
     Settling settling,
     List<Drill> drills,
     Path stateDir,
-    boolean probeAuth) {
+    boolean probeAuth,
+    List<CustomerLoad> customers,
+    dev.alm.proxy.limit.LimitMode customerMode) {
 
   public static final double DEFAULT_LOAD_UNIT = 150;
   public static final int DEFAULT_RESOLVERS = 200;
@@ -107,6 +114,20 @@ public record ClusterConfig(
     if (flash != null && !topology.ids().contains(flash.pop())) {
       throw new IllegalArgumentException(
           "flash crowd: no PoP '" + flash.pop() + "' in the topology");
+    }
+    customers = customers == null ? List.of() : List.copyOf(customers);
+    if (customerMode == null) {
+      throw new IllegalArgumentException("customer mode: one of drl, independent, static, central");
+    }
+    for (CustomerLoad cl : customers) {
+      for (CustomerLoad.Phase ph : cl.phases()) {
+        for (String id : ph.pops()) {
+          if (!topology.ids().contains(id)) {
+            throw new IllegalArgumentException(
+                "customer " + cl.name() + ": no PoP '" + id + "' in the topology");
+          }
+        }
+      }
     }
     drills = drills == null ? List.of() : List.copyOf(drills);
     for (Drill d : drills) {
@@ -174,7 +195,9 @@ public record ClusterConfig(
         .settling(settling)
         .drills(drills)
         .stateDir(stateDir)
-        .probeAuth(probeAuth);
+        .probeAuth(probeAuth)
+        .customers(customers)
+        .customerMode(customerMode);
   }
 
   /** The same run with other drills and state directory. */
@@ -204,6 +227,8 @@ public record ClusterConfig(
     private List<Drill> drills = List.of();
     private Path stateDir;
     private boolean probeAuth = true;
+    private List<CustomerLoad> customers = List.of();
+    private dev.alm.proxy.limit.LimitMode customerMode = dev.alm.proxy.limit.LimitMode.DRL;
 
     private Builder(Topology topology) {
       this.topology = topology;
@@ -340,7 +365,21 @@ public record ClusterConfig(
           settling,
           drills,
           stateDir,
-          probeAuth);
+          probeAuth,
+          customers,
+          customerMode);
+    }
+
+    /** Rate-limited customers and their users; default none. */
+    public Builder customers(List<CustomerLoad> v) {
+      customers = v;
+      return this;
+    }
+
+    /** How the proxies enforce the customers' limits; default drl. */
+    public Builder customerMode(dev.alm.proxy.limit.LimitMode v) {
+      customerMode = v;
+      return this;
     }
   }
 

@@ -33,40 +33,45 @@ public final class CustomerLoadsJson {
   private CustomerLoadsJson() {}
 
   /**
-   * Reads {@code spec}: a file, or {@code builtin:two-customers}, checking PoP names against {@code
-   * ids}.
+   * Reads {@code spec}: a file, or {@code builtin:two-customers} sized for a fleet whose proxies
+   * serve {@code capacity} requests/s in all, checking PoP names against {@code ids}.
    */
-  public static List<CustomerLoad> read(String spec, List<String> ids) throws InputException {
+  public static List<CustomerLoad> read(String spec, List<String> ids, double capacity)
+      throws InputException {
     if (spec.startsWith(BUILTIN)) {
       String name = spec.substring(BUILTIN.length());
       if (!name.equals(TWO_CUSTOMERS)) {
         throw new InputException(
             "--customers", spec, "unknown builtin; builtin:" + TWO_CUSTOMERS + " exists");
       }
-      return twoCustomers(ids);
+      return twoCustomers(ids, capacity);
     }
     return parse(JsonFields.read(Path.of(spec)), ids);
   }
 
   /**
-   * {@code builtin:two-customers} for the fleet {@code ids}: "api" (limit 300 requests/s, demand
-   * 450) at every PoP, then for 30 s only at the first min(4, n - 1) PoPs from 20 s, then at all
-   * again (paper 001 Fig. 9, scaled); "static" (limit 200, demand 120) at every PoP throughout.
+   * {@code builtin:two-customers} for the fleet {@code ids} whose proxies serve {@code capacity}
+   * requests/s in all: "api" (limit 25% of the capacity, demand 1.5 times its limit) at every PoP,
+   * then for 30 s only at the first min(4, n - 1) PoPs from 20 s, then at all again (paper 001 Fig.
+   * 9, scaled); "static" (limit 15% of the capacity, demand two thirds of its limit) at every PoP
+   * throughout. Sized so that the customers leave the proxies room for the CDN's other users.
    */
-  public static List<CustomerLoad> twoCustomers(List<String> ids) {
+  public static List<CustomerLoad> twoCustomers(List<String> ids, double capacity) {
+    double api = Math.max(1, Math.round(0.25 * capacity));
+    double blog = Math.max(1, Math.round(0.15 * capacity));
     int few = Math.max(1, Math.min(4, ids.size() - 1));
     List<String> some = ids.subList(0, few);
     return List.of(
         new CustomerLoad(
             "api",
             "api.shop.example",
-            300,
-            450,
+            api,
+            1.5 * api,
             List.of(
                 new CustomerLoad.Phase(0, List.of()),
                 new CustomerLoad.Phase(20, some),
                 new CustomerLoad.Phase(50, List.of()))),
-        new CustomerLoad("static", "www.blog.example", 200, 120, List.of()));
+        new CustomerLoad("static", "www.blog.example", blog, blog * 2 / 3, List.of()));
   }
 
   /** Reads a customers document from a stream (tests, resources). */

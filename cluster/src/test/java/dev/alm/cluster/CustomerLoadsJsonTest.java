@@ -40,8 +40,10 @@ class CustomerLoadsJsonTest {
 
   @Test
   void theBuiltinMovesTheFirstCustomerToFourPops() throws Exception {
-    List<CustomerLoad> c = CustomerLoadsJson.read("builtin:two-customers", IDS);
+    List<CustomerLoad> c = CustomerLoadsJson.read("builtin:two-customers", IDS, 1000);
     assertEquals(2, c.size());
+    assertEquals(250, c.get(0).limit(), 1e-12);
+    assertEquals(375, c.get(0).demand(), 1e-12);
     assertEquals(List.of("a", "b", "c", "d"), c.get(0).phaseAt(30).pops());
     assertTrue(c.get(1).shifts().isEmpty());
   }
@@ -72,6 +74,8 @@ class CustomerLoadsJsonTest {
                     + "{\"name\":\"x\",\"host\":\"h\",\"limit\":1,\"demand\":1}]}")
             .contains("duplicate"));
     assertThrows(
-        InputException.class, () -> CustomerLoadsJson.read("builtin:nope", IDS), "unknown builtin");
+        InputException.class,
+        () -> CustomerLoadsJson.read("builtin:nope", IDS, 1000),
+        "unknown builtin");
   }
 }
