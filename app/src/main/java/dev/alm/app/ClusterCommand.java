@@ -197,6 +197,26 @@ public final class ClusterCommand implements Callable<Integer> {
   String ui;
 
   @Option(
+      names = "--customers",
+      paramLabel = "FILE|builtin:two-customers",
+      description =
+          "Rate-limited customers and their users (docs/cluster.md, \"Customers\"): each"
+              + " customer's global limit is enforced by every PoP's proxy; builtin:two-customers"
+              + " moves one customer's demand to 4 PoPs for 30 s (paper 001 Fig. 9). Writes"
+              + " customers.csv and customers.png besides. Default: none.")
+  String customers;
+
+  @Option(
+      names = "--customer-mode",
+      defaultValue = "drl",
+      paramLabel = "drl|independent|static",
+      description =
+          "How the proxies share each customer's limit: drl (the PoPs' DRL agents divide it by"
+              + " gossip), independent (every PoP enforces the whole limit), static (L/N each)."
+              + " Default: ${DEFAULT-VALUE}.")
+  String customerMode;
+
+  @Option(
       names = "--no-probe-auth",
       description =
           "Hand out and count unsigned probes, as a fleet without a probe key does (to show what"
@@ -212,10 +232,29 @@ public final class ClusterCommand implements Callable<Integer> {
         BuiltinTopologies.isBuiltin(topology)
             ? BuiltinTopologies.resolve(topology)
             : TopologyJson.read(Path.of(topology), false).topology();
+    dev.alm.proxy.limit.LimitMode mode = dev.alm.proxy.limit.LimitMode.of(customerMode);
+    if (mode == null || mode == dev.alm.proxy.limit.LimitMode.CENTRAL) {
+      throw new UserError(
+          "--customer-mode: expected drl, independent or static, got '" + customerMode + "'");
+    }
+    List<dev.alm.cluster.CustomerLoad> loads = List.of();
+    if (customers != null) {
+      double capacity = 0;
+      for (int i = 0; i < t.size(); i++) {
+        capacity += t.node(i).capacity() * loadUnit;
+      }
+      try {
+        loads = dev.alm.cluster.CustomerLoadsJson.read(customers, t.ids(), capacity);
+      } catch (dev.alm.io.InputException e) {
+        throw new UserError(e.getMessage());
+      }
+    }
     ClusterConfig c;
     try {
       c =
           ClusterConfig.builder(t)
+              .customers(loads)
+              .customerMode(mode)
               .algorithm(Algorithm.parse(algorithm))
               .duration(parseDuration("--duration", duration))
               .interval(parseDuration("--interval", interval))
@@ -301,6 +340,11 @@ public final class ClusterCommand implements Callable<Integer> {
     ClusterPlot.write(
         run.samples(), c.algorithm().label() + " on " + topology, out.resolve("cluster.png"));
     ClusterReport.print(o, run, summary, opt);
+    if (!run.customers().isEmpty()) {
+      ClusterCustomersReport.csv(run, out.resolve("customers.csv"));
+      ClusterCustomersReport.plot(run, c.customerMode().label(), out.resolve("customers.png"));
+      ClusterCustomersReport.print(o, run);
+    }
     if (console != null) {
       view.finished(
           String.format(java.util.Locale.ROOT, "%.0f s, ", run.seconds())

@@ -222,13 +222,26 @@ public final class Cluster {
                   p.shed(),
                   p.gainScale()));
         }
+        int window = (int) Math.floor(seconds - 1e-9);
         for (int k = 0; k < c.customers().size(); k++) {
           String name = c.customers().get(k).name();
+          CustomerWindows cw = customerWindows.get(k);
+          StringBuilder line =
+              new StringBuilder(
+                  String.format(
+                      java.util.Locale.ROOT,
+                      "t=%.0f customer %s: served %d/s of %d sent, limit %.0f; shares",
+                      seconds,
+                      name,
+                      window >= 0 && window < windows ? cw.servedTotal(window) : 0,
+                      window >= 0 && window < windows ? cw.sentTotal(window) : 0,
+                      c.customers().get(k).limit()));
           for (int i = 0; i < n; i++) {
-            customerWindows
-                .get(k)
-                .share((int) Math.floor(seconds - 1e-9), i, share(pops.get(i), name));
+            double sh = share(pops.get(i), name);
+            cw.share(window, i, sh);
+            line.append(String.format(java.util.Locale.ROOT, " %s %.1f", t.ids().get(i), sh));
           }
+          log.accept(line.toString());
         }
         work.accept(System.nanoTime() - now);
         samples.addAll(interval);
