@@ -21,7 +21,7 @@ import java.util.List;
 final class ClusterCustomers {
 
   /** The burst of every customer's local bucket, seconds of its local rate. */
-  static final double BURST_SECONDS = 0.2;
+  static final double BURST_SECONDS = CustomerSpec.DEFAULT_BURST_SECONDS;
 
   private final List<CustomerLoad> customers;
   private final LimitMode mode;
