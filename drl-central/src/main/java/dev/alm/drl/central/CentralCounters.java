@@ -19,6 +19,7 @@ public final class CentralCounters {
   private final LongAdder timeouts = new LongAdder();
   private final LongAdder errors = new LongAdder();
   private final LongAdder unknownCustomer = new LongAdder();
+  private final LongAdder unavailable = new LongAdder();
 
   /** Requests the store admitted. */
   public long admitted() {
@@ -52,6 +53,14 @@ public final class CentralCounters {
     return errors.sum();
   }
 
+  /**
+   * Calls answered by the policy at once, without asking, because the store timed out moments
+   * before (each also counted as failed open/closed).
+   */
+  public long unavailable() {
+    return unavailable.sum();
+  }
+
   /** Calls for a customer without a configured limit (admitted, not sent to the store). */
   public long unknownCustomer() {
     return unknownCustomer.sum();
@@ -66,6 +75,11 @@ public final class CentralCounters {
     (policy.admits() ? failedOpen : failedClosed).increment();
   }
 
+  void countUnavailable(FailurePolicy policy) {
+    unavailable.increment();
+    (policy.admits() ? failedOpen : failedClosed).increment();
+  }
+
   void countUnknownCustomer() {
     unknownCustomer.increment();
   }
@@ -73,7 +87,7 @@ public final class CentralCounters {
   /**
    * Registers the counts as {@code <prefix>_decisions_total{outcome=...}} on {@code registry}
    * (outcome: admitted, rejected, failed_open, failed_closed, unknown_customer) and {@code
-   * <prefix>_store_failures_total{kind=timeout|error}}.
+   * <prefix>_store_failures_total{kind=timeout|error|unavailable}}.
    */
   public void bindTo(MeterRegistry registry, String prefix) {
     decision(registry, prefix, "admitted", admitted);
@@ -86,6 +100,9 @@ public final class CentralCounters {
         .register(registry);
     FunctionCounter.builder(prefix + "_store_failures", errors, LongAdder::sum)
         .tag("kind", "error")
+        .register(registry);
+    FunctionCounter.builder(prefix + "_store_failures", unavailable, LongAdder::sum)
+        .tag("kind", "unavailable")
         .register(registry);
   }
 
@@ -108,6 +125,8 @@ public final class CentralCounters {
         + " timeouts="
         + timeouts()
         + " errors="
-        + errors();
+        + errors()
+        + " unavailable="
+        + unavailable();
   }
 }
