@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
       DesignCommand.class,
       SweepCommand.class,
       DrlBenchCommand.class,
-      DrlAgentsCommand.class
+      DrlAgentsCommand.class,
+      TokenServerCommand.class
     })
 public final class DrlCommand implements Runnable {
 
