@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
       SweepCommand.class,
       DrlBenchCommand.class,
       DrlAgentsCommand.class,
-      TokenServerCommand.class
+      TokenServerCommand.class,
+      CentralBenchCommand.class
     })
 public final class DrlCommand implements Runnable {
 
