@@ -54,10 +54,9 @@ public final class TokenServerCommand implements Callable<Integer> {
       names = "--key-file",
       paramLabel = "FILE",
       required = true,
-      description = {
-        "Shared key file of the fleet (the current key first, optionally the previous one during a",
-        "rotation; at least 16 bytes each; not writable by others)."
-      })
+      description =
+          "Shared key file of the fleet: the current key first, optionally the previous one during"
+              + " a rotation; at least 16 bytes each; not writable by others.")
   Path keyFile;
 
   @Option(

@@ -42,6 +42,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RedisLimiter implements AutoCloseable {
 
+  /** Lettuce's own command timeout, behind the per-call one: frees commands Redis never answers. */
+  static final Duration BACKSTOP = Duration.ofSeconds(1);
+
   private final RedisLimiterConfig config;
   private final RedisClient client;
   private final StatefulRedisConnection<String, byte[]> connection;
@@ -83,16 +86,19 @@ public final class RedisLimiter implements AutoCloseable {
     } catch (IllegalArgumentException e) {
       throw new IOException("redis " + config.redisUri() + ": " + e.getMessage(), e);
     }
-    uri.setTimeout(config.timeout());
+    // The URI's timeout bounds the connection handshake (HELLO, CLIENT SETINFO), which a cold JVM
+    // can take well over the per-call timeout to run; decisions are bounded by our own timer.
+    uri.setTimeout(config.connectTimeout());
     RedisClient client = RedisClient.create(uri);
+    Duration backstop = config.timeout().compareTo(BACKSTOP) > 0 ? config.timeout() : BACKSTOP;
     client.setOptions(
         ClientOptions.builder()
             .autoReconnect(true)
             .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
             .requestQueueSize(100_000)
-            .timeoutOptions(TimeoutOptions.enabled(config.timeout()))
+            // Lettuce's own timeout only clears commands a hung server never answers.
+            .timeoutOptions(TimeoutOptions.enabled(backstop))
             .build());
-    client.setDefaultTimeout(config.timeout());
     try {
       StatefulRedisConnection<String, byte[]> c =
           client
