@@ -18,7 +18,9 @@ import picocli.CommandLine.Spec;
       DesignCommand.class,
       SweepCommand.class,
       DrlBenchCommand.class,
-      DrlAgentsCommand.class
+      DrlAgentsCommand.class,
+      TokenServerCommand.class,
+      CentralBenchCommand.class
     })
 public final class DrlCommand implements Runnable {
 

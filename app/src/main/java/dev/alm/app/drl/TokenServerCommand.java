@@ -1,0 +1,141 @@
+package dev.alm.app.drl;
+
+import dev.alm.app.UserError;
+import dev.alm.drl.central.CentralCustomersJson;
+import dev.alm.drl.central.CentralLimit;
+import dev.alm.drl.central.TokenServerDaemon;
+import dev.alm.drl.central.TokenServerSettings;
+import dev.alm.io.InputException;
+import dev.alm.io.KeyRing;
+import dev.alm.node.ConfigFlags;
+import dev.alm.node.DaemonLifecycle;
+import dev.alm.node.HostPort;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code alm drl token-server}: the central token server of article 002 section 4.2, the baseline
+ * that leases batches of each customer's global limit to the PoPs (docs/ratelimit.md, "Central
+ * baselines: Redis and the token server").
+ */
+@Command(
+    name = "token-server",
+    header = "The central token server: one bucket per customer, batches leased to PoPs over UDP.",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Holds one token bucket per customer at its global limit and answers the PoPs' lease requests",
+      "(UDP, HMAC-SHA256 with the key file, replay window per client) with batches of tokens that are",
+      "void after --lease. A baseline for the distributed agents: one process, one point of failure.",
+      "Customers file: a JSON array, [{\"name\": \"acme\", \"limit\": 1000, \"burst\": 2000}, ...]",
+      "(limit in units/s; burst in units, default one second of the limit).",
+      "GET /status and GET /metrics on --admin."
+    })
+public final class TokenServerCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--listen",
+      paramLabel = "HOST:PORT",
+      defaultValue = "127.0.0.1:7350",
+      description = "UDP address to serve. Default: 127.0.0.1:7350.")
+  String listen;
+
+  @Option(
+      names = "--key-file",
+      paramLabel = "FILE",
+      required = true,
+      description =
+          "Shared key file of the fleet: the current key first, optionally the previous one during"
+              + " a rotation; at least 16 bytes each; not writable by others.")
+  Path keyFile;
+
+  @Option(
+      names = "--customers",
+      paramLabel = "FILE",
+      required = true,
+      description = "Customers and their limits (JSON array, see above).")
+  Path customers;
+
+  @Option(
+      names = "--lease",
+      paramLabel = "DURATION",
+      defaultValue = "500ms",
+      description =
+          "How long a grant may be spent; bounds the overshoot at limit x lease. Default: 500ms.")
+  String lease;
+
+  @Option(
+      names = "--batch-seconds",
+      defaultValue = "0.1",
+      description =
+          "A grant is at most limit x this / active clients of the customer. Default: 0.1.")
+  double batchSeconds;
+
+  @Option(
+      names = "--admin",
+      paramLabel = "HOST:PORT",
+      description = "Admin HTTP address (GET /status, /metrics). Default: none.")
+  String admin;
+
+  @Option(
+      names = "--duration",
+      paramLabel = "DURATION",
+      description = "Stop after this long (90s, 2m, 500ms, 45). Default: run until interrupted.")
+  String duration;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    HostPort at = hostPort("--listen", listen);
+    HostPort adminAt = admin == null ? null : hostPort("--admin", admin);
+    Duration leaseTime = DaemonLifecycle.duration("--lease", lease);
+    Duration runFor = DaemonLifecycle.duration("--duration", duration);
+    TokenServerSettings settings;
+    try {
+      settings = TokenServerSettings.DEFAULTS.withLease(leaseTime).withBatchSeconds(batchSeconds);
+    } catch (IllegalArgumentException e) {
+      throw new UserError("--lease/--batch-seconds: " + e.getMessage());
+    }
+    KeyRing keys = KeyRing.load(keyFile, "--key-file");
+    List<CentralLimit> limits = CentralCustomersJson.read(customers);
+    if (limits.isEmpty()) {
+      throw new InputException(customers.toString(), "", "no customer in the file");
+    }
+    DaemonLifecycle.run(
+        "alm drl token-server",
+        () -> TokenServerDaemon.start(at, keys, limits, settings, adminAt, null),
+        d -> started(out, d, limits.size(), settings),
+        runFor,
+        System.err::println);
+    return 0;
+  }
+
+  private static void started(
+      PrintWriter out, TokenServerDaemon d, int customers, TokenServerSettings s) {
+    InetSocketAddress a = d.address();
+    InetSocketAddress admin = d.adminAddress();
+    out.printf(
+        "alm drl token-server: %d customer(s) on %s:%d (udp), lease %d ms, batch %.3f s%s%n",
+        customers,
+        a.getAddress().getHostAddress(),
+        a.getPort(),
+        s.lease().toMillis(),
+        s.batchSeconds(),
+        admin == null ? "" : ", admin on " + admin.getHostString() + ":" + admin.getPort());
+    out.flush();
+  }
+
+  private static HostPort hostPort(String flag, String text) throws InputException {
+    return ConfigFlags.parse(flag, text, HostPort::parse);
+  }
+}

@@ -1,0 +1,90 @@
+package dev.alm.drl.central;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.alm.io.InputException;
+import dev.alm.io.JsonFields;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads a central limiter's customers file: a JSON array of customers, each with a name, a limit in
+ * units/s and an optional burst in units (default: one second of the limit).
+ *
+ * <pre>
+ * [
+ *   {"name": "acme", "limit": 1000, "burst": 2000},
+ *   {"name": "globex", "limit": 250}
+ * ]
+ * </pre>
+ *
+ * Strict: unknown fields, duplicate keys, duplicate names, non-positive limits and names longer
+ * than {@value LeaseCodec#MAX_NAME_BYTES} UTF-8 bytes are errors naming the file, the element and
+ * the reason ({@code customers.json: [1].limit: must be in [1e-09, 1e+15], got 0}).
+ */
+public final class CentralCustomersJson {
+
+  private static final Set<String> FIELDS = Set.of("name", "limit", "burst");
+
+  private CentralCustomersJson() {}
+
+  /** Reads {@code file}. */
+  public static List<CentralLimit> read(Path file) throws InputException {
+    String source = file.toString();
+    JsonNode root;
+    try {
+      root = JsonFields.strictMapper().readTree(Files.readString(file));
+    } catch (JsonProcessingException e) {
+      throw new InputException(
+          source,
+          e.getLocation() == null ? "" : "line " + e.getLocation().getLineNr(),
+          JsonFields.reason(e));
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new InputException(source, "", "no such file");
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new InputException(source, "", "not UTF-8 text (a JSON file is expected)");
+    } catch (IOException e) {
+      throw new InputException(source, "", "cannot read: " + e.getMessage());
+    }
+    return read(source, root);
+  }
+
+  /** Reads an already parsed array whose errors name {@code source}. */
+  public static List<CentralLimit> read(String source, JsonNode root) throws InputException {
+    if (root == null || !root.isArray()) {
+      throw new InputException(source, "", "expected a JSON array of customers");
+    }
+    List<CentralLimit> out = new ArrayList<>();
+    Set<String> names = new HashSet<>();
+    for (int i = 0; i < root.size(); i++) {
+      JsonNode n = root.get(i);
+      if (!n.isObject()) {
+        throw new InputException(source, "[" + i + "]", "expected an object");
+      }
+      JsonFields c = JsonFields.of(source, "[" + i + "]", n).only(FIELDS);
+      if (!c.has("name")) {
+        throw c.error("name", "required");
+      }
+      if (!c.has("limit")) {
+        throw c.error("limit", "required");
+      }
+      String name = c.text("name");
+      int bytes = name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+      if (bytes < 1 || bytes > LeaseCodec.MAX_NAME_BYTES) {
+        throw c.error("name", "must be 1 to " + LeaseCodec.MAX_NAME_BYTES + " UTF-8 bytes");
+      }
+      if (!names.add(name)) {
+        throw c.error("name", "duplicate customer '" + name + "'");
+      }
+      double limit = c.number("limit", Double.NaN, 1e-9, JsonFields.MAX_MAGNITUDE);
+      double burst = c.number("burst", Math.max(1, limit), 1, JsonFields.MAX_MAGNITUDE);
+      out.add(new CentralLimit(name, limit, burst));
+    }
+    return List.copyOf(out);
+  }
+}

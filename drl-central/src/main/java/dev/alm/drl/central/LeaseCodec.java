@@ -1,0 +1,178 @@
+package dev.alm.drl.central;
+
+import dev.alm.io.KeyRing;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The token server's datagram format (article 002 section 4.2: Sentinel's TokenServer speaks a
+ * custom format over Netty), authenticated with HMAC-SHA256 (RFC 2104, truncated to 16 bytes) under
+ * a {@link KeyRing}: the current key signs, the current or the previous one verifies. Big-endian:
+ *
+ * <pre>
+ * request (client to server)            grant (server to client)
+ * off size field                        off size field
+ *  0   2   magic 0xD71B                  0   2   magic 0xD71B
+ *  2   1   version 1                     2   1   version 1
+ *  3   1   type 1                        3   1   type 2
+ *  4   8   client id (random per start)  4   8   client id (echoed)
+ * 12   8   sequence number, from 1      12   8   sequence number (echoed)
+ * 20   8   sent at, Unix ms             20   8   tokens granted (0 when empty)
+ * 28   8   tokens wanted, &ge; 1          28   4   lease, ms
+ * 36   1   customer name length n       32   4   retry after, ms (when empty)
+ * 37   n   customer name, UTF-8         36   1   status: 0 granted, 1 unknown customer
+ *                                       37   1   customer name length n
+ *                                       38   n   customer name, UTF-8
+ * then 16 bytes of HMAC-SHA256 over the bytes before them
+ * </pre>
+ *
+ * A request for a 4-letter customer is 57 bytes of UDP payload, a grant 58.
+ */
+public final class LeaseCodec {
+
+  /** Magic number of the format. */
+  public static final short MAGIC = (short) 0xD71B;
+
+  /** MAC bytes at the end. */
+  public static final int MAC_BYTES = 16;
+
+  /** Longest customer name on the wire, in UTF-8 bytes. */
+  public static final int MAX_NAME_BYTES = 64;
+
+  static final byte VERSION = 1;
+  static final byte TYPE_REQUEST = 1;
+  static final byte TYPE_GRANT = 2;
+  private static final int REQUEST_HEADER = 37;
+  private static final int GRANT_HEADER = 38;
+
+  private final KeyRing keys;
+
+  public LeaseCodec(KeyRing keys) {
+    this.keys = keys;
+  }
+
+  /** A client's request for a batch of tokens. */
+  public record Request(long client, long seq, long sentMillis, long want, String customer) {}
+
+  /** The server's answer to one request. */
+  public record Grant(
+      long client,
+      long seq,
+      long granted,
+      int leaseMillis,
+      int retryAfterMillis,
+      boolean unknownCustomer,
+      String customer) {}
+
+  /** What decoding gave: a message, or the reason it was refused. */
+  public sealed interface Decoded<T> {}
+
+  /** An authenticated, well-formed message. */
+  public record Valid<T>(T message) implements Decoded<T> {}
+
+  /** A refused message. */
+  public record Refused<T>(LeaseRefusal reason) implements Decoded<T> {}
+
+  /** Encodes and signs a request. */
+  public byte[] encode(Request r) {
+    byte[] name = name(r.customer());
+    byte[] out = new byte[REQUEST_HEADER + name.length + MAC_BYTES];
+    ByteBuffer b = ByteBuffer.wrap(out);
+    b.putShort(MAGIC).put(VERSION).put(TYPE_REQUEST);
+    b.putLong(r.client()).putLong(r.seq()).putLong(r.sentMillis()).putLong(r.want());
+    b.put((byte) name.length).put(name);
+    return sign(out);
+  }
+
+  /** Encodes and signs a grant. */
+  public byte[] encode(Grant g) {
+    byte[] name = name(g.customer());
+    byte[] out = new byte[GRANT_HEADER + name.length + MAC_BYTES];
+    ByteBuffer b = ByteBuffer.wrap(out);
+    b.putShort(MAGIC).put(VERSION).put(TYPE_GRANT);
+    b.putLong(g.client()).putLong(g.seq()).putLong(g.granted());
+    b.putInt(g.leaseMillis()).putInt(g.retryAfterMillis());
+    b.put((byte) (g.unknownCustomer() ? 1 : 0));
+    b.put((byte) name.length).put(name);
+    return sign(out);
+  }
+
+  /** Parses and authenticates a request. */
+  public Decoded<Request> decodeRequest(byte[] data, int off, int len) {
+    if (len < REQUEST_HEADER + 1 + MAC_BYTES || len > REQUEST_HEADER + MAX_NAME_BYTES + MAC_BYTES) {
+      return new Refused<>(LeaseRefusal.MALFORMED);
+    }
+    ByteBuffer b = ByteBuffer.wrap(data, off, len);
+    if (b.getShort() != MAGIC || b.get() != VERSION || b.get() != TYPE_REQUEST) {
+      return new Refused<>(LeaseRefusal.MALFORMED);
+    }
+    long client = b.getLong();
+    long seq = b.getLong();
+    long sent = b.getLong();
+    long want = b.getLong();
+    int n = b.get() & 0xff;
+    if (n < 1 || len != REQUEST_HEADER + n + MAC_BYTES) {
+      return new Refused<>(LeaseRefusal.MALFORMED);
+    }
+    if (!verify(data, off, len)) {
+      return new Refused<>(LeaseRefusal.BAD_MAC);
+    }
+    if (seq < 1 || want < 1) {
+      return new Refused<>(LeaseRefusal.MALFORMED);
+    }
+    String customer = new String(data, off + REQUEST_HEADER, n, StandardCharsets.UTF_8);
+    return new Valid<>(new Request(client, seq, sent, want, customer));
+  }
+
+  /** Parses and authenticates a grant. */
+  public Decoded<Grant> decodeGrant(byte[] data, int off, int len) {
+    if (len < GRANT_HEADER + 1 + MAC_BYTES || len > GRANT_HEADER + MAX_NAME_BYTES + MAC_BYTES) {
+      return new Refused<>(LeaseRefusal.MALFORMED);
+    }
+    ByteBuffer b = ByteBuffer.wrap(data, off, len);
+    if (b.getShort() != MAGIC || b.get() != VERSION || b.get() != TYPE_GRANT) {
+      return new Refused<>(LeaseRefusal.MALFORMED);
+    }
+    long client = b.getLong();
+    long seq = b.getLong();
+    long granted = b.getLong();
+    int lease = b.getInt();
+    int retry = b.getInt();
+    byte status = b.get();
+    int n = b.get() & 0xff;
+    if (n < 1 || len != GRANT_HEADER + n + MAC_BYTES) {
+      return new Refused<>(LeaseRefusal.MALFORMED);
+    }
+    if (!verify(data, off, len)) {
+      return new Refused<>(LeaseRefusal.BAD_MAC);
+    }
+    if (granted < 0 || lease < 0 || retry < 0 || (status != 0 && status != 1)) {
+      return new Refused<>(LeaseRefusal.MALFORMED);
+    }
+    String customer = new String(data, off + GRANT_HEADER, n, StandardCharsets.UTF_8);
+    return new Valid<>(new Grant(client, seq, granted, lease, retry, status == 1, customer));
+  }
+
+  private static byte[] name(String customer) {
+    byte[] name = customer.getBytes(StandardCharsets.UTF_8);
+    if (name.length < 1 || name.length > MAX_NAME_BYTES) {
+      throw new IllegalArgumentException(
+          "customer name must be 1 to " + MAX_NAME_BYTES + " UTF-8 bytes: " + customer);
+    }
+    return name;
+  }
+
+  private byte[] sign(byte[] out) {
+    int body = out.length - MAC_BYTES;
+    byte[] mac = keys.sign(out, 0, body);
+    System.arraycopy(mac, 0, out, body, MAC_BYTES);
+    return out;
+  }
+
+  private boolean verify(byte[] data, int off, int len) {
+    int body = len - MAC_BYTES;
+    byte[] mac = Arrays.copyOfRange(data, off + body, off + len);
+    return keys.verify(data, off, body, mac);
+  }
+}

@@ -1,0 +1,214 @@
+package dev.alm.drl.central;
+
+import io.github.bucket4j.TokensInheritanceStrategy;
+import io.github.bucket4j.distributed.AsyncBucketProxy;
+import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
+import io.github.bucket4j.distributed.proxy.AsyncProxyManager;
+import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.codec.RedisCodec;
+import io.lettuce.core.codec.StringCodec;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Storage-based throttling (article 002 section 4.3): each customer's token bucket lives in one
+ * Redis server and every decision is a round trip to it, through Bucket4j's Lettuce integration
+ * (compare-and-swap of the bucket state, asynchronous, so the caller's event loop never blocks).
+ * The central baseline the distributed agents are measured against: exact while Redis answers, one
+ * network hop per request, and at the mercy of the {@link FailurePolicy} when it does not.
+ *
+ * <p>{@link #tryAcquire} never throws and always completes within the configured timeout (plus
+ * timer slack): with the store's answer, or with the policy's answer, counted in {@link
+ * #counters()}. Its future completes on a Lettuce or timer thread; a caller on an event loop
+ * continues there with {@code thenAcceptAsync(..., eventLoop)}.
+ *
+ * <p>While Redis is disconnected, commands are rejected at once rather than queued (Lettuce's
+ * {@code REJECT_COMMANDS}): a queued decision would spend tokens long after the request it was for
+ * had been answered. Lettuce reconnects in the background.
+ */
+public final class RedisLimiter implements AutoCloseable {
+
+  /** Lettuce's own command timeout, behind the per-call one: frees commands Redis never answers. */
+  static final Duration BACKSTOP = Duration.ofSeconds(1);
+
+  private final RedisLimiterConfig config;
+  private final RedisClient client;
+  private final StatefulRedisConnection<String, byte[]> connection;
+  private final AsyncProxyManager<String> buckets;
+  private final ScheduledThreadPoolExecutor timer;
+  private final CentralCounters counters = new CentralCounters();
+  private volatile Map<String, AsyncBucketProxy> proxies = Map.of();
+  private long version;
+
+  private RedisLimiter(
+      RedisLimiterConfig config,
+      RedisClient client,
+      StatefulRedisConnection<String, byte[]> connection) {
+    this.config = config;
+    this.client = client;
+    this.connection = connection;
+    this.buckets =
+        Bucket4jLettuce.casBasedBuilder(connection)
+            .expirationAfterWrite(
+                ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(
+                    Duration.ofSeconds(10)))
+            .build()
+            .asAsync();
+    this.timer = new ScheduledThreadPoolExecutor(1, RedisLimiter::timerThread);
+    timer.setRemoveOnCancelPolicy(true);
+    setLimits(config.customers());
+  }
+
+  /**
+   * Connects to Redis (blocking, up to the connect timeout: call it at start, not on an event
+   * loop).
+   *
+   * @throws IOException when Redis cannot be reached, with the URI and the reason on one line
+   */
+  public static RedisLimiter connect(RedisLimiterConfig config) throws IOException {
+    RedisURI uri;
+    try {
+      uri = RedisURI.create(config.redisUri());
+    } catch (IllegalArgumentException e) {
+      throw new IOException("redis " + config.redisUri() + ": " + e.getMessage(), e);
+    }
+    // The URI's timeout bounds the connection handshake (HELLO, CLIENT SETINFO), which a cold JVM
+    // can take well over the per-call timeout to run; decisions are bounded by our own timer.
+    uri.setTimeout(config.connectTimeout());
+    RedisClient client = RedisClient.create(uri);
+    Duration backstop = config.timeout().compareTo(BACKSTOP) > 0 ? config.timeout() : BACKSTOP;
+    client.setOptions(
+        ClientOptions.builder()
+            .autoReconnect(true)
+            .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+            .requestQueueSize(100_000)
+            // Lettuce's own timeout only clears commands a hung server never answers.
+            .timeoutOptions(TimeoutOptions.enabled(backstop))
+            .build());
+    try {
+      StatefulRedisConnection<String, byte[]> c =
+          client
+              .connectAsync(RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE), uri)
+              .toCompletableFuture()
+              .get(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
+      return new RedisLimiter(config, client, c);
+    } catch (Exception e) {
+      client.shutdown(Duration.ZERO, Duration.ofSeconds(1));
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      throw new IOException(
+          "redis " + config.redisUri() + ": cannot connect (" + cause.getMessage() + ")", e);
+    }
+  }
+
+  /**
+   * Takes {@code units} tokens from the customer's bucket in Redis. True if admitted. A customer
+   * without a limit is admitted without a call (counted as unknown).
+   */
+  public CompletionStage<Boolean> tryAcquire(String customer, long units) {
+    AsyncBucketProxy bucket = proxies.get(customer);
+    if (bucket == null) {
+      counters.countUnknownCustomer();
+      return CompletableFuture.completedFuture(true);
+    }
+    CompletableFuture<Boolean> out = new CompletableFuture<>();
+    CompletableFuture<Boolean> call;
+    try {
+      call = bucket.tryConsume(units);
+    } catch (RuntimeException e) {
+      return CompletableFuture.completedFuture(fail(false));
+    }
+    ScheduledFuture<?> deadline =
+        timer.schedule(
+            () -> {
+              if (out.complete(config.policy().admits())) {
+                counters.countFailure(config.policy(), true);
+              }
+            },
+            config.timeout().toNanos(),
+            TimeUnit.NANOSECONDS);
+    call.whenComplete(
+        (ok, err) -> {
+          deadline.cancel(false);
+          if (err == null && ok != null) {
+            if (out.complete(ok)) {
+              counters.countDecision(ok);
+            }
+          } else if (out.complete(config.policy().admits())) {
+            counters.countFailure(config.policy(), false);
+          }
+        });
+    return out;
+  }
+
+  private boolean fail(boolean timeout) {
+    counters.countFailure(config.policy(), timeout);
+    return config.policy().admits();
+  }
+
+  /**
+   * Replaces the customers' limits at run time. A bucket whose limit changed keeps its fill in
+   * proportion (Bucket4j's implicit configuration replacement, {@code PROPORTIONALLY}); customers
+   * not in the list are no longer limited.
+   */
+  public synchronized void setLimits(List<CentralLimit> limits) {
+    version++;
+    Map<String, AsyncBucketProxy> next = new HashMap<>();
+    for (CentralLimit l : limits) {
+      next.put(
+          l.name(),
+          buckets
+              .builder()
+              .withImplicitConfigurationReplacement(
+                  version, TokensInheritanceStrategy.PROPORTIONALLY)
+              .build(
+                  config.keyPrefix() + l.name(),
+                  () -> CompletableFuture.completedFuture(l.configuration())));
+    }
+    proxies = Map.copyOf(next);
+  }
+
+  /** The decisions so far. */
+  public CentralCounters counters() {
+    return counters;
+  }
+
+  /** The settings this limiter runs with. */
+  public RedisLimiterConfig config() {
+    return config;
+  }
+
+  /** True while the connection to Redis is open. */
+  public boolean connected() {
+    return connection.isOpen();
+  }
+
+  @Override
+  public void close() {
+    timer.shutdownNow();
+    connection.close();
+    client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+  }
+
+  private static Thread timerThread(Runnable r) {
+    Thread t = new Thread(r, "alm-redis-limiter-timer");
+    t.setDaemon(true);
+    return t;
+  }
+}

@@ -1,0 +1,354 @@
+package dev.alm.drl.central;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.DatagramPacket;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+
+/**
+ * A PoP's side of the token server (article 002 section 4.2): decisions come from a local lease of
+ * tokens, with no network call, until it runs low; then the next batch is asked for asynchronously,
+ * at most one request per customer in flight. Calls that the lease cannot cover wait for that grant
+ * (or, after the timeout, get the {@link FailurePolicy}'s answer, counted). Unspent tokens are void
+ * when their lease ends, so a client that stalls or dies holds nothing for long.
+ *
+ * <p>{@link #tryAcquire} never throws; its future completes at once when the lease covers the call,
+ * otherwise on the client's event loop when the grant or the timeout comes.
+ */
+public final class TokenLeaseClient implements AutoCloseable {
+
+  private static final CompletableFuture<Boolean> TRUE = CompletableFuture.completedFuture(true);
+  private static final CompletableFuture<Boolean> FALSE = CompletableFuture.completedFuture(false);
+
+  private final TokenLeaseClientConfig config;
+  private final LeaseCodec codec;
+  private final LongSupplier nanoClock;
+  private final LongSupplier wallMillis;
+  private final long clientId;
+  private final AtomicLong seq = new AtomicLong();
+  private final Channel channel;
+  private final EventLoopGroup group;
+  private final Map<String, CustomerLease> leases = new ConcurrentHashMap<>();
+  private final CentralCounters counters = new CentralCounters();
+  private final LongAdder requestsSent = new LongAdder();
+  private final LongAdder grantsReceived = new LongAdder();
+  private final LongAdder tokensLeased = new LongAdder();
+  private final LongAdder tokensVoided = new LongAdder();
+  private final Map<LeaseRefusal, LongAdder> refused = new EnumMap<>(LeaseRefusal.class);
+
+  private TokenLeaseClient(
+      TokenLeaseClientConfig config,
+      LongSupplier nanoClock,
+      LongSupplier wallMillis,
+      EventLoopGroup group,
+      Handler handler)
+      throws InterruptedException {
+    this.config = config;
+    this.codec = new LeaseCodec(config.keys());
+    this.nanoClock = nanoClock;
+    this.wallMillis = wallMillis;
+    long id = 0;
+    SecureRandom r = new SecureRandom();
+    while (id == 0) {
+      id = r.nextLong();
+    }
+    this.clientId = id;
+    for (LeaseRefusal x : LeaseRefusal.values()) {
+      refused.put(x, new LongAdder());
+    }
+    this.group = group;
+    handler.client = this;
+    InetSocketAddress bind =
+        new InetSocketAddress(
+            config.server().getAddress().isLoopbackAddress() ? config.server().getAddress() : null,
+            0);
+    this.channel =
+        new Bootstrap()
+            .group(group)
+            .channel(NioDatagramChannel.class)
+            .handler(handler)
+            .bind(bind)
+            .sync()
+            .channel();
+  }
+
+  /** Starts a client on its own event-loop thread and the system clocks. */
+  public static TokenLeaseClient start(TokenLeaseClientConfig config) throws InterruptedException {
+    return start(config, System::nanoTime, System::currentTimeMillis);
+  }
+
+  /** Starts a client on its own event-loop thread. */
+  public static TokenLeaseClient start(
+      TokenLeaseClientConfig config, LongSupplier nanoClock, LongSupplier wallMillis)
+      throws InterruptedException {
+    EventLoopGroup g =
+        new NioEventLoopGroup(1, (ThreadFactory) r -> TokenServer.daemon(r, "alm-lease-client"));
+    try {
+      return new TokenLeaseClient(config, nanoClock, wallMillis, g, new Handler());
+    } catch (InterruptedException | RuntimeException e) {
+      g.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      throw e;
+    }
+  }
+
+  /**
+   * Takes {@code units} tokens of the customer's global limit: from the local lease when it covers
+   * them (no network call), else from the next grant. True if admitted.
+   */
+  public CompletionStage<Boolean> tryAcquire(String customer, long units) {
+    if (units < 1) {
+      return TRUE;
+    }
+    CustomerLease l = leases.get(customer);
+    if (l == null) {
+      int n = customer.getBytes(StandardCharsets.UTF_8).length;
+      if (n < 1 || n > LeaseCodec.MAX_NAME_BYTES) {
+        counters.countUnknownCustomer();
+        return TRUE;
+      }
+      l = leases.computeIfAbsent(customer, c -> new CustomerLease(c, nanoClock.getAsLong()));
+    }
+    long now = nanoClock.getAsLong();
+    long send = 0;
+    CompletableFuture<Boolean> result;
+    synchronized (l) {
+      tokensVoided.add(l.expire(now));
+      if (now - l.unknownUntilNanos < 0) {
+        counters.countUnknownCustomer();
+        return TRUE;
+      }
+      if (l.waiters.isEmpty() && l.take(units)) {
+        counters.countDecision(true);
+        result = TRUE;
+        if (l.outstandingSeq == 0 && now - l.quietUntilNanos >= 0 && l.low(config.lowWater())) {
+          send = outstanding(l, now);
+        }
+      } else if (now - l.quietUntilNanos < 0 && l.outstandingSeq == 0) {
+        if (l.down) {
+          counters.countUnavailable(config.policy());
+          result = config.policy().admits() ? TRUE : FALSE;
+        } else {
+          counters.countDecision(false); // the global bucket is empty until the retry time
+          result = FALSE;
+        }
+      } else if (l.waiters.size() >= config.maxWaiters()) {
+        counters.countDecision(false);
+        result = FALSE;
+      } else {
+        result = new CompletableFuture<>();
+        l.waiters.addLast(new CustomerLease.Waiter(units, result));
+        if (l.outstandingSeq == 0) {
+          send = outstanding(l, now);
+        }
+      }
+    }
+    if (send != 0) {
+      send(l, send);
+    }
+    return result;
+  }
+
+  private long outstanding(CustomerLease l, long now) {
+    long s = seq.incrementAndGet();
+    l.outstandingSeq = s;
+    l.sentAtNanos = now;
+    return s;
+  }
+
+  private void send(CustomerLease l, long s) {
+    byte[] req =
+        codec.encode(
+            new LeaseCodec.Request(clientId, s, wallMillis.getAsLong(), config.want(), l.customer));
+    requestsSent.increment();
+    channel.writeAndFlush(new DatagramPacket(Unpooled.wrappedBuffer(req), config.server()));
+    channel
+        .eventLoop()
+        .schedule(() -> timeout(l, s), config.timeout().toNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  private void timeout(CustomerLease l, long s) {
+    List<CompletableFuture<Boolean>> failed = new ArrayList<>();
+    synchronized (l) {
+      if (l.outstandingSeq != s) {
+        return;
+      }
+      l.outstandingSeq = 0;
+      l.down = true;
+      l.quietUntilNanos = nanoClock.getAsLong() + config.retryInterval().toNanos();
+      for (CustomerLease.Waiter w : l.waiters) {
+        counters.countFailure(config.policy(), true);
+        failed.add(w.future());
+      }
+      l.waiters.clear();
+    }
+    boolean answer = config.policy().admits();
+    for (CompletableFuture<Boolean> f : failed) {
+      f.complete(answer);
+    }
+  }
+
+  void received(byte[] data, int len) {
+    LeaseCodec.Decoded<LeaseCodec.Grant> d = codec.decodeGrant(data, 0, len);
+    if (d instanceof LeaseCodec.Refused<LeaseCodec.Grant> r) {
+      refused.get(r.reason()).increment();
+      return;
+    }
+    LeaseCodec.Grant g = ((LeaseCodec.Valid<LeaseCodec.Grant>) d).message();
+    CustomerLease l = g.client() == clientId ? leases.get(g.customer()) : null;
+    if (l == null) {
+      refused.get(LeaseRefusal.UNSOLICITED).increment();
+      return;
+    }
+    long now = nanoClock.getAsLong();
+    List<CompletableFuture<Boolean>> admit = new ArrayList<>();
+    List<CompletableFuture<Boolean>> reject = new ArrayList<>();
+    long send = 0;
+    synchronized (l) {
+      if (l.outstandingSeq != g.seq()) {
+        refused.get(LeaseRefusal.UNSOLICITED).increment();
+        return;
+      }
+      grantsReceived.increment();
+      l.outstandingSeq = 0;
+      l.down = false;
+      long leaseNanos = TimeUnit.MILLISECONDS.toNanos(g.leaseMillis());
+      if (g.unknownCustomer()) {
+        l.unknownUntilNanos = now + leaseNanos;
+        for (CustomerLease.Waiter w : l.waiters) {
+          counters.countUnknownCustomer();
+          admit.add(w.future());
+        }
+        l.waiters.clear();
+      } else {
+        tokensVoided.add(l.expire(now));
+        // The lease runs from when the request left: the server granted after that.
+        l.add(g.granted(), l.sentAtNanos + leaseNanos);
+        tokensLeased.add(g.granted());
+        while (!l.waiters.isEmpty() && l.take(l.waiters.peekFirst().units())) {
+          counters.countDecision(true);
+          admit.add(l.waiters.pollFirst().future());
+        }
+        if (!l.waiters.isEmpty()) {
+          if (g.granted() == 0) {
+            l.quietUntilNanos = now + TimeUnit.MILLISECONDS.toNanos(g.retryAfterMillis());
+            for (CustomerLease.Waiter w : l.waiters) {
+              counters.countDecision(false);
+              reject.add(w.future());
+            }
+            l.waiters.clear();
+          } else {
+            send = outstanding(l, now);
+          }
+        } else if (g.granted() == 0) {
+          l.quietUntilNanos = now + TimeUnit.MILLISECONDS.toNanos(g.retryAfterMillis());
+        }
+      }
+    }
+    if (send != 0) {
+      send(l, send);
+    }
+    admit.forEach(f -> f.complete(true));
+    reject.forEach(f -> f.complete(false));
+  }
+
+  /** Tokens the customer's lease holds now (after voiding expired grants). */
+  public long leased(String customer) {
+    CustomerLease l = leases.get(customer);
+    if (l == null) {
+      return 0;
+    }
+    synchronized (l) {
+      tokensVoided.add(l.expire(nanoClock.getAsLong()));
+      return l.tokens();
+    }
+  }
+
+  /** The decisions so far. */
+  public CentralCounters counters() {
+    return counters;
+  }
+
+  /** Lease requests sent. */
+  public long requestsSent() {
+    return requestsSent.sum();
+  }
+
+  /** Grants accepted. */
+  public long grantsReceived() {
+    return grantsReceived.sum();
+  }
+
+  /** Tokens received in grants. */
+  public long tokensLeased() {
+    return tokensLeased.sum();
+  }
+
+  /** Tokens voided unspent when their lease ended. */
+  public long tokensVoided() {
+    return tokensVoided.sum();
+  }
+
+  /** Grants refused for {@code reason}. */
+  public long refused(LeaseRefusal reason) {
+    return refused.get(reason).sum();
+  }
+
+  /** The local address requests leave from. */
+  public InetSocketAddress localAddress() {
+    return (InetSocketAddress) channel.localAddress();
+  }
+
+  /** The settings. */
+  public TokenLeaseClientConfig config() {
+    return config;
+  }
+
+  @Override
+  public void close() {
+    channel.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+    group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
+  }
+
+  private static final class Handler extends SimpleChannelInboundHandler<DatagramPacket> {
+    private final byte[] buf = new byte[TokenServer.MAX_DATAGRAM];
+    TokenLeaseClient client;
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
+      ByteBuf in = packet.content();
+      int len = in.readableBytes();
+      if (len > buf.length) {
+        client.refused.get(LeaseRefusal.MALFORMED).increment();
+        return;
+      }
+      in.getBytes(in.readerIndex(), buf, 0, len);
+      client.received(buf, len);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      // ICMP unreachable and the like: the request's timeout handles it.
+    }
+  }
+}

@@ -1,0 +1,174 @@
+package dev.alm.drl.central;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.DatagramPacket;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+/**
+ * The token server on the network (article 002 section 4.2, Sentinel's TokenServer): a thin Netty
+ * UDP adapter around a {@link TokenServerCore}. The datagram channel's one event loop owns the
+ * core: it decodes each request into the core and sends the signed grant back to the sender's
+ * address.
+ *
+ * <p>UDP rather than TCP: a lease request and its grant are one datagram each, so there is no
+ * connection state to keep per PoP, no head-of-line blocking behind a lost segment, and a lost
+ * datagram costs one timeout at the client (which then follows its failure policy) rather than a
+ * stalled stream; forged datagrams are refused by their MAC before any state is touched, and a
+ * grant is no larger than its request, so the server cannot be used to amplify.
+ */
+public final class TokenServer implements AutoCloseable {
+
+  /** Largest datagram read; anything longer is malformed. */
+  static final int MAX_DATAGRAM = 256;
+
+  private final TokenServerCore core;
+  private final Channel channel;
+  private final EventLoopGroup ownGroup;
+
+  private TokenServer(TokenServerCore core, Channel channel, EventLoopGroup ownGroup) {
+    this.core = core;
+    this.channel = channel;
+    this.ownGroup = ownGroup;
+  }
+
+  /**
+   * Binds {@code bind} and serves {@code core} on its own event-loop thread.
+   *
+   * @param nanoClock monotonic time for the buckets and leases
+   * @param wallMillis wall time for the requests' timestamps
+   */
+  public static TokenServer start(
+      TokenServerCore core, InetSocketAddress bind, LongSupplier nanoClock, LongSupplier wallMillis)
+      throws InterruptedException {
+    EventLoopGroup group =
+        new NioEventLoopGroup(
+            1, (java.util.concurrent.ThreadFactory) r -> daemon(r, "alm-token-server"));
+    try {
+      Handler h = new Handler(core, nanoClock, wallMillis);
+      Channel ch =
+          new Bootstrap()
+              .group(group)
+              .channel(NioDatagramChannel.class)
+              .handler(h)
+              .bind(bind)
+              .sync()
+              .channel();
+      return new TokenServer(core, ch, group);
+    } catch (InterruptedException | RuntimeException e) {
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      throw e;
+    }
+  }
+
+  /** Starts on the system clocks. */
+  public static TokenServer start(TokenServerCore core, InetSocketAddress bind)
+      throws InterruptedException {
+    return start(core, bind, System::nanoTime, System::currentTimeMillis);
+  }
+
+  /** The address the server listens on (the real port when bound to port 0). */
+  public InetSocketAddress address() {
+    return (InetSocketAddress) channel.localAddress();
+  }
+
+  /** The core, for its counters (read from any thread). */
+  public TokenServerCore core() {
+    return core;
+  }
+
+  /** Replaces the customers' limits, on the server's event loop. */
+  public void setLimits(List<CentralLimit> limits) {
+    channel.eventLoop().execute(() -> core.setLimits(limits, System.nanoTime()));
+  }
+
+  /**
+   * Tokens left in a customer's bucket now (-1 unknown), read on the event loop; for tests and
+   * status.
+   */
+  public long available(String customer) throws Exception {
+    return channel
+        .eventLoop()
+        .submit(() -> core.available(customer, System.nanoTime()))
+        .get(5, TimeUnit.SECONDS);
+  }
+
+  /**
+   * Registers {@code alm_token_server_requests_total}, {@code _tokens_granted_total}, {@code
+   * _empty_grants_total}, {@code _unknown_customer_total} and {@code _refused_total{reason=...}}.
+   */
+  public void bindTo(MeterRegistry registry) {
+    String p = "alm_token_server";
+    FunctionCounter.builder(p + "_requests", core, TokenServerCore::requests).register(registry);
+    FunctionCounter.builder(p + "_tokens_granted", core, TokenServerCore::granted)
+        .register(registry);
+    FunctionCounter.builder(p + "_empty_grants", core, TokenServerCore::emptyGrants)
+        .register(registry);
+    FunctionCounter.builder(p + "_unknown_customer", core, TokenServerCore::unknownCustomers)
+        .register(registry);
+    for (LeaseRefusal r : LeaseRefusal.values()) {
+      FunctionCounter.builder(p + "_refused", core, c -> c.refused(r))
+          .tag("reason", r.name().toLowerCase(java.util.Locale.ROOT))
+          .register(registry);
+    }
+  }
+
+  @Override
+  public void close() {
+    channel.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+    ownGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
+  }
+
+  static Thread daemon(Runnable r, String name) {
+    Thread t = new Thread(r, name);
+    t.setDaemon(true);
+    return t;
+  }
+
+  private static final class Handler extends SimpleChannelInboundHandler<DatagramPacket> {
+    private final TokenServerCore core;
+    private final LongSupplier nanoClock;
+    private final LongSupplier wallMillis;
+    private final byte[] buf = new byte[MAX_DATAGRAM];
+
+    Handler(TokenServerCore core, LongSupplier nanoClock, LongSupplier wallMillis) {
+      this.core = core;
+      this.nanoClock = nanoClock;
+      this.wallMillis = wallMillis;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
+      ByteBuf in = packet.content();
+      int len = in.readableBytes();
+      if (len > MAX_DATAGRAM) {
+        core.handle(buf, 0, 0, nanoClock.getAsLong(), wallMillis.getAsLong()); // counted malformed
+        return;
+      }
+      in.getBytes(in.readerIndex(), buf, 0, len);
+      TokenServerCore.Outcome o =
+          core.handle(buf, 0, len, nanoClock.getAsLong(), wallMillis.getAsLong());
+      if (o instanceof TokenServerCore.Answer a) {
+        ctx.writeAndFlush(
+            new DatagramPacket(Unpooled.wrappedBuffer(a.datagram()), packet.sender()));
+      }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      // A read error on a datagram socket (e.g. ICMP): nothing to do, keep serving.
+    }
+  }
+}

@@ -1,0 +1,231 @@
+package dev.alm.drl.central;
+
+import io.github.bucket4j.Bucket;
+import io.github.bucket4j.TimeMeter;
+import io.github.bucket4j.TokensInheritanceStrategy;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The token server of article 002 section 4.2 as a pure step: one token bucket per customer at its
+ * global limit, from which clients lease batches. A datagram and the time go in; the signed grant
+ * to send back, or the refusal, comes out. Forged, replayed, stale and malformed requests change
+ * nothing and are counted. Not thread-safe: the server's event loop owns it; counters may be read
+ * from any thread.
+ */
+public final class TokenServerCore {
+
+  /** What handling one datagram gave. */
+  public sealed interface Outcome {}
+
+  /** A grant to send back to the requester. */
+  public record Answer(LeaseCodec.Grant grant, byte[] datagram) implements Outcome {}
+
+  /** A refused datagram: nothing is sent back. */
+  public record Refused(LeaseRefusal reason) implements Outcome {}
+
+  private final LeaseCodec codec;
+  private final TokenServerSettings settings;
+  private final Map<String, CustomerBucket> buckets = new HashMap<>();
+  private final Map<Long, ReplayWindow> windows = new HashMap<>();
+  private final Map<LeaseRefusal, LongAdder> refused = new EnumMap<>(LeaseRefusal.class);
+  private final LongAdder requests = new LongAdder();
+  private final LongAdder granted = new LongAdder();
+  private final LongAdder emptyGrants = new LongAdder();
+  private final LongAdder unknown = new LongAdder();
+  private long now;
+  private final TimeMeter clock =
+      new TimeMeter() {
+        @Override
+        public long currentTimeNanos() {
+          return now;
+        }
+
+        @Override
+        public boolean isWallClockBased() {
+          return false;
+        }
+      };
+
+  private static final class CustomerBucket {
+    final CentralLimit limit;
+    final Bucket bucket;
+    final Map<Long, Long> lastSeen = new HashMap<>();
+
+    CustomerBucket(CentralLimit limit, Bucket bucket) {
+      this.limit = limit;
+      this.bucket = bucket;
+    }
+  }
+
+  public TokenServerCore(
+      LeaseCodec codec, TokenServerSettings settings, List<CentralLimit> limits, long nowNanos) {
+    this.codec = codec;
+    this.settings = settings;
+    for (LeaseRefusal r : LeaseRefusal.values()) {
+      refused.put(r, new LongAdder());
+    }
+    setLimits(limits, nowNanos);
+  }
+
+  /**
+   * Sets the customers' limits. A customer whose limit changed keeps its bucket's fill in
+   * proportion; a new customer starts with a full bucket; customers not listed are dropped.
+   */
+  public void setLimits(List<CentralLimit> limits, long nowNanos) {
+    now = nowNanos;
+    Map<String, CustomerBucket> next = new HashMap<>();
+    for (CentralLimit l : limits) {
+      CustomerBucket old = buckets.get(l.name());
+      if (old != null) {
+        if (!old.limit.equals(l)) {
+          old.bucket.replaceConfiguration(
+              l.configuration(), TokensInheritanceStrategy.PROPORTIONALLY);
+        }
+        CustomerBucket kept = new CustomerBucket(l, old.bucket);
+        kept.lastSeen.putAll(old.lastSeen);
+        next.put(l.name(), kept);
+      } else {
+        Bucket b =
+            Bucket.builder()
+                .addLimit(l.configuration().getBandwidths()[0])
+                .withCustomTimePrecision(clock)
+                .build();
+        next.put(l.name(), new CustomerBucket(l, b));
+      }
+    }
+    buckets.clear();
+    buckets.putAll(next);
+  }
+
+  /** Handles one received datagram at monotonic {@code nowNanos} and wall {@code nowMillis}. */
+  public Outcome handle(byte[] data, int off, int len, long nowNanos, long nowMillis) {
+    now = nowNanos;
+    LeaseCodec.Decoded<LeaseCodec.Request> d = codec.decodeRequest(data, off, len);
+    if (d instanceof LeaseCodec.Refused<LeaseCodec.Request> r) {
+      return refuse(r.reason());
+    }
+    LeaseCodec.Request req = ((LeaseCodec.Valid<LeaseCodec.Request>) d).message();
+    if (Math.abs(nowMillis - req.sentMillis()) > settings.maxSkew().toMillis()) {
+      return refuse(LeaseRefusal.STALE);
+    }
+    ReplayWindow w = windows.get(req.client());
+    if (w == null) {
+      if (windows.size() >= settings.maxClients() && !forgetIdle(nowNanos)) {
+        return refuse(LeaseRefusal.TABLE_FULL);
+      }
+      w = new ReplayWindow();
+      windows.put(req.client(), w);
+    } else if (!w.fresh(req.seq())) {
+      return refuse(LeaseRefusal.REPLAYED);
+    }
+    w.accept(req.seq(), nowNanos);
+    requests.increment();
+    int leaseMs = (int) settings.lease().toMillis();
+    CustomerBucket cb = buckets.get(req.customer());
+    LeaseCodec.Grant g;
+    if (cb == null) {
+      unknown.increment();
+      g = new LeaseCodec.Grant(req.client(), req.seq(), 0, leaseMs, 0, true, req.customer());
+    } else {
+      // A whole batch or nothing: partial grants under overload would cost a request per token.
+      long batch = Math.min(req.want(), batchCap(cb, req.client(), nowNanos));
+      long got = cb.bucket.tryConsume(batch) ? batch : 0;
+      int retryMs = 0;
+      if (got == 0) {
+        emptyGrants.increment();
+        long waitNanos = cb.bucket.estimateAbilityToConsume(batch).getNanosToWaitForRefill();
+        retryMs = (int) Math.min(leaseMs, Math.max(1, (waitNanos + 999_999) / 1_000_000));
+      }
+      granted.add(got);
+      g =
+          new LeaseCodec.Grant(
+              req.client(), req.seq(), got, leaseMs, retryMs, false, req.customer());
+    }
+    return new Answer(g, codec.encode(g));
+  }
+
+  /** The largest grant for one client: limit x batchSeconds over the clients active in a lease. */
+  private long batchCap(CustomerBucket cb, long client, long nowNanos) {
+    long leaseNanos = settings.lease().toNanos();
+    cb.lastSeen.put(client, nowNanos);
+    if (cb.lastSeen.size() > 64) {
+      cb.lastSeen.values().removeIf(t -> nowNanos - t > leaseNanos);
+    }
+    int active = 0;
+    for (long t : cb.lastSeen.values()) {
+      if (nowNanos - t <= leaseNanos) {
+        active++;
+      }
+    }
+    double cap = cb.limit.limit() * settings.batchSeconds() / Math.max(1, active);
+    return Math.max(1, (long) Math.floor(Math.min(cap, cb.limit.capacity())));
+  }
+
+  private boolean forgetIdle(long nowNanos) {
+    long idle = 2 * settings.maxSkew().toNanos();
+    boolean any = false;
+    for (Iterator<ReplayWindow> it = windows.values().iterator(); it.hasNext(); ) {
+      if (nowNanos - it.next().lastNanos() > idle) {
+        it.remove();
+        any = true;
+      }
+    }
+    return any;
+  }
+
+  private Outcome refuse(LeaseRefusal reason) {
+    refused.get(reason).increment();
+    return new Refused(reason);
+  }
+
+  /** Tokens left in the customer's bucket at {@code nowNanos}, or -1 for an unknown customer. */
+  public long available(String customer, long nowNanos) {
+    now = nowNanos;
+    CustomerBucket cb = buckets.get(customer);
+    return cb == null ? -1 : cb.bucket.getAvailableTokens();
+  }
+
+  /** Authenticated, fresh requests handled. */
+  public long requests() {
+    return requests.sum();
+  }
+
+  /** Tokens granted in total. */
+  public long granted() {
+    return granted.sum();
+  }
+
+  /** Requests answered with no token (the customer's bucket was empty). */
+  public long emptyGrants() {
+    return emptyGrants.sum();
+  }
+
+  /** Requests for a customer the server has no limit for. */
+  public long unknownCustomers() {
+    return unknown.sum();
+  }
+
+  /** Datagrams refused for {@code reason}. */
+  public long refused(LeaseRefusal reason) {
+    return refused.get(reason).sum();
+  }
+
+  /** Datagrams refused for any reason. */
+  public long refusedTotal() {
+    long s = 0;
+    for (LongAdder a : refused.values()) {
+      s += a.sum();
+    }
+    return s;
+  }
+
+  /** The settings. */
+  public TokenServerSettings settings() {
+    return settings;
+  }
+}

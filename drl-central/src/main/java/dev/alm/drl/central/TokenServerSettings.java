@@ -1,0 +1,62 @@
+package dev.alm.drl.central;
+
+import java.time.Duration;
+
+/**
+ * How the token server leases: how long a grant may be spent, how large a batch may be, how much
+ * clock skew a request may carry, how many clients it remembers.
+ *
+ * @param lease how long a client may spend a grant; unspent tokens are void after it, so a client
+ *     that dies holds nothing and the overshoot over any window is at most limit x lease
+ * @param batchSeconds a grant is at most limit x batchSeconds / (clients of the customer active
+ *     within one lease), so each client's batch lasts about batchSeconds at its fair share
+ * @param maxSkew requests whose timestamp is further than this from the server's clock are refused
+ *     as stale (bounds how long a captured request can be replayed against a forgotten window)
+ * @param maxClients most client replay windows remembered; windows idle for twice the skew are
+ *     forgotten first
+ */
+public record TokenServerSettings(
+    Duration lease, double batchSeconds, Duration maxSkew, int maxClients) {
+
+  /** Default lease: half a second. */
+  public static final Duration DEFAULT_LEASE = Duration.ofMillis(500);
+
+  /** Default batch: a tenth of a second of the client's share (article 002: batches, not calls). */
+  public static final double DEFAULT_BATCH_SECONDS = 0.1;
+
+  /** Default clock skew accepted. */
+  public static final Duration DEFAULT_MAX_SKEW = Duration.ofSeconds(10);
+
+  /** Default number of clients remembered. */
+  public static final int DEFAULT_MAX_CLIENTS = 65_536;
+
+  /** The defaults. */
+  public static final TokenServerSettings DEFAULTS =
+      new TokenServerSettings(
+          DEFAULT_LEASE, DEFAULT_BATCH_SECONDS, DEFAULT_MAX_SKEW, DEFAULT_MAX_CLIENTS);
+
+  public TokenServerSettings {
+    if (lease.toMillis() < 1 || lease.toMillis() > 60_000) {
+      throw new IllegalArgumentException("lease must be 1 ms to 60 s: " + lease);
+    }
+    if (!(batchSeconds > 0) || batchSeconds > 60) {
+      throw new IllegalArgumentException("batch seconds must be in (0, 60]: " + batchSeconds);
+    }
+    if (maxSkew.toMillis() < 1) {
+      throw new IllegalArgumentException("max skew must be >= 1 ms: " + maxSkew);
+    }
+    if (maxClients < 1) {
+      throw new IllegalArgumentException("max clients must be >= 1: " + maxClients);
+    }
+  }
+
+  /** These settings with another lease. */
+  public TokenServerSettings withLease(Duration d) {
+    return new TokenServerSettings(d, batchSeconds, maxSkew, maxClients);
+  }
+
+  /** These settings with another batch. */
+  public TokenServerSettings withBatchSeconds(double s) {
+    return new TokenServerSettings(lease, s, maxSkew, maxClients);
+  }
+}
