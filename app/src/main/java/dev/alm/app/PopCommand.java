@@ -58,6 +58,8 @@ public final class PopCommand implements Callable<Integer> {
               + " the drl section's agent unless it lists its own.")
   Path customers;
 
+  @picocli.CommandLine.Mixin CentralStoreOption central = new CentralStoreOption();
+
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
@@ -82,19 +84,33 @@ public final class PopCommand implements Callable<Integer> {
                   .build());
     }
     PopConfig started = c;
+    CentralStoreOption.Store store = central.open(c.proxy().customers());
     DaemonLifecycle.run(
         "alm pop",
-        () ->
-            PopDaemon.start(
-                started,
-                true,
-                System::nanoTime,
-                System::currentTimeMillis,
-                line -> {
-                  err.println(line);
-                  err.flush();
-                }),
-        d -> {
+        () -> {
+          try {
+            return new WithStore<>(
+                PopDaemon.start(
+                    started,
+                    true,
+                    System::nanoTime,
+                    System::currentTimeMillis,
+                    line -> {
+                      err.println(line);
+                      err.flush();
+                    },
+                    store == null ? null : store.limiter()),
+                store);
+          } catch (Exception e) {
+            WithStore.closeQuietly(store);
+            throw e;
+          }
+        },
+        running -> {
+          PopDaemon d = running.daemon();
+          if (store != null) {
+            out.printf("pop %s: central customers ask %s%n", started.id(), store.description());
+          }
           out.printf(
               "pop %s (%s): DNS %s, proxy %s, admin %s; file-descriptor limit %s, proxy"
                   + " connections <= %d (%d per client)%n",

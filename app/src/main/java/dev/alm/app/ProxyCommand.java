@@ -138,6 +138,8 @@ public final class ProxyCommand implements Callable<Integer> {
       description = "Stop after this long (90s, 2m, 500ms, 45). Default: run until interrupted.")
   String duration;
 
+  @picocli.CommandLine.Mixin CentralStoreOption central = new CentralStoreOption();
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -147,16 +149,30 @@ public final class ProxyCommand implements Callable<Integer> {
           new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(describe(cfg)));
       return 0;
     }
+    CentralStoreOption.Store store = central.open(cfg.customers());
     DaemonLifecycle.run(
         "alm proxy",
         () -> {
           try {
-            return ProxyServer.start(cfg);
+            return new WithStore<>(
+                store == null
+                    ? ProxyServer.start(cfg)
+                    : ProxyServer.start(
+                        cfg, System::nanoTime, System::currentTimeMillis, store.limiter()),
+                store);
           } catch (io.netty.channel.ChannelException | java.net.BindException e) {
+            WithStore.closeQuietly(store);
             throw new UserError("cannot listen: " + e.getMessage());
+          } catch (Exception e) {
+            WithStore.closeQuietly(store);
+            throw e;
           }
         },
-        server -> {
+        running -> {
+          ProxyServer server = running.daemon();
+          if (store != null) {
+            out.printf("alm proxy: central customers ask %s%n", store.description());
+          }
           if (!cfg.probeAuth().enabled()) {
             System.err.println(
                 "alm proxy: WARNING probe authentication is off (no probeKeyFile or --probe-key):"
