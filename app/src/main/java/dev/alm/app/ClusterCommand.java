@@ -209,12 +209,21 @@ public final class ClusterCommand implements Callable<Integer> {
   @Option(
       names = "--customer-mode",
       defaultValue = "drl",
-      paramLabel = "drl|independent|static",
+      paramLabel = "drl|independent|static|central",
       description =
           "How the proxies share each customer's limit: drl (the PoPs' DRL agents divide it by"
-              + " gossip), independent (every PoP enforces the whole limit), static (L/N each)."
-              + " Default: ${DEFAULT-VALUE}.")
+              + " gossip), independent (every PoP enforces the whole limit), static (L/N each),"
+              + " central (every request asks one bucket per customer in a redis-server the run"
+              + " starts on loopback; needs redis-server). Default: ${DEFAULT-VALUE}.")
   String customerMode;
+
+  @Option(
+      names = "--stop-central",
+      paramLabel = "SECONDS",
+      description =
+          "With --customer-mode central: stop the redis-server this many seconds into the run, to"
+              + " show what a failing central store does (its clients fail open after 50 ms).")
+  Double stopCentral;
 
   @Option(
       names = "--no-probe-auth",
@@ -233,9 +242,11 @@ public final class ClusterCommand implements Callable<Integer> {
             ? BuiltinTopologies.resolve(topology)
             : TopologyJson.read(Path.of(topology), false).topology();
     dev.alm.proxy.limit.LimitMode mode = dev.alm.proxy.limit.LimitMode.of(customerMode);
-    if (mode == null || mode == dev.alm.proxy.limit.LimitMode.CENTRAL) {
+    if (mode == null) {
       throw new UserError(
-          "--customer-mode: expected drl, independent or static, got '" + customerMode + "'");
+          "--customer-mode: expected drl, independent, static or central, got '"
+              + customerMode
+              + "'");
     }
     List<dev.alm.cluster.CustomerLoad> loads = List.of();
     if (customers != null) {
@@ -255,6 +266,7 @@ public final class ClusterCommand implements Callable<Integer> {
           ClusterConfig.builder(t)
               .customers(loads)
               .customerMode(mode)
+              .centralStopSeconds(stopCentral == null ? Double.NaN : stopCentral)
               .algorithm(Algorithm.parse(algorithm))
               .duration(parseDuration("--duration", duration))
               .interval(parseDuration("--interval", interval))

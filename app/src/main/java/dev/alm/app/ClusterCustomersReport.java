@@ -41,6 +41,8 @@ final class ClusterCustomersReport {
       m.put("aggregateErrorP95", Outputs.finiteOrNull(o.aggregateErrorP95()));
       m.put("convergenceSeconds", o.convergenceSeconds());
       m.put("jainLimiters", Outputs.finiteOrNull(o.jainLimiters()));
+      m.put("latencyP50Ms", Outputs.finiteOrNull(o.latencyP50Ms()));
+      m.put("latencyP99Ms", Outputs.finiteOrNull(o.latencyP99Ms()));
       Map<String, Object> pops = new LinkedHashMap<>();
       for (CustomerOutcome.PopPart p : o.pops()) {
         Map<String, Object> pm = new LinkedHashMap<>();
@@ -142,7 +144,7 @@ final class ClusterCustomersReport {
   static void print(PrintWriter o, ClusterRun run) {
     o.printf(
         Locale.ROOT,
-        "%-10s %8s %8s %8s %10s %10s %8s %-14s%n",
+        "%-10s %8s %8s %8s %10s %10s %8s %8s %8s %-14s%n",
         "customer",
         "limit",
         "sent/s",
@@ -150,11 +152,13 @@ final class ClusterCustomersReport {
         "overLimit",
         "errorP95",
         "jain",
+        "p50 ms",
+        "p99 ms",
         "convergence s");
     for (CustomerOutcome c : run.customers()) {
       o.printf(
           Locale.ROOT,
-          "%-10s %8.0f %8.1f %8.1f %10.3f %10.3f %8.3f %-14s%n",
+          "%-10s %8.0f %8.1f %8.1f %10.3f %10.3f %8.3f %8.2f %8.2f %-14s%n",
           c.name(),
           c.limit(),
           c.sentRate(),
@@ -162,6 +166,8 @@ final class ClusterCustomersReport {
           c.servedOverLimit(),
           c.aggregateErrorP95(),
           c.jainLimiters(),
+          c.latencyP50Ms(),
+          c.latencyP99Ms(),
           c.convergenceSeconds().stream()
               .map(v -> v == null ? "never" : String.format(Locale.ROOT, "%.0f", v))
               .toList());

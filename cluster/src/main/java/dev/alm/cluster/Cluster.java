@@ -114,12 +114,23 @@ public final class Cluster {
             ? c.stateDir()
             : Files.createTempDirectory("alm-cluster-keys-");
     ClusterCustomers customers = ClusterCustomers.prepare(c, keyDir);
+    dev.alm.drl.central.RedisServerProcess redis = null;
+    dev.alm.drl.central.RedisLimiter central = null;
     int windows = (int) Math.ceil(c.duration().toNanos() / 1e9);
     List<CustomerWindows> customerWindows = new ArrayList<>();
     for (int k = 0; k < c.customers().size(); k++) {
       customerWindows.add(new CustomerWindows(n, windows));
     }
     try {
+      if (c.customerMode() == dev.alm.proxy.limit.LimitMode.CENTRAL && !c.customers().isEmpty()) {
+        if (!dev.alm.drl.central.RedisServerProcess.installed()) {
+          throw new IOException(
+              "customer mode central: redis-server is not installed (apt-get install redis-server)");
+        }
+        redis = dev.alm.drl.central.RedisServerProcess.start();
+        central = dev.alm.drl.central.RedisLimiter.connect(customers.centralConfig(redis.uri()));
+        log.accept("customers: one central bucket each in redis-server at " + redis.uri());
+      }
       datacenter =
           ProxyServer.start(
               ProxyConfig.builder()
@@ -137,7 +148,8 @@ public final class Cluster {
                 false,
                 System::nanoTime,
                 System::currentTimeMillis,
-                log));
+                log,
+                central == null ? null : central::tryAcquire));
       }
       List<InetSocketAddress> proxies = pops.stream().map(PopDaemon::proxyAddress).toList();
       onStart.accept(proxies);
@@ -200,8 +212,22 @@ public final class Cluster {
         }
         late.accept(now - next);
         double seconds = (next - start) / 1e9;
+        if (redis != null && seconds >= c.centralStopSeconds() && redis.port() > 0) {
+          log.accept("at " + seconds + " s: stopping the central redis-server");
+          redis.stop();
+          redis = null;
+        }
         while (!pending.isEmpty() && pending.get(0).atSeconds() <= seconds + 1e-9) {
-          outcomes.add(drill(c, pending.remove(0), seconds, pops, keys, customers, log));
+          outcomes.add(
+              drill(
+                  c,
+                  pending.remove(0),
+                  seconds,
+                  pops,
+                  keys,
+                  customers,
+                  central == null ? null : central::tryAcquire,
+                  log));
         }
         List<Sample> interval = new ArrayList<>(n);
         for (PopDaemon p : pops) {
@@ -286,6 +312,12 @@ public final class Cluster {
       if (datacenter != null) {
         datacenter.close();
       }
+      if (central != null) {
+        central.close();
+      }
+      if (redis != null) {
+        redis.stop();
+      }
       if (keyDir != null && !keyDir.equals(c.stateDir())) {
         Files.deleteIfExists(keyDir.resolve(GOSSIP_KEY_FILE));
         Files.deleteIfExists(keyDir);
@@ -314,6 +346,7 @@ public final class Cluster {
       List<PopDaemon> pops,
       KeyRing keys,
       ClusterCustomers customers,
+      dev.alm.proxy.limit.CentralLimiter central,
       Consumer<String> log)
       throws IOException, InterruptedException {
     int i = c.topology().ids().indexOf(d.pop());
@@ -333,7 +366,9 @@ public final class Cluster {
     PopDaemon restarted = null;
     for (int attempt = 0; restarted == null; attempt++) {
       try {
-        restarted = PopDaemon.start(again, false, System::nanoTime, System::currentTimeMillis, log);
+        restarted =
+            PopDaemon.start(
+                again, false, System::nanoTime, System::currentTimeMillis, log, central);
       } catch (java.net.BindException e) {
         if (attempt >= 50) {
           throw e;

@@ -38,7 +38,9 @@ import java.util.List;
  *     empty
  * @param customerMode how every PoP's proxy enforces the customers' limits: {@code drl} (shares
  *     from the PoPs' DRL agents, the default), {@code independent}, {@code static} or {@code
- *     central}
+ *     central} (a redis-server the run starts on loopback holds every customer's bucket)
+ * @param centralStopSeconds in mode central, when the run stops its redis-server (a store failing
+ *     mid-run); NaN never
  */
 public record ClusterConfig(
     Topology topology,
@@ -62,7 +64,8 @@ public record ClusterConfig(
     Path stateDir,
     boolean probeAuth,
     List<CustomerLoad> customers,
-    dev.alm.proxy.limit.LimitMode customerMode) {
+    dev.alm.proxy.limit.LimitMode customerMode,
+    double centralStopSeconds) {
 
   public static final double DEFAULT_LOAD_UNIT = 150;
   public static final int DEFAULT_RESOLVERS = 200;
@@ -128,6 +131,13 @@ public record ClusterConfig(
           }
         }
       }
+    }
+    if (!Double.isNaN(centralStopSeconds)
+        && (customerMode != dev.alm.proxy.limit.LimitMode.CENTRAL
+            || !(centralStopSeconds > 0)
+            || centralStopSeconds >= duration.toMillis() / 1000.0)) {
+      throw new IllegalArgumentException(
+          "stopping the central store: only in customer mode central, within the run");
     }
     drills = drills == null ? List.of() : List.copyOf(drills);
     for (Drill d : drills) {
@@ -197,7 +207,8 @@ public record ClusterConfig(
         .stateDir(stateDir)
         .probeAuth(probeAuth)
         .customers(customers)
-        .customerMode(customerMode);
+        .customerMode(customerMode)
+        .centralStopSeconds(centralStopSeconds);
   }
 
   /** The same run with other drills and state directory. */
@@ -229,6 +240,7 @@ public record ClusterConfig(
     private boolean probeAuth = true;
     private List<CustomerLoad> customers = List.of();
     private dev.alm.proxy.limit.LimitMode customerMode = dev.alm.proxy.limit.LimitMode.DRL;
+    private double centralStopSeconds = Double.NaN;
 
     private Builder(Topology topology) {
       this.topology = topology;
@@ -367,7 +379,14 @@ public record ClusterConfig(
           stateDir,
           probeAuth,
           customers,
-          customerMode);
+          customerMode,
+          centralStopSeconds);
+    }
+
+    /** In mode central, stop the store this many seconds into the run; default never (NaN). */
+    public Builder centralStopSeconds(double v) {
+      centralStopSeconds = v;
+      return this;
     }
 
     /** Rate-limited customers and their users; default none. */

@@ -67,6 +67,16 @@ final class ClusterCustomers {
     return CustomersConfig.NONE.withCustomers(specs).withLimiters(n);
   }
 
+  /** The central store's customers: one bucket each at its global limit, one second of burst. */
+  dev.alm.drl.central.RedisLimiterConfig centralConfig(String uri) {
+    List<dev.alm.drl.central.CentralLimit> limits = new ArrayList<>();
+    for (CustomerLoad l : customers) {
+      limits.add(
+          new dev.alm.drl.central.CentralLimit(l.name(), l.limit(), l.limit() * BURST_SECONDS));
+    }
+    return dev.alm.drl.central.RedisLimiterConfig.builder(uri).customers(limits).build();
+  }
+
   /** PoP i's DRL agent, or null when the mode is not drl. */
   DrlConfig drl(int i) {
     if (keyFile == null) {

@@ -18,6 +18,8 @@ import java.util.List;
  * @param jainLimiters Jain's index over the PoPs that had demand of their served / sent ratios over
  *     the steady windows (1 = every PoP's users see the same treatment)
  * @param pops per PoP, in topology order
+ * @param latencyP50Ms the median latency of the customer's requests as its users saw it, ms
+ * @param latencyP99Ms their 99th percentile, ms
  */
 public record CustomerOutcome(
     String name,
@@ -29,7 +31,9 @@ public record CustomerOutcome(
     double aggregateErrorP95,
     List<Double> convergenceSeconds,
     double jainLimiters,
-    List<PopPart> pops) {
+    List<PopPart> pops,
+    double latencyP50Ms,
+    double latencyP99Ms) {
 
   /**
    * One PoP's part.

@@ -115,7 +115,9 @@ public final class CustomerReport {
         percentile(errors, 0.95),
         convergence,
         jain,
-        parts);
+        parts,
+        c.latencyMillis(0.5),
+        c.latencyMillis(0.99));
   }
 
   /** The nearest-rank percentile; NaN when empty. */

@@ -65,7 +65,9 @@ final class CustomerUsers implements Runnable {
         if (pop < 0) {
           continue;
         }
+        long sentAt = System.nanoTime();
         int status = proxies[pop].get(load.host(), path);
+        windows.latency(System.nanoTime() - sentAt);
         windows.record(
             (int) Math.floor(seconds), pop, status >= 200 && status < 300, status == 429);
       }

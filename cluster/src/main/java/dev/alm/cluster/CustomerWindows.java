@@ -16,6 +16,12 @@ public final class CustomerWindows {
   private final AtomicLongArray rejected;
   private final double[] share;
 
+  /** The most latencies kept (the first ones of the run); enough for a p99 of a long run. */
+  static final int MAX_LATENCIES = 200_000;
+
+  private final long[] latencies = new long[MAX_LATENCIES];
+  private int latencyCount;
+
   /**
    * @param pops the fleet's size
    * @param windows 1 s windows in the run
@@ -59,6 +65,24 @@ public final class CustomerWindows {
     } else if (wasRejected) {
       rejected.incrementAndGet(at(window, pop));
     }
+  }
+
+  /** Notes one request's latency as its user saw it, ns (the first {@link #MAX_LATENCIES}). */
+  public synchronized void latency(long nanos) {
+    if (latencyCount < latencies.length) {
+      latencies[latencyCount++] = nanos;
+    }
+  }
+
+  /** The {@code q} quantile of the latencies noted, ms; NaN when none. */
+  public synchronized double latencyMillis(double q) {
+    if (latencyCount == 0) {
+      return Double.NaN;
+    }
+    long[] v = java.util.Arrays.copyOf(latencies, latencyCount);
+    java.util.Arrays.sort(v);
+    int rank = (int) Math.ceil(q * v.length);
+    return v[Math.max(0, Math.min(v.length - 1, rank - 1))] / 1e6;
   }
 
   /** Notes PoP {@code pop}'s share (requests/s) in {@code window}. */

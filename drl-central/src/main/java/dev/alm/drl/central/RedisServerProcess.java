@@ -9,7 +9,11 @@ import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** A real redis-server on a free loopback port, as a child process, for tests. */
+/**
+ * A redis-server on a free loopback port, as a child process: the central store of {@code alm
+ * cluster --customer-mode central} and of the tests. Started without persistence; {@link #stop}
+ * kills it (a store failing mid-run), {@link #restart} brings it back on the same port.
+ */
 public final class RedisServerProcess implements AutoCloseable {
 
   private final int port;
