@@ -23,15 +23,12 @@ final class ClusterCustomers {
   /** The burst of every customer's local bucket, seconds of its local rate. */
   static final double BURST_SECONDS = CustomerSpec.DEFAULT_BURST_SECONDS;
 
-  private final List<CustomerLoad> customers;
-  private final LimitMode mode;
+  private final List<CustomerSpec> specs;
   private final Path keyFile;
   private final int[] swimPorts;
 
-  private ClusterCustomers(
-      List<CustomerLoad> customers, LimitMode mode, Path keyFile, int[] swimPorts) {
-    this.customers = customers;
-    this.mode = mode;
+  private ClusterCustomers(List<CustomerSpec> specs, Path keyFile, int[] swimPorts) {
+    this.specs = List.copyOf(specs);
     this.keyFile = keyFile;
     this.swimPorts = swimPorts;
   }
@@ -41,10 +38,23 @@ final class ClusterCustomers {
    * gossip key to {@code keyDir}.
    */
   static ClusterCustomers prepare(ClusterConfig c, Path keyDir) throws IOException {
-    int n = c.topology().size();
+    List<CustomerSpec> specs = new ArrayList<>();
+    for (CustomerLoad l : c.customers()) {
+      specs.add(
+          new CustomerSpec(
+              l.name(), List.of(l.host()), l.limit(), 0, BURST_SECONDS, 0, c.customerMode()));
+    }
+    return prepare(specs, c.topology().size(), keyDir);
+  }
+
+  /**
+   * Prepares customers given as the proxies' specs for a fleet of {@code n}: when any is in mode
+   * drl, picks each PoP's SWIM port and writes a fresh gossip key to {@code keyDir}.
+   */
+  static ClusterCustomers prepare(List<CustomerSpec> specs, int n, Path keyDir) throws IOException {
     int[] ports = new int[n];
     Path key = null;
-    if (c.customerMode() == LimitMode.DRL && !c.customers().isEmpty()) {
+    if (specs.stream().anyMatch(s -> s.mode() == LimitMode.DRL)) {
       for (int i = 0; i < n; i++) {
         try (ServerSocket s =
             new ServerSocket(0, 1, InetAddress.getByName(Cluster.popAddress(i)))) {
@@ -54,25 +64,23 @@ final class ClusterCustomers {
       Cluster.freshKey(keyDir, Cluster.GOSSIP_KEY_FILE, "alm cluster gossip key");
       key = keyDir.resolve(Cluster.GOSSIP_KEY_FILE);
     }
-    return new ClusterCustomers(c.customers(), c.customerMode(), key, ports);
+    return new ClusterCustomers(specs, key, ports);
   }
 
-  /** The proxies' customers: one host each, its limit in requests/s. */
+  /** The proxies' customers. */
   CustomersConfig proxyCustomers(int n) {
-    List<CustomerSpec> specs = new ArrayList<>();
-    for (CustomerLoad l : customers) {
-      specs.add(
-          new CustomerSpec(l.name(), List.of(l.host()), l.limit(), 0, BURST_SECONDS, 0, mode));
-    }
     return CustomersConfig.NONE.withCustomers(specs).withLimiters(n);
   }
 
   /** The central store's customers: one bucket each at its global limit, one second of burst. */
   dev.alm.drl.central.RedisLimiterConfig centralConfig(String uri) {
     List<dev.alm.drl.central.CentralLimit> limits = new ArrayList<>();
-    for (CustomerLoad l : customers) {
-      limits.add(
-          new dev.alm.drl.central.CentralLimit(l.name(), l.limit(), l.limit() * BURST_SECONDS));
+    for (CustomerSpec l : specs) {
+      if (l.mode() == LimitMode.CENTRAL) {
+        limits.add(
+            new dev.alm.drl.central.CentralLimit(
+                l.name(), l.limit(), l.limit() * l.burstSeconds()));
+      }
     }
     return dev.alm.drl.central.RedisLimiterConfig.builder(uri).customers(limits).build();
   }

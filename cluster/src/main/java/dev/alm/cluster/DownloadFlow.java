@@ -16,6 +16,9 @@ import java.util.Locale;
  */
 final class DownloadFlow implements Runnable {
 
+  /** What every flow fetches, again and again: 1 MiB of generated content. */
+  static final String PATH = "/bytes/1048576";
+
   private final int id;
   private final InetSocketAddress proxy;
   private final String host;
@@ -49,7 +52,7 @@ final class DownloadFlow implements Runnable {
         while (System.nanoTime() < endNanos) {
           s.getOutputStream()
               .write(
-                  ("GET /download/" + id + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n")
+                  ("GET " + PATH + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n")
                       .getBytes(StandardCharsets.US_ASCII));
           long length = headers(in, endNanos);
           for (long left = length; left > 0 && System.nanoTime() < endNanos; ) {

@@ -12,16 +12,13 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelPipeline;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.DefaultHttpResponse;
-import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -33,7 +30,6 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.handler.timeout.IdleStateEvent;
-import io.netty.handler.traffic.GlobalTrafficShapingHandler;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -68,12 +64,6 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
   private static final byte[] OVER_LIMIT_BODY =
       "over the customer's rate limit, retry later\n".getBytes(StandardCharsets.US_ASCII);
 
-  /** The pipeline name of a paced customer's shaper on a connection. */
-  static final String SHAPER = "alm-customer-shaper";
-
-  /** The size of the chunks a paced response is written in, bytes. */
-  static final int PACED_CHUNK = 16 * 1024;
-
   private record Pending(FullHttpRequest request, long arrivalNanos) {}
 
   private final ProxyNode node;
@@ -82,6 +72,10 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
   private final int maxPipelined;
   private final ArrayDeque<Pending> queue = new ArrayDeque<>();
   private boolean busy;
+
+  /** Whether a paced body is still being written: later responses wait behind it. */
+  private boolean pacing;
+
   private boolean closed;
 
   /** The access-log lines of this connection's responses being written; made on first use. */
@@ -116,7 +110,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
       return;
     }
     long arrival = node.nanoTime();
-    if (busy || closed) {
+    if (busy || pacing || closed) {
       if (closed) {
         req.release();
         return;
@@ -429,9 +423,9 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
   }
 
   /**
-   * Writes a response; a paced customer's goes through its shaper (added to this connection's
-   * pipeline) in chunks of {@link #PACED_CHUNK} bytes, so that the shaper spreads it over time and
-   * the client's TCP flow sees a rate, not a pause. Counts the bytes against the customer.
+   * Writes a response; a paced customer's body goes out through {@link PacedBody}, chunk by chunk
+   * from the customer's byte bucket, so that the client's TCP flow sees a rate, not a pause, and
+   * later responses on the connection wait behind it. Counts the bytes against the customer.
    */
   private ChannelFuture write(ChannelHandlerContext ctx, FullHttpResponse r, CustomerLimiter c) {
     if (c == null) {
@@ -442,31 +436,31 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     if (!c.paced()) {
       return ctx.write(r);
     }
-    GlobalTrafficShapingHandler shaper = c.state().shaper(ctx.channel().eventLoop());
-    ChannelPipeline p = ctx.pipeline();
-    ChannelHandler now = p.get(SHAPER);
-    if (now == null) {
-      p.addFirst(SHAPER, shaper);
-    } else if (now != shaper) {
-      p.replace(SHAPER, SHAPER, shaper);
-    }
     DefaultHttpResponse head = new DefaultHttpResponse(r.protocolVersion(), r.status());
     head.headers().set(r.headers());
     ctx.write(head);
-    ByteBuf body = r.content();
-    try {
-      while (body.readableBytes() > PACED_CHUNK) {
-        ctx.write(new DefaultHttpContent(body.readRetainedSlice(PACED_CHUNK)));
-      }
-      return ctx.write(new DefaultLastHttpContent(body.readRetainedSlice(body.readableBytes())));
-    } finally {
-      r.release();
-    }
+    ChannelPromise done = ctx.newPromise();
+    pacing = true;
+    c.state().flow(1);
+    done.addListener(
+        f -> {
+          c.state().flow(-1);
+          pacing = false;
+          if (!busy) {
+            drain(ctx);
+            ctx.flush();
+            collectAccess();
+          }
+        });
+    ByteBuf body = r.content().retain();
+    r.release();
+    new PacedBody(ctx, body, c.state().pacer(node::nanoTime), done).run();
+    return done;
   }
 
   /** Serves queued requests until one goes to the origin again or the queue is empty. */
   private void drain(ChannelHandlerContext ctx) {
-    while (!busy && !closed && !queue.isEmpty()) {
+    while (!busy && !pacing && !closed && !queue.isEmpty()) {
       Pending p = queue.poll();
       handle(ctx, p.request(), p.arrivalNanos());
     }

@@ -246,12 +246,12 @@ public final class ProxyServer implements AutoCloseable {
                   period,
                   period,
                   TimeUnit.NANOSECONDS);
-      // the customers' buckets and shapers follow the shares
+      // the customers' buckets and pacers follow the shares
       ScheduledFuture<?> refresh =
           workers
               .next()
               .scheduleAtFixedRate(
-                  () -> node.customers().refresh(),
+                  () -> node.customers().refresh(node.nanoTime()),
                   CustomerLimits.REFRESH_NANOS,
                   CustomerLimits.REFRESH_NANOS,
                   TimeUnit.NANOSECONDS);

@@ -148,7 +148,7 @@ class CustomerLimitServerTest {
       double paced = (System.nanoTime() - t0) / 1e9;
       assertEquals(200, r.status());
       assertEquals(1_000_000, r.body().length);
-      // 1 MB at 200 kB/s is 5 s: at least 3.5 s allows for the shaper's first interval
+      // 1 MB at 200 kB/s is 5 s: at least 3.5 s allows for the pacer's first burst
       assertTrue(paced >= 3.5, "1 MB paced at 200 kB/s took " + paced + " s");
       assertTrue(paced < 30, "took " + paced + " s");
       assertTrue(unpaced < paced, "another host is not paced: " + unpaced + " s");

@@ -9,8 +9,8 @@ import java.util.function.LongSupplier;
 /**
  * One customer's enforcement at this PoP for one configuration: the token bucket of its requests
  * (refilled at the PoP's current share), the per-client buckets inside the customer (article 002's
- * throttler keyed by client address, in a bounded Caffeine table), and the counters and shaper it
- * shares with its other configurations ({@link CustomerState}). The request path calls {@link
+ * throttler keyed by client address, in a bounded Caffeine table), and the counters and byte pacer
+ * it shares with its other configurations ({@link CustomerState}). The request path calls {@link
  * #decide}; {@link #refresh} moves the rates to the current share.
  */
 public final class CustomerLimiter {
@@ -111,14 +111,34 @@ public final class CustomerLimiter {
     return new RateBucket(spec.perClientRequestsPerSecond(), spec.burstSeconds(), nanoClock);
   }
 
-  /** Counts {@code n} response bytes served (and, for a bytes-unit DRL customer, arrived). */
+  /**
+   * Counts {@code n} response bytes served (and, for a bytes-unit customer, arrived: its demand on
+   * /status). The DRL agent does not hear bytes: see {@link #reportFlows}.
+   */
   public void served(long n, ShareSource source) {
     state.bytes.add(n);
     if (spec.unit() == CustomerSpec.Unit.BYTES) {
       state.arrived.add(n);
-      if (source != null && spec.mode() == LimitMode.DRL) {
-        source.arrived(spec.name(), n);
-      }
+    }
+  }
+
+  /**
+   * Reports a bytes-unit DRL customer's demand to the agent as its flow weight: the paced bodies
+   * being written here times the global limit, per second since the last report. A paced TCP flow
+   * only ever asks for what its share lets it have, so the bytes it gets say nothing of the demand;
+   * the number of flows does (paper 001 section 3.2.2, Flow Proportional Share: with every flow
+   * bottlenecked at the limiters, the limit is divided in proportion to the flows, so each flow
+   * gets the same rate wherever it lands). The agent's share rule then divides L by the flows'
+   * share of all flows.
+   */
+  void reportFlows(long nowNanos, ShareSource source) {
+    if (spec.unit() != CustomerSpec.Unit.BYTES || spec.mode() != LimitMode.DRL || source == null) {
+      return;
+    }
+    double seconds = state.flowReportSeconds(nowNanos);
+    long units = Math.round(state.activeFlows() * spec.limit() * seconds);
+    if (units > 0) {
+      source.arrived(spec.name(), units);
     }
   }
 
@@ -149,7 +169,7 @@ public final class CustomerLimiter {
     };
   }
 
-  /** Moves the bucket and the shaper to the current share. */
+  /** Moves the bucket and the pacer to the current share. */
   void refresh(ShareSource source, int limiters) {
     apply(fraction(source, limiters));
   }

@@ -16,11 +16,11 @@ import java.util.function.LongSupplier;
  * /customers}), the per-customer state kept by name across swaps, the share source (the DRL agent
  * in {@code alm pop}) and the central limiter when there is one. The request path only reads the
  * table and takes tokens; {@link #refresh} (every {@link #REFRESH_NANOS}) moves the buckets and
- * shapers to the current shares and {@link #tick} measures the demands.
+ * pacers to the current shares and {@link #tick} measures the demands.
  */
 public final class CustomerLimits {
 
-  /** How often the shares are read into the buckets and shapers. */
+  /** How often the shares are read into the buckets and pacers. */
   public static final long REFRESH_NANOS = 50_000_000L;
 
   private final CustomersConfig settings;
@@ -127,11 +127,23 @@ public final class CustomerLimits {
     updatesApplied.increment();
   }
 
-  /** Moves every customer's bucket and shaper to its current share. */
+  /** Moves every customer's bucket and pacer to its current share. */
   public void refresh() {
     for (CustomerLimiter c : table.customers()) {
       c.refresh(source, settings.limiters());
     }
+  }
+
+  /**
+   * Moves every customer's bucket and pacer to its current share, and reports the paced DRL
+   * customers' flow weights to the share source up to {@code nowNanos} ({@link
+   * CustomerLimiter#reportFlows}).
+   */
+  public void refresh(long nowNanos) {
+    for (CustomerLimiter c : table.customers()) {
+      c.reportFlows(nowNanos, source);
+    }
+    refresh();
   }
 
   /** Measures every customer's demand since the previous tick. */
@@ -179,7 +191,7 @@ public final class CustomerLimits {
     return out;
   }
 
-  /** Stops the shapers' accounting tasks. */
+  /** Releases what the customers hold. */
   public void close() {
     for (CustomerState s : states.values()) {
       s.release();

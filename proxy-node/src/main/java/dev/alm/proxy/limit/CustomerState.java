@@ -1,22 +1,21 @@
 package dev.alm.proxy.limit;
 
-import io.netty.handler.traffic.GlobalTrafficShapingHandler;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
  * What a customer's enforcement at this PoP keeps across config changes: its counters (served,
- * rejected, bytes, arrived units), its measured demand, its current share and the one traffic
- * shaper its connections share. Kept by name, so a {@code POST /customers} that changes a
- * customer's limit keeps its counters and paces its open connections at the new rate.
+ * rejected, bytes, arrived units), its measured demand, its current share and the one byte bucket
+ * its connections' paced responses draw from. Kept by name, so a {@code POST /customers} that
+ * changes a customer's limit keeps its counters and paces its open connections at the new rate.
  */
 public final class CustomerState {
 
-  /** How often a shaper recomputes its rate accounting, ms. */
-  static final long SHAPER_CHECK_MS = 100;
-
-  /** The longest a shaper delays one chunk, ms. */
-  static final long SHAPER_MAX_DELAY_MS = 15_000;
+  /**
+   * Seconds of the byte rate a customer's paced connections may send at once: short, so that a flow
+   * sees a rate rather than bursts, and TCP adapts to it as to a router's limiter.
+   */
+  static final double PACING_BURST_SECONDS = 0.05;
 
   private final String name;
   final LongAdder served = new LongAdder();
@@ -30,7 +29,13 @@ public final class CustomerState {
   volatile double share;
   volatile double limit;
   volatile double byteRate;
-  private volatile GlobalTrafficShapingHandler shaper;
+  private volatile RateBucket pacer;
+
+  /** Paced response bodies being written now: the customer's active flows at this PoP. */
+  final java.util.concurrent.atomic.AtomicInteger activeFlows =
+      new java.util.concurrent.atomic.AtomicInteger();
+
+  private long lastFlowReportNanos = Long.MIN_VALUE;
 
   CustomerState(String name) {
     this.name = name;
@@ -84,43 +89,57 @@ public final class CustomerState {
   }
 
   /**
-   * The shaper shared by this customer's connections, made on first use with {@code executor} for
-   * its accounting, paced at the current byte rate.
+   * The byte bucket this customer's paced responses at this PoP draw from, shared by its
+   * connections and refilled at its current byte share; made on first use with {@code nanoClock}.
    */
-  public GlobalTrafficShapingHandler shaper(ScheduledExecutorService executor) {
-    GlobalTrafficShapingHandler s = shaper;
-    if (s == null) {
+  public RateBucket pacer(LongSupplier nanoClock) {
+    RateBucket b = pacer;
+    if (b == null) {
       synchronized (this) {
-        s = shaper;
-        if (s == null) {
-          s =
-              new GlobalTrafficShapingHandler(
-                  executor, writeLimit(byteRate), 0, SHAPER_CHECK_MS, SHAPER_MAX_DELAY_MS);
-          shaper = s;
+        b = pacer;
+        if (b == null) {
+          b = new RateBucket(byteRate, PACING_BURST_SECONDS, nanoClock);
+          pacer = b;
         }
       }
     }
+    return b;
+  }
+
+  /** A paced body starts ({@code +1}) or ends ({@code -1}). */
+  public void flow(int delta) {
+    activeFlows.addAndGet(delta);
+  }
+
+  /** The paced bodies being written now. */
+  public int activeFlows() {
+    return activeFlows.get();
+  }
+
+  /**
+   * The seconds since the previous flow report, and marks {@code nowNanos} as the last (0 the first
+   * time).
+   */
+  synchronized double flowReportSeconds(long nowNanos) {
+    double s =
+        lastFlowReportNanos == Long.MIN_VALUE || nowNanos <= lastFlowReportNanos
+            ? 0
+            : (nowNanos - lastFlowReportNanos) / 1e9;
+    lastFlowReportNanos = nowNanos;
     return s;
   }
 
-  /** Sets the byte rate the shaper paces to (and will be made with). */
+  /** Sets the byte rate the pacer refills at (and will be made with). */
   void pace(double rate) {
-    double old = byteRate;
     byteRate = rate;
-    GlobalTrafficShapingHandler s = shaper;
-    if (s != null && Math.abs(rate - old) > RateBucket.RELATIVE_STEP * Math.max(rate, old)) {
-      s.setWriteLimit(writeLimit(rate));
+    RateBucket b = pacer;
+    if (b != null) {
+      b.setRate(rate);
     }
   }
 
-  private static long writeLimit(double rate) {
-    return Math.max(1, Math.round(rate));
-  }
-
-  /** Stops the shaper's accounting task. */
+  /** Nothing runs in the background any more; kept for the owner's close. */
   synchronized void release() {
-    if (shaper != null) {
-      shaper.release();
-    }
+    // the pacer is a bucket: no task to stop
   }
 }

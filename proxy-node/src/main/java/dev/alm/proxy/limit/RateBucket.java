@@ -73,6 +73,11 @@ public final class RateBucket {
     bucket.replaceConfiguration(configuration(v), TokensInheritanceStrategy.PROPORTIONALLY);
   }
 
+  /** The bucket's current capacity, tokens: the most one {@link #tryTake} can ever get. */
+  public long capacity() {
+    return Math.max(1, Math.round(rate * burstSeconds));
+  }
+
   /** The current refill rate, tokens/s. */
   public double rate() {
     return rate;
