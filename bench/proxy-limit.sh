@@ -15,6 +15,7 @@
 #
 #   bench/proxy-limit.sh                    # defaults: 1024-byte bodies, 32 connections, 16 x 3 s, 20 s warm-up
 #   REPS=30 DURATION=2 CONNS=64 bench/proxy-limit.sh
+#   PER_CLIENT=0 bench/proxy-limit.sh       # the customer's bucket only, no per-client limit
 #
 # Needs: wrk (Debian package), the alm jar (./mvnw -q -DskipTests package). Loopback only.
 # Bounded: about REPS x 2 x DURATION seconds plus WARMUP.
@@ -33,6 +34,7 @@ REPS=${REPS:-16}
 WARMUP=${WARMUP:-20}
 THREADS=${THREADS:-1}
 JAR=${JAR:-app/target/alm.jar}
+PER_CLIENT=${PER_CLIENT:-1e9}   # the customer's per-client limit, requests/s (0: none)
 PORT=${PORT:-18091}
 PORT_ADMIN=${PORT_ADMIN:-18092}
 
@@ -53,7 +55,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ON='{"customers": [{"name": "bench", "hosts": ["127.0.0.1", ".example"], "requestsPerSecond": 1e9, "burstSeconds": 1, "perClientRequestsPerSecond": 1e9, "mode": "drl"}]}'
+ON='{"customers": [{"name": "bench", "hosts": ["127.0.0.1", ".example"], "requestsPerSecond": 1e9, "burstSeconds": 1, "perClientRequestsPerSecond": '"$PER_CLIENT"', "mode": "drl"}]}'
 OFF='{"customers": []}'
 
 "${pin_server[@]}" java -jar "$JAR" proxy --listen 127.0.0.1:$PORT --capacity 1e7 --body-bytes "$BODY" \
