@@ -20,7 +20,9 @@
 #   PER_CLIENT=0 bench/proxy-limit.sh       # the customer's bucket only, no per-client limit
 #
 # Needs: wrk (Debian package), the alm jar (./mvnw -q -DskipTests package). Loopback only.
-# Bounded: about REPS x 3 x DURATION seconds plus WARMUP.
+# After each switch SETTLE seconds of load are not measured: the first requests after a switch run code the JIT
+# compiled for the other configuration (a deployment does not switch every few seconds).
+# Bounded: about REPS x 3 x (SETTLE + DURATION) seconds plus WARMUP.
 set -euo pipefail
 case "${1:-}" in
   -h|--help)
@@ -36,6 +38,7 @@ REPS=${REPS:-16}
 WARMUP=${WARMUP:-20}
 THREADS=${THREADS:-1}
 JAR=${JAR:-app/target/alm.jar}
+SETTLE=${SETTLE:-1}             # seconds of load after each switch, not measured (0: none)
 PER_CLIENT=${PER_CLIENT:-1e9}   # the customer's per-client limit, requests/s (0: none)
 PORT=${PORT:-18091}
 PORT_ADMIN=${PORT_ADMIN:-18092}
@@ -106,6 +109,7 @@ for rep in $(seq "$REPS"); do
   declare -A r=() u=()
   for c in "${order[@]}"; do
     switch "${c%2}"
+    [ "$SETTLE" = 0 ] || run "$SETTLE" > /dev/null  # the JIT re-optimises after the switch; not measured
     read -r r[$c] u[$c] <<< "$(run_cpu "$DURATION")"
   done
   # on against the mean of the two "off" runs of the repetition; the A/A pair shows the noise floor
