@@ -6,18 +6,23 @@
 #   on   one customer owning the Host wrk sends (127.0.0.1), with a requests/s limit far above what wrk reaches
 #        (so nothing is rejected) and a per-client limit, mode drl (standalone: L/N with N = 1): every request
 #        matches the customer, takes a token from its bucket and one from its client's bucket
-# Each repetition runs both for DURATION seconds, the order alternating (on/off, then off/on), and measures
+# Each repetition runs on, off and off again (an A/A pair that shows the noise floor) for DURATION seconds each,
+# the order rotated from one repetition to the next, and measures
 # requests/s (wrk) and the server's CPU time per request (all its threads, from /proc/PID/task/*/schedstat: on a
 # shared machine CPU per request is much steadier than requests/s). The overheads of a repetition are
-# 1 - on/off (requests/s) and on/off - 1 (CPU per request); the script prints every pair, then the median ratio
+# 1 - on/off (requests/s) and on/off - 1 (CPU per request), off being the mean of its two off runs; the script
+# prints every repetition, then the median ratio
 # on/off and the median overhead with its quartiles and range, and checks that no request was rejected. The
 # issue's target is < 3%.
 #
 #   bench/proxy-limit.sh                    # defaults: 1024-byte bodies, 32 connections, 16 x 3 s, 20 s warm-up
 #   REPS=30 DURATION=2 CONNS=64 bench/proxy-limit.sh
+#   PER_CLIENT=0 bench/proxy-limit.sh       # the customer's bucket only, no per-client limit
 #
 # Needs: wrk (Debian package), the alm jar (./mvnw -q -DskipTests package). Loopback only.
-# Bounded: about REPS x 2 x DURATION seconds plus WARMUP.
+# After each switch SETTLE seconds of load are not measured: the first requests after a switch run code the JIT
+# compiled for the other configuration (a deployment does not switch every few seconds).
+# Bounded: about REPS x 3 x (SETTLE + DURATION) seconds plus WARMUP.
 set -euo pipefail
 case "${1:-}" in
   -h|--help)
@@ -33,6 +38,8 @@ REPS=${REPS:-16}
 WARMUP=${WARMUP:-20}
 THREADS=${THREADS:-1}
 JAR=${JAR:-app/target/alm.jar}
+SETTLE=${SETTLE:-1}             # seconds of load after each switch, not measured (0: none)
+PER_CLIENT=${PER_CLIENT:-1e9}   # the customer's per-client limit, requests/s (0: none)
 PORT=${PORT:-18091}
 PORT_ADMIN=${PORT_ADMIN:-18092}
 
@@ -53,7 +60,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ON='{"customers": [{"name": "bench", "hosts": ["127.0.0.1", ".example"], "requestsPerSecond": 1e9, "burstSeconds": 1, "perClientRequestsPerSecond": 1e9, "mode": "drl"}]}'
+ON='{"customers": [{"name": "bench", "hosts": ["127.0.0.1", ".example"], "requestsPerSecond": 1e9, "burstSeconds": 1, "perClientRequestsPerSecond": '"$PER_CLIENT"', "mode": "drl"}]}'
 OFF='{"customers": []}'
 
 "${pin_server[@]}" java -jar "$JAR" proxy --listen 127.0.0.1:$PORT --capacity 1e7 --body-bytes "$BODY" \
@@ -90,22 +97,29 @@ for w in $(seq $((WARMUP / 5))); do
   run 5 > /dev/null
 done
 
-echo "rep | requests/s on off | on/off | server CPU us/request on off | on/off"
+echo "rep | order | requests/s on off off2 | on/off | server CPU us/request on off off2 | on/off | A/A off2/off"
 echo "(wrk -t1 -c$CONNS -d${DURATION}s, body $BODY B, $THREADS I/O thread(s), $cpus CPUs, load average $(cut -d' ' -f1 /proc/loadavg))"
 ratios=""
 cratios=""
+aa=""
+configs=(on off off2)
 for rep in $(seq "$REPS"); do
-  if [ $((rep % 2)) = 1 ]; then order="on off"; else order="off on"; fi
+  order=()
+  for k in 0 1 2; do order+=("${configs[$(((k + rep - 1) % 3))]}"); done
   declare -A r=() u=()
-  for c in $order; do
-    switch "$c"
+  for c in "${order[@]}"; do
+    switch "${c%2}"
+    [ "$SETTLE" = 0 ] || run "$SETTLE" > /dev/null  # the JIT re-optimises after the switch; not measured
     read -r r[$c] u[$c] <<< "$(run_cpu "$DURATION")"
   done
-  q=$(awk -v a="${r[on]}" -v b="${r[off]}" 'BEGIN {printf "%.4f", a / b}')
-  cq=$(awk -v a="${u[on]}" -v b="${u[off]}" 'BEGIN {printf "%.4f", a / b}')
+  # on against the mean of the two "off" runs of the repetition; the A/A pair shows the noise floor
+  q=$(awk -v a="${r[on]}" -v b="${r[off]}" -v c="${r[off2]}" 'BEGIN {printf "%.4f", 2 * a / (b + c)}')
+  cq=$(awk -v a="${u[on]}" -v b="${u[off]}" -v c="${u[off2]}" 'BEGIN {printf "%.4f", 2 * a / (b + c)}')
+  aq=$(awk -v b="${u[off]}" -v c="${u[off2]}" 'BEGIN {printf "%.4f", c / b}')
   ratios+="$q "
   cratios+="$cq "
-  echo "$rep | ${r[on]} ${r[off]} | $q | ${u[on]} ${u[off]} | $cq"
+  aa+="$aq "
+  echo "$rep | ${order[*]} | ${r[on]} ${r[off]} ${r[off2]} | $q | ${u[on]} ${u[off]} ${u[off2]} | $cq | $aq"
 done
 switch on
 status=$(curl -s "http://127.0.0.1:$PORT_ADMIN/status")
@@ -121,7 +135,8 @@ summary() { # label sign ratios...: sign +1 for CPU (on/off - 1), -1 for through
     o = sign > 0 ? 100 * (m - 1) : 100 * (1 - m)
     lo = sign > 0 ? 100 * (q1 - 1) : 100 * (1 - q3); hi = sign > 0 ? 100 * (q3 - 1) : 100 * (1 - q1)
     printf "%s on/off: median %.4f, quartiles %.4f .. %.4f, range %.4f .. %.4f over %d repetitions\n", label, m, q1, q3, a[1], a[NR], NR
-    printf "  overhead of the customer limit: median %+.2f%%, quartiles %+.2f%% .. %+.2f%% (target < 3%%)\n", o, lo, hi }'
+    printf "  overhead: median %+.2f%%, quartiles %+.2f%% .. %+.2f%% (target < 3%%)\n", o, lo, hi }'
 }
 summary "requests/s" -1 $ratios
 summary "server CPU per request" 1 $cratios
+summary "A/A: server CPU per request, off again" 1 $aa

@@ -23,6 +23,8 @@ public final class CustomerLimiter {
   private final RateBucket requests;
   private final Cache<String, RateBucket> clients;
   private final LongSupplier nanoClock;
+  private final java.util.function.Function<String, RateBucket> newClientBucket =
+      k -> newClientBucket();
   private final LimitDecision admit;
   private final LimitDecision central;
 
@@ -87,7 +89,7 @@ public final class CustomerLimiter {
       }
     }
     if (clients != null) {
-      long wait = clients.get(client, k -> newClientBucket()).tryTake(1);
+      long wait = clients.get(client, newClientBucket).tryTake(1);
       if (wait > 0) {
         state.rejected.increment();
         return LimitDecision.reject(this, wait);

@@ -5,6 +5,7 @@ import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.TimeMeter;
 import io.github.bucket4j.TokensInheritanceStrategy;
+import io.github.bucket4j.local.SynchronizationStrategy;
 import java.time.Duration;
 import java.util.function.LongSupplier;
 
@@ -51,6 +52,7 @@ public final class RateBucket {
         Bucket.builder()
             .addLimit(configuration(rate).getBandwidths()[0])
             .withCustomTimePrecision(meter)
+            .withSynchronizationStrategy(SynchronizationStrategy.SYNCHRONIZED)
             .build();
   }
 
