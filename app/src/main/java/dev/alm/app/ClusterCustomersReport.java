@@ -37,6 +37,7 @@ final class ClusterCustomersReport {
       m.put("demand", o.demand());
       m.put("sentRate", o.sentRate());
       m.put("servedRate", o.servedRate());
+      m.put("admittedRate", o.admittedRate());
       m.put("servedOverLimit", o.servedOverLimit());
       m.put("aggregateErrorP95", Outputs.finiteOrNull(o.aggregateErrorP95()));
       m.put("convergenceSeconds", o.convergenceSeconds());
@@ -49,6 +50,7 @@ final class ClusterCustomersReport {
         pm.put("sent", p.sent());
         pm.put("served", p.served());
         pm.put("rejected", p.rejected());
+        pm.put("shed", p.shed());
         pm.put("meanShare", Outputs.finiteOrNull(p.meanShare()));
         pops.put(p.pop(), pm);
       }
@@ -64,7 +66,7 @@ final class ClusterCustomersReport {
     Outputs.write(
         file,
         w -> {
-          w.write("t,customer,pop,sent,served,rejected,share\n");
+          w.write("t,customer,pop,sent,served,rejected,shed,share\n");
           for (int k = 0; k < run.customers().size(); k++) {
             String name = run.customers().get(k).name();
             CustomerWindows c = run.customerWindows().get(k);
@@ -74,13 +76,14 @@ final class ClusterCustomersReport {
                 w.write(
                     String.format(
                         Locale.ROOT,
-                        "%d,%s,%s,%d,%d,%d,%s%n",
+                        "%d,%s,%s,%d,%d,%d,%d,%s%n",
                         t,
                         name,
                         ids.get(i),
                         c.sent(t, i),
                         c.served(t, i),
                         c.rejected(t, i),
+                        c.shed(t, i),
                         Double.isNaN(share) ? "" : String.format(Locale.ROOT, "%.3f", share)));
               }
             }
@@ -101,7 +104,7 @@ final class ClusterCustomersReport {
       double[] sent = new double[n];
       for (int w = 0; w < n; w++) {
         t[w] = w;
-        served[w] = c.servedTotal(w);
+        served[w] = c.admittedTotal(w);
         sent[w] = c.sentTotal(w);
       }
       XYChart agg =
@@ -113,7 +116,7 @@ final class ClusterCustomersReport {
               .yAxisTitle("requests/s")
               .build();
       agg.addSeries("sent", t, sent).setMarker(SeriesMarkers.NONE);
-      agg.addSeries("served", t, served).setMarker(SeriesMarkers.NONE);
+      agg.addSeries("admitted", t, served).setMarker(SeriesMarkers.NONE);
       agg.addSeries("limit", new double[] {0, n}, new double[] {load.limit(), load.limit()})
           .setMarker(SeriesMarkers.NONE);
       agg.getStyler().setYAxisMin(0.0);
@@ -144,10 +147,11 @@ final class ClusterCustomersReport {
   static void print(PrintWriter o, ClusterRun run) {
     o.printf(
         Locale.ROOT,
-        "%-10s %8s %8s %8s %10s %10s %8s %8s %8s %-14s%n",
+        "%-10s %8s %8s %10s %8s %10s %10s %8s %8s %8s %-14s%n",
         "customer",
         "limit",
         "sent/s",
+        "admitted/s",
         "served/s",
         "overLimit",
         "errorP95",
@@ -158,10 +162,11 @@ final class ClusterCustomersReport {
     for (CustomerOutcome c : run.customers()) {
       o.printf(
           Locale.ROOT,
-          "%-10s %8.0f %8.1f %8.1f %10.3f %10.3f %8.3f %8.2f %8.2f %-14s%n",
+          "%-10s %8.0f %8.1f %10.1f %8.1f %10.3f %10.3f %8.3f %8.2f %8.2f %-14s%n",
           c.name(),
           c.limit(),
           c.sentRate(),
+          c.admittedRate(),
           c.servedRate(),
           c.servedOverLimit(),
           c.aggregateErrorP95(),

@@ -256,10 +256,10 @@ public final class Cluster {
               new StringBuilder(
                   String.format(
                       java.util.Locale.ROOT,
-                      "t=%.0f customer %s: served %d/s of %d sent, limit %.0f; shares",
+                      "t=%.0f customer %s: admitted %d/s of %d sent, limit %.0f; shares",
                       seconds,
                       name,
-                      window >= 0 && window < windows ? cw.servedTotal(window) : 0,
+                      window >= 0 && window < windows ? cw.admittedTotal(window) : 0,
                       window >= 0 && window < windows ? cw.sentTotal(window) : 0,
                       c.customers().get(k).limit()));
           for (int i = 0; i < n; i++) {

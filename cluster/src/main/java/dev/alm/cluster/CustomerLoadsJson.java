@@ -51,14 +51,14 @@ public final class CustomerLoadsJson {
 
   /**
    * {@code builtin:two-customers} for the fleet {@code ids} whose proxies serve {@code capacity}
-   * requests/s in all: "api" (limit 25% of the capacity, demand 1.5 times its limit) at every PoP,
+   * requests/s in all: "api" (limit 10% of the capacity, demand 1.5 times its limit) at every PoP,
    * then for 30 s only at the first min(4, n - 1) PoPs from 20 s, then at all again (paper 001 Fig.
-   * 9, scaled); "static" (limit 15% of the capacity, demand two thirds of its limit) at every PoP
+   * 9, scaled); "static" (limit 6% of the capacity, demand two thirds of its limit) at every PoP
    * throughout. Sized so that the customers leave the proxies room for the CDN's other users.
    */
   public static List<CustomerLoad> twoCustomers(List<String> ids, double capacity) {
-    double api = Math.max(1, Math.round(0.25 * capacity));
-    double blog = Math.max(1, Math.round(0.15 * capacity));
+    double api = Math.max(1, Math.round(0.10 * capacity));
+    double blog = Math.max(1, Math.round(0.06 * capacity));
     int few = Math.max(1, Math.min(4, ids.size() - 1));
     List<String> some = ids.subList(0, few);
     return List.of(

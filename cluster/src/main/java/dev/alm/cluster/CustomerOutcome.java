@@ -9,14 +9,16 @@ import java.util.List;
  * @param limit L, requests/s
  * @param demand the users' target demand, requests/s
  * @param sentRate requests sent per second, mean over the run
- * @param servedRate requests served per second, mean over the run
- * @param servedOverLimit the mean over all 1 s windows of max(0, served - L) / L
+ * @param servedRate requests served (2xx) per second, mean over the run
+ * @param admittedRate requests the limiters let through (served, or shed by load control after the
+ *     limit) per second, mean over the run
+ * @param servedOverLimit the mean over all 1 s windows of max(0, admitted - L) / L
  * @param aggregateErrorP95 the 95th percentile, over the steady windows (those starting 2 s or more
- *     after the start and after every shift), of |served - min(L, sent)| / L
+ *     after the start and after every shift), of |admitted - min(L, sent)| / L
  * @param convergenceSeconds per shift, seconds from the shift to the first window from which every
  *     window up to the next shift has that error at most 5%; null when none has
- * @param jainLimiters Jain's index over the PoPs that had demand of their served / sent ratios over
- *     the steady windows (1 = every PoP's users see the same treatment)
+ * @param jainLimiters Jain's index over the PoPs that had demand of their admitted / sent ratios
+ *     over the steady windows (1 = every PoP's users see the same treatment)
  * @param pops per PoP, in topology order
  * @param latencyP50Ms the median latency of the customer's requests as its users saw it, ms
  * @param latencyP99Ms their 99th percentile, ms
@@ -27,6 +29,7 @@ public record CustomerOutcome(
     double demand,
     double sentRate,
     double servedRate,
+    double admittedRate,
     double servedOverLimit,
     double aggregateErrorP95,
     List<Double> convergenceSeconds,
@@ -41,10 +44,12 @@ public record CustomerOutcome(
    * @param pop the PoP's id
    * @param sent requests its users sent
    * @param served of those, served
-   * @param rejected of those, answered 429
+   * @param rejected of those, answered 429 (over the customer's limit)
+   * @param shed of those, answered 503 (load control, after the limit)
    * @param meanShare its share, requests/s, mean over the windows with one
    */
-  public record PopPart(String pop, long sent, long served, long rejected, double meanShare) {}
+  public record PopPart(
+      String pop, long sent, long served, long rejected, long shed, double meanShare) {}
 
   public CustomerOutcome {
     convergenceSeconds =

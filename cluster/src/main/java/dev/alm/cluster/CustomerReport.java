@@ -19,10 +19,10 @@ public final class CustomerReport {
 
   private CustomerReport() {}
 
-  /** The error of window {@code w}: |served - min(L, sent)| / L. */
+  /** The error of window {@code w}: |admitted - min(L, sent)| / L. */
   static double error(CustomerWindows c, int w, double limit) {
     double target = Math.min(limit, c.sentTotal(w));
-    return Math.abs(c.servedTotal(w) - target) / limit;
+    return Math.abs(c.admittedTotal(w) - target) / limit;
   }
 
   /**
@@ -46,11 +46,13 @@ public final class CustomerReport {
     double over = 0;
     long sent = 0;
     long served = 0;
+    long admitted = 0;
     List<Double> errors = new ArrayList<>();
     for (int w = 0; w < n; w++) {
-      over += Math.max(0, c.servedTotal(w) - limit) / limit;
+      over += Math.max(0, c.admittedTotal(w) - limit) / limit;
       sent += c.sentTotal(w);
       served += c.servedTotal(w);
+      admitted += c.admittedTotal(w);
       if (steady[w]) {
         errors.add(error(c, w, limit));
       }
@@ -76,6 +78,7 @@ public final class CustomerReport {
       long s = 0;
       long ok = 0;
       long rej = 0;
+      long shedding = 0;
       long steadySent = 0;
       long steadyServed = 0;
       double shareSum = 0;
@@ -84,9 +87,10 @@ public final class CustomerReport {
         s += c.sent(w, i);
         ok += c.served(w, i);
         rej += c.rejected(w, i);
+        shedding += c.shed(w, i);
         if (steady[w]) {
           steadySent += c.sent(w, i);
-          steadyServed += c.served(w, i);
+          steadyServed += c.admitted(w, i);
         }
         double sh = c.share(w, i);
         if (!Double.isNaN(sh)) {
@@ -102,7 +106,7 @@ public final class CustomerReport {
       }
       parts.add(
           new CustomerOutcome.PopPart(
-              ids.get(i), s, ok, rej, shares == 0 ? Double.NaN : shareSum / shares));
+              ids.get(i), s, ok, rej, shedding, shares == 0 ? Double.NaN : shareSum / shares));
     }
     double jain = limiters == 0 || sumX2 == 0 ? Double.NaN : sumX * sumX / (limiters * sumX2);
     return new CustomerOutcome(
@@ -111,6 +115,7 @@ public final class CustomerReport {
         load.demand(),
         n == 0 ? 0 : (double) sent / n,
         n == 0 ? 0 : (double) served / n,
+        n == 0 ? 0 : (double) admitted / n,
         n == 0 ? 0 : over / n,
         percentile(errors, 0.95),
         convergence,

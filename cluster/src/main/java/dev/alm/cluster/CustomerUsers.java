@@ -68,8 +68,7 @@ final class CustomerUsers implements Runnable {
         long sentAt = System.nanoTime();
         int status = proxies[pop].get(load.host(), path);
         windows.latency(System.nanoTime() - sentAt);
-        windows.record(
-            (int) Math.floor(seconds), pop, status >= 200 && status < 300, status == 429);
+        windows.record((int) Math.floor(seconds), pop, status);
       }
     } finally {
       for (HttpConnection c : proxies) {

@@ -3,8 +3,10 @@ package dev.alm.cluster;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * One customer's counts in 1 s windows per PoP, as its users saw them: requests sent, served (2xx)
- * and rejected (429), plus the PoP's share sampled once per window. Written by the users' threads
+ * One customer's counts in 1 s windows per PoP, as its users saw them: requests sent, served (2xx),
+ * rejected by the customer's limit (429) and shed by the PoP's load control (503), plus the PoP's
+ * share sampled once per window. What the limiters let through ({@link #admitted}) is what was
+ * served or shed: shedding is load control's doing, after the limit. Written by the users' threads
  * and the cluster's thread, read once the run is over.
  */
 public final class CustomerWindows {
@@ -14,6 +16,7 @@ public final class CustomerWindows {
   private final AtomicLongArray sent;
   private final AtomicLongArray served;
   private final AtomicLongArray rejected;
+  private final AtomicLongArray shed;
   private final double[] share;
 
   /** The most latencies kept (the first ones of the run); enough for a p99 of a long run. */
@@ -32,6 +35,7 @@ public final class CustomerWindows {
     this.sent = new AtomicLongArray(pops * windows);
     this.served = new AtomicLongArray(pops * windows);
     this.rejected = new AtomicLongArray(pops * windows);
+    this.shed = new AtomicLongArray(pops * windows);
     this.share = new double[pops * windows];
     java.util.Arrays.fill(share, Double.NaN);
   }
@@ -56,15 +60,43 @@ public final class CustomerWindows {
 
   /** Counts one request sent to PoP {@code pop} in {@code window} and how it ended. */
   public void record(int window, int pop, boolean wasServed, boolean wasRejected) {
+    record(window, pop, wasServed ? 200 : wasRejected ? 429 : -1);
+  }
+
+  /**
+   * Counts one request sent to PoP {@code pop} in {@code window} that ended with HTTP {@code
+   * status} (-1: no answer).
+   */
+  public void record(int window, int pop, int status) {
     if (!inRange(window)) {
       return;
     }
     sent.incrementAndGet(at(window, pop));
-    if (wasServed) {
+    if (status >= 200 && status < 300) {
       served.incrementAndGet(at(window, pop));
-    } else if (wasRejected) {
+    } else if (status == 429) {
       rejected.incrementAndGet(at(window, pop));
+    } else if (status == 503) {
+      shed.incrementAndGet(at(window, pop));
     }
+  }
+
+  public long shed(int window, int pop) {
+    return shed.get(at(window, pop));
+  }
+
+  /** What the limiters let through at the PoP in the window: served or shed after the limit. */
+  public long admitted(int window, int pop) {
+    return served(window, pop) + shed(window, pop);
+  }
+
+  /** What the limiters let through at every PoP in {@code window}. */
+  public long admittedTotal(int window) {
+    long s = 0;
+    for (int i = 0; i < pops; i++) {
+      s += admitted(window, i);
+    }
+    return s;
   }
 
   /** Notes one request's latency as its user saw it, ns (the first {@link #MAX_LATENCIES}). */

@@ -49,8 +49,8 @@ class ClusterCustomersTest {
     assertEquals("api", d.name());
     assertTrue(d.sentRate() > 65, "the users sent their demand: " + d);
     assertTrue(
-        d.servedRate() > 50 * 0.8 && d.servedRate() < 50 * 1.15,
-        "DRL serves about the limit: " + d);
+        d.admittedRate() > 50 * 0.8 && d.admittedRate() < 50 * 1.15,
+        "DRL admits about the limit: " + d);
     long rejected = d.pops().stream().mapToLong(CustomerOutcome.PopPart::rejected).sum();
     assertTrue(rejected > 0, "requests over the limit were answered 429: " + d);
     // after the move, a alone gets (nearly) the whole limit as its share
@@ -86,11 +86,11 @@ class ClusterCustomersTest {
     CustomerWindows w = run.customerWindows().get(0);
     double before = 0;
     for (int k = 2; k < 8; k++) {
-      before += w.servedTotal(k);
+      before += w.admittedTotal(k);
     }
     double after = 0;
     for (int k = 11; k < 15; k++) {
-      after += w.servedTotal(k);
+      after += w.admittedTotal(k);
     }
     CustomerOutcome o = run.customers().get(0);
     assertTrue(

@@ -42,8 +42,8 @@ class CustomerLoadsJsonTest {
   void theBuiltinMovesTheFirstCustomerToFourPops() throws Exception {
     List<CustomerLoad> c = CustomerLoadsJson.read("builtin:two-customers", IDS, 1000);
     assertEquals(2, c.size());
-    assertEquals(250, c.get(0).limit(), 1e-12);
-    assertEquals(375, c.get(0).demand(), 1e-12);
+    assertEquals(100, c.get(0).limit(), 1e-12);
+    assertEquals(150, c.get(0).demand(), 1e-12);
     assertEquals(List.of("a", "b", "c", "d"), c.get(0).phaseAt(30).pops());
     assertTrue(c.get(1).shifts().isEmpty());
   }
