@@ -9,7 +9,8 @@
 # Each repetition runs on, off and off again (an A/A pair that shows the noise floor) for DURATION seconds each,
 # the order rotated from one repetition to the next, and measures
 # requests/s (wrk) and the server's CPU time per request (all its threads, from /proc/PID/task/*/schedstat: on a
-# shared machine CPU per request is much steadier than requests/s). The overheads of a repetition are
+# shared machine CPU per request is much steadier than requests/s; the event loop's own CPU leaves out the JIT and
+# GC threads). The overheads of a repetition are
 # 1 - on/off (requests/s) and on/off - 1 (CPU per request), off being the mean of its two off runs; the script
 # prints every repetition, then the median ratio
 # on/off and the median overhead with its quartiles and range, and checks that no request was rejected. The
@@ -18,6 +19,8 @@
 #   bench/proxy-limit.sh                    # defaults: 1024-byte bodies, 32 connections, 16 x 3 s, 20 s warm-up
 #   REPS=30 DURATION=2 CONNS=64 bench/proxy-limit.sh
 #   PER_CLIENT=0 bench/proxy-limit.sh       # the customer's bucket only, no per-client limit
+#   TOGGLE=240 bench/proxy-limit.sh         # finer pairing: one wrk load of 240 s, switched every 1.3 s
+#                                           # (SEGMENT=1 measured after SETTLE_SEGMENT=0.3)
 #
 # Needs: wrk (Debian package), the alm jar (./mvnw -q -DskipTests package). Loopback only.
 # After each switch SETTLE seconds of load are not measured: the first requests after a switch run code the JIT
@@ -39,7 +42,10 @@ WARMUP=${WARMUP:-20}
 THREADS=${THREADS:-1}
 JAR=${JAR:-app/target/alm.jar}
 SETTLE=${SETTLE:-1}             # seconds of load after each switch, not measured (0: none)
-PER_CLIENT=${PER_CLIENT:-1e9}   # the customer's per-client limit, requests/s (0: none)
+PER_CLIENT=${PER_CLIENT:-1e9}
+TOGGLE=${TOGGLE:-}              # seconds: instead of the repetitions, one wrk load with the customers switched
+SEGMENT=${SEGMENT:-1}           # TOGGLE: seconds measured per configuration
+SETTLE_SEGMENT=${SETTLE_SEGMENT:-0.3}  # TOGGLE: seconds after each switch, not measured   # the customer's per-client limit, requests/s (0: none)
 PORT=${PORT:-18091}
 PORT_ADMIN=${PORT_ADMIN:-18092}
 
@@ -79,16 +85,18 @@ switch() { # on|off
 run() { # seconds -> requests/s
   "${pin_wrk[@]}" wrk -t1 -c"$CONNS" -d"${1}s" "http://127.0.0.1:$PORT/" | awk '/^Requests\/sec:/ {print $2}'
 }
-cpu_ns() { # CPU ns of the server, all threads
-  for t in /proc/"$pid"/task/*; do cut -d' ' -f1 "$t"/schedstat 2>/dev/null; done | awk '{s += $1} END {printf "%.0f", s}'
+cpu_ns() { # "all event-loop": CPU ns of the server, all threads (event loops, JIT, GC), and its event loops alone
+  for t in /proc/"$pid"/task/*; do
+    echo "$(cat "$t"/comm 2>/dev/null) $(cut -d' ' -f1 "$t"/schedstat 2>/dev/null)"
+  done | awk '{s += $NF} /^alm-proxy-io/ {io += $NF} END {printf "%.0f %.0f", s, io}'
 }
-run_cpu() { # seconds -> "requests/s us-of-server-CPU-per-request"
+run_cpu() { # seconds -> "requests/s us-of-server-CPU-per-request us-of-event-loop-CPU-per-request"
   local c0 c1 out
   c0=$(cpu_ns)
   out=$("${pin_wrk[@]}" wrk -t1 -c"$CONNS" -d"${1}s" "http://127.0.0.1:$PORT/")
   c1=$(cpu_ns)
   echo "$out" | awk -v c0="$c0" -v c1="$c1" '/requests in/ {n = $1} /^Requests\/sec:/ {r = $2}
-    END {printf "%s %.3f", r, (c1 - c0) / 1e3 / n}'
+    END {split(c0, a, " "); split(c1, b, " "); printf "%s %.3f %.3f", r, (b[1] - a[1]) / 1e3 / n, (b[2] - a[2]) / 1e3 / n}'
 }
 
 echo "warm-up $WARMUP s, customers on and off in turn"
@@ -97,29 +105,76 @@ for w in $(seq $((WARMUP / 5))); do
   run 5 > /dev/null
 done
 
-echo "rep | order | requests/s on off off2 | on/off | server CPU us/request on off off2 | on/off | A/A off2/off"
-echo "(wrk -t1 -c$CONNS -d${DURATION}s, body $BODY B, $THREADS I/O thread(s), $cpus CPUs, load average $(cut -d' ' -f1 /proc/loadavg))"
 ratios=""
 cratios=""
+eratios=""
 aa=""
 configs=(on off off2)
+if [ -n "$TOGGLE" ]; then
+  # Finer pairing under one steady load: wrk runs for the whole time; every SEGMENT seconds the driver (on the
+  # wrk CPU) switches the customers, lets SETTLE_SEGMENT seconds pass, then reads the proxy's request count
+  # (/status) and CPU time around one segment. Neighbouring segments see the same load from other processes.
+  "${pin_wrk[@]}" wrk -t1 -c"$CONNS" -d"$((TOGGLE + 5))s" "http://127.0.0.1:$PORT/" > "$work/wrk-toggle.out" &
+  wrk_pid=$!
+  sleep 1
+  requests() { curl -s "http://127.0.0.1:$PORT_ADMIN/status" | grep -o '"requests":[0-9]*' | head -1 | cut -d: -f2; }
+  segment() { # -> "requests/s us-CPU-per-request us-event-loop-CPU-per-request"
+    local n0 n1 t0 t1 c0 c1
+    n0=$(requests); c0=$(cpu_ns); t0=$(date +%s%N)
+    sleep "$SEGMENT"
+    n1=$(requests); c1=$(cpu_ns); t1=$(date +%s%N)
+    awk -v n0="$n0" -v n1="$n1" -v t0="$t0" -v t1="$t1" -v c0="$c0" -v c1="$c1" 'BEGIN {
+      split(c0, a, " "); split(c1, b, " "); n = n1 - n0
+      printf "%.1f %.3f %.3f", n / ((t1 - t0) / 1e9), (b[1] - a[1]) / 1e3 / n, (b[2] - a[2]) / 1e3 / n }'
+  }
+  echo "TOGGLE: one wrk load of $TOGGLE s (-t1 -c$CONNS, body $BODY B, $THREADS I/O thread(s), $cpus CPUs, load average $(cut -d' ' -f1 /proc/loadavg)),"
+  echo "segments of $SEGMENT s after $SETTLE_SEGMENT s, order rotated"
+  echo "rep | order | requests/s on off off2 | server CPU us/request on off off2 | event-loop CPU us/request on off off2"
+  end=$((SECONDS + TOGGLE))
+  rep=0
+  while [ $SECONDS -lt "$end" ]; do
+    rep=$((rep + 1))
+    order=()
+    for k in 0 1 2; do order+=("${configs[$(((k + rep - 1) % 3))]}"); done
+    declare -A r=() u=() e=()
+    for c in "${order[@]}"; do
+      switch "${c%2}"
+      sleep "$SETTLE_SEGMENT"
+      read -r r[$c] u[$c] e[$c] <<< "$(segment)"
+    done
+    ratios+="$(awk -v a="${r[on]}" -v b="${r[off]}" -v c="${r[off2]}" 'BEGIN {printf "%.4f", 2 * a / (b + c)}') "
+    cratios+="$(awk -v a="${u[on]}" -v b="${u[off]}" -v c="${u[off2]}" 'BEGIN {printf "%.4f", 2 * a / (b + c)}') "
+    eratios+="$(awk -v a="${e[on]}" -v b="${e[off]}" -v c="${e[off2]}" 'BEGIN {printf "%.4f", 2 * a / (b + c)}') "
+    aa+="$(awk -v b="${u[off]}" -v c="${u[off2]}" 'BEGIN {printf "%.4f", c / b}') "
+    echo "$rep | ${order[*]} | ${r[on]} ${r[off]} ${r[off2]} | ${u[on]} ${u[off]} ${u[off2]} | ${e[on]} ${e[off]} ${e[off2]}"
+  done
+  wait "$wrk_pid" || true
+  REPS=0
+fi
+
+if [ -z "$TOGGLE" ]; then
+  echo "rep | order | requests/s on off off2 | on/off | server CPU us/request on off off2 | on/off | event-loop CPU us/request on off off2 | on/off | A/A off2/off (server CPU)"
+  echo "(wrk -t1 -c$CONNS -d${DURATION}s, body $BODY B, $THREADS I/O thread(s), $cpus CPUs, load average $(cut -d' ' -f1 /proc/loadavg))"
+fi
 for rep in $(seq "$REPS"); do
   order=()
   for k in 0 1 2; do order+=("${configs[$(((k + rep - 1) % 3))]}"); done
-  declare -A r=() u=()
+  declare -A r=() u=() e=()
   for c in "${order[@]}"; do
     switch "${c%2}"
     [ "$SETTLE" = 0 ] || run "$SETTLE" > /dev/null  # the JIT re-optimises after the switch; not measured
-    read -r r[$c] u[$c] <<< "$(run_cpu "$DURATION")"
+    read -r r[$c] u[$c] e[$c] <<< "$(run_cpu "$DURATION")"
   done
   # on against the mean of the two "off" runs of the repetition; the A/A pair shows the noise floor
   q=$(awk -v a="${r[on]}" -v b="${r[off]}" -v c="${r[off2]}" 'BEGIN {printf "%.4f", 2 * a / (b + c)}')
   cq=$(awk -v a="${u[on]}" -v b="${u[off]}" -v c="${u[off2]}" 'BEGIN {printf "%.4f", 2 * a / (b + c)}')
+  eq=$(awk -v a="${e[on]}" -v b="${e[off]}" -v c="${e[off2]}" 'BEGIN {printf "%.4f", 2 * a / (b + c)}')
   aq=$(awk -v b="${u[off]}" -v c="${u[off2]}" 'BEGIN {printf "%.4f", c / b}')
   ratios+="$q "
   cratios+="$cq "
+  eratios+="$eq "
   aa+="$aq "
-  echo "$rep | ${order[*]} | ${r[on]} ${r[off]} ${r[off2]} | $q | ${u[on]} ${u[off]} ${u[off2]} | $cq | $aq"
+  echo "$rep | ${order[*]} | ${r[on]} ${r[off]} ${r[off2]} | $q | ${u[on]} ${u[off]} ${u[off2]} | $cq | ${e[on]} ${e[off]} ${e[off2]} | $eq | $aq"
 done
 switch on
 status=$(curl -s "http://127.0.0.1:$PORT_ADMIN/status")
@@ -139,4 +194,5 @@ summary() { # label sign ratios...: sign +1 for CPU (on/off - 1), -1 for through
 }
 summary "requests/s" -1 $ratios
 summary "server CPU per request" 1 $cratios
+summary "event-loop CPU per request" 1 $eratios
 summary "A/A: server CPU per request, off again" 1 $aa

@@ -37,6 +37,14 @@ class AdminServerTest {
                   }
                   x.set(v);
                   return AdminEndpoints.json(Map.of("x", v));
+                })
+            .document(
+                "/doc",
+                body -> {
+                  if (!body.startsWith("{")) {
+                    throw new IllegalArgumentException("doc: expected a JSON object\nsecond line");
+                  }
+                  return AdminEndpoints.json(Map.of("length", body.length()));
                 });
     if (page) {
       b.page(() -> "<html>x = " + x.get() + "</html>");
@@ -51,6 +59,27 @@ class AdminServerTest {
       server.close();
     }
     registry.close();
+  }
+
+  @Test
+  void aDocumentWriteTakesTheBodyAndRefusesInOneLine() throws Exception {
+    start(false);
+    URI uri = URI.create("http://127.0.0.1:" + server.address().getPort() + "/doc");
+    HttpResponse<String> ok =
+        http.send(
+            HttpRequest.newBuilder(uri)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"a\": 1}"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, ok.statusCode());
+    assertEquals("{\"length\":8}\n", ok.body());
+    HttpResponse<String> bad =
+        http.send(
+            HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofString("[]")).build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals(400, bad.statusCode());
+    assertEquals("doc: expected a JSON object second line\n", bad.body());
+    assertEquals(405, send("GET", "/doc").statusCode());
   }
 
   private HttpResponse<String> send(String method, String path) throws Exception {

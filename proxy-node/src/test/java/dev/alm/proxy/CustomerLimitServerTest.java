@@ -156,6 +156,41 @@ class CustomerLimitServerTest {
     }
   }
 
+  @Test
+  void originResponsesArePacedAndRejectionsNeverReachTheOrigin() throws Exception {
+    CustomerSpec video =
+        new CustomerSpec(
+            "video", List.of(".video.example"), 0.01, 200_000, 1, 0, LimitMode.INDEPENDENT);
+    ProxyConfig originCfg =
+        ProxyConfig.builder()
+            .listen(new HostPort("127.0.0.1", 0))
+            .pop("origin")
+            .capacity(1e6)
+            .ioThreads(1)
+            .build();
+    try (ProxyServer origin = ProxyServer.start(originCfg)) {
+      ProxyConfig cfg =
+          base(video)
+              .content(ContentConfig.proxy(new HostPort("127.0.0.1", origin.address().getPort())))
+              .build();
+      try (ProxyServer s = ProxyServer.start(cfg);
+          HttpTestClient c = new HttpTestClient(s.address())) {
+        long t0 = System.nanoTime();
+        HttpTestClient.Response r = c.get("www.video.example", "/bytes/400000");
+        double paced = (System.nanoTime() - t0) / 1e9;
+        assertEquals(200, r.status());
+        assertEquals(400_000, r.body().length);
+        assertEquals("p1", r.header("X-Alm-Pop"));
+        // 400 kB at 200 kB/s: 2 s; at least 1.2 s
+        assertTrue(paced >= 1.2, "400 kB paced at 200 kB/s took " + paced + " s");
+        // one request per 100 s: the next is refused here, not at the origin
+        HttpTestClient.Response refused = c.get("www.video.example", "/bytes/10");
+        assertEquals(429, refused.status());
+        assertEquals(1, origin.node().requests(), "the origin saw only the served request");
+      }
+    }
+  }
+
   @AfterAll
   static void noLeaks() throws InterruptedException {
     assertEquals(List.of(), LeakWatch.leaks());
