@@ -95,7 +95,7 @@ class CustomerLimitsTest {
   }
 
   @Test
-  void theSourceHearsRequestsOrBytesByTheCustomersUnit() {
+  void theSourceHearsRequestsOrFlowWeightsByTheCustomersUnit() {
     Shares shares = new Shares();
     CustomersConfig cfg =
         CustomersConfig.NONE.withCustomers(
@@ -109,8 +109,20 @@ class CustomerLimitsTest {
       }
     }
     assertEquals(3L, shares.arrived.get("req"), "requests for a requests/s customer");
-    assertEquals(3000L, shares.arrived.get("video"), "response bytes for a bytes/s customer");
+    assertEquals(
+        null, shares.arrived.get("video"), "a bytes/s customer's bytes are not its demand");
     assertEquals(3000, state(l, "req").bytes());
+    // two paced bodies for 0.5 s: the agent hears 2 flows x L (1e9 bytes/s) x 0.5 s
+    CustomerState video = state(l, "video");
+    l.refresh(1_000_000_000L);
+    video.flow(1);
+    video.flow(1);
+    l.refresh(1_500_000_000L);
+    assertEquals(1_000_000_000L, shares.arrived.get("video"), "flow weight: flows x L per second");
+    video.flow(-1);
+    video.flow(-1);
+    l.refresh(2_500_000_000L);
+    assertEquals(1_000_000_000L, shares.arrived.get("video"), "no flow, no demand");
   }
 
   @Test
