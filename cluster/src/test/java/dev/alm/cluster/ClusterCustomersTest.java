@@ -11,10 +11,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A customer limited to 50 requests/s with 80 requests/s of demand through both PoPs of paper-fig2,
- * moving to PoP a alone after 8 s: with the PoPs' DRL agents the fleet serves about the limit
- * before and after the move; with independent limits it serves the whole demand (each PoP allows
- * the whole limit). Real sockets, real gossip; generous margins, no timing.
+ * A customer limited to 50 requests/s with 80 requests/s of demand through the three PoPs of
+ * builtin:synthetic?n=3, moving to PoP p1 alone after 8 s: with the PoPs' DRL agents the fleet
+ * serves about the limit before and after the move; with independent limits it serves the whole
+ * demand (each PoP allows the whole limit). Real sockets, real gossip; generous margins, no timing.
  */
 class ClusterCustomersTest {
 
@@ -24,7 +24,7 @@ class ClusterCustomersTest {
           "api.shop.example",
           50,
           80,
-          List.of(new CustomerLoad.Phase(0, List.of()), new CustomerLoad.Phase(8, List.of("a"))));
+          List.of(new CustomerLoad.Phase(0, List.of()), new CustomerLoad.Phase(8, List.of("p1"))));
 
   private static ClusterRun run(LimitMode mode) throws Exception {
     return run(mode, List.of(API), Double.NaN);
@@ -33,7 +33,10 @@ class ClusterCustomersTest {
   private static ClusterRun run(LimitMode mode, List<CustomerLoad> loads, double stopCentral)
       throws Exception {
     ClusterConfig c =
-        Fig2Cluster.builder(Algorithm.DUAL, Duration.ofSeconds(16))
+        Fig2Cluster.builder(
+                dev.alm.controller.builtin.BuiltinTopologies.resolve("builtin:synthetic?n=3"),
+                Algorithm.DUAL,
+                Duration.ofSeconds(16))
             .customers(loads)
             .customerMode(mode)
             .centralStopSeconds(stopCentral)
@@ -53,19 +56,19 @@ class ClusterCustomersTest {
         "DRL admits about the limit: " + d);
     long rejected = d.pops().stream().mapToLong(CustomerOutcome.PopPart::rejected).sum();
     assertTrue(rejected > 0, "requests over the limit were answered 429: " + d);
-    // after the move, a alone gets (nearly) the whole limit as its share
+    // after the move, p1 alone gets (nearly) the whole limit as its share
     CustomerWindows w = drl.customerWindows().get(0);
     double late = w.share(w.windows() - 2, 0);
-    assertTrue(late > 50 * 0.7, "a's share follows the demand: " + late + " " + d);
+    assertTrue(late > 50 * 0.7, "p1's share follows the demand: " + late + " " + d);
 
     ClusterRun independent = run(LimitMode.INDEPENDENT);
     CustomerOutcome i = independent.customers().get(0);
-    // admitted by the limiters (sent less 429s): b, paper-fig2's overloaded PoP, sheds some of
-    // what it admits (503), which is load control's doing, not the limit's
+    // admitted by the limiters (sent less 429s): an overloaded PoP sheds some of what it admits
+    // (503), which is load control's doing, not the limit's
     double before = 0;
     CustomerWindows iw = independent.customerWindows().get(0);
     for (int k = 2; k < 8; k++) {
-      for (int p = 0; p < 2; p++) {
+      for (int p = 0; p < 3; p++) {
         before += iw.sent(k, p) - iw.rejected(k, p);
       }
     }

@@ -13,7 +13,13 @@ final class Fig2Cluster {
   private Fig2Cluster() {}
 
   static ClusterConfig.Builder builder(Algorithm algorithm, Duration duration) {
-    return ClusterConfig.builder(BuiltinTopologies.paperFig2())
+    return builder(BuiltinTopologies.paperFig2(), algorithm, duration);
+  }
+
+  /** The same settings on another topology. */
+  static ClusterConfig.Builder builder(
+      dev.alm.controller.model.Topology t, Algorithm algorithm, Duration duration) {
+    return ClusterConfig.builder(t)
         .algorithm(algorithm)
         .duration(duration)
         .loadUnit(60)
