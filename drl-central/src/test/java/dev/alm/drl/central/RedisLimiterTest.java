@@ -43,6 +43,9 @@ class RedisLimiterTest {
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
         long admitted = a.counters().admitted() + b.counters().admitted();
+        System.out.printf(
+            "redis, 2 clients, limit 100/s burst 100: admitted %d in %.2f s (bound %.0f)%n",
+            admitted, elapsed, 100 + 100 * elapsed);
         // Token bucket bound: burst + rate x t, and a little for the time the last calls took.
         assertTrue(
             admitted <= 100 + 100 * (elapsed + 0.5),

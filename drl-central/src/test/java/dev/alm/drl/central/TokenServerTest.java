@@ -78,13 +78,17 @@ class TokenServerTest {
           assertTrue(c.counters().admitted() > 0, "every client served: " + c.counters());
           assertEquals(0, c.counters().failedClosed(), "no timeouts: " + c.counters());
         }
+        long requests = clients.stream().mapToLong(TokenLeaseClient::requestsSent).sum();
+        System.out.printf(
+            "token server, 3 clients, limit 200/s burst 200, lease 0.5 s: admitted %d in %.2f s"
+                + " (bucket bound %.0f, with one lease %.0f), %d lease requests%n",
+            admitted, elapsed, 200 + 200 * elapsed, 200 + 200 * (elapsed + 0.5), requests);
         // Bucket bound (burst + L t) plus at most one lease of grants spent late.
         assertTrue(
             admitted <= 200 + 200 * (elapsed + 0.5) + 10,
             "admitted " + admitted + " in " + elapsed + " s");
         assertTrue(admitted >= 200, "at least the burst: " + admitted);
         assertTrue(server.core().granted() <= 200 + 200 * (elapsed + 0.5));
-        long requests = clients.stream().mapToLong(TokenLeaseClient::requestsSent).sum();
         assertTrue(requests < admitted, "batches, not a call per request: " + requests);
       } finally {
         clients.forEach(TokenLeaseClient::close);
