@@ -102,6 +102,28 @@ class RedisLimiterTest {
   }
 
   @Test
+  void decisionsComeFromRedisAgainOnceItIsBack() throws Exception {
+    try (RedisServerProcess redis = RedisServerProcess.start();
+        RedisLimiter l =
+            RedisLimiter.connect(
+                RedisLimiterConfig.builder(redis.uri())
+                    .policy(FailurePolicy.FAIL_CLOSED)
+                    .customers(List.of(CentralLimit.of("acme", 1_000_000)))
+                    .build())) {
+      redis.stop();
+      assertFalse(l.tryAcquire("acme", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
+      redis.restart();
+      long before = l.counters().admitted();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (l.counters().admitted() == before && System.nanoTime() < deadline) {
+        l.tryAcquire("acme", 1).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        Thread.sleep(20);
+      }
+      assertTrue(l.counters().admitted() > before, "reconnected: " + l.counters());
+    }
+  }
+
+  @Test
   void unknownCustomerIsAdmittedWithoutACall() throws Exception {
     try (RedisServerProcess redis = RedisServerProcess.start();
         RedisLimiter l =
