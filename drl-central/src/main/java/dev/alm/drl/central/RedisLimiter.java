@@ -122,7 +122,7 @@ public final class RedisLimiter implements AutoCloseable {
    * without a limit is admitted without a call (counted as unknown).
    */
   public CompletionStage<Boolean> tryAcquire(String customer, long units) {
-    AsyncBucketProxy bucket = proxies.get(customer);
+    AsyncBucketProxy bucket = customer == null ? null : proxies.get(customer);
     if (bucket == null) {
       counters.countUnknownCustomer();
       return CompletableFuture.completedFuture(true);
@@ -187,6 +187,15 @@ public final class RedisLimiter implements AutoCloseable {
   /** The decisions so far. */
   public CentralCounters counters() {
     return counters;
+  }
+
+  /**
+   * Registers the decisions on {@code registry} as {@code
+   * alm_redis_limiter_decisions_total{outcome}} and {@code
+   * alm_redis_limiter_store_failures_total{kind}}.
+   */
+  public void bindTo(io.micrometer.core.instrument.MeterRegistry registry) {
+    counters.bindTo(registry, "alm_redis_limiter");
   }
 
   /** The settings this limiter runs with. */

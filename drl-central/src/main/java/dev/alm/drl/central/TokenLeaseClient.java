@@ -1,5 +1,7 @@
 package dev.alm.drl.central;
 
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -118,6 +120,10 @@ public final class TokenLeaseClient implements AutoCloseable {
    */
   public CompletionStage<Boolean> tryAcquire(String customer, long units) {
     if (units < 1) {
+      return TRUE;
+    }
+    if (customer == null) {
+      counters.countUnknownCustomer();
       return TRUE;
     }
     CustomerLease l = leases.get(customer);
@@ -312,6 +318,26 @@ public final class TokenLeaseClient implements AutoCloseable {
   /** Grants refused for {@code reason}. */
   public long refused(LeaseRefusal reason) {
     return refused.get(reason).sum();
+  }
+
+  /**
+   * Registers {@code alm_token_lease_decisions_total{outcome}}, {@code
+   * alm_token_lease_store_failures_total{kind}}, {@code alm_token_lease_requests_total}, {@code
+   * _grants_total}, {@code _tokens_leased_total}, {@code _tokens_voided_total} and {@code
+   * _refused_total{reason}}.
+   */
+  public void bindTo(MeterRegistry registry) {
+    String p = "alm_token_lease";
+    counters.bindTo(registry, p);
+    FunctionCounter.builder(p + "_requests", requestsSent, LongAdder::sum).register(registry);
+    FunctionCounter.builder(p + "_grants", grantsReceived, LongAdder::sum).register(registry);
+    FunctionCounter.builder(p + "_tokens_leased", tokensLeased, LongAdder::sum).register(registry);
+    FunctionCounter.builder(p + "_tokens_voided", tokensVoided, LongAdder::sum).register(registry);
+    for (LeaseRefusal r : LeaseRefusal.values()) {
+      FunctionCounter.builder(p + "_refused", refused.get(r), LongAdder::sum)
+          .tag("reason", r.name().toLowerCase(java.util.Locale.ROOT))
+          .register(registry);
+    }
   }
 
   /** The local address requests leave from. */

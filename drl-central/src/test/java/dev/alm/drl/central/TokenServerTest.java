@@ -166,6 +166,18 @@ class TokenServerTest {
       assertEquals(1, client.refused(LeaseRefusal.UNSOLICITED));
       assertEquals(1, client.refused(LeaseRefusal.MALFORMED));
       assertEquals(leased, client.tokensLeased(), "no token from a forged or unsolicited grant");
+      io.micrometer.core.instrument.simple.SimpleMeterRegistry reg =
+          new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+      client.bindTo(reg);
+      assertEquals(
+          1.0,
+          reg.get("alm_token_lease_refused").tag("reason", "bad_mac").functionCounter().count());
+      assertEquals(
+          1.0,
+          reg.get("alm_token_lease_decisions")
+              .tag("outcome", "admitted")
+              .functionCounter()
+              .count());
     }
   }
 
