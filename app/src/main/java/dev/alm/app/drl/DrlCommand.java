@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
       DrlBenchCommand.class,
       DrlAgentsCommand.class,
       TokenServerCommand.class,
-      CentralBenchCommand.class
+      CentralBenchCommand.class,
+      CentralLoadCommand.class
     })
 public final class DrlCommand implements Runnable {
 

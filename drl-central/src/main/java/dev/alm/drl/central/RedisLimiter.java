@@ -45,6 +45,9 @@ public final class RedisLimiter implements AutoCloseable {
   /** Lettuce's own command timeout, behind the per-call one: frees commands Redis never answers. */
   static final Duration BACKSTOP = Duration.ofSeconds(1);
 
+  /** Compare-and-swap attempts per decision before it fails (and the policy answers). */
+  static final int MAX_CAS_RETRIES = 8;
+
   private final RedisLimiterConfig config;
   private final RedisClient client;
   private final StatefulRedisConnection<String, byte[]> connection;
@@ -63,6 +66,10 @@ public final class RedisLimiter implements AutoCloseable {
     this.connection = connection;
     this.buckets =
         Bucket4jLettuce.casBasedBuilder(connection)
+            // A decision given up by the caller's timeout must stop retrying its compare-and-swap:
+            // left running, abandoned attempts crowd out new ones and the CAS loop collapses.
+            .requestTimeout(config.timeout())
+            .maxRetries(MAX_CAS_RETRIES)
             .expirationAfterWrite(
                 ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(
                     Duration.ofSeconds(10)))
