@@ -112,6 +112,20 @@ public final class CentralCounters {
         .register(r);
   }
 
+  /** The counts as a {@code /status} object. */
+  public java.util.Map<String, Long> asMap() {
+    java.util.Map<String, Long> m = new java.util.LinkedHashMap<>();
+    m.put("admitted", admitted());
+    m.put("rejected", rejected());
+    m.put("failedOpen", failedOpen());
+    m.put("failedClosed", failedClosed());
+    m.put("timeouts", timeouts());
+    m.put("errors", errors());
+    m.put("unavailable", unavailable());
+    m.put("unknownCustomer", unknownCustomer());
+    return m;
+  }
+
   @Override
   public String toString() {
     return "admitted="

@@ -205,6 +205,18 @@ public final class RedisLimiter implements AutoCloseable {
     counters.bindTo(registry, "alm_redis_limiter");
   }
 
+  /** A {@code /status} object: mode, policy, timeout, connection and the decisions' counts. */
+  public java.util.Map<String, Object> status() {
+    java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+    m.put("mode", "redis");
+    m.put("policy", config.policy() == FailurePolicy.FAIL_OPEN ? "open" : "closed");
+    m.put("timeoutMs", config.timeout().toMillis());
+    m.put("connected", connected());
+    m.put("customers", proxies.size());
+    m.put("decisions", counters.asMap());
+    return m;
+  }
+
   /** The settings this limiter runs with. */
   public RedisLimiterConfig config() {
     return config;

@@ -290,6 +290,34 @@ public final class TokenLeaseClient implements AutoCloseable {
     }
   }
 
+  /**
+   * A {@code /status} object: mode, policy, timeout, the server, tokens leased per customer,
+   * requests, grants, tokens leased and voided, refusals and the decisions' counts.
+   */
+  public Map<String, Object> status() {
+    Map<String, Object> m = new java.util.LinkedHashMap<>();
+    m.put("mode", "token-server");
+    m.put("policy", config.policy() == FailurePolicy.FAIL_OPEN ? "open" : "closed");
+    m.put("timeoutMs", config.timeout().toMillis());
+    m.put("server", config.server().getHostString() + ":" + config.server().getPort());
+    Map<String, Long> held = new java.util.TreeMap<>();
+    for (String c : leases.keySet()) {
+      held.put(c, leased(c));
+    }
+    m.put("leased", held);
+    m.put("requests", requestsSent());
+    m.put("grants", grantsReceived());
+    m.put("tokensLeased", tokensLeased());
+    m.put("tokensVoided", tokensVoided());
+    Map<String, Long> r = new java.util.LinkedHashMap<>();
+    for (LeaseRefusal x : LeaseRefusal.values()) {
+      r.put(x.name().toLowerCase(java.util.Locale.ROOT), refused(x));
+    }
+    m.put("refused", r);
+    m.put("decisions", counters.asMap());
+    return m;
+  }
+
   /** The decisions so far. */
   public CentralCounters counters() {
     return counters;

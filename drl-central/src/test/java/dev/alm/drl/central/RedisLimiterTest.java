@@ -133,6 +133,7 @@ class RedisLimiterTest {
                     .build())) {
       assertTrue(l.tryAcquire("other", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
       assertEquals(1, l.counters().unknownCustomer());
+      assertEquals(true, l.status().get("connected"));
       assertEquals(0, l.counters().admitted());
     }
   }

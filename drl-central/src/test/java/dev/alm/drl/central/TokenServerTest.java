@@ -241,6 +241,8 @@ class TokenServerTest {
       assertTrue(client.tryAcquire("nobody", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
       assertTrue(client.tryAcquire("nobody", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
       assertEquals(2, client.counters().unknownCustomer());
+      assertEquals(
+          2L, ((java.util.Map<?, ?>) client.status().get("decisions")).get("unknownCustomer"));
       assertEquals(1, server.core().unknownCustomers(), "the second call asked no one");
     }
   }
