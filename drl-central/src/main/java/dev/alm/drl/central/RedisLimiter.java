@@ -40,7 +40,7 @@ import java.util.concurrent.TimeUnit;
  * {@code REJECT_COMMANDS}): a queued decision would spend tokens long after the request it was for
  * had been answered. Lettuce reconnects in the background.
  */
-public final class RedisLimiter implements AutoCloseable {
+public final class RedisLimiter implements CentralBaseline {
 
   /** Lettuce's own command timeout, behind the per-call one: frees commands Redis never answers. */
   static final Duration BACKSTOP = Duration.ofSeconds(1);
@@ -128,7 +128,11 @@ public final class RedisLimiter implements AutoCloseable {
    * Takes {@code units} tokens from the customer's bucket in Redis. True if admitted. A customer
    * without a limit is admitted without a call (counted as unknown).
    */
+  @Override
   public CompletionStage<Boolean> tryAcquire(String customer, long units) {
+    if (units < 1) {
+      return CompletableFuture.completedFuture(true);
+    }
     AsyncBucketProxy bucket = customer == null ? null : proxies.get(customer);
     if (bucket == null) {
       counters.countUnknownCustomer();
@@ -174,6 +178,7 @@ public final class RedisLimiter implements AutoCloseable {
    * proportion (Bucket4j's implicit configuration replacement, {@code PROPORTIONALLY}); customers
    * not in the list are no longer limited.
    */
+  @Override
   public synchronized void setLimits(List<CentralLimit> limits) {
     version++;
     Map<String, AsyncBucketProxy> next = new HashMap<>();
@@ -192,6 +197,7 @@ public final class RedisLimiter implements AutoCloseable {
   }
 
   /** The decisions so far. */
+  @Override
   public CentralCounters counters() {
     return counters;
   }
@@ -201,11 +207,13 @@ public final class RedisLimiter implements AutoCloseable {
    * alm_redis_limiter_decisions_total{outcome}} and {@code
    * alm_redis_limiter_store_failures_total{kind}}.
    */
+  @Override
   public void bindTo(io.micrometer.core.instrument.MeterRegistry registry) {
     counters.bindTo(registry, "alm_redis_limiter");
   }
 
   /** A {@code /status} object: mode, policy, timeout, connection and the decisions' counts. */
+  @Override
   public java.util.Map<String, Object> status() {
     java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
     m.put("mode", "redis");

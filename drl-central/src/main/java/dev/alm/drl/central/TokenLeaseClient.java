@@ -38,7 +38,7 @@ import java.util.function.LongSupplier;
  * <p>{@link #tryAcquire} never throws; its future completes at once when the lease covers the call,
  * otherwise on the client's event loop when the grant or the timeout comes.
  */
-public final class TokenLeaseClient implements AutoCloseable {
+public final class TokenLeaseClient implements CentralBaseline {
 
   private static final CompletableFuture<Boolean> TRUE = CompletableFuture.completedFuture(true);
   private static final CompletableFuture<Boolean> FALSE = CompletableFuture.completedFuture(false);
@@ -118,6 +118,7 @@ public final class TokenLeaseClient implements AutoCloseable {
    * Takes {@code units} tokens of the customer's global limit: from the local lease when it covers
    * them (no network call), else from the next grant. True if admitted.
    */
+  @Override
   public CompletionStage<Boolean> tryAcquire(String customer, long units) {
     if (units < 1) {
       return TRUE;
@@ -278,6 +279,10 @@ public final class TokenLeaseClient implements AutoCloseable {
     reject.forEach(f -> f.complete(false));
   }
 
+  /** Nothing: the token server holds the limits. */
+  @Override
+  public void setLimits(List<CentralLimit> limits) {}
+
   /** Tokens the customer's lease holds now (after voiding expired grants). */
   public long leased(String customer) {
     CustomerLease l = leases.get(customer);
@@ -294,6 +299,7 @@ public final class TokenLeaseClient implements AutoCloseable {
    * A {@code /status} object: mode, policy, timeout, the server, tokens leased per customer,
    * requests, grants, tokens leased and voided, refusals and the decisions' counts.
    */
+  @Override
   public Map<String, Object> status() {
     Map<String, Object> m = new java.util.LinkedHashMap<>();
     m.put("mode", "token-server");
@@ -319,6 +325,7 @@ public final class TokenLeaseClient implements AutoCloseable {
   }
 
   /** The decisions so far. */
+  @Override
   public CentralCounters counters() {
     return counters;
   }
@@ -354,6 +361,7 @@ public final class TokenLeaseClient implements AutoCloseable {
    * _grants_total}, {@code _tokens_leased_total}, {@code _tokens_voided_total} and {@code
    * _refused_total{reason}}.
    */
+  @Override
   public void bindTo(MeterRegistry registry) {
     String p = "alm_token_lease";
     counters.bindTo(registry, p);
