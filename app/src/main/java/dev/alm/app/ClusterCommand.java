@@ -197,6 +197,35 @@ public final class ClusterCommand implements Callable<Integer> {
   String ui;
 
   @Option(
+      names = "--customers",
+      paramLabel = "FILE|builtin:two-customers",
+      description =
+          "Rate-limited customers and their users (docs/cluster.md, \"Customers\"): each"
+              + " customer's global limit is enforced by every PoP's proxy; builtin:two-customers"
+              + " moves one customer's demand to 4 PoPs for 30 s (paper 001 Fig. 9). Writes"
+              + " customers.csv and customers.png besides. Default: none.")
+  String customers;
+
+  @Option(
+      names = "--customer-mode",
+      defaultValue = "drl",
+      paramLabel = "drl|independent|static|central",
+      description =
+          "How the proxies share each customer's limit: drl (the PoPs' DRL agents divide it by"
+              + " gossip), independent (every PoP enforces the whole limit), static (L/N each),"
+              + " central (every request asks one bucket per customer in a redis-server the run"
+              + " starts on loopback; needs redis-server). Default: ${DEFAULT-VALUE}.")
+  String customerMode;
+
+  @Option(
+      names = "--stop-central",
+      paramLabel = "SECONDS",
+      description =
+          "With --customer-mode central: stop the redis-server this many seconds into the run, to"
+              + " show what a failing central store does (its clients fail open after 50 ms).")
+  Double stopCentral;
+
+  @Option(
       names = "--no-probe-auth",
       description =
           "Hand out and count unsigned probes, as a fleet without a probe key does (to show what"
@@ -212,10 +241,32 @@ public final class ClusterCommand implements Callable<Integer> {
         BuiltinTopologies.isBuiltin(topology)
             ? BuiltinTopologies.resolve(topology)
             : TopologyJson.read(Path.of(topology), false).topology();
+    dev.alm.proxy.limit.LimitMode mode = dev.alm.proxy.limit.LimitMode.of(customerMode);
+    if (mode == null) {
+      throw new UserError(
+          "--customer-mode: expected drl, independent, static or central, got '"
+              + customerMode
+              + "'");
+    }
+    List<dev.alm.cluster.CustomerLoad> loads = List.of();
+    if (customers != null) {
+      double capacity = 0;
+      for (int i = 0; i < t.size(); i++) {
+        capacity += t.node(i).capacity() * loadUnit;
+      }
+      try {
+        loads = dev.alm.cluster.CustomerLoadsJson.read(customers, t.ids(), capacity);
+      } catch (dev.alm.io.InputException e) {
+        throw new UserError(e.getMessage());
+      }
+    }
     ClusterConfig c;
     try {
       c =
           ClusterConfig.builder(t)
+              .customers(loads)
+              .customerMode(mode)
+              .centralStopSeconds(stopCentral == null ? Double.NaN : stopCentral)
               .algorithm(Algorithm.parse(algorithm))
               .duration(parseDuration("--duration", duration))
               .interval(parseDuration("--interval", interval))
@@ -301,6 +352,11 @@ public final class ClusterCommand implements Callable<Integer> {
     ClusterPlot.write(
         run.samples(), c.algorithm().label() + " on " + topology, out.resolve("cluster.png"));
     ClusterReport.print(o, run, summary, opt);
+    if (!run.customers().isEmpty()) {
+      ClusterCustomersReport.csv(run, out.resolve("customers.csv"));
+      ClusterCustomersReport.plot(run, c.customerMode().label(), out.resolve("customers.png"));
+      ClusterCustomersReport.print(o, run);
+    }
     if (console != null) {
       view.finished(
           String.format(java.util.Locale.ROOT, "%.0f s, ", run.seconds())

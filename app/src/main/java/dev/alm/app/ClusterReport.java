@@ -59,6 +59,9 @@ final class ClusterReport {
     if (opt != null) {
       doc.put("maxDistanceFromOptimum", maxDistance);
     }
+    if (!run.customers().isEmpty()) {
+      doc.put("customers", ClusterCustomersReport.summary(run));
+    }
     doc.put("flashRecoverySeconds", Outputs.finiteOrNull(s.recoverySeconds()));
     doc.put("settledSeconds", Outputs.finiteOrNull(s.settledSeconds()));
     doc.put("settledIntervals", Outputs.finiteOrNull(settledIntervals(run, s)));

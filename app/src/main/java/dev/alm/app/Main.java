@@ -7,6 +7,13 @@ public final class Main {
 
   private Main() {}
 
+  /** Held so that the levels set on them stay (loggers are weakly referenced). */
+  private static final java.util.logging.Logger SCALECUBE =
+      java.util.logging.Logger.getLogger("io.scalecube");
+
+  private static final java.util.logging.Logger REACTOR =
+      java.util.logging.Logger.getLogger("reactor");
+
   public static void main(String[] args) {
     System.exit(run(args));
   }
@@ -16,6 +23,9 @@ public final class Main {
    * error).
    */
   public static int run(String... args) {
+    // ScaleCube (SWIM) and Reactor log every start and member at INFO; keep their warnings only
+    SCALECUBE.setLevel(java.util.logging.Level.WARNING);
+    REACTOR.setLevel(java.util.logging.Level.WARNING);
     return configure(new CommandLine(new AlmCommand())).execute(args);
   }
 

@@ -7,6 +7,7 @@ import dev.alm.pop.PopConfigJson;
 import dev.alm.pop.PopDaemon;
 import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.ProxyConfigJson;
+import dev.alm.proxy.limit.CustomersJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -48,6 +49,17 @@ public final class PopCommand implements Callable<Integer> {
               + " count only valid signed probes. Default: none (probe auth off).")
   Path probeKey;
 
+  @Option(
+      names = "--customers",
+      paramLabel = "FILE",
+      description =
+          "Customers and their limits, {\"customers\": [...]} (docs/ratelimit.md, \"Enforcement in"
+              + " the proxy\"): replaces the proxy config's customers; DRL customers are shared by"
+              + " the drl section's agent unless it lists its own.")
+  Path customers;
+
+  @picocli.CommandLine.Mixin CentralStoreOption central = new CentralStoreOption();
+
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
@@ -63,20 +75,42 @@ public final class PopCommand implements Callable<Integer> {
                           .withKeys(ProxyConfigJson.loadProbeKeys(probeKey, "--probe-key")))
                   .build());
     }
+    if (customers != null) {
+      ProxyConfig p = c.proxy();
+      c =
+          c.withProxy(
+              p.toBuilder()
+                  .customers(p.customers().withCustomers(CustomersJson.readFile(customers)))
+                  .build());
+    }
     PopConfig started = c;
+    CentralStoreOption.Store store = central.open(c.proxy().customers());
     DaemonLifecycle.run(
         "alm pop",
-        () ->
-            PopDaemon.start(
-                started,
-                true,
-                System::nanoTime,
-                System::currentTimeMillis,
-                line -> {
-                  err.println(line);
-                  err.flush();
-                }),
-        d -> {
+        () -> {
+          try {
+            return new WithStore<>(
+                PopDaemon.start(
+                    started,
+                    true,
+                    System::nanoTime,
+                    System::currentTimeMillis,
+                    line -> {
+                      err.println(line);
+                      err.flush();
+                    },
+                    store == null ? null : store.limiter()),
+                store);
+          } catch (Exception e) {
+            WithStore.closeQuietly(store);
+            throw e;
+          }
+        },
+        running -> {
+          PopDaemon d = running.daemon();
+          if (store != null) {
+            out.printf("pop %s: central customers ask %s%n", started.id(), store.description());
+          }
           out.printf(
               "pop %s (%s): DNS %s, proxy %s, admin %s; file-descriptor limit %s, proxy"
                   + " connections <= %d (%d per client)%n",

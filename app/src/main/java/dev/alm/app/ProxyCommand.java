@@ -9,6 +9,7 @@ import dev.alm.proxy.ContentConfig;
 import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.ProxyConfigJson;
 import dev.alm.proxy.ProxyServer;
+import dev.alm.proxy.limit.CustomersJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,7 +33,8 @@ import picocli.CommandLine.Spec;
       "Runs the HTTP proxy of one PoP until interrupted or --duration: measures S_i (requests/s over the control interval),",
       "counts FastControl probes (Host [<token>.]<category>.<origin>.fc.<zone> or path /_alm/fc/<category>/<origin>[/<token>],",
       "answered 204, never shed, counted only when signed and valid if --probe-key is set; own-category probes/s give R_i), sheds requests above the ceiling",
-      "(ceiling-factor x capacity) with 503 and Retry-After, and serves generated bodies (any path: body-bytes",
+      "(ceiling-factor x capacity) with 503 and Retry-After, answers 429 with Retry-After above a customer's limit",
+      "(--customers), and serves generated bodies (any path: body-bytes",
       "bytes; /bytes/N: N bytes) or proxies to --origin. GET /status and /metrics on --admin.",
       "Settings come from --config FILE (JSON, docs/proxy-node.md), then the flags given here."
     })
@@ -110,6 +112,14 @@ public final class ProxyCommand implements Callable<Integer> {
               + " probes with a valid MAC, unexpired, not replayed. Default: none (probe auth off).")
   Path probeKey;
 
+  @Option(
+      names = "--customers",
+      paramLabel = "FILE",
+      description =
+          "Customers and their limits, {\"customers\": [...]} (docs/ratelimit.md, \"Enforcement in"
+              + " the proxy\"): replaces the config file's customers. Default: the config's, or none.")
+  Path customers;
+
   @Option(names = "--no-measure", description = "Turn the load meter off (to measure its cost).")
   boolean noMeasure;
 
@@ -128,6 +138,8 @@ public final class ProxyCommand implements Callable<Integer> {
       description = "Stop after this long (90s, 2m, 500ms, 45). Default: run until interrupted.")
   String duration;
 
+  @picocli.CommandLine.Mixin CentralStoreOption central = new CentralStoreOption();
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -137,16 +149,30 @@ public final class ProxyCommand implements Callable<Integer> {
           new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(describe(cfg)));
       return 0;
     }
+    CentralStoreOption.Store store = central.open(cfg.customers());
     DaemonLifecycle.run(
         "alm proxy",
         () -> {
           try {
-            return ProxyServer.start(cfg);
+            return new WithStore<>(
+                store == null
+                    ? ProxyServer.start(cfg)
+                    : ProxyServer.start(
+                        cfg, System::nanoTime, System::currentTimeMillis, store.limiter()),
+                store);
           } catch (io.netty.channel.ChannelException | java.net.BindException e) {
+            WithStore.closeQuietly(store);
             throw new UserError("cannot listen: " + e.getMessage());
+          } catch (Exception e) {
+            WithStore.closeQuietly(store);
+            throw e;
           }
         },
-        server -> {
+        running -> {
+          ProxyServer server = running.daemon();
+          if (store != null) {
+            out.printf("alm proxy: central customers ask %s%n", store.description());
+          }
           if (!cfg.probeAuth().enabled()) {
             System.err.println(
                 "alm proxy: WARNING probe authentication is off (no probeKeyFile or --probe-key):"
@@ -235,6 +261,10 @@ public final class ProxyCommand implements Callable<Integer> {
             .flag("--probe-log", probeLog, ProxyConfig.Builder::probeLog)
             .flag("--no-measure", noMeasure, (b, v) -> b.measure(false))
             .flag("--io-threads", ioThreads, ProxyConfig.Builder::ioThreads);
+    if (customers != null) {
+      ProxyConfig.Builder b = flags.builder();
+      b.customers(b.customers().withCustomers(CustomersJson.readFile(customers)));
+    }
     if (probeKey != null) {
       ProxyConfig.Builder b = flags.builder();
       b.probeAuth(b.probeAuth().withKeys(ProxyConfigJson.loadProbeKeys(probeKey, "--probe-key")));
@@ -285,6 +315,15 @@ public final class ProxyCommand implements Callable<Integer> {
     m.put("probeMaxNonces", c.probeAuth().maxNonces());
     m.put("probeClientRate", c.probeAuth().clientRate());
     m.put("probeClientBurst", c.probeAuth().clientBurst());
+    m.put(
+        "customers",
+        c.customers().customers().stream()
+            .map(k -> k.name() + " (" + k.mode().label() + ", " + k.hosts() + ")")
+            .toList());
+    m.put("customerLimiters", c.customers().limiters());
+    m.put("centralFailOpen", c.customers().centralFailOpen());
+    m.put("centralTimeoutMs", c.customers().centralTimeout().toMillis());
+    m.put("maxClientsPerCustomer", c.customers().maxClients());
     return m;
   }
 }

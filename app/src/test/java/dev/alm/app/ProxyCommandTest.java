@@ -54,6 +54,43 @@ class ProxyCommandTest extends CliTest {
   }
 
   @Test
+  void customersComeFromTheConfigAndTheFlagReplacesThem() throws Exception {
+    Path f = dir.resolve("proxy.json");
+    Files.writeString(
+        f,
+        """
+        {"customers": [{"name": "acme", "hosts": ".acme.example", "requestsPerSecond": 100}],
+         "customerLimiters": 4, "centralFailOpen": true}
+        """);
+    assertEquals(0, alm("proxy", "--config", f.toString(), "--check"), err.toString());
+    JsonNode c = JSON.readTree(out.toString());
+    assertEquals("acme (drl, [.acme.example])", c.get("customers").get(0).asText());
+    assertEquals(4, c.get("customerLimiters").asInt());
+    assertTrue(c.get("centralFailOpen").asBoolean());
+    Path file = dir.resolve("customers.json");
+    Files.writeString(
+        file,
+        "{\"customers\": [{\"name\": \"v\", \"hosts\": \"v.example\","
+            + " \"bytesPerSecond\": 1e6, \"mode\": \"static\"}]}");
+    out.getBuffer().setLength(0);
+    assertEquals(
+        0,
+        alm("proxy", "--config", f.toString(), "--customers", file.toString(), "--check"),
+        err.toString());
+    c = JSON.readTree(out.toString());
+    assertEquals(1, c.get("customers").size());
+    assertEquals("v (static, [v.example])", c.get("customers").get(0).asText());
+    Files.writeString(file, "{\"customers\": [{\"name\": \"v\", \"hosts\": \"v.example\"}]}");
+    assertEquals(1, alm("proxy", "--customers", file.toString(), "--check"));
+    assertEquals(
+        "alm proxy: "
+            + file
+            + ":customers[0].requestsPerSecond: a customer needs requestsPerSecond or"
+            + " bytesPerSecond (or both) > 0\n",
+        err.toString());
+  }
+
+  @Test
   void aProbeKeyTurnsProbeAuthOnAndABadOneIsOneLine() throws Exception {
     assertEquals(0, alm("proxy", "--check"), err.toString());
     assertEquals("off", JSON.readTree(out.toString()).get("probeAuth").asText());

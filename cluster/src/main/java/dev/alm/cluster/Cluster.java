@@ -109,7 +109,28 @@ public final class Cluster {
       }
     }
     KeyRing keys = c.probeAuth() ? freshProbeKey(c.stateDir()) : null;
+    Path keyDir =
+        c.customers().isEmpty() || c.stateDir() != null
+            ? c.stateDir()
+            : Files.createTempDirectory("alm-cluster-keys-");
+    ClusterCustomers customers = ClusterCustomers.prepare(c, keyDir);
+    dev.alm.drl.central.RedisServerProcess redis = null;
+    dev.alm.drl.central.RedisLimiter central = null;
+    int windows = (int) Math.ceil(c.duration().toNanos() / 1e9);
+    List<CustomerWindows> customerWindows = new ArrayList<>();
+    for (int k = 0; k < c.customers().size(); k++) {
+      customerWindows.add(new CustomerWindows(n, windows));
+    }
     try {
+      if (c.customerMode() == dev.alm.proxy.limit.LimitMode.CENTRAL && !c.customers().isEmpty()) {
+        if (!dev.alm.drl.central.RedisServerProcess.installed()) {
+          throw new IOException(
+              "customer mode central: redis-server is not installed (apt-get install redis-server)");
+        }
+        redis = dev.alm.drl.central.RedisServerProcess.start();
+        central = dev.alm.drl.central.RedisLimiter.connect(customers.centralConfig(redis.uri()));
+        log.accept("customers: one central bucket each in redis-server at " + redis.uri());
+      }
       datacenter =
           ProxyServer.start(
               ProxyConfig.builder()
@@ -123,11 +144,12 @@ public final class Cluster {
       for (int i = 0; i < n; i++) {
         pops.add(
             PopDaemon.start(
-                popConfig(c, i, null, null, keys),
+                popConfig(c, i, null, null, keys, customers),
                 false,
                 System::nanoTime,
                 System::currentTimeMillis,
-                log));
+                log,
+                central == null ? null : central::tryAcquire));
       }
       List<InetSocketAddress> proxies = pops.stream().map(PopDaemon::proxyAddress).toList();
       onStart.accept(proxies);
@@ -159,6 +181,23 @@ public final class Cluster {
         th.setDaemon(true);
         threads.add(th);
       }
+      List<String> ids = t.ids();
+      for (int k = 0; k < c.customers().size(); k++) {
+        CustomerLoad load = c.customers().get(k);
+        Thread th =
+            new Thread(
+                new CustomerUsers(
+                    load,
+                    ids,
+                    proxies,
+                    customerWindows.get(k),
+                    start,
+                    end,
+                    c.seed() * 7_919L + 31L * k),
+                "alm-customer-" + load.name());
+        th.setDaemon(true);
+        threads.add(th);
+      }
       threads.forEach(Thread::start);
       List<Drill> pending = new ArrayList<>(c.drills());
       pending.sort(java.util.Comparator.comparingDouble(Drill::atSeconds));
@@ -173,8 +212,22 @@ public final class Cluster {
         }
         late.accept(now - next);
         double seconds = (next - start) / 1e9;
+        if (redis != null && seconds >= c.centralStopSeconds() && redis.port() > 0) {
+          log.accept("at " + seconds + " s: stopping the central redis-server");
+          redis.stop();
+          redis = null;
+        }
         while (!pending.isEmpty() && pending.get(0).atSeconds() <= seconds + 1e-9) {
-          outcomes.add(drill(c, pending.remove(0), seconds, pops, keys, log));
+          outcomes.add(
+              drill(
+                  c,
+                  pending.remove(0),
+                  seconds,
+                  pops,
+                  keys,
+                  customers,
+                  central == null ? null : central::tryAcquire,
+                  log));
         }
         List<Sample> interval = new ArrayList<>(n);
         for (PopDaemon p : pops) {
@@ -194,6 +247,27 @@ public final class Cluster {
                   s.mode().label(),
                   p.shed(),
                   p.gainScale()));
+        }
+        int window = (int) Math.floor(seconds - 1e-9);
+        for (int k = 0; k < c.customers().size(); k++) {
+          String name = c.customers().get(k).name();
+          CustomerWindows cw = customerWindows.get(k);
+          StringBuilder line =
+              new StringBuilder(
+                  String.format(
+                      java.util.Locale.ROOT,
+                      "t=%.0f customer %s: served %d/s of %d sent, limit %.0f; shares",
+                      seconds,
+                      name,
+                      window >= 0 && window < windows ? cw.servedTotal(window) : 0,
+                      window >= 0 && window < windows ? cw.sentTotal(window) : 0,
+                      c.customers().get(k).limit()));
+          for (int i = 0; i < n; i++) {
+            double sh = share(pops.get(i), name);
+            cw.share(window, i, sh);
+            line.append(String.format(java.util.Locale.ROOT, " %s %.1f", t.ids().get(i), sh));
+          }
+          log.accept(line.toString());
         }
         work.accept(System.nanoTime() - now);
         samples.addAll(interval);
@@ -216,7 +290,20 @@ public final class Cluster {
       for (int i = 0; i < n; i++) {
         counts.put(t.node(i).id(), UserCounts.of(users.get(i).stats()));
       }
-      return new ClusterRun(c, samples, counts, c.duration().toNanos() / 1e9, target, outcomes);
+      List<CustomerOutcome> customerOutcomes = new ArrayList<>();
+      for (int k = 0; k < c.customers().size(); k++) {
+        customerOutcomes.add(
+            CustomerReport.of(c.customers().get(k), t.ids(), customerWindows.get(k)));
+      }
+      return new ClusterRun(
+          c,
+          samples,
+          counts,
+          c.duration().toNanos() / 1e9,
+          target,
+          outcomes,
+          customerOutcomes,
+          customerWindows);
     } finally {
       threads.forEach(Thread::interrupt);
       for (PopDaemon p : pops) {
@@ -225,7 +312,27 @@ public final class Cluster {
       if (datacenter != null) {
         datacenter.close();
       }
+      if (central != null) {
+        central.close();
+      }
+      if (redis != null) {
+        redis.stop();
+      }
+      if (keyDir != null && !keyDir.equals(c.stateDir())) {
+        Files.deleteIfExists(keyDir.resolve(GOSSIP_KEY_FILE));
+        Files.deleteIfExists(keyDir);
+      }
     }
+  }
+
+  /** The customer's share at the PoP now, requests/s, as its /status shows it; NaN if none. */
+  static double share(PopDaemon p, String customer) {
+    for (Map<String, Object> m : p.proxy().node().customers().status()) {
+      if (customer.equals(m.get("name")) && m.get("share") instanceof Number v) {
+        return v.doubleValue();
+      }
+    }
+    return Double.NaN;
   }
 
   /**
@@ -238,6 +345,8 @@ public final class Cluster {
       double seconds,
       List<PopDaemon> pops,
       KeyRing keys,
+      ClusterCustomers customers,
+      dev.alm.proxy.limit.CentralLimiter central,
       Consumer<String> log)
       throws IOException, InterruptedException {
     int i = c.topology().ids().indexOf(d.pop());
@@ -253,11 +362,13 @@ public final class Cluster {
     InetSocketAddress proxyAt = p.proxyAddress();
     long down = System.nanoTime();
     p.close();
-    PopConfig again = popConfig(c, i, dnsAt, proxyAt, keys);
+    PopConfig again = popConfig(c, i, dnsAt, proxyAt, keys, customers);
     PopDaemon restarted = null;
     for (int attempt = 0; restarted == null; attempt++) {
       try {
-        restarted = PopDaemon.start(again, false, System::nanoTime, System::currentTimeMillis, log);
+        restarted =
+            PopDaemon.start(
+                again, false, System::nanoTime, System::currentTimeMillis, log, central);
       } catch (java.net.BindException e) {
         if (attempt >= 50) {
           throw e;
@@ -279,7 +390,13 @@ public final class Cluster {
 
   /** PoP i's configuration in the cluster, on ephemeral ports, with a fresh probe key. */
   public static PopConfig popConfig(ClusterConfig c, int i) throws IOException {
-    return popConfig(c, i, null, null, c.probeAuth() ? freshProbeKey(null) : null);
+    return popConfig(
+        c,
+        i,
+        null,
+        null,
+        c.probeAuth() ? freshProbeKey(null) : null,
+        ClusterCustomers.prepare(c.toBuilder().customers(List.of()).build(), null));
   }
 
   /**
@@ -288,6 +405,17 @@ public final class Cluster {
    * given, so that a run's probes can be checked afterwards; every PoP of the run shares it.
    */
   static KeyRing freshProbeKey(Path dir) throws IOException {
+    return freshKey(dir, PROBE_KEY_FILE, "alm cluster probe key");
+  }
+
+  /** The file of the run's fresh gossip key between the PoPs' DRL agents. */
+  public static final String GOSSIP_KEY_FILE = "gossip.key";
+
+  /**
+   * A fresh random key (32 bytes as 64 hex characters) for one run, written to {@code dir/file}
+   * (mode 600) when a directory is given.
+   */
+  static KeyRing freshKey(Path dir, String fileName, String title) throws IOException {
     byte[] b = new byte[32];
     new SecureRandom().nextBytes(b);
     String key = HexFormat.of().formatHex(b);
@@ -295,7 +423,7 @@ public final class Cluster {
       return KeyRing.ofText(key);
     }
     Files.createDirectories(dir);
-    Path file = dir.resolve(PROBE_KEY_FILE);
+    Path file = dir.resolve(fileName);
     Files.deleteIfExists(file);
     try {
       Files.createFile(
@@ -303,9 +431,9 @@ public final class Cluster {
     } catch (UnsupportedOperationException e) {
       Files.createFile(file);
     }
-    Files.writeString(file, "# alm cluster probe key, fresh for this run\n" + key + "\n");
+    Files.writeString(file, "# " + title + ", fresh for this run\n" + key + "\n");
     try {
-      return KeyRing.load(file, "probe key");
+      return KeyRing.load(file, title);
     } catch (InputException e) {
       throw new IOException(e.getMessage(), e);
     }
@@ -316,7 +444,12 @@ public final class Cluster {
    * ports), signing and verifying probes with {@code keys} (null: probe authentication off).
    */
   static PopConfig popConfig(
-      ClusterConfig c, int i, InetSocketAddress dnsAt, InetSocketAddress proxyAt, KeyRing keys)
+      ClusterConfig c,
+      int i,
+      InetSocketAddress dnsAt,
+      InetSocketAddress proxyAt,
+      KeyRing keys,
+      ClusterCustomers customers)
       throws IOException {
     Topology t = c.topology();
     String id = t.node(i).id();
@@ -352,6 +485,7 @@ public final class Cluster {
                     .withClientLimit(
                         CLIENT_PROBE_HEADROOM * c.beaconRate() * t.size(),
                         CLIENT_PROBE_HEADROOM * c.beaconRate() * t.size()))
+            .customers(customers.proxyCustomers(t.size()))
             .build();
     double rate = t.node(i).demand() * unit;
     LoopConfig loop =
@@ -369,6 +503,15 @@ public final class Cluster {
             .build();
     Path state = c.stateDir() == null ? null : c.stateDir().resolve(id + ".json");
     return new PopConfig(
-        t, i, dns, 1, proxy, loop, ProbePlanConfig.ofGamma(c.probeGamma()), state, null);
+        t,
+        i,
+        dns,
+        1,
+        proxy,
+        loop,
+        ProbePlanConfig.ofGamma(c.probeGamma()),
+        state,
+        null,
+        customers.drl(i));
   }
 }

@@ -34,6 +34,13 @@ import java.util.List;
  *     restart drill needs it
  * @param probeAuth whether the PoPs sign and verify probes with a fresh key (default); off only to
  *     show what forged probes do to an unauthenticated fleet
+ * @param customers rate-limited customers and their users (docs/cluster.md, "Customers"), possibly
+ *     empty
+ * @param customerMode how every PoP's proxy enforces the customers' limits: {@code drl} (shares
+ *     from the PoPs' DRL agents, the default), {@code independent}, {@code static} or {@code
+ *     central} (a redis-server the run starts on loopback holds every customer's bucket)
+ * @param centralStopSeconds in mode central, when the run stops its redis-server (a store failing
+ *     mid-run); NaN never
  */
 public record ClusterConfig(
     Topology topology,
@@ -55,7 +62,10 @@ public record ClusterConfig(
     Settling settling,
     List<Drill> drills,
     Path stateDir,
-    boolean probeAuth) {
+    boolean probeAuth,
+    List<CustomerLoad> customers,
+    dev.alm.proxy.limit.LimitMode customerMode,
+    double centralStopSeconds) {
 
   public static final double DEFAULT_LOAD_UNIT = 150;
   public static final int DEFAULT_RESOLVERS = 200;
@@ -107,6 +117,27 @@ public record ClusterConfig(
     if (flash != null && !topology.ids().contains(flash.pop())) {
       throw new IllegalArgumentException(
           "flash crowd: no PoP '" + flash.pop() + "' in the topology");
+    }
+    customers = customers == null ? List.of() : List.copyOf(customers);
+    if (customerMode == null) {
+      throw new IllegalArgumentException("customer mode: one of drl, independent, static, central");
+    }
+    for (CustomerLoad cl : customers) {
+      for (CustomerLoad.Phase ph : cl.phases()) {
+        for (String id : ph.pops()) {
+          if (!topology.ids().contains(id)) {
+            throw new IllegalArgumentException(
+                "customer " + cl.name() + ": no PoP '" + id + "' in the topology");
+          }
+        }
+      }
+    }
+    if (!Double.isNaN(centralStopSeconds)
+        && (customerMode != dev.alm.proxy.limit.LimitMode.CENTRAL
+            || !(centralStopSeconds > 0)
+            || centralStopSeconds >= duration.toMillis() / 1000.0)) {
+      throw new IllegalArgumentException(
+          "stopping the central store: only in customer mode central, within the run");
     }
     drills = drills == null ? List.of() : List.copyOf(drills);
     for (Drill d : drills) {
@@ -174,7 +205,10 @@ public record ClusterConfig(
         .settling(settling)
         .drills(drills)
         .stateDir(stateDir)
-        .probeAuth(probeAuth);
+        .probeAuth(probeAuth)
+        .customers(customers)
+        .customerMode(customerMode)
+        .centralStopSeconds(centralStopSeconds);
   }
 
   /** The same run with other drills and state directory. */
@@ -204,6 +238,9 @@ public record ClusterConfig(
     private List<Drill> drills = List.of();
     private Path stateDir;
     private boolean probeAuth = true;
+    private List<CustomerLoad> customers = List.of();
+    private dev.alm.proxy.limit.LimitMode customerMode = dev.alm.proxy.limit.LimitMode.DRL;
+    private double centralStopSeconds = Double.NaN;
 
     private Builder(Topology topology) {
       this.topology = topology;
@@ -340,7 +377,28 @@ public record ClusterConfig(
           settling,
           drills,
           stateDir,
-          probeAuth);
+          probeAuth,
+          customers,
+          customerMode,
+          centralStopSeconds);
+    }
+
+    /** In mode central, stop the store this many seconds into the run; default never (NaN). */
+    public Builder centralStopSeconds(double v) {
+      centralStopSeconds = v;
+      return this;
+    }
+
+    /** Rate-limited customers and their users; default none. */
+    public Builder customers(List<CustomerLoad> v) {
+      customers = v;
+      return this;
+    }
+
+    /** How the proxies enforce the customers' limits; default drl. */
+    public Builder customerMode(dev.alm.proxy.limit.LimitMode v) {
+      customerMode = v;
+      return this;
     }
   }
 

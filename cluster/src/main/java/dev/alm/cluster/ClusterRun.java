@@ -12,6 +12,8 @@ import java.util.Map;
  * @param seconds how long the users ran
  * @param targetRate the users' mean target request rate over all PoPs, requests/s
  * @param drills the drills that ran, in time order
+ * @param customers how the fleet held each customer's limit, in config order
+ * @param customerWindows each customer's 1 s windows, in config order
  */
 public record ClusterRun(
     ClusterConfig config,
@@ -19,9 +21,13 @@ public record ClusterRun(
     Map<String, UserCounts> users,
     double seconds,
     double targetRate,
-    List<DrillOutcome> drills) {
+    List<DrillOutcome> drills,
+    List<CustomerOutcome> customers,
+    List<CustomerWindows> customerWindows) {
 
   public ClusterRun {
+    customers = List.copyOf(customers);
+    customerWindows = List.copyOf(customerWindows);
     samples = List.copyOf(samples);
     drills = List.copyOf(drills);
     users = Map.copyOf(users);

@@ -32,7 +32,7 @@ class ClusterSummaryTest {
           new Sample(
               t, "b", 0.5, 1, 1, 0.1, 100 * ratioOfB.applyAsDouble(t), 100, 100, "normal", 0, 1));
     }
-    return new ClusterRun(c, samples, Map.of(), 60, 300, List.of());
+    return new ClusterRun(c, samples, Map.of(), 60, 300, List.of(), List.of(), List.of());
   }
 
   @Test

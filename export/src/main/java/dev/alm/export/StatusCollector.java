@@ -75,7 +75,72 @@ public final class StatusCollector {
     return rows;
   }
 
+  /**
+   * Fetches every PoP's rate-limit shares: one row per customer per PoP, from the {@code customers}
+   * section of its status (docs/ratelimit.md, "Enforcement in the proxy"). A PoP without customers
+   * adds no row.
+   *
+   * @throws IOException naming the URL that failed and why
+   */
+  public List<RateLimitShare> collectShares(List<URI> uris)
+      throws IOException, InterruptedException {
+    List<RateLimitShare> rows = new ArrayList<>();
+    for (URI u : uris) {
+      rows.addAll(shares(u.toString(), document(u)));
+    }
+    return rows;
+  }
+
   private Redirection fetch(URI u) throws IOException, InterruptedException {
+    return of(u.toString(), document(u));
+  }
+
+  /** The customers of one status document: at its top level or in its proxy section. */
+  static List<RateLimitShare> shares(String source, JsonNode n) throws IOException {
+    if (n == null || !n.isObject()) {
+      throw new IOException(source + ": not a status document");
+    }
+    String pop = text(n, "pop");
+    if (pop == null) {
+      pop = n.path("proxy").path("pop").asText(null);
+    }
+    if (pop == null) {
+      throw new IOException(source + ": not a PoP or proxy status (field pop is required)");
+    }
+    JsonNode customers = n.get("customers");
+    if (customers == null) {
+      customers = n.path("proxy").get("customers");
+    }
+    List<RateLimitShare> rows = new ArrayList<>();
+    if (customers == null || customers.isNull()) {
+      return rows;
+    }
+    if (!customers.isArray()) {
+      throw new IOException(source + ": customers: expected an array");
+    }
+    for (JsonNode c : customers) {
+      String name = text(c, "name");
+      if (name == null) {
+        throw new IOException(source + ": customers: an entry without a name");
+      }
+      rows.add(
+          new RateLimitShare(
+              source,
+              pop,
+              name,
+              text(c, "unit"),
+              number(c, "limit"),
+              number(c, "share"),
+              number(c, "demand"),
+              number(c, "served"),
+              number(c, "rejected"),
+              number(c, "peers"),
+              text(c, "mode")));
+    }
+    return rows;
+  }
+
+  private JsonNode document(URI u) throws IOException, InterruptedException {
     HttpResponse<String> r;
     try {
       r =
@@ -94,13 +159,11 @@ public final class StatusCollector {
     if (r.statusCode() != 200) {
       throw new IOException(u + ": HTTP status " + r.statusCode());
     }
-    JsonNode n;
     try {
-      n = JSON.readTree(r.body());
+      return JSON.readTree(r.body());
     } catch (IOException e) {
       throw new IOException(u + ": not JSON (" + e.getMessage() + ")", e);
     }
-    return of(u.toString(), n);
   }
 
   /** The redirection state in one status document (docs/pop.md). */

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.DoubleFunction;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -52,6 +53,7 @@ public final class AdminEndpoints {
   private final Supplier<String> notReady;
   private final EventStream events;
   private final Map<String, DoubleFunction<String>> writes;
+  private final Map<String, Function<String, String>> documents;
 
   private AdminEndpoints(Builder b) {
     this.status = b.status;
@@ -60,6 +62,7 @@ public final class AdminEndpoints {
     this.notReady = b.notReady;
     this.events = b.events;
     this.writes = Map.copyOf(b.writes);
+    this.documents = Map.copyOf(b.documents);
   }
 
   public static Builder builder() {
@@ -110,6 +113,11 @@ public final class AdminEndpoints {
     return writes.get(path);
   }
 
+  /** The document write at {@code path} (its body in, the JSON answer out), or null. */
+  public Function<String, String> document(String path) {
+    return documents.get(path);
+  }
+
   /** Collects the endpoints; {@link #status} and {@link #metrics} are required. */
   public static final class Builder {
     private Supplier<String> status;
@@ -118,6 +126,7 @@ public final class AdminEndpoints {
     private Supplier<String> notReady = () -> null;
     private EventStream events;
     private final Map<String, DoubleFunction<String>> writes = new LinkedHashMap<>();
+    private final Map<String, Function<String, String>> documents = new LinkedHashMap<>();
 
     private Builder() {}
 
@@ -168,6 +177,18 @@ public final class AdminEndpoints {
         throw new IllegalArgumentException(path + " is a read endpoint");
       }
       writes.put(path, setter);
+      return this;
+    }
+
+    /**
+     * {@code POST path} (or PUT) with a body (UTF-8 text, a JSON document): calls {@code handler}
+     * with it and answers the JSON it returns; 400 with the reason when the handler throws {@link
+     * IllegalArgumentException}. Authenticated like every write ({@link AdminAccess}).
+     */
+    public Builder document(String path, Function<String, String> handler) {
+      write(path, v -> "");
+      writes.remove(path);
+      documents.put(path, handler);
       return this;
     }
 

@@ -166,8 +166,11 @@ public final class AdminServer implements AutoCloseable {
       String path = uri.path();
       boolean page = path.equals("/") && endpoints.page() != null;
       DoubleFunction<String> write = endpoints.write(path);
+      java.util.function.Function<String, String> document = endpoints.document(path);
       if (write != null) {
         r = set(req, uri, write);
+      } else if (document != null) {
+        r = post(req, uri, document);
       } else if (get && path.startsWith("/assets/") && ConsoleAssets.get(path) != null) {
         ConsoleAssets.Asset a = ConsoleAssets.get(path);
         r = AdminServerResponses.bytes(HttpResponseStatus.OK, a.type(), a.bytes());
@@ -240,6 +243,28 @@ public final class AdminServer implements AutoCloseable {
             HttpResponseStatus.OK, JSON, setter.apply(Double.parseDouble(v.get(0))) + "\n");
       } catch (IllegalArgumentException e) {
         return response(HttpResponseStatus.BAD_REQUEST, "text/plain", e.getMessage() + "\n");
+      }
+    }
+
+    private static FullHttpResponse post(
+        FullHttpRequest req,
+        QueryStringDecoder uri,
+        java.util.function.Function<String, String> handler) {
+      if (req.method() != HttpMethod.POST && req.method() != HttpMethod.PUT) {
+        FullHttpResponse r =
+            response(
+                HttpResponseStatus.METHOD_NOT_ALLOWED,
+                "text/plain",
+                "POST " + uri.path() + " with a JSON body\n");
+        r.headers().set(HttpHeaderNames.ALLOW, "POST, PUT");
+        return r;
+      }
+      try {
+        String body = req.content().toString(StandardCharsets.UTF_8);
+        return response(HttpResponseStatus.OK, JSON, handler.apply(body) + "\n");
+      } catch (IllegalArgumentException e) {
+        String m = String.valueOf(e.getMessage()).replace('\n', ' ');
+        return response(HttpResponseStatus.BAD_REQUEST, "text/plain", m + "\n");
       }
     }
 

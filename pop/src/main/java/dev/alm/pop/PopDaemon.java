@@ -3,6 +3,7 @@ package dev.alm.pop;
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.dns.DnsConfig;
 import dev.alm.dns.DnsNode;
+import dev.alm.drl.agent.AgentSettings;
 import dev.alm.drl.agent.CustomerLimit;
 import dev.alm.drl.agent.DrlNode;
 import dev.alm.fastcontrol.AnswererStats;
@@ -19,12 +20,18 @@ import dev.alm.node.AdminEndpoints;
 import dev.alm.node.ConsoleAssets;
 import dev.alm.node.EventStream;
 import dev.alm.node.NodeAdmin;
+import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.ProxyServer;
+import dev.alm.proxy.limit.CentralLimiter;
+import dev.alm.proxy.limit.CustomerSpec;
+import dev.alm.proxy.limit.LimitMode;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
@@ -51,7 +58,7 @@ public final class PopDaemon implements AutoCloseable {
   private final StateFile stateFile;
   private final NodeAdmin admin;
   private final EventStream events = new EventStream();
-  private final PopLimits limits = new PopLimits();
+  private final PopLimits limits;
   private DrlNode drl;
   private final ScheduledExecutorService scheduler;
   private final LongSupplier nanoClock;
@@ -75,7 +82,9 @@ public final class PopDaemon implements AutoCloseable {
       LongSupplier nanoClock,
       LongSupplier millisClock,
       Consumer<String> log,
-      LoopState initial) {
+      LoopState initial,
+      PopLimits limits) {
+    this.limits = limits;
     this.config = config;
     this.loop = loop;
     this.dns = dns;
@@ -112,6 +121,23 @@ public final class PopDaemon implements AutoCloseable {
       LongSupplier millisClock,
       Consumer<String> log)
       throws IOException, InterruptedException {
+    return start(config, ownScheduler, nanoClock, millisClock, log, null);
+  }
+
+  /**
+   * Starts the PoP as {@link #start(PopConfig, boolean, LongSupplier, LongSupplier, Consumer)}, its
+   * proxy's central customers asking {@code central} (a Redis bucket, a token server).
+   *
+   * @param central the central store, or null
+   */
+  public static PopDaemon start(
+      PopConfig config,
+      boolean ownScheduler,
+      LongSupplier nanoClock,
+      LongSupplier millisClock,
+      Consumer<String> log,
+      CentralLimiter central)
+      throws IOException, InterruptedException {
     ControlLoop loop = new ControlLoop(config.loop(), config.topology(), config.index());
     CorrelationMatrix c = config.topology().correlation();
     StateFile file = config.state() == null ? null : new StateFile(config.state());
@@ -125,7 +151,10 @@ public final class PopDaemon implements AutoCloseable {
     DnsNode dns = null;
     ScheduledExecutorService scheduler = null;
     try {
-      proxy = ProxyServer.start(config.proxy(), admin.registry(), nanoClock, millisClock);
+      PopLimits limits = new PopLimits();
+      proxy =
+          ProxyServer.start(
+              withLimiters(config), admin.registry(), nanoClock, millisClock, limits, central);
       PlannedProbeAnswerer answerer =
           new PlannedProbeAnswerer(
               ProbePlan.compute(
@@ -177,12 +206,19 @@ public final class PopDaemon implements AutoCloseable {
               nanoClock,
               millisClock,
               log,
-              initial);
+              initial,
+              limits);
       self.bindMetrics(admin.registry());
       if (config.drl() != null) {
-        self.drl = startDrl(config, self.limits, nanoClock, millisClock);
-        self.drl.bindMetrics(
-            admin.registry(), config.drl().customers().stream().map(CustomerLimit::name).toList());
+        AgentSettings settings = drlSettings(config);
+        self.drl = startDrl(config, settings, limits, nanoClock, millisClock);
+        DrlNode agent = self.drl;
+        Map<String, Double> divided = new LinkedHashMap<>();
+        settings.customers().forEach(k -> divided.put(k.name(), k.limit()));
+        limits.limits(divided);
+        limits.peers(() -> agent.agent().status().hearing() - 1);
+        agent.bindMetrics(
+            admin.registry(), settings.customers().stream().map(CustomerLimit::name).toList());
       }
       admin.serve(
           config.admin(),
@@ -192,7 +228,13 @@ public final class PopDaemon implements AutoCloseable {
                   .status(self::status)
                   .ready(self::notReady)
                   .events(self.events)
-                  .page(() -> ConsoleAssets.page("alm pop " + config.id(), "pop")));
+                  .page(() -> ConsoleAssets.page("alm pop " + config.id(), "pop"))
+                  .document(
+                      "/customers",
+                      body -> {
+                        self.proxy.node().customers().replace(body);
+                        return self.statusJson();
+                      }));
       if (scheduler != null) {
         long period = config.loop().interval().toNanos();
         scheduler.scheduleAtFixedRate(self::tickLogged, period, period, TimeUnit.NANOSECONDS);
@@ -213,16 +255,46 @@ public final class PopDaemon implements AutoCloseable {
     }
   }
 
+  /**
+   * The agent's settings: its customers are the drl section's, or else the proxy's customers in
+   * mode drl, each in its unit (requests/s when it has a requests/s limit, else bytes/s).
+   */
+  static AgentSettings drlSettings(PopConfig config) {
+    return config
+        .drl()
+        .settings(config.index(), config.topology().size(), proxyCustomers(config.proxy()));
+  }
+
+  /** The proxy's DRL customers as the agent shares them: one limit, in the customer's unit. */
+  public static List<CustomerLimit> proxyCustomers(ProxyConfig proxy) {
+    List<CustomerLimit> out = new ArrayList<>();
+    for (CustomerSpec c : proxy.customers().customers()) {
+      if (c.mode() == LimitMode.DRL) {
+        out.add(new CustomerLimit(c.name(), c.limit()));
+      }
+    }
+    return out;
+  }
+
+  /** The proxy's config with N (static shares, L/N) set to the number of PoPs sharing limits. */
+  private static ProxyConfig withLimiters(PopConfig config) {
+    int n =
+        config.drl() != null && config.drl().limiters() > 0
+            ? config.drl().limiters()
+            : config.topology().size();
+    ProxyConfig p = config.proxy();
+    return p.toBuilder().customers(p.customers().withLimiters(n)).build();
+  }
+
   private static DrlNode startDrl(
-      PopConfig config, PopLimits limits, LongSupplier nanoClock, LongSupplier millisClock)
+      PopConfig config,
+      AgentSettings settings,
+      PopLimits limits,
+      LongSupplier nanoClock,
+      LongSupplier millisClock)
       throws IOException, InterruptedException {
     try {
-      return DrlNode.start(
-          config.drl(),
-          config.drl().settings(config.index(), config.topology().size(), java.util.List.of()),
-          limits,
-          nanoClock,
-          millisClock);
+      return DrlNode.start(config.drl(), settings, limits, nanoClock, millisClock);
     } catch (IOException | InterruptedException | RuntimeException e) {
       throw e;
     } catch (Exception e) {
@@ -491,6 +563,7 @@ public final class PopDaemon implements AutoCloseable {
     m.put("shed", proxyKilled ? null : shed());
     m.put("stateFile", stateFile == null ? null : stateFile.path().toString());
     m.put("stateProblem", lastStateProblem);
+    m.put("customers", proxy.node().customers().status());
     if (drl != null) {
       m.put("drl", drl.status());
     }

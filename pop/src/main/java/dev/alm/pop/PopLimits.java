@@ -2,17 +2,20 @@ package dev.alm.pop;
 
 import dev.alm.drl.agent.LocalLimits;
 import dev.alm.drl.agent.Mode;
+import dev.alm.proxy.limit.ShareSource;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntSupplier;
 
 /**
  * The PoP's per-customer demand counters and shares, between the request path and the DRL agent:
- * the request path counts what arrives ({@link #arrived}) and reads the share to enforce ({@link
- * #share}); the agent reads the demand rate once per interval and sets the share. Lock-free on the
- * request path (a {@link LongAdder} per customer, a volatile share).
+ * the proxy counts what arrives ({@link #arrived}, from its request path) and reads the share to
+ * enforce ({@link #share}, as its {@link ShareSource}); the agent reads the demand rate once per
+ * interval and sets the share. Lock-free on the request path (a {@link LongAdder} per customer, a
+ * volatile share).
  */
-public final class PopLimits implements LocalLimits {
+public final class PopLimits implements LocalLimits, ShareSource {
 
   private static final class Customer {
     final LongAdder arrived = new LongAdder();
@@ -23,17 +26,21 @@ public final class PopLimits implements LocalLimits {
   }
 
   private final Map<String, Customer> customers = new ConcurrentHashMap<>();
+  private volatile IntSupplier peers = () -> 0;
+  private volatile Map<String, Double> limits = Map.of();
 
   private Customer customer(String name) {
     return customers.computeIfAbsent(name, k -> new Customer());
   }
 
   /** Counts {@code units} (requests or bytes) of the customer's demand, served or not. */
+  @Override
   public void arrived(String customer, long units) {
     customer(customer).arrived.add(units);
   }
 
   /** The customer's current share in units/s; NaN before the agent's first interval. */
+  @Override
   public double share(String customer) {
     Customer c = customers.get(customer);
     return c == null ? Double.NaN : c.share;
@@ -43,6 +50,32 @@ public final class PopLimits implements LocalLimits {
   public Mode mode(String customer) {
     Customer c = customers.get(customer);
     return c == null ? Mode.SAFE : c.mode;
+  }
+
+  @Override
+  public String modeLabel(String customer) {
+    return mode(customer).label();
+  }
+
+  /** The limits the agent divides, by customer (fixed when the agent starts). */
+  void limits(Map<String, Double> byCustomer) {
+    limits = Map.copyOf(byCustomer);
+  }
+
+  @Override
+  public double limit(String customer) {
+    Double l = limits.get(customer);
+    return l == null ? Double.NaN : l;
+  }
+
+  /** Where {@link #peers()} reads the peers the agent hears (set once the agent runs). */
+  void peers(IntSupplier source) {
+    peers = source;
+  }
+
+  @Override
+  public int peers() {
+    return peers.getAsInt();
   }
 
   @Override

@@ -4,6 +4,7 @@ import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbeName;
 import dev.alm.node.AdminAccess;
 import dev.alm.node.HostPort;
+import dev.alm.proxy.limit.CustomersConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -34,6 +35,8 @@ import java.time.Duration;
  * @param adminAccess who may use the admin server (docs/operations.md): loopback only, or a token
  * @param probeAuth how probes are verified and limited per client (docs/fastcontrol.md); off by
  *     default
+ * @param customers the customers whose limits the proxy enforces (docs/ratelimit.md, "Enforcement
+ *     in the proxy"); none by default
  */
 public record ProxyConfig(
     String pop,
@@ -55,7 +58,8 @@ public record ProxyConfig(
     int ioThreads,
     int maxProbePairs,
     AdminAccess adminAccess,
-    ProbeAuthConfig probeAuth) {
+    ProbeAuthConfig probeAuth,
+    CustomersConfig customers) {
 
   public static final String DEFAULT_POP = "0";
   public static final String DEFAULT_ZONE = "cdn.example";
@@ -146,6 +150,9 @@ public record ProxyConfig(
     if (probeAuth == null) {
       throw new IllegalArgumentException("probeAuth: required (ProbeAuthConfig.off() for none)");
     }
+    if (customers == null) {
+      throw new IllegalArgumentException("customers: required (CustomersConfig.NONE for none)");
+    }
   }
 
   /** The admission ceiling, requests per second. */
@@ -186,6 +193,7 @@ public record ProxyConfig(
     b.maxProbePairs = maxProbePairs;
     b.adminAccess = adminAccess;
     b.probeAuth = probeAuth;
+    b.customers = customers;
     return b;
   }
 
@@ -211,6 +219,7 @@ public record ProxyConfig(
     private int ioThreads;
     private int maxProbePairs = DEFAULT_MAX_PROBE_PAIRS;
     private ProbeAuthConfig probeAuth = ProbeAuthConfig.off();
+    private CustomersConfig customers = CustomersConfig.NONE;
 
     private Builder() {}
 
@@ -315,6 +324,17 @@ public record ProxyConfig(
       return this;
     }
 
+    /** The customers and how their limits are enforced; default none. */
+    public Builder customers(CustomersConfig v) {
+      customers = v;
+      return this;
+    }
+
+    /** The customers settings in force (to change one of them). */
+    public CustomersConfig customers() {
+      return customers;
+    }
+
     /** The probe authentication settings in force (to change one of them). */
     public ProbeAuthConfig probeAuth() {
       return probeAuth;
@@ -344,7 +364,8 @@ public record ProxyConfig(
           ioThreads,
           maxProbePairs,
           adminAccess,
-          probeAuth);
+          probeAuth,
+          customers);
     }
   }
 }

@@ -7,6 +7,9 @@ import dev.alm.io.JsonFields;
 import dev.alm.io.KeyRing;
 import dev.alm.node.AdminAccess;
 import dev.alm.node.HostPort;
+import dev.alm.proxy.limit.CustomerSpec;
+import dev.alm.proxy.limit.CustomersConfig;
+import dev.alm.proxy.limit.CustomersJson;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Iterator;
@@ -46,7 +49,12 @@ public final class ProxyConfigJson {
           "probeClockSkewSeconds",
           "probeMaxNonces",
           "probeClientRate",
-          "probeClientBurst");
+          "probeClientBurst",
+          "customers",
+          "customerLimiters",
+          "centralFailOpen",
+          "centralTimeoutMs",
+          "maxClientsPerCustomer");
   private static final Set<String> CONTENT =
       Set.of("mode", "bodyBytes", "origin", "connections", "timeoutMs", "trustedHops");
   private static final Set<String> LIMITS =
@@ -143,7 +151,26 @@ public final class ProxyConfigJson {
     if (root.has("limits")) {
       b.limits(limits(object(root, "limits")));
     }
+    b.customers(customers(root));
     return b;
+  }
+
+  private CustomersConfig customers(JsonNode root) throws InputException {
+    JsonFields f = JsonFields.of(file, root);
+    CustomersConfig d = CustomersConfig.NONE;
+    java.util.List<CustomerSpec> list =
+        f.has("customers") ? CustomersJson.list(f, "customers") : d.customers();
+    try {
+      return new CustomersConfig(
+          list,
+          f.integer("customerLimiters", d.limiters(), 1, 100_000),
+          f.bool("centralFailOpen", d.centralFailOpen()),
+          Duration.ofMillis(
+              f.integer("centralTimeoutMs", (int) d.centralTimeout().toMillis(), 1, 60_000)),
+          f.integer("maxClientsPerCustomer", d.maxClients(), 1, 10_000_000));
+    } catch (IllegalArgumentException e) {
+      throw fieldError(e);
+    }
   }
 
   private ProbeAuthConfig probeAuth(JsonNode root, Path base, ProbeAuthConfig d)

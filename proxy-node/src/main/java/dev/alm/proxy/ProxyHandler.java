@@ -3,13 +3,22 @@ package dev.alm.proxy;
 import dev.alm.fastcontrol.ProbeName;
 import dev.alm.fastcontrol.ProbeTarget;
 import dev.alm.fastcontrol.ProbeVerdict;
+import dev.alm.proxy.limit.CentralLimiter;
+import dev.alm.proxy.limit.CustomerLimiter;
+import dev.alm.proxy.limit.CustomerLimits;
+import dev.alm.proxy.limit.CustomerTable;
+import dev.alm.proxy.limit.LimitDecision;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
+import io.netty.channel.EventLoop;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -27,12 +36,17 @@ import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The per-connection HTTP handler of the proxy: classifies each request (FastControl probe or
  * ordinary), asks {@link ProxyNode} to count and admit it, and writes the answer: 204 for a probe
- * (never shed), 503 with {@code Retry-After} for a shed request, else the content (generated, or
- * from the origin).
+ * (never shed), 429 with {@code Retry-After} for a request over its customer's limit at this PoP
+ * (docs/ratelimit.md, "Enforcement in the proxy"; a central customer's request waits for the
+ * central store's answer, asynchronously), 503 with {@code Retry-After} for a shed request, else
+ * the content (generated, or from the origin), paced to the customer's byte share when it has one.
  *
  * <p>Responses leave in request order, as HTTP/1.1 pipelining requires: while an origin request is
  * in flight, later requests wait in a queue (and the connection stops being read when {@link
@@ -47,6 +61,9 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
   private static final byte[] SHED_BODY =
       "overloaded, retry later\n".getBytes(StandardCharsets.US_ASCII);
 
+  private static final byte[] OVER_LIMIT_BODY =
+      "over the customer's rate limit, retry later\n".getBytes(StandardCharsets.US_ASCII);
+
   private record Pending(FullHttpRequest request, long arrivalNanos) {}
 
   private final ProxyNode node;
@@ -55,6 +72,10 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
   private final int maxPipelined;
   private final ArrayDeque<Pending> queue = new ArrayDeque<>();
   private boolean busy;
+
+  /** Whether a paced body is still being written: later responses wait behind it. */
+  private boolean pacing;
+
   private boolean closed;
 
   /** The access-log lines of this connection's responses being written; made on first use. */
@@ -68,6 +89,12 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
 
   private String lastHost = "";
   private String clientText;
+
+  /** The customer of {@link #lastCustomerHost} in {@link #lastTable}. */
+  private CustomerTable lastTable;
+
+  private String lastCustomerHost;
+  private CustomerLimiter lastCustomer;
 
   ProxyHandler(ProxyNode node, GeneratedContent generated, OriginClient origin) {
     this.node = node;
@@ -83,7 +110,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
       return;
     }
     long arrival = node.nanoTime();
-    if (busy || closed) {
+    if (busy || pacing || closed) {
       if (closed) {
         req.release();
         return;
@@ -126,6 +153,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
                 text(status, status.reasonPhrase() + "\n"),
                 host(req),
                 req.uri(),
+                null,
                 null)
             .addListener(ChannelFutureListener.CLOSE);
         return;
@@ -153,84 +181,28 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
             new DefaultFullHttpResponse(
                 HttpVersion.HTTP_1_1, HttpResponseStatus.NO_CONTENT, Unpooled.EMPTY_BUFFER);
         r.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE);
-        respond(ctx, req, arrival, r, host, path, probe);
+        respond(ctx, req, arrival, r, host, path, probe, null);
         return;
       }
       node.recordRequest(arrival);
-      Admission a = node.admit();
-      if (!a.admitted()) {
-        FullHttpResponse r =
-            new DefaultFullHttpResponse(
-                HttpVersion.HTTP_1_1,
-                HttpResponseStatus.SERVICE_UNAVAILABLE,
-                Unpooled.wrappedBuffer(SHED_BODY));
-        r.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN);
-        r.headers().set(HttpHeaderNames.RETRY_AFTER, a.retryAfterSeconds());
-        r.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE);
-        HttpUtil.setContentLength(r, SHED_BODY.length);
-        respond(ctx, req, arrival, r, host, path, null);
-        return;
-      }
-      if (origin == null) {
-        int n = generated.size(path);
-        if (n < 0) {
-          respond(
-              ctx,
-              req,
-              arrival,
-              text(
-                  HttpResponseStatus.NOT_FOUND,
-                  "no such size (/bytes/N, N <= " + generated.maxBytes() + ")\n"),
-              host,
-              path,
-              null);
-          return;
+      CustomerLimiter customer = customerOf(host);
+      if (customer != null) {
+        LimitDecision d = customer.decide(client(ctx), node.customers().source());
+        switch (d.outcome()) {
+          case REJECT -> {
+            respond(ctx, req, arrival, overLimit(d.retryAfterSeconds()), host, path, null, null);
+            return;
+          }
+          case CENTRAL -> {
+            busy = true;
+            handedOff = true;
+            askCentral(ctx, req, arrival, host, path, customer);
+            return;
+          }
+          case ADMIT -> {}
         }
-        ByteBuf body = req.method() == HttpMethod.HEAD ? Unpooled.EMPTY_BUFFER : generated.body(n);
-        FullHttpResponse r =
-            new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, body);
-        r.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_OCTET_STREAM);
-        HttpUtil.setContentLength(r, n);
-        respond(ctx, req, arrival, r, host, path, null);
-        return;
       }
-      busy = true;
-      handedOff = true;
-      String logHost = host;
-      boolean head = req.method() == HttpMethod.HEAD;
-      HttpVersion version = req.protocolVersion();
-      boolean keepAlive = HttpUtil.isKeepAlive(req);
-      origin.forward(
-          ctx.channel().eventLoop(),
-          req,
-          client(ctx),
-          reply -> {
-            FullHttpResponse r = reply.response();
-            if (r == null) {
-              node.recordOriginError();
-              r = text(reply.error(), reply.error().reasonPhrase() + "\n");
-            }
-            if (closed || !ctx.channel().isActive()) {
-              r.release();
-              return;
-            }
-            if (head) {
-              r.content().clear();
-            }
-            r.setProtocolVersion(version);
-            HttpUtil.setKeepAlive(r, keepAlive);
-            r.headers().set(SERVED_BY, node.config().pop());
-            long bytes = r.content().readableBytes();
-            int status = r.status().code();
-            var f = ctx.writeAndFlush(r);
-            if (node.logsAccess()) {
-              pendingAccess(ctx).add(f, logHost, path, status, bytes, arrival, null);
-            }
-            busy = false;
-            drain(ctx);
-            ctx.flush();
-            collectAccess();
-          });
+      handedOff = serveAdmitted(ctx, req, arrival, host, path, customer);
     } finally {
       if (!handedOff) {
         req.release();
@@ -238,9 +210,257 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     }
   }
 
+  /**
+   * Admission control, then the content: generated here, or forwarded to the origin (then true: the
+   * request is handed off and {@link #busy} until the origin answers).
+   */
+  private boolean serveAdmitted(
+      ChannelHandlerContext ctx,
+      FullHttpRequest req,
+      long arrival,
+      String host,
+      String path,
+      CustomerLimiter customer) {
+    Admission a = node.admit();
+    if (!a.admitted()) {
+      FullHttpResponse r =
+          new DefaultFullHttpResponse(
+              HttpVersion.HTTP_1_1,
+              HttpResponseStatus.SERVICE_UNAVAILABLE,
+              Unpooled.wrappedBuffer(SHED_BODY));
+      r.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN);
+      r.headers().set(HttpHeaderNames.RETRY_AFTER, a.retryAfterSeconds());
+      r.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE);
+      HttpUtil.setContentLength(r, SHED_BODY.length);
+      respond(ctx, req, arrival, r, host, path, null, null);
+      return false;
+    }
+    if (origin == null) {
+      int n = generated.size(path);
+      if (n < 0) {
+        respond(
+            ctx,
+            req,
+            arrival,
+            text(
+                HttpResponseStatus.NOT_FOUND,
+                "no such size (/bytes/N, N <= " + generated.maxBytes() + ")\n"),
+            host,
+            path,
+            null,
+            customer);
+        return false;
+      }
+      ByteBuf body = req.method() == HttpMethod.HEAD ? Unpooled.EMPTY_BUFFER : generated.body(n);
+      FullHttpResponse r =
+          new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, body);
+      r.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_OCTET_STREAM);
+      HttpUtil.setContentLength(r, n);
+      respond(ctx, req, arrival, r, host, path, null, customer);
+      return false;
+    }
+    busy = true;
+    String logHost = host;
+    boolean head = req.method() == HttpMethod.HEAD;
+    HttpVersion version = req.protocolVersion();
+    boolean keepAlive = HttpUtil.isKeepAlive(req);
+    origin.forward(
+        ctx.channel().eventLoop(),
+        req,
+        client(ctx),
+        reply -> {
+          FullHttpResponse r = reply.response();
+          if (r == null) {
+            node.recordOriginError();
+            r = text(reply.error(), reply.error().reasonPhrase() + "\n");
+          }
+          if (closed || !ctx.channel().isActive()) {
+            r.release();
+            return;
+          }
+          if (head) {
+            r.content().clear();
+          }
+          r.setProtocolVersion(version);
+          HttpUtil.setKeepAlive(r, keepAlive);
+          r.headers().set(SERVED_BY, node.config().pop());
+          long bytes = r.content().readableBytes();
+          int status = r.status().code();
+          var f = write(ctx, r, customer);
+          ctx.flush();
+          if (node.logsAccess()) {
+            pendingAccess(ctx).add(f, logHost, path, status, bytes, arrival, null);
+          }
+          busy = false;
+          drain(ctx);
+          ctx.flush();
+          collectAccess();
+        });
+    return true;
+  }
+
+  /**
+   * Asks the central store about a request of a central customer; the answer (or its failure, or
+   * the timeout) is handled on this connection's event loop, and the requests behind it wait, so
+   * responses keep their order.
+   */
+  private void askCentral(
+      ChannelHandlerContext ctx,
+      FullHttpRequest req,
+      long arrival,
+      String host,
+      String path,
+      CustomerLimiter customer) {
+    CustomerLimits limits = node.customers();
+    EventLoop loop = ctx.channel().eventLoop();
+    boolean[] decided = {false};
+    java.util.function.Consumer<Boolean> decide =
+        admitted -> {
+          if (decided[0]) {
+            return;
+          }
+          decided[0] = true;
+          centralDecided(ctx, req, arrival, host, path, customer, admitted);
+        };
+    var timeout =
+        loop.schedule(
+            () -> decide.accept(null),
+            limits.settings().centralTimeout().toNanos(),
+            TimeUnit.NANOSECONDS);
+    CompletionStage<Boolean> stage;
+    try {
+      CentralLimiter central = limits.central();
+      stage =
+          central == null
+              ? CompletableFuture.failedFuture(new IllegalStateException("no central store"))
+              : central.tryAcquire(customer.name(), 1);
+    } catch (RuntimeException e) {
+      stage = CompletableFuture.failedFuture(e);
+    }
+    stage.whenComplete(
+        (ok, err) -> {
+          Boolean v = err == null ? ok : null;
+          Runnable r =
+              () -> {
+                timeout.cancel(false);
+                decide.accept(v);
+              };
+          if (loop.inEventLoop()) {
+            r.run();
+          } else {
+            loop.execute(r);
+          }
+        });
+  }
+
+  /**
+   * @param answer the store's answer, or null when it failed or timed out
+   */
+  private void centralDecided(
+      ChannelHandlerContext ctx,
+      FullHttpRequest req,
+      long arrival,
+      String host,
+      String path,
+      CustomerLimiter customer,
+      Boolean answer) {
+    boolean handedOff = false;
+    try {
+      boolean admitted;
+      if (answer == null) {
+        customer.centralFailed();
+        admitted = node.customers().settings().centralFailOpen();
+      } else {
+        admitted = answer;
+      }
+      customer.centralDecided(admitted);
+      busy = false;
+      if (closed || !ctx.channel().isActive()) {
+        return;
+      }
+      if (!admitted) {
+        respond(ctx, req, arrival, overLimit(1), host, path, null, null);
+      } else {
+        handedOff = serveAdmitted(ctx, req, arrival, host, path, customer);
+      }
+    } finally {
+      if (!handedOff) {
+        req.release();
+      }
+    }
+    if (!busy) {
+      drain(ctx);
+      ctx.flush();
+      collectAccess();
+    }
+  }
+
+  /** The customer of a Host name, remembered while the connection sends the same one. */
+  private CustomerLimiter customerOf(String host) {
+    CustomerTable t = node.customers().table();
+    if (t.isEmpty()) {
+      return null;
+    }
+    if (t != lastTable || !host.equals(lastCustomerHost)) {
+      lastCustomer = t.match(host);
+      lastTable = t;
+      lastCustomerHost = host;
+    }
+    return lastCustomer;
+  }
+
+  private static FullHttpResponse overLimit(long retryAfterSeconds) {
+    FullHttpResponse r =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1,
+            HttpResponseStatus.TOO_MANY_REQUESTS,
+            Unpooled.wrappedBuffer(OVER_LIMIT_BODY));
+    r.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN);
+    r.headers().set(HttpHeaderNames.RETRY_AFTER, retryAfterSeconds);
+    r.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE);
+    HttpUtil.setContentLength(r, OVER_LIMIT_BODY.length);
+    return r;
+  }
+
+  /**
+   * Writes a response; a paced customer's body goes out through {@link PacedBody}, chunk by chunk
+   * from the customer's byte bucket, so that the client's TCP flow sees a rate, not a pause, and
+   * later responses on the connection wait behind it. Counts the bytes against the customer.
+   */
+  private ChannelFuture write(ChannelHandlerContext ctx, FullHttpResponse r, CustomerLimiter c) {
+    if (c == null) {
+      return ctx.write(r);
+    }
+    int n = r.content().readableBytes();
+    c.served(n, node.customers().source());
+    if (!c.paced()) {
+      return ctx.write(r);
+    }
+    DefaultHttpResponse head = new DefaultHttpResponse(r.protocolVersion(), r.status());
+    head.headers().set(r.headers());
+    ctx.write(head);
+    ChannelPromise done = ctx.newPromise();
+    pacing = true;
+    c.state().flow(1);
+    done.addListener(
+        f -> {
+          c.state().flow(-1);
+          pacing = false;
+          if (!busy) {
+            drain(ctx);
+            ctx.flush();
+            collectAccess();
+          }
+        });
+    ByteBuf body = r.content().retain();
+    r.release();
+    new PacedBody(ctx, body, c.state().pacer(node::nanoTime), done).run();
+    return done;
+  }
+
   /** Serves queued requests until one goes to the origin again or the queue is empty. */
   private void drain(ChannelHandlerContext ctx) {
-    while (!busy && !closed && !queue.isEmpty()) {
+    while (!busy && !pacing && !closed && !queue.isEmpty()) {
       Pending p = queue.poll();
       handle(ctx, p.request(), p.arrivalNanos());
     }
@@ -256,7 +476,8 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
       FullHttpResponse r,
       String host,
       String path,
-      ProbeName probe) {
+      ProbeName probe,
+      CustomerLimiter customer) {
     HttpUtil.setKeepAlive(r, HttpUtil.isKeepAlive(req) && !closed);
     r.setProtocolVersion(req.protocolVersion());
     r.headers().set(SERVED_BY, node.config().pop());
@@ -265,9 +486,10 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
       r.content().clear();
       bytes = 0;
     }
-    io.netty.channel.ChannelFuture f = ctx.write(r);
+    int status = r.status().code();
+    io.netty.channel.ChannelFuture f = write(ctx, r, customer);
     if (node.logsAccess()) {
-      pendingAccess(ctx).add(f, host, path, r.status().code(), bytes, arrival, probe);
+      pendingAccess(ctx).add(f, host, path, status, bytes, arrival, probe);
     }
     return f;
   }

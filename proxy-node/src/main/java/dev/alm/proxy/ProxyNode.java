@@ -4,6 +4,9 @@ import dev.alm.fastcontrol.ProbeName;
 import dev.alm.fastcontrol.ProbeTarget;
 import dev.alm.fastcontrol.ProbeVerdict;
 import dev.alm.fastcontrol.SlidingWindowCounter;
+import dev.alm.proxy.limit.CentralLimiter;
+import dev.alm.proxy.limit.CustomerLimits;
+import dev.alm.proxy.limit.ShareSource;
 import dev.alm.traces.AccessLogRecord;
 import dev.alm.traces.LineQueue;
 import dev.alm.traces.PolledLineLog;
@@ -35,6 +38,7 @@ public final class ProxyNode implements AutoCloseable {
   private final ProbeCounter probes;
   private final AdmissionControl admission;
   private final ProbeGate probeGate;
+  private final CustomerLimits customers;
 
   /** How often the access log's writer collects the lines of the event loops. */
   static final long ACCESS_LOG_PERIOD_NANOS = 20_000_000L;
@@ -72,6 +76,23 @@ public final class ProxyNode implements AutoCloseable {
    */
   public ProxyNode(ProxyConfig config, LongSupplier nanoClock, LongSupplier millisClock)
       throws IOException {
+    this(config, nanoClock, millisClock, null, null);
+  }
+
+  /**
+   * Opens the logs and starts the meters; customers' limits read their shares from {@code shares}
+   * and central customers ask {@code central}.
+   *
+   * @param shares the DRL agent's shares, or null (a standalone proxy: L/N for DRL customers)
+   * @param central the central store, or null
+   */
+  public ProxyNode(
+      ProxyConfig config,
+      LongSupplier nanoClock,
+      LongSupplier millisClock,
+      ShareSource shares,
+      CentralLimiter central)
+      throws IOException {
     this.config = config;
     this.nanoClock = nanoClock;
     this.millisClock = millisClock;
@@ -88,6 +109,7 @@ public final class ProxyNode implements AutoCloseable {
             startNanos);
     this.admission = new AdmissionControl(config.ceiling(), config.burstSeconds(), nanoClock);
     this.probeGate = new ProbeGate(config.probeAuth(), config.zone(), nanoClock, millisClock);
+    this.customers = new CustomerLimits(config.customers(), shares, central, nanoClock);
     PolledLineLog access = null;
     PolledLineLog probe = null;
     try {
@@ -288,6 +310,11 @@ public final class ProxyNode implements AutoCloseable {
     return probes;
   }
 
+  /** The customers' limits (docs/ratelimit.md, "Enforcement in the proxy"). */
+  public CustomerLimits customers() {
+    return customers;
+  }
+
   public AdmissionControl admission() {
     return admission;
   }
@@ -355,6 +382,7 @@ public final class ProxyNode implements AutoCloseable {
     logs.put("probeWritten", probeLog == null ? 0 : probeLog.written());
     logs.put("probeDropped", probeLogDropped());
     m.put("logs", logs);
+    m.put("customers", customers.status());
     m.put("uptimeSeconds", (now - startNanos) / 1e9);
     return m;
   }
@@ -366,6 +394,7 @@ public final class ProxyNode implements AutoCloseable {
   /** Writes what the logs hold and closes them; call once the event loops have terminated. */
   @Override
   public void close() throws IOException {
+    customers.close();
     IOException first = null;
     try {
       if (accessLog != null) {

@@ -30,7 +30,19 @@ public final class ProxyPipelines {
 
   /** A proxy with generated content, whose connections are {@link EmbeddedChannel}s. */
   public static Harness harness(ProxyConfig config) throws IOException {
-    return new Harness(config);
+    return new Harness(config, null, null);
+  }
+
+  /**
+   * A proxy with generated content and embedded connections whose customers' limits follow {@code
+   * shares} and ask {@code central} (either may be null).
+   */
+  public static Harness harness(
+      ProxyConfig config,
+      dev.alm.proxy.limit.ShareSource shares,
+      dev.alm.proxy.limit.CentralLimiter central)
+      throws IOException {
+    return new Harness(config, shares, central);
   }
 
   /** A proxy node and content generator feeding embedded connections; close it to free both. */
@@ -39,9 +51,14 @@ public final class ProxyPipelines {
     private final ProxyNode node;
     private final GeneratedContent generated;
 
-    private Harness(ProxyConfig config) throws IOException {
+    private Harness(
+        ProxyConfig config,
+        dev.alm.proxy.limit.ShareSource shares,
+        dev.alm.proxy.limit.CentralLimiter central)
+        throws IOException {
       this.config = config;
-      this.node = new ProxyNode(config, System::nanoTime, System::currentTimeMillis);
+      this.node =
+          new ProxyNode(config, System::nanoTime, System::currentTimeMillis, shares, central);
       this.generated = new GeneratedContent(config.content().bodyBytes());
     }
 

@@ -9,6 +9,10 @@ import dev.alm.node.ListenerHealth;
 import dev.alm.node.MessageDeadline;
 import dev.alm.node.NodeAdmin;
 import dev.alm.node.Transport;
+import dev.alm.proxy.limit.CentralLimiter;
+import dev.alm.proxy.limit.CustomerLimits;
+import dev.alm.proxy.limit.CustomerMetrics;
+import dev.alm.proxy.limit.ShareSource;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -39,6 +43,7 @@ public final class ProxyServer implements AutoCloseable {
   private final OriginClient origin;
   private final NodeAdmin admin;
   private final ScheduledFuture<?> tick;
+  private final ScheduledFuture<?> refresh;
   private final GeneratedContent generated;
   private final ListenerHealth health;
   private final java.util.concurrent.atomic.AtomicBoolean closed =
@@ -53,8 +58,10 @@ public final class ProxyServer implements AutoCloseable {
       OriginClient origin,
       NodeAdmin admin,
       ScheduledFuture<?> tick,
+      ScheduledFuture<?> refresh,
       GeneratedContent generated,
       ListenerHealth health) {
+    this.refresh = refresh;
     this.health = health;
     this.node = node;
     this.transport = transport;
@@ -98,10 +105,49 @@ public final class ProxyServer implements AutoCloseable {
     return start(config, NodeAdmin.sharing(registry), nanoClock, millisClock);
   }
 
+  /**
+   * Starts a proxy that is part of a larger daemon (the PoP), whose customers' limits follow the
+   * shares of {@code shares} (the PoP's DRL agent) and whose central customers ask {@code central}.
+   *
+   * @param shares the DRL shares, or null (L/N for DRL customers)
+   * @param central the central store (Redis, a token server), or null
+   */
+  public static ProxyServer start(
+      ProxyConfig config,
+      PrometheusMeterRegistry registry,
+      LongSupplier nanoClock,
+      LongSupplier millisClock,
+      ShareSource shares,
+      CentralLimiter central)
+      throws IOException, InterruptedException {
+    return start(config, NodeAdmin.sharing(registry), nanoClock, millisClock, shares, central);
+  }
+
+  /**
+   * Starts a standalone proxy whose central customers ask {@code central} (its own registry and
+   * admin server).
+   */
+  public static ProxyServer start(
+      ProxyConfig config, LongSupplier nanoClock, LongSupplier millisClock, CentralLimiter central)
+      throws IOException, InterruptedException {
+    return start(config, NodeAdmin.create(), nanoClock, millisClock, null, central);
+  }
+
   private static ProxyServer start(
       ProxyConfig config, NodeAdmin admin, LongSupplier nanoClock, LongSupplier millisClock)
       throws IOException, InterruptedException {
-    ProxyNode node = new ProxyNode(config, nanoClock, millisClock);
+    return start(config, admin, nanoClock, millisClock, null, null);
+  }
+
+  private static ProxyServer start(
+      ProxyConfig config,
+      NodeAdmin admin,
+      LongSupplier nanoClock,
+      LongSupplier millisClock,
+      ShareSource shares,
+      CentralLimiter central)
+      throws IOException, InterruptedException {
+    ProxyNode node = new ProxyNode(config, nanoClock, millisClock, shares, central);
     Transport transport = Transport.detect();
     EventLoopGroup boss = transport.group(1, "alm-proxy-accept");
     EventLoopGroup workers = transport.group(config.ioThreads(), "alm-proxy-io");
@@ -149,6 +195,7 @@ public final class ProxyServer implements AutoCloseable {
               .channel();
       health.watch(ch);
       ProxyMetrics.bind(node, admin.registry());
+      CustomerMetrics.bind(node.customers(), admin.registry(), config.pop());
       health.bind(admin.registry(), "alm.proxy", "pop", config.pop());
       admin.serve(
           config.admin(),
@@ -176,6 +223,12 @@ public final class ProxyServer implements AutoCloseable {
                       v -> {
                         node.setLogging(switchValue(v));
                         return statusJson(node);
+                      })
+                  .document(
+                      "/customers",
+                      body -> {
+                        node.customers().replace(body);
+                        return statusJson(node);
                       }));
       // read the meter once per control interval so that its moving average never misses a bucket
       long period = config.controlInterval().toNanos();
@@ -185,6 +238,7 @@ public final class ProxyServer implements AutoCloseable {
               .scheduleAtFixedRate(
                   () -> {
                     node.meter().read(node.nanoTime());
+                    node.customers().tick(node.nanoTime());
                     if (events.listened()) {
                       events.publish(statusJson(node));
                     }
@@ -192,8 +246,17 @@ public final class ProxyServer implements AutoCloseable {
                   period,
                   period,
                   TimeUnit.NANOSECONDS);
+      // the customers' buckets and pacers follow the shares
+      ScheduledFuture<?> refresh =
+          workers
+              .next()
+              .scheduleAtFixedRate(
+                  () -> node.customers().refresh(node.nanoTime()),
+                  CustomerLimits.REFRESH_NANOS,
+                  CustomerLimits.REFRESH_NANOS,
+                  TimeUnit.NANOSECONDS);
       return new ProxyServer(
-          node, transport, boss, workers, ch, origin, admin, tick, generated, health);
+          node, transport, boss, workers, ch, origin, admin, tick, refresh, generated, health);
     } catch (InterruptedException | RuntimeException e) {
       admin.close();
       if (origin != null) {
@@ -267,6 +330,7 @@ public final class ProxyServer implements AutoCloseable {
       return;
     }
     tick.cancel(false);
+    refresh.cancel(false);
     channel.close().syncUninterruptibly();
     if (origin != null) {
       origin.close();

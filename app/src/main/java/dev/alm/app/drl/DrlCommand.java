@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
       DrlAgentsCommand.class,
       TokenServerCommand.class,
       CentralBenchCommand.class,
-      CentralLoadCommand.class
+      CentralLoadCommand.class,
+      DrlFlowsCommand.class
     })
 public final class DrlCommand implements Runnable {
 

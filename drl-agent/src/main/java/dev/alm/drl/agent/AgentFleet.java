@@ -103,7 +103,12 @@ public final class AgentFleet implements AutoCloseable {
     if (kind == MembershipKind.STATIC) {
       m = new StaticMembership(List.of(gossip));
     } else {
-      SwimMembership s = SwimMembership.of("127.0.0.1", 0, List.copyOf(seeds));
+      SwimMembership s =
+          SwimMembership.of(
+              "127.0.0.1",
+              0,
+              List.copyOf(seeds),
+              new SignedSwimCodec(keys, wallMillis, SignedSwimCodec.DEFAULT_MAX_AGE_MS));
       swims[i] = s;
       m = s;
     }

@@ -23,10 +23,12 @@ public final class DrlNode implements AutoCloseable {
 
   private final EventLoopGroup group;
   private final DrlAgent agent;
+  private final SignedSwimCodec swimCodec;
 
-  private DrlNode(EventLoopGroup group, DrlAgent agent) {
+  private DrlNode(EventLoopGroup group, DrlAgent agent, SignedSwimCodec swimCodec) {
     this.group = group;
     this.agent = agent;
+    this.swimCodec = swimCodec;
   }
 
   /**
@@ -48,17 +50,20 @@ public final class DrlNode implements AutoCloseable {
     try {
       long incarnation = wallMillis.getAsLong();
       AgentCore core = new AgentCore(settings, keys, incarnation, incarnation ^ settings.id());
+      SignedSwimCodec codec =
+          new SignedSwimCodec(keys, wallMillis, SignedSwimCodec.DEFAULT_MAX_AGE_MS);
       SwimMembership swim =
           new SwimMembership(
               config.swim().host(),
               config.swim().port(),
               config.seeds(),
               config.pingIntervalMs(),
-              3);
+              3,
+              codec);
       InetSocketAddress bind =
           new InetSocketAddress(config.listen().host(), config.listen().port());
       DrlAgent agent = DrlAgent.start(core, bind, swim, limits, group, nanoClock);
-      return new DrlNode(group, agent);
+      return new DrlNode(group, agent, codec);
     } catch (Exception e) {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
       throw e;
@@ -68,7 +73,8 @@ public final class DrlNode implements AutoCloseable {
   /**
    * Registers the agent's gauges: per customer {@code alm.drl.share}, {@code alm.drl.demand}
    * (units/s); {@code alm.drl.mode} (0 normal, 1 lease, 2 safe), {@code alm.drl.peers}, {@code
-   * alm.drl.rejected} per reason, {@code alm.drl.sent.bytes} (on the wire).
+   * alm.drl.rejected} per reason, {@code alm.drl.swim.refused} per reason, {@code
+   * alm.drl.sent.bytes} (on the wire).
    */
   public void bindMetrics(MeterRegistry registry, List<String> customers) {
     for (String c : customers) {
@@ -90,6 +96,12 @@ public final class DrlNode implements AutoCloseable {
     for (RejectReason r : RejectReason.values()) {
       Gauge.builder("alm.drl.rejected", agent, a -> a.status().counters().rejected(r))
           .description("gossip datagrams refused since start")
+          .tag("reason", r.label())
+          .register(registry);
+    }
+    for (SignedSwimCodec.Refusal r : SignedSwimCodec.Refusal.values()) {
+      Gauge.builder("alm.drl.swim.refused", swimCodec, k -> k.refused(r))
+          .description("SWIM membership frames refused since start, never deserialised")
           .tag("reason", r.label())
           .register(registry);
     }
@@ -139,6 +151,12 @@ public final class DrlNode implements AutoCloseable {
       rejected.put(r.label(), k.rejected(r));
     }
     m.put("rejected", rejected);
+    Map<String, Object> swimRefused = new LinkedHashMap<>();
+    for (SignedSwimCodec.Refusal r : SignedSwimCodec.Refusal.values()) {
+      swimRefused.put(r.label(), swimCodec.refused(r));
+    }
+    m.put("swimAccepted", swimCodec.accepted());
+    m.put("swimRefused", swimRefused);
     m.put("unknownCustomerEntries", k.unknownCustomerEntries());
     m.put("sentDatagrams", k.sentDatagrams());
     m.put("sentWireBytes", k.wireBytes());

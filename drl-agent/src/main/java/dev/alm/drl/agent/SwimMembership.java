@@ -22,6 +22,7 @@ public final class SwimMembership implements Membership {
   private final List<String> seeds;
   private final int pingIntervalMs;
   private final int suspicionMult;
+  private final SignedSwimCodec codec;
   private volatile Cluster cluster;
 
   /**
@@ -31,9 +32,15 @@ public final class SwimMembership implements Membership {
    * @param pingIntervalMs SWIM's protocol period
    * @param suspicionMult ScaleCube's suspicion multiplier (suspicion lasts about this times log2(N)
    *     ping intervals)
+   * @param codec signs and checks every message of the cluster's transport
    */
   public SwimMembership(
-      String bind, int port, List<String> seeds, int pingIntervalMs, int suspicionMult) {
+      String bind,
+      int port,
+      List<String> seeds,
+      int pingIntervalMs,
+      int suspicionMult,
+      SignedSwimCodec codec) {
     if (pingIntervalMs < 10 || suspicionMult < 1) {
       throw new IllegalArgumentException("ping interval >= 10 ms, suspicion multiplier >= 1");
     }
@@ -42,11 +49,13 @@ public final class SwimMembership implements Membership {
     this.seeds = List.copyOf(seeds);
     this.pingIntervalMs = pingIntervalMs;
     this.suspicionMult = suspicionMult;
+    this.codec = java.util.Objects.requireNonNull(codec, "codec");
   }
 
   /** Defaults for PoPs on a LAN or loopback: 200 ms pings, suspicion multiplier 3. */
-  public static SwimMembership of(String bind, int port, List<String> seeds) {
-    return new SwimMembership(bind, port, seeds, 200, 3);
+  public static SwimMembership of(
+      String bind, int port, List<String> seeds, SignedSwimCodec codec) {
+    return new SwimMembership(bind, port, seeds, 200, 3, codec);
   }
 
   @Override
@@ -62,7 +71,11 @@ public final class SwimMembership implements Membership {
     Cluster started =
         new ClusterImpl()
             .config(c -> c.memberAlias(alias).externalHost(bind))
-            .transport(t -> t.port(port))
+            .transport(
+                t ->
+                    t.port(port)
+                        .messageCodec(codec)
+                        .maxFrameLength(SignedSwimCodec.MAX_FRAME_BYTES))
             .membership(
                 m ->
                     m.seedMembers(seeds)

@@ -9,8 +9,12 @@ import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** A real redis-server on a free loopback port, as a child process, for tests. */
-final class RedisServerProcess implements AutoCloseable {
+/**
+ * A redis-server on a free loopback port, as a child process: the central store of {@code alm
+ * cluster --customer-mode central} and of the tests. Started without persistence; {@link #stop}
+ * kills it (a store failing mid-run), {@link #restart} brings it back on the same port.
+ */
+public final class RedisServerProcess implements AutoCloseable {
 
   private final int port;
   private Process process;
@@ -20,7 +24,7 @@ final class RedisServerProcess implements AutoCloseable {
   }
 
   /** Whether redis-server is on the PATH (tests skip with that reason otherwise). */
-  static boolean installed() {
+  public static boolean installed() {
     for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
       if (new File(dir, "redis-server").canExecute()) {
         return true;
@@ -30,7 +34,7 @@ final class RedisServerProcess implements AutoCloseable {
   }
 
   /** Starts a server on a free loopback port and waits until it accepts connections. */
-  static RedisServerProcess start() throws IOException, InterruptedException {
+  public static RedisServerProcess start() throws IOException, InterruptedException {
     int port;
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       port = s.getLocalPort();
@@ -41,7 +45,7 @@ final class RedisServerProcess implements AutoCloseable {
   }
 
   /** (Re)starts the server on the same port. */
-  void restart() throws IOException, InterruptedException {
+  public void restart() throws IOException, InterruptedException {
     process =
         new ProcessBuilder(
                 List.of(
@@ -73,16 +77,16 @@ final class RedisServerProcess implements AutoCloseable {
     throw new IOException("redis-server did not listen on " + port + " within 10 s");
   }
 
-  int port() {
+  public int port() {
     return port;
   }
 
-  String uri() {
+  public String uri() {
     return "redis://127.0.0.1:" + port;
   }
 
   /** Stops the server (SIGTERM, then SIGKILL) and waits for it to exit. */
-  void stop() throws InterruptedException {
+  public void stop() throws InterruptedException {
     if (process == null) {
       return;
     }

@@ -1,0 +1,132 @@
+package dev.alm.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.alm.drl.central.RedisServerProcess;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code alm proxy} with a customer in mode central: every request asks a real redis-server on
+ * loopback (--redis), which holds the customer's one global bucket; without a store the command
+ * refuses in one line.
+ */
+class CentralStoreCommandTest extends CliTest {
+
+  @TempDir Path dir;
+
+  private Path customers() throws Exception {
+    Path f = dir.resolve("customers.json");
+    Files.writeString(
+        f,
+        """
+        {"customers": [{"name": "api", "hosts": ["api.example"], "requestsPerSecond": 5,
+          "burstSeconds": 1, "mode": "central"}]}
+        """);
+    return f;
+  }
+
+  /** The status line and headers of one GET with that Host, on a fresh connection. */
+  private static String get(int port, String host) throws java.io.IOException {
+    try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
+      s.setSoTimeout(3000);
+      s.getOutputStream()
+          .write(
+              ("GET /x HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
+                  .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      String all =
+          new String(s.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII);
+      int end = all.indexOf("\r\n\r\n");
+      return end < 0 ? all : all.substring(0, end);
+    }
+  }
+
+  @Test
+  void aCentralCustomerNeedsAStore() throws Exception {
+    assertEquals(1, alm("proxy", "--listen", "127.0.0.1:0", "--customers", customers().toString()));
+    assertTrue(
+        err.toString().contains("api is in mode central: give --redis URI or --token-server"),
+        err.toString());
+    err.getBuffer().setLength(0);
+    assertEquals(
+        1,
+        alm(
+            "proxy",
+            "--customers",
+            customers().toString(),
+            "--redis",
+            "redis://127.0.0.1:1",
+            "--token-server",
+            "127.0.0.1:2"));
+    assertTrue(err.toString().contains("give one central store"), err.toString());
+    err.getBuffer().setLength(0);
+    assertEquals(1, alm("proxy", "--customers", customers().toString(), "--redis", "http://x"));
+    assertTrue(err.toString().contains("--redis: expected redis://HOST:PORT"), err.toString());
+  }
+
+  @Test
+  void requestsOfACentralCustomerAreCountedInRedis() throws Exception {
+    assumeTrue(RedisServerProcess.installed(), "redis-server is not installed");
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    Path file = customers();
+    try (RedisServerProcess redis = RedisServerProcess.start()) {
+      int[] code = new int[1];
+      Thread proxy =
+          new Thread(
+              () ->
+                  code[0] =
+                      alm(
+                          "proxy",
+                          "--listen",
+                          "127.0.0.1:" + port,
+                          "--customers",
+                          file.toString(),
+                          "--redis",
+                          redis.uri(),
+                          "--duration",
+                          "8"));
+      proxy.start();
+      int served = 0;
+      int rejected = 0;
+      long start = 0;
+      for (int i = 0; i < 40 && proxy.isAlive(); i++) {
+        String head;
+        try {
+          head = get(port, "api.example");
+        } catch (java.io.IOException e) {
+          Thread.sleep(100); // not listening yet
+          i--;
+          continue;
+        }
+        if (start == 0) {
+          start = System.nanoTime();
+        }
+        if (head.startsWith("HTTP/1.1 200")) {
+          served++;
+        } else if (head.startsWith("HTTP/1.1 429")) {
+          rejected++;
+          assertTrue(head.toLowerCase(java.util.Locale.ROOT).contains("retry-after:"), head);
+        }
+      }
+      double seconds = (System.nanoTime() - start) / 1e9;
+      proxy.join(20_000);
+      assertEquals(0, code[0], err.toString());
+      assertTrue(
+          out.toString().contains("central customers ask redis " + redis.uri()), out.toString());
+      assertTrue(served >= 1, "the bucket served its burst: " + served);
+      assertTrue(
+          served <= 5 + 5 * seconds + 1,
+          "at most burst + rate x time: " + served + " in " + seconds + " s");
+      assertTrue(rejected >= 1, "requests over the global bucket were refused: " + rejected);
+    }
+  }
+}

@@ -1,0 +1,115 @@
+package dev.alm.cluster;
+
+import dev.alm.drl.agent.AgentSettings;
+import dev.alm.drl.agent.DrlConfig;
+import dev.alm.node.HostPort;
+import dev.alm.proxy.limit.CustomerSpec;
+import dev.alm.proxy.limit.CustomersConfig;
+import dev.alm.proxy.limit.LimitMode;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The rate-limiting side of a cluster run: the customers every PoP's proxy enforces and, in mode
+ * {@code drl}, each PoP's DRL agent (a gossip socket, a SWIM member on a port chosen before the run
+ * so that every PoP can name the others as seeds, and the run's fresh gossip key).
+ */
+final class ClusterCustomers {
+
+  /** The burst of every customer's local bucket, seconds of its local rate. */
+  static final double BURST_SECONDS = CustomerSpec.DEFAULT_BURST_SECONDS;
+
+  private final List<CustomerSpec> specs;
+  private final Path keyFile;
+  private final int[] swimPorts;
+
+  private ClusterCustomers(List<CustomerSpec> specs, Path keyFile, int[] swimPorts) {
+    this.specs = List.copyOf(specs);
+    this.keyFile = keyFile;
+    this.swimPorts = swimPorts;
+  }
+
+  /**
+   * Prepares the customers of {@code c}: in mode drl, picks each PoP's SWIM port and writes a fresh
+   * gossip key to {@code keyDir}.
+   */
+  static ClusterCustomers prepare(ClusterConfig c, Path keyDir) throws IOException {
+    List<CustomerSpec> specs = new ArrayList<>();
+    for (CustomerLoad l : c.customers()) {
+      specs.add(
+          new CustomerSpec(
+              l.name(), List.of(l.host()), l.limit(), 0, BURST_SECONDS, 0, c.customerMode()));
+    }
+    return prepare(specs, c.topology().size(), keyDir);
+  }
+
+  /**
+   * Prepares customers given as the proxies' specs for a fleet of {@code n}: when any is in mode
+   * drl, picks each PoP's SWIM port and writes a fresh gossip key to {@code keyDir}.
+   */
+  static ClusterCustomers prepare(List<CustomerSpec> specs, int n, Path keyDir) throws IOException {
+    int[] ports = new int[n];
+    Path key = null;
+    if (specs.stream().anyMatch(s -> s.mode() == LimitMode.DRL)) {
+      for (int i = 0; i < n; i++) {
+        try (ServerSocket s =
+            new ServerSocket(0, 1, InetAddress.getByName(Cluster.popAddress(i)))) {
+          ports[i] = s.getLocalPort();
+        }
+      }
+      Cluster.freshKey(keyDir, Cluster.GOSSIP_KEY_FILE, "alm cluster gossip key");
+      key = keyDir.resolve(Cluster.GOSSIP_KEY_FILE);
+    }
+    return new ClusterCustomers(specs, key, ports);
+  }
+
+  /** The proxies' customers. */
+  CustomersConfig proxyCustomers(int n) {
+    return CustomersConfig.NONE.withCustomers(specs).withLimiters(n);
+  }
+
+  /** The central store's customers: one bucket each at its global limit, one second of burst. */
+  dev.alm.drl.central.RedisLimiterConfig centralConfig(String uri) {
+    List<dev.alm.drl.central.CentralLimit> limits = new ArrayList<>();
+    for (CustomerSpec l : specs) {
+      if (l.mode() == LimitMode.CENTRAL) {
+        limits.add(
+            new dev.alm.drl.central.CentralLimit(
+                l.name(), l.limit(), l.limit() * l.burstSeconds()));
+      }
+    }
+    return dev.alm.drl.central.RedisLimiterConfig.builder(uri).customers(limits).build();
+  }
+
+  /** PoP i's DRL agent, or null when the mode is not drl. */
+  DrlConfig drl(int i) {
+    if (keyFile == null) {
+      return null;
+    }
+    String address = Cluster.popAddress(i);
+    List<String> seeds = new ArrayList<>();
+    for (int j = 0; j < swimPorts.length; j++) {
+      if (j != i) {
+        seeds.add(Cluster.popAddress(j) + ":" + swimPorts[j]);
+      }
+    }
+    return new DrlConfig(
+        -1,
+        0,
+        new HostPort(address, 0),
+        new HostPort(address, swimPorts[i]),
+        seeds,
+        keyFile,
+        AgentSettings.DEFAULT_INTERVAL,
+        AgentSettings.DEFAULT_FAN_OUT,
+        AgentSettings.DEFAULT_LEASE,
+        AgentSettings.DEFAULT_SILENCE,
+        200,
+        AgentSettings.GossipMode.TABLE,
+        List.of());
+  }
+}

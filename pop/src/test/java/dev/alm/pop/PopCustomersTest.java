@@ -1,0 +1,233 @@
+package dev.alm.pop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.controller.builtin.BuiltinTopologies;
+import dev.alm.controller.model.Topology;
+import dev.alm.drl.agent.AgentSettings;
+import dev.alm.drl.agent.DrlConfig;
+import dev.alm.node.HostPort;
+import dev.alm.proxy.limit.CustomerSpec;
+import dev.alm.proxy.limit.CustomersConfig;
+import dev.alm.proxy.limit.LimitMode;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLongArray;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two {@code alm pop} daemons with a {@code drl} section and one customer in their proxies' config:
+ * real HTTP requests at each PoP feed its {@link PopLimits} (the agent's demand), the agents divide
+ * the customer's limit, and each proxy answers 429 above its share, so that the two PoPs together
+ * serve about the limit.
+ */
+class PopCustomersTest {
+
+  static final String C = "acme";
+  static final double L = 100;
+
+  /** One keep-alive HTTP/1.1 connection; returns each response's status. */
+  static final class Client implements AutoCloseable {
+    final Socket socket;
+    final InputStream in;
+    final OutputStream out;
+    final byte[] request;
+
+    Client(InetSocketAddress a, String host) throws IOException {
+      socket = new Socket(a.getAddress(), a.getPort());
+      socket.setSoTimeout(10_000);
+      socket.setTcpNoDelay(true);
+      in = new BufferedInputStream(socket.getInputStream());
+      out = socket.getOutputStream();
+      request =
+          ("GET /bytes/1 HTTP/1.1\r\nHost: " + host + "\r\n\r\n")
+              .getBytes(StandardCharsets.US_ASCII);
+    }
+
+    int get() throws IOException {
+      out.write(request);
+      out.flush();
+      String status = line();
+      int code = Integer.parseInt(status.split(" ")[1]);
+      int length = 0;
+      String l;
+      while (!(l = line()).isEmpty()) {
+        if (l.regionMatches(true, 0, "content-length:", 0, 15)) {
+          length = Integer.parseInt(l.substring(15).trim());
+        }
+      }
+      in.readNBytes(length);
+      return code;
+    }
+
+    private String line() throws IOException {
+      StringBuilder b = new StringBuilder();
+      int c;
+      while ((c = in.read()) >= 0 && c != '\n') {
+        if (c != '\r') {
+          b.append((char) c);
+        }
+      }
+      if (c < 0) {
+        throw new IOException("connection closed");
+      }
+      return b.toString();
+    }
+
+    @Override
+    public void close() throws IOException {
+      socket.close();
+    }
+  }
+
+  @Test
+  void twoPopsShareOneCustomersLimitFedByRealRequests(@TempDir Path dir) throws Exception {
+    Path key = dir.resolve("gossip.key");
+    Files.writeString(key, "pop-gossip-key-0123456789abcdef\n");
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+    Topology t = BuiltinTopologies.resolve("builtin:synthetic?n=2");
+    int[] swim = {PopDrlTest.freePort(), PopDrlTest.freePort()};
+    double[] demand = {150, 50};
+    CustomerSpec acme =
+        new CustomerSpec("acme", List.of("acme.example"), L, 0, 0.2, 0, LimitMode.DRL);
+    List<PopDaemon> pops = new ArrayList<>();
+    AtomicBoolean running = new AtomicBoolean(true);
+    AtomicLongArray served = new AtomicLongArray(2);
+    AtomicLongArray rejected = new AtomicLongArray(2);
+    List<Thread> clients = new ArrayList<>();
+    try {
+      for (int i = 0; i < 2; i++) {
+        DrlConfig drl =
+            new DrlConfig(
+                -1,
+                0,
+                new HostPort("127.0.0.1", 0),
+                new HostPort("127.0.0.1", swim[i]),
+                i == 0 ? List.of() : List.of("127.0.0.1:" + swim[0]),
+                key,
+                0.05,
+                3,
+                2,
+                0.5,
+                200,
+                AgentSettings.GossipMode.TABLE,
+                List.of());
+        PopConfig c = PopDrlTest.config(t, i, drl);
+        c =
+            c.withProxy(
+                c.proxy().toBuilder()
+                    .capacity(1e5)
+                    .customers(CustomersConfig.NONE.withCustomers(List.of(acme)))
+                    .build());
+        pops.add(PopDaemon.start(c, false, System::nanoTime, System::currentTimeMillis, l -> {}));
+      }
+      // each PoP's users: one connection sending at the PoP's demand rate, by elapsed time
+      for (int i = 0; i < 2; i++) {
+        int pop = i;
+        InetSocketAddress a = pops.get(i).proxyAddress();
+        Thread th =
+            new Thread(
+                () -> {
+                  try (Client client = new Client(a, "acme.example")) {
+                    long start = System.nanoTime();
+                    long sent = 0;
+                    while (running.get()) {
+                      double due = demand[pop] * (System.nanoTime() - start) / 1e9;
+                      if (sent >= due) {
+                        java.util.concurrent.locks.LockSupport.parkNanos(2_000_000L);
+                        continue;
+                      }
+                      int s = client.get();
+                      (s == 200 ? served : rejected).incrementAndGet(pop);
+                      sent++;
+                    }
+                  } catch (IOException e) {
+                    if (running.get()) {
+                      throw new java.io.UncheckedIOException(e);
+                    }
+                  }
+                });
+        th.setDaemon(true);
+        th.start();
+        clients.add(th);
+      }
+      // converged: both proxies enforce shares proportional to the demands and summing to L
+      long end = System.nanoTime() + 25_000_000_000L;
+      long holdingSince = Long.MAX_VALUE;
+      boolean converged = false;
+      double[] share = new double[2];
+      while (System.nanoTime() < end && !converged) {
+        Thread.sleep(20);
+        boolean ok = true;
+        double sum = 0;
+        for (int i = 0; i < 2; i++) {
+          share[i] = pops.get(i).proxy().node().customers().match("acme.example").state().share();
+          sum += share[i];
+          ok &= Math.abs(share[i] - L * demand[i] / 200) <= 0.15 * L;
+        }
+        ok &= Math.abs(sum - L) <= 0.1 * L;
+        long now = System.nanoTime();
+        if (!ok) {
+          holdingSince = Long.MAX_VALUE;
+        } else if (holdingSince == Long.MAX_VALUE) {
+          holdingSince = now;
+        }
+        converged = now - holdingSince >= 1_000_000_000L;
+      }
+      assertTrue(converged, "shares " + share[0] + ", " + share[1] + " against L = " + L);
+      // the aggregate served over 4 s: about L (loose: a busy machine sends less than asked)
+      long s0 = served.get(0) + served.get(1);
+      long r0 = rejected.get(0) + rejected.get(1);
+      long t0 = System.nanoTime();
+      Thread.sleep(4_000);
+      double secs = (System.nanoTime() - t0) / 1e9;
+      double rate = (served.get(0) + served.get(1) - s0) / secs;
+      long newlyRejected = rejected.get(0) + rejected.get(1) - r0;
+      System.out.printf(
+          "two PoPs, one customer limited to %.0f requests/s, demands %.0f and %.0f/s: shares %.1f"
+              + " and %.1f, aggregate served %.1f/s over %.1f s, %d rejected%n",
+          L, demand[0], demand[1], share[0], share[1], rate, secs, newlyRejected);
+      assertTrue(rate <= 1.3 * L, "served " + rate + "/s against the limit " + L);
+      assertTrue(rate >= 0.5 * L, "served " + rate + "/s against the limit " + L);
+      assertTrue(newlyRejected > 0, "demand 2 L is partly rejected");
+      running.set(false);
+      for (Thread th : clients) {
+        th.join(5_000);
+      }
+      ObjectMapper json = new ObjectMapper();
+      for (int i = 0; i < 2; i++) {
+        JsonNode c = json.readTree(pops.get(i).statusJson()).get("customers").get(0);
+        assertEquals(C, c.get("name").asText());
+        assertEquals(L, c.get("limit").asDouble(), 1e-9);
+        assertEquals(1, c.get("peers").asInt());
+        assertEquals("normal", c.get("mode").asText());
+        assertTrue(c.get("demand").asDouble() > 0, "demand measured at " + i);
+        assertEquals(served.get(i), c.get("served").asLong(), 2, "served at " + i);
+        assertTrue(c.get("rejected").asLong() > 0 || i == 1, "rejected at " + i);
+      }
+    } finally {
+      running.set(false);
+      for (Thread th : clients) {
+        th.join(5_000);
+      }
+      for (PopDaemon p : pops) {
+        p.close();
+      }
+    }
+  }
+}

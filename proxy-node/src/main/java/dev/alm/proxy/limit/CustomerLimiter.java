@@ -1,0 +1,196 @@
+package dev.alm.proxy.limit;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
+import java.time.Duration;
+import java.util.function.LongSupplier;
+
+/**
+ * One customer's enforcement at this PoP for one configuration: the token bucket of its requests
+ * (refilled at the PoP's current share), the per-client buckets inside the customer (article 002's
+ * throttler keyed by client address, in a bounded Caffeine table), and the counters and byte pacer
+ * it shares with its other configurations ({@link CustomerState}). The request path calls {@link
+ * #decide}; {@link #refresh} moves the rates to the current share.
+ */
+public final class CustomerLimiter {
+
+  /** How long a client address is remembered after its last request. */
+  static final Duration FORGET_CLIENT_AFTER = Duration.ofMinutes(1);
+
+  private final CustomerSpec spec;
+  private final CustomerState state;
+  private final RateBucket requests;
+  private final Cache<String, RateBucket> clients;
+  private final LongSupplier nanoClock;
+  private final java.util.function.Function<String, RateBucket> newClientBucket =
+      k -> newClientBucket();
+  private final LimitDecision admit;
+  private final LimitDecision central;
+
+  CustomerLimiter(
+      CustomerSpec spec,
+      CustomerState state,
+      double firstFraction,
+      int maxClients,
+      LongSupplier nanoClock) {
+    this.spec = spec;
+    this.state = state;
+    this.nanoClock = nanoClock;
+    this.requests =
+        spec.requestsPerSecond() > 0 && spec.mode() != LimitMode.CENTRAL
+            ? new RateBucket(
+                firstFraction * spec.requestsPerSecond(), spec.burstSeconds(), nanoClock)
+            : null;
+    Ticker ticker = nanoClock::getAsLong;
+    this.clients =
+        spec.perClientRequestsPerSecond() > 0
+            ? Caffeine.newBuilder()
+                .maximumSize(maxClients)
+                .expireAfterAccess(FORGET_CLIENT_AFTER)
+                .ticker(ticker)
+                .executor(Runnable::run)
+                .build()
+            : null;
+    this.admit = new LimitDecision(LimitDecision.Outcome.ADMIT, 0, this);
+    this.central = new LimitDecision(LimitDecision.Outcome.CENTRAL, 0, this);
+    state.limit = spec.limit();
+    apply(firstFraction);
+  }
+
+  public CustomerSpec spec() {
+    return spec;
+  }
+
+  public CustomerState state() {
+    return state;
+  }
+
+  public String name() {
+    return spec.name();
+  }
+
+  /** Whether the customer's responses are paced (it has a bytes/s limit). */
+  public boolean paced() {
+    return spec.bytesPerSecond() > 0;
+  }
+
+  /**
+   * Decides one request of {@code client} (its address as text): the per-client limit first, then
+   * the customer's share; a central customer past its per-client limit is then for the store.
+   * Counts what arrives in the customer's demand (and, for a request-unit DRL customer, at the
+   * share source); counts rejections.
+   */
+  public LimitDecision decide(String client, ShareSource source) {
+    if (spec.unit() == CustomerSpec.Unit.REQUESTS) {
+      state.arrived.increment();
+      if (source != null && spec.mode() == LimitMode.DRL) {
+        source.arrived(spec.name(), 1);
+      }
+    }
+    if (clients != null) {
+      long wait = clients.get(client, newClientBucket).tryTake(1);
+      if (wait > 0) {
+        state.rejected.increment();
+        return LimitDecision.reject(this, wait);
+      }
+    }
+    if (spec.mode() == LimitMode.CENTRAL) {
+      return central;
+    }
+    if (requests != null) {
+      long wait = requests.tryTake(1);
+      if (wait > 0) {
+        state.rejected.increment();
+        return LimitDecision.reject(this, wait);
+      }
+    }
+    state.served.increment();
+    return admit;
+  }
+
+  private RateBucket newClientBucket() {
+    return new RateBucket(spec.perClientRequestsPerSecond(), spec.burstSeconds(), nanoClock);
+  }
+
+  /**
+   * Counts {@code n} response bytes served (and, for a bytes-unit customer, arrived: its demand on
+   * /status). The DRL agent does not hear bytes: see {@link #reportFlows}.
+   */
+  public void served(long n, ShareSource source) {
+    state.bytes.add(n);
+    if (spec.unit() == CustomerSpec.Unit.BYTES) {
+      state.arrived.add(n);
+    }
+  }
+
+  /**
+   * Reports a bytes-unit DRL customer's demand to the agent as its flow weight: the paced bodies
+   * being written here times the global limit, per second since the last report. A paced TCP flow
+   * only ever asks for what its share lets it have, so the bytes it gets say nothing of the demand;
+   * the number of flows does (paper 001 section 3.2.2, Flow Proportional Share: with every flow
+   * bottlenecked at the limiters, the limit is divided in proportion to the flows, so each flow
+   * gets the same rate wherever it lands). The agent's share rule then divides L by the flows'
+   * share of all flows.
+   */
+  void reportFlows(long nowNanos, ShareSource source) {
+    if (spec.unit() != CustomerSpec.Unit.BYTES || spec.mode() != LimitMode.DRL || source == null) {
+      return;
+    }
+    double seconds = state.flowReportSeconds(nowNanos);
+    long units = Math.round(state.activeFlows() * spec.limit() * seconds);
+    if (units > 0) {
+      source.arrived(spec.name(), units);
+    }
+  }
+
+  /** Counts a central-store answer that failed or timed out. */
+  public void centralFailed() {
+    state.centralFailures.increment();
+  }
+
+  /** Counts a central decision: served or rejected. */
+  public void centralDecided(boolean admitted) {
+    (admitted ? state.served : state.rejected).increment();
+  }
+
+  /**
+   * The fraction of the global limit this PoP may use now: 1 (independent), 1/N (static, central,
+   * and a DRL customer whose share is not known), or the DRL share over the limit.
+   */
+  double fraction(ShareSource source, int limiters) {
+    return switch (spec.mode()) {
+      case INDEPENDENT -> 1;
+      case STATIC, CENTRAL -> 1.0 / limiters;
+      case DRL -> {
+        double s = source == null ? Double.NaN : source.share(spec.name());
+        double l = source == null ? Double.NaN : source.limit(spec.name());
+        double of = l > 0 ? l : spec.limit();
+        yield Double.isFinite(s) ? Math.min(1, Math.max(0, s / of)) : 1.0 / limiters;
+      }
+    };
+  }
+
+  /** Moves the bucket and the pacer to the current share. */
+  void refresh(ShareSource source, int limiters) {
+    apply(fraction(source, limiters));
+  }
+
+  private void apply(double f) {
+    state.share = f * spec.limit();
+    if (requests != null) {
+      requests.setRate(f * spec.requestsPerSecond());
+    }
+    if (spec.bytesPerSecond() > 0) {
+      state.pace(f * spec.bytesPerSecond());
+    }
+  }
+
+  /** The mode shown on /status: the agent's for a DRL customer, else the configured one. */
+  String modeLabel(ShareSource source) {
+    if (spec.mode() == LimitMode.DRL) {
+      return source == null ? "safe" : source.modeLabel(spec.name());
+    }
+    return spec.mode().label();
+  }
+}

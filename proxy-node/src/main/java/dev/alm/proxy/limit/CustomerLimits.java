@@ -1,0 +1,200 @@
+package dev.alm.proxy.limit;
+
+import dev.alm.io.InputException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * A proxy's per-customer enforcement (docs/ratelimit.md, "Enforcement in the proxy"): the current
+ * {@link CustomerTable}, swapped atomically when the customers change at run time ({@code POST
+ * /customers}), the per-customer state kept by name across swaps, the share source (the DRL agent
+ * in {@code alm pop}) and the central limiter when there is one. The request path only reads the
+ * table and takes tokens; {@link #refresh} (every {@link #REFRESH_NANOS}) moves the buckets and
+ * pacers to the current shares and {@link #tick} measures the demands.
+ */
+public final class CustomerLimits {
+
+  /** How often the shares are read into the buckets and pacers. */
+  public static final long REFRESH_NANOS = 50_000_000L;
+
+  private final CustomersConfig settings;
+  private final ShareSource source;
+  private final CentralLimiter central;
+  private final LongSupplier nanoClock;
+  private final Map<String, CustomerState> states = new ConcurrentHashMap<>();
+  private final List<Consumer<CustomerState>> listeners = new ArrayList<>();
+  private final LongAdder updatesApplied = new LongAdder();
+  private final LongAdder updatesRefused = new LongAdder();
+  private volatile CustomerTable table = CustomerTable.EMPTY;
+
+  /**
+   * @param settings the customers at start and the enforcement settings
+   * @param source the shares of DRL customers, or null (a standalone proxy: L/N)
+   * @param central the store of central customers, or null (their requests are then decided by the
+   *     fail-open policy)
+   */
+  public CustomerLimits(
+      CustomersConfig settings,
+      ShareSource source,
+      CentralLimiter central,
+      LongSupplier nanoClock) {
+    this.settings = settings;
+    this.source = source;
+    this.central = central;
+    this.nanoClock = nanoClock;
+    replace(settings.customers());
+  }
+
+  /** The customer of a Host name (lower-case, no port), or null: one or two hash look-ups. */
+  public CustomerLimiter match(String host) {
+    return table.match(host);
+  }
+
+  /** The table in force. */
+  public CustomerTable table() {
+    return table;
+  }
+
+  public ShareSource source() {
+    return source;
+  }
+
+  /** The central store, or null. */
+  public CentralLimiter central() {
+    return central;
+  }
+
+  public CustomersConfig settings() {
+    return settings;
+  }
+
+  /**
+   * Calls {@code listener} with the state of every customer known now and of every customer added
+   * later (the metrics binding).
+   */
+  public synchronized void onCustomer(Consumer<CustomerState> listener) {
+    listeners.add(listener);
+    states.values().forEach(listener);
+  }
+
+  /** Replaces the customers: a new table, built and swapped in at once; counters kept by name. */
+  public synchronized void replace(List<CustomerSpec> customers) {
+    CustomersConfig checked = settings.withCustomers(customers);
+    List<CustomerLimiter> limiters = new ArrayList<>();
+    for (CustomerSpec spec : checked.customers()) {
+      CustomerState s = states.get(spec.name());
+      boolean fresh = s == null;
+      if (fresh) {
+        s = new CustomerState(spec.name());
+      }
+      CustomerLimiter c = new CustomerLimiter(spec, s, 1, settings.maxClients(), nanoClock);
+      c.refresh(source, settings.limiters());
+      limiters.add(c);
+      if (fresh) {
+        states.put(spec.name(), s);
+        for (Consumer<CustomerState> l : listeners) {
+          l.accept(s);
+        }
+      }
+    }
+    table = new CustomerTable(limiters);
+  }
+
+  /**
+   * Replaces the customers from the text of a {@code POST /customers} body; a bad body changes
+   * nothing and is counted.
+   *
+   * @throws IllegalArgumentException with the one-line reason
+   */
+  public void replace(String body) {
+    List<CustomerSpec> specs;
+    try {
+      specs = CustomersJson.parse("POST /customers", body);
+      replace(specs);
+    } catch (InputException e) {
+      updatesRefused.increment();
+      throw new IllegalArgumentException(e.getMessage(), e);
+    } catch (IllegalArgumentException e) {
+      updatesRefused.increment();
+      throw new IllegalArgumentException("POST /customers: " + e.getMessage(), e);
+    }
+    updatesApplied.increment();
+  }
+
+  /** Moves every customer's bucket and pacer to its current share. */
+  public void refresh() {
+    for (CustomerLimiter c : table.customers()) {
+      c.refresh(source, settings.limiters());
+    }
+  }
+
+  /**
+   * Moves every customer's bucket and pacer to its current share, and reports the paced DRL
+   * customers' flow weights to the share source up to {@code nowNanos} ({@link
+   * CustomerLimiter#reportFlows}).
+   */
+  public void refresh(long nowNanos) {
+    for (CustomerLimiter c : table.customers()) {
+      c.reportFlows(nowNanos, source);
+    }
+    refresh();
+  }
+
+  /** Measures every customer's demand since the previous tick. */
+  public void tick(long nowNanos) {
+    for (CustomerState s : states.values()) {
+      s.tick(nowNanos);
+    }
+  }
+
+  /** Customer updates applied through the admin API. */
+  public long updatesApplied() {
+    return updatesApplied.sum();
+  }
+
+  /** Customer updates refused (bad body). */
+  public long updatesRefused() {
+    return updatesRefused.sum();
+  }
+
+  /**
+   * The {@code customers} section of /status: per customer its limit, share, demand, served,
+   * rejected, peers and mode.
+   */
+  public List<Map<String, Object>> status() {
+    List<Map<String, Object>> out = new ArrayList<>();
+    int peers = source == null ? 0 : source.peers();
+    for (CustomerLimiter c : table.customers()) {
+      CustomerState s = c.state();
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("name", c.name());
+      m.put("unit", c.spec().unit().label());
+      m.put("limit", c.spec().limit());
+      m.put("share", s.share());
+      m.put("demand", s.demand());
+      m.put("served", s.served());
+      m.put("rejected", s.rejected());
+      m.put("bytes", s.bytes());
+      m.put("peers", c.spec().mode() == LimitMode.DRL ? peers : 0);
+      m.put("mode", c.modeLabel(source));
+      if (c.spec().mode() == LimitMode.CENTRAL) {
+        m.put("centralFailures", s.centralFailures());
+      }
+      out.add(m);
+    }
+    return out;
+  }
+
+  /** Releases what the customers hold. */
+  public void close() {
+    for (CustomerState s : states.values()) {
+      s.release();
+    }
+  }
+}

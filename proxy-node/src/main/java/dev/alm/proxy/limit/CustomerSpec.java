@@ -1,0 +1,113 @@
+package dev.alm.proxy.limit;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * One customer of the CDN and the global limit it bought (paper 001 section 2.2: one aggregate
+ * limit enforced across all sites), as configured. Immutable and checked at construction: a bad
+ * value fails with {@code field: reason}.
+ *
+ * <p>The customer is matched by the request's Host name: an exact name ({@code api.example.com}) or
+ * a suffix ({@code .example.com}: any name below it, not the name itself). The limit is in
+ * requests/s, bytes/s or both (0 = none). The DRL agent shares one unit per customer: requests when
+ * the customer has a requests/s limit, else bytes ({@link #unit()}); a PoP's share of the other
+ * unit follows the same fraction of the global limit.
+ *
+ * @param name the customer's name (letters, digits, {@code . _ -}; at most 64 characters)
+ * @param hosts the Host names it owns, lower-case; at least one
+ * @param requestsPerSecond the global limit in requests/s, or 0 for none
+ * @param bytesPerSecond the global limit in response bytes/s, or 0 for none
+ * @param burstSeconds how many seconds of the local rate may arrive at once
+ * @param perClientRequestsPerSecond a limit per client address at this PoP, requests/s, or 0
+ * @param mode where the local share comes from
+ */
+public record CustomerSpec(
+    String name,
+    List<String> hosts,
+    double requestsPerSecond,
+    double bytesPerSecond,
+    double burstSeconds,
+    double perClientRequestsPerSecond,
+    LimitMode mode) {
+
+  /** The default burst: one second of the local rate. */
+  public static final double DEFAULT_BURST_SECONDS = 1.0;
+
+  /** The highest rate in either unit (a token bucket refills at most one token per ns). */
+  public static final double MAX_RATE = 1e12;
+
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+  private static final Pattern HOST = Pattern.compile("\\.?[a-z0-9_-]+(\\.[a-z0-9_-]+)*");
+
+  public CustomerSpec {
+    if (name == null || !NAME.matcher(name).matches()) {
+      throw new IllegalArgumentException(
+          "name: letters, digits, '.', '_' or '-', 1 to 64 characters, got '" + name + "'");
+    }
+    if (hosts == null || hosts.isEmpty()) {
+      throw new IllegalArgumentException("hosts: at least one host name or .suffix");
+    }
+    hosts = hosts.stream().map(CustomerSpec::normalHost).toList();
+    for (String h : hosts) {
+      if (h.length() > 253 || !HOST.matcher(h).matches()) {
+        throw new IllegalArgumentException(
+            "hosts: '" + h + "' is not a host name (exact) or .suffix");
+      }
+    }
+    rate("requestsPerSecond", requestsPerSecond);
+    rate("bytesPerSecond", bytesPerSecond);
+    rate("perClientRequestsPerSecond", perClientRequestsPerSecond);
+    if (requestsPerSecond == 0 && bytesPerSecond == 0) {
+      throw new IllegalArgumentException(
+          "requestsPerSecond: a customer needs requestsPerSecond or bytesPerSecond (or both) > 0");
+    }
+    if (!(burstSeconds > 0) || !(burstSeconds <= 60)) {
+      throw new IllegalArgumentException("burstSeconds: must be in (0, 60], got " + burstSeconds);
+    }
+    if (mode == null) {
+      throw new IllegalArgumentException("mode: one of drl, independent, static, central");
+    }
+    if (mode == LimitMode.CENTRAL && (requestsPerSecond == 0 || bytesPerSecond > 0)) {
+      throw new IllegalArgumentException(
+          "mode: central limits requests/s only (requestsPerSecond > 0, no bytesPerSecond)");
+    }
+  }
+
+  /** A host name as the table keys it: lower-case, without a trailing dot. */
+  static String normalHost(String h) {
+    if (h == null) {
+      return "";
+    }
+    String l = h.toLowerCase(Locale.ROOT);
+    return l.length() > 1 && l.endsWith(".") ? l.substring(0, l.length() - 1) : l;
+  }
+
+  private static void rate(String field, double v) {
+    if (!(v >= 0) || !(v <= MAX_RATE)) {
+      throw new IllegalArgumentException(
+          field + ": must be in [0, " + MAX_RATE + "] (0: none), got " + v);
+    }
+  }
+
+  /** The unit the DRL agent shares this customer's limit in. */
+  public Unit unit() {
+    return requestsPerSecond > 0 ? Unit.REQUESTS : Unit.BYTES;
+  }
+
+  /** The global limit in {@link #unit()} per second: L as the agent shares it. */
+  public double limit() {
+    return requestsPerSecond > 0 ? requestsPerSecond : bytesPerSecond;
+  }
+
+  /** The unit of a customer's limit as the agent shares it. */
+  public enum Unit {
+    REQUESTS,
+    BYTES;
+
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+package dev.alm.proxy.limit;
+
+/**
+ * Where the proxy reads each customer's current local share and reports what arrives: in {@code alm
+ * pop}, the PoP's DRL agent (through {@code dev.alm.pop.PopLimits}, paper 001's local limiter
+ * reading the allocation of the last estimate interval). Called on the event loops for every
+ * request of a {@link LimitMode#DRL} customer: both methods must be cheap and non-blocking.
+ */
+public interface ShareSource {
+
+  /**
+   * The customer's current local share in its unit per second ({@link CustomerSpec#unit()}), or NaN
+   * when not known yet (the proxy then enforces L/N).
+   */
+  double share(String customer);
+
+  /** Counts {@code units} of the customer's demand that arrived here, served or not. */
+  void arrived(String customer, long units);
+
+  /**
+   * The global limit the source divides for this customer, in its unit per second, or NaN when it
+   * is the configured one. The proxy enforces the same fraction of the configured limit, so that a
+   * limit changed at run time applies at once while the source still divides the old one.
+   */
+  default double limit(String customer) {
+    return Double.NaN;
+  }
+
+  /** How the share was set: {@code normal}, {@code lease} or {@code safe}. */
+  default String modeLabel(String customer) {
+    return "safe";
+  }
+
+  /** The peers the agent hears now. */
+  default int peers() {
+    return 0;
+  }
+}
