@@ -82,7 +82,11 @@ final class ClusterCustomers {
                 l.name(), l.limit(), l.limit() * l.burstSeconds()));
       }
     }
-    return dev.alm.drl.central.RedisLimiterConfig.builder(uri).customers(limits).build();
+    // DEFER: a failed or late Redis is decided by the proxies' centralFailOpen, not by the limiter.
+    return dev.alm.drl.central.RedisLimiterConfig.builder(uri)
+        .policy(dev.alm.drl.central.FailurePolicy.DEFER)
+        .customers(limits)
+        .build();
   }
 
   /** PoP i's DRL agent, or null when the mode is not drl. */

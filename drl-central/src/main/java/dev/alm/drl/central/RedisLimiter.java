@@ -143,12 +143,13 @@ public final class RedisLimiter implements CentralBaseline {
     try {
       call = bucket.tryConsume(units);
     } catch (RuntimeException e) {
-      return CompletableFuture.completedFuture(fail(false));
+      counters.countFailure(config.policy(), false);
+      return config.policy().answered();
     }
     ScheduledFuture<?> deadline =
         timer.schedule(
             () -> {
-              if (out.complete(config.policy().admits())) {
+              if (config.policy().answer(out)) {
                 counters.countFailure(config.policy(), true);
               }
             },
@@ -161,16 +162,11 @@ public final class RedisLimiter implements CentralBaseline {
             if (out.complete(ok)) {
               counters.countDecision(ok);
             }
-          } else if (out.complete(config.policy().admits())) {
+          } else if (config.policy().answer(out)) {
             counters.countFailure(config.policy(), false);
           }
         });
     return out;
-  }
-
-  private boolean fail(boolean timeout) {
-    counters.countFailure(config.policy(), timeout);
-    return config.policy().admits();
   }
 
   /**
@@ -217,7 +213,7 @@ public final class RedisLimiter implements CentralBaseline {
   public java.util.Map<String, Object> status() {
     java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
     m.put("mode", "redis");
-    m.put("policy", config.policy() == FailurePolicy.FAIL_OPEN ? "open" : "closed");
+    m.put("policy", config.policy().label());
     m.put("timeoutMs", config.timeout().toMillis());
     m.put("connected", connected());
     m.put("customers", proxies.size());

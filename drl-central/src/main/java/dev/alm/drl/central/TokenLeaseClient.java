@@ -154,7 +154,12 @@ public final class TokenLeaseClient implements CentralBaseline {
       } else if (now - l.quietUntilNanos < 0 && l.outstandingSeq == 0) {
         if (l.down) {
           counters.countUnavailable(config.policy());
-          result = config.policy().admits() ? TRUE : FALSE;
+          result =
+              switch (config.policy()) {
+                case FAIL_OPEN -> TRUE;
+                case FAIL_CLOSED -> FALSE;
+                case DEFER -> config.policy().answered();
+              };
         } else {
           counters.countDecision(false); // the global bucket is empty until the retry time
           result = FALSE;
@@ -209,9 +214,8 @@ public final class TokenLeaseClient implements CentralBaseline {
       }
       l.waiters.clear();
     }
-    boolean answer = config.policy().admits();
     for (CompletableFuture<Boolean> f : failed) {
-      f.complete(answer);
+      config.policy().answer(f);
     }
   }
 
@@ -303,7 +307,7 @@ public final class TokenLeaseClient implements CentralBaseline {
   public Map<String, Object> status() {
     Map<String, Object> m = new java.util.LinkedHashMap<>();
     m.put("mode", "token-server");
-    m.put("policy", config.policy() == FailurePolicy.FAIL_OPEN ? "open" : "closed");
+    m.put("policy", config.policy().label());
     m.put("timeoutMs", config.timeout().toMillis());
     m.put("server", config.server().getHostString() + ":" + config.server().getPort());
     Map<String, Long> held = new java.util.TreeMap<>();

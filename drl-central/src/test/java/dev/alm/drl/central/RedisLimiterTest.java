@@ -124,6 +124,30 @@ class RedisLimiterTest {
   }
 
   @Test
+  void deferLeavesAFailureToTheCallerAsAnExceptionalStage() throws Exception {
+    try (RedisServerProcess redis = RedisServerProcess.start();
+        RedisLimiter l =
+            RedisLimiter.connect(
+                RedisLimiterConfig.builder(redis.uri())
+                    .policy(FailurePolicy.DEFER)
+                    .customers(List.of(CentralLimit.of("acme", 1_000_000)))
+                    .build())) {
+      assertTrue(l.tryAcquire("acme", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
+      redis.stop();
+      for (int i = 0; i < 10; i++) {
+        java.util.concurrent.ExecutionException e =
+            org.junit.jupiter.api.Assertions.assertThrows(
+                java.util.concurrent.ExecutionException.class,
+                () -> l.tryAcquire("acme", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
+        assertTrue(e.getCause() instanceof CentralUnavailableException, e.toString());
+      }
+      assertEquals(10, l.counters().deferred());
+      assertEquals(0, l.counters().failedOpen() + l.counters().failedClosed());
+      assertEquals("defer", l.status().get("policy"));
+    }
+  }
+
+  @Test
   void unknownCustomerIsAdmittedWithoutACall() throws Exception {
     try (RedisServerProcess redis = RedisServerProcess.start();
         RedisLimiter l =
