@@ -82,9 +82,10 @@ final class ClusterCustomers {
                 l.name(), l.limit(), l.limit() * l.burstSeconds()));
       }
     }
-    // DEFER: a failed or late Redis is decided by the proxies' centralFailOpen, not by the limiter.
+    // The demo shows the reference designs' failure: the limiter fails open after its 50 ms timeout
+    // (alm cluster --stop-central), whatever the proxies' own centralFailOpen says.
     return dev.alm.drl.central.RedisLimiterConfig.builder(uri)
-        .policy(dev.alm.drl.central.FailurePolicy.DEFER)
+        .policy(dev.alm.drl.central.FailurePolicy.FAIL_OPEN)
         .customers(limits)
         .build();
   }
