@@ -292,7 +292,7 @@ public final class CentralLoadCommand implements Callable<Integer> {
         limiters.size(),
         limit,
         offered,
-        fp == FailurePolicy.FAIL_OPEN ? "open" : "closed",
+        fp.label(),
         timeoutMs,
         a < 0 ? "" : ", store out from " + a + " s to " + b + " s");
     out.printf(

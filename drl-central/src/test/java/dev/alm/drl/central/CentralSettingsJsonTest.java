@@ -118,7 +118,7 @@ class CentralSettingsJsonTest {
                             "{\"mode\": \"redis\", \"redis\": \"redis://h:1\", \"policy\": \"x\"}"),
                         dir))
             .getMessage()
-            .contains("central.policy: open or closed"));
+            .contains("central.policy: open, closed or defer"));
     assertTrue(
         assertThrows(
                 InputException.class,
