@@ -30,15 +30,28 @@ final class PacedBody implements Runnable {
   private final ByteBuf body;
   private final RateBucket bucket;
   private final ChannelPromise done;
+  private final java.util.function.IntSupplier activeFlows;
+  private final java.util.function.LongSupplier nanoClock;
+
+  /** When this body may send its next chunk, on {@link #nanoClock}. */
+  private long nextNanos = Long.MIN_VALUE;
 
   /**
    * @param body the body, owned from now on (released when written or abandoned)
    * @param done completed when the last chunk is written, failed if the connection closes first
    */
-  PacedBody(ChannelHandlerContext ctx, ByteBuf body, RateBucket bucket, ChannelPromise done) {
+  PacedBody(
+      ChannelHandlerContext ctx,
+      ByteBuf body,
+      RateBucket bucket,
+      java.util.function.IntSupplier activeFlows,
+      java.util.function.LongSupplier nanoClock,
+      ChannelPromise done) {
     this.ctx = ctx;
     this.body = body;
     this.bucket = bucket;
+    this.activeFlows = activeFlows;
+    this.nanoClock = nanoClock;
     this.done = done;
   }
 
@@ -57,12 +70,23 @@ final class PacedBody implements Runnable {
       }
       int left = body.readableBytes();
       int n = (int) Math.min(Math.min(MAX_CHUNK, left), bucket.capacity());
+      long now = nanoClock.getAsLong();
+      if (n > 0 && nextNanos != Long.MIN_VALUE && now < nextNanos) {
+        ctx.flush();
+        ctx.executor().schedule(this, nextNanos - now, TimeUnit.NANOSECONDS);
+        return;
+      }
       if (n > 0) {
         long wait = bucket.tryTake(n);
         if (wait > 0) {
           ctx.flush();
           ctx.executor().schedule(this, wait, TimeUnit.NANOSECONDS);
           return;
+        }
+        double perFlow = bucket.rate() / Math.max(1, activeFlows.getAsInt());
+        if (perFlow > 0) {
+          long base = nextNanos == Long.MIN_VALUE ? now : Math.max(now, nextNanos);
+          nextNanos = base + (long) (n / perFlow * 1e9);
         }
       }
       if (n >= left) {

@@ -454,7 +454,14 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
         });
     ByteBuf body = r.content().retain();
     r.release();
-    new PacedBody(ctx, body, c.state().pacer(node::nanoTime), done).run();
+    new PacedBody(
+            ctx,
+            body,
+            c.state().pacer(node::nanoTime),
+            c.state()::activeFlows,
+            node::nanoTime,
+            done)
+        .run();
     return done;
   }
 

@@ -102,6 +102,15 @@ public final class DrlAgentsCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "1", description = "Seed of the demands. Default: 1.")
   long seed;
 
+  @Option(
+      names = "--partition",
+      paramLabel = "AT:SECONDS",
+      description =
+          "Cut agent 0 off from every peer (all its gossip in and out dropped) AT seconds into the"
+              + " run for SECONDS, then heal; prints the largest sum of shares during the cut, when"
+              + " agent 0 went lease and safe, and how long the shares took to re-converge.")
+  String partition;
+
   private static final Logger SCALECUBE = Logger.getLogger("io.scalecube");
   private static final Logger REACTOR = Logger.getLogger("reactor");
 
@@ -135,6 +144,22 @@ public final class DrlAgentsCommand implements Callable<Integer> {
               throw new ParameterException(
                   spec.commandLine(), "--gossip: table or push-sum, not " + gossip);
         };
+    double cutAt = Double.NaN;
+    double cutFor = 0;
+    if (partition != null) {
+      String[] p = partition.split(":");
+      try {
+        cutAt = Double.parseDouble(p[0]);
+        cutFor = p.length == 2 ? Double.parseDouble(p[1]) : Double.NaN;
+      } catch (NumberFormatException e) {
+        cutFor = Double.NaN;
+      }
+      if (p.length != 2 || !(cutAt >= 0) || !(cutFor > 0) || cutAt + cutFor >= seconds) {
+        throw new ParameterException(
+            spec.commandLine(),
+            "--partition: AT:SECONDS within --duration, e.g. 10:30, not " + partition);
+      }
+    }
     SCALECUBE.setLevel(Level.WARNING);
     REACTOR.setLevel(Level.WARNING);
     String customer = "bench";
@@ -176,6 +201,11 @@ public final class DrlAgentsCommand implements Callable<Integer> {
       }
       long start = System.nanoTime();
       boolean shifted = false;
+      int cut = 0; // 0 before, 1 during, 2 after the partition
+      double maxSharesCut = 0;
+      double leaseAt = Double.NaN;
+      double safeAt = Double.NaN;
+      double reconvergedAt = Double.NaN;
       long nextPrint = start + 1_000_000_000L;
       while (true) {
         double t = (System.nanoTime() - start) / 1e9;
@@ -188,6 +218,15 @@ public final class DrlAgentsCommand implements Callable<Integer> {
             fleet.pop(i).demand(customer, demand[(i + n / 2) % n]);
           }
         }
+        if (cut == 0 && t >= cutAt) {
+          cut = 1;
+          fleet.agent(0).filter((p, out) -> false);
+          System.err.printf(Locale.ROOT, "t=%4.1f s  agent 0 cut off%n", t);
+        } else if (cut == 1 && t >= cutAt + cutFor) {
+          cut = 2;
+          fleet.agent(0).filter(null);
+          System.err.printf(Locale.ROOT, "t=%4.1f s  agent 0 heard again%n", t);
+        }
         double shares = 0;
         double served = 0;
         int normal = 0;
@@ -196,6 +235,22 @@ public final class DrlAgentsCommand implements Callable<Integer> {
           shares += Double.isNaN(s) ? 0 : s;
           served += fleet.pop(i).served(customer);
           normal += fleet.agent(i).status().mode() == Mode.NORMAL ? 1 : 0;
+        }
+        if (cut == 1) {
+          maxSharesCut = Math.max(maxSharesCut, shares / limit);
+          Mode m0 = fleet.agent(0).status().mode();
+          if (m0 == Mode.LEASE && Double.isNaN(leaseAt)) {
+            leaseAt = t - cutAt;
+          } else if (m0 == Mode.SAFE && Double.isNaN(safeAt)) {
+            safeAt = t - cutAt;
+          }
+        } else if (cut == 2) {
+          boolean near = Math.abs(shares / limit - 1) <= 0.03 && normal == n;
+          if (near && Double.isNaN(reconvergedAt)) {
+            reconvergedAt = t - cutAt - cutFor;
+          } else if (!near) {
+            reconvergedAt = Double.NaN;
+          }
         }
         if (t >= warmup) {
           if (wire0 == null) {
@@ -265,6 +320,20 @@ public final class DrlAgentsCommand implements Callable<Integer> {
           (payload - payload0) / measured / n,
           perAgent,
           perAgent * 8 / 1000);
+      if (partition != null) {
+        System.out.printf(
+            Locale.ROOT,
+            "  partition of agent 0 for %.0f s from %.0f s: largest sum of shares / L %.4f during it"
+                + " (bound 1 + max(0, s - 1/N) while it leases, 1 after); agent 0 lease after %.2f s,"
+                + " safe (L/N) after %.2f s; shares back within 3%% of L, every agent normal, %.2f s"
+                + " after healing%n",
+            cutFor,
+            cutAt,
+            maxSharesCut,
+            leaseAt,
+            safeAt,
+            reconvergedAt);
+      }
       System.out.printf(
           Locale.ROOT,
           "  threads in the process: %d at most; startup %.1f s%n",
