@@ -57,6 +57,7 @@ public final class TokenLeaseClient implements CentralBaseline {
   private final LongAdder grantsReceived = new LongAdder();
   private final LongAdder tokensLeased = new LongAdder();
   private final LongAdder tokensVoided = new LongAdder();
+  private final LongAdder lateGrants = new LongAdder();
   private final Map<LeaseRefusal, LongAdder> refused = new EnumMap<>(LeaseRefusal.class);
 
   private TokenLeaseClient(
@@ -206,8 +207,12 @@ public final class TokenLeaseClient implements CentralBaseline {
         return;
       }
       l.outstandingSeq = 0;
-      l.down = true;
-      l.quietUntilNanos = nanoClock.getAsLong() + config.retryInterval().toNanos();
+      l.lateSeq = s;
+      l.lateSentAtNanos = l.sentAtNanos;
+      if (++l.consecutiveTimeouts >= config.downAfter()) {
+        l.down = true;
+        l.quietUntilNanos = nanoClock.getAsLong() + config.retryInterval().toNanos();
+      }
       for (CustomerLease.Waiter w : l.waiters) {
         counters.countFailure(config.policy(), true);
         failed.add(w.future());
@@ -236,13 +241,26 @@ public final class TokenLeaseClient implements CentralBaseline {
     List<CompletableFuture<Boolean>> reject = new ArrayList<>();
     long send = 0;
     synchronized (l) {
-      if (l.outstandingSeq != g.seq()) {
+      long sentAt;
+      if (g.seq() == l.outstandingSeq) {
+        l.outstandingSeq = 0;
+        sentAt = l.sentAtNanos;
+      } else if (g.seq() == l.lateSeq) {
+        // The grant of a request that timed out: its tokens were taken from the bucket, so they
+        // are spent here rather than lost; the calls that waited for it were already answered.
+        lateGrants.increment();
+        sentAt = l.lateSentAtNanos;
+      } else {
         refused.get(LeaseRefusal.UNSOLICITED).increment();
         return;
       }
+      l.lateSeq = 0;
       grantsReceived.increment();
-      l.outstandingSeq = 0;
-      l.down = false;
+      l.consecutiveTimeouts = 0;
+      if (l.down) {
+        l.down = false;
+        l.quietUntilNanos = now;
+      }
       long leaseNanos = TimeUnit.MILLISECONDS.toNanos(g.leaseMillis());
       if (g.unknownCustomer()) {
         l.unknownUntilNanos = now + leaseNanos;
@@ -254,7 +272,7 @@ public final class TokenLeaseClient implements CentralBaseline {
       } else {
         tokensVoided.add(l.expire(now));
         // The lease runs from when the request left: the server granted after that.
-        l.add(g.granted(), l.sentAtNanos + leaseNanos);
+        l.add(g.granted(), sentAt + leaseNanos);
         tokensLeased.add(g.granted());
         while (!l.waiters.isEmpty() && l.take(l.waiters.peekFirst().units())) {
           counters.countDecision(true);
@@ -268,7 +286,7 @@ public final class TokenLeaseClient implements CentralBaseline {
               reject.add(w.future());
             }
             l.waiters.clear();
-          } else {
+          } else if (l.outstandingSeq == 0) {
             send = outstanding(l, now);
           }
         } else if (g.granted() == 0) {
@@ -317,6 +335,7 @@ public final class TokenLeaseClient implements CentralBaseline {
     m.put("leased", held);
     m.put("requests", requestsSent());
     m.put("grants", grantsReceived());
+    m.put("lateGrants", lateGrants());
     m.put("tokensLeased", tokensLeased());
     m.put("tokensVoided", tokensVoided());
     Map<String, Long> r = new java.util.LinkedHashMap<>();
@@ -347,6 +366,11 @@ public final class TokenLeaseClient implements CentralBaseline {
   /** Tokens received in grants. */
   public long tokensLeased() {
     return tokensLeased.sum();
+  }
+
+  /** Grants taken after their request had timed out. */
+  public long lateGrants() {
+    return lateGrants.sum();
   }
 
   /** Tokens voided unspent when their lease ended. */

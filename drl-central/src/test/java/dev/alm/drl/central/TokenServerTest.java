@@ -232,6 +232,46 @@ class TokenServerTest {
   }
 
   @Test
+  void aLateGrantIsSpentOnceAndOneTimeoutDoesNotTakeTheServerForDown() throws Exception {
+    LeaseCodec codec = new LeaseCodec(KEYS);
+    try (DatagramSocket fake = new DatagramSocket(ANY_LOOPBACK);
+        TokenLeaseClient client =
+            TokenLeaseClient.start(
+                TokenLeaseClientConfig.builder(
+                        (InetSocketAddress) fake.getLocalSocketAddress(), KEYS)
+                    .timeout(Duration.ofMillis(50))
+                    .policy(FailurePolicy.FAIL_CLOSED)
+                    .build())) {
+      fake.setSoTimeout(5000);
+      // The call waits for a grant that comes too late: the policy answers it.
+      assertFalse(client.tryAcquire("acme", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
+      byte[] buf = new byte[512];
+      DatagramPacket p = new DatagramPacket(buf, buf.length);
+      fake.receive(p);
+      LeaseCodec.Request r =
+          ((LeaseCodec.Valid<LeaseCodec.Request>) codec.decodeRequest(buf, 0, p.getLength()))
+              .message();
+      byte[] grant =
+          codec.encode(new LeaseCodec.Grant(r.client(), r.seq(), 5, 60_000, 0, false, "acme"));
+      send(fake, grant, (InetSocketAddress) p.getSocketAddress());
+      send(fake, grant, (InetSocketAddress) p.getSocketAddress()); // and a duplicate
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (client.refused(LeaseRefusal.UNSOLICITED) < 1 && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      assertEquals(1, client.lateGrants());
+      assertEquals(1, client.refused(LeaseRefusal.UNSOLICITED), "the duplicate");
+      assertEquals(5, client.tokensLeased());
+      // One timeout: not down, and the late tokens serve the next calls with no network call.
+      for (int i = 0; i < 5; i++) {
+        assertTrue(client.tryAcquire("acme", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
+      }
+      assertEquals(0, client.counters().unavailable());
+      assertEquals(1, client.counters().failedClosed());
+    }
+  }
+
+  @Test
   void unknownCustomerIsAdmittedAndCounted() throws Exception {
     try (TokenServer server =
             server(List.of(new CentralLimit("acme", 100, 100)), TokenServerSettings.DEFAULTS);
