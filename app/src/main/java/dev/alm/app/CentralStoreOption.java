@@ -1,6 +1,7 @@
 package dev.alm.app;
 
 import dev.alm.drl.central.CentralLimit;
+import dev.alm.drl.central.FailurePolicy;
 import dev.alm.drl.central.RedisLimiter;
 import dev.alm.drl.central.RedisLimiterConfig;
 import dev.alm.drl.central.TokenLeaseClient;
@@ -87,7 +88,13 @@ final class CentralStoreOption {
       }
       RedisLimiter r;
       try {
-        r = RedisLimiter.connect(RedisLimiterConfig.builder(redis).customers(limits).build());
+        // DEFER: a failed or late store is decided by the proxy's centralFailOpen, not here.
+        r =
+            RedisLimiter.connect(
+                RedisLimiterConfig.builder(redis)
+                    .policy(FailurePolicy.DEFER)
+                    .customers(limits)
+                    .build());
       } catch (IOException | IllegalArgumentException e) {
         throw new UserError("--redis: " + e.getMessage());
       }
@@ -111,6 +118,7 @@ final class CentralStoreOption {
     TokenLeaseClient t =
         TokenLeaseClient.start(
             TokenLeaseClientConfig.builder(new InetSocketAddress(at.host(), at.port()), keys)
+                .policy(FailurePolicy.DEFER)
                 .build());
     return new Store(t::tryAcquire, t, "token server " + tokenServer);
   }

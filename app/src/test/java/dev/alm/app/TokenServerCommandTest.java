@@ -82,6 +82,28 @@ class TokenServerCommandTest extends CliTest {
   }
 
   @Test
+  void readsTheProxiesCustomersFileKeepingTheCentralOnes() throws Exception {
+    Path f = dir.resolve("proxy-customers.json");
+    Files.writeString(
+        f,
+        "{\"customers\": [{\"name\": \"legacy\", \"hosts\": \"legacy.example\","
+            + " \"requestsPerSecond\": 100, \"burstSeconds\": 2, \"mode\": \"central\"},"
+            + " {\"name\": \"acme\", \"hosts\": \"acme.example\", \"requestsPerSecond\": 5}]}");
+    assertEquals(
+        java.util.List.of(new dev.alm.drl.central.CentralLimit("legacy", 100, 200)),
+        dev.alm.app.drl.TokenServerCommand.readCustomers(f));
+    Files.writeString(
+        f,
+        "{\"customers\": [{\"name\": \"acme\", \"hosts\": \"acme.example\","
+            + " \"requestsPerSecond\": 5}]}");
+    Path key = keyFile();
+    assertEquals(
+        1, alm("drl", "token-server", "--key-file", key.toString(), "--customers", f.toString()));
+    assertTrue(
+        err.toString().contains(f + ":customers: no customer in mode central"), err.toString());
+  }
+
+  @Test
   void badInputIsOneLineNamingTheFileFieldAndReason() throws Exception {
     Path key = keyFile();
     Path customers = dir.resolve("customers.json");

@@ -82,7 +82,12 @@ final class ClusterCustomers {
                 l.name(), l.limit(), l.limit() * l.burstSeconds()));
       }
     }
-    return dev.alm.drl.central.RedisLimiterConfig.builder(uri).customers(limits).build();
+    // The demo shows the reference designs' failure: the limiter fails open after its 50 ms timeout
+    // (alm cluster --stop-central), whatever the proxies' own centralFailOpen says.
+    return dev.alm.drl.central.RedisLimiterConfig.builder(uri)
+        .policy(dev.alm.drl.central.FailurePolicy.FAIL_OPEN)
+        .customers(limits)
+        .build();
   }
 
   /** PoP i's DRL agent, or null when the mode is not drl. */

@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
       DrlAgentsCommand.class,
       TokenServerCommand.class,
       CentralBenchCommand.class,
+      CentralLoadCommand.class,
       DrlFlowsCommand.class
     })
 public final class DrlCommand implements Runnable {

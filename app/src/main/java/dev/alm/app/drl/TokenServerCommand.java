@@ -1,19 +1,25 @@
 package dev.alm.app.drl;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.alm.app.UserError;
 import dev.alm.drl.central.CentralCustomersJson;
 import dev.alm.drl.central.CentralLimit;
 import dev.alm.drl.central.TokenServerDaemon;
 import dev.alm.drl.central.TokenServerSettings;
 import dev.alm.io.InputException;
+import dev.alm.io.JsonFields;
 import dev.alm.io.KeyRing;
 import dev.alm.node.ConfigFlags;
 import dev.alm.node.DaemonLifecycle;
 import dev.alm.node.HostPort;
+import dev.alm.proxy.limit.CustomerSpec;
+import dev.alm.proxy.limit.CustomersJson;
+import dev.alm.proxy.limit.LimitMode;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -35,8 +41,10 @@ import picocli.CommandLine.Spec;
       "Holds one token bucket per customer at its global limit and answers the PoPs' lease requests",
       "(UDP, HMAC-SHA256 with the key file, replay window per client) with batches of tokens that are",
       "void after --lease. A baseline for the distributed agents: one process, one point of failure.",
-      "Customers file: a JSON array, [{\"name\": \"acme\", \"limit\": 1000, \"burst\": 2000}, ...]",
-      "(limit in units/s; burst in units, default one second of the limit).",
+      "Customers file: the proxies' customers file ({\"customers\": [...]}; the customers in mode",
+      "central, at their requestsPerSecond with burstSeconds of it), or a JSON array",
+      "[{\"name\": \"acme\", \"limit\": 1000, \"burst\": 2000}, ...] (limit in units/s; burst in",
+      "units, default one second of the limit).",
       "GET /status and GET /metrics on --admin."
     })
 public final class TokenServerCommand implements Callable<Integer> {
@@ -63,7 +71,7 @@ public final class TokenServerCommand implements Callable<Integer> {
       names = "--customers",
       paramLabel = "FILE",
       required = true,
-      description = "Customers and their limits (JSON array, see above).")
+      description = "Customers and their limits (the proxies' file or a JSON array, see above).")
   Path customers;
 
   @Option(
@@ -107,7 +115,7 @@ public final class TokenServerCommand implements Callable<Integer> {
       throw new UserError("--lease/--batch-seconds: " + e.getMessage());
     }
     KeyRing keys = KeyRing.load(keyFile, "--key-file");
-    List<CentralLimit> limits = CentralCustomersJson.read(customers);
+    List<CentralLimit> limits = readCustomers(customers);
     if (limits.isEmpty()) {
       throw new InputException(customers.toString(), "", "no customer in the file");
     }
@@ -133,6 +141,34 @@ public final class TokenServerCommand implements Callable<Integer> {
         s.batchSeconds(),
         admin == null ? "" : ", admin on " + admin.getHostString() + ":" + admin.getPort());
     out.flush();
+  }
+
+  /**
+   * The customers: the proxies' customers file ({@code {"customers": [...]}}, docs/ratelimit.md,
+   * "Customers"), whose customers in mode {@code central} the server holds at their requests/s
+   * limit with {@code burstSeconds} of it as burst; or this command's own array of {@code name},
+   * {@code limit}, {@code burst}.
+   */
+  public static List<CentralLimit> readCustomers(Path file) throws InputException {
+    JsonNode root;
+    try {
+      root = JsonFields.strictMapper().readTree(java.nio.file.Files.readString(file));
+    } catch (java.io.IOException e) {
+      return CentralCustomersJson.read(file); // reports the file's problem in its own words
+    }
+    if (root == null || !root.isObject()) {
+      return CentralCustomersJson.read(file);
+    }
+    List<CentralLimit> out = new ArrayList<>();
+    for (CustomerSpec c : CustomersJson.readFile(file)) {
+      if (c.mode() == LimitMode.CENTRAL) {
+        out.add(new CentralLimit(c.name(), c.limit(), Math.max(1, c.limit() * c.burstSeconds())));
+      }
+    }
+    if (out.isEmpty()) {
+      throw new InputException(file.toString(), "customers", "no customer in mode central");
+    }
+    return List.copyOf(out);
   }
 
   private static HostPort hostPort(String flag, String text) throws InputException {

@@ -20,6 +20,7 @@ public final class CentralCounters {
   private final LongAdder errors = new LongAdder();
   private final LongAdder unknownCustomer = new LongAdder();
   private final LongAdder unavailable = new LongAdder();
+  private final LongAdder deferred = new LongAdder();
 
   /** Requests the store admitted. */
   public long admitted() {
@@ -39,6 +40,14 @@ public final class CentralCounters {
   /** Requests rejected by the fail-closed policy because the store did not answer. */
   public long failedClosed() {
     return failedClosed.sum();
+  }
+
+  /**
+   * Calls whose failure was left to the caller ({@link FailurePolicy#DEFER}): the stage completed
+   * exceptionally.
+   */
+  public long deferred() {
+    return deferred.sum();
   }
 
   /**
@@ -72,12 +81,20 @@ public final class CentralCounters {
 
   void countFailure(FailurePolicy policy, boolean timeout) {
     (timeout ? timeouts : errors).increment();
-    (policy.admits() ? failedOpen : failedClosed).increment();
+    outcome(policy).increment();
   }
 
   void countUnavailable(FailurePolicy policy) {
     unavailable.increment();
-    (policy.admits() ? failedOpen : failedClosed).increment();
+    outcome(policy).increment();
+  }
+
+  private LongAdder outcome(FailurePolicy policy) {
+    return switch (policy) {
+      case FAIL_OPEN -> failedOpen;
+      case FAIL_CLOSED -> failedClosed;
+      case DEFER -> deferred;
+    };
   }
 
   void countUnknownCustomer() {
@@ -86,14 +103,15 @@ public final class CentralCounters {
 
   /**
    * Registers the counts as {@code <prefix>_decisions_total{outcome=...}} on {@code registry}
-   * (outcome: admitted, rejected, failed_open, failed_closed, unknown_customer) and {@code
-   * <prefix>_store_failures_total{kind=timeout|error|unavailable}}.
+   * (outcome: admitted, rejected, failed_open, failed_closed, deferred, unknown_customer) and
+   * {@code <prefix>_store_failures_total{kind=timeout|error|unavailable}}.
    */
   public void bindTo(MeterRegistry registry, String prefix) {
     decision(registry, prefix, "admitted", admitted);
     decision(registry, prefix, "rejected", rejected);
     decision(registry, prefix, "failed_open", failedOpen);
     decision(registry, prefix, "failed_closed", failedClosed);
+    decision(registry, prefix, "deferred", deferred);
     decision(registry, prefix, "unknown_customer", unknownCustomer);
     FunctionCounter.builder(prefix + "_store_failures", timeouts, LongAdder::sum)
         .tag("kind", "timeout")
@@ -112,6 +130,21 @@ public final class CentralCounters {
         .register(r);
   }
 
+  /** The counts as a {@code /status} object. */
+  public java.util.Map<String, Long> asMap() {
+    java.util.Map<String, Long> m = new java.util.LinkedHashMap<>();
+    m.put("admitted", admitted());
+    m.put("rejected", rejected());
+    m.put("failedOpen", failedOpen());
+    m.put("failedClosed", failedClosed());
+    m.put("deferred", deferred());
+    m.put("timeouts", timeouts());
+    m.put("errors", errors());
+    m.put("unavailable", unavailable());
+    m.put("unknownCustomer", unknownCustomer());
+    return m;
+  }
+
   @Override
   public String toString() {
     return "admitted="
@@ -122,6 +155,8 @@ public final class CentralCounters {
         + failedOpen()
         + " failedClosed="
         + failedClosed()
+        + " deferred="
+        + deferred()
         + " timeouts="
         + timeouts()
         + " errors="

@@ -19,6 +19,12 @@ final class CustomerLease {
   long lastGrant;
   long outstandingSeq;
   long sentAtNanos;
+
+  /** The last request that timed out, whose grant is still taken if it comes late (0: none). */
+  long lateSeq;
+
+  long lateSentAtNanos;
+  int consecutiveTimeouts;
   long quietUntilNanos;
   boolean down;
   long unknownUntilNanos;

@@ -40,10 +40,13 @@ import java.util.concurrent.TimeUnit;
  * {@code REJECT_COMMANDS}): a queued decision would spend tokens long after the request it was for
  * had been answered. Lettuce reconnects in the background.
  */
-public final class RedisLimiter implements AutoCloseable {
+public final class RedisLimiter implements CentralBaseline {
 
   /** Lettuce's own command timeout, behind the per-call one: frees commands Redis never answers. */
   static final Duration BACKSTOP = Duration.ofSeconds(1);
+
+  /** Compare-and-swap attempts per decision before it fails (and the policy answers). */
+  static final int MAX_CAS_RETRIES = 8;
 
   private final RedisLimiterConfig config;
   private final RedisClient client;
@@ -63,6 +66,10 @@ public final class RedisLimiter implements AutoCloseable {
     this.connection = connection;
     this.buckets =
         Bucket4jLettuce.casBasedBuilder(connection)
+            // A decision given up by the caller's timeout must stop retrying its compare-and-swap:
+            // left running, abandoned attempts crowd out new ones and the CAS loop collapses.
+            .requestTimeout(config.timeout())
+            .maxRetries(MAX_CAS_RETRIES)
             .expirationAfterWrite(
                 ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(
                     Duration.ofSeconds(10)))
@@ -121,8 +128,12 @@ public final class RedisLimiter implements AutoCloseable {
    * Takes {@code units} tokens from the customer's bucket in Redis. True if admitted. A customer
    * without a limit is admitted without a call (counted as unknown).
    */
+  @Override
   public CompletionStage<Boolean> tryAcquire(String customer, long units) {
-    AsyncBucketProxy bucket = proxies.get(customer);
+    if (units < 1) {
+      return CompletableFuture.completedFuture(true);
+    }
+    AsyncBucketProxy bucket = customer == null ? null : proxies.get(customer);
     if (bucket == null) {
       counters.countUnknownCustomer();
       return CompletableFuture.completedFuture(true);
@@ -132,12 +143,13 @@ public final class RedisLimiter implements AutoCloseable {
     try {
       call = bucket.tryConsume(units);
     } catch (RuntimeException e) {
-      return CompletableFuture.completedFuture(fail(false));
+      counters.countFailure(config.policy(), false);
+      return config.policy().answered();
     }
     ScheduledFuture<?> deadline =
         timer.schedule(
             () -> {
-              if (out.complete(config.policy().admits())) {
+              if (config.policy().answer(out)) {
                 counters.countFailure(config.policy(), true);
               }
             },
@@ -150,16 +162,11 @@ public final class RedisLimiter implements AutoCloseable {
             if (out.complete(ok)) {
               counters.countDecision(ok);
             }
-          } else if (out.complete(config.policy().admits())) {
+          } else if (config.policy().answer(out)) {
             counters.countFailure(config.policy(), false);
           }
         });
     return out;
-  }
-
-  private boolean fail(boolean timeout) {
-    counters.countFailure(config.policy(), timeout);
-    return config.policy().admits();
   }
 
   /**
@@ -167,6 +174,7 @@ public final class RedisLimiter implements AutoCloseable {
    * proportion (Bucket4j's implicit configuration replacement, {@code PROPORTIONALLY}); customers
    * not in the list are no longer limited.
    */
+  @Override
   public synchronized void setLimits(List<CentralLimit> limits) {
     version++;
     Map<String, AsyncBucketProxy> next = new HashMap<>();
@@ -185,8 +193,32 @@ public final class RedisLimiter implements AutoCloseable {
   }
 
   /** The decisions so far. */
+  @Override
   public CentralCounters counters() {
     return counters;
+  }
+
+  /**
+   * Registers the decisions on {@code registry} as {@code
+   * alm_redis_limiter_decisions_total{outcome}} and {@code
+   * alm_redis_limiter_store_failures_total{kind}}.
+   */
+  @Override
+  public void bindTo(io.micrometer.core.instrument.MeterRegistry registry) {
+    counters.bindTo(registry, "alm_redis_limiter");
+  }
+
+  /** A {@code /status} object: mode, policy, timeout, connection and the decisions' counts. */
+  @Override
+  public java.util.Map<String, Object> status() {
+    java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+    m.put("mode", "redis");
+    m.put("policy", config.policy().label());
+    m.put("timeoutMs", config.timeout().toMillis());
+    m.put("connected", connected());
+    m.put("customers", proxies.size());
+    m.put("decisions", counters.asMap());
+    return m;
   }
 
   /** The settings this limiter runs with. */

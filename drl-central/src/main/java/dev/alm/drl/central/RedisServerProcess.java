@@ -98,7 +98,14 @@ public final class RedisServerProcess implements AutoCloseable {
   }
 
   @Override
-  public void close() throws InterruptedException {
-    stop();
+  public void close() {
+    try {
+      stop();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      if (process != null) {
+        process.destroyForcibly();
+      }
+    }
   }
 }

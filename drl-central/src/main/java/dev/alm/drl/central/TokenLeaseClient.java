@@ -1,5 +1,7 @@
 package dev.alm.drl.central;
 
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -36,7 +38,7 @@ import java.util.function.LongSupplier;
  * <p>{@link #tryAcquire} never throws; its future completes at once when the lease covers the call,
  * otherwise on the client's event loop when the grant or the timeout comes.
  */
-public final class TokenLeaseClient implements AutoCloseable {
+public final class TokenLeaseClient implements CentralBaseline {
 
   private static final CompletableFuture<Boolean> TRUE = CompletableFuture.completedFuture(true);
   private static final CompletableFuture<Boolean> FALSE = CompletableFuture.completedFuture(false);
@@ -55,6 +57,7 @@ public final class TokenLeaseClient implements AutoCloseable {
   private final LongAdder grantsReceived = new LongAdder();
   private final LongAdder tokensLeased = new LongAdder();
   private final LongAdder tokensVoided = new LongAdder();
+  private final LongAdder lateGrants = new LongAdder();
   private final Map<LeaseRefusal, LongAdder> refused = new EnumMap<>(LeaseRefusal.class);
 
   private TokenLeaseClient(
@@ -116,8 +119,13 @@ public final class TokenLeaseClient implements AutoCloseable {
    * Takes {@code units} tokens of the customer's global limit: from the local lease when it covers
    * them (no network call), else from the next grant. True if admitted.
    */
+  @Override
   public CompletionStage<Boolean> tryAcquire(String customer, long units) {
     if (units < 1) {
+      return TRUE;
+    }
+    if (customer == null) {
+      counters.countUnknownCustomer();
       return TRUE;
     }
     CustomerLease l = leases.get(customer);
@@ -147,7 +155,12 @@ public final class TokenLeaseClient implements AutoCloseable {
       } else if (now - l.quietUntilNanos < 0 && l.outstandingSeq == 0) {
         if (l.down) {
           counters.countUnavailable(config.policy());
-          result = config.policy().admits() ? TRUE : FALSE;
+          result =
+              switch (config.policy()) {
+                case FAIL_OPEN -> TRUE;
+                case FAIL_CLOSED -> FALSE;
+                case DEFER -> config.policy().answered();
+              };
         } else {
           counters.countDecision(false); // the global bucket is empty until the retry time
           result = FALSE;
@@ -194,17 +207,20 @@ public final class TokenLeaseClient implements AutoCloseable {
         return;
       }
       l.outstandingSeq = 0;
-      l.down = true;
-      l.quietUntilNanos = nanoClock.getAsLong() + config.retryInterval().toNanos();
+      l.lateSeq = s;
+      l.lateSentAtNanos = l.sentAtNanos;
+      if (++l.consecutiveTimeouts >= config.downAfter()) {
+        l.down = true;
+        l.quietUntilNanos = nanoClock.getAsLong() + config.retryInterval().toNanos();
+      }
       for (CustomerLease.Waiter w : l.waiters) {
         counters.countFailure(config.policy(), true);
         failed.add(w.future());
       }
       l.waiters.clear();
     }
-    boolean answer = config.policy().admits();
     for (CompletableFuture<Boolean> f : failed) {
-      f.complete(answer);
+      config.policy().answer(f);
     }
   }
 
@@ -225,13 +241,26 @@ public final class TokenLeaseClient implements AutoCloseable {
     List<CompletableFuture<Boolean>> reject = new ArrayList<>();
     long send = 0;
     synchronized (l) {
-      if (l.outstandingSeq != g.seq()) {
+      long sentAt;
+      if (g.seq() == l.outstandingSeq) {
+        l.outstandingSeq = 0;
+        sentAt = l.sentAtNanos;
+      } else if (g.seq() == l.lateSeq) {
+        // The grant of a request that timed out: its tokens were taken from the bucket, so they
+        // are spent here rather than lost; the calls that waited for it were already answered.
+        lateGrants.increment();
+        sentAt = l.lateSentAtNanos;
+      } else {
         refused.get(LeaseRefusal.UNSOLICITED).increment();
         return;
       }
+      l.lateSeq = 0;
       grantsReceived.increment();
-      l.outstandingSeq = 0;
-      l.down = false;
+      l.consecutiveTimeouts = 0;
+      if (l.down) {
+        l.down = false;
+        l.quietUntilNanos = now;
+      }
       long leaseNanos = TimeUnit.MILLISECONDS.toNanos(g.leaseMillis());
       if (g.unknownCustomer()) {
         l.unknownUntilNanos = now + leaseNanos;
@@ -243,7 +272,7 @@ public final class TokenLeaseClient implements AutoCloseable {
       } else {
         tokensVoided.add(l.expire(now));
         // The lease runs from when the request left: the server granted after that.
-        l.add(g.granted(), l.sentAtNanos + leaseNanos);
+        l.add(g.granted(), sentAt + leaseNanos);
         tokensLeased.add(g.granted());
         while (!l.waiters.isEmpty() && l.take(l.waiters.peekFirst().units())) {
           counters.countDecision(true);
@@ -257,7 +286,7 @@ public final class TokenLeaseClient implements AutoCloseable {
               reject.add(w.future());
             }
             l.waiters.clear();
-          } else {
+          } else if (l.outstandingSeq == 0) {
             send = outstanding(l, now);
           }
         } else if (g.granted() == 0) {
@@ -272,6 +301,10 @@ public final class TokenLeaseClient implements AutoCloseable {
     reject.forEach(f -> f.complete(false));
   }
 
+  /** Nothing: the token server holds the limits. */
+  @Override
+  public void setLimits(List<CentralLimit> limits) {}
+
   /** Tokens the customer's lease holds now (after voiding expired grants). */
   public long leased(String customer) {
     CustomerLease l = leases.get(customer);
@@ -284,7 +317,38 @@ public final class TokenLeaseClient implements AutoCloseable {
     }
   }
 
+  /**
+   * A {@code /status} object: mode, policy, timeout, the server, tokens leased per customer,
+   * requests, grants, tokens leased and voided, refusals and the decisions' counts.
+   */
+  @Override
+  public Map<String, Object> status() {
+    Map<String, Object> m = new java.util.LinkedHashMap<>();
+    m.put("mode", "token-server");
+    m.put("policy", config.policy().label());
+    m.put("timeoutMs", config.timeout().toMillis());
+    m.put("server", config.server().getHostString() + ":" + config.server().getPort());
+    Map<String, Long> held = new java.util.TreeMap<>();
+    for (String c : leases.keySet()) {
+      held.put(c, leased(c));
+    }
+    m.put("leased", held);
+    m.put("requests", requestsSent());
+    m.put("grants", grantsReceived());
+    m.put("lateGrants", lateGrants());
+    m.put("tokensLeased", tokensLeased());
+    m.put("tokensVoided", tokensVoided());
+    Map<String, Long> r = new java.util.LinkedHashMap<>();
+    for (LeaseRefusal x : LeaseRefusal.values()) {
+      r.put(x.name().toLowerCase(java.util.Locale.ROOT), refused(x));
+    }
+    m.put("refused", r);
+    m.put("decisions", counters.asMap());
+    return m;
+  }
+
   /** The decisions so far. */
+  @Override
   public CentralCounters counters() {
     return counters;
   }
@@ -304,6 +368,11 @@ public final class TokenLeaseClient implements AutoCloseable {
     return tokensLeased.sum();
   }
 
+  /** Grants taken after their request had timed out. */
+  public long lateGrants() {
+    return lateGrants.sum();
+  }
+
   /** Tokens voided unspent when their lease ended. */
   public long tokensVoided() {
     return tokensVoided.sum();
@@ -312,6 +381,27 @@ public final class TokenLeaseClient implements AutoCloseable {
   /** Grants refused for {@code reason}. */
   public long refused(LeaseRefusal reason) {
     return refused.get(reason).sum();
+  }
+
+  /**
+   * Registers {@code alm_token_lease_decisions_total{outcome}}, {@code
+   * alm_token_lease_store_failures_total{kind}}, {@code alm_token_lease_requests_total}, {@code
+   * _grants_total}, {@code _tokens_leased_total}, {@code _tokens_voided_total} and {@code
+   * _refused_total{reason}}.
+   */
+  @Override
+  public void bindTo(MeterRegistry registry) {
+    String p = "alm_token_lease";
+    counters.bindTo(registry, p);
+    FunctionCounter.builder(p + "_requests", requestsSent, LongAdder::sum).register(registry);
+    FunctionCounter.builder(p + "_grants", grantsReceived, LongAdder::sum).register(registry);
+    FunctionCounter.builder(p + "_tokens_leased", tokensLeased, LongAdder::sum).register(registry);
+    FunctionCounter.builder(p + "_tokens_voided", tokensVoided, LongAdder::sum).register(registry);
+    for (LeaseRefusal r : LeaseRefusal.values()) {
+      FunctionCounter.builder(p + "_refused", refused.get(r), LongAdder::sum)
+          .tag("reason", r.name().toLowerCase(java.util.Locale.ROOT))
+          .register(registry);
+    }
   }
 
   /** The local address requests leave from. */

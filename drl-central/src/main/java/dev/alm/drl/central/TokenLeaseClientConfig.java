@@ -12,8 +12,9 @@ import java.time.Duration;
  * @param want tokens asked for per request; the server caps each grant at its batch size
  * @param timeout longest wait for a grant before the failure policy answers the waiting calls
  * @param policy answer when the server does not answer in time
- * @param retryInterval after a timeout, how long calls that the lease cannot cover get the policy's
- *     answer at once before the server is asked again
+ * @param downAfter consecutive timeouts after which the server is taken for down
+ * @param retryInterval once the server is taken for down, how long calls that the lease cannot
+ *     cover get the policy's answer at once before the server is asked again
  * @param lowWater fraction of the last grant below which the next batch is asked for in advance
  * @param maxWaiters most calls of one customer waiting for a grant; more are rejected
  */
@@ -23,6 +24,7 @@ public record TokenLeaseClientConfig(
     long want,
     Duration timeout,
     FailurePolicy policy,
+    int downAfter,
     Duration retryInterval,
     double lowWater,
     int maxWaiters) {
@@ -35,6 +37,12 @@ public record TokenLeaseClientConfig(
 
   /** Default failure policy: open, as the Redis baseline and Sentinel's cluster mode. */
   public static final FailurePolicy DEFAULT_POLICY = FailurePolicy.FAIL_OPEN;
+
+  /**
+   * Default consecutive timeouts before the server is taken for down: 2, so one late grant on a
+   * busy machine does not hand the next {@code retryInterval} to the policy.
+   */
+  public static final int DEFAULT_DOWN_AFTER = 2;
 
   /** Default pause before asking a silent server again. */
   public static final Duration DEFAULT_RETRY_INTERVAL = Duration.ofMillis(200);
@@ -58,6 +66,9 @@ public record TokenLeaseClientConfig(
     if (!(lowWater >= 0 && lowWater < 1)) {
       throw new IllegalArgumentException("low water must be in [0, 1): " + lowWater);
     }
+    if (downAfter < 1) {
+      throw new IllegalArgumentException("down after must be >= 1: " + downAfter);
+    }
     if (maxWaiters < 1) {
       throw new IllegalArgumentException("max waiters must be >= 1: " + maxWaiters);
     }
@@ -75,6 +86,7 @@ public record TokenLeaseClientConfig(
     private long want = DEFAULT_WANT;
     private Duration timeout = DEFAULT_TIMEOUT;
     private FailurePolicy policy = DEFAULT_POLICY;
+    private int downAfter = DEFAULT_DOWN_AFTER;
     private Duration retryInterval = DEFAULT_RETRY_INTERVAL;
     private double lowWater = DEFAULT_LOW_WATER;
     private int maxWaiters = DEFAULT_MAX_WAITERS;
@@ -99,6 +111,11 @@ public record TokenLeaseClientConfig(
       return this;
     }
 
+    public Builder downAfter(int n) {
+      this.downAfter = n;
+      return this;
+    }
+
     public Builder retryInterval(Duration d) {
       this.retryInterval = d;
       return this;
@@ -116,7 +133,7 @@ public record TokenLeaseClientConfig(
 
     public TokenLeaseClientConfig build() {
       return new TokenLeaseClientConfig(
-          server, keys, want, timeout, policy, retryInterval, lowWater, maxWaiters);
+          server, keys, want, timeout, policy, downAfter, retryInterval, lowWater, maxWaiters);
     }
   }
 }

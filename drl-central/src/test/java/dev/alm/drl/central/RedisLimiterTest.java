@@ -43,6 +43,9 @@ class RedisLimiterTest {
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
         long admitted = a.counters().admitted() + b.counters().admitted();
+        System.out.printf(
+            "redis, 2 clients, limit 100/s burst 100: admitted %d in %.2f s (bound %.0f)%n",
+            admitted, elapsed, 100 + 100 * elapsed);
         // Token bucket bound: burst + rate x t, and a little for the time the last calls took.
         assertTrue(
             admitted <= 100 + 100 * (elapsed + 0.5),
@@ -99,6 +102,52 @@ class RedisLimiterTest {
   }
 
   @Test
+  void decisionsComeFromRedisAgainOnceItIsBack() throws Exception {
+    try (RedisServerProcess redis = RedisServerProcess.start();
+        RedisLimiter l =
+            RedisLimiter.connect(
+                RedisLimiterConfig.builder(redis.uri())
+                    .policy(FailurePolicy.FAIL_CLOSED)
+                    .customers(List.of(CentralLimit.of("acme", 1_000_000)))
+                    .build())) {
+      redis.stop();
+      assertFalse(l.tryAcquire("acme", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
+      redis.restart();
+      long before = l.counters().admitted();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (l.counters().admitted() == before && System.nanoTime() < deadline) {
+        l.tryAcquire("acme", 1).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        Thread.sleep(20);
+      }
+      assertTrue(l.counters().admitted() > before, "reconnected: " + l.counters());
+    }
+  }
+
+  @Test
+  void deferLeavesAFailureToTheCallerAsAnExceptionalStage() throws Exception {
+    try (RedisServerProcess redis = RedisServerProcess.start();
+        RedisLimiter l =
+            RedisLimiter.connect(
+                RedisLimiterConfig.builder(redis.uri())
+                    .policy(FailurePolicy.DEFER)
+                    .customers(List.of(CentralLimit.of("acme", 1_000_000)))
+                    .build())) {
+      assertTrue(l.tryAcquire("acme", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
+      redis.stop();
+      for (int i = 0; i < 10; i++) {
+        java.util.concurrent.ExecutionException e =
+            org.junit.jupiter.api.Assertions.assertThrows(
+                java.util.concurrent.ExecutionException.class,
+                () -> l.tryAcquire("acme", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
+        assertTrue(e.getCause() instanceof CentralUnavailableException, e.toString());
+      }
+      assertEquals(10, l.counters().deferred());
+      assertEquals(0, l.counters().failedOpen() + l.counters().failedClosed());
+      assertEquals("defer", l.status().get("policy"));
+    }
+  }
+
+  @Test
   void unknownCustomerIsAdmittedWithoutACall() throws Exception {
     try (RedisServerProcess redis = RedisServerProcess.start();
         RedisLimiter l =
@@ -108,6 +157,7 @@ class RedisLimiterTest {
                     .build())) {
       assertTrue(l.tryAcquire("other", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
       assertEquals(1, l.counters().unknownCustomer());
+      assertEquals(true, l.status().get("connected"));
       assertEquals(0, l.counters().admitted());
     }
   }

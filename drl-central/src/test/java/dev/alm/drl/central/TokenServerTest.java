@@ -78,13 +78,17 @@ class TokenServerTest {
           assertTrue(c.counters().admitted() > 0, "every client served: " + c.counters());
           assertEquals(0, c.counters().failedClosed(), "no timeouts: " + c.counters());
         }
+        long requests = clients.stream().mapToLong(TokenLeaseClient::requestsSent).sum();
+        System.out.printf(
+            "token server, 3 clients, limit 200/s burst 200, lease 0.5 s: admitted %d in %.2f s"
+                + " (bucket bound %.0f, with one lease %.0f), %d lease requests%n",
+            admitted, elapsed, 200 + 200 * elapsed, 200 + 200 * (elapsed + 0.5), requests);
         // Bucket bound (burst + L t) plus at most one lease of grants spent late.
         assertTrue(
             admitted <= 200 + 200 * (elapsed + 0.5) + 10,
             "admitted " + admitted + " in " + elapsed + " s");
         assertTrue(admitted >= 200, "at least the burst: " + admitted);
         assertTrue(server.core().granted() <= 200 + 200 * (elapsed + 0.5));
-        long requests = clients.stream().mapToLong(TokenLeaseClient::requestsSent).sum();
         assertTrue(requests < admitted, "batches, not a call per request: " + requests);
       } finally {
         clients.forEach(TokenLeaseClient::close);
@@ -162,6 +166,18 @@ class TokenServerTest {
       assertEquals(1, client.refused(LeaseRefusal.UNSOLICITED));
       assertEquals(1, client.refused(LeaseRefusal.MALFORMED));
       assertEquals(leased, client.tokensLeased(), "no token from a forged or unsolicited grant");
+      io.micrometer.core.instrument.simple.SimpleMeterRegistry reg =
+          new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+      client.bindTo(reg);
+      assertEquals(
+          1.0,
+          reg.get("alm_token_lease_refused").tag("reason", "bad_mac").functionCounter().count());
+      assertEquals(
+          1.0,
+          reg.get("alm_token_lease_decisions")
+              .tag("outcome", "admitted")
+              .functionCounter()
+              .count());
     }
   }
 
@@ -216,6 +232,46 @@ class TokenServerTest {
   }
 
   @Test
+  void aLateGrantIsSpentOnceAndOneTimeoutDoesNotTakeTheServerForDown() throws Exception {
+    LeaseCodec codec = new LeaseCodec(KEYS);
+    try (DatagramSocket fake = new DatagramSocket(ANY_LOOPBACK);
+        TokenLeaseClient client =
+            TokenLeaseClient.start(
+                TokenLeaseClientConfig.builder(
+                        (InetSocketAddress) fake.getLocalSocketAddress(), KEYS)
+                    .timeout(Duration.ofMillis(50))
+                    .policy(FailurePolicy.FAIL_CLOSED)
+                    .build())) {
+      fake.setSoTimeout(5000);
+      // The call waits for a grant that comes too late: the policy answers it.
+      assertFalse(client.tryAcquire("acme", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
+      byte[] buf = new byte[512];
+      DatagramPacket p = new DatagramPacket(buf, buf.length);
+      fake.receive(p);
+      LeaseCodec.Request r =
+          ((LeaseCodec.Valid<LeaseCodec.Request>) codec.decodeRequest(buf, 0, p.getLength()))
+              .message();
+      byte[] grant =
+          codec.encode(new LeaseCodec.Grant(r.client(), r.seq(), 5, 60_000, 0, false, "acme"));
+      send(fake, grant, (InetSocketAddress) p.getSocketAddress());
+      send(fake, grant, (InetSocketAddress) p.getSocketAddress()); // and a duplicate
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (client.refused(LeaseRefusal.UNSOLICITED) < 1 && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      assertEquals(1, client.lateGrants());
+      assertEquals(1, client.refused(LeaseRefusal.UNSOLICITED), "the duplicate");
+      assertEquals(5, client.tokensLeased());
+      // One timeout: not down, and the late tokens serve the next calls with no network call.
+      for (int i = 0; i < 5; i++) {
+        assertTrue(client.tryAcquire("acme", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
+      }
+      assertEquals(0, client.counters().unavailable());
+      assertEquals(1, client.counters().failedClosed());
+    }
+  }
+
+  @Test
   void unknownCustomerIsAdmittedAndCounted() throws Exception {
     try (TokenServer server =
             server(List.of(new CentralLimit("acme", 100, 100)), TokenServerSettings.DEFAULTS);
@@ -225,6 +281,8 @@ class TokenServerTest {
       assertTrue(client.tryAcquire("nobody", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
       assertTrue(client.tryAcquire("nobody", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
       assertEquals(2, client.counters().unknownCustomer());
+      assertEquals(
+          2L, ((java.util.Map<?, ?>) client.status().get("decisions")).get("unknownCustomer"));
       assertEquals(1, server.core().unknownCustomers(), "the second call asked no one");
     }
   }
