@@ -184,19 +184,22 @@ public final class Cluster {
       List<String> ids = t.ids();
       for (int k = 0; k < c.customers().size(); k++) {
         CustomerLoad load = c.customers().get(k);
-        Thread th =
-            new Thread(
-                new CustomerUsers(
-                    load,
-                    ids,
-                    proxies,
-                    customerWindows.get(k),
-                    start,
-                    end,
-                    c.seed() * 7_919L + 31L * k),
-                "alm-customer-" + load.name());
-        th.setDaemon(true);
-        threads.add(th);
+        for (int i = 0; i < n; i++) {
+          Thread th =
+              new Thread(
+                  new CustomerUsers(
+                      load,
+                      ids,
+                      i,
+                      proxies.get(i),
+                      customerWindows.get(k),
+                      start,
+                      end,
+                      c.seed() * 7_919L + 31L * k + 1_000_003L * i),
+                  "alm-customer-" + load.name() + "-" + ids.get(i));
+          th.setDaemon(true);
+          threads.add(th);
+        }
       }
       threads.forEach(Thread::start);
       List<Drill> pending = new ArrayList<>(c.drills());

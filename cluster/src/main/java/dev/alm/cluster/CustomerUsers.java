@@ -16,7 +16,9 @@ final class CustomerUsers implements Runnable {
 
   private final CustomerLoad load;
   private final List<String> ids;
-  private final HttpConnection[] proxies;
+  private final int pop;
+  private final double peak;
+  private final HttpConnection proxy;
   private final CustomerWindows windows;
   private final long startNanos;
   private final long endNanos;
@@ -26,17 +28,21 @@ final class CustomerUsers implements Runnable {
   CustomerUsers(
       CustomerLoad load,
       List<String> ids,
-      List<InetSocketAddress> proxies,
+      int pop,
+      InetSocketAddress proxy,
       CustomerWindows windows,
       long startNanos,
       long endNanos,
       long seed) {
     this.load = load;
     this.ids = List.copyOf(ids);
-    this.proxies = new HttpConnection[proxies.size()];
-    for (int i = 0; i < proxies.size(); i++) {
-      this.proxies[i] = new HttpConnection(proxies.get(i), 2000);
+    this.pop = pop;
+    double p = 0;
+    for (CustomerLoad.Phase ph : load.phases()) {
+      p = Math.max(p, load.demandAt(ids.get(pop), ph.at(), ids));
     }
+    this.peak = p;
+    this.proxy = new HttpConnection(proxy, 2000);
     this.windows = windows;
     this.startNanos = startNanos;
     this.endNanos = endNanos;
@@ -46,10 +52,14 @@ final class CustomerUsers implements Runnable {
 
   @Override
   public void run() {
+    if (!(peak > 0)) {
+      return;
+    }
+    String id = ids.get(pop);
     try {
       long next = startNanos;
       while (!Thread.currentThread().isInterrupted()) {
-        next += (long) (-Math.log(1 - random.nextDouble()) / load.demand() * 1e9);
+        next += (long) (-Math.log(1 - random.nextDouble()) / peak * 1e9);
         if (next >= endNanos) {
           return;
         }
@@ -61,36 +71,16 @@ final class CustomerUsers implements Runnable {
           }
         }
         double seconds = (next - startNanos) / 1e9;
-        int pop = pick(seconds);
-        if (pop < 0) {
-          continue;
+        if (random.nextDouble() * peak >= load.demandAt(id, seconds, ids)) {
+          continue; // thinned: this phase's rate here is below the peak
         }
         long sentAt = System.nanoTime();
-        int status = proxies[pop].get(load.host(), path);
+        int status = proxy.get(load.host(), path);
         windows.latency(System.nanoTime() - sentAt);
         windows.record((int) Math.floor(seconds), pop, status);
       }
     } finally {
-      for (HttpConnection c : proxies) {
-        c.close();
-      }
+      proxy.close();
     }
-  }
-
-  /** A PoP of the phase at {@code seconds}, in proportion to its demand; -1 when none sends. */
-  private int pick(double seconds) {
-    double u = random.nextDouble() * load.demand();
-    int last = -1;
-    for (int i = 0; i < ids.size(); i++) {
-      double d = load.demandAt(ids.get(i), seconds, ids);
-      if (d > 0) {
-        last = i;
-        u -= d;
-        if (u < 0) {
-          return i;
-        }
-      }
-    }
-    return last;
   }
 }
