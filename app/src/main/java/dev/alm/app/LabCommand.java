@@ -74,13 +74,13 @@ public final class LabCommand implements Callable<Integer> {
 
   @Option(
       names = "--load-unit",
-      defaultValue = "100",
+      defaultValue = "50",
       description = "Requests/s per load unit. Default: ${DEFAULT-VALUE}.")
   double loadUnit;
 
   @Option(
       names = "--caches",
-      defaultValue = "100",
+      defaultValue = "50",
       description = "Resolver caches per eyeball network. Default: ${DEFAULT-VALUE}.")
   int caches;
 
@@ -92,7 +92,7 @@ public final class LabCommand implements Callable<Integer> {
 
   @Option(
       names = "--beacons",
-      defaultValue = "800",
+      defaultValue = "400",
       description =
           "FastControl beacons/s per load unit of an eyeball network's demand. Default: ${DEFAULT-VALUE}.")
   double beacons;
@@ -100,7 +100,8 @@ public final class LabCommand implements Callable<Integer> {
   @Option(
       names = "--correlation-beacons",
       defaultValue = "20",
-      description = "Correlation beacons/s per eyeball network. Default: ${DEFAULT-VALUE}.")
+      description =
+          "Correlation beacons/s per load unit of an eyeball network's demand. Default: ${DEFAULT-VALUE}.")
   double correlationBeacons;
 
   @Option(

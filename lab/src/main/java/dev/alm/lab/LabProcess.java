@@ -182,7 +182,7 @@ public final class LabProcess {
     double unit = s.loadUnit();
     double beacons = 0;
     for (LabTopology.Eyeball e : t.eyeballs()) {
-      beacons += e.demand() * s.fcBeaconsPerUnit() + s.correlationBeacons();
+      beacons += e.demand() * (s.fcBeaconsPerUnit() + s.correlationBeacons());
     }
     double perClient = Math.max(100, 4 * beacons);
     ProxyConfig proxy =
@@ -297,7 +297,7 @@ public final class LabProcess {
             resolver,
             eb.demand() * s.loadUnit(),
             eb.demand() * s.fcBeaconsPerUnit(),
-            s.correlationBeacons(),
+            eb.demand() * s.correlationBeacons(),
             s.resolverCaches(),
             s.bodyBytes(),
             startNanos,

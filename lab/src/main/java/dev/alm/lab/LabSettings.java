@@ -16,7 +16,8 @@ import java.nio.file.Path;
  * @param resolverCaches cached answers per eyeball network (each kept for its TTL)
  * @param ttl the TTL of CDN answers, seconds
  * @param fcBeaconsPerUnit FastControl beacons/s per load unit of an eyeball's demand
- * @param correlationBeacons correlation beacons/s per eyeball network (for the estimate of C)
+ * @param correlationBeacons correlation beacons/s per load unit of an eyeball's demand (for the
+ *     estimate of C, which weighs networks by demand)
  * @param gamma the probe gain (eq. 19-20)
  * @param betaWeight EWMA weight of beta
  * @param theta the dual's scaled price step

@@ -61,7 +61,7 @@ final class LabUsers implements Runnable {
       throws IOException {
     this.zone = zone;
     this.index = index;
-    this.dns = new DnsClient(resolver, 1000);
+    this.dns = new DnsClient(resolver, 500);
     this.l1Address = InetAddress.getByName(LabPlan.L1);
     this.l1 = new HttpConnection(new InetSocketAddress(l1Address, 80), 2000);
     this.l2 = new HttpConnection(new InetSocketAddress(LabPlan.L2, 80), 2000);
