@@ -99,14 +99,14 @@ public final class LabCommand implements Callable<Integer> {
 
   @Option(
       names = "--correlation-beacons",
-      defaultValue = "20",
+      defaultValue = "4",
       description =
           "Correlation beacons/s per load unit of an eyeball network's demand. Default: ${DEFAULT-VALUE}.")
   double correlationBeacons;
 
   @Option(
       names = "--gamma",
-      defaultValue = "15",
+      defaultValue = "5",
       description = "Probe gain. Default: ${DEFAULT-VALUE}.")
   double gamma;
 
