@@ -124,7 +124,14 @@ public final class LabProcess {
           break;
         }
         sleepUntil(at);
-        LoopState st = live.tick();
+        LoopState st;
+        try {
+          st = live.tick();
+        } catch (RuntimeException e) {
+          // as alm pop's own loop thread does: one failed interval is logged, the PoP serves on
+          System.err.println("pop " + id + ": control interval failed: " + e);
+          st = live.state();
+        }
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("t", (at - truth.startEpochMillis()) / 1000.0);
         line.putAll(live.status());

@@ -160,7 +160,7 @@ public final class LabRun {
           th.start();
           drillThreads.add(th);
         }
-        sleepUntil(at + Math.min(400, s.intervalMillis() / 3));
+        sleepUntil(at + Math.min(600, s.intervalMillis() / 2));
         if (k % 5 == 0 || k == lastInterval) {
           resources.sample();
         }

@@ -37,12 +37,18 @@ public final class DualSteps {
   }
 
   /**
-   * The scaled step of {@link StepSize.Scaled}: {@code theta / (sigma + dS*(mu)/dmu)}.
+   * The scaled step of {@link StepSize.Scaled}: {@code theta / (sigma + dS*(mu)/dmu)}. When the
+   * denominator is 0 (nobody's users reach proxy i: column i of C is empty, as for an anycast PoP
+   * with no HTTP catchment, and S* does not move with the price) the step is {@code theta}: the
+   * price then only decays towards 0, and never becomes infinite.
    *
    * @param sigma {@code sum_j C_ji kappa_j} for this node i, see {@link #sigma}
    */
   public static DualNode.StepRule scaled(double theta, ProxyCost g, double sigma) {
-    return mu -> theta / (sigma + g.minimiserSlope(mu));
+    return mu -> {
+      double d = sigma + g.minimiserSlope(mu);
+      return d > 0 && Double.isFinite(d) ? theta / d : theta;
+    };
   }
 
   /**
