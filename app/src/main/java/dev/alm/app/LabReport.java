@@ -74,6 +74,9 @@ final class LabReport {
     lab.put("trueC", Outputs.byIdRows(ids, r.truth().c()));
     lab.put("trueA", Outputs.byId(ids, r.truth().demand()));
     lab.put("drills", drills(dir, t, r));
+    if (!r.drills().isEmpty()) {
+      lab.put("drift", drift(dir, ids, r, err));
+    }
     Map<String, Object> res = new LinkedHashMap<>();
     res.put("processes", r.processes());
     res.put("peakRssMb", r.peakRssMb());
@@ -217,6 +220,62 @@ final class LabReport {
     return doc;
   }
 
+  /**
+   * {@code alm correlate --compare}: the beacon-joined C before the first drill against C from 5 s
+   * after the last drill to the end; the rows it flags as changed beyond sampling noise.
+   */
+  private static Map<String, Object> drift(
+      Path dir, List<String> ids, LabRun.Result r, PrintWriter err) throws IOException {
+    long start = r.truth().startEpochMillis();
+    double first = r.drills().stream().mapToDouble(LabRun.DrillEvent::atSeconds).min().orElse(0);
+    double last = r.drills().stream().mapToDouble(LabRun.DrillEvent::atSeconds).max().orElse(0);
+    long b0 = (start + 999) / 1000;
+    long b1 = (start + (long) (first * 1000)) / 1000;
+    long a0 = (start + (long) ((last + 5) * 1000) + 999) / 1000;
+    long a1 = r.truth().endEpochMillis() / 1000;
+    Map<String, Object> doc = new LinkedHashMap<>();
+    if (b1 <= b0 || a1 <= a0) {
+      doc.put("skipped", "a window before the first drill or after the last is empty");
+      return doc;
+    }
+    List<String> args = new ArrayList<>(correlateInputs(dir, ids));
+    args.addAll(
+        List.of("--compare", b0 + "/" + b1, a0 + "/" + a1, "-o", dir.resolve("drift").toString()));
+    StringWriter out = new StringWriter();
+    StringWriter errs = new StringWriter();
+    CommandLine cl = Main.configure(new CommandLine(new CorrelateCommand()));
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(errs));
+    int code = cl.execute(args.toArray(String[]::new));
+    doc.put("windows", List.of(b0 + "/" + b1, a0 + "/" + a1));
+    if (code != 0) {
+      err.println("lab: alm correlate --compare failed: " + errs.toString().strip());
+      doc.put("error", errs.toString().strip());
+      return doc;
+    }
+    doc.put("report", out.toString().strip());
+    doc.put("file", dir.resolve("drift").resolve("drift.json").toString());
+    return doc;
+  }
+
+  private static List<String> correlateInputs(Path dir, List<String> ids) {
+    List<String> dns = new ArrayList<>();
+    List<String> http = new ArrayList<>();
+    for (String id : ids) {
+      dns.add(dir.resolve("logs").resolve(id + ".dns.log").toString());
+      http.add(dir.resolve("logs").resolve(id + ".access.log").toString());
+    }
+    return List.of(
+        "--dns",
+        String.join(",", dns),
+        "--http",
+        String.join(",", http),
+        "--window",
+        "10",
+        "--pops",
+        String.join(",", ids));
+  }
+
   /** Per drill: when traffic moved (catchment series) and when no proxy was above 1.1 T. */
   private static List<Map<String, Object>> drills(Path dir, LabTopology t, LabRun.Result r)
       throws IOException {
@@ -244,7 +303,10 @@ final class LabReport {
           String now = p[1] + "/" + p[2];
           if (ts < e.atSeconds()) {
             before = now;
-          } else if (before != null && !now.equals(before) && !p[1].isEmpty()) {
+          } else if (before != null
+              && !now.equals(before)
+              && !p[1].isEmpty()
+              && (p[2].isEmpty() == before.endsWith("/"))) { // a failed measurement is no move
             double delay = ts - e.atSeconds();
             moved.put(id, Map.of("from", before, "to", now, "afterSeconds", delay));
             first = Math.min(first, delay);
