@@ -129,6 +129,14 @@ public final class LabCommand implements Callable<Integer> {
   double startX;
 
   @Option(
+      names = "--plan-floor",
+      defaultValue = "0.1",
+      description =
+          "Smallest C_ij the probe plan divides by (eq. 19); routing gives C_ij = 0 where C_ji > 0."
+              + " Default: ${DEFAULT-VALUE}.")
+  double planFloor;
+
+  @Option(
       names = "--seed",
       defaultValue = "1",
       description = "Users' seed. Default: ${DEFAULT-VALUE}.")
@@ -222,7 +230,8 @@ public final class LabCommand implements Callable<Integer> {
             gain,
             startX,
             64,
-            seed);
+            seed,
+            planFloor);
     java.util.function.Consumer<String> log =
         line -> {
           err.println(line);

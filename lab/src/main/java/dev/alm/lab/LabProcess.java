@@ -221,7 +221,15 @@ public final class LabProcess {
             .settling(Settling.DEFAULT)
             .build();
     return new PopConfig(
-        topology, i, dns, 1, proxy, loop, ProbePlanConfig.ofGamma(s.gamma()), null, null);
+        topology,
+        i,
+        dns,
+        1,
+        proxy,
+        loop,
+        new ProbePlanConfig(s.gamma(), s.planFloor()),
+        null,
+        null);
   }
 
   private static void datacenter(LabSettings s, Path out) throws Exception {

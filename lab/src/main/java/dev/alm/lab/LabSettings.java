@@ -25,6 +25,9 @@ import java.nio.file.Path;
  * @param startX every PoP's x at start
  * @param bodyBytes response body size
  * @param seed users' random seed
+ * @param planFloor the smallest C_ij the probe plan divides by (eq. 19, {@code
+ *     ProbePlanConfig.floor}): real routing gives C_ij = 0 where C_ji &gt; 0, and a tiny floor then
+ *     plans more probes than the beacons can carry, which starves every category
  */
 public record LabSettings(
     String topology,
@@ -42,7 +45,8 @@ public record LabSettings(
     double greedyGain,
     double startX,
     int bodyBytes,
-    long seed) {
+    long seed,
+    double planFloor) {
 
   /** The settings file under a run's output directory. */
   public static Path file(Path out) {

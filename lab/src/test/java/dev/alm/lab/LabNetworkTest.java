@@ -53,7 +53,8 @@ class LabNetworkTest {
             2,
             0.3,
             64,
-            1);
+            1,
+            0.1);
     List<List<dev.alm.cluster.Sample>> intervals = new ArrayList<>();
     LabRun.Result r;
     try (LabNetwork net = LabNetwork.build(LabPlan.of(t), RUN, line -> {})) {

@@ -102,7 +102,8 @@ class LabPlanTest {
             2,
             0.3,
             64,
-            1);
+            1,
+            0.1);
     // the catchments BGP gives lab-fig2: each transit prefers its customer PoP
     var c =
         java.util.Map.of(
