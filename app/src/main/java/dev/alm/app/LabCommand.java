@@ -51,7 +51,8 @@ public final class LabCommand implements Callable<Integer> {
   @Option(
       names = {"-t", "--topology"},
       defaultValue = "builtin:lab-fig2",
-      description = "Lab topology file or builtin:lab-mini|lab-fig2. Default: ${DEFAULT-VALUE}.")
+      description =
+          "Lab topology file or builtin:lab-mini|lab-fig2|lab-8. Default: ${DEFAULT-VALUE}.")
   String topology;
 
   @Option(
