@@ -73,7 +73,7 @@ final class LabReport {
     lab.put("netem", r.netem());
     lab.put("trueC", Outputs.byIdRows(ids, r.truth().c()));
     lab.put("trueA", Outputs.byId(ids, r.truth().demand()));
-    lab.put("drills", drills(dir, t, r));
+    lab.put("drills", drills(dir, t, s, r));
     if (!r.drills().isEmpty()) {
       lab.put("drift", drift(dir, ids, r, err));
     }
@@ -106,7 +106,15 @@ final class LabReport {
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> drillList = (List<Map<String, Object>>) lab.get("drills");
     for (Map<String, Object> d : drillList) {
-      o.println("drill: " + d);
+      o.printf(
+          Locale.ROOT,
+          "drill %s: BGP %s s; traffic moved after %s s (%s); no proxy above 1.1 T after %s s%n",
+          d.get("drill"),
+          d.get("bgpConvergenceSeconds"),
+          d.get("firstMoveSeconds"),
+          String.join(
+              ", ", ((Map<?, ?>) d.get("moved")).keySet().stream().map(Object::toString).toList()),
+          d.get("underOneTenthOverSeconds"));
     }
     o.printf(
         "wrote summary.json, samples.csv, lab.png, catchments.json, C-true.csv, C-estimated.csv,"
@@ -277,14 +285,25 @@ final class LabReport {
   }
 
   /** Per drill: when traffic moved (catchment series) and when no proxy was above 1.1 T. */
-  private static List<Map<String, Object>> drills(Path dir, LabTopology t, LabRun.Result r)
-      throws IOException {
+  private static List<Map<String, Object>> drills(
+      Path dir, LabTopology t, LabSettings s, LabRun.Result r) throws IOException {
     List<Map<String, Object>> out = new ArrayList<>();
+    List<String> ids = t.popIds();
     for (LabRun.DrillEvent e : r.drills()) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("drill", e.drill().label());
       m.put("atSeconds", e.atSeconds());
       m.put("bgpConvergenceSeconds", Outputs.finiteOrNull(e.bgpSeconds()));
+      m.put("trueCBefore", trueC(dir, t, s, Math.max(0, e.atSeconds() - 1)));
+      m.put("trueCAfter5s", trueC(dir, t, s, e.atSeconds() + 5));
+      Map<String, Object> xs = new LinkedHashMap<>();
+      for (String id : ids) {
+        Map<String, Object> px = new LinkedHashMap<>();
+        px.put("before", Outputs.finiteOrNull(at(r.samples(), id, e.atSeconds(), false)));
+        px.put("after10s", Outputs.finiteOrNull(at(r.samples(), id, e.atSeconds() + 10, true)));
+        xs.put(id, px);
+      }
+      m.put("x", xs);
       double first = Double.POSITIVE_INFINITY;
       double lastMove = Double.NEGATIVE_INFINITY;
       Map<String, Object> moved = new LinkedHashMap<>();
@@ -324,6 +343,58 @@ final class LabReport {
       out.add(m);
     }
     return out;
+  }
+
+  /** x of a PoP at the last interval at or before {@code t} (or the first after, {@code after}). */
+  private static double at(List<Sample> samples, String pop, double t, boolean after) {
+    double v = Double.NaN;
+    for (Sample x : samples) {
+      if (!x.pop().equals(pop)) {
+        continue;
+      }
+      if (after && x.t() >= t) {
+        return x.x();
+      }
+      if (!after && x.t() <= t) {
+        v = x.x();
+      }
+    }
+    return v;
+  }
+
+  /**
+   * The true C at {@code seconds} from the catchment series ({@code catchments/ID.csv}): each
+   * network's last successful measurement at or before that time; null if one is missing.
+   */
+  private static Object trueC(Path dir, LabTopology t, LabSettings s, double seconds)
+      throws IOException {
+    Map<String, LabRun.Catch> c = new LinkedHashMap<>();
+    List<String> series = new ArrayList<>();
+    t.eyeballs().forEach(x -> series.add(x.id()));
+    t.resolvers().forEach(x -> series.add(x.id()));
+    for (String id : series) {
+      Path f = dir.resolve("catchments").resolve(id + ".csv");
+      if (!Files.exists(f)) {
+        return null;
+      }
+      String dns = null;
+      String http = null;
+      List<String> lines = Files.readAllLines(f);
+      for (String line : lines.subList(1, lines.size())) {
+        String[] p = line.split(",", -1);
+        if (Double.parseDouble(p[0]) > seconds) {
+          break;
+        }
+        dns = p[1].isEmpty() ? dns : p[1];
+        http = p[2].isEmpty() ? http : p[2];
+      }
+      c.put(id, new LabRun.Catch(dns, http));
+    }
+    try {
+      return Outputs.byIdRows(t.popIds(), LabRun.truth(t, c, s, 0, 0).c());
+    } catch (IllegalStateException e) {
+      return null; // a network had no successful measurement yet
+    }
   }
 
   /**
