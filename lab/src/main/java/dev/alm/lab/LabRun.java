@@ -143,6 +143,7 @@ public final class LabRun {
       List<Sample> samples = new ArrayList<>();
       ObjectMapper m = new ObjectMapper();
       LabResources resources = new LabResources();
+      int late = 0;
       resources.start();
       long lastInterval = duration.toMillis() / s.intervalMillis();
       for (long k = 1; ; k++) {
@@ -176,8 +177,15 @@ public final class LabRun {
           samples.addAll(interval);
           onInterval.accept(interval);
         } else {
-          log.accept("lab: interval at " + seconds + " s: not every PoP reported in time");
+          late++; // the samples are read again from the PoPs' files at the end
         }
+      }
+      if (late > 0) {
+        log.accept(
+            "lab: "
+                + late
+                + " intervals not reported by every PoP within half an interval (live table only;"
+                + " the PoPs' files are complete)");
       }
       for (Thread th : drillThreads) {
         th.join(15_000);
