@@ -130,6 +130,16 @@ public final class LabCommand implements Callable<Integer> {
   double startX;
 
   @Option(
+      names = "--refresh-c",
+      paramLabel = "SECONDS",
+      defaultValue = "0",
+      description =
+          "After each drill, hand the PoPs the C that routing now gives (measured from the catchments)"
+              + " this many seconds later; they restart on it from their state files. 0: never."
+              + " Default: ${DEFAULT-VALUE}.")
+  double refreshC;
+
+  @Option(
       names = "--plan-floor",
       defaultValue = "0.1",
       description =
@@ -232,7 +242,8 @@ public final class LabCommand implements Callable<Integer> {
             startX,
             64,
             seed,
-            planFloor);
+            planFloor,
+            refreshC);
     java.util.function.Consumer<String> log =
         line -> {
           err.println(line);

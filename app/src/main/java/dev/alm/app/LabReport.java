@@ -134,15 +134,18 @@ final class LabReport {
     return out;
   }
 
+  /** Every PoP's log files of one kind, restarted PoPs' too ({@code ID.GEN.dns.log}), sorted. */
+  private static List<String> logs(Path dir, String suffix) throws IOException {
+    try (var files = Files.list(dir.resolve("logs"))) {
+      return files.map(Path::toString).filter(f -> f.endsWith(suffix)).sorted().toList();
+    }
+  }
+
   /** Runs alm correlate (beacon join) on the PoPs' logs; writes C-estimated.csv, C-error.json. */
   private static Map<String, Object> estimate(
       Path dir, List<String> ids, double[][] truth, PrintWriter err) throws IOException {
-    List<String> dns = new ArrayList<>();
-    List<String> http = new ArrayList<>();
-    for (String id : ids) {
-      dns.add(dir.resolve("logs").resolve(id + ".dns.log").toString());
-      http.add(dir.resolve("logs").resolve(id + ".access.log").toString());
-    }
+    List<String> dns = logs(dir, ".dns.log");
+    List<String> http = logs(dir, ".access.log");
     Path cdir = dir.resolve("correlate");
     StringWriter out = new StringWriter();
     StringWriter errs = new StringWriter();
@@ -266,13 +269,9 @@ final class LabReport {
     return doc;
   }
 
-  private static List<String> correlateInputs(Path dir, List<String> ids) {
-    List<String> dns = new ArrayList<>();
-    List<String> http = new ArrayList<>();
-    for (String id : ids) {
-      dns.add(dir.resolve("logs").resolve(id + ".dns.log").toString());
-      http.add(dir.resolve("logs").resolve(id + ".access.log").toString());
-    }
+  private static List<String> correlateInputs(Path dir, List<String> ids) throws IOException {
+    List<String> dns = logs(dir, ".dns.log");
+    List<String> http = logs(dir, ".access.log");
     return List.of(
         "--dns",
         String.join(",", dns),

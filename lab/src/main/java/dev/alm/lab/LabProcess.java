@@ -98,23 +98,10 @@ public final class LabProcess {
     if (truth == null) {
       return;
     }
-    PopDaemon live = null;
-    for (int attempt = 0; live == null; attempt++) {
-      try {
-        live =
-            PopDaemon.start(
-                popConfig(s, out, t, i, truth, keys, true),
-                false,
-                System::nanoTime,
-                System::currentTimeMillis,
-                System.err::println);
-      } catch (java.net.BindException e) {
-        if (attempt >= 100) {
-          throw e;
-        }
-        Thread.sleep(20);
-      }
-    }
+    PopDaemon live = startLive(popConfig(s, out, t, i, truth, keys, true));
+    Path refresh = LabSettings.refreshFile(out);
+    long refreshed = 0;
+    int generation = 0;
     Path status = out.resolve("pops").resolve(id + ".jsonl");
     ObjectMapper m = new ObjectMapper();
     try {
@@ -124,6 +111,15 @@ public final class LabProcess {
           break;
         }
         sleepUntil(at);
+        if (Files.exists(refresh) && Files.getLastModifiedTime(refresh).toMillis() != refreshed) {
+          // routing changed: restart on the new C from the state file, as an operator would
+          refreshed = Files.getLastModifiedTime(refresh).toMillis();
+          LabTruth now = m.readValue(refresh.toFile(), LabTruth.class);
+          live.close();
+          generation++;
+          live = startLive(popConfig(s, out, t, i, now, keys, true, generation));
+          System.err.println("pop " + id + ": restarted on the C routing now gives");
+        }
         LoopState st;
         try {
           st = live.tick();
@@ -151,10 +147,42 @@ public final class LabProcess {
     }
   }
 
+  private static PopDaemon startLive(PopConfig c) throws IOException, InterruptedException {
+    for (int attempt = 0; ; attempt++) {
+      try {
+        return PopDaemon.start(
+            c, false, System::nanoTime, System::currentTimeMillis, System.err::println);
+      } catch (java.net.BindException e) {
+        if (attempt >= 100) {
+          throw e;
+        }
+        Thread.sleep(20); // the old sockets are still being released
+      }
+    }
+  }
+
   /** PoP i's configuration: phase 1 (identity C, no logs) or the run (the true C and A, logs). */
   static PopConfig popConfig(
       LabSettings s, Path out, LabTopology t, int i, LabTruth truth, KeyRing keys, boolean logs)
       throws IOException {
+    return popConfig(s, out, t, i, truth, keys, logs, 0);
+  }
+
+  /**
+   * As above; a restarted PoP ({@code generation} &gt; 0) writes new log files ({@code
+   * ID.GEN.dns.log}), so that the logs of the run so far are kept.
+   */
+  static PopConfig popConfig(
+      LabSettings s,
+      Path out,
+      LabTopology t,
+      int i,
+      LabTruth truth,
+      KeyRing keys,
+      boolean logs,
+      int generation)
+      throws IOException {
+    String gen = generation == 0 ? "" : "." + generation;
     int n = t.pops().size();
     double[][] c = new double[n][n];
     double[] a = new double[n];
@@ -184,7 +212,7 @@ public final class LabProcess {
             .probeTtl(s.ttl())
             .listen(new InetSocketAddress(LabPlan.DNS_ANYCAST, 53))
             .rrl(RrlConfig.OFF)
-            .queryLog(logs ? out.resolve("logs").resolve(id + ".dns.log") : null)
+            .queryLog(logs ? out.resolve("logs").resolve(id + gen + ".dns.log") : null)
             .build();
     double unit = s.loadUnit();
     double beacons = 0;
@@ -201,7 +229,7 @@ public final class LabProcess {
             .controlInterval(Duration.ofMillis(s.intervalMillis()))
             .ioThreads(1)
             .content(ContentConfig.generate(s.bodyBytes()))
-            .accessLog(logs ? out.resolve("logs").resolve(id + ".access.log") : null)
+            .accessLog(logs ? out.resolve("logs").resolve(id + gen + ".access.log") : null)
             .probeAuth(ProbeAuthConfig.of(keys).withClientLimit(perClient, perClient))
             .build();
     LoopConfig loop =
@@ -228,7 +256,7 @@ public final class LabProcess {
         proxy,
         loop,
         new ProbePlanConfig(s.gamma(), s.planFloor()),
-        null,
+        logs ? out.resolve("state").resolve(id + ".json") : null,
         null);
   }
 

@@ -28,6 +28,8 @@ import java.nio.file.Path;
  * @param planFloor the smallest C_ij the probe plan divides by (eq. 19, {@code
  *     ProbePlanConfig.floor}): real routing gives C_ij = 0 where C_ji &gt; 0, and a tiny floor then
  *     plans more probes than the beacons can carry, which starves every category
+ * @param refreshSeconds seconds after each drill at which the PoPs get the C that routing now gives
+ *     (measured from the catchment series) and restart on it from their state files; 0: never
  */
 public record LabSettings(
     String topology,
@@ -46,7 +48,13 @@ public record LabSettings(
     double startX,
     int bodyBytes,
     long seed,
-    double planFloor) {
+    double planFloor,
+    double refreshSeconds) {
+
+  /** The file through which the run hands the PoPs a new C after a drill. */
+  public static Path refreshFile(Path out) {
+    return out.resolve("run").resolve("c-update.json");
+  }
 
   /** The settings file under a run's output directory. */
   public static Path file(Path out) {

@@ -54,7 +54,8 @@ class LabNetworkTest {
             0.3,
             64,
             1,
-            0.1);
+            0.1,
+            0);
     List<List<dev.alm.cluster.Sample>> intervals = new ArrayList<>();
     LabRun.Result r;
     try (LabNetwork net = LabNetwork.build(LabPlan.of(t), RUN, line -> {})) {

@@ -103,7 +103,8 @@ class LabPlanTest {
             0.3,
             64,
             1,
-            0.1);
+            0.1,
+            0);
     // the catchments BGP gives lab-fig2: each transit prefers its customer PoP
     var c =
         java.util.Map.of(
