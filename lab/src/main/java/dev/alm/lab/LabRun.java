@@ -160,7 +160,8 @@ public final class LabRun {
                   () -> {
                     events.add(DrillRunner.run(network, t, d, start, log));
                     if (s.refreshSeconds() > 0) {
-                      refresh(t, s, out, truth, d.atSeconds() + s.refreshSeconds(), log);
+                      CatchmentSeries.refresh(
+                          t, s, out, truth, d.atSeconds() + s.refreshSeconds(), log);
                     }
                   },
                   "alm-lab-drill");
@@ -293,70 +294,6 @@ public final class LabRun {
     return new LabTruth(c, a, start, end, rpq);
   }
 
-  /**
-   * At {@code seconds} into the run, writes the C and A that the catchment series show then to the
-   * refresh file; every PoP restarts on it at its next interval.
-   */
-  private static void refresh(
-      LabTopology t,
-      LabSettings s,
-      Path out,
-      LabTruth truth,
-      double seconds,
-      Consumer<String> log) {
-    try {
-      sleepUntil(truth.startEpochMillis() + (long) (seconds * 1000));
-      LabTruth now =
-          truth(
-              t,
-              catchmentsAt(out, t, seconds),
-              s,
-              truth.startEpochMillis(),
-              truth.endEpochMillis());
-      Path f = LabSettings.refreshFile(out);
-      Path tmp = f.resolveSibling("c-update.json.tmp");
-      new ObjectMapper().writeValue(tmp.toFile(), now);
-      Files.move(tmp, f, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-      log.accept(
-          "lab: at "
-              + seconds
-              + " s the PoPs get the C routing now gives: "
-              + java.util.Arrays.deepToString(now.c()));
-    } catch (IOException | RuntimeException e) {
-      log.accept("lab: could not hand the PoPs a new C: " + e.getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  /**
-   * Every eyeball network's and resolver's catchments at {@code seconds}, from their series ({@code
-   * catchments/ID.csv}): the last successful measurement at or before that time.
-   */
-  public static Map<String, Catch> catchmentsAt(Path out, LabTopology t, double seconds)
-      throws IOException {
-    Map<String, Catch> c = new LinkedHashMap<>();
-    List<String> series = new ArrayList<>();
-    t.eyeballs().forEach(x -> series.add(x.id()));
-    t.resolvers().forEach(x -> series.add(x.id()));
-    for (String id : series) {
-      String dns = null;
-      String http = null;
-      Path f = out.resolve("catchments").resolve(id + ".csv");
-      List<String> lines = Files.exists(f) ? Files.readAllLines(f) : List.of("header");
-      for (String line : lines.subList(1, lines.size())) {
-        String[] p = line.split(",", -1);
-        if (p.length < 3 || Double.parseDouble(p[0]) > seconds) {
-          break;
-        }
-        dns = p[1].isEmpty() ? dns : p[1];
-        http = p[2].isEmpty() ? http : p[2];
-      }
-      c.put(id, new Catch(dns, http));
-    }
-    return c;
-  }
-
   private static Map<String, Catch> awaitCatchments(
       LabTopology t, Path out, List<Process> children, Map<Process, String> names)
       throws IOException, InterruptedException {
@@ -479,7 +416,7 @@ public final class LabRun {
         file, "# alm lab probe key, fresh for this run\n" + HexFormat.of().formatHex(b) + "\n");
   }
 
-  private static void sleepUntil(long epochMillis) throws InterruptedException {
+  static void sleepUntil(long epochMillis) throws InterruptedException {
     long left;
     while ((left = epochMillis - System.currentTimeMillis()) > 0) {
       Thread.sleep(Math.min(left, 200));
