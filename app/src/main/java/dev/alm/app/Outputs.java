@@ -88,6 +88,15 @@ public final class Outputs {
   }
 
   /** {id: value} in node order; non-finite values become null. */
+  /** A matrix as rows keyed by id, each row a map from column id to value. */
+  public static Map<String, Object> byIdRows(List<String> ids, double[][] rows) {
+    Map<String, Object> m = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < ids.size(); i++) {
+      m.put(ids.get(i), byId(ids, rows[i]));
+    }
+    return m;
+  }
+
   public static Map<String, Object> byId(List<String> ids, double[] values) {
     Map<String, Object> m = new LinkedHashMap<>();
     for (int i = 0; i < ids.size(); i++) {

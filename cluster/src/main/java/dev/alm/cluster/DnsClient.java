@@ -13,24 +13,32 @@ import org.xbill.DNS.Section;
 import org.xbill.DNS.Type;
 
 /**
- * A stub resolver for the local cluster: one UDP socket, one query at a time, to one PoP's DNS
- * server. Returns the parsed response, or null on a timeout or an unparseable answer (counted by
- * the caller).
+ * A stub resolver for the local cluster and the lab: one UDP socket, one query at a time, to one
+ * PoP's DNS server. Returns the parsed response, or null on a timeout or an unparseable answer
+ * (counted by the caller).
  */
-final class DnsClient implements AutoCloseable {
+public final class DnsClient implements AutoCloseable {
   private final DatagramSocket socket;
   private final byte[] buffer = new byte[1500];
   private int id;
 
-  DnsClient(InetSocketAddress server, int timeoutMillis) throws IOException {
-    socket = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0));
+  /**
+   * A client of {@code server}, bound to 127.0.0.1 for a loopback server and to the wildcard
+   * address otherwise (a lab namespace's own address).
+   */
+  public DnsClient(InetSocketAddress server, int timeoutMillis) throws IOException {
+    socket =
+        new DatagramSocket(
+            server.getAddress().isLoopbackAddress()
+                ? new InetSocketAddress("127.0.0.1", 0)
+                : new InetSocketAddress(0));
     socket.connect(server);
     socket.setSoTimeout(timeoutMillis);
     id = (int) (System.nanoTime() & 0xffff);
   }
 
   /** An A query for {@code name}; the response, or null. */
-  Message query(Name name) throws IOException {
+  public Message query(Name name) throws IOException {
     Message q = Message.newQuery(Record.newRecord(name, Type.A, DClass.IN));
     id = (id + 1) & 0xffff;
     q.getHeader().setID(id);
@@ -56,7 +64,7 @@ final class DnsClient implements AutoCloseable {
   }
 
   /** The answer section's records. */
-  static java.util.List<Record> answers(Message m) {
+  public static java.util.List<Record> answers(Message m) {
     return m.getSection(Section.ANSWER);
   }
 

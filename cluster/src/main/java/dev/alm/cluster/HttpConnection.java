@@ -14,20 +14,20 @@ import java.util.Locale;
  * Host header and reads the whole response (Content-Length bodies; 204 and 304 have none).
  * Reconnects after any failure.
  */
-final class HttpConnection implements AutoCloseable {
+public final class HttpConnection implements AutoCloseable {
   private final InetSocketAddress target;
   private final int timeoutMillis;
   private Socket socket;
   private InputStream in;
   private OutputStream out;
 
-  HttpConnection(InetSocketAddress target, int timeoutMillis) {
+  public HttpConnection(InetSocketAddress target, int timeoutMillis) {
     this.target = target;
     this.timeoutMillis = timeoutMillis;
   }
 
   /** The response status, or -1 when the request failed (connection refused, reset, timeout). */
-  int get(String host, String path) {
+  public int get(String host, String path) {
     for (int attempt = 0; attempt < 2; attempt++) {
       try {
         if (socket == null) {

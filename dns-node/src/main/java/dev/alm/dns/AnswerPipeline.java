@@ -17,6 +17,7 @@ final class AnswerPipeline {
   private final QueryLog log;
   private final long zoneHash;
   private final LongSupplier nanoClock;
+  private final org.xbill.DNS.Name correlationBeacons;
   private final AtomicLong failures = new AtomicLong();
   private volatile Throwable lastFailure;
   private final java.util.concurrent.atomic.LongAdder received =
@@ -37,6 +38,7 @@ final class AnswerPipeline {
     this.log = log;
     this.zoneHash = zoneHash;
     this.nanoClock = nanoClock;
+    this.correlationBeacons = answerer.correlationBeacons();
   }
 
   /** The bytes to send back for a UDP message, or {@code null} for nothing. */
@@ -74,6 +76,16 @@ final class AnswerPipeline {
     return send.wire();
   }
 
+  /**
+   * Whether an answer was for a correlation beacon ({@code b-<hex>.beacon.<zone>}): logged as L1
+   * for the beacon join, but not a CDN answer, so not part of A_i (eq. 2). The label count spares
+   * the CDN name (shorter than any beacon) the comparison.
+   */
+  private boolean correlationBeacon(Outcome o) {
+    org.xbill.DNS.Name q = o.qname();
+    return q != null && q.labels() > correlationBeacons.labels() && q.subdomain(correlationBeacons);
+  }
+
   /** Counts a message received and answers it; a drop is counted and gives {@code null}. */
   private Reply.Send answer(byte[] wire, InetAddress client, boolean tcp, long t0) {
     received.increment();
@@ -86,7 +98,7 @@ final class AnswerPipeline {
 
   private void finish(Outcome o, InetAddress client, boolean tcp, long t0) {
     long done = nanoClock.getAsLong();
-    if (o.kind() == AnswerKind.L1 || o.kind() == AnswerKind.L2) {
+    if ((o.kind() == AnswerKind.L1 || o.kind() == AnswerKind.L2) && !correlationBeacon(o)) {
       cdnAnswers.increment();
     }
     metrics.answered(o, tcp, done - t0);

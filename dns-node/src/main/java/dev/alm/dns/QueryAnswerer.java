@@ -315,4 +315,9 @@ public final class QueryAnswerer {
     int maxBits = a instanceof Inet4Address ? 32 : 128;
     return new ClientSubnetOption(ecs.getSourcePrefixLength(), Math.min(scope, maxBits), a);
   }
+
+  /** The parent of correlation beacon names ({@code beacon.<zone>}). */
+  Name correlationBeacons() {
+    return zone.beacons();
+  }
 }

@@ -111,6 +111,11 @@ public final class ServedZone {
     return type == Type.A ? hasV4 : type == Type.AAAA && hasV6;
   }
 
+  /** The parent of correlation beacon names, {@code beacon.<zone>}. */
+  Name beacons() {
+    return beacons;
+  }
+
   /** Classifies a query name and type. */
   public Lookup lookup(Name qname, int qtype) {
     if (!qname.subdomain(zone)) {

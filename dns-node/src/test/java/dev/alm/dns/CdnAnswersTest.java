@@ -48,6 +48,10 @@ class CdnAnswersTest {
     for (int i = 0; i < 4; i++) {
       out.add(query("b-" + i + ".fc.cdn.example.", 30 + i));
     }
+    for (int i = 0; i < 3; i++) {
+      // correlation beacons: answered L1 (and logged so), but not CDN answers (not part of A_i)
+      out.add(query("b-000000000000000" + i + ".beacon.cdn.example.", 40 + i));
+    }
     return out;
   }
 
@@ -69,8 +73,11 @@ class CdnAnswersTest {
       sent += pipeline.udp(q, client) == null ? 0 : 1;
     }
     pipeline.tcp(query("www.cdn.example.", 99), client);
-    assertEquals(15, sent + 1, "every query answered");
-    assertEquals(6, pipeline.cdnAnswers(), "5 UDP and 1 TCP CDN answers; no static, NX or beacon");
+    assertEquals(18, sent + 1, "every query answered");
+    assertEquals(
+        6,
+        pipeline.cdnAnswers(),
+        "5 UDP and 1 TCP CDN answers; no static, NX, FastControl or correlation beacon");
   }
 
   @Test
@@ -87,15 +94,16 @@ class CdnAnswersTest {
                 () -> 5_000_000_000L,
                 () -> millis);
         UdpClient client = new UdpClient(node.address())) {
-      assertEquals(14, client.exchange(mix(), 14).size());
+      assertEquals(17, client.exchange(mix(), 17).size());
       assertEquals(5, node.cdnAnswers());
       @SuppressWarnings("unchecked")
       Map<String, Long> byAnswer = (Map<String, Long>) node.status().get("byAnswer");
       assertEquals(
-          node.cdnAnswers(), byAnswer.getOrDefault("l1", 0L) + byAnswer.getOrDefault("l2", 0L));
+          node.cdnAnswers() + 3, // the correlation beacons are answered (and logged) L1
+          byAnswer.getOrDefault("l1", 0L) + byAnswer.getOrDefault("l2", 0L));
     }
     List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-    assertEquals(15, lines.size());
+    assertEquals(18, lines.size());
     for (String line : lines.subList(1, lines.size())) {
       assertTrue(line.startsWith("1970-01-02T00:00:00.000Z,"), line);
     }

@@ -12,6 +12,13 @@ public final class DualSteps {
 
   private DualSteps() {}
 
+  /**
+   * The floor of sigma_i in the scaled step, as a share of the largest kappa_j: the step of a PoP
+   * whose column of C is (nearly) empty is at most ten times that of a PoP that all of one PoP's
+   * users reach.
+   */
+  public static final double SIGMA_FLOOR = 0.1;
+
   /** The dual algorithm of every node of a topology with the given step. */
   public static DualNode[] nodes(Topology t, StepSize step) {
     int n = t.size();
@@ -23,10 +30,16 @@ public final class DualSteps {
       constant = th.alpha(sum(t.demands()), n, max(t.capacities()));
     }
     double fixed = constant;
+    double kappaMax = 0;
+    for (int j = 0; j < n; j++) {
+      kappaMax = Math.max(kappaMax, t.offloadCost(j).sensitivity(t.demands()[j]));
+    }
     for (int i = 0; i < n; i++) {
       DualNode.StepRule rule;
       if (step instanceof StepSize.Scaled s) {
-        rule = scaled(s.theta(), t.proxyCost(i), sigma(t, i));
+        // a column of C that (nearly) nobody reaches must not make the step explode: floor
+        // sigma_i at a tenth of the largest sensitivity, as if a tenth of one PoP's users came
+        rule = scaled(s.theta(), t.proxyCost(i), Math.max(sigma(t, i), SIGMA_FLOOR * kappaMax));
       } else {
         rule = mu -> fixed;
       }
@@ -37,12 +50,18 @@ public final class DualSteps {
   }
 
   /**
-   * The scaled step of {@link StepSize.Scaled}: {@code theta / (sigma + dS*(mu)/dmu)}.
+   * The scaled step of {@link StepSize.Scaled}: {@code theta / (sigma + dS*(mu)/dmu)}. When the
+   * denominator is 0 (nobody's users reach proxy i: column i of C is empty, as for an anycast PoP
+   * with no HTTP catchment, and S* does not move with the price) the step is {@code theta}: the
+   * price then only decays towards 0, and never becomes infinite.
    *
    * @param sigma {@code sum_j C_ji kappa_j} for this node i, see {@link #sigma}
    */
   public static DualNode.StepRule scaled(double theta, ProxyCost g, double sigma) {
-    return mu -> theta / (sigma + g.minimiserSlope(mu));
+    return mu -> {
+      double d = sigma + g.minimiserSlope(mu);
+      return d > 0 && Double.isFinite(d) ? theta / d : theta;
+    };
   }
 
   /**

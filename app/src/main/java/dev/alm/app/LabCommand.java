@@ -1,0 +1,391 @@
+package dev.alm.app;
+
+import dev.alm.cluster.ClusterConfig;
+import dev.alm.cluster.ClusterRun;
+import dev.alm.cluster.ClusterSummary;
+import dev.alm.cluster.Sample;
+import dev.alm.controller.io.MatrixCsv;
+import dev.alm.controller.model.CorrelationMatrix;
+import dev.alm.controller.model.Node;
+import dev.alm.controller.model.Topology;
+import dev.alm.lab.LabCheck;
+import dev.alm.lab.LabDrill;
+import dev.alm.lab.LabNetwork;
+import dev.alm.lab.LabPlan;
+import dev.alm.lab.LabRun;
+import dev.alm.lab.LabSettings;
+import dev.alm.lab.LabTopology;
+import dev.alm.lab.LabTopologyJson;
+import dev.alm.loop.Algorithm;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code alm lab}: the CDN on a real anycast network of namespaces and BIRD routers. */
+@Command(
+    name = "lab",
+    header =
+        "A real anycast network on this machine (namespaces, veth, BIRD 2), PoPs and users in it.",
+    mixinStandardHelpOptions = true,
+    subcommands = {LabCommand.Check.class, LabCommand.Down.class},
+    description = {
+      "Build the topology's network (one namespace per router, PoP, eyeball network, public resolver and",
+      "the datacenter; one BIRD 2 per router and PoP), wait for BGP, run a real PoP daemon in every PoP",
+      "namespace and users in every eyeball network, measure the true catchments (CHAOS id.server, X-Alm-Pop)",
+      "and C, run the control loops for --duration, and tear everything down. Writes what alm cluster writes",
+      "plus catchments.json, C-true.csv, C-estimated.csv (alm correlate on the PoPs' logs) and C-error.json.",
+      "Needs root, iproute2 and bird2 (alm lab check). See docs/lab.md."
+    })
+public final class LabCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = {"-t", "--topology"},
+      defaultValue = "builtin:lab-fig2",
+      description =
+          "Lab topology file or builtin:lab-mini|lab-fig2|lab-8. Default: ${DEFAULT-VALUE}.")
+  String topology;
+
+  @Option(
+      names = {"-a", "--algorithm"},
+      defaultValue = "dual",
+      description = "greedy or dual. Default: ${DEFAULT-VALUE}.")
+  String algorithm;
+
+  @Option(
+      names = "--duration",
+      defaultValue = "60s",
+      description = "Run time. Default: ${DEFAULT-VALUE}.")
+  String duration;
+
+  @Option(
+      names = {"-o", "--out"},
+      defaultValue = "out/lab",
+      description = "Output directory. Default: ${DEFAULT-VALUE}.")
+  Path out;
+
+  @Option(
+      names = "--load-unit",
+      defaultValue = "50",
+      description = "Requests/s per load unit. Default: ${DEFAULT-VALUE}.")
+  double loadUnit;
+
+  @Option(
+      names = "--caches",
+      defaultValue = "50",
+      description = "Resolver caches per eyeball network. Default: ${DEFAULT-VALUE}.")
+  int caches;
+
+  @Option(
+      names = "--ttl",
+      defaultValue = "2",
+      description = "CDN TTL, s. Default: ${DEFAULT-VALUE}.")
+  long ttl;
+
+  @Option(
+      names = "--beacons",
+      defaultValue = "400",
+      description =
+          "FastControl beacons/s per load unit of an eyeball network's demand. Default: ${DEFAULT-VALUE}.")
+  double beacons;
+
+  @Option(
+      names = "--correlation-beacons",
+      defaultValue = "4",
+      description =
+          "Correlation beacons/s per load unit of an eyeball network's demand. Default: ${DEFAULT-VALUE}.")
+  double correlationBeacons;
+
+  @Option(
+      names = "--gamma",
+      defaultValue = "5",
+      description = "Probe gain. Default: ${DEFAULT-VALUE}.")
+  double gamma;
+
+  @Option(
+      names = "--theta",
+      defaultValue = "0.15",
+      description = "Dual step. Default: ${DEFAULT-VALUE}.")
+  double theta;
+
+  @Option(
+      names = "--gain",
+      defaultValue = "2",
+      description = "Greedy gain. Default: ${DEFAULT-VALUE}.")
+  double gain;
+
+  @Option(
+      names = "--start-x",
+      defaultValue = "0.3",
+      description = "Start x. Default: ${DEFAULT-VALUE}.")
+  double startX;
+
+  @Option(
+      names = "--refresh-c",
+      paramLabel = "SECONDS",
+      defaultValue = "0",
+      description =
+          "After each drill, hand the PoPs the C that routing now gives (measured from the catchments)"
+              + " this many seconds later; they restart on it from their state files. 0: never."
+              + " Default: ${DEFAULT-VALUE}.")
+  double refreshC;
+
+  @Option(
+      names = "--plan-floor",
+      defaultValue = "0.1",
+      description =
+          "Smallest C_ij the probe plan divides by (eq. 19); routing gives C_ij = 0 where C_ji > 0."
+              + " Default: ${DEFAULT-VALUE}.")
+  double planFloor;
+
+  @Option(
+      names = "--seed",
+      defaultValue = "1",
+      description = "Users' seed. Default: ${DEFAULT-VALUE}.")
+  long seed;
+
+  @Option(
+      names = "--run-dir",
+      defaultValue = "/run/alm-lab",
+      description = "BIRD's configs, sockets and pid files. Default: ${DEFAULT-VALUE}.")
+  Path runDir;
+
+  @Option(
+      names = "--withdraw",
+      paramLabel = "POP:SECONDS",
+      description = "Drill: POP stops announcing.")
+  List<String> withdraw = new ArrayList<>();
+
+  @Option(
+      names = "--announce",
+      paramLabel = "POP:SECONDS",
+      description = "Drill: POP announces again.")
+  List<String> announce = new ArrayList<>();
+
+  @Option(
+      names = "--prepend",
+      paramLabel = "POP:N:SECONDS",
+      description = "Drill: POP prepends its AS N times.")
+  List<String> prepend = new ArrayList<>();
+
+  @Option(
+      names = "--link-down",
+      paramLabel = "A-B:SECONDS",
+      description = "Drill: the link A-B goes down.")
+  List<String> linkDown = new ArrayList<>();
+
+  @Option(
+      names = "--netem",
+      paramLabel = "A-B:loss=P,delay=MS:SECONDS",
+      description = "Drill: new delay and loss on the link A-B.")
+  List<String> netem = new ArrayList<>();
+
+  @Option(names = "--quiet", description = "No live table.")
+  boolean quiet;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter o = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    List<String> missing = LabCheck.missing();
+    if (!missing.isEmpty()) {
+      err.println(
+          "alm lab: this machine cannot run the lab: missing " + String.join(", ", missing));
+      return 2;
+    }
+    LabTopology t = LabTopologyJson.resolve(topology);
+    List<LabDrill> drills = new ArrayList<>();
+    Duration d = ClusterCommand.parseDuration("--duration", duration);
+    try {
+      Algorithm.parse(algorithm);
+      withdraw.forEach(v -> drills.add(LabDrill.parse(LabDrill.Kind.WITHDRAW, v)));
+      announce.forEach(v -> drills.add(LabDrill.parse(LabDrill.Kind.ANNOUNCE, v)));
+      prepend.forEach(v -> drills.add(LabDrill.parse(LabDrill.Kind.PREPEND, v)));
+      linkDown.forEach(v -> drills.add(LabDrill.parse(LabDrill.Kind.LINK_DOWN, v)));
+      netem.forEach(v -> drills.add(LabDrill.parse(LabDrill.Kind.NETEM, v)));
+      for (LabDrill dr : drills) {
+        dr.check(t);
+        if (dr.atSeconds() >= d.toMillis() / 1000.0) {
+          throw new IllegalArgumentException(dr.kind().flag() + ": at or after the end of the run");
+        }
+      }
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage());
+    }
+    Path dir = Outputs.directory(out).toAbsolutePath();
+    String spec0 =
+        topology.startsWith("builtin:") ? topology : Path.of(topology).toAbsolutePath().toString();
+    LabSettings s =
+        new LabSettings(
+            spec0,
+            dir.toString(),
+            algorithm,
+            1000,
+            loadUnit,
+            caches,
+            ttl,
+            beacons,
+            correlationBeacons,
+            gamma,
+            0.2,
+            theta,
+            gain,
+            startX,
+            64,
+            seed,
+            planFloor,
+            refreshC);
+    java.util.function.Consumer<String> log =
+        line -> {
+          err.println(line);
+          err.flush();
+        };
+    Thread hook = new Thread(() -> LabNetwork.down(runDir, log), "alm-lab-teardown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    LabRun.Result r;
+    long wall = System.nanoTime();
+    try (LabNetwork net = LabNetwork.build(LabPlan.of(t), runDir, log)) {
+      double conv = net.awaitConvergence(120_000);
+      if (conv < 0) {
+        StringBuilder why = new StringBuilder();
+        net.converged(why);
+        throw new UserError("BGP did not converge within 120 s: " + why);
+      }
+      o.printf(
+          Locale.ROOT,
+          "alm lab: %s built, BGP converged in %.1f s; %d PoPs, %d eyeball networks, %s%n",
+          topology,
+          conv,
+          t.pops().size(),
+          t.eyeballs().size(),
+          algorithm);
+      o.flush();
+      r =
+          LabRun.run(
+              t,
+              s,
+              d,
+              drills,
+              net,
+              conv,
+              interval -> {
+                if (!quiet) {
+                  printRow(o, interval);
+                }
+              },
+              log);
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException ignored) {
+        // shutting down: the hook runs
+      }
+    }
+    double wallSeconds = (System.nanoTime() - wall) / 1e9;
+    LabReport.write(o, err, dir, t, s, r, topology, wallSeconds);
+    return 0;
+  }
+
+  private static void printRow(PrintWriter o, List<Sample> interval) {
+    StringBuilder b =
+        new StringBuilder(String.format(Locale.ROOT, "t=%5.1fs", interval.get(0).t()));
+    for (Sample x : interval) {
+      b.append(
+          String.format(
+              Locale.ROOT, " | %s x=%.3f S/T=%.2f mu=%.2f", x.pop(), x.x(), x.ratio(), x.mu()));
+    }
+    o.println(b);
+    o.flush();
+  }
+
+  /** The controller's view of the lab: the true C and A, the PoPs' T and costs. */
+  static Topology topology(LabTopology t, double[][] c, double[] a) {
+    List<Node> nodes = new ArrayList<>();
+    for (int i = 0; i < t.pops().size(); i++) {
+      LabTopology.Pop p = t.pops().get(i);
+      nodes.add(new Node(p.id(), p.capacity(), a[i], p.eta(), p.gamma(), p.d()));
+    }
+    return new Topology(nodes, CorrelationMatrix.of(t.popIds(), c));
+  }
+
+  static ClusterRun clusterRun(LabTopology t, LabSettings s, LabRun.Result r) {
+    ClusterConfig c =
+        ClusterConfig.builder(topology(t, r.truth().c(), r.truth().demand()))
+            .algorithm(Algorithm.parse(s.algorithm()))
+            .duration(Duration.ofMillis((long) (r.seconds() * 1000)))
+            .interval(Duration.ofMillis(s.intervalMillis()))
+            .loadUnit(s.loadUnit())
+            .build();
+    return new ClusterRun(
+        c, r.samples(), r.users(), r.seconds(), r.targetRate(), List.of(), List.of(), List.of());
+  }
+
+  static void writeMatrix(Path file, List<String> ids, double[][] c) throws java.io.IOException {
+    Outputs.write(file, w -> MatrixCsv.write(CorrelationMatrix.of(ids, c), w));
+  }
+
+  static ClusterSummary summary(ClusterRun run) {
+    return ClusterSummary.of(run);
+  }
+
+  /** {@code alm lab check}. */
+  @Command(
+      name = "check",
+      mixinStandardHelpOptions = true,
+      header = "Whether this machine can run the lab (root, iproute2, bird2); exit 0 or 2.")
+  static final class Check implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      List<String> missing = LabCheck.missing();
+      PrintWriter o = spec.commandLine().getOut();
+      if (missing.isEmpty()) {
+        o.println(
+            "alm lab check: ok (root, ip, bird, birdc"
+                + (LabCheck.tc()
+                    ? ", tc; netem is tried when a lab is built"
+                    : "; no tc: links carry no delay")
+                + ")");
+        return 0;
+      }
+      o.println("alm lab check: missing " + String.join(", ", missing));
+      return 2;
+    }
+  }
+
+  /** {@code alm lab down}. */
+  @Command(
+      name = "down",
+      mixinStandardHelpOptions = true,
+      header =
+          "Remove whatever a lab left (alm-* namespaces, their processes, BIRD's files); safe twice.")
+  static final class Down implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(
+        names = "--run-dir",
+        defaultValue = "/run/alm-lab",
+        description = "BIRD's run directory.")
+    Path runDir;
+
+    @Override
+    public Integer call() {
+      if (!LabCheck.root()) {
+        spec.commandLine().getErr().println("alm lab down: needs root");
+        return 2;
+      }
+      spec.commandLine().getOut().println("alm lab down: " + LabNetwork.down(runDir, line -> {}));
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,426 @@
+package dev.alm.app;
+
+import dev.alm.cluster.ClusterRun;
+import dev.alm.cluster.ClusterSummary;
+import dev.alm.cluster.Sample;
+import dev.alm.lab.LabRun;
+import dev.alm.lab.LabSettings;
+import dev.alm.lab.LabTopology;
+import dev.alm.optimum.CentralOptimum;
+import dev.alm.optimum.OptimumResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import picocli.CommandLine;
+
+/**
+ * The files of a lab run (docs/lab.md): what {@code alm cluster} writes (summary.json, samples.csv,
+ * the plot) plus catchments.json, C-true.csv, C-estimated.csv ({@code alm correlate} on the PoPs'
+ * DNS query and access logs, beacon join), C-error.json (per row, the total variation distance
+ * between estimated and true C, and how many entries the estimator's 95% intervals hold) and, for
+ * each drill, when traffic moved.
+ */
+final class LabReport {
+  private LabReport() {}
+
+  static void write(
+      PrintWriter o,
+      PrintWriter err,
+      Path dir,
+      LabTopology t,
+      LabSettings s,
+      LabRun.Result r,
+      String topology,
+      double wallSeconds)
+      throws Exception {
+    ClusterRun run = LabCommand.clusterRun(t, s, r);
+    ClusterSummary summary = ClusterSummary.of(run);
+    OptimumResult opt = new CentralOptimum().solve(run.config().topology());
+    Map<String, Object> doc = ClusterReport.summary(run, summary, opt);
+    List<String> ids = t.popIds();
+    LabCommand.writeMatrix(dir.resolve("C-true.csv"), ids, r.truth().c());
+    Map<String, Object> catchments = new LinkedHashMap<>();
+    for (LabTopology.Eyeball e : t.eyeballs()) {
+      LabRun.Catch c = r.catchments().get(e.id());
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("demand", e.demand());
+      m.put("resolver", e.resolver());
+      m.put("upstream", e.upstream());
+      m.put("dnsOwn", c.dns());
+      m.put("dns", e.onNet() ? c.dns() : r.catchments().get(e.resolver()).dns());
+      m.put("http", c.http());
+      catchments.put(e.id(), m);
+    }
+    for (LabTopology.Resolver res : t.resolvers()) {
+      catchments.put(res.id(), Map.of("dns", r.catchments().get(res.id()).dns()));
+    }
+    Map<String, Object> cdoc = new LinkedHashMap<>();
+    cdoc.put("catchments", catchments);
+    cdoc.put("C", Outputs.byIdRows(ids, r.truth().c()));
+    cdoc.put("A", Outputs.byId(ids, r.truth().demand()));
+    Outputs.json(dir.resolve("catchments.json"), cdoc);
+    Map<String, Object> error = estimate(dir, ids, r.truth().c(), err);
+    Map<String, Object> lab = new LinkedHashMap<>();
+    lab.put("topology", topology);
+    lab.put("bgpConvergenceSeconds", r.convergenceSeconds());
+    lab.put("netem", r.netem());
+    lab.put("trueC", Outputs.byIdRows(ids, r.truth().c()));
+    lab.put("trueA", Outputs.byId(ids, r.truth().demand()));
+    lab.put("drills", drills(dir, t, s, r));
+    if (!r.drills().isEmpty()) {
+      lab.put("drift", drift(dir, ids, r, err));
+    }
+    Map<String, Object> res = new LinkedHashMap<>();
+    res.put("processes", r.processes());
+    res.put("peakRssMb", r.peakRssMb());
+    res.put("cpuSeconds", r.cpuSeconds());
+    res.put("cpuCoresAverage", r.cpuSeconds() / r.seconds());
+    res.put("machineBusyShare", Outputs.finiteOrNull(r.machineBusy()));
+    res.put("cores", Runtime.getRuntime().availableProcessors());
+    res.put("wallSeconds", wallSeconds);
+    lab.put("resources", res);
+    lab.put("cError", error);
+    doc.put("lab", lab);
+    Outputs.json(dir.resolve("summary.json"), doc);
+    ClusterReport.samplesCsv(r.samples(), dir.resolve("samples.csv"));
+    ClusterPlot.write(
+        r.samples(), s.algorithm() + " on " + topology + " (alm lab)", dir.resolve("lab.png"));
+    ClusterReport.print(o, run, summary, opt);
+    o.printf(
+        Locale.ROOT,
+        "lab: BGP converged in %.1f s; true C %s; %d processes, peak %.0f MB resident, %.1f CPU"
+            + " cores on average, machine %.0f%% busy%n",
+        r.convergenceSeconds(),
+        java.util.Arrays.deepToString(round(r.truth().c())),
+        r.processes(),
+        r.peakRssMb(),
+        r.cpuSeconds() / r.seconds(),
+        100 * r.machineBusy());
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> drillList = (List<Map<String, Object>>) lab.get("drills");
+    for (Map<String, Object> d : drillList) {
+      o.printf(
+          Locale.ROOT,
+          "drill %s: BGP %s s; traffic moved after %s s (%s); no proxy above 1.1 T after %s s%n",
+          d.get("drill"),
+          d.get("bgpConvergenceSeconds"),
+          d.get("firstMoveSeconds"),
+          String.join(
+              ", ", ((Map<?, ?>) d.get("moved")).keySet().stream().map(Object::toString).toList()),
+          d.get("underOneTenthOverSeconds"));
+    }
+    o.printf(
+        "wrote summary.json, samples.csv, lab.png, catchments.json, C-true.csv, C-estimated.csv,"
+            + " C-error.json in %s%n",
+        dir);
+    o.flush();
+  }
+
+  private static double[][] round(double[][] c) {
+    double[][] out = new double[c.length][];
+    for (int i = 0; i < c.length; i++) {
+      out[i] = new double[c[i].length];
+      for (int j = 0; j < c[i].length; j++) {
+        out[i][j] = Math.round(c[i][j] * 1000) / 1000.0;
+      }
+    }
+    return out;
+  }
+
+  /** Every PoP's log files of one kind, restarted PoPs' too ({@code ID.GEN.dns.log}), sorted. */
+  private static List<String> logs(Path dir, String suffix) throws IOException {
+    try (var files = Files.list(dir.resolve("logs"))) {
+      return files.map(Path::toString).filter(f -> f.endsWith(suffix)).sorted().toList();
+    }
+  }
+
+  /** Runs alm correlate (beacon join) on the PoPs' logs; writes C-estimated.csv, C-error.json. */
+  private static Map<String, Object> estimate(
+      Path dir, List<String> ids, double[][] truth, PrintWriter err) throws IOException {
+    List<String> dns = logs(dir, ".dns.log");
+    List<String> http = logs(dir, ".access.log");
+    Path cdir = dir.resolve("correlate");
+    StringWriter out = new StringWriter();
+    StringWriter errs = new StringWriter();
+    CommandLine cl = Main.configure(new CommandLine(new CorrelateCommand()));
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(errs));
+    int code =
+        cl.execute(
+            "--dns",
+            String.join(",", dns),
+            "--http",
+            String.join(",", http),
+            "--window",
+            "10",
+            "--pops",
+            String.join(",", ids),
+            "-o",
+            cdir.toString());
+    Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put(
+        "command",
+        "alm correlate --dns LOGS --http LOGS --window 10 --pops " + String.join(",", ids));
+    if (code != 0) {
+      err.println("lab: alm correlate failed: " + errs.toString().strip());
+      doc.put("error", errs.toString().strip());
+      Outputs.json(dir.resolve("C-error.json"), doc);
+      return doc;
+    }
+    Files.copy(
+        cdir.resolve("C.csv"),
+        dir.resolve("C-estimated.csv"),
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    int n = ids.size();
+    double[][] est = new double[n][n];
+    double[][] lo = new double[n][n];
+    double[][] hi = new double[n][n];
+    long[] samples = new long[n];
+    List<String> lines = Files.readAllLines(cdir.resolve("intervals.csv"));
+    for (String line : lines.subList(1, lines.size())) {
+      String[] f = line.split(",");
+      int i = ids.indexOf(f[0]);
+      int j = ids.indexOf(f[1]);
+      if (i < 0 || j < 0) {
+        continue;
+      }
+      samples[i] = Long.parseLong(f[3]);
+      est[i][j] = Double.parseDouble(f[5]);
+      lo[i][j] = Double.parseDouble(f[6]);
+      hi[i][j] = Double.parseDouble(f[7]);
+    }
+    List<Map<String, Object>> rows = new ArrayList<>();
+    int inside = 0;
+    int entries = 0;
+    for (int i = 0; i < n; i++) {
+      double tv = 0;
+      int in = 0;
+      for (int j = 0; j < n; j++) {
+        tv += Math.abs(est[i][j] - truth[i][j]);
+        if (truth[i][j] >= lo[i][j] - 1e-9 && truth[i][j] <= hi[i][j] + 1e-9) {
+          in++;
+        }
+      }
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("row", ids.get(i));
+      row.put("samples", samples[i]);
+      row.put("tv", tv / 2);
+      row.put("entriesWithinInterval", in);
+      row.put("entries", n);
+      row.put("estimate", est[i]);
+      row.put("lower", lo[i]);
+      row.put("upper", hi[i]);
+      row.put("true", truth[i]);
+      rows.add(row);
+      if (samples[i] >= 20) {
+        inside += in;
+        entries += n;
+      }
+    }
+    doc.put("rows", rows);
+    doc.put("entriesWithinIntervalShare", entries == 0 ? null : inside / (double) entries);
+    doc.put("note", "share over rows with at least 20 samples; intervals are 95% (alm correlate)");
+    Outputs.json(dir.resolve("C-error.json"), doc);
+    return doc;
+  }
+
+  /**
+   * {@code alm correlate --compare}: the beacon-joined C before the first drill against C from 5 s
+   * after the last drill to the end; the rows it flags as changed beyond sampling noise.
+   */
+  private static Map<String, Object> drift(
+      Path dir, List<String> ids, LabRun.Result r, PrintWriter err) throws IOException {
+    long start = r.truth().startEpochMillis();
+    double first = r.drills().stream().mapToDouble(LabRun.DrillEvent::atSeconds).min().orElse(0);
+    double last = r.drills().stream().mapToDouble(LabRun.DrillEvent::atSeconds).max().orElse(0);
+    long b0 = (start + 999) / 1000;
+    long b1 = (start + (long) (first * 1000)) / 1000;
+    long a0 = (start + (long) ((last + 5) * 1000) + 999) / 1000;
+    long a1 = r.truth().endEpochMillis() / 1000;
+    Map<String, Object> doc = new LinkedHashMap<>();
+    if (b1 <= b0 || a1 <= a0) {
+      doc.put("skipped", "a window before the first drill or after the last is empty");
+      return doc;
+    }
+    List<String> args = new ArrayList<>(correlateInputs(dir, ids));
+    args.addAll(
+        List.of("--compare", b0 + "/" + b1, a0 + "/" + a1, "-o", dir.resolve("drift").toString()));
+    StringWriter out = new StringWriter();
+    StringWriter errs = new StringWriter();
+    CommandLine cl = Main.configure(new CommandLine(new CorrelateCommand()));
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(errs));
+    int code = cl.execute(args.toArray(String[]::new));
+    doc.put("windows", List.of(b0 + "/" + b1, a0 + "/" + a1));
+    if (code != 0) {
+      err.println("lab: alm correlate --compare failed: " + errs.toString().strip());
+      doc.put("error", errs.toString().strip());
+      return doc;
+    }
+    doc.put("report", out.toString().strip());
+    doc.put("file", dir.resolve("drift").resolve("drift.json").toString());
+    return doc;
+  }
+
+  private static List<String> correlateInputs(Path dir, List<String> ids) throws IOException {
+    List<String> dns = logs(dir, ".dns.log");
+    List<String> http = logs(dir, ".access.log");
+    return List.of(
+        "--dns",
+        String.join(",", dns),
+        "--http",
+        String.join(",", http),
+        "--window",
+        "10",
+        "--pops",
+        String.join(",", ids));
+  }
+
+  /** Per drill: when traffic moved (catchment series) and when no proxy was above 1.1 T. */
+  private static List<Map<String, Object>> drills(
+      Path dir, LabTopology t, LabSettings s, LabRun.Result r) throws IOException {
+    List<Map<String, Object>> out = new ArrayList<>();
+    List<String> ids = t.popIds();
+    for (LabRun.DrillEvent e : r.drills()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("drill", e.drill().label());
+      m.put("atSeconds", e.atSeconds());
+      m.put("bgpConvergenceSeconds", Outputs.finiteOrNull(e.bgpSeconds()));
+      m.put("trueCBefore", trueC(dir, t, s, Math.max(0, e.atSeconds() - 1)));
+      m.put("trueCAfter5s", trueC(dir, t, s, e.atSeconds() + 5));
+      Map<String, Object> xs = new LinkedHashMap<>();
+      for (String id : ids) {
+        Map<String, Object> px = new LinkedHashMap<>();
+        px.put("before", Outputs.finiteOrNull(at(r.samples(), id, e.atSeconds(), false)));
+        px.put("after10s", Outputs.finiteOrNull(at(r.samples(), id, e.atSeconds() + 10, true)));
+        xs.put(id, px);
+      }
+      m.put("x", xs);
+      double first = Double.POSITIVE_INFINITY;
+      double lastMove = Double.NEGATIVE_INFINITY;
+      Map<String, Object> moved = new LinkedHashMap<>();
+      List<String> series = new ArrayList<>();
+      t.eyeballs().forEach(x -> series.add(x.id()));
+      t.resolvers().forEach(x -> series.add(x.id()));
+      for (String id : series) {
+        Path f = dir.resolve("catchments").resolve(id + ".csv");
+        if (!Files.exists(f)) {
+          continue;
+        }
+        String before = null;
+        for (String line : Files.readAllLines(f).subList(1, Files.readAllLines(f).size())) {
+          String[] p = line.split(",", -1);
+          double ts = Double.parseDouble(p[0]);
+          String now = p[1] + "/" + p[2];
+          if (ts < e.atSeconds()) {
+            before = now;
+          } else if (before != null
+              && !now.equals(before)
+              && !p[1].isEmpty()
+              && (p[2].isEmpty() == before.endsWith("/"))) { // a failed measurement is no move
+            double delay = ts - e.atSeconds();
+            moved.put(id, Map.of("from", before, "to", now, "afterSeconds", delay));
+            first = Math.min(first, delay);
+            lastMove = Math.max(lastMove, delay);
+            break;
+          }
+        }
+      }
+      m.put("moved", moved);
+      m.put("firstMoveSeconds", Double.isFinite(first) ? first : null);
+      m.put("lastMoveSeconds", Double.isFinite(lastMove) ? lastMove : null);
+      m.put(
+          "underOneTenthOverSeconds",
+          Outputs.finiteOrNull(settleAfter(r.samples(), e.atSeconds())));
+      out.add(m);
+    }
+    return out;
+  }
+
+  /** x of a PoP at the last interval at or before {@code t} (or the first after, {@code after}). */
+  private static double at(List<Sample> samples, String pop, double t, boolean after) {
+    double v = Double.NaN;
+    for (Sample x : samples) {
+      if (!x.pop().equals(pop)) {
+        continue;
+      }
+      if (after && x.t() >= t) {
+        return x.x();
+      }
+      if (!after && x.t() <= t) {
+        v = x.x();
+      }
+    }
+    return v;
+  }
+
+  /**
+   * The true C at {@code seconds} from the catchment series ({@code catchments/ID.csv}): each
+   * network's last successful measurement at or before that time; null if one is missing.
+   */
+  private static Object trueC(Path dir, LabTopology t, LabSettings s, double seconds)
+      throws IOException {
+    Map<String, LabRun.Catch> c = new LinkedHashMap<>();
+    List<String> series = new ArrayList<>();
+    t.eyeballs().forEach(x -> series.add(x.id()));
+    t.resolvers().forEach(x -> series.add(x.id()));
+    for (String id : series) {
+      Path f = dir.resolve("catchments").resolve(id + ".csv");
+      if (!Files.exists(f)) {
+        return null;
+      }
+      String dns = null;
+      String http = null;
+      List<String> lines = Files.readAllLines(f);
+      for (String line : lines.subList(1, lines.size())) {
+        String[] p = line.split(",", -1);
+        if (Double.parseDouble(p[0]) > seconds) {
+          break;
+        }
+        dns = p[1].isEmpty() ? dns : p[1];
+        http = p[2].isEmpty() ? http : p[2];
+      }
+      c.put(id, new LabRun.Catch(dns, http));
+    }
+    try {
+      return Outputs.byIdRows(t.popIds(), LabRun.truth(t, c, s, 0, 0).c());
+    } catch (IllegalStateException e) {
+      return null; // a network had no successful measurement yet
+    }
+  }
+
+  /**
+   * Seconds from {@code at} until the first interval from which no proxy is above 1.1 T_i to the
+   * end of the run; NaN if one still is at the end.
+   */
+  static double settleAfter(List<Sample> samples, double at) {
+    double lastOver = Double.NaN;
+    double firstAfter = Double.NaN;
+    for (Sample x : samples) {
+      if (x.t() < at) {
+        continue;
+      }
+      if (Double.isNaN(firstAfter)) {
+        firstAfter = x.t();
+      }
+      if (x.ratio() > 1.1) {
+        lastOver = x.t();
+      }
+    }
+    if (Double.isNaN(firstAfter)) {
+      return Double.NaN;
+    }
+    double end = samples.isEmpty() ? at : samples.get(samples.size() - 1).t();
+    if (!Double.isNaN(lastOver) && lastOver >= end) {
+      return Double.NaN;
+    }
+    return Double.isNaN(lastOver) ? firstAfter - at : lastOver + 1 - at;
+  }
+}

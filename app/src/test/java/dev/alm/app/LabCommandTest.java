@@ -1,0 +1,75 @@
+package dev.alm.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.alm.lab.LabCheck;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code alm lab}'s refusals: one line, before anything is built. */
+class LabCommandTest {
+
+  private static String[] run(int[] code, String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cl = Main.configure(new CommandLine(new AlmCommand()));
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    code[0] = cl.execute(args);
+    return new String[] {out.toString(), err.toString()};
+  }
+
+  @Test
+  void checkSaysWhatIsMissingAndExitsTwoOrZero() {
+    int[] code = new int[1];
+    String[] o = run(code, "lab", "check");
+    if (LabCheck.missing().isEmpty()) {
+      assertEquals(0, code[0], o[0]);
+      assertTrue(o[0].startsWith("alm lab check: ok"), o[0]);
+    } else {
+      assertEquals(2, code[0], o[0]);
+      assertTrue(o[0].startsWith("alm lab check: missing "), o[0]);
+    }
+  }
+
+  @Test
+  void aBadDrillOrMissingRootIsOneLineAndNothingIsBuilt(@TempDir Path dir) {
+    int[] code = new int[1];
+    String[] o = run(code, "lab", "--withdraw", "a", "--out", dir.resolve("out").toString());
+    String err = o[1].strip();
+    assertTrue(!err.contains("\n"), "one line: " + err);
+    if (LabCheck.missing().isEmpty()) {
+      assertEquals(1, code[0], err);
+      assertTrue(err.endsWith("--withdraw: expected POP:SECONDS, got 'a'"), err);
+    } else {
+      assertEquals(2, code[0], err);
+      assertTrue(err.startsWith("alm lab: this machine cannot run the lab: missing"), err);
+    }
+  }
+
+  @Test
+  void aDrillOnAnUnknownPopIsRefused(@TempDir Path dir) {
+    int[] code = new int[1];
+    String[] o =
+        run(
+            code,
+            "lab",
+            "-t",
+            "builtin:lab-mini",
+            "--prepend",
+            "zz:2:10",
+            "--out",
+            dir.resolve("out").toString());
+    if (LabCheck.missing().isEmpty()) {
+      assertEquals(1, code[0], o[1]);
+      assertTrue(o[1].strip().endsWith("--prepend: no PoP 'zz'"), o[1]);
+    } else {
+      assertEquals(2, code[0], o[1]);
+    }
+  }
+}

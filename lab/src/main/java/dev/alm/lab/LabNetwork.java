@@ -1,0 +1,380 @@
+package dev.alm.lab;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * Builds a {@link LabPlan} on this machine with iproute2 and BIRD 2, and tears any lab down again:
+ * namespaces, veth pairs (inside the namespaces: deleting a namespace deletes them), addresses,
+ * routes, netem qdiscs, one {@code bird} per BGP speaker with its config, control socket and pid
+ * file in the run directory. Teardown ({@link #down}) works from any half-built state: it kills
+ * every process inside an {@code alm-*} namespace, then deletes the namespaces, and is safe to run
+ * twice. The host's own interfaces and routes are never touched.
+ */
+public final class LabNetwork implements AutoCloseable {
+  /** The default run directory of BIRD's configs, sockets, pid files and logs. */
+  public static final Path DEFAULT_RUN_DIR = Path.of("/run/alm-lab");
+
+  private final LabPlan plan;
+  private final Path runDir;
+  private final Consumer<String> log;
+  private boolean netem;
+
+  private LabNetwork(LabPlan plan, Path runDir, Consumer<String> log) {
+    this.plan = plan;
+    this.runDir = runDir;
+    this.log = log;
+  }
+
+  public LabPlan plan() {
+    return plan;
+  }
+
+  public Path runDir() {
+    return runDir;
+  }
+
+  /** Whether link delays and loss are applied (the kernel has netem). */
+  public boolean netem() {
+    return netem;
+  }
+
+  /**
+   * Tears down whatever is left, then builds the plan and starts BIRD everywhere. On failure
+   * everything built so far is torn down and the failure rethrown.
+   */
+  public static LabNetwork build(LabPlan plan, Path runDir, Consumer<String> log)
+      throws IOException {
+    down(runDir, log);
+    LabNetwork n = new LabNetwork(plan, runDir, log);
+    try {
+      n.create();
+      return n;
+    } catch (RuntimeException | IOException e) {
+      down(runDir, log);
+      throw e;
+    }
+  }
+
+  private void create() throws IOException {
+    Files.createDirectories(runDir);
+    for (String ns : plan.namespaces()) {
+      ip("netns", "add", ns);
+      ip("-n", ns, "link", "set", "lo", "up");
+      Shell.check(
+          List.of(
+              "ip",
+              "netns",
+              "exec",
+              ns,
+              "sysctl",
+              "-q",
+              "-w",
+              "net.ipv4.ip_forward=1",
+              "net.ipv4.conf.all.rp_filter=0",
+              "net.ipv4.conf.default.rp_filter=0"));
+    }
+    netem = true;
+    for (LabPlan.Veth v : plan.veths()) {
+      ip(
+          "link", "add", v.ifA(), "netns", v.nsA(), "type", "veth", "peer", "name", v.ifB(),
+          "netns", v.nsB());
+      ip("-n", v.nsA(), "addr", "add", v.addrA(), "dev", v.ifA());
+      ip("-n", v.nsB(), "addr", "add", v.addrB(), "dev", v.ifB());
+      ip("-n", v.nsA(), "link", "set", v.ifA(), "up");
+      ip("-n", v.nsB(), "link", "set", v.ifB(), "up");
+      if (v.delayMs() > 0 || v.lossPercent() > 0) {
+        netem(v.nsA(), v.ifA(), v.delayMs(), v.lossPercent());
+        netem(v.nsB(), v.ifB(), v.delayMs(), v.lossPercent());
+      }
+    }
+    for (LabPlan.LoopbackAddress a : plan.loopbacks()) {
+      ip("-n", a.ns(), "addr", "add", a.cidr(), "dev", "lo");
+    }
+    for (LabPlan.DefaultRoute r : plan.defaultRoutes()) {
+      ip("-n", r.ns(), "route", "add", "default", "via", r.via(), "src", r.src());
+    }
+    for (String s : plan.speakers()) {
+      writeConfig(s, 0);
+      Shell.check(
+          List.of(
+              "ip",
+              "netns",
+              "exec",
+              LabPlan.ns(s),
+              "bird",
+              "-c",
+              config(s).toString(),
+              "-s",
+              socket(s).toString(),
+              "-P",
+              runDir.resolve(s + ".pid").toString()));
+    }
+  }
+
+  /**
+   * Sets delay and loss on one interface with netem; false (once logged) when the kernel has no
+   * netem, in which case links keep no delay.
+   */
+  public boolean netem(String ns, String dev, double delayMs, double lossPercent) {
+    if (!netem) {
+      return false;
+    }
+    Shell.Result r =
+        Shell.run(
+            List.of(
+                "ip",
+                "netns",
+                "exec",
+                ns,
+                "tc",
+                "qdisc",
+                "replace",
+                "dev",
+                dev,
+                "root",
+                "netem",
+                "delay",
+                String.format(Locale.ROOT, "%.3fms", delayMs),
+                "loss",
+                String.format(Locale.ROOT, "%.4f%%", lossPercent)),
+            10_000);
+    if (!r.ok()) {
+      netem = false;
+      log.accept(
+          "lab: netem unavailable ("
+              + r.output().lines().findFirst().orElse("exit " + r.exit())
+              + "): links carry no delay or loss");
+    }
+    return r.ok();
+  }
+
+  private Path config(String speaker) {
+    return runDir.resolve(speaker + ".conf");
+  }
+
+  /** The control socket of a speaker's BIRD. */
+  public Path socket(String speaker) {
+    return runDir.resolve(speaker + ".ctl");
+  }
+
+  private void writeConfig(String speaker, int prepend) throws IOException {
+    Files.writeString(
+        config(speaker),
+        plan.birdConfig(speaker, runDir.toString(), prepend),
+        StandardCharsets.UTF_8);
+  }
+
+  /** Runs a birdc command against a speaker's daemon; its output. */
+  public String birdc(String speaker, String... command) {
+    List<String> c = new ArrayList<>(List.of("birdc", "-s", socket(speaker).toString()));
+    c.addAll(List.of(command));
+    return Shell.check(c);
+  }
+
+  /** Rewrites a PoP's BIRD config with {@code n} prepends and reconfigures it. */
+  public void prepend(String pop, int n) throws IOException {
+    writeConfig(pop, n);
+    birdc(pop, "configure");
+  }
+
+  /** Stops (true) or resumes a PoP's announcements of both anycast prefixes. */
+  public void withdraw(String pop, boolean withdraw) {
+    birdc(pop, withdraw ? "disable" : "enable", LabPlan.DNS_PROTOCOL);
+    birdc(pop, withdraw ? "disable" : "enable", LabPlan.HTTP_PROTOCOL);
+  }
+
+  /** Sets a link's two ends down (true) or up. */
+  public void linkDown(String a, String b, boolean down) {
+    LabPlan.Veth v = plan.veth(a, b);
+    if (v == null) {
+      throw new IllegalArgumentException("no link " + a + "-" + b);
+    }
+    ip("-n", v.nsA(), "link", "set", v.ifA(), down ? "down" : "up");
+    ip("-n", v.nsB(), "link", "set", v.ifB(), down ? "down" : "up");
+  }
+
+  /**
+   * Waits until every BGP session is Established and every speaker's kernel has routes to both
+   * anycast prefixes and every stub network; the seconds it took, or -1 after {@code
+   * timeoutMillis}.
+   */
+  public double awaitConvergence(long timeoutMillis) throws InterruptedException {
+    long start = System.nanoTime();
+    long deadline = start + timeoutMillis * 1_000_000L;
+    while (System.nanoTime() < deadline) {
+      if (converged(null)) {
+        return (System.nanoTime() - start) / 1e9;
+      }
+      Thread.sleep(100);
+    }
+    return -1;
+  }
+
+  /**
+   * Whether the lab has converged: sessions up, routes in the kernels; {@code why} (if not null)
+   * receives what is missing.
+   */
+  public boolean converged(StringBuilder why) {
+    for (String s : plan.speakers()) {
+      Shell.Result r =
+          Shell.run(List.of("birdc", "-s", socket(s).toString(), "show", "protocols"), 5_000);
+      if (!r.ok()) {
+        note(why, s + ": birdc: " + r.output());
+        return false;
+      }
+      for (String line : r.output().lines().toList()) {
+        String[] f = line.trim().split("\\s+");
+        if (f.length >= 2 && f[1].equals("BGP") && !line.contains("Established")) {
+          note(why, s + ": " + f[0] + " not established");
+          return false;
+        }
+      }
+      String routes =
+          Shell.run(List.of("ip", "-n", LabPlan.ns(s), "route", "show"), 5_000).output();
+      List<String> need = new ArrayList<>();
+      if (!plan.topology().isPop(s)) {
+        need.add(LabPlan.DNS_PREFIX);
+        need.add(LabPlan.HTTP_PREFIX);
+      }
+      for (int e = 0; e < plan.topology().eyeballs().size(); e++) {
+        need.add(LabPlan.eyeballPrefix(e));
+      }
+      for (int k = 0; k < plan.topology().resolvers().size(); k++) {
+        need.add(LabPlan.resolverPrefix(k));
+      }
+      need.add(LabPlan.DC_PREFIX);
+      for (String prefix : need) {
+        if (!routes.contains(prefix + " ")) {
+          note(why, s + ": no route to " + prefix);
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  private static void note(StringBuilder why, String s) {
+    if (why != null) {
+      why.setLength(0);
+      why.append(s);
+    }
+  }
+
+  private static String ip(String... args) {
+    List<String> c = new ArrayList<>(List.of("ip"));
+    c.addAll(List.of(args));
+    return Shell.check(c);
+  }
+
+  /** The lab's namespaces now on this machine. */
+  public static List<String> namespaces() {
+    Shell.Result r = Shell.run(List.of("ip", "netns", "list"), 10_000);
+    List<String> out = new ArrayList<>();
+    if (!r.ok()) {
+      return out;
+    }
+    for (String line : r.output().lines().toList()) {
+      String name = line.trim().split("\\s+")[0];
+      if (name.startsWith(LabPlan.PREFIX)) {
+        out.add(name);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Removes every {@code alm-*} namespace and the processes inside them (BIRD daemons, PoPs, users:
+   * TERM, then KILL after two seconds), and BIRD's files in {@code runDir}. Safe to run twice, and
+   * from any half-built state. Returns what it removed, in words.
+   */
+  public static String down(Path runDir, Consumer<String> log) {
+    List<String> spaces = namespaces();
+    List<Long> pids = new ArrayList<>();
+    for (String ns : spaces) {
+      Shell.Result r = Shell.run(List.of("ip", "netns", "pids", ns), 10_000);
+      if (r.ok()) {
+        r.output()
+            .lines()
+            .map(String::trim)
+            .filter(s -> s.matches("\\d+"))
+            .map(Long::parseLong)
+            .forEach(pids::add);
+      }
+    }
+    // BIRD daemons whose namespace was already deleted still have their pid files
+    if (runDir != null && Files.isDirectory(runDir)) {
+      try (var files = Files.list(runDir)) {
+        for (Path f : files.filter(p -> p.toString().endsWith(".pid")).toList()) {
+          try {
+            long pid = Long.parseLong(Files.readString(f).trim());
+            ProcessHandle.of(pid)
+                .filter(h -> h.info().command().map(c -> c.endsWith("/bird")).orElse(false))
+                .ifPresent(h -> pids.add(pid));
+          } catch (IOException | NumberFormatException ignored) {
+            // a half-written pid file: nothing to kill
+          }
+        }
+      } catch (IOException ignored) {
+        // an unreadable run directory: the namespaces still go
+      }
+    }
+    int killed = 0;
+    for (long pid : pids) {
+      if (ProcessHandle.of(pid).map(ProcessHandle::destroy).orElse(false)) {
+        killed++;
+      }
+    }
+    long deadline = System.currentTimeMillis() + 2000;
+    for (long pid : pids) {
+      ProcessHandle.of(pid)
+          .ifPresent(
+              h -> {
+                long left = Math.max(1, deadline - System.currentTimeMillis());
+                try {
+                  h.onExit().get(left, java.util.concurrent.TimeUnit.MILLISECONDS);
+                } catch (Exception e) {
+                  h.destroyForcibly();
+                }
+              });
+    }
+    for (String ns : spaces) {
+      Shell.run(List.of("ip", "netns", "del", ns), 10_000);
+    }
+    if (runDir != null && Files.isDirectory(runDir)) {
+      try (var files = Files.list(runDir)) {
+        for (Path f : files.toList()) {
+          String n = f.getFileName().toString();
+          if (n.endsWith(".pid") || n.endsWith(".ctl") || n.endsWith(".conf")) {
+            Files.deleteIfExists(f);
+          }
+        }
+      } catch (IOException ignored) {
+        // left for the next teardown
+      }
+    }
+    List<String> left = namespaces();
+    String said =
+        String.format(
+            Locale.ROOT,
+            "removed %d namespaces, stopped %d processes%s",
+            spaces.size() - left.size(),
+            killed,
+            left.isEmpty() ? "" : "; still present: " + left);
+    if (!spaces.isEmpty() || killed > 0) {
+      log.accept("lab down: " + said);
+    }
+    return said;
+  }
+
+  @Override
+  public void close() {
+    down(runDir, log);
+  }
+}

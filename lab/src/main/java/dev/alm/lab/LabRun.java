@@ -1,0 +1,425 @@
+package dev.alm.lab;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.cluster.Sample;
+import dev.alm.cluster.UserCounts;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * One lab run (docs/lab.md): builds the network, waits for BGP, starts a JVM per PoP, the
+ * datacenter, every public resolver and every eyeball network's users in their namespaces, measures
+ * the ground truth (catchments, C, A), starts the control loops and the users together, reads every
+ * PoP's status each interval, runs the drills, and collects what the users did. The caller tears
+ * the network down ({@link LabNetwork#close}) in every case.
+ */
+public final class LabRun {
+
+  /**
+   * One eyeball network's or resolver's catchments at the start.
+   *
+   * @param dns the PoP answering its DNS queries (a resolver's own; for an eyeball, its resolver's)
+   * @param http the PoP its HTTP requests reach (null for a resolver)
+   */
+  public record Catch(String dns, String http) {}
+
+  /**
+   * What a drill did.
+   *
+   * @param drill the drill
+   * @param atSeconds when it ran
+   * @param bgpSeconds after a withdraw or prepend: seconds until every router's best route to L1's
+   *     prefix had changed its origin as expected (NaN when not measured or not reached)
+   */
+  public record DrillEvent(LabDrill drill, double atSeconds, double bgpSeconds) {}
+
+  /**
+   * The record of a run.
+   *
+   * @param convergenceSeconds from BIRD's start until every session was up and every route in place
+   * @param catchments per eyeball network and resolver id, at the start
+   * @param truth the true C and A
+   * @param samples one per PoP per interval
+   * @param users per eyeball id
+   * @param seconds the users' run time
+   * @param targetRate the users' target request rate, requests/s
+   * @param drills what the drills did
+   * @param netem whether link delays were applied
+   * @param peakRssMb the most resident memory of all lab processes together (sampled every 5 s)
+   * @param cpuSeconds CPU seconds the lab's processes had used by the last interval
+   * @param processes how many processes that was
+   * @param machineBusy the machine's busy share (all cores) over the run
+   */
+  public record Result(
+      double convergenceSeconds,
+      Map<String, Catch> catchments,
+      LabTruth truth,
+      List<Sample> samples,
+      Map<String, UserCounts> users,
+      double seconds,
+      double targetRate,
+      List<DrillEvent> drills,
+      boolean netem,
+      double peakRssMb,
+      double cpuSeconds,
+      int processes,
+      double machineBusy) {}
+
+  /** JVM options of every lab process: small heaps, the serial collector, the C1 compiler only. */
+  public static final List<String> JVM_OPTIONS =
+      List.of("-Xmx96m", "-Xss512k", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+
+  private LabRun() {}
+
+  /** Runs the lab; the network stays up for the caller to tear down. */
+  public static Result run(
+      LabTopology t,
+      LabSettings s,
+      Duration duration,
+      List<LabDrill> drills,
+      LabNetwork network,
+      double convergenceSeconds,
+      Consumer<List<Sample>> onInterval,
+      Consumer<String> log)
+      throws IOException, InterruptedException {
+    Path out = Path.of(s.out());
+    for (String d : List.of("run", "catchments", "pops", "users", "logs", "state")) {
+      Path dir = out.resolve(d);
+      Files.createDirectories(dir);
+      try (var files = Files.list(dir)) {
+        for (Path f : files.toList()) {
+          if (Files.isRegularFile(f)) {
+            Files.delete(f);
+          }
+        }
+      }
+    }
+    freshProbeKey(out.resolve("state").resolve("probe.key"));
+    s.write(out);
+    List<Process> children = new ArrayList<>();
+    Map<Process, String> names = new LinkedHashMap<>();
+    try {
+      for (LabTopology.Pop p : t.pops()) {
+        start(children, names, out, p.id(), "pop", p.id());
+      }
+      start(children, names, out, "dc", "dc", "dc");
+      for (LabTopology.Resolver r : t.resolvers()) {
+        start(children, names, out, r.id(), "forwarder", r.id());
+      }
+      for (LabTopology.Eyeball e : t.eyeballs()) {
+        start(children, names, out, e.id(), "users", e.id());
+      }
+      Map<String, Catch> catchments = awaitCatchments(t, out, children, names);
+      LabTruth truth0 = truth(t, catchments, s, 0, 0);
+      long start = System.currentTimeMillis() + 3000;
+      LabTruth truth =
+          new LabTruth(
+              truth0.c(),
+              truth0.demand(),
+              start,
+              start + duration.toMillis(),
+              truth0.requestsPerQuery());
+      truth.write(out);
+      log.accept(
+          "lab: ground truth measured; users and control loops start in 3 s, for "
+              + duration.toSeconds()
+              + " s");
+      List<LabDrill> pending = new ArrayList<>(drills);
+      pending.sort(java.util.Comparator.comparingDouble(LabDrill::atSeconds));
+      List<DrillEvent> events = java.util.Collections.synchronizedList(new ArrayList<>());
+      List<Thread> drillThreads = new ArrayList<>();
+      List<Sample> samples = new ArrayList<>();
+      ObjectMapper m = new ObjectMapper();
+      LabResources resources = new LabResources();
+      int late = 0;
+      resources.start();
+      long lastInterval = duration.toMillis() / s.intervalMillis();
+      for (long k = 1; ; k++) {
+        long at = start + k * s.intervalMillis();
+        if (at > truth.endEpochMillis()) {
+          break;
+        }
+        double seconds = k * s.intervalMillis() / 1000.0;
+        while (!pending.isEmpty() && pending.get(0).atSeconds() <= seconds + 1e-9) {
+          LabDrill d = pending.remove(0);
+          sleepUntil(start + (long) (d.atSeconds() * 1000));
+          Thread th =
+              new Thread(
+                  () -> {
+                    events.add(DrillRunner.run(network, t, d, start, log));
+                    if (s.refreshSeconds() > 0) {
+                      CatchmentSeries.refresh(
+                          t, s, out, truth, d.atSeconds() + s.refreshSeconds(), log);
+                    }
+                  },
+                  "alm-lab-drill");
+          th.setDaemon(true);
+          th.start();
+          drillThreads.add(th);
+        }
+        sleepUntil(at + Math.min(600, s.intervalMillis() / 2));
+        if (k % 5 == 0 || k == lastInterval) {
+          resources.sample();
+        }
+        List<Sample> interval = new ArrayList<>();
+        for (LabTopology.Pop p : t.pops()) {
+          JsonNode last = lastLine(m, out.resolve("pops").resolve(p.id() + ".jsonl"));
+          if (last != null && Math.abs(last.path("t").asDouble() - seconds) < 1e-6) {
+            interval.add(sample(last));
+          }
+        }
+        if (interval.size() == t.pops().size()) {
+          samples.addAll(interval);
+          onInterval.accept(interval);
+        } else {
+          late++; // the samples are read again from the PoPs' files at the end
+        }
+      }
+      if (late > 0) {
+        log.accept(
+            "lab: "
+                + late
+                + " intervals not reported by every PoP within half an interval (live table only;"
+                + " the PoPs' files are complete)");
+      }
+      for (Thread th : drillThreads) {
+        th.join(15_000);
+      }
+      for (Process p : children) {
+        p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS);
+      }
+      Map<String, UserCounts> users = new LinkedHashMap<>();
+      double target = 0;
+      for (LabTopology.Eyeball e : t.eyeballs()) {
+        target += e.demand() * s.loadUnit();
+        Path f = out.resolve("users").resolve(e.id() + ".json");
+        if (Files.exists(f)) {
+          users.put(e.id(), m.readValue(f.toFile(), UserCounts.class));
+        }
+      }
+      // samples from the PoPs' own files, complete (the live read may have missed one)
+      List<Sample> all = new ArrayList<>();
+      Map<String, List<Sample>> byPop = new LinkedHashMap<>();
+      for (LabTopology.Pop p : t.pops()) {
+        List<Sample> list = new ArrayList<>();
+        Path f = out.resolve("pops").resolve(p.id() + ".jsonl");
+        if (Files.exists(f)) {
+          for (String line : Files.readAllLines(f)) {
+            if (!line.isBlank()) {
+              list.add(sample(m.readTree(line)));
+            }
+          }
+        }
+        byPop.put(p.id(), list);
+      }
+      int n = byPop.values().stream().mapToInt(List::size).min().orElse(0);
+      for (int k = 0; k < n; k++) {
+        for (List<Sample> list : byPop.values()) {
+          all.add(list.get(k));
+        }
+      }
+      return new Result(
+          convergenceSeconds,
+          catchments,
+          truth,
+          all.isEmpty() ? samples : all,
+          users,
+          duration.toMillis() / 1000.0,
+          target,
+          List.copyOf(events),
+          network.netem(),
+          resources.peakRssMb(),
+          resources.cpuSeconds(),
+          resources.processes(),
+          resources.machineBusy());
+    } finally {
+      for (Process p : children) {
+        p.destroy();
+      }
+      for (Process p : children) {
+        if (!p.waitFor(3, java.util.concurrent.TimeUnit.SECONDS)) {
+          p.destroyForcibly();
+        }
+      }
+    }
+  }
+
+  /**
+   * The true C and A from the catchments: an eyeball network's demand counts in the row of its
+   * resolver's DNS catchment and the column of its own HTTP catchment (a row without demand is the
+   * unit row).
+   */
+  public static LabTruth truth(
+      LabTopology t, Map<String, Catch> catchments, LabSettings s, long start, long end) {
+    int n = t.pops().size();
+    double[][] c = new double[n][n];
+    double[] a = new double[n];
+    double[] queries = new double[n];
+    int caches = Math.max(1, s.resolverCaches());
+    for (LabTopology.Eyeball e : t.eyeballs()) {
+      Catch own = catchments.get(e.id());
+      String dns = e.onNet() ? own.dns() : catchments.get(e.resolver()).dns();
+      int i = t.popIndex(dns);
+      int j = t.popIndex(own.http());
+      if (i < 0 || j < 0) {
+        throw new IllegalStateException(
+            "eyeball " + e.id() + ": catchment unknown (dns " + dns + ", http " + own.http() + ")");
+      }
+      c[i][j] += e.demand();
+      a[i] += e.demand();
+      double perCache = e.demand() * s.loadUnit() / caches;
+      queries[i] += perCache > 0 ? caches * perCache / (perCache * s.ttl() + 1) : 0;
+    }
+    double[] rpq = new double[n];
+    for (int i = 0; i < n; i++) {
+      rpq[i] = queries[i] > 0 ? a[i] * s.loadUnit() / queries[i] : 1;
+    }
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        c[i][j] = a[i] > 0 ? c[i][j] / a[i] : (i == j ? 1 : 0);
+      }
+    }
+    return new LabTruth(c, a, start, end, rpq);
+  }
+
+  private static Map<String, Catch> awaitCatchments(
+      LabTopology t, Path out, List<Process> children, Map<Process, String> names)
+      throws IOException, InterruptedException {
+    List<String> ids = new ArrayList<>();
+    t.eyeballs().forEach(e -> ids.add(e.id()));
+    t.resolvers().forEach(r -> ids.add(r.id()));
+    long deadline = System.currentTimeMillis() + 180_000;
+    ObjectMapper m = new ObjectMapper();
+    while (true) {
+      for (Process p : children) {
+        if (!p.isAlive()) {
+          throw new IOException(
+              "lab: the process of "
+                  + names.get(p)
+                  + " exited (code "
+                  + p.exitValue()
+                  + "): see "
+                  + out.resolve("logs").resolve(names.get(p) + ".out"));
+        }
+      }
+      Map<String, Catch> got = new LinkedHashMap<>();
+      for (String id : ids) {
+        Path f = out.resolve("catchments").resolve(id + ".json");
+        if (Files.exists(f)) {
+          JsonNode n = m.readTree(f.toFile());
+          got.put(
+              id,
+              new Catch(
+                  n.path("dns").isNull() ? null : n.path("dns").asText(),
+                  n.path("http").isNull() ? null : n.path("http").asText()));
+        }
+      }
+      if (got.size() == ids.size()) {
+        return got;
+      }
+      if (System.currentTimeMillis() > deadline) {
+        throw new IOException("lab: catchments not measured within 180 s: have " + got.keySet());
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  private static void start(
+      List<Process> children,
+      Map<Process, String> names,
+      Path out,
+      String id,
+      String role,
+      String arg)
+      throws IOException {
+    List<String> cmd =
+        new ArrayList<>(List.of("ip", "netns", "exec", LabPlan.ns(id), javaBinary()));
+    cmd.addAll(JVM_OPTIONS);
+    cmd.addAll(
+        List.of(
+            "-cp",
+            System.getProperty("java.class.path"),
+            LabProcess.class.getName(),
+            role,
+            LabSettings.file(out).toString(),
+            arg));
+    Process p =
+        new ProcessBuilder(cmd)
+            .redirectErrorStream(true)
+            .redirectOutput(out.resolve("logs").resolve(id + ".out").toFile())
+            .start();
+    children.add(p);
+    names.put(p, id);
+  }
+
+  /** The java binary of this JVM. */
+  static String javaBinary() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  private static JsonNode lastLine(ObjectMapper m, Path f) throws IOException {
+    if (!Files.exists(f)) {
+      return null;
+    }
+    List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+    for (int k = lines.size() - 1; k >= 0; k--) {
+      if (!lines.get(k).isBlank()) {
+        try {
+          return m.readTree(lines.get(k));
+        } catch (IOException e) {
+          return null; // a line being written
+        }
+      }
+    }
+    return null;
+  }
+
+  private static Sample sample(JsonNode n) {
+    return new Sample(
+        n.path("t").asDouble(),
+        n.path("pop").asText(),
+        n.path("x").asDouble(),
+        n.path("mu").asDouble(),
+        number(n.path("beta")),
+        number(n.path("betaStdErr")),
+        number(n.path("S")),
+        n.path("T").asDouble(),
+        number(n.path("A")),
+        n.path("mode").asText(),
+        n.path("shed").asLong(),
+        n.path("gain").asDouble());
+  }
+
+  private static double number(JsonNode n) {
+    return n.isNumber() ? n.asDouble() : Double.NaN;
+  }
+
+  private static void freshProbeKey(Path file) throws IOException {
+    byte[] b = new byte[32];
+    new SecureRandom().nextBytes(b);
+    Files.deleteIfExists(file);
+    Files.createFile(
+        file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    Files.writeString(
+        file, "# alm lab probe key, fresh for this run\n" + HexFormat.of().formatHex(b) + "\n");
+  }
+
+  static void sleepUntil(long epochMillis) throws InterruptedException {
+    long left;
+    while ((left = epochMillis - System.currentTimeMillis()) > 0) {
+      Thread.sleep(Math.min(left, 200));
+    }
+  }
+}

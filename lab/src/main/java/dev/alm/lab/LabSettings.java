@@ -1,0 +1,71 @@
+package dev.alm.lab;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * How a lab run is driven, shared by the run and every process it starts in the namespaces (written
+ * to {@code OUT/run/settings.json} by the run, read by {@link LabProcess}).
+ *
+ * @param topology the topology spec ({@code builtin:NAME} or an absolute file path)
+ * @param out the run's output directory (absolute)
+ * @param algorithm greedy or dual
+ * @param intervalMillis the control interval
+ * @param loadUnit requests/s per load unit of demand and capacity
+ * @param resolverCaches cached answers per eyeball network (each kept for its TTL)
+ * @param ttl the TTL of CDN answers, seconds
+ * @param fcBeaconsPerUnit FastControl beacons/s per load unit of an eyeball's demand
+ * @param correlationBeacons correlation beacons/s per load unit of an eyeball's demand (for the
+ *     estimate of C, which weighs networks by demand)
+ * @param gamma the probe gain (eq. 19-20)
+ * @param betaWeight EWMA weight of beta
+ * @param theta the dual's scaled price step
+ * @param greedyGain the greedy gain (eq. 24)
+ * @param startX every PoP's x at start
+ * @param bodyBytes response body size
+ * @param seed users' random seed
+ * @param planFloor the smallest C_ij the probe plan divides by (eq. 19, {@code
+ *     ProbePlanConfig.floor}): real routing gives C_ij = 0 where C_ji &gt; 0, and a tiny floor then
+ *     plans more probes than the beacons can carry, which starves every category
+ * @param refreshSeconds seconds after each drill at which the PoPs get the C that routing now gives
+ *     (measured from the catchment series) and restart on it from their state files; 0: never
+ */
+public record LabSettings(
+    String topology,
+    String out,
+    String algorithm,
+    long intervalMillis,
+    double loadUnit,
+    int resolverCaches,
+    long ttl,
+    double fcBeaconsPerUnit,
+    double correlationBeacons,
+    double gamma,
+    double betaWeight,
+    double theta,
+    double greedyGain,
+    double startX,
+    int bodyBytes,
+    long seed,
+    double planFloor,
+    double refreshSeconds) {
+
+  /** The file through which the run hands the PoPs a new C after a drill. */
+  public static Path refreshFile(Path out) {
+    return out.resolve("run").resolve("c-update.json");
+  }
+
+  /** The settings file under a run's output directory. */
+  public static Path file(Path out) {
+    return out.resolve("run").resolve("settings.json");
+  }
+
+  public void write(Path out) throws IOException {
+    new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file(out).toFile(), this);
+  }
+
+  public static LabSettings read(Path file) throws IOException {
+    return new ObjectMapper().readValue(file.toFile(), LabSettings.class);
+  }
+}

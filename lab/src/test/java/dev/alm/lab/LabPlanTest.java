@@ -1,0 +1,159 @@
+package dev.alm.lab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The plan of a lab, from its declaration alone (no root). */
+class LabPlanTest {
+
+  @Test
+  void everyNodeGetsANamespaceAndEveryLinkAVethWithDistinctAddresses() throws Exception {
+    LabTopology t = LabTopologyJson.resolve("builtin:lab-fig2");
+    LabPlan p = LabPlan.of(t);
+    // 2 routers, 2 PoPs, 4 eyeball networks, 2 resolvers, the datacenter
+    assertEquals(11, p.namespaces().size());
+    assertTrue(p.namespaces().stream().allMatch(n -> n.startsWith("alm-")));
+    // 3 BGP links + 4 eyeball + 2 resolver + 1 datacenter access links
+    assertEquals(10, p.veths().size());
+    Set<String> addresses = new HashSet<>();
+    for (LabPlan.Veth v : p.veths()) {
+      assertTrue(addresses.add(v.addrA()), v.addrA());
+      assertTrue(addresses.add(v.addrB()), v.addrB());
+      assertTrue(v.addrA().startsWith("198.18."), "links in the benchmarking range: " + v.addrA());
+      assertTrue(v.ifA().length() <= 15 && v.ifB().length() <= 15, "interface names fit Linux");
+    }
+    assertNotNull(p.veth("t2", "t1"), "a link is found from either end");
+  }
+
+  @Test
+  void everyBuiltinReadsAndPlans() throws Exception {
+    for (String name : LabTopologyJson.BUILTINS) {
+      LabTopology t = LabTopologyJson.resolve("builtin:" + name);
+      LabPlan p = LabPlan.of(t);
+      for (String s : p.speakers()) {
+        assertTrue(p.birdConfig(s, "/run/alm-lab").contains("protocol bgp"), name + " " + s);
+      }
+    }
+    assertEquals(8, LabTopologyJson.resolve("builtin:lab-8").pops().size());
+    assertEquals(12, LabTopologyJson.resolve("builtin:lab-8").eyeballs().size());
+  }
+
+  @Test
+  void popsAnnounceBothAnycastPrefixesAndTransitsPreferCustomers() throws Exception {
+    LabPlan p = LabPlan.of(LabTopologyJson.resolve("builtin:lab-fig2"));
+    String a = p.birdConfig("a", "/run/alm-lab");
+    assertTrue(a.contains("route 192.0.2.0/24 blackhole"), a);
+    assertTrue(a.contains("route 198.51.100.0/24 blackhole"), a);
+    assertTrue(a.contains("import filter in_provider; export filter out_up;"), a);
+    assertTrue(
+        a.contains("export where source != RTS_STATIC"), "anycast routes stay out of the kernel");
+    String t1 = p.birdConfig("t1", "/run/alm-lab");
+    assertTrue(t1.contains("neighbor 198.18.0.1 as 64601"), t1);
+    assertTrue(
+        t1.contains("import filter in_customer; export filter out_customer;"),
+        "t1 sees a as a customer: " + t1);
+    assertTrue(t1.contains("import filter in_peer; export filter out_up;"), "t2 is a peer: " + t1);
+    assertTrue(t1.contains("bgp_local_pref = 300;") && t1.contains("bgp_local_pref = 100;"));
+    assertTrue(t1.contains("route 198.19.1.0/24 via"), "t1 originates its eyeball network e1");
+  }
+
+  @Test
+  void valleyFreeExportOnlyPassesCustomerRoutesUpward() throws Exception {
+    LabPlan p = LabPlan.of(LabTopologyJson.resolve("builtin:lab-fig2"));
+    String t1 = p.birdConfig("t1", "/run/alm-lab");
+    int up = t1.indexOf("filter out_up");
+    String outUp = t1.substring(up, t1.indexOf("}\n", t1.indexOf("reject;", up)) + 1);
+    assertTrue(outUp.contains("(64510, 1) ~ bgp_community"), outUp);
+    assertTrue(outUp.contains("reject;"), outUp);
+  }
+
+  @Test
+  void prependRepeatsThePopsAsOnItsAnnouncements() throws Exception {
+    LabPlan p = LabPlan.of(LabTopologyJson.resolve("builtin:lab-fig2"));
+    String b = p.birdConfig("b", "/run/alm-lab", 3);
+    assertEquals(
+        6, b.split("bgp_path.prepend\\(64602\\)", -1).length - 1, "3 in each export filter");
+    assertEquals(0, p.birdConfig("b", "/run/alm-lab").split("prepend", -1).length - 1);
+  }
+
+  @Test
+  void theTrueCComesFromResolverAndHttpCatchmentsWeightedByDemand() throws Exception {
+    LabTopology t = LabTopologyJson.resolve("builtin:lab-fig2");
+    LabSettings s =
+        new LabSettings(
+            "builtin:lab-fig2",
+            "/tmp",
+            "dual",
+            1000,
+            50,
+            50,
+            2,
+            400,
+            4,
+            5,
+            0.2,
+            0.15,
+            2,
+            0.3,
+            64,
+            1,
+            0.1,
+            0);
+    // the catchments BGP gives lab-fig2: each transit prefers its customer PoP
+    var c =
+        java.util.Map.of(
+            "e1", new LabRun.Catch("a", "a"),
+            "e2", new LabRun.Catch("b", "b"),
+            "e3", new LabRun.Catch("b", "b"),
+            "e4", new LabRun.Catch("a", "a"),
+            "r1", new LabRun.Catch("a", null),
+            "r2", new LabRun.Catch("b", null));
+    LabTruth truth = LabRun.truth(t, c, s, 0, 0);
+    assertEquals(0.1, truth.c()[0][0], 1e-9);
+    assertEquals(0.9, truth.c()[0][1], 1e-9);
+    assertEquals(0.5, truth.c()[1][0], 1e-9);
+    assertEquals(1.0, truth.demand()[0], 1e-9);
+    assertEquals(1.0, truth.demand()[1], 1e-9);
+    assertTrue(truth.requestsPerQuery()[0] > 1, "requests per CDN query above one");
+  }
+
+  @Test
+  void badTopologiesFailInOneLineNamingTheField() {
+    String text =
+        "{\"routers\":[{\"id\":\"t1\",\"as\":64510}],"
+            + "\"pops\":[{\"id\":\"a\",\"as\":64601,\"capacity\":1,\"providers\":[\"t9\"]}],"
+            + "\"links\":[],\"eyeballs\":[{\"id\":\"e1\",\"demand\":1,\"upstream\":\"t1\"}],"
+            + "\"datacenter\":{\"upstream\":\"t1\"}}";
+    var e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            dev.alm.io.InputException.class, () -> LabTopologyJson.parse("topo.json", text));
+    assertTrue(
+        e.getMessage().startsWith("topo.json:pops: a: provider 't9' is not a router"),
+        e.getMessage());
+    assertTrue(!e.getMessage().contains("\n"));
+    var unknown =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            dev.alm.io.InputException.class,
+            () -> LabTopologyJson.parse("t.json", text.replace("\"links\":[]", "\"linkz\":[]")));
+    assertTrue(unknown.getMessage().contains("linkz: unknown field"), unknown.getMessage());
+  }
+
+  @Test
+  void drillsParseAndRefuseBadValuesInOneLine() {
+    LabDrill d = LabDrill.parse(LabDrill.Kind.PREPEND, "b:3:20");
+    assertEquals(List.of("b", 3, 20.0), List.of(d.target(), d.prepend(), d.atSeconds()));
+    LabDrill n = LabDrill.parse(LabDrill.Kind.NETEM, "t1-t2:loss=1,delay=30:15");
+    assertEquals(30.0, n.delayMs());
+    assertEquals(1.0, n.lossPercent());
+    var e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> LabDrill.parse(LabDrill.Kind.WITHDRAW, "a"));
+    assertTrue(e.getMessage().startsWith("--withdraw: expected POP:SECONDS"), e.getMessage());
+  }
+}
