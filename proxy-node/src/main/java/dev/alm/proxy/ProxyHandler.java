@@ -12,16 +12,11 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.DefaultHttpContent;
-import io.netty.handler.codec.http.DefaultHttpResponse;
-import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -33,7 +28,6 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.handler.timeout.IdleStateEvent;
-import io.netty.handler.traffic.GlobalTrafficShapingHandler;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -64,15 +58,6 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
 
   private static final byte[] SHED_BODY =
       "overloaded, retry later\n".getBytes(StandardCharsets.US_ASCII);
-
-  private static final byte[] OVER_LIMIT_BODY =
-      "over the customer's rate limit, retry later\n".getBytes(StandardCharsets.US_ASCII);
-
-  /** The pipeline name of a paced customer's shaper on a connection. */
-  static final String SHAPER = "alm-customer-shaper";
-
-  /** The size of the chunks a paced response is written in, bytes. */
-  static final int PACED_CHUNK = 16 * 1024;
 
   private record Pending(FullHttpRequest request, long arrivalNanos) {}
 
@@ -196,7 +181,15 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
         LimitDecision d = customer.decide(client(ctx), node.customers().source());
         switch (d.outcome()) {
           case REJECT -> {
-            respond(ctx, req, arrival, overLimit(d.retryAfterSeconds()), host, path, null, null);
+            respond(
+                ctx,
+                req,
+                arrival,
+                CustomerWrites.overLimit(d.retryAfterSeconds()),
+                host,
+                path,
+                null,
+                null);
             return;
           }
           case CENTRAL -> {
@@ -385,7 +378,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
         return;
       }
       if (!admitted) {
-        respond(ctx, req, arrival, overLimit(1), host, path, null, null);
+        respond(ctx, req, arrival, CustomerWrites.overLimit(1), host, path, null, null);
       } else {
         handedOff = serveAdmitted(ctx, req, arrival, host, path, customer);
       }
@@ -415,53 +408,9 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     return lastCustomer;
   }
 
-  private static FullHttpResponse overLimit(long retryAfterSeconds) {
-    FullHttpResponse r =
-        new DefaultFullHttpResponse(
-            HttpVersion.HTTP_1_1,
-            HttpResponseStatus.TOO_MANY_REQUESTS,
-            Unpooled.wrappedBuffer(OVER_LIMIT_BODY));
-    r.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN);
-    r.headers().set(HttpHeaderNames.RETRY_AFTER, retryAfterSeconds);
-    r.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE);
-    HttpUtil.setContentLength(r, OVER_LIMIT_BODY.length);
-    return r;
-  }
-
-  /**
-   * Writes a response; a paced customer's goes through its shaper (added to this connection's
-   * pipeline) in chunks of {@link #PACED_CHUNK} bytes, so that the shaper spreads it over time and
-   * the client's TCP flow sees a rate, not a pause. Counts the bytes against the customer.
-   */
+  /** Writes a response, through the customer's shaper when it is paced ({@link CustomerWrites}). */
   private ChannelFuture write(ChannelHandlerContext ctx, FullHttpResponse r, CustomerLimiter c) {
-    if (c == null) {
-      return ctx.write(r);
-    }
-    int n = r.content().readableBytes();
-    c.served(n, node.customers().source());
-    if (!c.paced()) {
-      return ctx.write(r);
-    }
-    GlobalTrafficShapingHandler shaper = c.state().shaper(ctx.channel().eventLoop());
-    ChannelPipeline p = ctx.pipeline();
-    ChannelHandler now = p.get(SHAPER);
-    if (now == null) {
-      p.addFirst(SHAPER, shaper);
-    } else if (now != shaper) {
-      p.replace(SHAPER, SHAPER, shaper);
-    }
-    DefaultHttpResponse head = new DefaultHttpResponse(r.protocolVersion(), r.status());
-    head.headers().set(r.headers());
-    ctx.write(head);
-    ByteBuf body = r.content();
-    try {
-      while (body.readableBytes() > PACED_CHUNK) {
-        ctx.write(new DefaultHttpContent(body.readRetainedSlice(PACED_CHUNK)));
-      }
-      return ctx.write(new DefaultLastHttpContent(body.readRetainedSlice(body.readableBytes())));
-    } finally {
-      r.release();
-    }
+    return c == null ? ctx.write(r) : CustomerWrites.write(ctx, r, c, node.customers().source());
   }
 
   /** Serves queued requests until one goes to the origin again or the queue is empty. */
