@@ -16,15 +16,16 @@
 # on/off and the median overhead with its quartiles and range, and checks that no request was rejected. The
 # issue's target is < 3%.
 #
-#   bench/proxy-limit.sh                    # defaults: 1024-byte bodies, 32 connections, 16 x 3 s, 20 s warm-up
+#   bench/proxy-limit.sh                    # defaults: 1024-byte bodies, 32 connections, 12 x (4 + 5 s), 20 s warm-up
 #   REPS=30 DURATION=2 CONNS=64 bench/proxy-limit.sh
 #   PER_CLIENT=0 bench/proxy-limit.sh       # the customer's bucket only, no per-client limit
 #   TOGGLE=240 bench/proxy-limit.sh         # finer pairing: one wrk load of 240 s, switched every 1.3 s
 #                                           # (SEGMENT=1 measured after SETTLE_SEGMENT=0.3)
 #
 # Needs: wrk (Debian package), the alm jar (./mvnw -q -DskipTests package). Loopback only.
-# After each switch SETTLE seconds of load are not measured: the first requests after a switch run code the JIT
-# compiled for the other configuration (a deployment does not switch every few seconds).
+# After each switch SETTLE seconds of load are not measured: a switch makes the JIT drop a few compiled methods of
+# the request path, which run slower for a second or more until compiled again (a deployment does not switch
+# every few seconds; TOGGLE mode, which measures right after switches, shows that cost).
 # Bounded: about REPS x 3 x (SETTLE + DURATION) seconds plus WARMUP.
 set -euo pipefail
 case "${1:-}" in
@@ -36,12 +37,12 @@ esac
 cd "$(dirname "$0")/.."
 BODY=${BODY:-1024}
 CONNS=${CONNS:-32}
-DURATION=${DURATION:-3}
-REPS=${REPS:-16}
+DURATION=${DURATION:-5}
+REPS=${REPS:-12}
 WARMUP=${WARMUP:-20}
 THREADS=${THREADS:-1}
 JAR=${JAR:-app/target/alm.jar}
-SETTLE=${SETTLE:-1}             # seconds of load after each switch, not measured (0: none)
+SETTLE=${SETTLE:-4}             # seconds of load after each switch, not measured (0: none)
 PER_CLIENT=${PER_CLIENT:-1e9}
 TOGGLE=${TOGGLE:-}              # seconds: instead of the repetitions, one wrk load with the customers switched
 SEGMENT=${SEGMENT:-1}           # TOGGLE: seconds measured per configuration

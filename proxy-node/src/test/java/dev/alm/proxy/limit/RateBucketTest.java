@@ -43,6 +43,28 @@ class RateBucketTest {
   }
 
   @Test
+  void sparseRequestsUnderAMovingRateStillGetTheRate() {
+    AtomicLong now = new AtomicLong(1_000_000_000_000L);
+    RateBucket b = new RateBucket(10, 0.2, now::get);
+    long admitted = 0;
+    double integral = 0;
+    long step = 10_000_000L; // a request every 10 ms: 100/s against about 10/s
+    for (int ms = 0; ms < 20_000; ms += 10) {
+      if (ms % 50 == 0) {
+        b.setRate((ms / 50) % 2 == 0 ? 10 : 10.2); // the share wobbles by 2% every refresh
+      }
+      if (b.tryTake(1) == 0) {
+        admitted++;
+      }
+      now.addAndGet(step);
+      integral += b.rate() * step / 1e9;
+    }
+    assertTrue(
+        admitted >= integral - 3 && admitted <= integral + 3,
+        admitted + " admitted against an integral of " + integral);
+  }
+
+  @Test
   void waitIsTheRefillTimeOfOneToken() {
     AtomicLong now = new AtomicLong(0);
     RateBucket b = new RateBucket(4, 0.25, now::get); // one token, one every 250 ms
