@@ -18,9 +18,10 @@ import java.util.concurrent.TimeUnit;
  * article 002's storage-based throttling; paper 001's central token bucket, section 5.1). For each
  * chunk the writer asks the store for the chunk's bytes, asynchronously; it writes the chunk when
  * the store grants it and asks again after about the time the global rate takes to refill a chunk
- * when the store refuses. A stage that fails or does not complete within the timeout is decided by
- * the proxy's central failure policy (fail-open: write; fail-closed: wait and ask again) and
- * counted. Everything continues on the connection's event loop; the body is released on every path.
+ * when the store refuses (spread at random, so that no body keeps the phase of the refill). A stage
+ * that fails or does not complete within the timeout is decided by the proxy's central failure
+ * policy (fail-open: write; fail-closed: wait and ask again) and counted. Everything continues on
+ * the connection's event loop; the body is released on every path.
  *
  * <p>Unlike {@link PacedBody} there is no per-body pace: a PoP cannot know how many bodies draw
  * from the global bucket elsewhere, so the store alone decides, and the flows share the limit as
@@ -33,6 +34,9 @@ final class CentralPacedBody implements Runnable {
 
   /** The wait before asking again after the store failed or timed out (fail-closed). */
   static final long FAILURE_RETRY_NANOS = 50_000_000;
+
+  /** How far a retry's wait is spread around its nominal value, as a fraction of it. */
+  static final double JITTER = 0.5;
 
   /** What the proxy knows of the customer and its store. */
   record Store(
@@ -76,6 +80,16 @@ final class CentralPacedBody implements Runnable {
   static long retryNanos(int chunk, double bytesPerSecond) {
     double s = bytesPerSecond > 0 ? chunk / bytesPerSecond : 1;
     return Math.max(MIN_RETRY_NANOS, (long) Math.min(1e9, s * 1e9));
+  }
+
+  /**
+   * A wait spread uniformly over [{@code 1 - JITTER}, {@code 1 + JITTER}) of {@code nanos} by
+   * {@code u} in [0, 1): without it, a body that asks again exactly one refill after being refused
+   * lands just as the next chunk is in the bucket, every time, and the bodies in that phase take
+   * the bucket from the others.
+   */
+  static long jittered(long nanos, double u) {
+    return Math.max(1, Math.round(nanos * (1 - JITTER + 2 * JITTER * u)));
   }
 
   @Override
@@ -149,7 +163,11 @@ final class CentralPacedBody implements Runnable {
       granted = answer;
     }
     if (!granted) {
-      ctx.executor().schedule(this, wait, TimeUnit.NANOSECONDS);
+      ctx.executor()
+          .schedule(
+              this,
+              jittered(wait, java.util.concurrent.ThreadLocalRandom.current().nextDouble()),
+              TimeUnit.NANOSECONDS);
       return;
     }
     if (n >= body.readableBytes()) {

@@ -73,7 +73,7 @@ class CentralPacedBodyTest {
 
   /** Waits past the retry delay and runs the channel's scheduled tasks. */
   private static void afterRetry(EmbeddedChannel ch, long nanos) throws InterruptedException {
-    Thread.sleep(nanos / 1_000_000 + 100);
+    Thread.sleep((long) (nanos * (1 + CentralPacedBody.JITTER)) / 1_000_000 + 100);
     ch.runScheduledPendingTasks();
   }
 
@@ -189,6 +189,18 @@ class CentralPacedBodyTest {
       assertTrue(store.asked.size() == 1, "nothing more asked for a closed connection");
       ch.finish();
     }
+  }
+
+  @Test
+  void retriesAreSpreadAroundAChunksRefillTime() {
+    assertEquals(13_107_200L, CentralPacedBody.retryNanos(16_384, 1.25e6), "16 KiB at 10 Mbit/s");
+    assertEquals(CentralPacedBody.MIN_RETRY_NANOS, CentralPacedBody.retryNanos(16_384, 1e12));
+    assertEquals(16_384, CentralPacedBody.chunkBytes(1 << 30));
+    assertEquals(1_000, CentralPacedBody.chunkBytes(1_000), "at most the store's bucket");
+    assertEquals(1, CentralPacedBody.chunkBytes(0));
+    assertEquals(50, CentralPacedBody.jittered(100, 0));
+    assertEquals(100, CentralPacedBody.jittered(100, 0.5));
+    assertTrue(CentralPacedBody.jittered(100, 0.999_999) <= 150);
   }
 
   @AfterAll
