@@ -55,6 +55,9 @@ final class CentralPacedBody implements Runnable {
   private final int chunk;
   private final long retryNanos;
 
+  /** Whether this writer's reference to the body is given back (written slices hold their own). */
+  private boolean released;
+
   /** The ask whose answer is awaited; answers to earlier asks (timed out) are ignored. */
   private long asking;
 
@@ -181,6 +184,7 @@ final class CentralPacedBody implements Runnable {
 
   private void writeLast(int n) {
     ByteBuf last = body.readRetainedSlice(n);
+    released = true;
     body.release();
     ctx.writeAndFlush(new DefaultLastHttpContent(last))
         .addListener(
@@ -194,7 +198,8 @@ final class CentralPacedBody implements Runnable {
   }
 
   private void abandon() {
-    if (body.refCnt() > 0) {
+    if (!released) {
+      released = true;
       body.release();
     }
     done.tryFailure(new ClosedChannelException());
