@@ -74,6 +74,18 @@ final class ClusterCustomers {
 
   /** The central store's customers: one bucket each at its global limit, one second of burst. */
   dev.alm.drl.central.RedisLimiterConfig centralConfig(String uri) {
+    // The demo shows the reference designs' failure: the limiter fails open after its 50 ms timeout
+    // (alm cluster --stop-central), whatever the proxies' own centralFailOpen says.
+    return centralConfig(uri, dev.alm.drl.central.FailurePolicy.FAIL_OPEN);
+  }
+
+  /**
+   * The central store's customers as {@link #centralConfig(String)}, the store answering {@code
+   * policy} when Redis fails or is late. The bucket holds {@code limit * burstSeconds} units (a
+   * bytes customer's chunks are at most that: {@code CentralPacedBody}).
+   */
+  dev.alm.drl.central.RedisLimiterConfig centralConfig(
+      String uri, dev.alm.drl.central.FailurePolicy policy) {
     List<dev.alm.drl.central.CentralLimit> limits = new ArrayList<>();
     for (CustomerSpec l : specs) {
       if (l.mode() == LimitMode.CENTRAL) {
@@ -82,10 +94,8 @@ final class ClusterCustomers {
                 l.name(), l.limit(), l.limit() * l.burstSeconds()));
       }
     }
-    // The demo shows the reference designs' failure: the limiter fails open after its 50 ms timeout
-    // (alm cluster --stop-central), whatever the proxies' own centralFailOpen says.
     return dev.alm.drl.central.RedisLimiterConfig.builder(uri)
-        .policy(dev.alm.drl.central.FailurePolicy.FAIL_OPEN)
+        .policy(policy)
         .customers(limits)
         .build();
   }

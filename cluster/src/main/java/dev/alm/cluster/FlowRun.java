@@ -1,6 +1,9 @@
 package dev.alm.cluster;
 
 import dev.alm.controller.builtin.BuiltinTopologies;
+import dev.alm.drl.central.FailurePolicy;
+import dev.alm.drl.central.RedisLimiter;
+import dev.alm.drl.central.RedisServerProcess;
 import dev.alm.pop.PopDaemon;
 import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.LimitMode;
@@ -20,7 +23,9 @@ import java.util.function.Consumer;
  * each proxy paces the customer's responses to its share. {@link Kind#DRL}: the PoPs' DRL agents
  * divide the limit by gossip; {@link Kind#CTB}: every flow through one proxy with one bucket at the
  * whole limit (the reference, paper 001's central token bucket); {@link Kind#STATIC}: L/2 at each
- * PoP; {@link Kind#INDEPENDENT}: L at each.
+ * PoP; {@link Kind#INDEPENDENT}: L at each; {@link Kind#CENTRAL}: both proxies take every chunk
+ * from one bucket of L in one redis-server (article 002's storage-based throttling; the run starts
+ * the server and stops it at the end).
  */
 public final class FlowRun {
 
@@ -29,7 +34,8 @@ public final class FlowRun {
     DRL,
     CTB,
     STATIC,
-    INDEPENDENT;
+    INDEPENDENT,
+    CENTRAL;
 
     public String label() {
       return name().toLowerCase(Locale.ROOT);
@@ -66,7 +72,7 @@ public final class FlowRun {
 
     public Config {
       if (kind == null) {
-        throw new IllegalArgumentException("a kind: drl, ctb, static or independent");
+        throw new IllegalArgumentException("a kind: drl, ctb, static, independent or central");
       }
       if (!(limitBitsPerSecond >= 8e3 && limitBitsPerSecond <= 8e9)) {
         throw new IllegalArgumentException(
@@ -97,6 +103,7 @@ public final class FlowRun {
           case DRL -> LimitMode.DRL;
           case STATIC -> LimitMode.STATIC;
           case CTB, INDEPENDENT -> LimitMode.INDEPENDENT;
+          case CENTRAL -> LimitMode.CENTRAL;
         };
     double bytesPerSecond = cfg.limitBitsPerSecond() / 8;
     CustomerSpec spec = new CustomerSpec("video", List.of(HOST), 0, bytesPerSecond, 1.0, 0, mode);
@@ -105,8 +112,21 @@ public final class FlowRun {
     List<Thread> threads = new ArrayList<>();
     int windows = (int) cfg.duration().toSeconds();
     FlowWindows w = new FlowWindows(cfg.flowsAtA() + cfg.flowsAtB(), windows);
+    RedisServerProcess redis = null;
+    RedisLimiter central = null;
     try {
       ClusterCustomers customers = ClusterCustomers.prepare(List.of(spec), 2, keyDir);
+      if (cfg.kind() == Kind.CENTRAL) {
+        if (!RedisServerProcess.installed()) {
+          throw new IOException(
+              "kind central: redis-server is not installed (apt-get install redis-server)");
+        }
+        redis = RedisServerProcess.start();
+        // fail-closed: a late or failed answer holds the chunk back rather than send it unmetered
+        central =
+            RedisLimiter.connect(customers.centralConfig(redis.uri(), FailurePolicy.FAIL_CLOSED));
+        log.accept("central: one bucket of the limit in redis-server at " + redis.uri());
+      }
       for (int i = 0; i < 2; i++) {
         pops.add(
             PopDaemon.start(
@@ -114,7 +134,8 @@ public final class FlowRun {
                 false,
                 System::nanoTime,
                 System::currentTimeMillis,
-                log));
+                log,
+                central == null ? null : central::tryAcquire));
       }
       if (cfg.kind() == Kind.DRL) {
         Thread.sleep(3000); // the agents find each other through SWIM before the flows start
@@ -148,11 +169,20 @@ public final class FlowRun {
       for (Thread t : threads) {
         t.join(3000);
       }
+      if (central != null) {
+        log.accept("central store decisions: " + central.counters().asMap());
+      }
       return FlowReport.of(w, cfg.limitBitsPerSecond());
     } finally {
       threads.forEach(Thread::interrupt);
       for (PopDaemon p : pops) {
         p.close();
+      }
+      if (central != null) {
+        central.close();
+      }
+      if (redis != null) {
+        redis.close();
       }
       Files.deleteIfExists(keyDir.resolve(Cluster.GOSSIP_KEY_FILE));
       Files.deleteIfExists(keyDir);

@@ -1,7 +1,9 @@
 package dev.alm.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.alm.drl.central.RedisServerProcess;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Long TCP downloads through two PoPs' proxies sharing one customer's bytes/s limit (paper 001
  * section 5.1, scaled down): with the DRL agents the aggregate is about the limit; with independent
- * limits it is about twice. Real sockets; generous margins.
+ * limits it is about twice; with one central Redis bucket (a real redis-server) it is about the
+ * limit. Real sockets; generous margins.
  */
 class FlowRunTest {
 
@@ -31,5 +34,14 @@ class FlowRunTest {
     assertTrue(
         independent.meanAggregateRatio() > 1.5,
         "two independent limits let the flows take about twice the limit: " + independent);
+  }
+
+  @Test
+  void oneCentralRedisBucketPacesBothProxiesToTheLimit() throws Exception {
+    assumeTrue(RedisServerProcess.installed(), "redis-server is not installed");
+    FlowReport central = run(FlowRun.Kind.CENTRAL);
+    assertTrue(
+        central.meanAggregateRatio() > 0.8 && central.meanAggregateRatio() < 1.15,
+        "central: one bucket in Redis holds the aggregate of both PoPs to the limit: " + central);
   }
 }

@@ -6,6 +6,7 @@ import dev.alm.fastcontrol.ProbeVerdict;
 import dev.alm.proxy.limit.CentralLimiter;
 import dev.alm.proxy.limit.CustomerLimiter;
 import dev.alm.proxy.limit.CustomerLimits;
+import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomerTable;
 import dev.alm.proxy.limit.LimitDecision;
 import io.netty.buffer.ByteBuf;
@@ -424,7 +425,8 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
 
   /**
    * Writes a response; a paced customer's body goes out through {@link PacedBody}, chunk by chunk
-   * from the customer's byte bucket, so that the client's TCP flow sees a rate, not a pause, and
+   * from the customer's byte bucket (a central one's through {@link CentralPacedBody}, chunk by
+   * chunk from the central store), so that the client's TCP flow sees a rate, not a pause, and
    * later responses on the connection wait behind it. Counts the bytes against the customer.
    */
   private ChannelFuture write(ChannelHandlerContext ctx, FullHttpResponse r, CustomerLimiter c) {
@@ -454,6 +456,24 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
         });
     ByteBuf body = r.content().retain();
     r.release();
+    if (c.centralPaced()) {
+      CustomerLimits limits = node.customers();
+      CustomerSpec spec = c.spec();
+      new CentralPacedBody(
+              ctx,
+              body,
+              new CentralPacedBody.Store(
+                  limits.central(),
+                  c.name(),
+                  spec.bytesPerSecond(),
+                  (long) Math.floor(spec.bytesPerSecond() * spec.burstSeconds()),
+                  limits.settings().centralFailOpen(),
+                  limits.settings().centralTimeout().toNanos(),
+                  c::centralFailed),
+              done)
+          .run();
+      return done;
+    }
     new PacedBody(
             ctx,
             body,

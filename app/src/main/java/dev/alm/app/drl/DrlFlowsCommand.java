@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
       "Paper 001 section 5.1 with real TCP: long downloads of one customer through two PoPs' proxies",
       "(--flows A,B through each), its global --limit in Mbit/s paced at each PoP. For every --kind:",
       "drl (the PoPs' DRL agents divide the limit by their flows), ctb (every flow through one proxy",
-      "with one bucket: the reference), static (L/2 each), independent (L each). Writes",
+      "with one bucket: the reference), static (L/2 each), independent (L each), central (both",
+      "proxies take every chunk from one bucket of L in a redis-server the run starts). Writes",
       "DIR/flows.json (per kind: mean aggregate / limit, windows within 5%%, p95 error, Jain over the",
       "flows, every flow's rate) and DIR/flows.png (the aggregate per second)."
     })
@@ -50,9 +51,9 @@ public final class DrlFlowsCommand implements Callable<Integer> {
   @Option(
       names = "--kind",
       split = ",",
-      defaultValue = "drl,ctb,static,independent",
+      defaultValue = "drl,ctb,static,independent,central",
       paramLabel = "KIND[,KIND...]",
-      description = "drl, ctb, static, independent. Default: ${DEFAULT-VALUE}.")
+      description = "drl, ctb, static, independent, central. Default: ${DEFAULT-VALUE}.")
   List<String> kinds;
 
   @Option(
@@ -95,7 +96,8 @@ public final class DrlFlowsCommand implements Callable<Integer> {
     for (String k : kinds) {
       FlowRun.Kind kind = FlowRun.Kind.of(k.trim().toLowerCase(Locale.ROOT));
       if (kind == null) {
-        throw new UserError("--kind: expected drl, ctb, static or independent, got '" + k + "'");
+        throw new UserError(
+            "--kind: expected drl, ctb, static, independent or central, got '" + k + "'");
       }
       try {
         runs.add(new FlowRun.Config(kind, limitMbit * 1e6, a, b, d));
@@ -133,7 +135,7 @@ public final class DrlFlowsCommand implements Callable<Integer> {
           FlowRun.run(
               c,
               line -> {
-                if (line.startsWith("t=")) {
+                if (line.startsWith("t=") || line.startsWith("central")) {
                   err.println("  " + c.kind().label() + " " + line);
                   err.flush();
                 }

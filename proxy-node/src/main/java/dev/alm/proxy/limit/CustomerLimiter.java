@@ -76,8 +76,17 @@ public final class CustomerLimiter {
   }
 
   /**
+   * Whether the customer's responses are paced by the central store (mode central with a bytes/s
+   * limit): each chunk is taken from its global byte bucket there, not from this PoP's pacer.
+   */
+  public boolean centralPaced() {
+    return spec.mode() == LimitMode.CENTRAL && spec.unit() == CustomerSpec.Unit.BYTES;
+  }
+
+  /**
    * Decides one request of {@code client} (its address as text): the per-client limit first, then
-   * the customer's share; a central customer past its per-client limit is then for the store.
+   * the customer's share; a central requests/s customer past its per-client limit is then for the
+   * store (a central bytes/s customer's request is admitted: its body's chunks go to the store).
    * Counts what arrives in the customer's demand (and, for a request-unit DRL customer, at the
    * share source); counts rejections.
    */
@@ -95,7 +104,7 @@ public final class CustomerLimiter {
         return LimitDecision.reject(this, wait);
       }
     }
-    if (spec.mode() == LimitMode.CENTRAL) {
+    if (spec.mode() == LimitMode.CENTRAL && spec.unit() == CustomerSpec.Unit.REQUESTS) {
       return central;
     }
     if (requests != null) {

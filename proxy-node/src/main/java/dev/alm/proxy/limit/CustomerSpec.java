@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * a suffix ({@code .example.com}: any name below it, not the name itself). The limit is in
  * requests/s, bytes/s or both (0 = none). The DRL agent shares one unit per customer: requests when
  * the customer has a requests/s limit, else bytes ({@link #unit()}); a PoP's share of the other
- * unit follows the same fraction of the global limit.
+ * unit follows the same fraction of the global limit. In mode central the store holds one bucket in
+ * the customer's one unit: requests/s or bytes/s, not both.
  *
  * @param name the customer's name (letters, digits, {@code . _ -}; at most 64 characters)
  * @param hosts the Host names it owns, lower-case; at least one
@@ -69,9 +70,9 @@ public record CustomerSpec(
     if (mode == null) {
       throw new IllegalArgumentException("mode: one of drl, independent, static, central");
     }
-    if (mode == LimitMode.CENTRAL && (requestsPerSecond == 0 || bytesPerSecond > 0)) {
+    if (mode == LimitMode.CENTRAL && requestsPerSecond > 0 && bytesPerSecond > 0) {
       throw new IllegalArgumentException(
-          "mode: central limits requests/s only (requestsPerSecond > 0, no bytesPerSecond)");
+          "bytesPerSecond: mode central limits requests/s or bytes/s, not both");
     }
   }
 

@@ -69,11 +69,10 @@ class CustomersJsonTest {
             "{\"customers\": [{\"name\": \"a\", \"hosts\": \"a.example\", \"requestsPerSecond\": 1,"
                 + " \"colour\": 1}]}"));
     assertEquals(
-        "body:customers[0].mode: central limits requests/s only (requestsPerSecond > 0, no"
-            + " bytesPerSecond)",
+        "body:customers[0].bytesPerSecond: mode central limits requests/s or bytes/s, not both",
         refusal(
             "{\"customers\": [{\"name\": \"a\", \"hosts\": \"a.example\", \"bytesPerSecond\": 1,"
-                + " \"mode\": \"central\"}]}"));
+                + " \"requestsPerSecond\": 1, \"mode\": \"central\"}]}"));
     assertEquals(
         "body:customers[0].requestsPerSecond: must be in [0.0, 1.0E12], got -5.0",
         refusal(
