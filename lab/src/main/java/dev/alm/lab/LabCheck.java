@@ -25,7 +25,21 @@ public final class LabCheck {
     if (!Shell.found("bird") || !Shell.found("birdc")) {
       m.add("bird and birdc (install bird2)");
     }
+    if (m.isEmpty() && !namespaces()) {
+      m.add(
+          "network namespaces (ip netns add is refused here: a container without CAP_SYS_ADMIN?)");
+    }
     return m;
+  }
+
+  /** The name of the namespace {@link #namespaces} creates and removes at once. */
+  static final String PROBE_NAMESPACE = "alm-check";
+
+  /** Whether this machine lets us create a network namespace (creates one and removes it). */
+  static boolean namespaces() {
+    Shell.Result add = Shell.run(List.of("ip", "netns", "add", PROBE_NAMESPACE), 10_000);
+    Shell.run(List.of("ip", "netns", "del", PROBE_NAMESPACE), 10_000);
+    return add.ok() || add.output().contains("File exists");
   }
 
   /** Whether this process runs as root. */
