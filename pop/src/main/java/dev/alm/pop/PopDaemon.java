@@ -229,12 +229,7 @@ public final class PopDaemon implements AutoCloseable {
                   .ready(self::notReady)
                   .events(self.events)
                   .page(() -> ConsoleAssets.page("alm pop " + config.id(), "pop"))
-                  .document(
-                      "/customers",
-                      body -> {
-                        self.proxy.node().customers().replace(body);
-                        return self.statusJson();
-                      }));
+                  .document("/customers", self::replaceCustomers));
       if (scheduler != null) {
         long period = config.loop().interval().toNanos();
         scheduler.scheduleAtFixedRate(self::tickLogged, period, period, TimeUnit.NANOSECONDS);
@@ -267,13 +262,50 @@ public final class PopDaemon implements AutoCloseable {
 
   /** The proxy's DRL customers as the agent shares them: one limit, in the customer's unit. */
   public static List<CustomerLimit> proxyCustomers(ProxyConfig proxy) {
+    return drlCustomers(proxy.customers().customers());
+  }
+
+  /** The customers in mode drl as the agent shares them: one limit each, in its unit. */
+  static List<CustomerLimit> drlCustomers(List<CustomerSpec> customers) {
     List<CustomerLimit> out = new ArrayList<>();
-    for (CustomerSpec c : proxy.customers().customers()) {
+    for (CustomerSpec c : customers) {
       if (c.mode() == LimitMode.DRL) {
         out.add(new CustomerLimit(c.name(), c.limit()));
       }
     }
     return out;
+  }
+
+  /**
+   * {@code POST /customers}: replaces the proxy's customers with the document {@code body} (refused
+   * in one line, changing nothing, when it is bad), hands the new ones to the DRL agent, and
+   * returns the new status.
+   */
+  String replaceCustomers(String body) {
+    proxy.node().customers().replace(body);
+    customersChanged();
+    return statusJson();
+  }
+
+  /**
+   * After a {@code POST /customers}: when the agent shares the proxy's customers (its drl section
+   * lists none of its own), it takes the new list, so a customer added or changed at run time is
+   * shared by gossip from the next interval on, without a restart.
+   */
+  private void customersChanged() {
+    DrlNode agent = drl;
+    if (agent == null || !config.drl().customers().isEmpty()) {
+      return;
+    }
+    List<CustomerLimit> next =
+        drlCustomers(
+            proxy.node().customers().table().customers().stream()
+                .map(dev.alm.proxy.limit.CustomerLimiter::spec)
+                .toList());
+    Map<String, Double> divided = new LinkedHashMap<>();
+    next.forEach(k -> divided.put(k.name(), k.limit()));
+    limits.limits(divided);
+    agent.agent().setCustomers(next);
   }
 
   /** The proxy's config with N (static shares, L/N) set to the number of PoPs sharing limits. */

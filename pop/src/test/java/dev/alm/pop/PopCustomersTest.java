@@ -242,6 +242,32 @@ class PopCustomersTest {
         assertEquals(served.get(i), c.get("served").asLong(), 2, "served at " + i);
         assertTrue(c.get("rejected").asLong() > 0 || i == 1, "rejected at " + i);
       }
+      // a customer added at run time is shared by the agents, without a restart
+      for (PopDaemon p : pops) {
+        p.replaceCustomers(
+            "{\"customers\": [{\"name\": \"acme\", \"hosts\": [\"acme.example\"],"
+                + " \"requestsPerSecond\": 100, \"burstSeconds\": 0.2, \"mode\": \"drl\"},"
+                + " {\"name\": \"beta\", \"hosts\": [\"beta.example\"],"
+                + " \"requestsPerSecond\": 80, \"mode\": \"drl\"}]}");
+      }
+      long until = System.nanoTime() + 15_000_000_000L;
+      double betaSum = 0;
+      boolean shared = false;
+      while (System.nanoTime() < until && !shared) {
+        Thread.sleep(50);
+        betaSum = 0;
+        int heard = 0;
+        for (PopDaemon p : pops) {
+          for (dev.alm.drl.agent.CustomerShare cs : p.drl().agent().status().customers()) {
+            if (cs.customer().equals("beta")) {
+              betaSum += cs.share();
+              heard++;
+            }
+          }
+        }
+        shared = heard == 2 && Math.abs(betaSum - 80) <= 8;
+      }
+      assertTrue(shared, "both agents share the added customer's 80/s: " + betaSum);
     } finally {
       running.set(false);
       for (Thread th : clients) {

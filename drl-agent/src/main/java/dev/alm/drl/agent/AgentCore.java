@@ -50,7 +50,7 @@ public final class AgentCore {
   private final SumGossip gossip;
   private final double ewmaPerInterval;
   private final SplittableRandom random;
-  private final Customer[] customers;
+  private Customer[] customers;
   private final Map<Integer, Customer> byKey = new HashMap<>();
   private final ReplayWindow[] windows;
   private final long[] lastHeard;
@@ -73,7 +73,7 @@ public final class AgentCore {
   private final EnumMap<RejectReason, Long> rejected = new EnumMap<>(RejectReason.class);
 
   private static final class Customer {
-    final CustomerLimit limit;
+    CustomerLimit limit;
     final GossipState state;
     final List<Envelope<GossipUpdate>> inbox = new ArrayList<>();
     final long[] offset;
@@ -130,6 +130,45 @@ public final class AgentCore {
     for (RejectReason r : RejectReason.values()) {
       rejected.put(r, 0L);
     }
+  }
+
+  /**
+   * Replaces the customers (a {@code POST /customers} at the PoP): one that keeps its name keeps
+   * its demand, gossip state and share and takes its new limit; a new one starts from nothing
+   * heard, so until the first estimates of its peers arrive (an interval or a few) the PoP sees
+   * only its own demand; one that is gone is no longer gossiped (peers that still have it count its
+   * entries as unknown). Call on the agent's thread.
+   */
+  public void setCustomers(List<CustomerLimit> next) {
+    int n = settings.limiters();
+    Map<String, Customer> byName = new HashMap<>();
+    for (Customer c : customers) {
+      byName.put(c.limit.name(), c);
+    }
+    Customer[] fresh = new Customer[next.size()];
+    byKey.clear();
+    for (int i = 0; i < fresh.length; i++) {
+      CustomerLimit l = next.get(i);
+      Customer c = byName.get(l.name());
+      if (c == null) {
+        c = new Customer(l, gossip.initial(settings.id(), 0), n);
+        c.share = l.limit() / n;
+      } else {
+        c.limit = l;
+      }
+      fresh[i] = c;
+      byKey.put(l.key(), c);
+    }
+    customers = fresh;
+  }
+
+  /** The customers' limits now, in order. */
+  public List<CustomerLimit> customerLimits() {
+    List<CustomerLimit> out = new ArrayList<>(customers.length);
+    for (Customer c : customers) {
+      out.add(c.limit);
+    }
+    return out;
   }
 
   private static long nanos(double seconds) {

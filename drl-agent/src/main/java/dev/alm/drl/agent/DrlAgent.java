@@ -104,6 +104,15 @@ public final class DrlAgent implements AutoCloseable {
     return status;
   }
 
+  /**
+   * Replaces the customers whose limits the agent shares (see {@link AgentCore#setCustomers}), on
+   * the agent's thread, from the next interval on.
+   */
+  public void setCustomers(List<CustomerLimit> customers) {
+    List<CustomerLimit> copy = List.copyOf(customers);
+    channel.eventLoop().execute(() -> core.setCustomers(copy));
+  }
+
   /** Replaces the fault-injection filter. */
   public void filter(GossipFilter f) {
     this.filter = f == null ? GossipFilter.ALL : f;

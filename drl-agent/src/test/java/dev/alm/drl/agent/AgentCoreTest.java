@@ -154,4 +154,43 @@ class AgentCoreTest {
     assertEquals(
         new Receipt.Rejected(RejectReason.BAD_SENDER), core.onDatagram(self, 0, self.length, 2));
   }
+
+  /** A customer's shares at every core after one more interval (its datagrams not delivered). */
+  static double[] shares(Net net, String customer) {
+    double[] out = new double[net.cores.length];
+    net.now += STEP;
+    for (int i = 0; i < net.cores.length; i++) {
+      int me = i;
+      for (CustomerShare c : net.cores[i].tick(net.now, name -> net.demand[me]).shares()) {
+        if (c.customer().equals(customer)) {
+          out[i] = c.share();
+        }
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void customersChangedAtRunTimeAreSharedWithoutARestart() {
+    Net net = new Net(3, 300, AgentSettings.GossipMode.TABLE);
+    net.demand[0] = 300;
+    net.demand[1] = 200;
+    net.demand[2] = 100;
+    net.run(200);
+    assertEquals(150, net.share[0], 300 * 0.05, "proportional to demand before the change");
+    for (AgentCore c : net.cores) {
+      c.setCustomers(List.of(new CustomerLimit("c", 450), new CustomerLimit("d", 60)));
+    }
+    net.run(200);
+    double[] c = shares(net, "c");
+    double[] d = shares(net, "d");
+    assertEquals(450, c[0] + c[1] + c[2], 450 * 0.05, "c's new limit is shared in all");
+    assertEquals(225, c[0], 450 * 0.05, "still in proportion to demand");
+    assertEquals(60, d[0] + d[1] + d[2], 60 * 0.05, "the added customer is shared by gossip");
+    assertEquals(30, d[0], 60 * 0.05);
+    for (AgentCore k : net.cores) {
+      k.setCustomers(List.of(new CustomerLimit("d", 60)));
+      assertEquals(List.of(new CustomerLimit("d", 60)), k.customerLimits(), "c is gone");
+    }
+  }
 }
