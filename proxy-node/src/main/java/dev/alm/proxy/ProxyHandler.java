@@ -6,7 +6,6 @@ import dev.alm.fastcontrol.ProbeVerdict;
 import dev.alm.proxy.limit.CentralLimiter;
 import dev.alm.proxy.limit.CustomerLimiter;
 import dev.alm.proxy.limit.CustomerLimits;
-import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomerTable;
 import dev.alm.proxy.limit.LimitDecision;
 import io.netty.buffer.ByteBuf;
@@ -61,9 +60,6 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
 
   private static final byte[] SHED_BODY =
       "overloaded, retry later\n".getBytes(StandardCharsets.US_ASCII);
-
-  private static final byte[] OVER_LIMIT_BODY =
-      "over the customer's rate limit, retry later\n".getBytes(StandardCharsets.US_ASCII);
 
   private record Pending(FullHttpRequest request, long arrivalNanos) {}
 
@@ -191,7 +187,15 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
         LimitDecision d = customer.decide(client(ctx), node.customers().source());
         switch (d.outcome()) {
           case REJECT -> {
-            respond(ctx, req, arrival, overLimit(d.retryAfterSeconds()), host, path, null, null);
+            respond(
+                ctx,
+                req,
+                arrival,
+                CustomerWrites.overLimit(d.retryAfterSeconds()),
+                host,
+                path,
+                null,
+                null);
             return;
           }
           case CENTRAL -> {
@@ -380,7 +384,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
         return;
       }
       if (!admitted) {
-        respond(ctx, req, arrival, overLimit(1), host, path, null, null);
+        respond(ctx, req, arrival, CustomerWrites.overLimit(1), host, path, null, null);
       } else {
         handedOff = serveAdmitted(ctx, req, arrival, host, path, customer);
       }
@@ -408,19 +412,6 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
       lastCustomerHost = host;
     }
     return lastCustomer;
-  }
-
-  private static FullHttpResponse overLimit(long retryAfterSeconds) {
-    FullHttpResponse r =
-        new DefaultFullHttpResponse(
-            HttpVersion.HTTP_1_1,
-            HttpResponseStatus.TOO_MANY_REQUESTS,
-            Unpooled.wrappedBuffer(OVER_LIMIT_BODY));
-    r.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN);
-    r.headers().set(HttpHeaderNames.RETRY_AFTER, retryAfterSeconds);
-    r.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE);
-    HttpUtil.setContentLength(r, OVER_LIMIT_BODY.length);
-    return r;
   }
 
   /**
@@ -456,32 +447,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
         });
     ByteBuf body = r.content().retain();
     r.release();
-    if (c.centralPaced()) {
-      CustomerLimits limits = node.customers();
-      CustomerSpec spec = c.spec();
-      new CentralPacedBody(
-              ctx,
-              body,
-              new CentralPacedBody.Store(
-                  limits.central(),
-                  c.name(),
-                  spec.bytesPerSecond(),
-                  (long) Math.floor(spec.bytesPerSecond() * spec.burstSeconds()),
-                  limits.settings().centralFailOpen(),
-                  limits.settings().centralTimeout().toNanos(),
-                  c::centralFailed),
-              done)
-          .run();
-      return done;
-    }
-    new PacedBody(
-            ctx,
-            body,
-            c.state().pacer(node::nanoTime),
-            c.state()::activeFlows,
-            node::nanoTime,
-            done)
-        .run();
+    CustomerWrites.pace(ctx, body, c, node, done);
     return done;
   }
 

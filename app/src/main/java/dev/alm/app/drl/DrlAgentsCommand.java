@@ -13,8 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -111,9 +109,6 @@ public final class DrlAgentsCommand implements Callable<Integer> {
               + " agent 0 went lease and safe, and how long the shares took to re-converge.")
   String partition;
 
-  private static final Logger SCALECUBE = Logger.getLogger("io.scalecube");
-  private static final Logger REACTOR = Logger.getLogger("reactor");
-
   @Override
   public Integer call() throws Exception {
     double seconds = parseSeconds(duration);
@@ -160,8 +155,6 @@ public final class DrlAgentsCommand implements Callable<Integer> {
             "--partition: AT:SECONDS within --duration, e.g. 10:30, not " + partition);
       }
     }
-    SCALECUBE.setLevel(Level.WARNING);
-    REACTOR.setLevel(Level.WARNING);
     String customer = "bench";
     int n = agents;
     AgentSettings base =
