@@ -17,6 +17,7 @@ import dev.alm.lab.LabSettings;
 import dev.alm.lab.LabTopology;
 import dev.alm.lab.LabTopologyJson;
 import dev.alm.loop.Algorithm;
+import dev.alm.loop.BetaSource;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -140,6 +141,16 @@ public final class LabCommand implements Callable<Integer> {
   double refreshC;
 
   @Option(
+      names = "--beta-source",
+      paramLabel = "probes|echo",
+      defaultValue = "probes",
+      converter = BetaSourceConverter.class,
+      description =
+          "Where the dual takes beta_i from: FastControl probe counts (eq. 20; needs C_ii > 0) or"
+              + " price echoes (docs/fastcontrol.md). Default: ${DEFAULT-VALUE}.")
+  BetaSource betaSource;
+
+  @Option(
       names = "--plan-floor",
       defaultValue = "0.1",
       description =
@@ -243,7 +254,8 @@ public final class LabCommand implements Callable<Integer> {
             64,
             seed,
             planFloor,
-            refreshC);
+            refreshC,
+            betaSource.label());
     java.util.function.Consumer<String> log =
         line -> {
           err.println(line);

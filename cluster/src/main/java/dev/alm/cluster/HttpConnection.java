@@ -20,14 +20,31 @@ public final class HttpConnection implements AutoCloseable {
   private Socket socket;
   private InputStream in;
   private OutputStream out;
+  private String watch;
+  private String watched;
 
   public HttpConnection(InetSocketAddress target, int timeoutMillis) {
     this.target = target;
     this.timeoutMillis = timeoutMillis;
   }
 
+  /**
+   * Keeps the value of header {@code name} of every response from now on, for {@link #watched()}
+   * (the price echo of a probe, docs/fastcontrol.md).
+   */
+  public HttpConnection watch(String name) {
+    this.watch = name.toLowerCase(Locale.ROOT) + ":";
+    return this;
+  }
+
+  /** The watched header's value in the last response, or null when it had none or failed. */
+  public String watched() {
+    return watched;
+  }
+
   /** The response status, or -1 when the request failed (connection refused, reset, timeout). */
   public int get(String host, String path) {
+    watched = null;
     for (int attempt = 0; attempt < 2; attempt++) {
       try {
         if (socket == null) {
@@ -70,6 +87,8 @@ public final class HttpConnection implements AutoCloseable {
         length = Long.parseLong(lower.substring(15).trim());
       } else if (lower.startsWith("connection:") && lower.contains("close")) {
         close = true;
+      } else if (watch != null && lower.startsWith(watch)) {
+        watched = h.substring(watch.length()).trim();
       }
     }
     if (code != 204 && code != 304) {

@@ -1,5 +1,6 @@
 package dev.alm.cluster;
 
+import dev.alm.proxy.ProxyNode;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -80,7 +81,7 @@ final class Users implements Runnable {
     this.dns = new DnsClient(dnsServer, 1000);
     this.proxies =
         proxyAddresses.stream()
-            .map(a -> new HttpConnection(a, 2000))
+            .map(a -> new HttpConnection(a, 2000).watch(ProxyNode.PRICE_ECHO))
             .toArray(HttpConnection[]::new);
     this.datacenter = new HttpConnection(datacenterAddress, 2000);
     this.l1 = l1;
@@ -186,9 +187,26 @@ final class Users implements Runnable {
       if (rec instanceof CNAMERecord c) {
         String host = c.getTarget().toString(true);
         stats.probes.increment();
-        proxies[anycast()].get(host, "/");
+        HttpConnection proxy = proxies[anycast()];
+        proxy.get(host, "/");
+        echo(proxy.watched());
         return;
       }
+    }
+  }
+
+  /**
+   * Carries a probe's price echo (docs/fastcontrol.md, "Price echo") back to the PoP's DNS: one
+   * query for the name; the answer is empty. A name that does not parse is dropped.
+   */
+  private void echo(String name) {
+    if (name == null) {
+      return;
+    }
+    try {
+      query(Name.fromString(name.endsWith(".") ? name : name + "."));
+    } catch (org.xbill.DNS.TextParseException e) {
+      // not a name: nothing to carry
     }
   }
 

@@ -1,10 +1,14 @@
 package dev.alm.dns;
 
+import dev.alm.fastcontrol.EchoTotals;
+import dev.alm.fastcontrol.EchoVerdict;
+import dev.alm.fastcontrol.EchoVerifier;
 import dev.alm.fastcontrol.ProbeAnswerer;
 import dev.alm.fastcontrol.ProbeSigner;
 import dev.alm.node.ConnectionGuard;
 import dev.alm.node.FileDescriptors;
 import dev.alm.node.ListenerHealth;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
@@ -31,6 +35,7 @@ public final class DnsNode implements AutoCloseable {
   private final QueryLog log;
   private final AnswerPipeline pipeline;
   private final DnsServer server;
+  private final EchoVerifier echoes;
 
   private DnsNode(
       DnsConfig config,
@@ -38,13 +43,15 @@ public final class DnsNode implements AutoCloseable {
       MicrometerDnsMetrics metrics,
       QueryLog log,
       AnswerPipeline pipeline,
-      DnsServer server) {
+      DnsServer server,
+      EchoVerifier echoes) {
     this.config = config;
     this.x = x;
     this.metrics = metrics;
     this.log = log;
     this.pipeline = pipeline;
     this.server = server;
+    this.echoes = echoes;
   }
 
   /**
@@ -101,6 +108,27 @@ public final class DnsNode implements AutoCloseable {
       LongSupplier nanoClock,
       LongSupplier millisClock)
       throws IOException, InterruptedException {
+    return start(config, registry, probes, signer, null, threads, nanoClock, millisClock);
+  }
+
+  /**
+   * Builds the zone and starts listening, signing the probe targets handed out and counting the
+   * price echoes of its probes (docs/fastcontrol.md, "Price echo").
+   *
+   * @param signer signs probe targets; null: unsigned targets
+   * @param echoes takes price echoes; null: echo names are answered and not counted
+   * @see #start(DnsConfig, MeterRegistry, ProbeAnswerer, int, LongSupplier, LongSupplier)
+   */
+  public static DnsNode start(
+      DnsConfig config,
+      MeterRegistry registry,
+      ProbeAnswerer probes,
+      ProbeSigner signer,
+      EchoVerifier echoes,
+      int threads,
+      LongSupplier nanoClock,
+      LongSupplier millisClock)
+      throws IOException, InterruptedException {
     ServedZone zone = new ServedZone(config);
     RedirectionProbability x = new RedirectionProbability(config.x());
     MicrometerDnsMetrics metrics = new MicrometerDnsMetrics(registry, config.pop());
@@ -110,7 +138,8 @@ public final class DnsNode implements AutoCloseable {
             : QueryLog.open(
                 config.queryLog(), config.pop(), config.queryLogQueue(), nanoClock, millisClock);
     QueryAnswerer answerer =
-        new QueryAnswerer(config, zone, new CdnDraw(config, x), probes, signer, millisClock);
+        new QueryAnswerer(
+            config, zone, new CdnDraw(config, x), probes, signer, echoes, millisClock);
     AnswerPipeline pipeline =
         new AnswerPipeline(
             answerer,
@@ -147,7 +176,16 @@ public final class DnsNode implements AutoCloseable {
           .tag("pop", config.pop())
           .register(registry);
     }
-    return new DnsNode(config, x, metrics, log, pipeline, server);
+    if (echoes != null) {
+      for (EchoVerdict v : EchoVerdict.values()) {
+        FunctionCounter.builder("alm.dns.echoes", echoes, e -> e.count(v))
+            .description("price echo queries by verdict (docs/fastcontrol.md)")
+            .tag("pop", config.pop())
+            .tag("verdict", v.label())
+            .register(registry);
+      }
+    }
+    return new DnsNode(config, x, metrics, log, pipeline, server, echoes);
   }
 
   /** x, the probability of answering L1; set it at any time. */
@@ -162,6 +200,19 @@ public final class DnsNode implements AutoCloseable {
    */
   public long cdnAnswers() {
     return pipeline.cdnAnswers();
+  }
+
+  /**
+   * The price echoes of this PoP's probes counted since start (docs/fastcontrol.md, "Price echo");
+   * {@link EchoTotals#NONE} when the node takes none.
+   */
+  public EchoTotals echoTotals() {
+    return echoes == null ? EchoTotals.NONE : echoes.totals();
+  }
+
+  /** The echo verifier, or null when the node takes no echoes. */
+  public EchoVerifier echoes() {
+    return echoes;
   }
 
   /** The address UDP and TCP are bound to. */
@@ -193,6 +244,14 @@ public final class DnsNode implements AutoCloseable {
     Throwable last = pipeline.lastFailure();
     if (last != null) {
       s.put("lastHandlerFailure", last.toString());
+    }
+    if (echoes != null) {
+      Map<String, Object> e = new LinkedHashMap<>();
+      for (EchoVerdict v : EchoVerdict.values()) {
+        e.put(v.label(), echoes.count(v));
+      }
+      e.put("byProxy", echoes.byProxy());
+      s.put("echoes", e);
     }
     s.put("rrl", config.rrl().enabled());
     if (log != null) {

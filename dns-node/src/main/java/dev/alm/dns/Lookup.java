@@ -43,4 +43,12 @@ public sealed interface Lookup {
    * L1 (the token is checked by the proxy, not here).
    */
   record ProbeTarget(int type, ProbeName probe) implements Lookup {}
+
+  /**
+   * A price echo {@code <label>.<proxy>.<origin>.echo.<zone>} (docs/fastcontrol.md, "Price echo"),
+   * A or AAAA: counted by the echo verifier, answered with no data.
+   *
+   * @param labels the labels in front of {@code echo.<zone>}, lower case
+   */
+  record Echo(String[] labels) implements Lookup {}
 }

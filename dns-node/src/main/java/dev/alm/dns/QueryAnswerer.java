@@ -1,5 +1,6 @@
 package dev.alm.dns;
 
+import dev.alm.fastcontrol.EchoVerifier;
 import dev.alm.fastcontrol.ProbeAnswerer;
 import dev.alm.fastcontrol.ProbeName;
 import dev.alm.fastcontrol.ProbeSigner;
@@ -40,6 +41,7 @@ public final class QueryAnswerer {
   private final CdnDraw draw;
   private final ProbeAnswerer probes;
   private final ProbeSigner signer;
+  private final EchoVerifier echoes;
   private final LongSupplier millisClock;
   private final SOARecord negativeSoa;
   private final FastAnswers fast;
@@ -51,13 +53,14 @@ public final class QueryAnswerer {
 
   /** An answerer whose fast and general paths share {@code draw}. */
   QueryAnswerer(DnsConfig config, ServedZone zone, CdnDraw draw, ProbeAnswerer probes) {
-    this(config, zone, draw, probes, null, System::currentTimeMillis);
+    this(config, zone, draw, probes, null, null, System::currentTimeMillis);
   }
 
   /**
    * An answerer that signs the probe targets it hands out.
    *
    * @param signer signs probe targets (docs/fastcontrol.md); null: unsigned targets
+   * @param echoes takes price echoes (docs/fastcontrol.md, "Price echo"); null: none counted
    * @param millisClock the wall clock of the targets' expiry, ms since the epoch
    */
   QueryAnswerer(
@@ -66,12 +69,14 @@ public final class QueryAnswerer {
       CdnDraw draw,
       ProbeAnswerer probes,
       ProbeSigner signer,
+      EchoVerifier echoes,
       LongSupplier millisClock) {
     this.config = config;
     this.zone = zone;
     this.draw = draw;
     this.probes = probes;
     this.signer = signer;
+    this.echoes = echoes;
     this.millisClock = millisClock;
     this.fast = new FastAnswers(config, zone, draw);
     SOARecord s = zone.soa();
@@ -180,6 +185,13 @@ public final class QueryAnswerer {
         kind = AnswerKind.NONE;
       } else if (found instanceof Lookup.NxDomain) {
         rcode = Rcode.NXDOMAIN;
+        kind = AnswerKind.NONE;
+        response.addRecord(negativeSoa, Section.AUTHORITY);
+      } else if (found instanceof Lookup.Echo e) {
+        // counted (or refused) by the verifier; answered alike, with no data
+        if (echoes != null) {
+          echoes.accept(e.labels(), millisClock.getAsLong());
+        }
         kind = AnswerKind.NONE;
         response.addRecord(negativeSoa, Section.AUTHORITY);
       } else if (found instanceof Lookup.NoData) {

@@ -1,5 +1,6 @@
 package dev.alm.dns;
 
+import dev.alm.fastcontrol.PriceEcho;
 import dev.alm.fastcontrol.ProbeName;
 import dev.alm.fastcontrol.ProbeTarget;
 import java.io.IOException;
@@ -30,6 +31,7 @@ public final class ServedZone {
   private final Name zone;
   private final Name fc;
   private final Name beacons;
+  private final Name echo;
   private final SOARecord soa;
   private final Set<Name> cdnNames;
   private final Map<Name, Map<Integer, List<Record>>> records;
@@ -45,6 +47,7 @@ public final class ServedZone {
     this.zone = config.zone();
     this.fc = child(zone, ProbeName.FC_LABEL);
     this.beacons = child(zone, "beacon");
+    this.echo = child(zone, PriceEcho.ECHO_LABEL);
     this.cdnNames = new HashSet<>(config.names());
     this.hasV4 = config.l1().stream().anyMatch(a -> a instanceof Inet4Address);
     this.hasV6 = config.l1().stream().anyMatch(a -> !(a instanceof Inet4Address));
@@ -72,10 +75,12 @@ public final class ServedZone {
               config.staticRecords().get(i), "staticRecords[" + i + "]", config.staticTtl());
       if (cdnNames.contains(r.getName())
           || r.getName().subdomain(fc)
-          || r.getName().subdomain(beacons)) {
+          || r.getName().subdomain(beacons)
+          || r.getName().subdomain(echo)) {
         throw new DnsConfig.ConfigException(
             "staticRecords[" + i + "]",
-            r.getName() + " is a CDN, beacon or FastControl name, which the server answers itself");
+            r.getName()
+                + " is a CDN, beacon, echo or FastControl name, which the server answers itself");
       }
       add(map, r);
     }
@@ -84,6 +89,7 @@ public final class ServedZone {
     names.addAll(cdnNames);
     names.add(fc);
     names.add(beacons);
+    names.add(echo);
     Set<Name> withParents = new HashSet<>();
     for (Name n : names) {
       for (Name p = n; p.subdomain(zone); p = new Name(p, 1)) {
@@ -133,6 +139,17 @@ public final class ServedZone {
       return probe != null && probe.name() != null
           ? new Lookup.ProbeTarget(qtype, probe.name())
           : new Lookup.Beacon(qtype);
+    }
+    if (qname.subdomain(echo) && !qname.equals(echo)) {
+      if (!address) {
+        return new Lookup.NoData();
+      }
+      int n = qname.labels() - echo.labels();
+      String[] labels = new String[n];
+      for (int k = 0; k < n; k++) {
+        labels[k] = qname.getLabelString(k).toLowerCase(java.util.Locale.ROOT);
+      }
+      return new Lookup.Echo(labels);
     }
     if (qname.subdomain(beacons) && !qname.equals(beacons)) {
       return address && serves(qtype) ? new Lookup.CorrelationBeacon(qtype) : new Lookup.NoData();

@@ -43,6 +43,7 @@ public final class PlannedProbeAnswerer implements ProbeAnswerer {
   private final SlidingWindowCounter beacons;
   private final DoubleSupplier random;
   private volatile Table table;
+  private volatile String everyBeacon;
   private volatile RateCache rateCache = new RateCache(Long.MIN_VALUE, Double.NaN);
   private volatile double priorRate = Double.NaN;
   private final LongAdder probes = new LongAdder();
@@ -77,6 +78,15 @@ public final class PlannedProbeAnswerer implements ProbeAnswerer {
     this.priorRate = rate > 0 ? rate : Double.NaN;
   }
 
+  /**
+   * Answers every beacon from now on with a probe of {@code category}, whatever the plan (null:
+   * back to the plan). Under price echoes (docs/fastcontrol.md, "Price echo") every probe handed
+   * out is a sample of beta_i, whatever its category, so none is withheld.
+   */
+  public void answerEveryBeacon(String category) {
+    this.everyBeacon = category;
+  }
+
   /** Replaces the plan; beacons from now on use it. Safe from any thread. */
   public void replacePlan(ProbePlan plan) {
     this.table = Table.of(plan);
@@ -90,6 +100,11 @@ public final class PlannedProbeAnswerer implements ProbeAnswerer {
   @Override
   public String category(long nowNanos) {
     beacons.record(nowNanos);
+    String every = everyBeacon;
+    if (every != null) {
+      probes.increment();
+      return every;
+    }
     Table t = table;
     if (t.total() <= 0) {
       return null;

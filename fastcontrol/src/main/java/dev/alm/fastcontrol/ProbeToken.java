@@ -33,17 +33,6 @@ public record ProbeToken(long expirySeconds, long nonce, byte[] mac) {
   /** Characters of the token's label (8 base32 characters per 5 bytes). */
   public static final int LABEL_CHARS = BYTES * 8 / 5;
 
-  private static final char[] ALPHABET = "abcdefghijklmnopqrstuvwxyz234567".toCharArray();
-  private static final byte[] DECODE = new byte[128];
-
-  static {
-    Arrays.fill(DECODE, (byte) -1);
-    for (int i = 0; i < ALPHABET.length; i++) {
-      DECODE[ALPHABET[i]] = (byte) i;
-      DECODE[Character.toUpperCase(ALPHABET[i])] = (byte) i;
-    }
-  }
-
   public ProbeToken {
     if (expirySeconds < 0 || expirySeconds > 0xFFFF_FFFFL) {
       throw new IllegalArgumentException("expiry must fit 32 unsigned bits, got " + expirySeconds);
@@ -63,24 +52,10 @@ public record ProbeToken(long expirySeconds, long nonce, byte[] mac) {
   public String label() {
     byte[] b = new byte[BYTES];
     b[0] = VERSION;
-    for (int k = 0; k < 4; k++) {
-      b[1 + k] = (byte) (expirySeconds >>> (24 - 8 * k));
-    }
-    for (int k = 0; k < 8; k++) {
-      b[5 + k] = (byte) (nonce >>> (56 - 8 * k));
-    }
+    Base32.put(b, 1, expirySeconds, 4);
+    Base32.put(b, 5, nonce, 8);
     System.arraycopy(mac, 0, b, 13, MAC_BYTES);
-    StringBuilder s = new StringBuilder(LABEL_CHARS);
-    for (int g = 0; g < BYTES; g += 5) {
-      long v = 0;
-      for (int k = 0; k < 5; k++) {
-        v = (v << 8) | (b[g + k] & 0xFF);
-      }
-      for (int k = 7; k >= 0; k--) {
-        s.append(ALPHABET[(int) (v >>> (5 * k)) & 31]);
-      }
-    }
-    return s.toString();
+    return Base32.encode(b);
   }
 
   /**
@@ -90,50 +65,17 @@ public record ProbeToken(long expirySeconds, long nonce, byte[] mac) {
    *     version {@value #VERSION}
    */
   public static ProbeToken parse(CharSequence label) {
-    if (label == null || label.length() != LABEL_CHARS) {
+    byte[] b = Base32.decode(label, BYTES);
+    if (b == null || b[0] != VERSION) {
       return null;
     }
-    byte[] b = new byte[BYTES];
-    for (int g = 0; g < LABEL_CHARS / 8; g++) {
-      long v = 0;
-      for (int k = 0; k < 8; k++) {
-        char c = label.charAt(8 * g + k);
-        int d = c < 128 ? DECODE[c] : -1;
-        if (d < 0) {
-          return null;
-        }
-        v = (v << 5) | d;
-      }
-      for (int k = 0; k < 5; k++) {
-        b[5 * g + k] = (byte) (v >>> (32 - 8 * k));
-      }
-    }
-    if (b[0] != VERSION) {
-      return null;
-    }
-    long expiry = 0;
-    for (int k = 0; k < 4; k++) {
-      expiry = (expiry << 8) | (b[1 + k] & 0xFF);
-    }
-    long nonce = 0;
-    for (int k = 0; k < 8; k++) {
-      nonce = (nonce << 8) | (b[5 + k] & 0xFF);
-    }
-    return new ProbeToken(expiry, nonce, Arrays.copyOfRange(b, 13, BYTES));
+    return new ProbeToken(
+        Base32.get(b, 1, 4), Base32.get(b, 5, 8), Arrays.copyOfRange(b, 13, BYTES));
   }
 
   /** Whether a label has the shape of a token (length and alphabet), without decoding it. */
   public static boolean looksLikeToken(CharSequence label) {
-    if (label.length() != LABEL_CHARS) {
-      return false;
-    }
-    for (int i = 0; i < LABEL_CHARS; i++) {
-      char c = label.charAt(i);
-      if (c >= 128 || DECODE[c] < 0) {
-        return false;
-      }
-    }
-    return true;
+    return Base32.looksLike(label, LABEL_CHARS);
   }
 
   @Override

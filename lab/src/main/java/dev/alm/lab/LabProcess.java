@@ -12,6 +12,7 @@ import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbePlanConfig;
 import dev.alm.io.KeyRing;
 import dev.alm.loop.Algorithm;
+import dev.alm.loop.BetaSource;
 import dev.alm.loop.LoopConfig;
 import dev.alm.loop.LoopState;
 import dev.alm.loop.Settling;
@@ -247,6 +248,8 @@ public final class LabProcess {
                 new BetaEstimatorConfig(
                     s.gamma(), s.betaWeight(), LoopConfig.DEFAULT_BETA.lossRate()))
             .settling(Settling.DEFAULT)
+            .betaSource(
+                s.betaSource() == null ? BetaSource.PROBES : BetaSource.parse(s.betaSource()))
             .build();
     return new PopConfig(
         topology,

@@ -30,6 +30,8 @@ import java.nio.file.Path;
  *     plans more probes than the beacons can carry, which starves every category
  * @param refreshSeconds seconds after each drill at which the PoPs get the C that routing now gives
  *     (measured from the catchment series) and restart on it from their state files; 0: never
+ * @param betaSource where the dual takes beta_i from: {@code probes} (FastControl counts, eq. 20)
+ *     or {@code echo} (price echoes, docs/fastcontrol.md); null reads as probes
  */
 public record LabSettings(
     String topology,
@@ -49,7 +51,8 @@ public record LabSettings(
     int bodyBytes,
     long seed,
     double planFloor,
-    double refreshSeconds) {
+    double refreshSeconds,
+    String betaSource) {
 
   /** The file through which the run hands the PoPs a new C after a drill. */
   public static Path refreshFile(Path out) {

@@ -3,6 +3,7 @@ package dev.alm.lab;
 import dev.alm.cluster.DnsClient;
 import dev.alm.cluster.HttpConnection;
 import dev.alm.cluster.UserCounts;
+import dev.alm.proxy.ProxyNode;
 import dev.alm.traces.BeaconName;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -63,7 +64,8 @@ final class LabUsers implements Runnable {
     this.index = index;
     this.dns = new DnsClient(resolver, 500);
     this.l1Address = InetAddress.getByName(LabPlan.L1);
-    this.l1 = new HttpConnection(new InetSocketAddress(l1Address, 80), 2000);
+    this.l1 =
+        new HttpConnection(new InetSocketAddress(l1Address, 80), 2000).watch(ProxyNode.PRICE_ECHO);
     this.l2 = new HttpConnection(new InetSocketAddress(LabPlan.L2, 80), 2000);
     this.rate = rate;
     this.fcBeacons = fcBeacons;
@@ -191,6 +193,15 @@ final class LabUsers implements Runnable {
       if (rec instanceof CNAMERecord c) {
         probes++;
         l1.get(c.getTarget().toString(true), "/");
+        String echo = l1.watched();
+        if (echo != null) {
+          // the price echo goes back through the resolver to the DNS that handed out the probe
+          try {
+            query(Name.fromString(echo.endsWith(".") ? echo : echo + "."));
+          } catch (org.xbill.DNS.TextParseException e) {
+            // not a name: nothing to carry
+          }
+        }
         return;
       }
     }

@@ -55,7 +55,8 @@ class LabNetworkTest {
             64,
             1,
             0.1,
-            0);
+            0,
+            null);
     List<List<dev.alm.cluster.Sample>> intervals = new ArrayList<>();
     LabRun.Result r;
     try (LabNetwork net = LabNetwork.build(LabPlan.of(t), RUN, line -> {})) {

@@ -104,7 +104,8 @@ class LabPlanTest {
             64,
             1,
             0.1,
-            0);
+            0,
+            null);
     // the catchments BGP gives lab-fig2: each transit prefers its customer PoP
     var c =
         java.util.Map.of(

@@ -8,6 +8,8 @@ import dev.alm.controller.greedy.GreedyController;
 import dev.alm.controller.model.Topology;
 import dev.alm.fastcontrol.BetaEstimate;
 import dev.alm.fastcontrol.BetaEstimator;
+import dev.alm.fastcontrol.EchoBetaEstimator;
+import dev.alm.fastcontrol.EchoTotals;
 
 /**
  * One PoP's control loop as a pure step: the loop state and the sensors' reading in, the next state
@@ -15,7 +17,8 @@ import dev.alm.fastcontrol.BetaEstimator;
  * I/O, no threads. The live daemon, the local cluster and the tests run this same code, and it
  * calls the same controllers as the offline simulator: {@link GreedyController} (paper 004
  * Algorithm 2, eq. 24) and {@link DualNode} (Algorithm 1, eq. 13 and 17) with beta_i from
- * FastControl probes ({@link BetaEstimator}, eq. 20).
+ * FastControl probes ({@link BetaEstimator}, eq. 20) or from price echoes ({@link
+ * EchoBetaEstimator}, {@link BetaSource}).
  *
  * <p>Safe behaviour, every interval:
  *
@@ -24,8 +27,10 @@ import dev.alm.fastcontrol.BetaEstimator;
  *       the first {@link #WARMUP_INTERVALS} intervals after start a stale meter only holds x (no
  *       window completed yet);
  *   <li>dual, and no probe of any category reached the proxy for {@code probeTimeout} intervals
- *       while at least three were expected from the PoP's own plan and last beta: run the greedy
- *       law instead (mode fallback) until probes arrive again; mu is frozen meanwhile;
+ *       while at least three were expected from the PoP's own plan and last beta (with price
+ *       echoes: no echo reached the DNS while it handed out at least three probes per interval):
+ *       run the greedy law instead (mode fallback) until probes arrive again; mu is frozen
+ *       meanwhile;
  *   <li>A_i and beta_i are EWMAs of their per-interval measurements, starting from priors (the
  *       topology's demand; the restored beta, or the start price of {@link StartPrice}) rather than
  *       from the first interval, whose counts are distorted by cold resolver caches and a probe
@@ -175,9 +180,19 @@ public final class ControlLoop {
               settling.above(m.load() * dt, capacity * config.loadUnit() * dt),
               settling);
     }
+    boolean echo = isDual && config.betaSource() == BetaSource.ECHO;
+    EchoTotals e0 = s.last().echoes();
+    EchoTotals e1 = m.echoes();
+    long echoes = Math.max(0, e1.count() - e0.count());
+    double echoSum = Math.max(0, e1.sum() - e0.sum());
+    double echoSquares = Math.max(0, e1.squares() - e0.squares());
     Calm betaCalm = s.betaCalm();
     double expectedOwn = config.beta().gamma() * previousBeta * dt;
-    if (planned != null && expectedOwn >= Settling.MIN_EXPECTED) {
+    if (echo) {
+      if (planned != null && echoes >= Settling.MIN_EXPECTED) {
+        betaCalm = echoCalm(betaCalm, echoes, echoSum, echoSquares, previousBeta, settling);
+      }
+    } else if (planned != null && expectedOwn >= Settling.MIN_EXPECTED) {
       betaCalm =
           betaCalm.next(own - expectedOwn, expectedOwn, settling.away(own, expectedOwn), settling);
     }
@@ -196,9 +211,11 @@ public final class ControlLoop {
     double measured = queries / dt * perQuery;
     double w = config.demandWeight() * (isDual ? demandCalm.scale(settling) : 1);
     double demand = Double.isFinite(s.demand()) ? w * measured + (1 - w) * s.demand() : measured;
+    double betaWeight = config.beta().ewmaWeight() * (isDual ? betaCalm.scale(settling) : 1);
     BetaEstimate beta =
-        estimator.next(
-            own, dt, planned, config.beta().ewmaWeight() * (isDual ? betaCalm.scale(settling) : 1));
+        echo
+            ? EchoBetaEstimator.next(echoes, echoSum, echoSquares, dt, planned, betaWeight)
+            : estimator.next(own, dt, planned, betaWeight);
 
     if (!m.meterFresh() && s.intervals() < WARMUP_INTERVALS) {
       // a proxy that has just started has no completed meter window yet: hold x rather than fall
@@ -224,15 +241,24 @@ public final class ControlLoop {
           .withGains(GainSchedule.ALARMED)
           .measured(m, intervals);
     }
-    double expected = config.beta().gamma() * (s.mu() * selfCorrelation + previousBeta) * dt;
-    int quiet = all > 0 ? 0 : expected >= EXPECTED_PROBES ? s.quiet() + 1 : s.quiet();
+    int quiet;
+    if (echo) {
+      long handed = Math.max(0, m.handedOut() - s.last().handedOut());
+      quiet = echoes > 0 ? 0 : handed >= EXPECTED_PROBES ? s.quiet() + 1 : s.quiet();
+    } else {
+      double expected = config.beta().gamma() * (s.mu() * selfCorrelation + previousBeta) * dt;
+      quiet = all > 0 ? 0 : expected >= EXPECTED_PROBES ? s.quiet() + 1 : s.quiet();
+    }
     if (quiet >= config.probeTimeout()) {
       double x = limit(s.x(), greedy(dt).step(s.x(), load, capacity));
       return s.withX(x)
           .withEstimates(new Estimates(s.beta(), demand, load))
           .withStatus(
               LoopMode.fallback(
-                  "no FastControl probes for " + quiet + " intervals: greedy law", quiet))
+                  (echo ? "no price echoes for " : "no FastControl probes for ")
+                      + quiet
+                      + " intervals: greedy law",
+                  quiet))
           .withGains(GainSchedule.ALARMED)
           .measured(m, intervals);
     }
@@ -269,6 +295,25 @@ public final class ControlLoop {
     double before = s.alignedPrice();
     double smooth = w * mu + (1 - w) * before;
     return Double.isFinite(smooth) ? Math.max(0, smooth) : mu;
+  }
+
+  /**
+   * The calm of beta_i's gain schedule after an interval of {@code n} price echoes: their mean
+   * against the smoothed beta_i, in standard errors of the mean, written as the Poisson-unit
+   * difference and variance that {@link Calm} sums (z sqrt(n) and n), so that the same surge and
+   * drift tests apply. The standard error is floored at 1% of the larger of the two (and 1e-9), so
+   * that echoes of one unchanging price (every proxy at the same price, or all at 0) do not alarm
+   * on a rounding difference.
+   */
+  private static Calm echoCalm(
+      Calm calm, long n, double sum, double squares, double smoothed, Settling settling) {
+    double mean = sum / n;
+    double variance = Math.max(0, (squares - n * mean * mean) / (n - 1));
+    double floor = Math.max(1e-9, 0.01 * Math.max(mean, smoothed));
+    double se = Math.max(floor, Math.sqrt(variance / n));
+    double z = (mean - smoothed) / se;
+    return calm.next(
+        z * Math.sqrt(n), n, Math.abs(z) > Settling.SURGE * settling.alarmZ(), settling);
   }
 
   /** The estimate with its own-price term C_ii mu_i moved by C_ii {@code deltaMu}. */

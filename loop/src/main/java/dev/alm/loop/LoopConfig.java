@@ -35,6 +35,7 @@ import java.time.Duration;
  *     the dual falls back to greedy, &ge; 1
  * @param stateMaxAge a persisted state older than this is not restored
  * @param settling the dual's gain schedule ({@link Settling}); {@link Settling#OFF} for fixed gains
+ * @param betaSource where the dual takes beta_i from: FastControl probe counts or price echoes
  */
 public record LoopConfig(
     Algorithm algorithm,
@@ -50,7 +51,8 @@ public record LoopConfig(
     double maxStep,
     int probeTimeout,
     Duration stateMaxAge,
-    Settling settling) {
+    Settling settling,
+    BetaSource betaSource) {
 
   public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
   public static final double DEFAULT_START_X = 0.2;
@@ -76,9 +78,13 @@ public record LoopConfig(
   public static final Duration DEFAULT_STATE_MAX_AGE = Duration.ofMinutes(5);
 
   public LoopConfig {
-    if (algorithm == null || step == null || beta == null || settling == null) {
+    if (algorithm == null
+        || step == null
+        || beta == null
+        || settling == null
+        || betaSource == null) {
       throw new IllegalArgumentException(
-          "algorithm, step, beta and settling settings are required");
+          "algorithm, step, beta, settling and beta source settings are required");
     }
     if (interval == null || interval.isNegative() || interval.isZero()) {
       throw new IllegalArgumentException(
@@ -151,6 +157,10 @@ public record LoopConfig(
     return toBuilder().settling(v).build();
   }
 
+  public LoopConfig withBetaSource(BetaSource v) {
+    return toBuilder().betaSource(v).build();
+  }
+
   /**
    * Mutable settings of a {@link LoopConfig}; {@link #build()} validates them (the record's
    * constructor), so a builder may hold a refused value until it is built.
@@ -170,6 +180,7 @@ public record LoopConfig(
     private int probeTimeout = DEFAULT_PROBE_TIMEOUT;
     private Duration stateMaxAge = DEFAULT_STATE_MAX_AGE;
     private Settling settling = Settling.DEFAULT;
+    private BetaSource betaSource = BetaSource.PROBES;
 
     private Builder(Algorithm algorithm) {
       this.algorithm = algorithm;
@@ -190,6 +201,7 @@ public record LoopConfig(
       probeTimeout = c.probeTimeout;
       stateMaxAge = c.stateMaxAge;
       settling = c.settling;
+      betaSource = c.betaSource;
     }
 
     /** Greedy or dual. */
@@ -276,6 +288,12 @@ public record LoopConfig(
       return this;
     }
 
+    /** Where the dual takes beta_i from. */
+    public Builder betaSource(BetaSource v) {
+      betaSource = v;
+      return this;
+    }
+
     /** The beta estimator's settings as they stand. */
     public BetaEstimatorConfig beta() {
       return beta;
@@ -302,7 +320,8 @@ public record LoopConfig(
           maxStep,
           probeTimeout,
           stateMaxAge,
-          settling);
+          settling,
+          betaSource);
     }
   }
 

@@ -1,5 +1,7 @@
 package dev.alm.loop;
 
+import dev.alm.fastcontrol.EchoTotals;
+
 /**
  * What a PoP's sensors read at the end of a control interval. Counters are cumulative since start;
  * the loop takes differences, so a reading may be taken at any time.
@@ -11,14 +13,31 @@ package dev.alm.loop;
  * @param allProbes probes of every category counted by the proxy since start (the probe path's
  *     liveness)
  * @param cdnQueries DNS answers for the CDN names (L1 or L2) given by the PoP's DNS since start
+ * @param echoes the price echoes the PoP's DNS counted since start (docs/fastcontrol.md, "Price
+ *     echo")
+ * @param handedOut probes the PoP's DNS handed out since start (the echoes' liveness)
  */
 public record Measurement(
-    long nowNanos, double load, long ownProbes, long allProbes, long cdnQueries) {
+    long nowNanos,
+    double load,
+    long ownProbes,
+    long allProbes,
+    long cdnQueries,
+    EchoTotals echoes,
+    long handedOut) {
 
   public Measurement {
-    if (ownProbes < 0 || allProbes < 0 || cdnQueries < 0) {
+    if (ownProbes < 0 || allProbes < 0 || cdnQueries < 0 || handedOut < 0) {
       throw new IllegalArgumentException("counters must be >= 0");
     }
+    if (echoes == null) {
+      throw new IllegalArgumentException("echo totals are required (EchoTotals.NONE for none)");
+    }
+  }
+
+  /** A reading without price echoes (beta from probe counts, or greedy). */
+  public Measurement(long nowNanos, double load, long ownProbes, long allProbes, long cdnQueries) {
+    this(nowNanos, load, ownProbes, allProbes, cdnQueries, EchoTotals.NONE, 0);
   }
 
   /** Whether the proxy's meter reported a usable S_i. */

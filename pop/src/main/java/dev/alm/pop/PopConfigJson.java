@@ -13,6 +13,7 @@ import dev.alm.io.InputException;
 import dev.alm.io.JsonFields;
 import dev.alm.io.KeyRing;
 import dev.alm.loop.Algorithm;
+import dev.alm.loop.BetaSource;
 import dev.alm.loop.LoopConfig;
 import dev.alm.loop.Settling;
 import dev.alm.node.AdminAccess;
@@ -57,7 +58,7 @@ public final class PopConfigJson {
           "probeKeyFile",
           "drl");
   private static final Set<String> PROBES =
-      Set.of("gamma", "betaWeight", "lossRate", "timeoutIntervals");
+      Set.of("gamma", "betaWeight", "lossRate", "timeoutIntervals", "betaSource");
   private static final Set<String> SETTLING = Set.of("horizon", "floor", "alarmZ", "schedulePrice");
 
   private PopConfigJson() {}
@@ -189,6 +190,9 @@ public final class PopConfigJson {
     if (p.has("timeoutIntervals")) {
       d.probeTimeout((int) p.integer("timeoutIntervals"));
       check(p, "timeoutIntervals", d);
+    }
+    if (p.has("betaSource")) {
+      d.betaSource(checked(p, "betaSource", BetaSource::parse, p.text("betaSource")));
     }
   }
 

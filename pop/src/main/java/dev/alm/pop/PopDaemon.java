@@ -7,11 +7,14 @@ import dev.alm.drl.agent.AgentSettings;
 import dev.alm.drl.agent.CustomerLimit;
 import dev.alm.drl.agent.DrlNode;
 import dev.alm.fastcontrol.AnswererStats;
+import dev.alm.fastcontrol.EchoVerifier;
 import dev.alm.fastcontrol.PlannedProbeAnswerer;
 import dev.alm.fastcontrol.ProbeAnswererConfig;
 import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbePlan;
 import dev.alm.fastcontrol.ProbeSigner;
+import dev.alm.loop.Algorithm;
+import dev.alm.loop.BetaSource;
 import dev.alm.loop.ControlLoop;
 import dev.alm.loop.LoopState;
 import dev.alm.loop.Mode;
@@ -90,7 +93,7 @@ public final class PopDaemon implements AutoCloseable {
     this.dns = dns;
     this.proxy = proxy;
     this.answerer = answerer;
-    this.sensors = new PopSensors(dns, proxy);
+    this.sensors = new PopSensors(dns, proxy, () -> answerer.stats(nanoClock.getAsLong()).probes());
     this.stateFile = stateFile;
     this.admin = admin;
     this.scheduler = scheduler;
@@ -138,6 +141,11 @@ public final class PopDaemon implements AutoCloseable {
       Consumer<String> log,
       CentralLimiter central)
       throws IOException, InterruptedException {
+    if (config.loop().betaSource() == BetaSource.ECHO && !config.proxy().probeAuth().enabled()) {
+      throw new IllegalArgumentException(
+          "loop.probes.betaSource: echo needs a probe key (probeKeyFile or --probe-key): price"
+              + " echoes are signed");
+    }
     ControlLoop loop = new ControlLoop(config.loop(), config.topology(), config.index());
     CorrelationMatrix c = config.topology().correlation();
     StateFile file = config.state() == null ? null : new StateFile(config.state());
@@ -168,6 +176,10 @@ public final class PopDaemon implements AutoCloseable {
               nanoClock.getAsLong());
       answerer.seedBeaconRate(saved.map(SavedState::beaconRate).orElse(Double.NaN));
       ProbeAuthConfig auth = config.proxy().probeAuth();
+      boolean echo = echoes(config);
+      if (echo) {
+        answerer.answerEveryBeacon(config.id());
+      }
       if (!auth.enabled()) {
         log.accept(
             "pop "
@@ -181,6 +193,7 @@ public final class PopDaemon implements AutoCloseable {
               admin.registry(),
               answerer,
               auth.enabled() ? new ProbeSigner(auth, config.dns().zone().toString()) : null,
+              echo ? new EchoVerifier(auth, config.dns().zone().toString(), config.id()) : null,
               config.dnsThreads(),
               nanoClock,
               millisClock);
@@ -431,6 +444,14 @@ public final class PopDaemon implements AutoCloseable {
     return saved;
   }
 
+  /**
+   * Whether the PoP takes beta_i from price echoes (its proxy echoes its price, its DNS counts).
+   */
+  private static boolean echoes(PopConfig config) {
+    return config.loop().betaSource() == BetaSource.ECHO
+        && config.loop().algorithm() == Algorithm.DUAL;
+  }
+
   private void tickLogged() {
     try {
       tick();
@@ -447,6 +468,9 @@ public final class PopDaemon implements AutoCloseable {
     LoopState before = state;
     LoopState next = loop.step(before, sensors.read(nanoClock.getAsLong()));
     dns.x().set(next.x());
+    if (echoes(config)) {
+      proxy.node().publishPrice(next.mu());
+    }
     answerer.replacePlan(
         ProbePlan.compute(
             config.topology().ids(), config.index(), next.mu(), row, column, config.plan()));

@@ -4,22 +4,29 @@ import dev.alm.dns.DnsNode;
 import dev.alm.loop.Measurement;
 import dev.alm.proxy.ProxyNode;
 import dev.alm.proxy.ProxyServer;
+import java.util.function.LongSupplier;
 
 /**
  * Reads a {@link Measurement} from an in-process proxy and DNS server through their typed sensors:
  * S_i ({@link ProxyNode#load()}), the probe counters behind R_i (eq. 20, {@link
  * ProxyNode#ownProbesCounted()}, {@link ProxyNode#probesCounted()}) and the CDN answers behind A_i
- * (eq. 2, {@link DnsNode#cdnAnswers()}: L1 and L2 answers; beacons are counted apart). A proxy that
- * is closed, whose listener stopped accepting ({@link ProxyServer#accepting()}: users sent to it
- * would time out), or whose meter has no completed bucket, reads as a stale meter (S_i = NaN).
+ * (eq. 2, {@link DnsNode#cdnAnswers()}: L1 and L2 answers; beacons are counted apart), and the
+ * price echoes of its probes ({@link DnsNode#echoTotals()}) with the probes handed out. A proxy
+ * that is closed, whose listener stopped accepting ({@link ProxyServer#accepting()}: users sent to
+ * it would time out), or whose meter has no completed bucket, reads as a stale meter (S_i = NaN).
  */
 final class PopSensors {
   private final DnsNode dns;
+  private final LongSupplier handedOut;
   private volatile ProxyServer proxy;
 
-  PopSensors(DnsNode dns, ProxyServer proxy) {
+  /**
+   * @param handedOut the probes the PoP's DNS has handed out since start
+   */
+  PopSensors(DnsNode dns, ProxyServer proxy, LongSupplier handedOut) {
     this.dns = dns;
     this.proxy = proxy;
+    this.handedOut = handedOut;
   }
 
   /** Forgets the proxy (it was closed): from now on the meter reads stale. */
@@ -38,6 +45,7 @@ final class PopSensors {
       own = node.ownProbesCounted();
       all = node.probesCounted();
     }
-    return new Measurement(nowNanos, load, own, all, dns.cdnAnswers());
+    return new Measurement(
+        nowNanos, load, own, all, dns.cdnAnswers(), dns.echoTotals(), handedOut.getAsLong());
   }
 }

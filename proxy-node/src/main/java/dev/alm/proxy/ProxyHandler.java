@@ -169,15 +169,17 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
       String path = req.uri();
       ProbeTarget target = node.probeOf(host, path);
       if (target != null) {
-        // answered alike whether counted or refused (docs/fastcontrol.md)
-        ProbeName probe =
-            node.admitProbe(target, arrival, client(ctx)) == ProbeVerdict.COUNTED
-                ? target.name()
-                : null;
+        // answered alike whether counted or refused (docs/fastcontrol.md), but for the price echo
+        boolean counted = node.admitProbe(target, arrival, client(ctx)) == ProbeVerdict.COUNTED;
+        ProbeName probe = counted ? target.name() : null;
         FullHttpResponse r =
             new DefaultFullHttpResponse(
                 HttpVersion.HTTP_1_1, HttpResponseStatus.NO_CONTENT, Unpooled.EMPTY_BUFFER);
         r.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE);
+        String echo = counted ? node.echoOf(target) : null;
+        if (echo != null) {
+          r.headers().set(ProxyNode.PRICE_ECHO, echo);
+        }
         respond(ctx, req, arrival, r, host, path, probe, null);
         return;
       }

@@ -1,5 +1,6 @@
 package dev.alm.proxy;
 
+import dev.alm.fastcontrol.EchoSigner;
 import dev.alm.fastcontrol.ProbeName;
 import dev.alm.fastcontrol.ProbeTarget;
 import dev.alm.fastcontrol.ProbeVerdict;
@@ -30,6 +31,12 @@ public final class ProxyNode implements AutoCloseable {
   /** Path form of a probe: {@code /_alm/fc/<category>/<origin>}. */
   public static final String PROBE_PATH = ProbeTarget.PATH_PREFIX;
 
+  /**
+   * The response header of a counted signed probe that carries its price echo, a name for the user
+   * to resolve (docs/fastcontrol.md, "Price echo").
+   */
+  public static final String PRICE_ECHO = "X-Alm-Echo";
+
   private final ProxyConfig config;
   private final LongSupplier nanoClock;
   private final LongSupplier millisClock;
@@ -38,6 +45,13 @@ public final class ProxyNode implements AutoCloseable {
   private final ProbeCounter probes;
   private final AdmissionControl admission;
   private final ProbeGate probeGate;
+
+  /** Signs price echoes; null without a probe key (docs/fastcontrol.md, "Price echo"). */
+  private final EchoSigner echoSigner;
+
+  /** mu_i to echo, set by the PoP's control loop; NaN: no echoes. */
+  private volatile double price = Double.NaN;
+
   private final CustomerLimits customers;
 
   /** How often the access log's writer collects the lines of the event loops. */
@@ -109,6 +123,10 @@ public final class ProxyNode implements AutoCloseable {
             startNanos);
     this.admission = new AdmissionControl(config.ceiling(), config.burstSeconds(), nanoClock);
     this.probeGate = new ProbeGate(config.probeAuth(), config.zone(), nanoClock, millisClock);
+    this.echoSigner =
+        config.probeAuth().enabled() && ProbeName.isValidId(config.pop())
+            ? new EchoSigner(config.probeAuth().keys(), config.zone(), config.pop())
+            : null;
     this.customers = new CustomerLimits(config.customers(), shares, central, nanoClock);
     PolledLineLog access = null;
     PolledLineLog probe = null;
@@ -194,6 +212,28 @@ public final class ProxyNode implements AutoCloseable {
       recordProbe(probe.name(), nowNanos);
     }
     return v;
+  }
+
+  /**
+   * Sets the price mu_i that this proxy echoes with every counted signed probe from now on (NaN:
+   * none). The PoP's control loop calls it after each interval.
+   */
+  public void publishPrice(double mu) {
+    this.price = mu;
+  }
+
+  /**
+   * The price echo for a counted probe (docs/fastcontrol.md, "Price echo"): {@code
+   * <label>.<pop>.<origin>.echo.<zone>}, or null when there is none to give (no probe key, an
+   * unsigned probe, no price published).
+   */
+  public String echoOf(ProbeTarget probe) {
+    double p = price;
+    if (echoSigner == null || !(probe instanceof ProbeTarget.Signed signed) || Double.isNaN(p)) {
+      return null;
+    }
+    String relative = echoSigner.echo(signed, p);
+    return relative == null ? null : relative + "." + config.zone();
   }
 
   /** Whether probes must be signed to count (a probe key is configured). */

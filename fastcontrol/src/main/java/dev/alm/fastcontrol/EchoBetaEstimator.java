@@ -1,0 +1,62 @@
+package dev.alm.fastcontrol;
+
+/**
+ * Estimates beta_i from the price echoes that reached PoP i's DNS in a control interval
+ * (docs/fastcontrol.md, "Price echo"). Each echo carries the price mu_j of the proxy j that
+ * answered one of PoP i's probes, and j is drawn from row i of C, so the echoes are a sample of
+ * mu_J with mean sum_j C_ij mu_j = beta_i (paper 004 eq. 14):
+ *
+ * <pre>
+ *   beta_raw = sum / n,   se(beta_raw) = s / sqrt(n),   s^2 = (squares - n beta_raw^2) / (n - 1)
+ * </pre>
+ *
+ * <p>With one echo the spread is unknown and the standard error is taken as the price itself; with
+ * none the interval says nothing and the previous estimate stands. Smoothing as in {@link
+ * BetaEstimator}: beta = w beta_raw + (1 - w) beta_prev, se^2 = w^2 se_raw^2 + (1 - w)^2 se_prev^2.
+ *
+ * <p>Pure: no clock, no state beyond the previous estimate, which the caller passes in.
+ */
+public final class EchoBetaEstimator {
+
+  private EchoBetaEstimator() {}
+
+  /**
+   * The estimate after one interval.
+   *
+   * @param n echoes counted in the interval, &ge; 0
+   * @param sum the sum of their prices
+   * @param squares the sum of their squares
+   * @param seconds the interval's length, &gt; 0
+   * @param previous the estimate after the previous interval, or {@code null} for the first
+   * @param w the weight of this interval's mean, in (0, 1]
+   */
+  public static BetaEstimate next(
+      long n, double sum, double squares, double seconds, BetaEstimate previous, double w) {
+    if (!(w > 0 && w <= 1)) {
+      throw new IllegalArgumentException("EWMA weight must be in (0, 1], got " + w);
+    }
+    if (n < 0 || !(sum >= 0) || !(squares >= 0)) {
+      throw new IllegalArgumentException("echo sums must be >= 0");
+    }
+    if (!(seconds > 0) || !Double.isFinite(seconds)) {
+      throw new IllegalArgumentException(
+          "interval must be a finite number of seconds > 0, got " + seconds);
+    }
+    if (n == 0) {
+      return previous != null
+          ? new BetaEstimate(
+              previous.beta(), previous.stdError(), Double.NaN, Double.NaN, 0, seconds)
+          : new BetaEstimate(0, 0, Double.NaN, Double.NaN, 0, seconds);
+    }
+    double raw = sum / n;
+    double rawSe = n == 1 ? raw : Math.sqrt(Math.max(0, (squares - n * raw * raw) / (n - 1)) / n);
+    if (previous == null || w >= 1) {
+      return new BetaEstimate(raw, rawSe, raw, rawSe, n, seconds);
+    }
+    double beta = w * raw + (1 - w) * previous.beta();
+    double se =
+        Math.sqrt(
+            w * w * rawSe * rawSe + (1 - w) * (1 - w) * previous.stdError() * previous.stdError());
+    return new BetaEstimate(beta, se, raw, rawSe, n, seconds);
+  }
+}

@@ -1,0 +1,56 @@
+package dev.alm.fastcontrol;
+
+import dev.alm.io.KeyRing;
+import java.util.Arrays;
+
+/**
+ * Signs the price echo a proxy returns with a counted signed probe (docs/fastcontrol.md, "Price
+ * echo"): the probe's origin, expiry and nonce, this proxy's id and its price mu_j, under the
+ * fleet's current probe key. Thread-safe.
+ */
+public final class EchoSigner {
+
+  private final KeyRing keys;
+  private final String zone;
+  private final String proxy;
+
+  /**
+   * @param keys the fleet's probe keys; the current one signs
+   * @param zone the CDN zone
+   * @param proxy this proxy's PoP id
+   */
+  public EchoSigner(KeyRing keys, String zone, String proxy) {
+    if (keys == null) {
+      throw new IllegalArgumentException("an echo signer needs keys");
+    }
+    if (!ProbeName.isValidId(proxy)) {
+      throw new IllegalArgumentException("proxy id " + proxy + " is no PoP id");
+    }
+    this.keys = keys;
+    this.zone = ProbeSigner.normalZone(zone);
+    this.proxy = proxy;
+  }
+
+  /**
+   * The echo of {@code probe} at {@code price}, relative to the zone, or null when there is none to
+   * give: the price is not a finite number &ge; 0, or the whole name would exceed {@value
+   * ProbeSigner#MAX_NAME_CHARS} characters.
+   */
+  public String echo(ProbeTarget.Signed probe, double price) {
+    if (!(price >= 0) || !Double.isFinite(price)) {
+      return null;
+    }
+    String origin = probe.name().origin();
+    int length = PriceEcho.LABEL_CHARS + proxy.length() + origin.length() + zone.length() + 8;
+    if (length > ProbeSigner.MAX_NAME_CHARS) {
+      return null;
+    }
+    float p = (float) price;
+    ProbeToken t = probe.token();
+    byte[] mac =
+        keys.sign(PriceEcho.macInput(zone, proxy, origin, t.expirySeconds(), t.nonce(), p));
+    return new PriceEcho(
+            proxy, origin, t.expirySeconds(), t.nonce(), p, Arrays.copyOf(mac, PriceEcho.MAC_BYTES))
+        .relativeName();
+  }
+}

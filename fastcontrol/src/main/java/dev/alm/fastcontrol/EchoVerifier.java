@@ -1,0 +1,122 @@
+package dev.alm.fastcontrol;
+
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Takes the price echoes that reach one PoP's DNS (docs/fastcontrol.md, "Price echo"): an echo
+ * counts when its origin is this PoP, its MAC verifies under a key of the fleet's ring, its expiry
+ * is within the window, its price is a finite number &ge; 0 and its probe's nonce was not echoed
+ * before; its price then joins the sample whose mean is beta_i. The origin is compared before the
+ * MAC and only verified echoes reach the replay table, so a flood of made-up names costs a parse
+ * (and one HMAC each when it names this PoP) and no memory. Thread-safe; time is an argument.
+ */
+public final class EchoVerifier {
+
+  private final ProbeAuthConfig config;
+  private final String zone;
+  private final String self;
+  private final ReplayWindow replay;
+  private final long skewMillis;
+  private final long lifetimeMillis;
+  private final LongAdder count = new LongAdder();
+  private final DoubleAdder sum = new DoubleAdder();
+  private final DoubleAdder squares = new DoubleAdder();
+  private final EnumMap<EchoVerdict, LongAdder> verdicts = new EnumMap<>(EchoVerdict.class);
+  private final Map<String, LongAdder> byProxy = new ConcurrentHashMap<>();
+
+  /**
+   * @param config the fleet's probe keys, lifetime and skew (echoes share the probes')
+   * @param zone the CDN zone
+   * @param self this PoP's id: only echoes of its own probes count
+   */
+  public EchoVerifier(ProbeAuthConfig config, String zone, String self) {
+    this.config = config;
+    this.zone = ProbeSigner.normalZone(zone);
+    this.self = self.toLowerCase(Locale.ROOT);
+    this.skewMillis = config.clockSkew().toMillis();
+    this.lifetimeMillis = config.lifetime().toMillis();
+    this.replay = new ReplayWindow(config.maxNonces(), skewMillis);
+    for (EchoVerdict v : EchoVerdict.values()) {
+      verdicts.put(v, new LongAdder());
+    }
+  }
+
+  /**
+   * The verdict on one echo query, counted.
+   *
+   * @param labels the query name's labels in front of {@code echo.<zone>}, lower case
+   * @param nowMillis the wall clock, ms since the epoch
+   */
+  public EchoVerdict accept(String[] labels, long nowMillis) {
+    EchoVerdict v = check(labels, nowMillis);
+    verdicts.get(v).increment();
+    return v;
+  }
+
+  private EchoVerdict check(String[] labels, long nowMillis) {
+    if (!config.enabled()) {
+      return EchoVerdict.NO_KEY;
+    }
+    PriceEcho e = PriceEcho.parse(labels);
+    if (e == null) {
+      return EchoVerdict.MALFORMED;
+    }
+    if (!e.origin().equals(self)) {
+      return EchoVerdict.OTHER_ORIGIN;
+    }
+    byte[] input =
+        PriceEcho.macInput(zone, e.proxy(), e.origin(), e.expirySeconds(), e.nonce(), e.price());
+    if (!config.keys().verify(input, e.mac())) {
+      return EchoVerdict.BAD_MAC;
+    }
+    long expiryMillis = e.expirySeconds() * 1000;
+    if (nowMillis > expiryMillis + skewMillis
+        || expiryMillis > nowMillis + lifetimeMillis + skewMillis) {
+      return EchoVerdict.EXPIRED;
+    }
+    double price = e.price();
+    if (!(price >= 0) || !Double.isFinite(price)) {
+      return EchoVerdict.MALFORMED;
+    }
+    return switch (replay.add(e.nonce(), e.expirySeconds(), nowMillis)) {
+      case FIRST -> {
+        count.increment();
+        sum.add(price);
+        squares.add(price * price);
+        byProxy.computeIfAbsent(e.proxy(), k -> new LongAdder()).increment();
+        yield EchoVerdict.COUNTED;
+      }
+      case REPLAYED -> EchoVerdict.REPLAYED;
+      case FULL -> EchoVerdict.NONCE_TABLE_FULL;
+    };
+  }
+
+  /**
+   * The counted echoes since start. Read while echoes arrive, the three sums may be one echo apart;
+   * the loop's differences over an interval absorb that.
+   */
+  public EchoTotals totals() {
+    long n = count.sum();
+    return new EchoTotals(n, Math.max(0, sum.sum()), Math.max(0, squares.sum()));
+  }
+
+  /** Echo queries with {@code verdict} since start. */
+  public long count(EchoVerdict verdict) {
+    return verdicts.get(verdict).sum();
+  }
+
+  /**
+   * Counted echoes by the proxy that answered the probe, since start: how this PoP's users spread
+   * over the proxies, row i of C as routing has it now. Only proxies of verified echoes appear.
+   */
+  public Map<String, Long> byProxy() {
+    Map<String, Long> m = new java.util.TreeMap<>();
+    byProxy.forEach((k, v) -> m.put(k, v.sum()));
+    return m;
+  }
+}

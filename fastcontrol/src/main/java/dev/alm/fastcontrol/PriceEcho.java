@@ -1,0 +1,152 @@
+package dev.alm.fastcontrol;
+
+import java.util.Arrays;
+
+/**
+ * The price a proxy hands back with a counted probe, for the user to carry to the DNS that handed
+ * the probe out (docs/fastcontrol.md, "Price echo"). A user of PoP i fetches its probe from L1, so
+ * the proxy j that answers it is drawn from row i of C; the proxy writes its price mu_j into the
+ * answer, the user resolves the echo name, and the query reaches PoP i's DNS, because the user's
+ * resolver is in PoP i's DNS catchment. The mean of the prices echoed to PoP i is sum_j C_ij mu_j =
+ * beta_i (paper 004 eq. 14), whatever C is: no plan, no division by C_ij, and no need for any of
+ * PoP i's users to reach proxy i.
+ *
+ * <p>The echo name is {@code <label>.<proxy>.<origin>.echo.<zone>}; the label is {@value #BYTES}
+ * bytes in {@value #LABEL_CHARS} characters of lower-case base32:
+ *
+ * <pre>
+ *   byte 0       version (2)
+ *   bytes 1-4    expiry, seconds since the epoch: the probe's
+ *   bytes 5-12   nonce: the probe's, so each probe handed out is echoed at most once
+ *   bytes 13-16  the price, an IEEE 754 single, big-endian
+ *   bytes 17-29  the first 13 bytes of HMAC-SHA256 over {@link #macInput}
+ * </pre>
+ *
+ * @param proxy the PoP whose proxy answered the probe (j)
+ * @param origin the PoP whose DNS handed the probe out (i)
+ * @param expirySeconds the probe's expiry
+ * @param nonce the probe's nonce
+ * @param price mu_j when the proxy answered
+ * @param mac the truncated MAC, {@value #MAC_BYTES} bytes
+ */
+public record PriceEcho(
+    String proxy, String origin, long expirySeconds, long nonce, float price, byte[] mac) {
+
+  /** The label under the zone that echo names live under. */
+  public static final String ECHO_LABEL = "echo";
+
+  /** The format version written in byte 0 (probe tokens are version 1). */
+  public static final int VERSION = 2;
+
+  /** Bytes of the truncated MAC: 104 bits. */
+  public static final int MAC_BYTES = 13;
+
+  /** Bytes of the whole label. */
+  public static final int BYTES = 1 + 4 + 8 + 4 + MAC_BYTES;
+
+  /** Characters of the label. */
+  public static final int LABEL_CHARS = BYTES * 8 / 5;
+
+  private static final byte[] DOMAIN =
+      "alm-echo-1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+  public PriceEcho {
+    if (!ProbeName.isValidId(proxy) || !ProbeName.isValidId(origin)) {
+      throw new IllegalArgumentException("proxy and origin must be PoP ids");
+    }
+    if (expirySeconds < 0 || expirySeconds > 0xFFFF_FFFFL) {
+      throw new IllegalArgumentException("expiry must fit 32 unsigned bits, got " + expirySeconds);
+    }
+    if (mac == null || mac.length != MAC_BYTES) {
+      throw new IllegalArgumentException("mac must be " + MAC_BYTES + " bytes");
+    }
+    mac = mac.clone();
+  }
+
+  @Override
+  public byte[] mac() {
+    return mac.clone();
+  }
+
+  /** The name relative to the zone: {@code <label>.<proxy>.<origin>.echo}. */
+  public String relativeName() {
+    byte[] b = new byte[BYTES];
+    b[0] = VERSION;
+    Base32.put(b, 1, expirySeconds, 4);
+    Base32.put(b, 5, nonce, 8);
+    Base32.put(b, 13, Float.floatToRawIntBits(price) & 0xFFFF_FFFFL, 4);
+    System.arraycopy(mac, 0, b, 17, MAC_BYTES);
+    return Base32.encode(b) + "." + proxy + "." + origin + "." + ECHO_LABEL;
+  }
+
+  /**
+   * Parses the labels in front of {@code echo.<zone>}: {@code [label, proxy, origin]}.
+   *
+   * @return the echo (its MAC not yet checked), or null when the labels are no echo
+   */
+  public static PriceEcho parse(String[] labels) {
+    if (labels.length != 3 || !ProbeName.isValidId(labels[1]) || !ProbeName.isValidId(labels[2])) {
+      return null;
+    }
+    byte[] b = Base32.decode(labels[0], BYTES);
+    if (b == null || b[0] != VERSION) {
+      return null;
+    }
+    return new PriceEcho(
+        labels[1],
+        labels[2],
+        Base32.get(b, 1, 4),
+        Base32.get(b, 5, 8),
+        Float.intBitsToFloat((int) Base32.get(b, 13, 4)),
+        Arrays.copyOfRange(b, 17, BYTES));
+  }
+
+  /**
+   * The bytes the MAC covers: a domain tag, the zone, proxy and origin (lower case, each ended by a
+   * NUL), then expiry (4 bytes), nonce (8) and the price's bits (4), big-endian.
+   */
+  static byte[] macInput(
+      String zone, String proxy, String origin, long expiry, long nonce, float price) {
+    byte[][] parts = {
+      DOMAIN,
+      zone.getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+      proxy.getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+      origin.getBytes(java.nio.charset.StandardCharsets.US_ASCII)
+    };
+    int n = 16;
+    for (byte[] p : parts) {
+      n += p.length + 1;
+    }
+    byte[] b = new byte[n];
+    int at = 0;
+    for (byte[] p : parts) {
+      System.arraycopy(p, 0, b, at, p.length);
+      at += p.length + 1;
+    }
+    Base32.put(b, at, expiry, 4);
+    Base32.put(b, at + 4, nonce, 8);
+    Base32.put(b, at + 12, Float.floatToRawIntBits(price) & 0xFFFF_FFFFL, 4);
+    return b;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof PriceEcho e
+        && e.proxy.equals(proxy)
+        && e.origin.equals(origin)
+        && e.expirySeconds == expirySeconds
+        && e.nonce == nonce
+        && Float.floatToRawIntBits(e.price) == Float.floatToRawIntBits(price)
+        && Arrays.equals(e.mac, mac);
+  }
+
+  @Override
+  public int hashCode() {
+    return Long.hashCode(nonce) * 31 + origin.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return "PriceEcho[" + proxy + " -> " + origin + ", price=" + price + "]";
+  }
+}
