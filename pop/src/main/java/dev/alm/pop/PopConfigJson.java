@@ -121,7 +121,7 @@ public final class PopConfigJson {
     int threads = f.has("dnsThreads") ? (int) f.integer("dnsThreads") : 1;
     DrlConfig drl = f.has("drl") ? DrlConfigJson.read(f.object("drl"), base) : null;
     if (drl != null) {
-      checked(f, "drl", () -> drl.settings(index, t.size(), PopDaemon.proxyCustomers(proxy)));
+      checked(f, "drl", () -> drl.settings(index, t.size(), PopCustomers.proxyCustomers(proxy)));
       dev.alm.io.KeyRing.load(drl.keyFile(), "drl.keyFile");
     }
     if (admin != null) {

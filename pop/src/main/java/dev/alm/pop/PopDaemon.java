@@ -1,10 +1,10 @@
 package dev.alm.pop;
 
+import static dev.alm.pop.PopCustomers.withLimiters;
+
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.dns.DnsConfig;
 import dev.alm.dns.DnsNode;
-import dev.alm.drl.agent.AgentSettings;
-import dev.alm.drl.agent.CustomerLimit;
 import dev.alm.drl.agent.DrlNode;
 import dev.alm.fastcontrol.AnswererStats;
 import dev.alm.fastcontrol.EchoVerifier;
@@ -23,18 +23,13 @@ import dev.alm.node.AdminEndpoints;
 import dev.alm.node.ConsoleAssets;
 import dev.alm.node.EventStream;
 import dev.alm.node.NodeAdmin;
-import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.ProxyServer;
 import dev.alm.proxy.limit.CentralLimiter;
-import dev.alm.proxy.limit.CustomerSpec;
-import dev.alm.proxy.limit.LimitMode;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
@@ -49,7 +44,8 @@ import java.util.function.ToDoubleFunction;
  * Every interval {@link #tick()} reads S_i, the probe counters and the DNS query count, steps the
  * {@link ControlLoop}, publishes x_i to the DNS answers and mu_i to the probe plan (eq. 19), and
  * persists (x_i, mu_i). The loop runs on its own scheduler thread, or, for the local cluster, on
- * the caller's ({@code ownScheduler} false).
+ * the caller's ({@code ownScheduler} false). Its rate-limited customers and the DRL agent are
+ * {@link PopCustomers}'.
  */
 public final class PopDaemon implements AutoCloseable {
   private final PopConfig config;
@@ -61,8 +57,7 @@ public final class PopDaemon implements AutoCloseable {
   private final StateFile stateFile;
   private final NodeAdmin admin;
   private final EventStream events = new EventStream();
-  private final PopLimits limits;
-  private DrlNode drl;
+  private final PopCustomers customers;
   private final ScheduledExecutorService scheduler;
   private final LongSupplier nanoClock;
   private final LongSupplier millisClock;
@@ -86,8 +81,8 @@ public final class PopDaemon implements AutoCloseable {
       LongSupplier millisClock,
       Consumer<String> log,
       LoopState initial,
-      PopLimits limits) {
-    this.limits = limits;
+      PopCustomers customers) {
+    this.customers = customers;
     this.config = config;
     this.loop = loop;
     this.dns = dns;
@@ -158,6 +153,7 @@ public final class PopDaemon implements AutoCloseable {
     ProxyServer proxy = null;
     DnsNode dns = null;
     ScheduledExecutorService scheduler = null;
+    PopCustomers customers = null;
     try {
       PopLimits limits = new PopLimits();
       proxy =
@@ -206,6 +202,9 @@ public final class PopDaemon implements AutoCloseable {
                   return t;
                 });
       }
+      customers =
+          PopCustomers.start(
+              config, limits, proxy.node().customers(), admin.registry(), nanoClock, millisClock);
       PopDaemon self =
           new PopDaemon(
               config,
@@ -220,19 +219,8 @@ public final class PopDaemon implements AutoCloseable {
               millisClock,
               log,
               initial,
-              limits);
+              customers);
       self.bindMetrics(admin.registry());
-      if (config.drl() != null) {
-        AgentSettings settings = drlSettings(config);
-        self.drl = startDrl(config, settings, limits, nanoClock, millisClock);
-        DrlNode agent = self.drl;
-        Map<String, Double> divided = new LinkedHashMap<>();
-        settings.customers().forEach(k -> divided.put(k.name(), k.limit()));
-        limits.limits(divided);
-        limits.peers(() -> agent.agent().status().hearing() - 1);
-        agent.bindMetrics(
-            admin.registry(), settings.customers().stream().map(CustomerLimit::name).toList());
-      }
       admin.serve(
           config.admin(),
           config.adminAccess(),
@@ -252,6 +240,9 @@ public final class PopDaemon implements AutoCloseable {
       if (scheduler != null) {
         scheduler.shutdownNow();
       }
+      if (customers != null) {
+        customers.close();
+      }
       if (dns != null) {
         dns.close();
       }
@@ -264,93 +255,23 @@ public final class PopDaemon implements AutoCloseable {
   }
 
   /**
-   * The agent's settings: its customers are the drl section's, or else the proxy's customers in
-   * mode drl, each in its unit (requests/s when it has a requests/s limit, else bytes/s).
-   */
-  static AgentSettings drlSettings(PopConfig config) {
-    return config
-        .drl()
-        .settings(config.index(), config.topology().size(), proxyCustomers(config.proxy()));
-  }
-
-  /** The proxy's DRL customers as the agent shares them: one limit, in the customer's unit. */
-  public static List<CustomerLimit> proxyCustomers(ProxyConfig proxy) {
-    return drlCustomers(proxy.customers().customers());
-  }
-
-  /** The customers in mode drl as the agent shares them: one limit each, in its unit. */
-  static List<CustomerLimit> drlCustomers(List<CustomerSpec> customers) {
-    List<CustomerLimit> out = new ArrayList<>();
-    for (CustomerSpec c : customers) {
-      if (c.mode() == LimitMode.DRL) {
-        out.add(new CustomerLimit(c.name(), c.limit()));
-      }
-    }
-    return out;
-  }
-
-  /**
    * {@code POST /customers}: replaces the proxy's customers with the document {@code body} (refused
-   * in one line, changing nothing, when it is bad), hands the new ones to the DRL agent, and
-   * returns the new status.
+   * in one line, changing nothing, when it is bad), hands the new ones to the DRL agent ({@link
+   * PopCustomers#replace}), and returns the new status.
    */
   String replaceCustomers(String body) {
-    proxy.node().customers().replace(body);
-    customersChanged();
+    customers.replace(body);
     return statusJson();
-  }
-
-  /**
-   * After a {@code POST /customers}: when the agent shares the proxy's customers (its drl section
-   * lists none of its own), it takes the new list, so a customer added or changed at run time is
-   * shared by gossip from the next interval on, without a restart.
-   */
-  private void customersChanged() {
-    DrlNode agent = drl;
-    if (agent == null || !config.drl().customers().isEmpty()) {
-      return;
-    }
-    List<CustomerLimit> next =
-        drlCustomers(
-            proxy.node().customers().table().customers().stream()
-                .map(dev.alm.proxy.limit.CustomerLimiter::spec)
-                .toList());
-    Map<String, Double> divided = new LinkedHashMap<>();
-    next.forEach(k -> divided.put(k.name(), k.limit()));
-    limits.limits(divided);
-    agent.agent().setCustomers(next);
-  }
-
-  /** The proxy's config with N (static shares, L/N) set to the number of PoPs sharing limits. */
-  private static ProxyConfig withLimiters(PopConfig config) {
-    int n =
-        config.drl() != null && config.drl().limiters() > 0
-            ? config.drl().limiters()
-            : config.topology().size();
-    ProxyConfig p = config.proxy();
-    return p.toBuilder().customers(p.customers().withLimiters(n)).build();
-  }
-
-  private static DrlNode startDrl(
-      PopConfig config,
-      AgentSettings settings,
-      PopLimits limits,
-      LongSupplier nanoClock,
-      LongSupplier millisClock)
-      throws IOException, InterruptedException {
-    try {
-      return DrlNode.start(config.drl(), settings, limits, nanoClock, millisClock);
-    } catch (IOException | InterruptedException | RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      // a bad key file: one line naming the file and the reason
-      throw new IllegalArgumentException(e.getMessage(), e);
-    }
   }
 
   /** The per-customer demand counters and shares the DRL agent and the request path share. */
   public PopLimits limits() {
-    return limits;
+    return customers.limits();
+  }
+
+  /** The PoP's rate-limited customers: the proxy's, the DRL agent's. */
+  public PopCustomers customers() {
+    return customers;
   }
 
   /** The registry behind /metrics. */
@@ -360,7 +281,7 @@ public final class PopDaemon implements AutoCloseable {
 
   /** The DRL agent, or null without a {@code drl} section. */
   public DrlNode drl() {
-    return drl;
+    return customers.drl();
   }
 
   private static DnsConfig withX(DnsConfig d, double x) {
@@ -619,10 +540,7 @@ public final class PopDaemon implements AutoCloseable {
     m.put("shed", proxyKilled ? null : shed());
     m.put("stateFile", stateFile == null ? null : stateFile.path().toString());
     m.put("stateProblem", lastStateProblem);
-    m.put("customers", proxy.node().customers().status());
-    if (drl != null) {
-      m.put("drl", drl.status());
-    }
+    customers.status(m);
     return m;
   }
 
@@ -671,9 +589,7 @@ public final class PopDaemon implements AutoCloseable {
     if (scheduler != null) {
       scheduler.shutdownNow();
     }
-    if (drl != null) {
-      drl.close();
-    }
+    customers.close();
     try {
       dns.close();
       if (!proxyKilled) {

@@ -1,14 +1,11 @@
 package dev.alm.pop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.alm.controller.builtin.BuiltinTopologies;
-import dev.alm.controller.model.Topology;
-import dev.alm.drl.agent.AgentSettings;
-import dev.alm.drl.agent.DrlConfig;
 import dev.alm.node.HostPort;
 import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomersConfig;
@@ -19,14 +16,17 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +40,38 @@ class PopCustomersTest {
 
   static final String C = "acme";
   static final double L = 100;
+
+  /** A {@code POST /customers} body: acme as configured and beta, 80 requests/s, added. */
+  static final String ACME_AND_BETA =
+      """
+      {"customers": [
+        {"name": "acme", "hosts": ["acme.example"], "requestsPerSecond": 100,
+         "burstSeconds": 0.2, "mode": "drl"},
+        {"name": "beta", "hosts": ["beta.example"], "requestsPerSecond": 80, "mode": "drl"}]}
+      """;
+
+  /** A {@code POST /customers} body: beta alone, acme removed. */
+  static final String BETA_ONLY =
+      """
+      {"customers": [
+        {"name": "beta", "hosts": ["beta.example"], "requestsPerSecond": 80, "mode": "drl"}]}
+      """;
+
+  static final CustomerSpec ACME =
+      new CustomerSpec(C, List.of("acme.example"), L, 0, 0.2, 0, LimitMode.DRL);
+
+  /** The PoP with a proxy of ample capacity whose customers are {@code customers}. */
+  static PopConfig withCustomers(PopConfig c, CustomerSpec... customers) {
+    return c.withProxy(
+        c.proxy().toBuilder()
+            .capacity(1e5)
+            .customers(CustomersConfig.NONE.withCustomers(List.of(customers)))
+            .build());
+  }
+
+  static PopDaemon start(PopConfig c) throws Exception {
+    return PopDaemon.start(c, false, System::nanoTime, System::currentTimeMillis, l -> {});
+  }
 
   /** One keep-alive HTTP/1.1 connection; returns each response's status. */
   static final class Client implements AutoCloseable {
@@ -97,44 +129,15 @@ class PopCustomersTest {
 
   @Test
   void twoPopsShareOneCustomersLimitFedByRealRequests(@TempDir Path dir) throws Exception {
-    Path key = dir.resolve("gossip.key");
-    Files.writeString(key, "pop-gossip-key-0123456789abcdef\n");
-    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
-    Topology t = BuiltinTopologies.resolve("builtin:synthetic?n=2");
-    int[] swim = {PopDrlTest.freePort(), PopDrlTest.freePort()};
     double[] demand = {150, 50};
-    CustomerSpec acme =
-        new CustomerSpec("acme", List.of("acme.example"), L, 0, 0.2, 0, LimitMode.DRL);
     List<PopDaemon> pops = new ArrayList<>();
     AtomicBoolean running = new AtomicBoolean(true);
     AtomicLongArray served = new AtomicLongArray(2);
     AtomicLongArray rejected = new AtomicLongArray(2);
     List<Thread> clients = new ArrayList<>();
     try {
-      for (int i = 0; i < 2; i++) {
-        DrlConfig drl =
-            new DrlConfig(
-                -1,
-                0,
-                new HostPort("127.0.0.1", 0),
-                new HostPort("127.0.0.1", swim[i]),
-                i == 0 ? List.of() : List.of("127.0.0.1:" + swim[0]),
-                key,
-                0.05,
-                3,
-                2,
-                0.5,
-                200,
-                AgentSettings.GossipMode.TABLE,
-                List.of());
-        PopConfig c = PopDrlTest.config(t, i, drl);
-        c =
-            c.withProxy(
-                c.proxy().toBuilder()
-                    .capacity(1e5)
-                    .customers(CustomersConfig.NONE.withCustomers(List.of(acme)))
-                    .build());
-        pops.add(PopDaemon.start(c, false, System::nanoTime, System::currentTimeMillis, l -> {}));
+      for (PopConfig c : DrlPops.configs(2, dir, List.of(), null)) {
+        pops.add(start(withCustomers(c, ACME)));
       }
       // each PoP's users: one connection sending at the PoP's demand rate, by elapsed time
       for (int i = 0; i < 2; i++) {
@@ -244,11 +247,7 @@ class PopCustomersTest {
       }
       // a customer added at run time is shared by the agents, without a restart
       for (PopDaemon p : pops) {
-        p.replaceCustomers(
-            "{\"customers\": [{\"name\": \"acme\", \"hosts\": [\"acme.example\"],"
-                + " \"requestsPerSecond\": 100, \"burstSeconds\": 0.2, \"mode\": \"drl\"},"
-                + " {\"name\": \"beta\", \"hosts\": [\"beta.example\"],"
-                + " \"requestsPerSecond\": 80, \"mode\": \"drl\"}]}");
+        p.replaceCustomers(ACME_AND_BETA);
       }
       long until = System.nanoTime() + 15_000_000_000L;
       double betaSum = 0;
@@ -277,5 +276,95 @@ class PopCustomersTest {
         p.close();
       }
     }
+  }
+
+  /**
+   * {@code POST /customers} through the admin servers of two running PoPs: the added customer's
+   * {@code alm_drl_*} gauges are on {@code /metrics} in the POST's wake, without a restart, and
+   * report the agents' shares of its limit once they share it; a removed customer's are gone.
+   */
+  @Test
+  void anAddedCustomersDrlGaugesAppearAtOnceAndARemovedOnesGo(@TempDir Path dir) throws Exception {
+    HttpClient http = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY).build();
+    List<PopDaemon> pops = new ArrayList<>();
+    try {
+      for (PopConfig c : DrlPops.configs(2, dir, List.of(), new HostPort("127.0.0.1", 0))) {
+        pops.add(start(withCustomers(c, ACME)));
+      }
+      String before = metrics(http, pops.get(0));
+      assertTrue(drlGauge(before, "share", C), before);
+      assertFalse(drlGauge(before, "share", "beta"), before);
+      for (PopDaemon p : pops) {
+        HttpResponse<String> r = post(http, p, "/customers", ACME_AND_BETA);
+        assertEquals(200, r.statusCode(), r.body());
+      }
+      for (PopDaemon p : pops) {
+        String added = metrics(http, p);
+        assertTrue(drlGauge(added, "share", "beta"), added);
+        assertTrue(drlGauge(added, "demand", "beta"), added);
+        assertTrue(drlGauge(added, "share", C), added);
+      }
+      // the gauges read the agents: together the added customer's shares are its 80/s
+      long until = System.nanoTime() + 15_000_000_000L;
+      double sum = Double.NaN;
+      while (System.nanoTime() < until && !(Math.abs(sum - 80) <= 8)) {
+        Thread.sleep(50);
+        sum = 0;
+        for (PopDaemon p : pops) {
+          sum += p.registry().get("alm.drl.share").tag("customer", "beta").gauge().value();
+        }
+      }
+      assertEquals(80, sum, 8, "alm_drl_share of the added customer at both PoPs");
+      for (PopDaemon p : pops) {
+        HttpResponse<String> r = post(http, p, "/customers", BETA_ONLY);
+        assertEquals(200, r.statusCode(), r.body());
+      }
+      for (PopDaemon p : pops) {
+        String removed = metrics(http, p);
+        assertFalse(drlGauge(removed, "share", C), removed);
+        assertFalse(drlGauge(removed, "demand", C), removed);
+        assertTrue(drlGauge(removed, "share", "beta"), removed);
+        assertTrue(removed.contains("alm_drl_peers"), removed);
+      }
+      // a bad document changes nothing, gauges included
+      HttpResponse<String> bad = post(http, pops.get(0), "/customers", "{\"customers\": 7}");
+      assertEquals(400, bad.statusCode(), bad.body());
+      assertTrue(drlGauge(metrics(http, pops.get(0)), "share", "beta"));
+    } finally {
+      for (PopDaemon p : pops) {
+        p.close();
+      }
+    }
+  }
+
+  /** Whether the Prometheus text has {@code alm_drl_<name>} for the customer. */
+  private static boolean drlGauge(String metrics, String name, String customer) {
+    return Pattern.compile(
+            "^alm_drl_" + name + "\\{[^}]*customer=\"" + customer + "\"", Pattern.MULTILINE)
+        .matcher(metrics)
+        .find();
+  }
+
+  private static String metrics(HttpClient http, PopDaemon p) throws Exception {
+    HttpResponse<String> r =
+        http.send(
+            HttpRequest.newBuilder(admin(p, "/metrics")).build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, r.statusCode(), r.body());
+    return r.body();
+  }
+
+  private static HttpResponse<String> post(HttpClient http, PopDaemon p, String path, String body)
+      throws Exception {
+    return http.send(
+        HttpRequest.newBuilder(admin(p, path))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static URI admin(PopDaemon p, String path) {
+    return URI.create("http://127.0.0.1:" + p.adminAddress().getPort() + path);
   }
 }

@@ -5,29 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.alm.controller.builtin.BuiltinTopologies;
-import dev.alm.controller.model.Topology;
-import dev.alm.dns.DnsConfig;
-import dev.alm.dns.RrlConfig;
-import dev.alm.drl.agent.AgentSettings;
 import dev.alm.drl.agent.CustomerLimit;
-import dev.alm.drl.agent.DrlConfig;
-import dev.alm.fastcontrol.ProbePlanConfig;
-import dev.alm.loop.Algorithm;
-import dev.alm.loop.LoopConfig;
-import dev.alm.node.HostPort;
-import dev.alm.proxy.ProxyConfig;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.xbill.DNS.Name;
 
 /**
  * Three {@code alm pop} daemons with a {@code drl} section: their agents find each other through
@@ -39,71 +22,13 @@ class PopDrlTest {
   static final String C = "acme";
   static final double L = 500;
 
-  static int freePort() throws Exception {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
-  }
-
-  static PopConfig config(Topology t, int i, DrlConfig drl) throws Exception {
-    String id = t.ids().get(i);
-    DnsConfig dns =
-        DnsConfig.builder(Name.fromConstantString("cdn.example."))
-            .pop(id)
-            .l1(InetAddress.getByName("192.0.2.1"))
-            .l2(InetAddress.getByName("198.51.100.1"))
-            .listen(new InetSocketAddress("127.0.0.1", 0))
-            .rrl(RrlConfig.OFF)
-            .build();
-    ProxyConfig proxy =
-        ProxyConfig.builder()
-            .pop(id)
-            .zone("cdn.example")
-            .listen(new HostPort("127.0.0.1", 0))
-            .ioThreads(1)
-            .build();
-    return new PopConfig(
-        t,
-        i,
-        dns,
-        1,
-        proxy,
-        LoopConfig.defaults(Algorithm.DUAL),
-        ProbePlanConfig.ofGamma(LoopConfig.DEFAULT_PROBE_GAMMA),
-        null,
-        null,
-        drl);
-  }
-
   @Test
   void threePopsDivideOneLimitAndShowItOnStatus(@TempDir Path dir) throws Exception {
-    Path key = dir.resolve("gossip.key");
-    Files.writeString(key, "pop-gossip-key-0123456789abcdef\n");
-    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
-    Topology t = BuiltinTopologies.resolve("builtin:synthetic?n=3");
-    int[] swim = {freePort(), freePort(), freePort()};
     double[] demand = {600, 300, 100};
     List<PopDaemon> pops = new ArrayList<>();
     try {
-      for (int i = 0; i < 3; i++) {
-        DrlConfig drl =
-            new DrlConfig(
-                -1,
-                0,
-                new HostPort("127.0.0.1", 0),
-                new HostPort("127.0.0.1", swim[i]),
-                i == 0 ? List.of() : List.of("127.0.0.1:" + swim[0]),
-                key,
-                0.05,
-                3,
-                2,
-                0.5,
-                200,
-                AgentSettings.GossipMode.TABLE,
-                List.of(new CustomerLimit(C, L)));
-        pops.add(
-            PopDaemon.start(
-                config(t, i, drl), false, System::nanoTime, System::currentTimeMillis, l -> {}));
+      for (PopConfig c : DrlPops.configs(3, dir, List.of(new CustomerLimit(C, L)), null)) {
+        pops.add(PopDaemon.start(c, false, System::nanoTime, System::currentTimeMillis, l -> {}));
       }
       // the request path: a thread counts arrivals at each PoP's demand rate, by elapsed time so
       // that a stalled thread does not change the rate, until the test ends

@@ -3,6 +3,7 @@ package dev.alm.drl.agent;
 import dev.alm.io.InputException;
 import dev.alm.io.KeyRing;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
@@ -78,14 +79,7 @@ public final class DrlNode implements AutoCloseable {
    */
   public void bindMetrics(MeterRegistry registry, List<String> customers) {
     for (String c : customers) {
-      Gauge.builder("alm.drl.share", agent, a -> value(a, c, true))
-          .description("the PoP's share of the customer's global limit, units/s")
-          .tag("customer", c)
-          .register(registry);
-      Gauge.builder("alm.drl.demand", agent, a -> value(a, c, false))
-          .description("the PoP's EWMA'd demand of the customer, units/s")
-          .tag("customer", c)
-          .register(registry);
+      bindCustomerMetrics(registry, c);
     }
     Gauge.builder("alm.drl.mode", agent, a -> a.status().mode().ordinal())
         .description("0 normal, 1 lease, 2 safe")
@@ -108,6 +102,23 @@ public final class DrlNode implements AutoCloseable {
     Gauge.builder("alm.drl.sent.bytes", agent, a -> a.status().counters().wireBytes())
         .description("gossip bytes sent since start, IPv4 and UDP headers included")
         .register(registry);
+  }
+
+  /**
+   * Registers one customer's gauges, {@code alm.drl.share} and {@code alm.drl.demand} (NaN while
+   * the agent does not share the customer), and returns them, so that a customer added at run time
+   * gets its gauges at once and a removed one's can be removed from the registry.
+   */
+  public List<Meter> bindCustomerMetrics(MeterRegistry registry, String customer) {
+    return List.of(
+        Gauge.builder("alm.drl.share", agent, a -> value(a, customer, true))
+            .description("the PoP's share of the customer's global limit, units/s")
+            .tag("customer", customer)
+            .register(registry),
+        Gauge.builder("alm.drl.demand", agent, a -> value(a, customer, false))
+            .description("the PoP's EWMA'd demand of the customer, units/s")
+            .tag("customer", customer)
+            .register(registry));
   }
 
   private static double value(DrlAgent a, String customer, boolean share) {
