@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The live figures of docs/ratelimit.md ("Live runs"): paper 001 section 5.1 with real TCP (alm drl flows),
+# The live figures of docs/ratelimit/live-runs.md: paper 001 section 5.1 with real TCP (alm drl flows),
 # Fig. 9's demand shift with Poisson requests through six PoPs (alm cluster --customers) for DRL,
 # independent limits and a central Redis bucket stopped mid-run, and a PoP cut off for 30 s (alm drl
 # agents --partition). Needs a built checkout (./mvnw -q -DskipTests package) and redis-server.

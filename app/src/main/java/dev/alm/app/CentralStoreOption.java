@@ -21,10 +21,10 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
- * The central store of customers in mode {@code central} (docs/ratelimit.md, "Central baselines"):
- * a Redis server holding one token bucket per customer ({@code --redis}), or a token server leasing
- * batches ({@code --token-server} with {@code --token-key}). Shared by {@code alm pop} and {@code
- * alm proxy}.
+ * The central store of customers in mode {@code central} (docs/ratelimit/central.md): a Redis
+ * server holding one token bucket per customer ({@code --redis}), or a token server leasing batches
+ * ({@code --token-server} with {@code --token-key}). Shared by {@code alm pop} and {@code alm
+ * proxy}.
  */
 final class CentralStoreOption {
 

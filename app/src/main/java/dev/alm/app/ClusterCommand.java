@@ -26,6 +26,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -35,6 +36,7 @@ import picocli.CommandLine.Spec;
     name = "cluster",
     header = "A whole CDN live on loopback: one PoP per node, a datacenter and users (the demo).",
     mixinStandardHelpOptions = true,
+    resourceBundle = "dev.alm.app.LiveControllerOptions$Cluster",
     description = {
       "Run one PoP per topology node on loopback (DNS server, proxy and control loop each, on 127.0.1.N),",
       "a datacenter L2 on 127.0.2.1, and users behind resolvers that send real DNS queries (honouring TTLs),",
@@ -52,11 +54,7 @@ public final class ClusterCommand implements Callable<Integer> {
       description = "Topology JSON file or builtin. Default: ${DEFAULT-VALUE}.")
   String topology;
 
-  @Option(
-      names = {"-a", "--algorithm"},
-      defaultValue = "dual",
-      description = "greedy or dual. Default: ${DEFAULT-VALUE}.")
-  String algorithm;
+  @Mixin LiveControllerOptions law;
 
   @Option(
       names = "--duration",
@@ -96,36 +94,11 @@ public final class ClusterCommand implements Callable<Integer> {
   double beacons;
 
   @Option(
-      names = "--gamma",
-      defaultValue = "15",
-      description = "Probe gain gamma (eq. 19-20). Default: ${DEFAULT-VALUE}.")
-  double gamma;
-
-  @Option(
       names = "--beta-weight",
       defaultValue = "0.2",
       description =
           "EWMA weight of the newest interval's probe count in beta_i (eq. 20). Default: ${DEFAULT-VALUE}.")
   double betaWeight;
-
-  @Option(
-      names = "--theta",
-      defaultValue = "0.15",
-      description =
-          "The dual's scaled price step (eq. 17), no adaptation. Default: ${DEFAULT-VALUE}.")
-  double theta;
-
-  @Option(
-      names = "--gain",
-      defaultValue = "2",
-      description = "Greedy gain (eq. 24), per load unit per second. Default: ${DEFAULT-VALUE}.")
-  double gain;
-
-  @Option(
-      names = "--start-x",
-      defaultValue = "0.3",
-      description = "Every PoP's x at start. Default: ${DEFAULT-VALUE}.")
-  double startX;
 
   @Option(
       names = "--flash",
@@ -267,18 +240,18 @@ public final class ClusterCommand implements Callable<Integer> {
               .customers(loads)
               .customerMode(mode)
               .centralStopSeconds(stopCentral == null ? Double.NaN : stopCentral)
-              .algorithm(Algorithm.parse(algorithm))
+              .algorithm(Algorithm.parse(law.algorithm))
               .duration(parseDuration("--duration", duration))
               .interval(parseDuration("--interval", interval))
               .loadUnit(loadUnit)
               .resolvers(resolvers)
               .cdnTtl(ttl)
               .beaconRate(beacons)
-              .probeGamma(gamma)
+              .probeGamma(law.gamma)
               .betaWeight(betaWeight)
-              .theta(theta)
-              .greedyGain(gain)
-              .startX(startX)
+              .theta(law.theta)
+              .greedyGain(law.gain)
+              .startX(law.startX)
               .flash(flash == null ? null : FlashCrowd.parse(flash))
               .seed(seed)
               .settling(

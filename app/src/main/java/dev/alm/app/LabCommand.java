@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -36,6 +37,7 @@ import picocli.CommandLine.Spec;
     header =
         "A real anycast network on this machine (namespaces, veth, BIRD 2), PoPs and users in it.",
     mixinStandardHelpOptions = true,
+    resourceBundle = "dev.alm.app.LiveControllerOptions$Lab",
     subcommands = {LabCommand.Check.class, LabCommand.Down.class},
     description = {
       "Build the topology's network (one namespace per router, PoP, eyeball network, public resolver and",
@@ -56,11 +58,7 @@ public final class LabCommand implements Callable<Integer> {
           "Lab topology file or builtin:lab-mini|lab-fig2|lab-8. Default: ${DEFAULT-VALUE}.")
   String topology;
 
-  @Option(
-      names = {"-a", "--algorithm"},
-      defaultValue = "dual",
-      description = "greedy or dual. Default: ${DEFAULT-VALUE}.")
-  String algorithm;
+  @Mixin LiveControllerOptions law;
 
   @Option(
       names = "--duration",
@@ -105,30 +103,6 @@ public final class LabCommand implements Callable<Integer> {
       description =
           "Correlation beacons/s per load unit of an eyeball network's demand. Default: ${DEFAULT-VALUE}.")
   double correlationBeacons;
-
-  @Option(
-      names = "--gamma",
-      defaultValue = "5",
-      description = "Probe gain. Default: ${DEFAULT-VALUE}.")
-  double gamma;
-
-  @Option(
-      names = "--theta",
-      defaultValue = "0.15",
-      description = "Dual step. Default: ${DEFAULT-VALUE}.")
-  double theta;
-
-  @Option(
-      names = "--gain",
-      defaultValue = "2",
-      description = "Greedy gain. Default: ${DEFAULT-VALUE}.")
-  double gain;
-
-  @Option(
-      names = "--start-x",
-      defaultValue = "0.3",
-      description = "Start x. Default: ${DEFAULT-VALUE}.")
-  double startX;
 
   @Option(
       names = "--refresh-c",
@@ -217,7 +191,7 @@ public final class LabCommand implements Callable<Integer> {
     List<LabDrill> drills = new ArrayList<>();
     Duration d = ClusterCommand.parseDuration("--duration", duration);
     try {
-      Algorithm.parse(algorithm);
+      Algorithm.parse(law.algorithm);
       withdraw.forEach(v -> drills.add(LabDrill.parse(LabDrill.Kind.WITHDRAW, v)));
       announce.forEach(v -> drills.add(LabDrill.parse(LabDrill.Kind.ANNOUNCE, v)));
       prepend.forEach(v -> drills.add(LabDrill.parse(LabDrill.Kind.PREPEND, v)));
@@ -239,18 +213,18 @@ public final class LabCommand implements Callable<Integer> {
         new LabSettings(
             spec0,
             dir.toString(),
-            algorithm,
+            law.algorithm,
             1000,
             loadUnit,
             caches,
             ttl,
             beacons,
             correlationBeacons,
-            gamma,
+            law.gamma,
             0.2,
-            theta,
-            gain,
-            startX,
+            law.theta,
+            law.gain,
+            law.startX,
             64,
             seed,
             planFloor,
@@ -279,7 +253,7 @@ public final class LabCommand implements Callable<Integer> {
           conv,
           t.pops().size(),
           t.eyeballs().size(),
-          algorithm);
+          law.algorithm);
       o.flush();
       r =
           LabRun.run(

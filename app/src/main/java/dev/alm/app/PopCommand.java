@@ -53,8 +53,8 @@ public final class PopCommand implements Callable<Integer> {
       names = "--customers",
       paramLabel = "FILE",
       description =
-          "Customers and their limits, {\"customers\": [...]} (docs/ratelimit.md, \"Enforcement in"
-              + " the proxy\"): replaces the proxy config's customers; DRL customers are shared by"
+          "Customers and their limits, {\"customers\": [...]} (docs/ratelimit/enforcement.md):"
+              + " replaces the proxy config's customers; DRL customers are shared by"
               + " the drl section's agent unless it lists its own.")
   Path customers;
 

@@ -116,8 +116,8 @@ public final class ProxyCommand implements Callable<Integer> {
       names = "--customers",
       paramLabel = "FILE",
       description =
-          "Customers and their limits, {\"customers\": [...]} (docs/ratelimit.md, \"Enforcement in"
-              + " the proxy\"): replaces the config file's customers. Default: the config's, or none.")
+          "Customers and their limits, {\"customers\": [...]} (docs/ratelimit/enforcement.md):"
+              + " replaces the config file's customers. Default: the config's, or none.")
   Path customers;
 
   @Option(names = "--no-measure", description = "Turn the load meter off (to measure its cost).")

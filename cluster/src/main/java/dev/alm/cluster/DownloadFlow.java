@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 
 /**
  * One long download over real TCP: GETs the customer's content again and again on one keep-alive
@@ -79,45 +78,16 @@ final class DownloadFlow implements Runnable {
     }
   }
 
-  /** Reads the status line and headers, returning Content-Length. */
+  /** Reads the status line and headers, returning Content-Length; read timeouts wait to the end. */
   private static long headers(InputStream in, long endNanos) throws IOException {
-    long length = -1;
-    String status = line(in, endNanos);
+    String status = ResponseHead.line(in, endNanos);
     if (!status.startsWith("HTTP/1.1 200")) {
       throw new IOException("status " + status);
     }
-    for (String h = line(in, endNanos); !h.isEmpty(); h = line(in, endNanos)) {
-      String lower = h.toLowerCase(Locale.ROOT);
-      if (lower.startsWith("content-length:")) {
-        length = Long.parseLong(lower.substring(15).trim());
-      }
-    }
+    long length = ResponseHead.fields(in, endNanos).contentLength();
     if (length < 0) {
       throw new IOException("no Content-Length");
     }
     return length;
-  }
-
-  private static String line(InputStream in, long endNanos) throws IOException {
-    StringBuilder b = new StringBuilder(64);
-    while (true) {
-      int c;
-      try {
-        c = in.read();
-      } catch (java.net.SocketTimeoutException e) {
-        if (System.nanoTime() >= endNanos) {
-          throw e;
-        }
-        continue;
-      }
-      if (c < 0) {
-        throw new IOException("connection closed");
-      }
-      if (c == '\n') {
-        int n = b.length();
-        return n > 0 && b.charAt(n - 1) == '\r' ? b.substring(0, n - 1) : b.toString();
-      }
-      b.append((char) c);
-    }
   }
 }

@@ -7,7 +7,6 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 
 /**
  * A blocking HTTP/1.1 keep-alive connection for the cluster's users: sends {@code GET path} with a
@@ -73,26 +72,16 @@ public final class HttpConnection implements AutoCloseable {
   }
 
   private int readResponse() throws IOException {
-    String status = line();
+    String status = ResponseHead.line(in, ResponseHead.NO_PATIENCE);
     String[] parts = status.split(" ", 3);
     if (parts.length < 2 || !parts[0].startsWith("HTTP/")) {
       throw new IOException("bad status line: " + status);
     }
     int code = Integer.parseInt(parts[1]);
-    long length = 0;
-    boolean close = false;
-    for (String h = line(); !h.isEmpty(); h = line()) {
-      String lower = h.toLowerCase(Locale.ROOT);
-      if (lower.startsWith("content-length:")) {
-        length = Long.parseLong(lower.substring(15).trim());
-      } else if (lower.startsWith("connection:") && lower.contains("close")) {
-        close = true;
-      } else if (watch != null && lower.startsWith(watch)) {
-        watched = h.substring(watch.length()).trim();
-      }
-    }
+    ResponseHead.Fields fields = ResponseHead.fields(in, ResponseHead.NO_PATIENCE, watch);
+    watched = fields.watched();
     if (code != 204 && code != 304) {
-      for (long left = length; left > 0; ) {
+      for (long left = fields.contentLength(); left > 0; ) {
         long n = in.skip(left);
         if (n <= 0) {
           if (in.read() < 0) {
@@ -103,25 +92,10 @@ public final class HttpConnection implements AutoCloseable {
         left -= n;
       }
     }
-    if (close) {
+    if (fields.close()) {
       close();
     }
     return code;
-  }
-
-  private String line() throws IOException {
-    StringBuilder b = new StringBuilder(64);
-    while (true) {
-      int c = in.read();
-      if (c < 0) {
-        throw new IOException("connection closed");
-      }
-      if (c == '\n') {
-        int n = b.length();
-        return n > 0 && b.charAt(n - 1) == '\r' ? b.substring(0, n - 1) : b.toString();
-      }
-      b.append((char) c);
-    }
   }
 
   @Override

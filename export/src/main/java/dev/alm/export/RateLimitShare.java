@@ -1,8 +1,8 @@
 package dev.alm.export;
 
 /**
- * One customer's rate-limit state at one PoP, as its {@code /status} shows it (docs/ratelimit.md,
- * "Enforcement in the proxy"); a field the PoP does not show is null.
+ * One customer's rate-limit state at one PoP, as its {@code /status} shows it
+ * (docs/ratelimit/enforcement.md); a field the PoP does not show is null.
  *
  * @param source where it was read (the status URL)
  * @param pop the PoP's id

@@ -77,8 +77,7 @@ public final class StatusCollector {
 
   /**
    * Fetches every PoP's rate-limit shares: one row per customer per PoP, from the {@code customers}
-   * section of its status (docs/ratelimit.md, "Enforcement in the proxy"). A PoP without customers
-   * adds no row.
+   * section of its status (docs/ratelimit/enforcement.md). A PoP without customers adds no row.
    *
    * @throws IOException naming the URL that failed and why
    */

@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code alm drl central-bench}: the latency a central limiter adds to each request, for a Bucket4j
  * bucket in Redis, the token server's leases and a local Bucket4j bucket, in one run
- * (docs/ratelimit.md, "Central baselines: Redis and the token server").
+ * (docs/ratelimit/central.md).
  */
 @Command(
     name = "central-bench",

@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code alm drl central-load}: a central baseline under a steady offered load with an outage of
  * the central store in the middle, to show what its failure policy does to the customer's served
- * rate (docs/ratelimit.md, "Central baselines: Redis and the token server").
+ * rate (docs/ratelimit/central.md).
  */
 @Command(
     name = "central-load",

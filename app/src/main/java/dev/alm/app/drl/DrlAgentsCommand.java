@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code alm drl agents}: many DRL agents in one process gossiping over real loopback UDP sockets
  * with synthetic demand, to measure how well they hold one customer's limit and what the control
- * traffic costs (docs/ratelimit.md, "The DRL agent").
+ * traffic costs (docs/ratelimit/agent.md).
  */
 @Command(
     name = "agents",

@@ -21,13 +21,13 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code alm drl simulate}: one algorithm on one scenario (docs/ratelimit.md). */
+/** {@code alm drl simulate}: one algorithm on one scenario (docs/ratelimit/simulator.md). */
 @Command(
     name = "simulate",
     header = "Simulate one allocation algorithm on a scenario of N limiters.",
     mixinStandardHelpOptions = true,
     description = {
-      "Simulate N limiters sharing a global limit under one algorithm (docs/ratelimit.md). Writes",
+      "Simulate N limiters sharing a global limit under one algorithm (docs/ratelimit/simulator.md). Writes",
       "DIR/timeseries.csv (t in s, limiter, demand and served in the scenario's unit per second, limit",
       "= the local limit in units/s or empty, drop = the drop probability or empty), DIR/summary.json",
       "(algorithm, limit, servedOverLimit, aggregateErrorP95, jainFlows, jainLimiters,",

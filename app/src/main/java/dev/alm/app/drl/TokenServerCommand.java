@@ -29,8 +29,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code alm drl token-server}: the central token server of article 002 section 4.2, the baseline
- * that leases batches of each customer's global limit to the PoPs (docs/ratelimit.md, "Central
- * baselines: Redis and the token server").
+ * that leases batches of each customer's global limit to the PoPs (docs/ratelimit/central.md).
  */
 @Command(
     name = "token-server",
@@ -144,10 +143,10 @@ public final class TokenServerCommand implements Callable<Integer> {
   }
 
   /**
-   * The customers: the proxies' customers file ({@code {"customers": [...]}}, docs/ratelimit.md,
-   * "Customers"), whose customers in mode {@code central} the server holds at their requests/s
-   * limit with {@code burstSeconds} of it as burst; or this command's own array of {@code name},
-   * {@code limit}, {@code burst}.
+   * The customers: the proxies' customers file ({@code {"customers": [...]}},
+   * docs/ratelimit/enforcement.md, "Customers"), whose customers in mode {@code central} the server
+   * holds at their requests/s limit with {@code burstSeconds} of it as burst; or this command's own
+   * array of {@code name}, {@code limit}, {@code burst}.
    */
   public static List<CentralLimit> readCustomers(Path file) throws InputException {
     JsonNode root;

@@ -32,12 +32,12 @@ import java.util.function.ToDoubleFunction;
  * limit available into the share. One datagram per drawn peer carries every customer's update (the
  * same peers are drawn for all customers), so control traffic grows with customers x br.
  *
- * <p>Failure handling (docs/ratelimit.md): a peer not heard for the peer timeout is silent, and L/N
- * stays reserved for it (its safe share) unless the membership layer removed it (crashed) and this
- * PoP hears a majority of the N, in which case the survivors inherit its share (paper 000 section
- * IV's best-friend inheritance, spread over all survivors by demand since gossip has no graph). A
- * PoP that hears nobody for the silence timeout keeps its last share for the lease ({@link
- * Mode#LEASE}), then L/N ({@link Mode#SAFE}).
+ * <p>Failure handling (docs/ratelimit/agent.md): a peer not heard for the peer timeout is silent,
+ * and L/N stays reserved for it (its safe share) unless the membership layer removed it (crashed)
+ * and this PoP hears a majority of the N, in which case the survivors inherit its share (paper 000
+ * section IV's best-friend inheritance, spread over all survivors by demand since gossip has no
+ * graph). A PoP that hears nobody for the silence timeout keeps its last share for the lease
+ * ({@link Mode#LEASE}), then L/N ({@link Mode#SAFE}).
  *
  * <p>Datagrams are authenticated ({@link PacketCodec}) and checked against a replay window per
  * sender ({@link ReplayWindow}); refused ones change nothing but a counter.

@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The {@code drl} section of a PoP's config: how its agent reaches the others (docs/ratelimit.md,
- * "The DRL agent"; docs/pop.md).
+ * The {@code drl} section of a PoP's config: how its agent reaches the others
+ * (docs/ratelimit/agent.md; docs/pop.md).
  *
  * @param id this PoP's agent id, or -1 for the PoP's index in the topology
  * @param limiters N, or 0 for the topology's size

@@ -1,7 +1,7 @@
 package dev.alm.drl.agent;
 
 /**
- * How a PoP's agent currently sets its shares (docs/ratelimit.md, "The DRL agent", failure modes).
+ * How a PoP's agent currently sets its shares (docs/ratelimit/agent.md, failure modes).
  *
  * <ul>
  *   <li>{@link #NORMAL}: it hears peers; shares come from the gossiped demands;

@@ -100,7 +100,7 @@ class AgentCoreTest {
     holds(AgentSettings.GossipMode.TABLE, 0.2, 0.05);
   }
 
-  /** Push-sum holds at light loss; at 20% its weight mass drains away (docs/ratelimit.md). */
+  /** Push-sum holds at light loss; at 20% its weight mass drains away (docs/ratelimit/agent.md). */
   @Test
   void tenCoresWithPushSumHoldTheLimitUnderOnePercentLoss() {
     holds(AgentSettings.GossipMode.PUSH_SUM, 0.01, 0.05);

@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 
-/** Paper 001's experimental set-ups as builtin scenarios (docs/ratelimit.md says what differs). */
+/**
+ * Paper 001's experimental set-ups as builtin scenarios (docs/ratelimit/simulator.md says what
+ * differs).
+ */
 public final class RaghavanScenarios {
 
   /** 1 Mbit/s in bytes/s. */

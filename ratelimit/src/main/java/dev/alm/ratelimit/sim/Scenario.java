@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
 /**
- * A simulation set-up (the scenario JSON of docs/ratelimit.md, or a builtin).
+ * A simulation set-up (the scenario JSON of docs/ratelimit/simulator.md, or a builtin).
  *
  * @param source the file or builtin name, for errors and summaries
  * @param limiters N

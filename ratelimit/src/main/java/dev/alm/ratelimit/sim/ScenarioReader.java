@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Reads a scenario: a JSON file (format in docs/ratelimit.md) or {@code builtin:NAME?k=v&...}
- * ({@link Builtins}). Errors name the file, the field and the reason.
+ * Reads a scenario: a JSON file (format in docs/ratelimit/simulator.md) or {@code
+ * builtin:NAME?k=v&...} ({@link Builtins}). Errors name the file, the field and the reason.
  */
 public final class ScenarioReader {
 

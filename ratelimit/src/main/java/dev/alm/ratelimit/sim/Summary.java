@@ -3,7 +3,8 @@ package dev.alm.ratelimit.sim;
 import java.util.Arrays;
 
 /**
- * The metrics of one run (docs/ratelimit.md defines them; JSON fields of {@code summary.json}).
+ * The metrics of one run (docs/ratelimit/simulator.md defines them; JSON fields of {@code
+ * summary.json}).
  *
  * @param algorithm the algorithm's name
  * @param limit the global limit L, units/s

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Short versions of paper 001's experiments; the full runs are {@code alm drl compare} commands in
- * docs/ratelimit.md.
+ * docs/ratelimit/paper-001.md.
  */
 class RaghavanReproductionTest {
 

@@ -1,0 +1,69 @@
+package dev.alm.app;
+
+import java.util.ListResourceBundle;
+import picocli.CommandLine.Option;
+
+/**
+ * The controller options of the live runs, {@code alm cluster} and {@code alm lab}: the algorithm
+ * (the greedy law of eq. 24 or the dual of eq. 17), the probe gain gamma (eq. 19-20), the dual's
+ * scaled price step theta, the greedy gain and every PoP's x at start. A picocli mixin: both
+ * commands take the same option names and parse them into the same fields.
+ *
+ * <p>Each command keeps its own help texts, and {@code --gamma} its own default: picocli reads them
+ * from the command's resource bundle ({@link Cluster}, {@link Lab}), keys {@code law.NAME} for a
+ * description and {@code law.gamma.default} for gamma's default.
+ */
+public final class LiveControllerOptions {
+
+  @Option(
+      names = {"-a", "--algorithm"},
+      defaultValue = "dual",
+      description = "greedy or dual. Default: ${DEFAULT-VALUE}.")
+  String algorithm;
+
+  @Option(
+      names = "--gamma",
+      defaultValue = "${bundle:law.gamma.default}",
+      descriptionKey = "law.gamma")
+  double gamma;
+
+  @Option(names = "--theta", defaultValue = "0.15", descriptionKey = "law.theta")
+  double theta;
+
+  @Option(names = "--gain", defaultValue = "2", descriptionKey = "law.gain")
+  double gain;
+
+  @Option(names = "--start-x", defaultValue = "0.3", descriptionKey = "law.start-x")
+  double startX;
+
+  /** {@code alm cluster}'s texts of these options, and its gamma. */
+  public static final class Cluster extends ListResourceBundle {
+    @Override
+    protected Object[][] getContents() {
+      return new Object[][] {
+        {"law.gamma", "Probe gain gamma (eq. 19-20). Default: ${DEFAULT-VALUE}."},
+        {"law.gamma.default", "15"},
+        {
+          "law.theta",
+          "The dual's scaled price step (eq. 17), no adaptation. Default: ${DEFAULT-VALUE}."
+        },
+        {"law.gain", "Greedy gain (eq. 24), per load unit per second. Default: ${DEFAULT-VALUE}."},
+        {"law.start-x", "Every PoP's x at start. Default: ${DEFAULT-VALUE}."}
+      };
+    }
+  }
+
+  /** {@code alm lab}'s texts of these options, and its gamma. */
+  public static final class Lab extends ListResourceBundle {
+    @Override
+    protected Object[][] getContents() {
+      return new Object[][] {
+        {"law.gamma", "Probe gain. Default: ${DEFAULT-VALUE}."},
+        {"law.gamma.default", "5"},
+        {"law.theta", "Dual step. Default: ${DEFAULT-VALUE}."},
+        {"law.gain", "Greedy gain. Default: ${DEFAULT-VALUE}."},
+        {"law.start-x", "Start x. Default: ${DEFAULT-VALUE}."}
+      };
+    }
+  }
+}
