@@ -252,6 +252,7 @@ public final class ClusterCommand implements Callable<Integer> {
               .theta(law.theta)
               .greedyGain(law.gain)
               .startX(law.startX)
+              .betaSource(law.betaSource)
               .flash(flash == null ? null : FlashCrowd.parse(flash))
               .seed(seed)
               .settling(

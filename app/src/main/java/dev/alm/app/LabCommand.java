@@ -17,7 +17,6 @@ import dev.alm.lab.LabSettings;
 import dev.alm.lab.LabTopology;
 import dev.alm.lab.LabTopologyJson;
 import dev.alm.loop.Algorithm;
-import dev.alm.loop.BetaSource;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -113,16 +112,6 @@ public final class LabCommand implements Callable<Integer> {
               + " this many seconds later; they restart on it from their state files. 0: never."
               + " Default: ${DEFAULT-VALUE}.")
   double refreshC;
-
-  @Option(
-      names = "--beta-source",
-      paramLabel = "probes|echo",
-      defaultValue = "probes",
-      converter = BetaSourceConverter.class,
-      description =
-          "Where the dual takes beta_i from: FastControl probe counts (eq. 20; needs C_ii > 0) or"
-              + " price echoes (docs/fastcontrol.md). Default: ${DEFAULT-VALUE}.")
-  BetaSource betaSource;
 
   @Option(
       names = "--plan-floor",
@@ -229,7 +218,7 @@ public final class LabCommand implements Callable<Integer> {
             seed,
             planFloor,
             refreshC,
-            betaSource.label());
+            law.betaSource.label());
     java.util.function.Consumer<String> log =
         line -> {
           err.println(line);

@@ -1,5 +1,6 @@
 package dev.alm.app;
 
+import dev.alm.loop.BetaSource;
 import java.util.ListResourceBundle;
 import picocli.CommandLine.Option;
 
@@ -35,6 +36,17 @@ public final class LiveControllerOptions {
 
   @Option(names = "--start-x", defaultValue = "0.3", descriptionKey = "law.start-x")
   double startX;
+
+  @Option(
+      names = "--beta-source",
+      paramLabel = "probes|echo",
+      defaultValue = "probes",
+      converter = BetaSourceConverter.class,
+      description =
+          "Where the dual takes beta_i from: FastControl probe counts (eq. 20; proxy i must see some"
+              + " of PoP i's users) or price echoes (docs/fastcontrol.md, \"Price echo\"; needs no"
+              + " C). Default: ${DEFAULT-VALUE}.")
+  BetaSource betaSource;
 
   /** {@code alm cluster}'s texts of these options, and its gamma. */
   public static final class Cluster extends ListResourceBundle {

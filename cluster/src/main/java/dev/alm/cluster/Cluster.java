@@ -503,6 +503,7 @@ public final class Cluster {
                 new BetaEstimatorConfig(
                     c.probeGamma(), c.betaWeight(), LoopConfig.DEFAULT_BETA.lossRate()))
             .settling(c.settling())
+            .betaSource(c.betaSource())
             .build();
     Path state = c.stateDir() == null ? null : c.stateDir().resolve(id + ".json");
     return new PopConfig(

@@ -2,6 +2,7 @@ package dev.alm.cluster;
 
 import dev.alm.controller.model.Topology;
 import dev.alm.loop.Algorithm;
+import dev.alm.loop.BetaSource;
 import dev.alm.loop.LoopConfig;
 import dev.alm.loop.Settling;
 import java.nio.file.Path;
@@ -41,6 +42,8 @@ import java.util.List;
  *     central} (a redis-server the run starts on loopback holds every customer's bucket)
  * @param centralStopSeconds in mode central, when the run stops its redis-server (a store failing
  *     mid-run); NaN never
+ * @param betaSource where the dual takes beta_i from: probe counts or price echoes (needs {@code
+ *     probeAuth})
  */
 public record ClusterConfig(
     Topology topology,
@@ -65,7 +68,8 @@ public record ClusterConfig(
     boolean probeAuth,
     List<CustomerLoad> customers,
     dev.alm.proxy.limit.LimitMode customerMode,
-    double centralStopSeconds) {
+    double centralStopSeconds,
+    BetaSource betaSource) {
 
   public static final double DEFAULT_LOAD_UNIT = 150;
   public static final int DEFAULT_RESOLVERS = 200;
@@ -79,8 +83,12 @@ public record ClusterConfig(
   public static final int DEFAULT_BODY_BYTES = 64;
 
   public ClusterConfig {
-    if (topology == null || algorithm == null || settling == null) {
-      throw new IllegalArgumentException("topology, algorithm and settling are required");
+    if (topology == null || algorithm == null || settling == null || betaSource == null) {
+      throw new IllegalArgumentException(
+          "topology, algorithm, settling and beta source are required");
+    }
+    if (betaSource == BetaSource.ECHO && !probeAuth) {
+      throw new IllegalArgumentException("beta source echo needs probe authentication");
     }
     if (duration == null || duration.isNegative() || duration.isZero()) {
       throw new IllegalArgumentException("duration must be > 0");
@@ -208,7 +216,8 @@ public record ClusterConfig(
         .probeAuth(probeAuth)
         .customers(customers)
         .customerMode(customerMode)
-        .centralStopSeconds(centralStopSeconds);
+        .centralStopSeconds(centralStopSeconds)
+        .betaSource(betaSource);
   }
 
   /** The same run with other drills and state directory. */
@@ -235,6 +244,7 @@ public record ClusterConfig(
     private FlashCrowd flash;
     private long seed = DEFAULT_SEED;
     private Settling settling = Settling.DEFAULT;
+    private BetaSource betaSource = BetaSource.PROBES;
     private List<Drill> drills = List.of();
     private Path stateDir;
     private boolean probeAuth = true;
@@ -380,7 +390,14 @@ public record ClusterConfig(
           probeAuth,
           customers,
           customerMode,
-          centralStopSeconds);
+          centralStopSeconds,
+          betaSource);
+    }
+
+    /** Where the dual takes beta_i from; default probe counts. */
+    public Builder betaSource(BetaSource v) {
+      betaSource = v;
+      return this;
     }
 
     /** In mode central, stop the store this many seconds into the run; default never (NaN). */
