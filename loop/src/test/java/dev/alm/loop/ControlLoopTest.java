@@ -166,4 +166,65 @@ class ControlLoopTest {
     assertEquals(0.3, ControlLoop.clamp(Double.NaN, 0.3));
     assertEquals(1, ControlLoop.clamp(7, 0.3));
   }
+
+  private static Measurement echoed(
+      long t, double load, long queries, long handed, long n, double sum, double squares) {
+    return new Measurement(
+        t * SECOND,
+        load,
+        0,
+        0,
+        queries,
+        new dev.alm.fastcontrol.EchoTotals(n, sum, squares),
+        handed);
+  }
+
+  @Test
+  void withPriceEchoesBetaIsTheMeanEchoedPriceWithoutAnyProbeAtTheProxy() {
+    // no probe ever reaches the proxy (own = all = 0); 40 echoes per second of prices 20 and 40,
+    // half each: beta_raw = 30
+    LoopConfig c =
+        LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1).withBetaSource(BetaSource.ECHO);
+    ControlLoop loop = new ControlLoop(c, fig2, 0);
+    LoopState s = loop.step(loop.initial(0.5, 0), echoed(0, 20, 0, 0, 0, 0, 0));
+    long n = 0;
+    double sum = 0;
+    double squares = 0;
+    for (int k = 1; k <= 30; k++) {
+      n += 40;
+      sum += 20 * 20 + 20 * 40;
+      squares += 20 * 400 + 20 * 1600;
+      s = loop.step(s, echoed(k, 20, 100L * k, 40L * k, n, sum, squares));
+      assertEquals(Mode.NORMAL, s.mode(), "echoes arrive: no fallback at interval " + k);
+    }
+    assertEquals(30, s.beta().rawBeta(), 1e-9);
+    assertEquals(Math.sqrt(100.0 * 40 / 39 / 40), s.beta().rawStdError(), 1e-9);
+    assertTrue(Math.abs(s.beta().beta() - 30) < 3, "smoothed beta near 30: " + s.beta().beta());
+    assertEquals(0, s.x(), 1e-9, "beta far above the offload cost: everything to L2");
+  }
+
+  @Test
+  void withPriceEchoesSilenceWhileProbesAreHandedOutFallsBackToGreedy() {
+    LoopConfig c =
+        LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1).withBetaSource(BetaSource.ECHO);
+    ControlLoop loop = new ControlLoop(c, fig2, 0);
+    LoopState s = loop.step(loop.initial(0.5, 0), echoed(0, 20, 0, 0, 0, 0, 0));
+    for (int k = 1; k <= c.probeTimeout() + 1; k++) {
+      // probes handed out (40 per second), none echoed back, not even the own-category ones that
+      // the proxy counts
+      s =
+          loop.step(
+              s,
+              new Measurement(
+                  k * SECOND,
+                  20,
+                  30L * k,
+                  30L * k,
+                  100L * k,
+                  dev.alm.fastcontrol.EchoTotals.NONE,
+                  40L * k));
+    }
+    assertEquals(Mode.FALLBACK, s.mode());
+    assertTrue(s.reason().contains("no price echoes"), s.reason());
+  }
 }

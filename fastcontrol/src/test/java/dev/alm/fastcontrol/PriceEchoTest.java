@@ -1,0 +1,145 @@
+package dev.alm.fastcontrol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.alm.io.KeyRing;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Price echoes: the name, signing, verification, refusals, and the sample they add up to. */
+class PriceEchoTest {
+
+  static final String ZONE = SignedProbeTest.ZONE;
+  static final KeyRing KEY = SignedProbeTest.NEW;
+  static final long T0 = SignedProbeTest.T0;
+
+  /** A signed probe of category {@code category} handed out by {@code origin} at T0. */
+  static ProbeTarget.Signed probe(String category, String origin) {
+    return (ProbeTarget.Signed)
+        SignedProbeTest.host(SignedProbeTest.signer(KEY), category, origin, T0);
+  }
+
+  /** The labels in front of {@code echo.<zone>} of an echo name relative to the zone. */
+  static String[] labels(String relative) {
+    String[] all = relative.split("\\.");
+    assertEquals(PriceEcho.ECHO_LABEL, all[all.length - 1], relative);
+    return java.util.Arrays.copyOf(all, all.length - 1);
+  }
+
+  static EchoVerifier verifier(KeyRing keys, String self) {
+    return new EchoVerifier(ProbeAuthConfig.of(keys), ZONE, self);
+  }
+
+  @Test
+  void anEchoNameIsOneLabelThenProxyAndOrigin() {
+    String rel = new EchoSigner(KEY, ZONE, "b").echo(probe("a", "a"), 12.5);
+    String[] l = rel.split("\\.");
+    assertEquals(4, l.length, rel);
+    assertEquals(PriceEcho.LABEL_CHARS, l[0].length());
+    assertTrue(l[0].length() <= 63 && l[0].matches("[a-z2-7]+"), l[0]);
+    assertEquals("b", l[1]);
+    assertEquals("a", l[2]);
+    PriceEcho e = PriceEcho.parse(labels(rel));
+    assertNotNull(e);
+    assertEquals(12.5f, e.price());
+    assertEquals(probe("a", "a").name().origin(), e.origin());
+  }
+
+  @Test
+  void aVerifiedEchoAddsItsPriceOnceAndItsReplayIsRefused() {
+    EchoVerifier v = verifier(KEY, "a");
+    ProbeTarget.Signed p = probe("a", "a");
+    String rel = new EchoSigner(KEY, ZONE, "b").echo(p, 3.0);
+    assertEquals(EchoVerdict.COUNTED, v.accept(labels(rel), T0 + 100));
+    assertEquals(EchoVerdict.REPLAYED, v.accept(labels(rel), T0 + 200));
+    // the same probe answered by another proxy (sent twice): its nonce was echoed already
+    String other = new EchoSigner(KEY, ZONE, "c").echo(p, 100.0);
+    assertEquals(EchoVerdict.REPLAYED, v.accept(labels(other), T0 + 300));
+    assertEquals(new EchoTotals(1, 3.0, 9.0), v.totals());
+    assertEquals(Map.of("b", 1L), v.byProxy());
+    assertEquals(2, v.count(EchoVerdict.REPLAYED));
+  }
+
+  @Test
+  void theMeanOfTheEchoedPricesIsBeta() {
+    // PoP a's users land on b (price 10) three times out of four and on c (price 2) once
+    EchoVerifier v = verifier(KEY, "a");
+    for (int k = 0; k < 400; k++) {
+      String proxy = k % 4 == 3 ? "c" : "b";
+      double price = proxy.equals("b") ? 10 : 2;
+      String rel = new EchoSigner(KEY, ZONE, proxy).echo(probe("a", "a"), price);
+      assertEquals(EchoVerdict.COUNTED, v.accept(labels(rel), T0 + 10));
+    }
+    EchoTotals t = v.totals();
+    BetaEstimate b = EchoBetaEstimator.next(t.count(), t.sum(), t.squares(), 1, null, 1);
+    assertEquals(0.75 * 10 + 0.25 * 2, b.beta(), 1e-9);
+    assertEquals(Map.of("b", 300L, "c", 100L), v.byProxy());
+  }
+
+  @Test
+  void forgedMovedStaleAndMalformedEchoesAreRefusedByReason() {
+    EchoVerifier v = verifier(KEY, "a");
+    String good = new EchoSigner(KEY, ZONE, "b").echo(probe("a", "a"), 5.0);
+    String[] l = labels(good);
+    // a price changed in the label: the MAC no longer covers it
+    PriceEcho e = PriceEcho.parse(l);
+    String raised =
+        new PriceEcho(e.proxy(), e.origin(), e.expirySeconds(), e.nonce(), 500f, e.mac())
+            .relativeName();
+    assertEquals(EchoVerdict.BAD_MAC, v.accept(labels(raised), T0 + 10));
+    // signed with another key
+    String guessed =
+        new EchoSigner(KeyRing.ofText("a-guessed-key-0123456789abcdef"), ZONE, "b")
+            .echo(probe("a", "a"), 5.0);
+    assertEquals(EchoVerdict.BAD_MAC, v.accept(labels(guessed), T0 + 10));
+    // claimed for another proxy than the one that signed
+    assertEquals(EchoVerdict.BAD_MAC, v.accept(new String[] {l[0], "c", "a"}, T0 + 10));
+    // an echo of b's probe arriving at a
+    String toB = new EchoSigner(KEY, ZONE, "c").echo(probe("b", "b"), 5.0);
+    assertEquals(EchoVerdict.OTHER_ORIGIN, v.accept(labels(toB), T0 + 10));
+    // after the probe's lifetime and the skew
+    assertEquals(EchoVerdict.EXPIRED, v.accept(l, T0 + 10 * 60_000));
+    assertEquals(EchoVerdict.MALFORMED, v.accept(new String[] {"nonsense", "b", "a"}, T0));
+    assertEquals(EchoVerdict.MALFORMED, v.accept(new String[] {l[0], "b"}, T0));
+    assertEquals(EchoVerdict.MALFORMED, v.accept(new String[] {l[0], "B_", "a"}, T0));
+    assertEquals(EchoTotals.NONE, v.totals(), "nothing refused reaches the sample");
+    assertEquals(EchoVerdict.COUNTED, v.accept(l, T0 + 10));
+  }
+
+  @Test
+  void withoutAKeyNothingIsEchoedOrCounted() {
+    EchoVerifier v = new EchoVerifier(ProbeAuthConfig.off(), ZONE, "a");
+    String rel = new EchoSigner(KEY, ZONE, "b").echo(probe("a", "a"), 5.0);
+    assertEquals(EchoVerdict.NO_KEY, v.accept(labels(rel), T0 + 10));
+    assertEquals(EchoTotals.NONE, v.totals());
+  }
+
+  @Test
+  void noEchoForAPriceThatIsNoNumberOrANameTooLong() {
+    EchoSigner s = new EchoSigner(KEY, ZONE, "b");
+    assertNull(s.echo(probe("a", "a"), Double.NaN));
+    assertNull(s.echo(probe("a", "a"), -1));
+    assertNull(s.echo(probe("a", "a"), Double.POSITIVE_INFINITY));
+    String longZone = "z".repeat(63) + "." + "y".repeat(63) + "." + "x".repeat(63) + ".example";
+    assertNull(new EchoSigner(KEY, longZone, "p".repeat(63)).echo(probe("a", "a"), 1));
+  }
+
+  @Test
+  void theEstimateKeepsThePreviousOneWithoutEchoesAndSmooths() {
+    BetaEstimate prev = new BetaEstimate(4, 0.5, 4, 0.5, 10, 1);
+    BetaEstimate none = EchoBetaEstimator.next(0, 0, 0, 1, prev, 0.2);
+    assertEquals(4, none.beta());
+    assertEquals(0, none.count());
+    // ten echoes of 6 and 8: mean 7, sample sd about 1.05, se about 0.33
+    double sum = 5 * 6 + 5 * 8;
+    double squares = 5 * 36 + 5 * 64;
+    BetaEstimate b = EchoBetaEstimator.next(10, sum, squares, 1, prev, 0.2);
+    assertEquals(7, b.rawBeta(), 1e-12);
+    assertEquals(Math.sqrt((squares - 10 * 49) / 9.0 / 10), b.rawStdError(), 1e-12);
+    assertEquals(0.2 * 7 + 0.8 * 4, b.beta(), 1e-12);
+    assertEquals(10, b.count());
+  }
+}
