@@ -390,7 +390,7 @@ public final class PopDaemon implements AutoCloseable {
     LoopState next = loop.step(before, sensors.read(nanoClock.getAsLong()));
     dns.x().set(next.x());
     if (echoes(config)) {
-      proxy.node().publishPrice(next.mu());
+      proxy.node().publishPrice(next.alignedPrice());
     }
     answerer.replacePlan(
         ProbePlan.compute(
