@@ -138,7 +138,7 @@ public final class PopDaemon implements AutoCloseable {
       throws IOException, InterruptedException {
     if (config.loop().betaSource() == BetaSource.ECHO && !config.proxy().probeAuth().enabled()) {
       throw new IllegalArgumentException(
-          "loop.probes.betaSource: echo needs a probe key (probeKeyFile or --probe-key): price"
+          "probes.betaSource: echo needs a probe key (probeKeyFile or --probe-key): price"
               + " echoes are signed");
     }
     ControlLoop loop = new ControlLoop(config.loop(), config.topology(), config.index());
@@ -528,6 +528,14 @@ public final class PopDaemon implements AutoCloseable {
     probes.put("deliverable", a.deliverable());
     probes.put("handedOut", a.probes());
     m.put("probes", probes);
+    m.put("betaSource", config.loop().betaSource().label());
+    if (dns.echoes() != null) {
+      dev.alm.fastcontrol.EchoTotals e = dns.echoTotals();
+      Map<String, Object> echoes = new LinkedHashMap<>();
+      echoes.put("counted", e.count());
+      echoes.put("byProxy", dns.echoes().byProxy());
+      m.put("echoes", echoes);
+    }
     m.put("probeAuth", config.proxy().probeAuth().enabled() ? "on" : "off");
     m.put(
         "dnsAddress", dns.address().getAddress().getHostAddress() + ":" + dns.address().getPort());
