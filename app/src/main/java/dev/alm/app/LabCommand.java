@@ -10,10 +10,12 @@ import dev.alm.controller.model.Node;
 import dev.alm.controller.model.Topology;
 import dev.alm.lab.LabCheck;
 import dev.alm.lab.LabDrill;
+import dev.alm.lab.LabName;
 import dev.alm.lab.LabNetwork;
 import dev.alm.lab.LabPlan;
 import dev.alm.lab.LabRun;
 import dev.alm.lab.LabSettings;
+import dev.alm.lab.LabTeardown;
 import dev.alm.lab.LabTopology;
 import dev.alm.lab.LabTopologyJson;
 import dev.alm.loop.Algorithm;
@@ -154,9 +156,20 @@ public final class LabCommand implements Callable<Integer> {
   long seed;
 
   @Option(
+      names = "--name",
+      defaultValue = LabName.DEFAULT,
+      description =
+          "The lab's name: a lower-case letter then up to 5 lower-case letters or digits. Its"
+              + " namespaces are NAME-<id>, its BIRD files in RUN-DIR/NAME; labs with different"
+              + " names run side by side. Default: ${DEFAULT-VALUE}.")
+  String name;
+
+  @Option(
       names = "--run-dir",
       defaultValue = "/run/alm-lab",
-      description = "BIRD's configs, sockets and pid files. Default: ${DEFAULT-VALUE}.")
+      description =
+          "Where each lab keeps BIRD's configs, sockets and pid files (in RUN-DIR/NAME)."
+              + " Default: ${DEFAULT-VALUE}.")
   Path runDir;
 
   @Option(
@@ -201,6 +214,12 @@ public final class LabCommand implements Callable<Integer> {
       err.println(
           "alm lab: this machine cannot run the lab: missing " + String.join(", ", missing));
       return 2;
+    }
+    LabName lab;
+    try {
+      lab = new LabName(name);
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage());
     }
     LabTopology t = LabTopologyJson.resolve(topology);
     List<LabDrill> drills = new ArrayList<>();
@@ -249,11 +268,11 @@ public final class LabCommand implements Callable<Integer> {
           err.println(line);
           err.flush();
         };
-    Thread hook = new Thread(() -> LabNetwork.down(runDir, log), "alm-lab-teardown");
+    Thread hook = new Thread(() -> LabTeardown.down(lab, runDir, log), "alm-lab-teardown");
     Runtime.getRuntime().addShutdownHook(hook);
     LabRun.Result r;
     long wall = System.nanoTime();
-    try (LabNetwork net = LabNetwork.build(LabPlan.of(t), runDir, log)) {
+    try (LabNetwork net = LabNetwork.build(LabPlan.of(t, lab), runDir, log)) {
       double conv = net.awaitConvergence(120_000);
       if (conv < 0) {
         StringBuilder why = new StringBuilder();
@@ -262,7 +281,8 @@ public final class LabCommand implements Callable<Integer> {
       }
       o.printf(
           Locale.ROOT,
-          "alm lab: %s built, BGP converged in %.1f s; %d PoPs, %d eyeball networks, %s%n",
+          "alm lab %s: %s built, BGP converged in %.1f s; %d PoPs, %d eyeball networks, %s%n",
+          lab,
           topology,
           conv,
           t.pops().size(),
@@ -368,23 +388,48 @@ public final class LabCommand implements Callable<Integer> {
       name = "down",
       mixinStandardHelpOptions = true,
       header =
-          "Remove whatever a lab left (alm-* namespaces, their processes, BIRD's files); safe twice.")
+          "Remove whatever a lab left (its NAME-* namespaces, their processes, BIRD's files); safe"
+              + " twice.")
   static final class Down implements Callable<Integer> {
     @Spec CommandSpec spec;
 
     @Option(
+        names = "--name",
+        defaultValue = LabName.DEFAULT,
+        description = "The lab to remove; other labs are not touched. Default: ${DEFAULT-VALUE}.")
+    String name;
+
+    @Option(
+        names = "--all",
+        description = "Remove every lab: the default one and each with a directory in RUN-DIR.")
+    boolean all;
+
+    @Option(
         names = "--run-dir",
         defaultValue = "/run/alm-lab",
-        description = "BIRD's run directory.")
+        description = "The labs' run directories. Default: ${DEFAULT-VALUE}.")
     Path runDir;
 
     @Override
     public Integer call() {
+      LabName lab;
+      try {
+        lab = new LabName(name);
+      } catch (IllegalArgumentException e) {
+        throw new UserError(e.getMessage());
+      }
+      if (all && spec.commandLine().getParseResult().hasMatchedOption("--name")) {
+        throw new UserError("--all and --name: give one");
+      }
       if (!LabCheck.root()) {
         spec.commandLine().getErr().println("alm lab down: needs root");
         return 2;
       }
-      spec.commandLine().getOut().println("alm lab down: " + LabNetwork.down(runDir, line -> {}));
+      String said =
+          all
+              ? LabTeardown.downAll(runDir, line -> {})
+              : lab + ": " + LabTeardown.down(lab, runDir, line -> {});
+      spec.commandLine().getOut().println("alm lab down: " + said);
       return 0;
     }
   }

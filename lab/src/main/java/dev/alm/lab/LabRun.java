@@ -111,15 +111,16 @@ public final class LabRun {
     List<Process> children = new ArrayList<>();
     Map<Process, String> names = new LinkedHashMap<>();
     try {
+      LabPlan plan = network.plan();
       for (LabTopology.Pop p : t.pops()) {
-        start(children, names, out, p.id(), "pop", p.id());
+        start(children, names, out, plan.ns(p.id()), p.id(), "pop");
       }
-      start(children, names, out, "dc", "dc", "dc");
+      start(children, names, out, plan.ns("dc"), "dc", "dc");
       for (LabTopology.Resolver r : t.resolvers()) {
-        start(children, names, out, r.id(), "forwarder", r.id());
+        start(children, names, out, plan.ns(r.id()), r.id(), "forwarder");
       }
       for (LabTopology.Eyeball e : t.eyeballs()) {
-        start(children, names, out, e.id(), "users", e.id());
+        start(children, names, out, plan.ns(e.id()), e.id(), "users");
       }
       Map<String, Catch> catchments = awaitCatchments(t, out, children, names);
       LabTruth truth0 = truth(t, catchments, s, 0, 0);
@@ -142,7 +143,7 @@ public final class LabRun {
       List<Thread> drillThreads = new ArrayList<>();
       List<Sample> samples = new ArrayList<>();
       ObjectMapper m = new ObjectMapper();
-      LabResources resources = new LabResources();
+      LabResources resources = new LabResources(network.plan().name());
       int late = 0;
       resources.start();
       long lastInterval = duration.toMillis() / s.intervalMillis();
@@ -340,12 +341,11 @@ public final class LabRun {
       List<Process> children,
       Map<Process, String> names,
       Path out,
+      String namespace,
       String id,
-      String role,
-      String arg)
+      String role)
       throws IOException {
-    List<String> cmd =
-        new ArrayList<>(List.of("ip", "netns", "exec", LabPlan.ns(id), javaBinary()));
+    List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", namespace, javaBinary()));
     cmd.addAll(JVM_OPTIONS);
     cmd.addAll(
         List.of(
@@ -354,7 +354,7 @@ public final class LabRun {
             LabProcess.class.getName(),
             role,
             LabSettings.file(out).toString(),
-            arg));
+            id));
     Process p =
         new ProcessBuilder(cmd)
             .redirectErrorStream(true)
