@@ -8,6 +8,7 @@ import dev.alm.controller.io.MatrixCsv;
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Node;
 import dev.alm.controller.model.Topology;
+import dev.alm.lab.CRefresh;
 import dev.alm.lab.LabCheck;
 import dev.alm.lab.LabDrill;
 import dev.alm.lab.LabName;
@@ -136,10 +137,36 @@ public final class LabCommand implements Callable<Integer> {
       paramLabel = "SECONDS",
       defaultValue = "0",
       description =
-          "After each drill, hand the PoPs the C that routing now gives (measured from the catchments)"
-              + " this many seconds later; they restart on it from their state files. 0: never."
-              + " Default: ${DEFAULT-VALUE}.")
+          "After each drill, hand the PoPs a new C this many seconds later (--refresh-from);"
+              + " they restart on it from their state files. 0: never. Default: ${DEFAULT-VALUE}.")
   double refreshC;
+
+  @Option(
+      names = "--refresh-from",
+      paramLabel = "measured|estimated",
+      defaultValue = "measured",
+      description =
+          "The C --refresh-c hands over: measured (what routing gives, from the catchments) or"
+              + " estimated (alm correlate's beacon join on the PoPs' logs from the drill plus"
+              + " --refresh-settle to the refresh; rows with fewer than --refresh-min-samples keep"
+              + " the previous row). Default: ${DEFAULT-VALUE}.")
+  String refreshFrom;
+
+  @Option(
+      names = "--refresh-settle",
+      paramLabel = "SECONDS",
+      defaultValue = "2",
+      description =
+          "Estimated: the log window starts this long after the drill. Default: ${DEFAULT-VALUE}.")
+  double refreshSettle;
+
+  @Option(
+      names = "--refresh-min-samples",
+      paramLabel = "N",
+      defaultValue = "20",
+      description =
+          "Estimated: the fewest beacon samples for a row to be replaced. Default: ${DEFAULT-VALUE}.")
+  int refreshMinSamples;
 
   @Option(
       names = "--plan-floor",
@@ -231,6 +258,7 @@ public final class LabCommand implements Callable<Integer> {
       prepend.forEach(v -> drills.add(LabDrill.parse(LabDrill.Kind.PREPEND, v)));
       linkDown.forEach(v -> drills.add(LabDrill.parse(LabDrill.Kind.LINK_DOWN, v)));
       netem.forEach(v -> drills.add(LabDrill.parse(LabDrill.Kind.NETEM, v)));
+      CRefresh.check(refreshC, refreshFrom, refreshSettle, refreshMinSamples);
       for (LabDrill dr : drills) {
         dr.check(t);
         if (dr.atSeconds() >= d.toMillis() / 1000.0) {
@@ -262,7 +290,10 @@ public final class LabCommand implements Callable<Integer> {
             64,
             seed,
             planFloor,
-            refreshC);
+            refreshC,
+            refreshFrom,
+            refreshSettle,
+            refreshMinSamples);
     java.util.function.Consumer<String> log =
         line -> {
           err.println(line);

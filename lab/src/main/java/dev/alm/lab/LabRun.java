@@ -61,6 +61,7 @@ public final class LabRun {
    * @param cpuSeconds CPU seconds the lab's processes had used by the last interval
    * @param processes how many processes that was
    * @param machineBusy the machine's busy share (all cores) over the run
+   * @param refreshes the C handed to the PoPs after the drills ({@code --refresh-c})
    */
   public record Result(
       double convergenceSeconds,
@@ -75,7 +76,8 @@ public final class LabRun {
       double peakRssMb,
       double cpuSeconds,
       int processes,
-      double machineBusy) {}
+      double machineBusy,
+      List<CRefresh.Event> refreshes) {}
 
   /** JVM options of every lab process: small heaps, the serial collector, the C1 compiler only. */
   public static final List<String> JVM_OPTIONS =
@@ -140,6 +142,8 @@ public final class LabRun {
       List<LabDrill> pending = new ArrayList<>(drills);
       pending.sort(java.util.Comparator.comparingDouble(LabDrill::atSeconds));
       List<DrillEvent> events = java.util.Collections.synchronizedList(new ArrayList<>());
+      List<CRefresh.Event> refreshes = java.util.Collections.synchronizedList(new ArrayList<>());
+      CRefresh refresh = s.refreshSeconds() > 0 ? new CRefresh(t, s, out, truth, log) : null;
       List<Thread> drillThreads = new ArrayList<>();
       List<Sample> samples = new ArrayList<>();
       ObjectMapper m = new ObjectMapper();
@@ -160,9 +164,12 @@ public final class LabRun {
               new Thread(
                   () -> {
                     events.add(DrillRunner.run(network, t, d, start, log));
-                    if (s.refreshSeconds() > 0) {
-                      CatchmentSeries.refresh(
-                          t, s, out, truth, d.atSeconds() + s.refreshSeconds(), log);
+                    if (refresh != null) {
+                      try {
+                        refreshes.add(refresh.after(d, d.atSeconds()));
+                      } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                      }
                     }
                   },
                   "alm-lab-drill");
@@ -244,7 +251,8 @@ public final class LabRun {
           resources.peakRssMb(),
           resources.cpuSeconds(),
           resources.processes(),
-          resources.machineBusy());
+          resources.machineBusy(),
+          List.copyOf(refreshes));
     } finally {
       for (Process p : children) {
         p.destroy();

@@ -43,7 +43,10 @@ class CatchmentSeriesTest {
             64,
             1,
             0.1,
-            0);
+            0,
+            "measured",
+            2,
+            20);
     LabTruth before = LabRun.truth(t, early, s, 0, 0);
     LabTruth after = LabRun.truth(t, late, s, 0, 0);
     assertEquals(0.5, before.c()[0][0], 1e-9, "row a: e1 on a, e2 (via r1) on b");

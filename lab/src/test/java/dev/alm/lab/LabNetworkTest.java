@@ -69,7 +69,10 @@ class LabNetworkTest {
             64,
             1,
             0.1,
-            0);
+            0,
+            "measured",
+            2,
+            20);
     List<List<dev.alm.cluster.Sample>> intervals = new ArrayList<>();
     LabRun.Result r;
     try (LabNetwork net = LabNetwork.build(LabPlan.of(t, NAME), RUN, line -> {})) {

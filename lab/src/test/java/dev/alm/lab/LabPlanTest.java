@@ -155,7 +155,10 @@ class LabPlanTest {
             64,
             1,
             0.1,
-            0);
+            0,
+            "measured",
+            2,
+            20);
     // the catchments BGP gives lab-fig2: each transit prefers its customer PoP
     var c =
         java.util.Map.of(
