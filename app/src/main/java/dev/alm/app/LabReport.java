@@ -151,15 +151,26 @@ final class LabReport {
                 .map(x -> x.id())
                 .toList());
         Map<String, Object> rows = new LinkedHashMap<>();
-        for (dev.alm.lab.CRowMerge.Row x : e.rows()) {
-          rows.put(
-              x.id(),
-              Map.of("samples", x.samples(), "replaced", x.replaced(), "tvFromPrevious", x.tv()));
+        for (int i = 0; i < e.rows().size(); i++) {
+          dev.alm.lab.CRowMerge.Row x = e.rows().get(i);
+          double tv = 0;
+          for (int j = 0; j < ids.size(); j++) {
+            tv += Math.abs(e.c()[i][j] - e.measured()[i][j]);
+          }
+          Map<String, Object> row = new LinkedHashMap<>();
+          row.put("samples", x.samples());
+          row.put("replaced", x.replaced());
+          row.put("tvFromPrevious", x.tv());
+          row.put("tvFromMeasured", tv / 2);
+          rows.put(x.id(), row);
         }
         m.put("rows", rows);
         m.put("skippedLogLines", e.skippedLines());
       }
       m.put("C", Outputs.byIdRows(ids, round(e.c())));
+      if (!e.rows().isEmpty()) {
+        m.put("measuredC", Outputs.byIdRows(ids, round(e.measured())));
+      }
       out.add(m);
     }
     return out;

@@ -50,6 +50,7 @@ public final class CRefresh {
    * @param from measured or estimated
    * @param windowFromSeconds the start of the estimate's log window (estimated only; else NaN)
    * @param c the C handed over, PoPs in topology order
+   * @param measured the C routing gave at that time (from the catchment series), for comparison
    * @param rows per row: samples, replaced or kept (estimated only; else empty)
    * @param skippedLines log lines the estimate could not read (lines being written)
    * @param error why nothing was handed over, or null
@@ -60,6 +61,7 @@ public final class CRefresh {
       String from,
       double windowFromSeconds,
       double[][] c,
+      double[][] measured,
       List<CRowMerge.Row> rows,
       long skippedLines,
       String error) {}
@@ -119,7 +121,15 @@ public final class CRefresh {
     long start = held.startEpochMillis();
     if (start + (long) (at * 1000) > held.endEpochMillis()) {
       return new Event(
-          drill.label(), at, source.label(), Double.NaN, null, List.of(), 0, "after the run's end");
+          drill.label(),
+          at,
+          source.label(),
+          Double.NaN,
+          null,
+          null,
+          List.of(),
+          0,
+          "after the run's end");
     }
     LabRun.sleepUntil(start + (long) (at * 1000));
     synchronized (this) {
@@ -128,14 +138,15 @@ public final class CRefresh {
         LabTruth now;
         List<CRowMerge.Row> rows = List.of();
         long skipped = 0;
+        LabTruth measured =
+            LabRun.truth(
+                topology,
+                CatchmentSeries.catchmentsAt(out, topology, at),
+                settings,
+                start,
+                held.endEpochMillis());
         if (source == Source.MEASURED) {
-          now =
-              LabRun.truth(
-                  topology,
-                  CatchmentSeries.catchmentsAt(out, topology, at),
-                  settings,
-                  start,
-                  held.endEpochMillis());
+          now = measured;
         } else {
           from = drillSeconds + settings.refreshSettleSeconds();
           EstimatedC e =
@@ -160,11 +171,12 @@ public final class CRefresh {
                 source.label(),
                 source == Source.ESTIMATED ? " (rows replaced: " + replaced(rows) + ")" : "",
                 java.util.Arrays.deepToString(now.c())));
-        return new Event(drill.label(), at, source.label(), from, now.c(), rows, skipped, null);
+        return new Event(
+            drill.label(), at, source.label(), from, now.c(), measured.c(), rows, skipped, null);
       } catch (IOException | RuntimeException e) {
         log.accept("lab: could not hand the PoPs a new C: " + e.getMessage());
         return new Event(
-            drill.label(), at, source.label(), from, null, List.of(), 0, String.valueOf(e));
+            drill.label(), at, source.label(), from, null, null, List.of(), 0, String.valueOf(e));
       }
     }
   }
