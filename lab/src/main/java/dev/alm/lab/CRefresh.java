@@ -116,7 +116,7 @@ public final class CRefresh {
    * Drills' threads may call it at once: hand-overs are serialized, each merging into the C of the
    * one before.
    */
-  Event after(LabDrill drill, double drillSeconds) throws InterruptedException {
+  Event after(LabDrill drill, double drillSeconds) {
     double at = drillSeconds + settings.refreshSeconds();
     long start = held.startEpochMillis();
     if (start + (long) (at * 1000) > held.endEpochMillis()) {
@@ -131,7 +131,13 @@ public final class CRefresh {
           0,
           "after the run's end");
     }
-    LabRun.sleepUntil(start + (long) (at * 1000));
+    try {
+      LabRun.sleepUntil(start + (long) (at * 1000));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new Event(
+          drill.label(), at, source.label(), Double.NaN, null, null, List.of(), 0, "interrupted");
+    }
     synchronized (this) {
       double from = Double.NaN;
       try {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.alm.cluster.Sample;
 import dev.alm.cluster.UserCounts;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -165,11 +164,7 @@ public final class LabRun {
                   () -> {
                     events.add(DrillRunner.run(network, t, d, start, log));
                     if (refresh != null) {
-                      try {
-                        refreshes.add(refresh.after(d, d.atSeconds()));
-                      } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                      }
+                      refreshes.add(refresh.after(d, d.atSeconds()));
                     }
                   },
                   "alm-lab-drill");
@@ -183,9 +178,9 @@ public final class LabRun {
         }
         List<Sample> interval = new ArrayList<>();
         for (LabTopology.Pop p : t.pops()) {
-          JsonNode last = lastLine(m, out.resolve("pops").resolve(p.id() + ".jsonl"));
+          JsonNode last = PopStatusLines.last(m, out.resolve("pops").resolve(p.id() + ".jsonl"));
           if (last != null && Math.abs(last.path("t").asDouble() - seconds) < 1e-6) {
-            interval.add(sample(last));
+            interval.add(PopStatusLines.sample(last));
           }
         }
         if (interval.size() == t.pops().size()) {
@@ -218,26 +213,7 @@ public final class LabRun {
         }
       }
       // samples from the PoPs' own files, complete (the live read may have missed one)
-      List<Sample> all = new ArrayList<>();
-      Map<String, List<Sample>> byPop = new LinkedHashMap<>();
-      for (LabTopology.Pop p : t.pops()) {
-        List<Sample> list = new ArrayList<>();
-        Path f = out.resolve("pops").resolve(p.id() + ".jsonl");
-        if (Files.exists(f)) {
-          for (String line : Files.readAllLines(f)) {
-            if (!line.isBlank()) {
-              list.add(sample(m.readTree(line)));
-            }
-          }
-        }
-        byPop.put(p.id(), list);
-      }
-      int n = byPop.values().stream().mapToInt(List::size).min().orElse(0);
-      for (int k = 0; k < n; k++) {
-        for (List<Sample> list : byPop.values()) {
-          all.add(list.get(k));
-        }
-      }
+      List<Sample> all = PopStatusLines.all(out, t);
       return new Result(
           convergenceSeconds,
           catchments,
@@ -375,43 +351,6 @@ public final class LabRun {
   /** The java binary of this JVM. */
   static String javaBinary() {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-  }
-
-  private static JsonNode lastLine(ObjectMapper m, Path f) throws IOException {
-    if (!Files.exists(f)) {
-      return null;
-    }
-    List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
-    for (int k = lines.size() - 1; k >= 0; k--) {
-      if (!lines.get(k).isBlank()) {
-        try {
-          return m.readTree(lines.get(k));
-        } catch (IOException e) {
-          return null; // a line being written
-        }
-      }
-    }
-    return null;
-  }
-
-  private static Sample sample(JsonNode n) {
-    return new Sample(
-        n.path("t").asDouble(),
-        n.path("pop").asText(),
-        n.path("x").asDouble(),
-        n.path("mu").asDouble(),
-        number(n.path("beta")),
-        number(n.path("betaStdErr")),
-        number(n.path("S")),
-        n.path("T").asDouble(),
-        number(n.path("A")),
-        n.path("mode").asText(),
-        n.path("shed").asLong(),
-        n.path("gain").asDouble());
-  }
-
-  private static double number(JsonNode n) {
-    return n.isNumber() ? n.asDouble() : Double.NaN;
   }
 
   private static void freshProbeKey(Path file) throws IOException {
