@@ -8,12 +8,15 @@ import dev.alm.controller.io.MatrixCsv;
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Node;
 import dev.alm.controller.model.Topology;
+import dev.alm.lab.CRefresh;
 import dev.alm.lab.LabCheck;
 import dev.alm.lab.LabDrill;
+import dev.alm.lab.LabName;
 import dev.alm.lab.LabNetwork;
 import dev.alm.lab.LabPlan;
 import dev.alm.lab.LabRun;
 import dev.alm.lab.LabSettings;
+import dev.alm.lab.LabTeardown;
 import dev.alm.lab.LabTopology;
 import dev.alm.lab.LabTopologyJson;
 import dev.alm.loop.Algorithm;
@@ -108,10 +111,36 @@ public final class LabCommand implements Callable<Integer> {
       paramLabel = "SECONDS",
       defaultValue = "0",
       description =
-          "After each drill, hand the PoPs the C that routing now gives (measured from the catchments)"
-              + " this many seconds later; they restart on it from their state files. 0: never."
-              + " Default: ${DEFAULT-VALUE}.")
+          "After each drill, hand the PoPs a new C this many seconds later (--refresh-from);"
+              + " they restart on it from their state files. 0: never. Default: ${DEFAULT-VALUE}.")
   double refreshC;
+
+  @Option(
+      names = "--refresh-from",
+      paramLabel = "measured|estimated",
+      defaultValue = "measured",
+      description =
+          "The C --refresh-c hands over: measured (what routing gives, from the catchments) or"
+              + " estimated (alm correlate's beacon join on the PoPs' logs from the drill plus"
+              + " --refresh-settle to the refresh; rows with fewer than --refresh-min-samples keep"
+              + " the previous row). Default: ${DEFAULT-VALUE}.")
+  String refreshFrom;
+
+  @Option(
+      names = "--refresh-settle",
+      paramLabel = "SECONDS",
+      defaultValue = "2",
+      description =
+          "Estimated: the log window starts this long after the drill. Default: ${DEFAULT-VALUE}.")
+  double refreshSettle;
+
+  @Option(
+      names = "--refresh-min-samples",
+      paramLabel = "N",
+      defaultValue = "20",
+      description =
+          "Estimated: the fewest beacon samples for a row to be replaced. Default: ${DEFAULT-VALUE}.")
+  int refreshMinSamples;
 
   @Option(
       names = "--plan-floor",
@@ -128,9 +157,20 @@ public final class LabCommand implements Callable<Integer> {
   long seed;
 
   @Option(
+      names = "--name",
+      defaultValue = LabName.DEFAULT,
+      description =
+          "The lab's name: a lower-case letter then up to 5 lower-case letters or digits. Its"
+              + " namespaces are NAME-<id>, its BIRD files in RUN-DIR/NAME; labs with different"
+              + " names run side by side. Default: ${DEFAULT-VALUE}.")
+  String name;
+
+  @Option(
       names = "--run-dir",
       defaultValue = "/run/alm-lab",
-      description = "BIRD's configs, sockets and pid files. Default: ${DEFAULT-VALUE}.")
+      description =
+          "Where each lab keeps BIRD's configs, sockets and pid files (in RUN-DIR/NAME)."
+              + " Default: ${DEFAULT-VALUE}.")
   Path runDir;
 
   @Option(
@@ -176,6 +216,12 @@ public final class LabCommand implements Callable<Integer> {
           "alm lab: this machine cannot run the lab: missing " + String.join(", ", missing));
       return 2;
     }
+    LabName lab;
+    try {
+      lab = new LabName(name);
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage());
+    }
     LabTopology t = LabTopologyJson.resolve(topology);
     List<LabDrill> drills = new ArrayList<>();
     Duration d = ClusterCommand.parseDuration("--duration", duration);
@@ -186,6 +232,7 @@ public final class LabCommand implements Callable<Integer> {
       prepend.forEach(v -> drills.add(LabDrill.parse(LabDrill.Kind.PREPEND, v)));
       linkDown.forEach(v -> drills.add(LabDrill.parse(LabDrill.Kind.LINK_DOWN, v)));
       netem.forEach(v -> drills.add(LabDrill.parse(LabDrill.Kind.NETEM, v)));
+      CRefresh.check(refreshC, refreshFrom, refreshSettle, refreshMinSamples);
       for (LabDrill dr : drills) {
         dr.check(t);
         if (dr.atSeconds() >= d.toMillis() / 1000.0) {
@@ -218,17 +265,20 @@ public final class LabCommand implements Callable<Integer> {
             seed,
             planFloor,
             refreshC,
+            refreshFrom,
+            refreshSettle,
+            refreshMinSamples,
             law.betaSource.label());
     java.util.function.Consumer<String> log =
         line -> {
           err.println(line);
           err.flush();
         };
-    Thread hook = new Thread(() -> LabNetwork.down(runDir, log), "alm-lab-teardown");
+    Thread hook = new Thread(() -> LabTeardown.down(lab, runDir, log), "alm-lab-teardown");
     Runtime.getRuntime().addShutdownHook(hook);
     LabRun.Result r;
     long wall = System.nanoTime();
-    try (LabNetwork net = LabNetwork.build(LabPlan.of(t), runDir, log)) {
+    try (LabNetwork net = LabNetwork.build(LabPlan.of(t, lab), runDir, log)) {
       double conv = net.awaitConvergence(120_000);
       if (conv < 0) {
         StringBuilder why = new StringBuilder();
@@ -237,7 +287,8 @@ public final class LabCommand implements Callable<Integer> {
       }
       o.printf(
           Locale.ROOT,
-          "alm lab: %s built, BGP converged in %.1f s; %d PoPs, %d eyeball networks, %s%n",
+          "alm lab %s: %s built, BGP converged in %.1f s; %d PoPs, %d eyeball networks, %s%n",
+          lab,
           topology,
           conv,
           t.pops().size(),
@@ -343,23 +394,48 @@ public final class LabCommand implements Callable<Integer> {
       name = "down",
       mixinStandardHelpOptions = true,
       header =
-          "Remove whatever a lab left (alm-* namespaces, their processes, BIRD's files); safe twice.")
+          "Remove whatever a lab left (its NAME-* namespaces, their processes, BIRD's files); safe"
+              + " twice.")
   static final class Down implements Callable<Integer> {
     @Spec CommandSpec spec;
 
     @Option(
+        names = "--name",
+        defaultValue = LabName.DEFAULT,
+        description = "The lab to remove; other labs are not touched. Default: ${DEFAULT-VALUE}.")
+    String name;
+
+    @Option(
+        names = "--all",
+        description = "Remove every lab: the default one and each with a directory in RUN-DIR.")
+    boolean all;
+
+    @Option(
         names = "--run-dir",
         defaultValue = "/run/alm-lab",
-        description = "BIRD's run directory.")
+        description = "The labs' run directories. Default: ${DEFAULT-VALUE}.")
     Path runDir;
 
     @Override
     public Integer call() {
+      LabName lab;
+      try {
+        lab = new LabName(name);
+      } catch (IllegalArgumentException e) {
+        throw new UserError(e.getMessage());
+      }
+      if (all && spec.commandLine().getParseResult().hasMatchedOption("--name")) {
+        throw new UserError("--all and --name: give one");
+      }
       if (!LabCheck.root()) {
         spec.commandLine().getErr().println("alm lab down: needs root");
         return 2;
       }
-      spec.commandLine().getOut().println("alm lab down: " + LabNetwork.down(runDir, line -> {}));
+      String said =
+          all
+              ? LabTeardown.downAll(runDir, line -> {})
+              : lab + ": " + LabTeardown.down(lab, runDir, line -> {});
+      spec.commandLine().getOut().println("alm lab down: " + said);
       return 0;
     }
   }

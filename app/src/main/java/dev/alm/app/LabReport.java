@@ -77,6 +77,9 @@ final class LabReport {
     if (!r.drills().isEmpty()) {
       lab.put("drift", drift(dir, ids, r, err));
     }
+    if (!r.refreshes().isEmpty()) {
+      lab.put("refreshes", refreshes(ids, r.refreshes()));
+    }
     Map<String, Object> res = new LinkedHashMap<>();
     res.put("processes", r.processes());
     res.put("peakRssMb", r.peakRssMb());
@@ -121,6 +124,56 @@ final class LabReport {
             + " C-error.json in %s%n",
         dir);
     o.flush();
+  }
+
+  /** Per hand-over of C ({@code --refresh-c}): when, from what, which rows were replaced. */
+  private static List<Map<String, Object>> refreshes(
+      List<String> ids, List<dev.alm.lab.CRefresh.Event> events) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (dev.alm.lab.CRefresh.Event e : events) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("after", e.drill());
+      m.put("atSeconds", e.atSeconds());
+      m.put("from", e.from());
+      if (Double.isFinite(e.windowFromSeconds())) {
+        m.put("logWindowSeconds", List.of(e.windowFromSeconds(), e.atSeconds()));
+      }
+      if (e.error() != null) {
+        m.put("error", e.error());
+        out.add(m);
+        continue;
+      }
+      if (!e.rows().isEmpty()) {
+        m.put(
+            "rowsReplaced",
+            e.rows().stream()
+                .filter(dev.alm.lab.CRowMerge.Row::replaced)
+                .map(x -> x.id())
+                .toList());
+        Map<String, Object> rows = new LinkedHashMap<>();
+        for (int i = 0; i < e.rows().size(); i++) {
+          dev.alm.lab.CRowMerge.Row x = e.rows().get(i);
+          double tv = 0;
+          for (int j = 0; j < ids.size(); j++) {
+            tv += Math.abs(e.c()[i][j] - e.measured()[i][j]);
+          }
+          Map<String, Object> row = new LinkedHashMap<>();
+          row.put("samples", x.samples());
+          row.put("replaced", x.replaced());
+          row.put("tvFromPrevious", x.tv());
+          row.put("tvFromMeasured", tv / 2);
+          rows.put(x.id(), row);
+        }
+        m.put("rows", rows);
+        m.put("skippedLogLines", e.skippedLines());
+      }
+      m.put("C", Outputs.byIdRows(ids, round(e.c())));
+      if (!e.rows().isEmpty()) {
+        m.put("measuredC", Outputs.byIdRows(ids, round(e.measured())));
+      }
+      out.add(m);
+    }
+    return out;
   }
 
   private static double[][] round(double[][] c) {

@@ -72,4 +72,57 @@ class LabCommandTest {
       assertEquals(2, code[0], o[1]);
     }
   }
+
+  @Test
+  void aBadNameOrRefreshIsOneLineAndNothingIsBuilt(@TempDir Path dir) {
+    String out = dir.resolve("out").toString();
+    String[][] cases = {
+      {"--name", "Hx-1", "--out", out},
+      {"--refresh-from", "estimated", "--out", out},
+      {"--refresh-c", "10", "--refresh-from", "guessed", "--out", out},
+      {"--refresh-c", "10", "--refresh-from", "estimated", "--refresh-settle", "10", "--out", out}
+    };
+    String[] reasons = {
+      "--name: a lower-case letter then up to 5 lower-case letters or digits, got 'Hx-1'",
+      "--refresh-from estimated needs --refresh-c SECONDS",
+      "--refresh-from: measured or estimated, got 'guessed'",
+      "--refresh-settle: in [0, --refresh-c), got 10.0 with --refresh-c 10.0"
+    };
+    for (int k = 0; k < cases.length; k++) {
+      int[] code = new int[1];
+      String[] args = new String[cases[k].length + 1];
+      args[0] = "lab";
+      System.arraycopy(cases[k], 0, args, 1, cases[k].length);
+      String err = run(code, args)[1].strip();
+      assertTrue(!err.contains("\n"), "one line: " + err);
+      if (LabCheck.missing().isEmpty()) {
+        assertEquals(1, code[0], err);
+        assertTrue(err.endsWith(reasons[k]), err);
+      } else {
+        assertEquals(2, code[0], err);
+      }
+    }
+  }
+
+  @Test
+  void downTakesOneLabByNameOrAll() {
+    int[] code = new int[1];
+    String[] o = run(code, "lab", "down", "--name", "no-such");
+    assertEquals(1, code[0], o[1]);
+    assertTrue(
+        o[1].strip()
+            .endsWith(
+                "--name: a lower-case letter then up to 5"
+                    + " lower-case letters or digits, got 'no-such'"),
+        o[1]);
+    o = run(code, "lab", "down", "--all", "--name", "zz9q");
+    assertEquals(1, code[0], o[1]);
+    assertTrue(o[1].strip().endsWith("--all and --name: give one"), o[1]);
+    if (LabCheck.root()) {
+      // a lab nobody runs: nothing to remove, and no other lab is touched
+      o = run(code, "lab", "down", "--name", "zz9q");
+      assertEquals(0, code[0], o[1]);
+      assertEquals("alm lab down: zz9q: removed 0 namespaces, stopped 0 processes", o[0].strip());
+    }
+  }
 }

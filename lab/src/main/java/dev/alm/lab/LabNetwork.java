@@ -13,12 +13,15 @@ import java.util.function.Consumer;
  * Builds a {@link LabPlan} on this machine with iproute2 and BIRD 2, and tears any lab down again:
  * namespaces, veth pairs (inside the namespaces: deleting a namespace deletes them), addresses,
  * routes, netem qdiscs, one {@code bird} per BGP speaker with its config, control socket and pid
- * file in the run directory. Teardown ({@link #down}) works from any half-built state: it kills
- * every process inside an {@code alm-*} namespace, then deletes the namespaces, and is safe to run
- * twice. The host's own interfaces and routes are never touched.
+ * file in the lab's run directory ({@code RUN/NAME/}); closing it tears the lab down ({@link
+ * LabTeardown}: only this lab's namespaces, from any half-built state). The host's own interfaces
+ * and routes are never touched.
  */
 public final class LabNetwork implements AutoCloseable {
-  /** The default run directory of BIRD's configs, sockets, pid files and logs. */
+  /**
+   * The default base of the labs' run directories (BIRD's configs, sockets, pid files and logs):
+   * lab N's is {@code /run/alm-lab/N}.
+   */
   public static final Path DEFAULT_RUN_DIR = Path.of("/run/alm-lab");
 
   private final LabPlan plan;
@@ -46,18 +49,19 @@ public final class LabNetwork implements AutoCloseable {
   }
 
   /**
-   * Tears down whatever is left, then builds the plan and starts BIRD everywhere. On failure
-   * everything built so far is torn down and the failure rethrown.
+   * Tears down whatever this lab ({@link LabPlan#name}) left, then builds the plan and starts BIRD
+   * everywhere, its files in {@code runBase/NAME}. On failure everything built so far is torn down
+   * and the failure rethrown.
    */
-  public static LabNetwork build(LabPlan plan, Path runDir, Consumer<String> log)
+  public static LabNetwork build(LabPlan plan, Path runBase, Consumer<String> log)
       throws IOException {
-    down(runDir, log);
-    LabNetwork n = new LabNetwork(plan, runDir, log);
+    LabTeardown.down(plan.name(), runBase, log);
+    LabNetwork n = new LabNetwork(plan, plan.name().runDir(runBase), log);
     try {
       n.create();
       return n;
     } catch (RuntimeException | IOException e) {
-      down(runDir, log);
+      LabTeardown.down(plan.name(), runBase, log);
       throw e;
     }
   }
@@ -107,7 +111,7 @@ public final class LabNetwork implements AutoCloseable {
               "ip",
               "netns",
               "exec",
-              LabPlan.ns(s),
+              plan.ns(s),
               "bird",
               "-c",
               config(s).toString(),
@@ -236,8 +240,7 @@ public final class LabNetwork implements AutoCloseable {
           return false;
         }
       }
-      String routes =
-          Shell.run(List.of("ip", "-n", LabPlan.ns(s), "route", "show"), 5_000).output();
+      String routes = Shell.run(List.of("ip", "-n", plan.ns(s), "route", "show"), 5_000).output();
       List<String> need = new ArrayList<>();
       if (!plan.topology().isPop(s)) {
         need.add(LabPlan.DNS_PREFIX);
@@ -273,108 +276,8 @@ public final class LabNetwork implements AutoCloseable {
     return Shell.check(c);
   }
 
-  /** The lab's namespaces now on this machine. */
-  public static List<String> namespaces() {
-    Shell.Result r = Shell.run(List.of("ip", "netns", "list"), 10_000);
-    List<String> out = new ArrayList<>();
-    if (!r.ok()) {
-      return out;
-    }
-    for (String line : r.output().lines().toList()) {
-      String name = line.trim().split("\\s+")[0];
-      if (name.startsWith(LabPlan.PREFIX)) {
-        out.add(name);
-      }
-    }
-    return out;
-  }
-
-  /**
-   * Removes every {@code alm-*} namespace and the processes inside them (BIRD daemons, PoPs, users:
-   * TERM, then KILL after two seconds), and BIRD's files in {@code runDir}. Safe to run twice, and
-   * from any half-built state. Returns what it removed, in words.
-   */
-  public static String down(Path runDir, Consumer<String> log) {
-    List<String> spaces = namespaces();
-    List<Long> pids = new ArrayList<>();
-    for (String ns : spaces) {
-      Shell.Result r = Shell.run(List.of("ip", "netns", "pids", ns), 10_000);
-      if (r.ok()) {
-        r.output()
-            .lines()
-            .map(String::trim)
-            .filter(s -> s.matches("\\d+"))
-            .map(Long::parseLong)
-            .forEach(pids::add);
-      }
-    }
-    // BIRD daemons whose namespace was already deleted still have their pid files
-    if (runDir != null && Files.isDirectory(runDir)) {
-      try (var files = Files.list(runDir)) {
-        for (Path f : files.filter(p -> p.toString().endsWith(".pid")).toList()) {
-          try {
-            long pid = Long.parseLong(Files.readString(f).trim());
-            ProcessHandle.of(pid)
-                .filter(h -> h.info().command().map(c -> c.endsWith("/bird")).orElse(false))
-                .ifPresent(h -> pids.add(pid));
-          } catch (IOException | NumberFormatException ignored) {
-            // a half-written pid file: nothing to kill
-          }
-        }
-      } catch (IOException ignored) {
-        // an unreadable run directory: the namespaces still go
-      }
-    }
-    int killed = 0;
-    for (long pid : pids) {
-      if (ProcessHandle.of(pid).map(ProcessHandle::destroy).orElse(false)) {
-        killed++;
-      }
-    }
-    long deadline = System.currentTimeMillis() + 2000;
-    for (long pid : pids) {
-      ProcessHandle.of(pid)
-          .ifPresent(
-              h -> {
-                long left = Math.max(1, deadline - System.currentTimeMillis());
-                try {
-                  h.onExit().get(left, java.util.concurrent.TimeUnit.MILLISECONDS);
-                } catch (Exception e) {
-                  h.destroyForcibly();
-                }
-              });
-    }
-    for (String ns : spaces) {
-      Shell.run(List.of("ip", "netns", "del", ns), 10_000);
-    }
-    if (runDir != null && Files.isDirectory(runDir)) {
-      try (var files = Files.list(runDir)) {
-        for (Path f : files.toList()) {
-          String n = f.getFileName().toString();
-          if (n.endsWith(".pid") || n.endsWith(".ctl") || n.endsWith(".conf")) {
-            Files.deleteIfExists(f);
-          }
-        }
-      } catch (IOException ignored) {
-        // left for the next teardown
-      }
-    }
-    List<String> left = namespaces();
-    String said =
-        String.format(
-            Locale.ROOT,
-            "removed %d namespaces, stopped %d processes%s",
-            spaces.size() - left.size(),
-            killed,
-            left.isEmpty() ? "" : "; still present: " + left);
-    if (!spaces.isEmpty() || killed > 0) {
-      log.accept("lab down: " + said);
-    }
-    return said;
-  }
-
   @Override
   public void close() {
-    down(runDir, log);
+    LabTeardown.down(plan.name(), runDir.getParent(), log);
   }
 }

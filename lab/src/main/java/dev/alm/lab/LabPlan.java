@@ -19,9 +19,11 @@ import java.util.Map;
  * #DC_PREFIX} and public resolver k at 203.0.113.(16(k+1)+1) in its /28; links, eyeball networks
  * (198.19.(e+1).0/24) and PoP unicast prefixes (198.19.(128+i).0/24) in 198.18.0.0/15 (RFC 2544
  * benchmarking).
+ *
+ * <p>Names: lab N ({@link LabName}) has namespaces {@code N-<id>}; a veth's end in a namespace is
+ * named {@code N-<peer>} after the node at its other end.
  */
 public final class LabPlan {
-  public static final String PREFIX = "alm-";
   public static final String DNS_ANYCAST = "192.0.2.53";
   public static final String DNS_PREFIX = "192.0.2.0/24";
   public static final String L1 = "198.51.100.1";
@@ -55,6 +57,7 @@ public final class LabPlan {
   public record DefaultRoute(String ns, String via, String src) {}
 
   private final LabTopology topology;
+  private final LabName name;
   private final List<String> namespaces = new ArrayList<>();
   private final List<Veth> veths = new ArrayList<>();
   private final List<LoopbackAddress> loopbacks = new ArrayList<>();
@@ -62,8 +65,9 @@ public final class LabPlan {
   private final Map<String, Veth> vethByPair = new LinkedHashMap<>();
   private final Map<String, List<String>> stubsOf = new LinkedHashMap<>();
 
-  private LabPlan(LabTopology t) {
+  private LabPlan(LabTopology t, LabName name) {
     this.topology = t;
+    this.name = name;
     List<String> speakers = new ArrayList<>();
     t.routers().forEach(r -> speakers.add(r.id()));
     t.pops().forEach(p -> speakers.add(p.id()));
@@ -95,21 +99,31 @@ public final class LabPlan {
     }
   }
 
-  /** The plan of a topology. */
+  /** The plan of a topology as the default lab ({@link LabName#DEFAULT}). */
   public static LabPlan of(LabTopology t) {
+    return of(t, LabName.defaultName());
+  }
+
+  /** The plan of a topology as lab {@code name}. */
+  public static LabPlan of(LabTopology t, LabName name) {
     if (t.links().size() + t.eyeballs().size() + t.resolvers().size() + 1 > 16_384) {
       throw new IllegalArgumentException("at most 16384 links (198.18.0.0/16 in /30s)");
     }
-    return new LabPlan(t);
+    return new LabPlan(t, name);
   }
 
   public LabTopology topology() {
     return topology;
   }
 
+  /** The lab's name. */
+  public LabName name() {
+    return name;
+  }
+
   /** The namespace of a node id. */
-  public static String ns(String id) {
-    return PREFIX + id;
+  public String ns(String id) {
+    return name.of(id);
   }
 
   /** Every namespace, BGP speakers first. */
@@ -197,10 +211,10 @@ public final class LabPlan {
     Veth v =
         new Veth(
             ns(a),
-            PREFIX + b,
+            name.of(b),
             net + (base % 256 + 1) + "/30",
             ns(b),
-            PREFIX + a,
+            name.of(a),
             net + (base % 256 + 2) + "/30",
             delayMs,
             loss);

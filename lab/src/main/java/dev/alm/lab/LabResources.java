@@ -8,16 +8,22 @@ import java.util.List;
 
 /**
  * The lab's resource use, read from /proc: the resident memory and CPU time of every process inside
- * the lab's namespaces (BIRD daemons, PoPs, users, resolvers, the datacenter), and the machine's
+ * one lab's namespaces (BIRD daemons, PoPs, users, resolvers, the datacenter), and the machine's
  * busy share over the run.
  */
 final class LabResources {
   private final long ticksPerSecond = 100; // USER_HZ on Linux
+  private final LabName lab;
   private double peakRssMb;
   private double cpuSeconds;
   private int processes;
   private long[] machineStart;
   private long[] machineEnd;
+
+  /** The resources of lab {@code lab}'s processes. */
+  LabResources(LabName lab) {
+    this.lab = lab;
+  }
 
   void start() {
     machineStart = machine();
@@ -28,7 +34,7 @@ final class LabResources {
     double rss = 0;
     double cpu = 0;
     int n = 0;
-    for (String ns : LabNetwork.namespaces()) {
+    for (String ns : LabTeardown.namespaces(lab)) {
       Shell.Result r = Shell.run(List.of("ip", "netns", "pids", ns), 5_000);
       for (String pid :
           r.output().lines().map(String::trim).filter(s -> s.matches("\\d+")).toList()) {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.alm.cluster.Sample;
 import dev.alm.cluster.UserCounts;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -61,6 +60,7 @@ public final class LabRun {
    * @param cpuSeconds CPU seconds the lab's processes had used by the last interval
    * @param processes how many processes that was
    * @param machineBusy the machine's busy share (all cores) over the run
+   * @param refreshes the C handed to the PoPs after the drills ({@code --refresh-c})
    */
   public record Result(
       double convergenceSeconds,
@@ -75,7 +75,8 @@ public final class LabRun {
       double peakRssMb,
       double cpuSeconds,
       int processes,
-      double machineBusy) {}
+      double machineBusy,
+      List<CRefresh.Event> refreshes) {}
 
   /** JVM options of every lab process: small heaps, the serial collector, the C1 compiler only. */
   public static final List<String> JVM_OPTIONS =
@@ -111,15 +112,16 @@ public final class LabRun {
     List<Process> children = new ArrayList<>();
     Map<Process, String> names = new LinkedHashMap<>();
     try {
+      LabPlan plan = network.plan();
       for (LabTopology.Pop p : t.pops()) {
-        start(children, names, out, p.id(), "pop", p.id());
+        start(children, names, out, plan.ns(p.id()), p.id(), "pop");
       }
-      start(children, names, out, "dc", "dc", "dc");
+      start(children, names, out, plan.ns("dc"), "dc", "dc");
       for (LabTopology.Resolver r : t.resolvers()) {
-        start(children, names, out, r.id(), "forwarder", r.id());
+        start(children, names, out, plan.ns(r.id()), r.id(), "forwarder");
       }
       for (LabTopology.Eyeball e : t.eyeballs()) {
-        start(children, names, out, e.id(), "users", e.id());
+        start(children, names, out, plan.ns(e.id()), e.id(), "users");
       }
       Map<String, Catch> catchments = awaitCatchments(t, out, children, names);
       LabTruth truth0 = truth(t, catchments, s, 0, 0);
@@ -139,10 +141,12 @@ public final class LabRun {
       List<LabDrill> pending = new ArrayList<>(drills);
       pending.sort(java.util.Comparator.comparingDouble(LabDrill::atSeconds));
       List<DrillEvent> events = java.util.Collections.synchronizedList(new ArrayList<>());
+      List<CRefresh.Event> refreshes = java.util.Collections.synchronizedList(new ArrayList<>());
+      CRefresh refresh = s.refreshSeconds() > 0 ? new CRefresh(t, s, out, truth, log) : null;
       List<Thread> drillThreads = new ArrayList<>();
       List<Sample> samples = new ArrayList<>();
       ObjectMapper m = new ObjectMapper();
-      LabResources resources = new LabResources();
+      LabResources resources = new LabResources(network.plan().name());
       int late = 0;
       resources.start();
       long lastInterval = duration.toMillis() / s.intervalMillis();
@@ -159,9 +163,8 @@ public final class LabRun {
               new Thread(
                   () -> {
                     events.add(DrillRunner.run(network, t, d, start, log));
-                    if (s.refreshSeconds() > 0) {
-                      CatchmentSeries.refresh(
-                          t, s, out, truth, d.atSeconds() + s.refreshSeconds(), log);
+                    if (refresh != null) {
+                      refreshes.add(refresh.after(d, d.atSeconds()));
                     }
                   },
                   "alm-lab-drill");
@@ -175,9 +178,9 @@ public final class LabRun {
         }
         List<Sample> interval = new ArrayList<>();
         for (LabTopology.Pop p : t.pops()) {
-          JsonNode last = lastLine(m, out.resolve("pops").resolve(p.id() + ".jsonl"));
+          JsonNode last = PopStatusLines.last(m, out.resolve("pops").resolve(p.id() + ".jsonl"));
           if (last != null && Math.abs(last.path("t").asDouble() - seconds) < 1e-6) {
-            interval.add(sample(last));
+            interval.add(PopStatusLines.sample(last));
           }
         }
         if (interval.size() == t.pops().size()) {
@@ -210,26 +213,7 @@ public final class LabRun {
         }
       }
       // samples from the PoPs' own files, complete (the live read may have missed one)
-      List<Sample> all = new ArrayList<>();
-      Map<String, List<Sample>> byPop = new LinkedHashMap<>();
-      for (LabTopology.Pop p : t.pops()) {
-        List<Sample> list = new ArrayList<>();
-        Path f = out.resolve("pops").resolve(p.id() + ".jsonl");
-        if (Files.exists(f)) {
-          for (String line : Files.readAllLines(f)) {
-            if (!line.isBlank()) {
-              list.add(sample(m.readTree(line)));
-            }
-          }
-        }
-        byPop.put(p.id(), list);
-      }
-      int n = byPop.values().stream().mapToInt(List::size).min().orElse(0);
-      for (int k = 0; k < n; k++) {
-        for (List<Sample> list : byPop.values()) {
-          all.add(list.get(k));
-        }
-      }
+      List<Sample> all = PopStatusLines.all(out, t);
       return new Result(
           convergenceSeconds,
           catchments,
@@ -243,7 +227,8 @@ public final class LabRun {
           resources.peakRssMb(),
           resources.cpuSeconds(),
           resources.processes(),
-          resources.machineBusy());
+          resources.machineBusy(),
+          List.copyOf(refreshes));
     } finally {
       for (Process p : children) {
         p.destroy();
@@ -340,12 +325,11 @@ public final class LabRun {
       List<Process> children,
       Map<Process, String> names,
       Path out,
+      String namespace,
       String id,
-      String role,
-      String arg)
+      String role)
       throws IOException {
-    List<String> cmd =
-        new ArrayList<>(List.of("ip", "netns", "exec", LabPlan.ns(id), javaBinary()));
+    List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", namespace, javaBinary()));
     cmd.addAll(JVM_OPTIONS);
     cmd.addAll(
         List.of(
@@ -354,7 +338,7 @@ public final class LabRun {
             LabProcess.class.getName(),
             role,
             LabSettings.file(out).toString(),
-            arg));
+            id));
     Process p =
         new ProcessBuilder(cmd)
             .redirectErrorStream(true)
@@ -367,43 +351,6 @@ public final class LabRun {
   /** The java binary of this JVM. */
   static String javaBinary() {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-  }
-
-  private static JsonNode lastLine(ObjectMapper m, Path f) throws IOException {
-    if (!Files.exists(f)) {
-      return null;
-    }
-    List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
-    for (int k = lines.size() - 1; k >= 0; k--) {
-      if (!lines.get(k).isBlank()) {
-        try {
-          return m.readTree(lines.get(k));
-        } catch (IOException e) {
-          return null; // a line being written
-        }
-      }
-    }
-    return null;
-  }
-
-  private static Sample sample(JsonNode n) {
-    return new Sample(
-        n.path("t").asDouble(),
-        n.path("pop").asText(),
-        n.path("x").asDouble(),
-        n.path("mu").asDouble(),
-        number(n.path("beta")),
-        number(n.path("betaStdErr")),
-        number(n.path("S")),
-        n.path("T").asDouble(),
-        number(n.path("A")),
-        n.path("mode").asText(),
-        n.path("shed").asLong(),
-        n.path("gain").asDouble());
-  }
-
-  private static double number(JsonNode n) {
-    return n.isNumber() ? n.asDouble() : Double.NaN;
   }
 
   private static void freshProbeKey(Path file) throws IOException {

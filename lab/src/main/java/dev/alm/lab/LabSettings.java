@@ -29,7 +29,11 @@ import java.nio.file.Path;
  *     ProbePlanConfig.floor}): real routing gives C_ij = 0 where C_ji &gt; 0, and a tiny floor then
  *     plans more probes than the beacons can carry, which starves every category
  * @param refreshSeconds seconds after each drill at which the PoPs get the C that routing now gives
- *     (measured from the catchment series) and restart on it from their state files; 0: never
+ *     and restart on it from their state files; 0: never
+ * @param refreshFrom where that C comes from: {@code measured} (from the catchment series) or
+ *     {@code estimated} (the beacon join on the PoPs' logs since the drill, {@link CRefresh})
+ * @param refreshSettleSeconds estimated: the log window starts this long after the drill
+ * @param refreshMinSamples estimated: the fewest samples for a row to replace the row the PoPs hold
  * @param betaSource where the dual takes beta_i from: {@code probes} (FastControl counts, eq. 20)
  *     or {@code echo} (price echoes, docs/fastcontrol.md); null reads as probes
  */
@@ -52,6 +56,9 @@ public record LabSettings(
     long seed,
     double planFloor,
     double refreshSeconds,
+    String refreshFrom,
+    double refreshSettleSeconds,
+    int refreshMinSamples,
     String betaSource) {
 
   /** The file through which the run hands the PoPs a new C after a drill. */

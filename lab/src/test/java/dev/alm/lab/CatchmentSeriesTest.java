@@ -44,6 +44,9 @@ class CatchmentSeriesTest {
             1,
             0.1,
             0,
+            "measured",
+            2,
+            20,
             null);
     LabTruth before = LabRun.truth(t, early, s, 0, 0);
     LabTruth after = LabRun.truth(t, late, s, 0, 0);

@@ -16,17 +16,31 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The smallest lab end to end, for real: namespaces, veths, BIRD, BGP convergence, a PoP daemon per
  * PoP namespace, users in the eyeball networks, the ground-truth catchments, control intervals, and
- * a teardown that leaves no {@code alm-*} namespace, even when the test fails. Runs as root with
- * iproute2 and bird2 (CI); skipped elsewhere.
+ * a teardown that leaves none of its namespaces, even when the test fails. The lab has a name of
+ * its own ({@code t<pid>}), so that the test never collides with, nor removes, a lab running on the
+ * same machine. Runs as root with iproute2 and bird2 (CI); skipped elsewhere.
  */
 class LabNetworkTest {
-  private static final Path RUN = Path.of("/run/alm-lab-test");
+  private static final Path RUN = LabNetwork.DEFAULT_RUN_DIR;
+
+  /** This test's own lab: unique among the processes running now. */
+  private static final LabName NAME =
+      new LabName("t" + Long.toString(ProcessHandle.current().pid() % 60_466_176L, 36));
 
   @AfterAll
-  static void nothingLeft() {
+  static void nothingLeft() throws Exception {
     if (LabCheck.missing().isEmpty()) {
-      LabNetwork.down(RUN, line -> {});
-      assertEquals(List.of(), LabNetwork.namespaces(), "no alm-* namespace is left");
+      LabTeardown.down(NAME, RUN, line -> {});
+      assertEquals(List.of(), LabTeardown.namespaces(NAME), "no " + NAME + "-* namespace is left");
+      Path dir = NAME.runDir(RUN);
+      if (Files.isDirectory(dir)) {
+        try (var files = Files.list(dir)) {
+          for (Path f : files.toList()) {
+            Files.delete(f); // BIRD's logs
+          }
+        }
+        Files.delete(dir);
+      }
     }
   }
 
@@ -56,17 +70,23 @@ class LabNetworkTest {
             1,
             0.1,
             0,
+            "measured",
+            2,
+            20,
             null);
     List<List<dev.alm.cluster.Sample>> intervals = new ArrayList<>();
     LabRun.Result r;
-    try (LabNetwork net = LabNetwork.build(LabPlan.of(t), RUN, line -> {})) {
+    try (LabNetwork net = LabNetwork.build(LabPlan.of(t, NAME), RUN, line -> {})) {
+      assertTrue(
+          net.plan().namespaces().stream().allMatch(n -> n.startsWith(NAME + "-")),
+          "the lab's namespaces carry its name");
       double converged = net.awaitConvergence(90_000);
       assertTrue(converged >= 0, "BGP converges within 90 s");
       r =
           LabRun.run(
               t, s, Duration.ofSeconds(5), List.of(), net, converged, intervals::add, l -> {});
     }
-    assertEquals(List.of(), LabNetwork.namespaces(), "closing the lab removes every namespace");
+    assertEquals(List.of(), LabTeardown.namespaces(NAME), "closing the lab removes its namespaces");
     // e1 sits under t1 (PoP a's provider), e2 under t2 (b's) but resolves through r1 under t1
     assertEquals(new LabRun.Catch("a", "a"), r.catchments().get("e1"));
     assertEquals("b", r.catchments().get("e2").http());

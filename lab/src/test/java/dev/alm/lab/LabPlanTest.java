@@ -2,8 +2,10 @@ package dev.alm.lab;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -29,6 +31,55 @@ class LabPlanTest {
       assertTrue(v.ifA().length() <= 15 && v.ifB().length() <= 15, "interface names fit Linux");
     }
     assertNotNull(p.veth("t2", "t1"), "a link is found from either end");
+  }
+
+  @Test
+  void aNamedLabHasItsOwnNamespacesAndInterfacesWithinLinuxLimits() throws Exception {
+    LabPlan p = LabPlan.of(LabTopologyJson.resolve("builtin:lab-fig2"), new LabName("hx"));
+    assertTrue(
+        p.namespaces().stream().allMatch(n -> n.startsWith("hx-")), p.namespaces()::toString);
+    assertEquals("hx-t1", p.ns("t1"));
+    LabPlan.Veth at1 = p.veth("a", "t1");
+    assertEquals("hx-a", at1.nsA());
+    assertEquals("hx-t1", at1.ifA(), "the interface is named after the node at the other end");
+    assertEquals("hx-a", at1.ifB());
+    assertTrue(p.birdConfig("a", "/run/alm-lab/hx").contains("\"/run/alm-lab/hx/a.bird.log\""));
+    // the longest name with the longest ids still fits IFNAMSIZ (15 characters and a NUL)
+    LabName longest = new LabName("abcdef");
+    for (String b : LabTopologyJson.BUILTINS) {
+      LabPlan q = LabPlan.of(LabTopologyJson.resolve("builtin:" + b), longest);
+      for (LabPlan.Veth v : q.veths()) {
+        assertTrue(v.ifA().length() <= 15 && v.ifB().length() <= 15, v.ifA() + " " + v.ifB());
+      }
+      assertEquals(q.namespaces().size(), new HashSet<>(q.namespaces()).size(), b);
+    }
+    assertEquals(15, longest.of("p2345678").length());
+    assertTrue(LabTopology.ID.matcher("p2345678").matches(), "ids have up to 8 characters");
+    assertTrue(!LabTopology.ID.matcher("p23456789").matches());
+  }
+
+  @Test
+  void labNamesAreValidatedAndNoLabOwnsAnothersNamespaces() throws Exception {
+    for (String bad : new String[] {"", "A", "1a", "ab-c", "abcdefg", "h_x", "hx ", "é"}) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> new LabName(bad), bad);
+      assertTrue(e.getMessage().startsWith("--name: "), e.getMessage());
+      assertTrue(!e.getMessage().contains("\n"), "one line");
+      assertTrue(!LabName.valid(bad), bad);
+    }
+    assertThrows(IllegalArgumentException.class, () -> new LabName(null));
+    for (String good : new String[] {"a", "alm", "hx", "t1z9", "abcdef"}) {
+      assertEquals(good, new LabName(good).value());
+    }
+    LabName alm = LabName.defaultName();
+    assertEquals("alm", alm.value());
+    assertTrue(alm.owns("alm-p1"));
+    assertTrue(!alm.owns("almx-p1"), "a longer name is another lab");
+    assertTrue(!new LabName("al").owns("alm-p1"), "a shorter name is another lab");
+    assertTrue(!new LabName("hx").owns("alm-hx"));
+    assertEquals(Path.of("/run/alm-lab/hx"), new LabName("hx").runDir(Path.of("/run/alm-lab")));
+    assertEquals(
+        "alm-a", LabPlan.of(LabTopologyJson.resolve("builtin:lab-mini")).ns("a"), "the default");
   }
 
   @Test
@@ -105,6 +156,9 @@ class LabPlanTest {
             1,
             0.1,
             0,
+            "measured",
+            2,
+            20,
             null);
     // the catchments BGP gives lab-fig2: each transit prefers its customer PoP
     var c =
