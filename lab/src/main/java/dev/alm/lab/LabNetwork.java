@@ -12,10 +12,10 @@ import java.util.function.Consumer;
 /**
  * Builds a {@link LabPlan} on this machine with iproute2 and BIRD 2, and tears any lab down again:
  * namespaces, veth pairs (inside the namespaces: deleting a namespace deletes them), addresses,
- * routes, netem qdiscs, one {@code bird} per BGP speaker with its config, control socket and pid
- * file in the lab's run directory ({@code RUN/NAME/}); closing it tears the lab down ({@link
- * LabTeardown}: only this lab's namespaces, from any half-built state). The host's own interfaces
- * and routes are never touched.
+ * routes, netem qdiscs (or nftables loss rules where the kernel has no netem), one {@code bird} per
+ * BGP speaker with its config, control socket and pid file in the lab's run directory ({@code
+ * RUN/NAME/}); closing it tears the lab down ({@link LabTeardown}: only this lab's namespaces, from
+ * any half-built state). The host's own interfaces and routes are never touched.
  */
 public final class LabNetwork implements AutoCloseable {
   /**
@@ -28,6 +28,8 @@ public final class LabNetwork implements AutoCloseable {
   private final Path runDir;
   private final Consumer<String> log;
   private boolean netem;
+  private boolean nftLoss = true;
+  private boolean lossApplied;
 
   private LabNetwork(LabPlan plan, Path runDir, Consumer<String> log) {
     this.plan = plan;
@@ -123,40 +125,56 @@ public final class LabNetwork implements AutoCloseable {
   }
 
   /**
-   * Sets delay and loss on one interface with netem; false (once logged) when the kernel has no
-   * netem, in which case links keep no delay.
+   * Sets delay and loss on one interface with netem. Once the kernel has refused netem (logged
+   * once), loss is set with nftables instead ({@link NftLoss}) and delay is not applied; false when
+   * neither could be set.
    */
   public boolean netem(String ns, String dev, double delayMs, double lossPercent) {
-    if (!netem) {
-      return false;
-    }
-    Shell.Result r =
-        Shell.run(
-            List.of(
-                "ip",
-                "netns",
-                "exec",
-                ns,
-                "tc",
-                "qdisc",
-                "replace",
-                "dev",
-                dev,
-                "root",
-                "netem",
-                "delay",
-                String.format(Locale.ROOT, "%.3fms", delayMs),
-                "loss",
-                String.format(Locale.ROOT, "%.4f%%", lossPercent)),
-            10_000);
-    if (!r.ok()) {
+    if (netem) {
+      Shell.Result r =
+          Shell.run(
+              List.of(
+                  "ip",
+                  "netns",
+                  "exec",
+                  ns,
+                  "tc",
+                  "qdisc",
+                  "replace",
+                  "dev",
+                  dev,
+                  "root",
+                  "netem",
+                  "delay",
+                  String.format(Locale.ROOT, "%.3fms", delayMs),
+                  "loss",
+                  String.format(Locale.ROOT, "%.4f%%", lossPercent)),
+              10_000);
+      if (r.ok()) {
+        return true;
+      }
       netem = false;
       log.accept(
           "lab: netem unavailable ("
               + r.output().lines().findFirst().orElse("exit " + r.exit())
-              + "): links carry no delay or loss");
+              + "): links carry no delay; loss through nftables");
     }
-    return r.ok();
+    if (!nftLoss) {
+      return false;
+    }
+    String refused = NftLoss.apply(ns, dev, lossPercent);
+    if (refused != null) {
+      nftLoss = false;
+      log.accept("lab: nftables unavailable (" + refused + "): links carry no loss either");
+      return false;
+    }
+    lossApplied = true;
+    return true;
+  }
+
+  /** Whether link loss was applied, by netem or by nftables. */
+  public boolean lossApplied() {
+    return netem || lossApplied;
   }
 
   private Path config(String speaker) {

@@ -73,7 +73,7 @@ class LabNetworkTest {
             "measured",
             2,
             20,
-            null);
+            "echo");
     List<List<dev.alm.cluster.Sample>> intervals = new ArrayList<>();
     LabRun.Result r;
     try (LabNetwork net = LabNetwork.build(LabPlan.of(t, NAME), RUN, line -> {})) {
@@ -102,6 +102,16 @@ class LabNetworkTest {
     long served = r.users().values().stream().mapToLong(dev.alm.cluster.UserCounts::ok).sum();
     assertTrue(served > 0, "users were served: " + r.users());
     assertTrue(Files.size(out.resolve("logs").resolve("a.dns.log")) > 0, "the PoP logged queries");
+    // price echoes over real routing: PoP a's users (e1 at a, e2 behind r1 at b) carry both prices
+    // back to a's DNS, so a's echoes come from both proxies
+    List<String> status = Files.readAllLines(out.resolve("pops").resolve("a.jsonl"));
+    com.fasterxml.jackson.databind.JsonNode last =
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(status.get(status.size() - 1));
+    assertEquals("echo", last.path("betaSource").asText(), last.toString());
+    assertTrue(last.path("echoes").path("counted").asLong() > 0, "a counted echoes: " + last);
+    assertTrue(
+        last.path("echoes").path("byProxy").path("b").asLong() > 0,
+        "echoes of b's price reached a's DNS: " + last.path("echoes"));
     double seconds = (System.nanoTime() - t0) / 1e9;
     assertTrue(seconds < 120, "built, ran and tore down in " + seconds + " s");
   }
