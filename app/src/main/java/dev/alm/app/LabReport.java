@@ -3,6 +3,7 @@ package dev.alm.app;
 import dev.alm.cluster.ClusterRun;
 import dev.alm.cluster.ClusterSummary;
 import dev.alm.cluster.Sample;
+import dev.alm.lab.DrillRecovery;
 import dev.alm.lab.LabRun;
 import dev.alm.lab.LabSettings;
 import dev.alm.lab.LabTopology;
@@ -111,13 +112,15 @@ final class LabReport {
     for (Map<String, Object> d : drillList) {
       o.printf(
           Locale.ROOT,
-          "drill %s: BGP %s s; traffic moved after %s s (%s); no proxy above 1.1 T after %s s%n",
+          "drill %s: BGP %s s; traffic moved after %s s (%s); no proxy above 1.1 T after %s s"
+              + " (10 s means: after %s s)%n",
           d.get("drill"),
           d.get("bgpConvergenceSeconds"),
           d.get("firstMoveSeconds"),
           String.join(
               ", ", ((Map<?, ?>) d.get("moved")).keySet().stream().map(Object::toString).toList()),
-          d.get("underOneTenthOverSeconds"));
+          d.get("underOneTenthOverSeconds"),
+          d.get("meanUnderOneTenthSeconds"));
     }
     o.printf(
         "wrote summary.json, samples.csv, lab.png, catchments.json, C-true.csv, C-estimated.csv,"
@@ -391,10 +394,26 @@ final class LabReport {
       m.put("lastMoveSeconds", Double.isFinite(lastMove) ? lastMove : null);
       m.put(
           "underOneTenthOverSeconds",
-          Outputs.finiteOrNull(settleAfter(r.samples(), e.atSeconds())));
+          Outputs.finiteOrNull(DrillRecovery.singleIntervals(r.samples(), e.atSeconds())));
+      m.put(
+          "meanUnderOneTenthSeconds",
+          Outputs.finiteOrNull(
+              DrillRecovery.smoothed(
+                  r.samples(), e.atSeconds(), until(r, e.atSeconds()), DrillRecovery.WINDOW)));
       out.add(m);
     }
     return out;
+  }
+
+  /** The next drill's time after {@code at}, or the end of the run. */
+  private static double until(LabRun.Result r, double at) {
+    double until = r.samples().isEmpty() ? at : r.samples().get(r.samples().size() - 1).t();
+    for (LabRun.DrillEvent d : r.drills()) {
+      if (d.atSeconds() > at) {
+        until = Math.min(until, d.atSeconds());
+      }
+    }
+    return until;
   }
 
   /** x of a PoP at the last interval at or before {@code t} (or the first after, {@code after}). */
@@ -447,33 +466,5 @@ final class LabReport {
     } catch (IllegalStateException e) {
       return null; // a network had no successful measurement yet
     }
-  }
-
-  /**
-   * Seconds from {@code at} until the first interval from which no proxy is above 1.1 T_i to the
-   * end of the run; NaN if one still is at the end.
-   */
-  static double settleAfter(List<Sample> samples, double at) {
-    double lastOver = Double.NaN;
-    double firstAfter = Double.NaN;
-    for (Sample x : samples) {
-      if (x.t() < at) {
-        continue;
-      }
-      if (Double.isNaN(firstAfter)) {
-        firstAfter = x.t();
-      }
-      if (x.ratio() > 1.1) {
-        lastOver = x.t();
-      }
-    }
-    if (Double.isNaN(firstAfter)) {
-      return Double.NaN;
-    }
-    double end = samples.isEmpty() ? at : samples.get(samples.size() - 1).t();
-    if (!Double.isNaN(lastOver) && lastOver >= end) {
-      return Double.NaN;
-    }
-    return Double.isNaN(lastOver) ? firstAfter - at : lastOver + 1 - at;
   }
 }

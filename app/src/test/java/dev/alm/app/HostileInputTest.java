@@ -130,6 +130,23 @@ class HostileInputTest extends CliTest {
                 "-o",
                 dir.resolve("c").toString())
             .contains("after the end of the run"));
+    assertEquals(
+        2, alm("cluster", "--beta-source", "gossip", "-o", dir.resolve("c").toString()), "usage");
+    assertTrue(
+        err.toString().contains("beta source must be probes or echo, got gossip"), err.toString());
+    err.getBuffer().setLength(0);
+    assertTrue(
+        refused(
+                "cluster",
+                "--beta-source",
+                "echo",
+                "--no-probe-auth",
+                "-o",
+                dir.resolve("c").toString())
+            .endsWith(
+                "--beta-source echo needs probe authentication (price echoes are signed):"
+                    + " drop --no-probe-auth"));
+    assertFalse(Files.exists(dir.resolve("c")), "nothing written");
     assertFalse(Files.exists(dir.resolve("l")));
   }
 

@@ -89,8 +89,7 @@ class NftLossTest {
       assertNull(NftLoss.apply(a, "va", 100));
       Shell.Result rules =
           Shell.run(List.of("ip", "netns", "exec", a, "nft", "list", "ruleset"), 5_000);
-      assertTrue(
-          rules.output().contains("oifname \"va\" drop"), rules.output());
+      assertTrue(rules.output().contains("oifname \"va\" drop"), rules.output());
       assertTrue(!answered(a, "198.18.255.2"), "a full loss drops the connection attempt");
       assertNull(NftLoss.apply(a, "va", 0));
       Shell.Result after =
