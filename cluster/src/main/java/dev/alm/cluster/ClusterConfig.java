@@ -88,7 +88,8 @@ public record ClusterConfig(
           "topology, algorithm, settling and beta source are required");
     }
     if (betaSource == BetaSource.ECHO && !probeAuth) {
-      throw new IllegalArgumentException("--beta-source echo needs probe authentication (price echoes are signed): drop --no-probe-auth");
+      throw new IllegalArgumentException(
+          "--beta-source echo needs probe authentication (price echoes are signed): drop --no-probe-auth");
     }
     if (duration == null || duration.isNegative() || duration.isZero()) {
       throw new IllegalArgumentException("duration must be > 0");

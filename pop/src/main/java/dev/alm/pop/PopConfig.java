@@ -24,7 +24,7 @@ import java.nio.file.Path;
  * @param state the state file, or null not to persist
  * @param admin the admin address for /status and /metrics, or null
  * @param adminAccess who may use the admin server: loopback only, or a bearer token
- * @param drl the DRL agent's section (docs/ratelimit.md, "The DRL agent"), or null for none
+ * @param drl the DRL agent's section (docs/ratelimit/agent.md), or null for none
  */
 public record PopConfig(
     Topology topology,

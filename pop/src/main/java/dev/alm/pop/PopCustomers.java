@@ -20,13 +20,13 @@ import java.util.Set;
 import java.util.function.LongSupplier;
 
 /**
- * One PoP's rate-limited customers (docs/ratelimit.md, "Enforcement in the proxy" and "The DRL
- * agent"): the proxy's customers ({@link CustomerLimits}), the demand counters and shares between
- * the request path and the agent ({@link PopLimits}), and, with a {@code drl} section, the DRL
- * agent that divides each customer's global limit among the PoPs (papers 001, 000). It owns the
- * agent's life, its part of {@code /status} and {@code /metrics}, and {@code POST /customers}: a
- * customer added at run time is handed to the agent and gets its {@code alm.drl.*} gauges at once;
- * a removed one's gauges are removed.
+ * One PoP's rate-limited customers (docs/ratelimit/enforcement.md and docs/ratelimit/agent.md): the
+ * proxy's customers ({@link CustomerLimits}), the demand counters and shares between the request
+ * path and the agent ({@link PopLimits}), and, with a {@code drl} section, the DRL agent that
+ * divides each customer's global limit among the PoPs (papers 001, 000). It owns the agent's life,
+ * its part of {@code /status} and {@code /metrics}, and {@code POST /customers}: a customer added
+ * at run time is handed to the agent and gets its {@code alm.drl.*} gauges at once; a removed one's
+ * gauges are removed.
  */
 public final class PopCustomers implements AutoCloseable {
 

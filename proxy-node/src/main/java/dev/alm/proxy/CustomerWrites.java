@@ -17,9 +17,9 @@ import io.netty.handler.codec.http.HttpVersion;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The responses of customers with limits (docs/ratelimit.md, "Enforcement in the proxy"): 429 with
- * {@code Retry-After} (RFC 6585 section 4) over the limit, and a paced customer's body handed to
- * {@link PacedBody} (the PoP's byte bucket) or {@link CentralPacedBody} (the central store).
+ * The responses of customers with limits (docs/ratelimit/enforcement.md): 429 with {@code
+ * Retry-After} (RFC 6585 section 4) over the limit, and a paced customer's body handed to {@link
+ * PacedBody} (the PoP's byte bucket) or {@link CentralPacedBody} (the central store).
  */
 final class CustomerWrites {
 

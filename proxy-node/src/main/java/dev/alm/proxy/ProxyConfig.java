@@ -35,8 +35,8 @@ import java.time.Duration;
  * @param adminAccess who may use the admin server (docs/operations.md): loopback only, or a token
  * @param probeAuth how probes are verified and limited per client (docs/fastcontrol.md); off by
  *     default
- * @param customers the customers whose limits the proxy enforces (docs/ratelimit.md, "Enforcement
- *     in the proxy"); none by default
+ * @param customers the customers whose limits the proxy enforces (docs/ratelimit/enforcement.md);
+ *     none by default
  */
 public record ProxyConfig(
     String pop,

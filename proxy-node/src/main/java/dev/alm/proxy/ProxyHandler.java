@@ -44,9 +44,9 @@ import java.util.concurrent.TimeUnit;
  * The per-connection HTTP handler of the proxy: classifies each request (FastControl probe or
  * ordinary), asks {@link ProxyNode} to count and admit it, and writes the answer: 204 for a probe
  * (never shed), 429 with {@code Retry-After} for a request over its customer's limit at this PoP
- * (docs/ratelimit.md, "Enforcement in the proxy"; a central customer's request waits for the
- * central store's answer, asynchronously), 503 with {@code Retry-After} for a shed request, else
- * the content (generated, or from the origin), paced to the customer's byte share when it has one.
+ * (docs/ratelimit/enforcement.md; a central customer's request waits for the central store's
+ * answer, asynchronously), 503 with {@code Retry-After} for a shed request, else the content
+ * (generated, or from the origin), paced to the customer's byte share when it has one.
  *
  * <p>Responses leave in request order, as HTTP/1.1 pipelining requires: while an origin request is
  * in flight, later requests wait in a queue (and the connection stops being read when {@link

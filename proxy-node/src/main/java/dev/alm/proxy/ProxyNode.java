@@ -350,7 +350,7 @@ public final class ProxyNode implements AutoCloseable {
     return probes;
   }
 
-  /** The customers' limits (docs/ratelimit.md, "Enforcement in the proxy"). */
+  /** The customers' limits (docs/ratelimit/enforcement.md). */
   public CustomerLimits customers() {
     return customers;
   }

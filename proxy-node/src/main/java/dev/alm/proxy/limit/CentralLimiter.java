@@ -5,9 +5,9 @@ import java.util.concurrent.CompletionStage;
 /**
  * A central store that decides a {@link LimitMode#CENTRAL} customer's requests: a token bucket in
  * Redis or a token server (article 002's storage-based throttling and TokenServer; the baselines of
- * docs/ratelimit.md). The proxy asks it for every such request and waits asynchronously, on the
- * connection's event loop; a stage that fails or does not complete within the configured timeout is
- * decided by the proxy's {@code centralFailOpen} policy and counted.
+ * docs/ratelimit/central.md). The proxy asks it for every such request and waits asynchronously, on
+ * the connection's event loop; a stage that fails or does not complete within the configured
+ * timeout is decided by the proxy's {@code centralFailOpen} policy and counted.
  */
 @FunctionalInterface
 public interface CentralLimiter {

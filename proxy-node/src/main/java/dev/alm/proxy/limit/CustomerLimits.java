@@ -11,8 +11,8 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
- * A proxy's per-customer enforcement (docs/ratelimit.md, "Enforcement in the proxy"): the current
- * {@link CustomerTable}, swapped atomically when the customers change at run time ({@code POST
+ * A proxy's per-customer enforcement (docs/ratelimit/enforcement.md): the current {@link
+ * CustomerTable}, swapped atomically when the customers change at run time ({@code POST
  * /customers}), the per-customer state kept by name across swaps, the share source (the DRL agent
  * in {@code alm pop}) and the central limiter when there is one. The request path only reads the
  * table and takes tokens; {@link #refresh} (every {@link #REFRESH_NANOS}) moves the buckets and

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The customers a proxy enforces and how (docs/ratelimit.md, "Enforcement in the proxy"). Immutable
- * and checked at construction: names and hosts are unique across customers.
+ * The customers a proxy enforces and how (docs/ratelimit/enforcement.md). Immutable and checked at
+ * construction: names and hosts are unique across customers.
  *
  * @param customers the customers, in config order
  * @param limiters N, the PoPs sharing each limit: {@link LimitMode#STATIC} and the safe share use

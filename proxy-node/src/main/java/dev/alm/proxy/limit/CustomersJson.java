@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Reads customers (docs/ratelimit.md, "Enforcement in the proxy"): the {@code customers} list of a
- * proxy config, a customers file ({@code --customers FILE}) or the body of {@code POST /customers},
- * the last two being {@code {"customers": [...]}}. Strict: unknown fields, wrong types, bad values
- * and duplicates are one-line {@link InputException}s naming the source and the field ({@code
+ * Reads customers (docs/ratelimit/enforcement.md): the {@code customers} list of a proxy config, a
+ * customers file ({@code --customers FILE}) or the body of {@code POST /customers}, the last two
+ * being {@code {"customers": [...]}}. Strict: unknown fields, wrong types, bad values and
+ * duplicates are one-line {@link InputException}s naming the source and the field ({@code
  * customers[1].mode}).
  *
  * <pre>

@@ -3,8 +3,7 @@ package dev.alm.proxy.limit;
 import java.util.Locale;
 
 /**
- * Where a customer's local limit at this PoP comes from (docs/ratelimit.md, "Enforcement in the
- * proxy").
+ * Where a customer's local limit at this PoP comes from (docs/ratelimit/enforcement.md).
  *
  * <ul>
  *   <li>{@link #DRL}: the share the PoP's DRL agent computes from the gossiped demands (paper 001

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
  * connection there). Three set-ups measured in interleaved rounds: no customers (the empty table's
  * check), a customer with a requests/s limit, and the same with a per-client limit. Prints
  * nanoseconds per request, the best of the rounds, to set beside the proxy's CPU time per request
- * ({@code bench/proxy-limit.sh}, docs/ratelimit.md, "Cost on the request path"). Asserts only what
- * was counted: timing is printed, never asserted.
+ * ({@code bench/proxy-limit.sh}, docs/ratelimit/enforcement.md, "Cost on the request path").
+ * Asserts only what was counted: timing is printed, never asserted.
  *
  * <pre>./mvnw -B -o -q -pl proxy-node -am test -Dtest=CustomerLimitCostTest \
  *   -Dsurefire.failIfNoSpecifiedTests=false</pre>
