@@ -2,8 +2,6 @@ package dev.alm.app;
 
 import dev.alm.cluster.ClusterRun;
 import dev.alm.cluster.ClusterSummary;
-import dev.alm.cluster.Sample;
-import dev.alm.lab.DrillRecovery;
 import dev.alm.lab.LabRun;
 import dev.alm.lab.LabSettings;
 import dev.alm.lab.LabTopology;
@@ -74,7 +72,7 @@ final class LabReport {
     lab.put("netem", r.netem());
     lab.put("trueC", Outputs.byIdRows(ids, r.truth().c()));
     lab.put("trueA", Outputs.byId(ids, r.truth().demand()));
-    lab.put("drills", drills(dir, t, s, r));
+    lab.put("drills", LabDrillReport.drills(dir, t, s, r));
     if (!r.drills().isEmpty()) {
       lab.put("drift", drift(dir, ids, r, err));
     }
@@ -337,134 +335,5 @@ final class LabReport {
         "10",
         "--pops",
         String.join(",", ids));
-  }
-
-  /** Per drill: when traffic moved (catchment series) and when no proxy was above 1.1 T. */
-  private static List<Map<String, Object>> drills(
-      Path dir, LabTopology t, LabSettings s, LabRun.Result r) throws IOException {
-    List<Map<String, Object>> out = new ArrayList<>();
-    List<String> ids = t.popIds();
-    for (LabRun.DrillEvent e : r.drills()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("drill", e.drill().label());
-      m.put("atSeconds", e.atSeconds());
-      m.put("bgpConvergenceSeconds", Outputs.finiteOrNull(e.bgpSeconds()));
-      m.put("trueCBefore", trueC(dir, t, s, Math.max(0, e.atSeconds() - 1)));
-      m.put("trueCAfter5s", trueC(dir, t, s, e.atSeconds() + 5));
-      Map<String, Object> xs = new LinkedHashMap<>();
-      for (String id : ids) {
-        Map<String, Object> px = new LinkedHashMap<>();
-        px.put("before", Outputs.finiteOrNull(at(r.samples(), id, e.atSeconds(), false)));
-        px.put("after10s", Outputs.finiteOrNull(at(r.samples(), id, e.atSeconds() + 10, true)));
-        xs.put(id, px);
-      }
-      m.put("x", xs);
-      double first = Double.POSITIVE_INFINITY;
-      double lastMove = Double.NEGATIVE_INFINITY;
-      Map<String, Object> moved = new LinkedHashMap<>();
-      List<String> series = new ArrayList<>();
-      t.eyeballs().forEach(x -> series.add(x.id()));
-      t.resolvers().forEach(x -> series.add(x.id()));
-      for (String id : series) {
-        Path f = dir.resolve("catchments").resolve(id + ".csv");
-        if (!Files.exists(f)) {
-          continue;
-        }
-        String before = null;
-        for (String line : Files.readAllLines(f).subList(1, Files.readAllLines(f).size())) {
-          String[] p = line.split(",", -1);
-          double ts = Double.parseDouble(p[0]);
-          String now = p[1] + "/" + p[2];
-          if (ts < e.atSeconds()) {
-            before = now;
-          } else if (before != null
-              && !now.equals(before)
-              && !p[1].isEmpty()
-              && (p[2].isEmpty() == before.endsWith("/"))) { // a failed measurement is no move
-            double delay = ts - e.atSeconds();
-            moved.put(id, Map.of("from", before, "to", now, "afterSeconds", delay));
-            first = Math.min(first, delay);
-            lastMove = Math.max(lastMove, delay);
-            break;
-          }
-        }
-      }
-      m.put("moved", moved);
-      m.put("firstMoveSeconds", Double.isFinite(first) ? first : null);
-      m.put("lastMoveSeconds", Double.isFinite(lastMove) ? lastMove : null);
-      m.put(
-          "underOneTenthOverSeconds",
-          Outputs.finiteOrNull(DrillRecovery.singleIntervals(r.samples(), e.atSeconds())));
-      m.put(
-          "meanUnderOneTenthSeconds",
-          Outputs.finiteOrNull(
-              DrillRecovery.smoothed(
-                  r.samples(), e.atSeconds(), until(r, e.atSeconds()), DrillRecovery.WINDOW)));
-      out.add(m);
-    }
-    return out;
-  }
-
-  /** The next drill's time after {@code at}, or the end of the run. */
-  private static double until(LabRun.Result r, double at) {
-    double until = r.samples().isEmpty() ? at : r.samples().get(r.samples().size() - 1).t();
-    for (LabRun.DrillEvent d : r.drills()) {
-      if (d.atSeconds() > at) {
-        until = Math.min(until, d.atSeconds());
-      }
-    }
-    return until;
-  }
-
-  /** x of a PoP at the last interval at or before {@code t} (or the first after, {@code after}). */
-  private static double at(List<Sample> samples, String pop, double t, boolean after) {
-    double v = Double.NaN;
-    for (Sample x : samples) {
-      if (!x.pop().equals(pop)) {
-        continue;
-      }
-      if (after && x.t() >= t) {
-        return x.x();
-      }
-      if (!after && x.t() <= t) {
-        v = x.x();
-      }
-    }
-    return v;
-  }
-
-  /**
-   * The true C at {@code seconds} from the catchment series ({@code catchments/ID.csv}): each
-   * network's last successful measurement at or before that time; null if one is missing.
-   */
-  private static Object trueC(Path dir, LabTopology t, LabSettings s, double seconds)
-      throws IOException {
-    Map<String, LabRun.Catch> c = new LinkedHashMap<>();
-    List<String> series = new ArrayList<>();
-    t.eyeballs().forEach(x -> series.add(x.id()));
-    t.resolvers().forEach(x -> series.add(x.id()));
-    for (String id : series) {
-      Path f = dir.resolve("catchments").resolve(id + ".csv");
-      if (!Files.exists(f)) {
-        return null;
-      }
-      String dns = null;
-      String http = null;
-      List<String> lines = Files.readAllLines(f);
-      for (String line : lines.subList(1, lines.size())) {
-        String[] p = line.split(",", -1);
-        if (Double.parseDouble(p[0]) > seconds) {
-          break;
-        }
-        dns = p[1].isEmpty() ? dns : p[1];
-        http = p[2].isEmpty() ? http : p[2];
-      }
-      c.put(id, new LabRun.Catch(dns, http));
-    }
-    try {
-      return Outputs.byIdRows(t.popIds(), LabRun.truth(t, c, s, 0, 0).c());
-    } catch (IllegalStateException e) {
-      return null; // a network had no successful measurement yet
-    }
   }
 }
