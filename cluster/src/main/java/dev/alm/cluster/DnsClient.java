@@ -72,4 +72,19 @@ public final class DnsClient implements AutoCloseable {
   public void close() {
     socket.close();
   }
+
+  /**
+   * The absolute name written in {@code text} (a trailing dot optional), or null when there is none
+   * or it does not parse: a price echo header is a name the user resolves as it comes.
+   */
+  public static Name name(String text) {
+    if (text == null || text.isEmpty()) {
+      return null;
+    }
+    try {
+      return Name.fromString(text.endsWith(".") ? text : text + ".");
+    } catch (org.xbill.DNS.TextParseException e) {
+      return null;
+    }
+  }
 }

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.DoubleUnaryOperator;
-import org.xbill.DNS.ARecord;
 import org.xbill.DNS.CNAMERecord;
 import org.xbill.DNS.Message;
 import org.xbill.DNS.Name;
@@ -30,23 +29,20 @@ final class Users implements Runnable {
    * How long a resolver serves an expired answer after its DNS server did not answer, before asking
    * again.
    */
-  static final long STALE_RETRY_NANOS = 1_000_000_000L;
-
   private final String zone;
+
   private final int pop;
   private final double[] cumulativeRow;
   private final DnsClient dns;
   private final HttpConnection[] proxies;
   private final HttpConnection datacenter;
-  private final InetAddress l1;
   private final DoubleUnaryOperator rateAt;
   private final double beaconRate;
   private final long startNanos;
   private final long endNanos;
   private final SplittableRandom random;
   private final Name cdnName;
-  private final boolean[] cachedL1;
-  private final long[] expires;
+  private final ResolverCaches caches;
   private final UserStats stats = new UserStats();
   private final String path;
   private long beaconSerial;
@@ -84,16 +80,13 @@ final class Users implements Runnable {
             .map(a -> new HttpConnection(a, 2000).watch(ProxyNode.PRICE_ECHO))
             .toArray(HttpConnection[]::new);
     this.datacenter = new HttpConnection(datacenterAddress, 2000);
-    this.l1 = l1;
     this.rateAt = rateAt;
     this.beaconRate = beaconRate;
     this.startNanos = startNanos;
     this.endNanos = endNanos;
     this.random = new SplittableRandom(seed);
     this.cdnName = Name.fromConstantString("www." + zone + ".");
-    this.cachedL1 = new boolean[resolvers];
-    this.expires = new long[resolvers];
-    java.util.Arrays.fill(expires, Long.MIN_VALUE);
+    this.caches = new ResolverCaches(resolvers, l1);
     this.path = "/bytes/" + bodyBytes;
   }
 
@@ -142,31 +135,18 @@ final class Users implements Runnable {
 
   private void request(long now) {
     stats.requests.increment();
-    int r = random.nextInt(cachedL1.length);
-    if (expires[r] <= now) {
-      Message m = query(cdnName);
-      Record a =
-          m == null
-              ? null
-              : DnsClient.answers(m).stream()
-                  .filter(x -> x instanceof ARecord)
-                  .findFirst()
-                  .orElse(null);
-      if (a == null) {
-        if (expires[r] == Long.MIN_VALUE) {
-          stats.failed.increment();
-          return;
-        }
-        // serve stale (RFC 8767): keep the expired answer and ask again in a second
-        stats.staleAnswers.increment();
-        expires[r] = now + STALE_RETRY_NANOS;
-      } else {
-        cachedL1[r] = ((ARecord) a).getAddress().equals(l1);
-        expires[r] = now + a.getTTL() * 1_000_000_000L;
-      }
+    ResolverCaches.Answer answer =
+        caches.answer(
+            random.nextInt(caches.size()),
+            now,
+            () -> query(cdnName),
+            stats.staleAnswers::increment);
+    if (answer == ResolverCaches.Answer.NONE) {
+      stats.failed.increment();
+      return;
     }
     int status;
-    if (cachedL1[r]) {
+    if (answer == ResolverCaches.Answer.L1) {
       stats.toL1.increment();
       status = proxies[anycast()].get("www." + zone, path);
     } else {
@@ -197,16 +177,12 @@ final class Users implements Runnable {
 
   /**
    * Carries a probe's price echo (docs/fastcontrol.md, "Price echo") back to the PoP's DNS: one
-   * query for the name; the answer is empty. A name that does not parse is dropped.
+   * query for the name; the answer is empty.
    */
   private void echo(String name) {
-    if (name == null) {
-      return;
-    }
-    try {
-      query(Name.fromString(name.endsWith(".") ? name : name + "."));
-    } catch (org.xbill.DNS.TextParseException e) {
-      // not a name: nothing to carry
+    Name n = DnsClient.name(name);
+    if (n != null) {
+      query(n);
     }
   }
 

@@ -2,6 +2,7 @@ package dev.alm.lab;
 
 import dev.alm.cluster.DnsClient;
 import dev.alm.cluster.HttpConnection;
+import dev.alm.cluster.ResolverCaches;
 import dev.alm.cluster.UserCounts;
 import dev.alm.proxy.ProxyNode;
 import dev.alm.traces.BeaconName;
@@ -39,8 +40,7 @@ final class LabUsers implements Runnable {
   private final long endNanos;
   private final SplittableRandom random;
   private final Name cdnName;
-  private final boolean[] cachedL1;
-  private final long[] expires;
+  private final ResolverCaches resolverCaches;
   private final String path;
   private long serial;
   private long requests, toL1, toL2, ok, shed, failed, dnsQueries, dnsFailures, stale, beacons;
@@ -74,9 +74,7 @@ final class LabUsers implements Runnable {
     this.endNanos = endNanos;
     this.random = new SplittableRandom(seed);
     this.cdnName = Name.fromConstantString("www." + zone + ".");
-    this.cachedL1 = new boolean[caches];
-    this.expires = new long[caches];
-    java.util.Arrays.fill(expires, Long.MIN_VALUE);
+    this.resolverCaches = new ResolverCaches(caches, l1Address);
     this.path = "/bytes/" + bodyBytes;
   }
 
@@ -143,30 +141,15 @@ final class LabUsers implements Runnable {
 
   private void request(long now) {
     requests++;
-    int r = random.nextInt(cachedL1.length);
-    if (expires[r] <= now) {
-      Message m = query(cdnName);
-      Record a =
-          m == null
-              ? null
-              : DnsClient.answers(m).stream()
-                  .filter(x -> x instanceof ARecord)
-                  .findFirst()
-                  .orElse(null);
-      if (a == null) {
-        if (expires[r] == Long.MIN_VALUE) {
-          failed++;
-          return;
-        }
-        stale++; // serve stale (RFC 8767) and ask again in a second
-        expires[r] = now + 1_000_000_000L;
-      } else {
-        cachedL1[r] = ((ARecord) a).getAddress().equals(l1Address);
-        expires[r] = now + a.getTTL() * 1_000_000_000L;
-      }
+    ResolverCaches.Answer answer =
+        resolverCaches.answer(
+            random.nextInt(resolverCaches.size()), now, () -> query(cdnName), () -> stale++);
+    if (answer == ResolverCaches.Answer.NONE) {
+      failed++;
+      return;
     }
     int status;
-    if (cachedL1[r]) {
+    if (answer == ResolverCaches.Answer.L1) {
       toL1++;
       status = l1.get("www." + zone, path);
     } else {
@@ -193,14 +176,10 @@ final class LabUsers implements Runnable {
       if (rec instanceof CNAMERecord c) {
         probes++;
         l1.get(c.getTarget().toString(true), "/");
-        String echo = l1.watched();
+        // the price echo goes back through the resolver to the DNS that handed out the probe
+        Name echo = DnsClient.name(l1.watched());
         if (echo != null) {
-          // the price echo goes back through the resolver to the DNS that handed out the probe
-          try {
-            query(Name.fromString(echo.endsWith(".") ? echo : echo + "."));
-          } catch (org.xbill.DNS.TextParseException e) {
-            // not a name: nothing to carry
-          }
+          query(echo);
         }
         return;
       }
