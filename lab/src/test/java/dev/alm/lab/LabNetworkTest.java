@@ -50,30 +50,7 @@ class LabNetworkTest {
     assumeTrue(missing.isEmpty(), "the lab needs " + String.join(", ", missing));
     long t0 = System.nanoTime();
     LabTopology t = LabTopologyJson.resolve("builtin:lab-mini");
-    LabSettings s =
-        new LabSettings(
-            "builtin:lab-mini",
-            out.toString(),
-            "dual",
-            1000,
-            20,
-            10,
-            2,
-            50,
-            4,
-            5,
-            0.2,
-            0.15,
-            2,
-            0.3,
-            64,
-            1,
-            0.1,
-            0,
-            "measured",
-            2,
-            20,
-            "echo");
+    LabSettings s = TestSettings.of("builtin:lab-mini", out.toString(), 20, 10, 50, "echo");
     List<List<dev.alm.cluster.Sample>> intervals = new ArrayList<>();
     LabRun.Result r;
     try (LabNetwork net = LabNetwork.build(LabPlan.of(t, NAME), RUN, line -> {})) {

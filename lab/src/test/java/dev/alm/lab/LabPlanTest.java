@@ -136,30 +136,7 @@ class LabPlanTest {
   @Test
   void theTrueCComesFromResolverAndHttpCatchmentsWeightedByDemand() throws Exception {
     LabTopology t = LabTopologyJson.resolve("builtin:lab-fig2");
-    LabSettings s =
-        new LabSettings(
-            "builtin:lab-fig2",
-            "/tmp",
-            "dual",
-            1000,
-            50,
-            50,
-            2,
-            400,
-            4,
-            5,
-            0.2,
-            0.15,
-            2,
-            0.3,
-            64,
-            1,
-            0.1,
-            0,
-            "measured",
-            2,
-            20,
-            null);
+    LabSettings s = TestSettings.of("builtin:lab-fig2", "/tmp", 50, 50, 400, null);
     // the catchments BGP gives lab-fig2: each transit prefers its customer PoP
     var c =
         java.util.Map.of(
