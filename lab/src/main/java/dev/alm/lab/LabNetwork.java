@@ -29,7 +29,6 @@ public final class LabNetwork implements AutoCloseable {
   private final Consumer<String> log;
   private boolean netem;
   private boolean nftLoss = true;
-  private boolean lossApplied;
 
   private LabNetwork(LabPlan plan, Path runDir, Consumer<String> log) {
     this.plan = plan;
@@ -168,13 +167,7 @@ public final class LabNetwork implements AutoCloseable {
       log.accept("lab: nftables unavailable (" + refused + "): links carry no loss either");
       return false;
     }
-    lossApplied = true;
     return true;
-  }
-
-  /** Whether link loss was applied, by netem or by nftables. */
-  public boolean lossApplied() {
-    return netem || lossApplied;
   }
 
   private Path config(String speaker) {
