@@ -13,6 +13,7 @@ import dev.alm.fastcontrol.EchoTotals;
  * @param cdnQueries the CDN answer counter at the last measurement
  * @param echoes the price echo totals at the last measurement
  * @param handedOut the handed-out probe counter at the last measurement
+ * @param sensitivity the probe weights summed at the last measurement
  */
 public record Baseline(
     long nanos,
@@ -20,15 +21,22 @@ public record Baseline(
     long allProbes,
     long cdnQueries,
     EchoTotals echoes,
-    long handedOut) {
+    long handedOut,
+    double sensitivity) {
 
   /** No measurement yet. */
-  public static final Baseline NONE = new Baseline(Long.MIN_VALUE, 0, 0, 0, EchoTotals.NONE, 0);
+  public static final Baseline NONE = new Baseline(Long.MIN_VALUE, 0, 0, 0, EchoTotals.NONE, 0, 0);
 
   /** The counters of a measurement. */
   public static Baseline of(Measurement m) {
     return new Baseline(
-        m.nowNanos(), m.ownProbes(), m.allProbes(), m.cdnQueries(), m.echoes(), m.handedOut());
+        m.nowNanos(),
+        m.ownProbes(),
+        m.allProbes(),
+        m.cdnQueries(),
+        m.echoes(),
+        m.handedOut(),
+        m.sensitivity());
   }
 
   /** Whether no measurement has been taken yet. */

@@ -2,14 +2,8 @@ package dev.alm.loop;
 
 import dev.alm.controller.dual.DualNode;
 import dev.alm.controller.dual.DualSteps;
-import dev.alm.controller.dual.PriceState;
-import dev.alm.controller.greedy.GreedyConfig;
-import dev.alm.controller.greedy.GreedyController;
 import dev.alm.controller.model.Topology;
 import dev.alm.fastcontrol.BetaEstimate;
-import dev.alm.fastcontrol.BetaEstimator;
-import dev.alm.fastcontrol.EchoBetaEstimator;
-import dev.alm.fastcontrol.EchoTotals;
 
 /**
  * One PoP's control loop as a pure step: the loop state and the sensors' reading in, the next state
@@ -17,8 +11,9 @@ import dev.alm.fastcontrol.EchoTotals;
  * I/O, no threads. The live daemon, the local cluster and the tests run this same code, and it
  * calls the same controllers as the offline simulator: {@link GreedyController} (paper 004
  * Algorithm 2, eq. 24) and {@link DualNode} (Algorithm 1, eq. 13 and 17) with beta_i from
- * FastControl probes ({@link BetaEstimator}, eq. 20) or from price echoes ({@link
- * EchoBetaEstimator}, {@link BetaSource}).
+ * FastControl probes ({@link ProbeCountBeta}, eq. 20) or from price echoes ({@link EchoBeta}). Each
+ * law is a {@link LoopStep} ({@link GreedyStep}, {@link DualStep}); this class handles what they
+ * share: the first reading, the warm-up and a stale meter.
  *
  * <p>Safe behaviour, every interval:
  *
@@ -60,15 +55,14 @@ public final class ControlLoop {
   private final Topology topology;
   private final int index;
   private final DualNode dual;
-  private final BetaEstimator estimator;
-  private final double capacity;
-  private final double selfCorrelation;
   private final double rowSum;
+  private final LoopStep law;
 
   /**
    * @param config the loop's settings
-   * @param topology the deployment's topology (this PoP uses its own costs, T_i, and column i of C
-   *     for its step)
+   * @param topology the deployment's topology (this PoP uses its own costs and T_i; column i of C
+   *     only until its proxy has counted weighted probes, and C_ii for the own-price term of beta_i
+   *     and the probe plan when beta comes from probe counts)
    * @param index this PoP's index in the topology
    */
   public ControlLoop(LoopConfig config, Topology topology, int index) {
@@ -80,14 +74,31 @@ public final class ControlLoop {
     this.topology = topology;
     this.index = index;
     this.dual = DualSteps.nodes(topology, config.step())[index];
-    this.estimator = new BetaEstimator(config.beta());
-    this.capacity = topology.node(index).capacity();
-    this.selfCorrelation = topology.correlation().self(index);
+    double capacity = topology.node(index).capacity();
+    double self = topology.correlation().self(index);
     double sum = 0;
     for (double c : topology.correlation().row(index)) {
       sum += c;
     }
     this.rowSum = sum;
+    if (config.algorithm() == Algorithm.DUAL) {
+      double kappaMax = 0;
+      for (int j = 0; j < topology.size(); j++) {
+        kappaMax = Math.max(kappaMax, topology.offloadCost(j).sensitivity(topology.demands()[j]));
+      }
+      double floor = DualSteps.SIGMA_FLOOR * kappaMax;
+      this.law =
+          new DualStep(
+              config,
+              BetaSensor.of(config, self),
+              dual,
+              capacity,
+              Math.max(DualSteps.sigma(topology, index), floor),
+              floor,
+              config.betaSource() == BetaSource.ECHO ? 0 : self);
+    } else {
+      this.law = new GreedyStep(config, capacity);
+    }
   }
 
   public LoopConfig config() {
@@ -96,7 +107,7 @@ public final class ControlLoop {
 
   /** T_i in load units. */
   public double capacity() {
-    return capacity;
+    return topology.node(index).capacity();
   }
 
   /** The PoP's id. */
@@ -145,189 +156,39 @@ public final class ControlLoop {
    * @return the next state; its x is what the DNS answers with until the next interval
    */
   public LoopState step(LoopState s, Measurement m) {
-    double load = m.meterFresh() ? m.load() / config.loadUnit() : Double.NaN;
     if (s.last().none()) {
-      return first(s, m, load);
+      return first(s, m, m.meterFresh() ? m.load() / config.loadUnit() : Double.NaN);
     }
-    double dt = (m.nowNanos() - s.lastNanos()) / 1e9;
-    if (!(dt > 0)) {
+    Interval in = Interval.between(s.last(), m, config.loadUnit());
+    if (!(in.dt() > 0)) {
       return s;
     }
-    long own = Math.max(0, m.ownProbes() - s.last().ownProbes());
-    long all = Math.max(0, m.allProbes() - s.last().allProbes());
-    long queries = Math.max(0, m.cdnQueries() - s.last().cdnQueries());
-    boolean isDual = config.algorithm() == Algorithm.DUAL;
-    Settling settling = config.settling();
-    double perQuery = config.requestsPerQuery() / config.loadUnit();
-    // the last estimate as the probes of this interval saw it: under the price planned last
-    // interval
-    BetaEstimate planned = s.beta() == null ? null : shift(s.beta(), s.mu() - s.alignedPrice());
-    double previousBeta = planned == null ? 0 : planned.beta();
     long intervals = s.intervals() + 1;
-
-    // the gain schedules (dual only), each input its own: alarms first, so that an alarm interval
-    // already steps
-    // with full gains. The price watches requests against S* (above T_i in one interval is a
-    // surge); beta_i and
-    // A_i watch their own counts against what their smoothed values predict.
-    Calm priceCalm = s.priceCalm();
-    if (m.meterFresh() && Double.isFinite(s.sStar()) && !(s.mu() <= 0 && load < s.sStar())) {
-      double requests = config.loadUnit() * dt;
-      priceCalm =
-          priceCalm.next(
-              (load - s.sStar()) * requests,
-              load * requests,
-              settling.above(m.load() * dt, capacity * config.loadUnit() * dt),
-              settling);
-    }
-    boolean echo = isDual && config.betaSource() == BetaSource.ECHO;
-    EchoTotals e0 = s.last().echoes();
-    EchoTotals e1 = m.echoes();
-    long echoes = Math.max(0, e1.count() - e0.count());
-    double echoSum = Math.max(0, e1.sum() - e0.sum());
-    double echoSquares = Math.max(0, e1.squares() - e0.squares());
-    Calm betaCalm = s.betaCalm();
-    double expectedOwn = config.beta().gamma() * previousBeta * dt;
-    if (echo) {
-      if (planned != null && echoes >= Settling.MIN_EXPECTED) {
-        betaCalm = echoCalm(betaCalm, echoes, echoSum, echoSquares, previousBeta, settling);
-      }
-    } else if (planned != null && expectedOwn >= Settling.MIN_EXPECTED) {
-      betaCalm =
-          betaCalm.next(own - expectedOwn, expectedOwn, settling.away(own, expectedOwn), settling);
-    }
-    Calm demandCalm = s.demandCalm();
-    double expectedQueries = Double.isFinite(s.demand()) ? s.demand() / perQuery * dt : 0;
-    if (expectedQueries >= Settling.MIN_EXPECTED) {
-      demandCalm =
-          demandCalm.next(
-              queries - expectedQueries,
-              expectedQueries,
-              settling.away(queries, expectedQueries),
-              settling);
-    }
-    double scale = isDual && settling.schedulePrice() ? priceCalm.scale(settling) : 1;
-
-    double measured = queries / dt * perQuery;
-    double w = config.demandWeight() * (isDual ? demandCalm.scale(settling) : 1);
-    double demand = Double.isFinite(s.demand()) ? w * measured + (1 - w) * s.demand() : measured;
-    double betaWeight = config.beta().ewmaWeight() * (isDual ? betaCalm.scale(settling) : 1);
-    BetaEstimate beta =
-        echo
-            ? EchoBetaEstimator.next(echoes, echoSum, echoSquares, dt, planned, betaWeight)
-            : estimator.next(own, dt, planned, betaWeight);
-
-    if (!m.meterFresh() && s.intervals() < WARMUP_INTERVALS) {
+    if (!in.meterFresh() && s.intervals() < WARMUP_INTERVALS) {
       // a proxy that has just started has no completed meter window yet: hold x rather than fall
       // back
       return s.withEstimates(s.estimates().withLoad(Double.NaN)).measured(m, intervals);
     }
-    if (!m.meterFresh()) {
+    if (!in.meterFresh()) {
+      double demand = DemandEstimate.next(s, in, config, 1);
       return s.withX(config.safeX())
           .withDual(s.dual().withOwnPrice(s.mu()))
-          .withEstimates(new Estimates(beta, demand, Double.NaN))
+          .withEstimates(new Estimates(s.beta(), demand, Double.NaN, s.estimates().sigma()))
           .withStatus(
               LoopMode.fallback(
                   "proxy meter stale: publishing safe x " + config.safeX(), s.quiet()))
           .withGains(GainSchedule.ALARMED)
           .measured(m, intervals);
     }
-    if (!isDual) {
-      double x = limit(s.x(), greedy(dt).step(s.x(), load, capacity));
-      return s.withX(x)
-          .withDual(s.dual().withOwnPrice(s.mu()))
-          .withEstimates(new Estimates(beta, demand, load))
-          .withStatus(LoopMode.NORMAL)
-          .withGains(GainSchedule.ALARMED)
-          .measured(m, intervals);
-    }
-    int quiet;
-    if (echo) {
-      long handed = Math.max(0, m.handedOut() - s.last().handedOut());
-      quiet = echoes > 0 ? 0 : handed >= EXPECTED_PROBES ? s.quiet() + 1 : s.quiet();
-    } else {
-      double expected = config.beta().gamma() * (s.mu() * selfCorrelation + previousBeta) * dt;
-      quiet = all > 0 ? 0 : expected >= EXPECTED_PROBES ? s.quiet() + 1 : s.quiet();
-    }
-    if (quiet >= config.probeTimeout()) {
-      double x = limit(s.x(), greedy(dt).step(s.x(), load, capacity));
-      return s.withX(x)
-          .withEstimates(new Estimates(s.beta(), demand, load))
-          .withStatus(
-              LoopMode.fallback(
-                  (echo ? "no price echoes for " : "no FastControl probes for ")
-                      + quiet
-                      + " intervals: greedy law",
-                  quiet))
-          .withGains(GainSchedule.ALARMED)
-          .measured(m, intervals);
-    }
-    // Algorithm 1 step 6 (eq. 17) for the load caused by the x published last interval, then step 5
-    // (eq. 13)
-    PriceState price =
-        Double.isFinite(s.sStar()) ? dual.nextPrice(s.price(), load, s.sStar(), scale) : s.price();
-    double ownPrice = smoothPrice(s, price.mu(), priceCalm);
-    BetaEstimate shifted = shift(beta, ownPrice - s.mu());
-    DualNode.Decision d = dual.decide(price.mu(), demand, shifted.beta());
-    double x = limit(s.x(), d.x());
-    return new LoopState(
-        x,
-        new DualPrice(price, d.sStar(), ownPrice),
-        new Estimates(shifted, demand, load),
-        LoopMode.normal(quiet),
-        new GainSchedule(priceCalm, betaCalm, demandCalm),
-        Baseline.of(m),
-        intervals);
+    return law.step(s, in);
   }
 
   /**
-   * The own price that x_i is decided with: mu_i smoothed on the price's gain schedule. beta_i =
-   * sum_j C_ij mu_j (eq. 14) has one term the PoP knows without probes, C_ii mu_i; the price itself
-   * steps at full gain and so carries the Poisson noise of S_i. While the price wanders around its
-   * level (its gradient S_i - S*_i raises no alarm), x_i sees an average of it; while it climbs or
-   * falls (the gradient keeps its sign and alarms), the average follows at once. Without it, the
-   * most loaded PoP, whose own price climbs for many intervals, decided with a beta_i that lagged
-   * its own price (the EWMA of its probes had settled), kept x too high and overshot.
+   * sigma_i that the dual's scaled price step divides by in the state: measured in-band, else from
+   * the topology's column of C; NaN under greedy.
    */
-  private double smoothPrice(LoopState s, double mu, Calm priceCalm) {
-    // a scheduled price step is already calm: decide with the price itself
-    double w = config.settling().schedulePrice() ? 1 : priceCalm.scale(config.settling());
-    double before = s.alignedPrice();
-    double smooth = w * mu + (1 - w) * before;
-    return Double.isFinite(smooth) ? Math.max(0, smooth) : mu;
-  }
-
-  /**
-   * The calm of beta_i's gain schedule after an interval of {@code n} price echoes: their mean
-   * against the smoothed beta_i, in standard errors of the mean, written as the Poisson-unit
-   * difference and variance that {@link Calm} sums (z sqrt(n) and n), so that the same surge and
-   * drift tests apply. The standard error is floored at 1% of the larger of the two (and 1e-9), so
-   * that echoes of one unchanging price (every proxy at the same price, or all at 0) do not alarm
-   * on a rounding difference.
-   */
-  private static Calm echoCalm(
-      Calm calm, long n, double sum, double squares, double smoothed, Settling settling) {
-    double mean = sum / n;
-    double variance = Math.max(0, (squares - n * mean * mean) / (n - 1));
-    double floor = Math.max(1e-9, 0.01 * Math.max(mean, smoothed));
-    double se = Math.max(floor, Math.sqrt(variance / n));
-    double z = (mean - smoothed) / se;
-    return calm.next(
-        z * Math.sqrt(n), n, Math.abs(z) > Settling.SURGE * settling.alarmZ(), settling);
-  }
-
-  /** The estimate with its own-price term C_ii mu_i moved by C_ii {@code deltaMu}. */
-  private BetaEstimate shift(BetaEstimate beta, double deltaMu) {
-    if (deltaMu == 0 || !Double.isFinite(deltaMu) || selfCorrelation == 0) {
-      return beta;
-    }
-    return new BetaEstimate(
-        Math.max(0, beta.beta() + selfCorrelation * deltaMu),
-        beta.stdError(),
-        beta.rawBeta(),
-        beta.rawStdError(),
-        beta.count(),
-        beta.seconds());
+  public double sigma(LoopState s) {
+    return law instanceof DualStep d ? d.sigmaUsed(s) : Double.NaN;
   }
 
   /**
@@ -348,21 +209,12 @@ public final class ControlLoop {
         .measured(m, s.intervals());
   }
 
-  /** The greedy law with the measured interval as dt, at most twice the configured interval. */
-  private GreedyController greedy(double dt) {
-    double step = Math.min(dt, 2 * config.intervalSeconds());
-    return new GreedyController(
-        new GreedyConfig(config.greedyGain(), step, GreedyConfig.DEFAULT_EPS));
-  }
-
-  /** x within maxStep of the previous x, in [0, 1]; NaN keeps the previous x. */
-  private double limit(double previous, double next) {
+  /** x within {@code maxStep} of the previous x, in [0, 1]; NaN keeps the previous x. */
+  static double limit(double previous, double next, double maxStep) {
     if (Double.isNaN(next)) {
       return previous;
     }
-    double lo = previous - config.maxStep();
-    double hi = previous + config.maxStep();
-    return clamp(Math.min(hi, Math.max(lo, next)), previous);
+    return clamp(Math.min(previous + maxStep, Math.max(previous - maxStep, next)), previous);
   }
 
   /** {@code v} clamped to [0, 1]; NaN gives {@code fallback}. */

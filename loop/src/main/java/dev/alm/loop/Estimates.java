@@ -4,16 +4,24 @@ import dev.alm.fastcontrol.BetaEstimate;
 
 /**
  * What the loop has measured and smoothed, in the topology's load units: beta_i from FastControl
- * probes (paper 004 eq. 20), A_i from DNS answers (eq. 2) and S_i from the proxy's meter.
+ * probes (paper 004 eq. 20) or price echoes, A_i from DNS answers (eq. 2), S_i from the proxy's
+ * meter, and sigma_i, the proxy's sensitivity to its own price, from the weights of the probes it
+ * counted.
  *
  * @param beta the last beta_i estimate, or null before the first interval
  * @param demand A_i, smoothed
  * @param load the last S_i (NaN when stale)
+ * @param sigma sigma_i = sum_j C_ji kappa_j measured in-band and smoothed; NaN before the first
+ *     weighted probe (the step then uses the topology's column of C)
  */
-public record Estimates(BetaEstimate beta, double demand, double load) {
+public record Estimates(BetaEstimate beta, double demand, double load, double sigma) {
 
-  /** The same estimates with another S_i. */
+  /** Estimates without a measured sensitivity. */
+  public Estimates(BetaEstimate beta, double demand, double load) {
+    this(beta, demand, load, Double.NaN);
+  }
+
   public Estimates withLoad(double v) {
-    return new Estimates(beta, demand, v);
+    return new Estimates(beta, demand, v, sigma);
   }
 }

@@ -36,6 +36,8 @@ import java.time.Duration;
  * @param stateMaxAge a persisted state older than this is not restored
  * @param settling the dual's gain schedule ({@link Settling}); {@link Settling#OFF} for fixed gains
  * @param betaSource where the dual takes beta_i from: FastControl probe counts or price echoes
+ * @param sensitivityWeight EWMA weight of the newest interval's measured sigma_i in (0, 1] (the
+ *     probe weights the proxy counted, docs/controllers.md "Measured sensitivity")
  */
 public record LoopConfig(
     Algorithm algorithm,
@@ -52,7 +54,8 @@ public record LoopConfig(
     int probeTimeout,
     Duration stateMaxAge,
     Settling settling,
-    BetaSource betaSource) {
+    BetaSource betaSource,
+    double sensitivityWeight) {
 
   public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
   public static final double DEFAULT_START_X = 0.2;
@@ -62,6 +65,7 @@ public record LoopConfig(
   public static final double DEFAULT_PROBE_GAMMA = 2.0;
   public static final double DEFAULT_BETA_WEIGHT = 0.2;
   public static final double DEFAULT_MAX_STEP = 0.2;
+  public static final double DEFAULT_SENSITIVITY_WEIGHT = 0.3;
 
   /**
    * The live price step: the scaled step of docs/controllers.md with theta 0.15 and no adaptation.
@@ -101,6 +105,10 @@ public record LoopConfig(
     unit("safeX", safeX);
     if (!(maxStep > 0 && maxStep <= 1)) {
       throw new IllegalArgumentException("maxStep must be in (0, 1], got " + maxStep);
+    }
+    if (!(sensitivityWeight > 0 && sensitivityWeight <= 1)) {
+      throw new IllegalArgumentException(
+          "sensitivityWeight must be in (0, 1], got " + sensitivityWeight);
     }
     if (probeTimeout < 1) {
       throw new IllegalArgumentException("probeTimeout must be >= 1 interval, got " + probeTimeout);
@@ -181,6 +189,7 @@ public record LoopConfig(
     private Duration stateMaxAge = DEFAULT_STATE_MAX_AGE;
     private Settling settling = Settling.DEFAULT;
     private BetaSource betaSource = BetaSource.PROBES;
+    private double sensitivityWeight = DEFAULT_SENSITIVITY_WEIGHT;
 
     private Builder(Algorithm algorithm) {
       this.algorithm = algorithm;
@@ -202,6 +211,7 @@ public record LoopConfig(
       stateMaxAge = c.stateMaxAge;
       settling = c.settling;
       betaSource = c.betaSource;
+      sensitivityWeight = c.sensitivityWeight;
     }
 
     /** Greedy or dual. */
@@ -295,6 +305,11 @@ public record LoopConfig(
     }
 
     /** The beta estimator's settings as they stand. */
+    public Builder sensitivityWeight(double v) {
+      sensitivityWeight = v;
+      return this;
+    }
+
     public BetaEstimatorConfig beta() {
       return beta;
     }
@@ -321,7 +336,8 @@ public record LoopConfig(
           probeTimeout,
           stateMaxAge,
           settling,
-          betaSource);
+          betaSource,
+          sensitivityWeight);
     }
   }
 

@@ -16,6 +16,10 @@ import dev.alm.fastcontrol.EchoTotals;
  * @param echoes the price echoes the PoP's DNS counted since start (docs/fastcontrol.md, "Price
  *     echo")
  * @param handedOut probes the PoP's DNS handed out since start (the echoes' liveness)
+ * @param sensitivity the probe weights summed by the proxy since start: every verified probe
+ *     carries its issuer's kappa_j per probe handed out, so their sum per second is sigma_i = sum_j
+ *     C_ji kappa_j, the proxy's sensitivity to its own price (docs/controllers.md, "Measured
+ *     sensitivity"); 0 when no probe carried one
  */
 public record Measurement(
     long nowNanos,
@@ -24,20 +28,36 @@ public record Measurement(
     long allProbes,
     long cdnQueries,
     EchoTotals echoes,
-    long handedOut) {
+    long handedOut,
+    double sensitivity) {
 
   public Measurement {
     if (ownProbes < 0 || allProbes < 0 || cdnQueries < 0 || handedOut < 0) {
       throw new IllegalArgumentException("counters must be >= 0");
+    }
+    if (!(sensitivity >= 0) || !Double.isFinite(sensitivity)) {
+      throw new IllegalArgumentException("sensitivity must be a finite sum >= 0");
     }
     if (echoes == null) {
       throw new IllegalArgumentException("echo totals are required (EchoTotals.NONE for none)");
     }
   }
 
+  /** A reading without probe weights (a fleet whose probes carry no sensitivity). */
+  public Measurement(
+      long nowNanos,
+      double load,
+      long ownProbes,
+      long allProbes,
+      long cdnQueries,
+      EchoTotals echoes,
+      long handedOut) {
+    this(nowNanos, load, ownProbes, allProbes, cdnQueries, echoes, handedOut, 0);
+  }
+
   /** A reading without price echoes (beta from probe counts, or greedy). */
   public Measurement(long nowNanos, double load, long ownProbes, long allProbes, long cdnQueries) {
-    this(nowNanos, load, ownProbes, allProbes, cdnQueries, EchoTotals.NONE, 0);
+    this(nowNanos, load, ownProbes, allProbes, cdnQueries, EchoTotals.NONE, 0, 0);
   }
 
   /** Whether the proxy's meter reported a usable S_i. */

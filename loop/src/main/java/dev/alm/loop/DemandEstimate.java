@@ -1,0 +1,31 @@
+package dev.alm.loop;
+
+/**
+ * A_i (paper 004 eq. 2) from the CDN answers of an interval: (answers/s) x requestsPerQuery /
+ * loadUnit, smoothed by an EWMA whose weight the dual shrinks while the answers stay within Poisson
+ * noise of the smoothed value ({@link Settling}).
+ */
+final class DemandEstimate {
+
+  private DemandEstimate() {}
+
+  /** The demand's gain schedule after the interval. */
+  static Calm calm(LoopState s, Interval in, LoopConfig config) {
+    double perQuery = config.requestsPerQuery() / config.loadUnit();
+    double expected = Double.isFinite(s.demand()) ? s.demand() / perQuery * in.dt() : 0;
+    if (expected < Settling.MIN_EXPECTED) {
+      return s.demandCalm();
+    }
+    Settling settling = config.settling();
+    long queries = in.queries();
+    return s.demandCalm()
+        .next(queries - expected, expected, settling.away(queries, expected), settling);
+  }
+
+  /** A_i after the interval, the newest measurement weighted by demandWeight x {@code scale}. */
+  static double next(LoopState s, Interval in, LoopConfig config, double scale) {
+    double measured = in.queries() / in.dt() * config.requestsPerQuery() / config.loadUnit();
+    double w = config.demandWeight() * scale;
+    return Double.isFinite(s.demand()) ? w * measured + (1 - w) * s.demand() : measured;
+  }
+}

@@ -1,0 +1,163 @@
+package dev.alm.loop;
+
+import dev.alm.controller.cost.OffloadCost;
+import dev.alm.controller.cost.ProxyCost;
+import dev.alm.controller.dual.DualNode;
+import dev.alm.controller.dual.DualSteps;
+import dev.alm.controller.dual.PriceState;
+import dev.alm.controller.dual.StepSize;
+import dev.alm.fastcontrol.BetaEstimate;
+
+/**
+ * The dual decomposition algorithm (paper 004 Algorithm 1) as a loop step: the price update (step
+ * 6, eq. 17) for the load the last x caused, then the decision (step 5, eq. 13) with beta_i from a
+ * {@link BetaSensor}. The scaled price step divides by sigma_i = sum_j C_ji kappa_j, measured
+ * in-band from the weights of the probes the proxy counted ({@link Sensitivity}) once any arrived,
+ * from the topology's column of C before. Gain schedules ({@link Settling}) shrink the EWMAs of A_i
+ * and beta_i while their inputs are steady. While the sensor is silent the greedy law runs instead
+ * (mode fallback) and mu_i is frozen.
+ */
+final class DualStep implements LoopStep {
+
+  private final LoopConfig config;
+  private final BetaSensor sensor;
+  private final GreedyStep greedy;
+  private final ProxyCost g;
+  private final OffloadCost h;
+  private final double capacity;
+  private final double topologySigma;
+  private final double sigmaFloor;
+  private final double selfCorrelation;
+  private final DualNode fixed;
+
+  /**
+   * @param topologySigma sigma_i from the topology's column of C (floored), used until the proxy
+   *     has counted weighted probes
+   * @param sigmaFloor the smallest sigma_i the scaled step divides by
+   * @param selfCorrelation C_ii for the own-price term of beta_i; 0 when the PoP has no C
+   */
+  DualStep(
+      LoopConfig config,
+      BetaSensor sensor,
+      DualNode node,
+      double capacity,
+      double topologySigma,
+      double sigmaFloor,
+      double selfCorrelation) {
+    this.config = config;
+    this.sensor = sensor;
+    this.greedy = new GreedyStep(config, capacity);
+    this.g = node.proxyCost();
+    this.h = node.offloadCost();
+    this.capacity = capacity;
+    this.topologySigma = topologySigma;
+    this.sigmaFloor = sigmaFloor;
+    this.selfCorrelation = selfCorrelation;
+    this.fixed = node;
+  }
+
+  @Override
+  public LoopState step(LoopState s, Interval in) {
+    Settling settling = config.settling();
+    double load = in.load();
+    double dt = in.dt();
+    // the last estimate as the probes of this interval saw it: under the price planned last
+    // interval
+    BetaEstimate planned = s.beta() == null ? null : shift(s.beta(), s.mu() - s.alignedPrice());
+    double previousBeta = planned == null ? 0 : planned.beta();
+    long intervals = s.intervals() + 1;
+
+    // the gain schedules, each input its own, alarms first so that an alarm interval already steps
+    // with full gains. The price watches requests against S* (above T_i in one interval is a
+    // surge); beta_i and A_i watch their own counts against what their smoothed values predict.
+    Calm priceCalm = s.priceCalm();
+    if (Double.isFinite(s.sStar()) && !(s.mu() <= 0 && load < s.sStar())) {
+      double requests = config.loadUnit() * dt;
+      priceCalm =
+          priceCalm.next(
+              (load - s.sStar()) * requests,
+              load * requests,
+              settling.above(in.m().load() * dt, capacity * config.loadUnit() * dt),
+              settling);
+    }
+    Calm betaCalm = sensor.calm(s.betaCalm(), in, planned, settling);
+    Calm demandCalm = DemandEstimate.calm(s, in, config);
+    double demand = DemandEstimate.next(s, in, config, demandCalm.scale(settling));
+    BetaEstimate beta =
+        sensor.estimate(in, planned, config.beta().ewmaWeight() * betaCalm.scale(settling));
+    double sigma = Sensitivity.next(s.estimates().sigma(), in, config.sensitivityWeight());
+
+    int quiet = sensor.quiet(s, in, s.mu(), previousBeta);
+    if (quiet >= config.probeTimeout()) {
+      return s.withX(greedy.x(s, in))
+          .withEstimates(new Estimates(s.beta(), demand, load, sigma))
+          .withStatus(LoopMode.fallback(sensor.silence(quiet), quiet))
+          .withGains(GainSchedule.ALARMED)
+          .measured(in.m(), intervals);
+    }
+    // Algorithm 1 step 6 (eq. 17) for the load caused by the x published last interval, then step 5
+    // (eq. 13)
+    double scale = settling.schedulePrice() ? priceCalm.scale(settling) : 1;
+    PriceState price =
+        Double.isFinite(s.sStar())
+            ? node(sigma).nextPrice(s.price(), load, s.sStar(), scale)
+            : s.price();
+    double ownPrice = smoothPrice(s, price.mu(), priceCalm);
+    BetaEstimate shifted = shift(beta, ownPrice - s.mu());
+    DualNode.Decision d = fixed.decide(price.mu(), demand, shifted.beta());
+    double x = ControlLoop.limit(s.x(), d.x(), config.maxStep());
+    return new LoopState(
+        x,
+        new DualPrice(price, d.sStar(), ownPrice),
+        new Estimates(shifted, demand, load, sigma),
+        LoopMode.normal(quiet),
+        new GainSchedule(priceCalm, betaCalm, demandCalm),
+        Baseline.of(in.m()),
+        intervals);
+  }
+
+  /**
+   * The node whose step this interval uses: the scaled step with the measured sigma_i when there is
+   * one, the configured node otherwise.
+   */
+  private DualNode node(double sigma) {
+    if (!(config.step() instanceof StepSize.Scaled scaled) || !Double.isFinite(sigma)) {
+      return fixed;
+    }
+    double used = Math.max(sigma, sigmaFloor);
+    return new DualNode(g, h, DualSteps.scaled(scaled.theta(), g, used), scaled.adaptive());
+  }
+
+  /** sigma_i the step divides by: measured, else the topology's. */
+  double sigmaUsed(LoopState s) {
+    double sigma = s.estimates().sigma();
+    return Double.isFinite(sigma) ? Math.max(sigma, sigmaFloor) : topologySigma;
+  }
+
+  /**
+   * The own price that x_i is decided with: mu_i smoothed on the price's gain schedule. beta_i =
+   * sum_j C_ij mu_j (eq. 14) has one term the PoP knows without probes, C_ii mu_i; the price itself
+   * steps at full gain and so carries the Poisson noise of S_i. While the price wanders around its
+   * level (its gradient S_i - S*_i raises no alarm), x_i sees an average of it; while it climbs or
+   * falls (the gradient keeps its sign and alarms), the average follows at once.
+   */
+  private double smoothPrice(LoopState s, double mu, Calm priceCalm) {
+    double w = config.settling().schedulePrice() ? 1 : priceCalm.scale(config.settling());
+    double smooth = w * mu + (1 - w) * s.alignedPrice();
+    return Double.isFinite(smooth) ? Math.max(0, smooth) : mu;
+  }
+
+  /** The estimate with its own-price term C_ii mu_i moved by C_ii {@code deltaMu}. */
+  private BetaEstimate shift(BetaEstimate beta, double deltaMu) {
+    if (deltaMu == 0 || !Double.isFinite(deltaMu) || selfCorrelation == 0) {
+      return beta;
+    }
+    return new BetaEstimate(
+        Math.max(0, beta.beta() + selfCorrelation * deltaMu),
+        beta.stdError(),
+        beta.rawBeta(),
+        beta.rawStdError(),
+        beta.count(),
+        beta.seconds());
+  }
+}

@@ -1,0 +1,53 @@
+package dev.alm.loop;
+
+import dev.alm.fastcontrol.BetaEstimate;
+import dev.alm.fastcontrol.EchoBetaEstimator;
+
+/**
+ * beta_i from price echoes (docs/fastcontrol.md, "Price echo"): the mean price that the probes PoP
+ * i's DNS handed out brought back from whichever proxy routing took them to. Its expectation is
+ * sum_j C_ij mu_j whatever C is; it needs neither C nor C_ii &gt; 0.
+ */
+final class EchoBeta implements BetaSensor {
+
+  /**
+   * The calm after an interval of n echoes: their mean against the smoothed beta_i, in standard
+   * errors of the mean, written as the Poisson-unit difference and variance that {@link Calm} sums
+   * (z sqrt(n) and n), so that the same surge and drift tests apply. The standard error is floored
+   * at 1% of the larger of the two (and 1e-9), so that echoes of one unchanging price (every proxy
+   * at the same price, or all at 0) do not alarm on a rounding difference.
+   */
+  @Override
+  public Calm calm(Calm calm, Interval in, BetaEstimate planned, Settling settling) {
+    long n = in.echoes();
+    if (planned == null || n < Settling.MIN_EXPECTED) {
+      return calm;
+    }
+    double smoothed = planned.beta();
+    double mean = in.echoSum() / n;
+    double variance = Math.max(0, (in.echoSquares() - n * mean * mean) / (n - 1));
+    double floor = Math.max(1e-9, 0.01 * Math.max(mean, smoothed));
+    double se = Math.max(floor, Math.sqrt(variance / n));
+    double z = (mean - smoothed) / se;
+    return calm.next(
+        z * Math.sqrt(n), n, Math.abs(z) > Settling.SURGE * settling.alarmZ(), settling);
+  }
+
+  @Override
+  public BetaEstimate estimate(Interval in, BetaEstimate planned, double weight) {
+    return EchoBetaEstimator.next(
+        in.echoes(), in.echoSum(), in.echoSquares(), in.dt(), planned, weight);
+  }
+
+  @Override
+  public int quiet(LoopState s, Interval in, double mu, double previousBeta) {
+    return in.echoes() > 0
+        ? 0
+        : in.handedOut() >= ControlLoop.EXPECTED_PROBES ? s.quiet() + 1 : s.quiet();
+  }
+
+  @Override
+  public String silence(int quiet) {
+    return "no price echoes for " + quiet + " intervals: greedy law";
+  }
+}

@@ -1,0 +1,32 @@
+package dev.alm.loop;
+
+/**
+ * sigma_i = sum_j C_ji kappa_j measured in-band (docs/controllers.md, "Measured sensitivity"). The
+ * DNS of PoP j signs into every probe it hands out the weight kappa_j / h_j, its own sensitivity
+ * kappa_j = -A_j dx_j/dbeta_j divided by the probes it hands out per second; anycast takes a
+ * fraction C_ji of them to proxy i, so the weights proxy i counts per second sum to sum_j C_ji
+ * kappa_j: the curvature of the dual function along mu_i that the scaled price step divides by,
+ * following every route change without C.
+ */
+final class Sensitivity {
+
+  private Sensitivity() {}
+
+  /**
+   * sigma_i after the interval: an EWMA of weight {@code w} of the interval's weights per second.
+   * An interval in which the proxy counted probes but none carried a weight (an older DNS, unsigned
+   * probes) keeps the previous value; one in which it counted none is a sample of 0 (nobody's users
+   * reach the proxy) once a weighted probe has been seen.
+   */
+  static double next(double previous, Interval in, double w) {
+    double sample;
+    if (in.sensitivity() > 0) {
+      sample = in.sensitivity() / in.dt();
+    } else if (in.allProbes() == 0 && Double.isFinite(previous)) {
+      sample = 0;
+    } else {
+      return previous;
+    }
+    return Double.isFinite(previous) ? w * sample + (1 - w) * previous : sample;
+  }
+}
