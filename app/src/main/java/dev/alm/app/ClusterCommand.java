@@ -320,12 +320,20 @@ public final class ClusterCommand implements Callable<Integer> {
     }
     ClusterSummary summary = ClusterSummary.of(run);
     OptimumResult opt = t.size() <= 60 ? new CentralOptimum().solve(t) : null;
-    Map<String, Object> doc = ClusterReport.summary(run, summary, opt);
+    AllLoadOptimum.Result all =
+        opt == null
+            ? null
+            : AllLoadOptimum.solve(
+                new CentralOptimum(),
+                t,
+                AllLoadOptimum.fetchRates(t.ids(), run.users(), id -> id, run.seconds()),
+                c.loadUnit());
+    Map<String, Object> doc = ClusterReport.summary(run, summary, opt, all);
     Outputs.json(out.resolve("summary.json"), doc);
     ClusterReport.samplesCsv(run.samples(), out.resolve("samples.csv"));
     ClusterPlot.write(
         run.samples(), c.algorithm().label() + " on " + topology, out.resolve("cluster.png"));
-    ClusterReport.print(o, run, summary, opt);
+    ClusterReport.print(o, run, summary, opt, all);
     if (!run.customers().isEmpty()) {
       ClusterCustomersReport.csv(run, out.resolve("customers.csv"));
       ClusterCustomersReport.plot(run, c.customerMode().label(), out.resolve("customers.png"));

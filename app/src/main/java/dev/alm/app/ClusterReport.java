@@ -4,8 +4,10 @@ import dev.alm.cluster.ClusterRun;
 import dev.alm.cluster.ClusterSummary;
 import dev.alm.cluster.Drill;
 import dev.alm.cluster.DrillOutcome;
+import dev.alm.cluster.FlashCrowd;
 import dev.alm.cluster.Sample;
 import dev.alm.cluster.UserCounts;
+import dev.alm.controller.sim.SettlingMeasure;
 import dev.alm.optimum.OptimumResult;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -15,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /** The files and the closing table of {@code alm cluster}. */
 final class ClusterReport {
@@ -22,9 +25,12 @@ final class ClusterReport {
   private ClusterReport() {}
 
   /**
-   * summary.json: per PoP figures, the optimum's x for comparison, and the users' achieved rates.
+   * summary.json: per PoP figures, the optimum's x for comparison (and the optimum with all the
+   * load the proxies see, {@code all}, when given), settling and recovery by 5-interval means, and
+   * the users' achieved rates.
    */
-  static Map<String, Object> summary(ClusterRun run, ClusterSummary s, OptimumResult opt) {
+  static Map<String, Object> summary(
+      ClusterRun run, ClusterSummary s, OptimumResult opt, AllLoadOptimum.Result all) {
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("algorithm", run.config().algorithm().label());
     doc.put("pops", run.config().topology().size());
@@ -32,6 +38,7 @@ final class ClusterReport {
     Map<String, Object> pops = new LinkedHashMap<>();
     List<String> ids = run.config().topology().ids();
     double maxDistance = 0;
+    double maxDistanceAll = 0;
     for (Map.Entry<String, ClusterSummary.PopFigures> e : s.pops().entrySet()) {
       ClusterSummary.PopFigures f = e.getValue();
       Map<String, Object> p = new LinkedHashMap<>();
@@ -53,16 +60,36 @@ final class ClusterReport {
         p.put("distanceFromOptimum", Math.abs(f.meanX() - ox));
         maxDistance = Math.max(maxDistance, Math.abs(f.meanX() - ox));
       }
+      if (all != null) {
+        int j = ids.indexOf(e.getKey());
+        double ox = all.optimum().x()[j];
+        p.put("backgroundLoad", all.background()[j]);
+        p.put("optimumXAllLoad", ox);
+        p.put("distanceFromOptimumAllLoad", Math.abs(f.meanX() - ox));
+        maxDistanceAll = Math.max(maxDistanceAll, Math.abs(f.meanX() - ox));
+      }
       pops.put(e.getKey(), p);
     }
     doc.put("pops", pops);
     if (opt != null) {
       doc.put("maxDistanceFromOptimum", maxDistance);
     }
+    if (all != null) {
+      doc.put("maxDistanceFromOptimumAllLoad", maxDistanceAll);
+    }
+    doc.put("coldStartIntervals", intOrNull(s.coldStartIntervals()));
     if (!run.customers().isEmpty()) {
       doc.put("customers", ClusterCustomersReport.summary(run));
     }
     doc.put("flashRecoverySeconds", Outputs.finiteOrNull(s.recoverySeconds()));
+    if (run.config().flash() != null) {
+      Map<String, Object> flash = new LinkedHashMap<>();
+      flash.put("start", intOrNull(s.flashStartRecoveryIntervals()));
+      flash.put("end", intOrNull(s.flashEndRecoveryIntervals()));
+      doc.put("flashRecoveryIntervals", flash);
+    } else {
+      doc.put("flashRecoveryIntervals", null);
+    }
     doc.put("settledSeconds", Outputs.finiteOrNull(s.settledSeconds()));
     doc.put("settledIntervals", Outputs.finiteOrNull(settledIntervals(run, s)));
     doc.put("maxMeanLoadRatioLastHalf", Outputs.finiteOrNull(worstHalf(s)));
@@ -82,6 +109,7 @@ final class ClusterReport {
       m.put("maxXJumpAfter", d.maxXJumpAfter());
       m.put("fallbackSeconds", Outputs.finiteOrNull(d.fallbackSeconds()));
       m.put("fallbackX", Outputs.finiteOrNull(d.fallbackX()));
+      m.put("recoveryIntervals", intOrNull(d.recoveryIntervals()));
       drills.add(m);
     }
     doc.put("drills", drills);
@@ -139,7 +167,12 @@ final class ClusterReport {
         });
   }
 
-  static void print(PrintWriter o, ClusterRun run, ClusterSummary s, OptimumResult opt) {
+  static void print(
+      PrintWriter o,
+      ClusterRun run,
+      ClusterSummary s,
+      OptimumResult opt,
+      AllLoadOptimum.Result all) {
     o.printf(
         Locale.ROOT,
         "%-8s %8s %8s %10s %12s %10s %8s %10s%n",
@@ -196,6 +229,23 @@ final class ClusterReport {
           ClusterSummary.SETTLED_STEP);
     }
     o.printf(Locale.ROOT, "worst mean S/T over the last half %.2f%n", worstHalf(s));
+    o.println(coldStartLine(s.coldStartIntervals()));
+    if (opt != null && all != null) {
+      double d = 0;
+      double dAll = 0;
+      for (Map.Entry<String, ClusterSummary.PopFigures> e : s.pops().entrySet()) {
+        int j = ids.indexOf(e.getKey());
+        d = Math.max(d, Math.abs(e.getValue().meanX() - opt.x()[j]));
+        dAll = Math.max(dAll, Math.abs(e.getValue().meanX() - all.optimum().x()[j]));
+      }
+      o.printf(
+          Locale.ROOT,
+          "meanX from the optimum: at most %.3f; from the optimum with all metered load"
+              + " (correlation-beacon fetches, at most %.3f load units at a proxy): at most %.3f%n",
+          d,
+          java.util.Arrays.stream(all.background()).max().orElse(0),
+          dAll);
+    }
     for (ClusterSummary.DrillFigures d : s.drills()) {
       DrillOutcome w = d.outcome();
       o.printf(
@@ -221,7 +271,68 @@ final class ClusterReport {
             d.fallbackSeconds(),
             d.fallbackX());
       }
+      o.println(
+          recoveryLine(
+              event(w.drill().kind().label() + " " + w.drill().pop(), w.tSeconds()),
+              d.recoveryIntervals()));
     }
+    FlashCrowd f = run.config().flash();
+    if (f != null) {
+      o.println(
+          recoveryLine(
+              event("flash-start " + f.pop(), f.startSeconds()), s.flashStartRecoveryIntervals()));
+      o.println(
+          recoveryLine(
+              event("flash-end " + f.pop(), f.startSeconds() + f.seconds()),
+              s.flashEndRecoveryIntervals()));
+    }
+  }
+
+  /** The end-of-run line of the cold start ({@link dev.alm.cluster.SettlingReport}). */
+  static String coldStartLine(OptionalInt intervals) {
+    return intervals.isPresent()
+        ? String.format(
+            Locale.ROOT,
+            "cold start settled after %d intervals (%d-interval means <= %.1f T, x within %.2f of"
+                + " final)",
+            intervals.getAsInt(),
+            SettlingMeasure.WINDOW,
+            SettlingMeasure.OVERLOAD,
+            SettlingMeasure.X_BAND)
+        : "cold start: not settled";
+  }
+
+  /**
+   * The end-of-run line of one event's recovery ({@link dev.alm.cluster.SettlingReport}); {@code
+   * event} says what happened and when.
+   */
+  static String recoveryLine(String event, OptionalInt intervals) {
+    return intervals.isPresent()
+        ? String.format(
+            Locale.ROOT,
+            "recovery after %s: %d intervals (%d-interval means <= %.1f T from then to the next"
+                + " event or the end)",
+            event,
+            intervals.getAsInt(),
+            SettlingMeasure.WINDOW,
+            SettlingMeasure.OVERLOAD)
+        : String.format(
+            Locale.ROOT,
+            "recovery after %s: not recovered (a %d-interval mean above %.1f T at the next event or"
+                + " the end)",
+            event,
+            SettlingMeasure.WINDOW,
+            SettlingMeasure.OVERLOAD);
+  }
+
+  /** What happened and when, for {@link #recoveryLine}. */
+  private static String event(String what, double atSeconds) {
+    return String.format(Locale.ROOT, "%s at %.0f s", what, atSeconds);
+  }
+
+  /** An OptionalInt as a JSON number, or null. */
+  static Integer intOrNull(OptionalInt v) {
+    return v.isPresent() ? v.getAsInt() : null;
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.alm.app;
 
 import dev.alm.cluster.Sample;
+import dev.alm.cluster.SettlingReport;
 import dev.alm.lab.DrillRecovery;
 import dev.alm.lab.LabRun;
 import dev.alm.lab.LabSettings;
@@ -17,7 +18,7 @@ import java.util.Map;
  * The {@code lab.drills} part of a lab run's summary (docs/lab.md, "Drills"): per drill, BGP's
  * convergence, which networks' catchments moved and when (from the catchment series), the true C
  * before and after, every PoP's x before and after, and when the proxies were back under 1.1 T_i
- * ({@link DrillRecovery}).
+ * ({@link DrillRecovery}; and in intervals by 5-interval means, {@link SettlingReport}).
  */
 final class LabDrillReport {
   private LabDrillReport() {}
@@ -27,6 +28,12 @@ final class LabDrillReport {
       throws IOException {
     List<Map<String, Object>> out = new ArrayList<>();
     List<String> ids = t.popIds();
+    List<SettlingReport.Event> events = new ArrayList<>();
+    for (LabRun.DrillEvent e : r.drills()) {
+      events.add(new SettlingReport.Event(e.drill().label(), e.atSeconds()));
+    }
+    SettlingReport settling = SettlingReport.of(r.samples(), events);
+    int index = 0;
     for (LabRun.DrillEvent e : r.drills()) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("drill", e.drill().label());
@@ -83,6 +90,9 @@ final class LabDrillReport {
           Outputs.finiteOrNull(
               DrillRecovery.smoothed(
                   r.samples(), e.atSeconds(), until(r, e.atSeconds()), DrillRecovery.WINDOW)));
+      m.put(
+          "recoveryIntervals",
+          ClusterReport.intOrNull(settling.recoveries().get(index++).intervals()));
       out.add(m);
     }
     return out;

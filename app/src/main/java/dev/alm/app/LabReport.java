@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalInt;
 import picocli.CommandLine;
 
 /**
@@ -42,8 +43,14 @@ final class LabReport {
     ClusterRun run = LabCommand.clusterRun(t, s, r);
     ClusterSummary summary = ClusterSummary.of(run);
     OptimumResult opt = new CentralOptimum().solve(run.config().topology());
-    Map<String, Object> doc = ClusterReport.summary(run, summary, opt);
     List<String> ids = t.popIds();
+    AllLoadOptimum.Result all =
+        AllLoadOptimum.solve(
+            new CentralOptimum(),
+            run.config().topology(),
+            AllLoadOptimum.fetchRates(ids, r.users(), id -> dnsCatchment(t, r, id), r.seconds()),
+            s.loadUnit());
+    Map<String, Object> doc = ClusterReport.summary(run, summary, opt, all);
     LabCommand.writeMatrix(dir.resolve("C-true.csv"), ids, r.truth().c());
     Map<String, Object> catchments = new LinkedHashMap<>();
     for (LabTopology.Eyeball e : t.eyeballs()) {
@@ -94,7 +101,7 @@ final class LabReport {
     ClusterReport.samplesCsv(r.samples(), dir.resolve("samples.csv"));
     ClusterPlot.write(
         r.samples(), s.algorithm() + " on " + topology + " (alm lab)", dir.resolve("lab.png"));
-    ClusterReport.print(o, run, summary, opt);
+    ClusterReport.print(o, run, summary, opt, all);
     o.printf(
         Locale.ROOT,
         "lab: BGP converged in %.1f s; true C %s; %d processes, peak %.0f MB resident, %.1f CPU"
@@ -119,12 +126,31 @@ final class LabReport {
               ", ", ((Map<?, ?>) d.get("moved")).keySet().stream().map(Object::toString).toList()),
           d.get("underOneTenthOverSeconds"),
           d.get("meanUnderOneTenthSeconds"));
+      Object rec = d.get("recoveryIntervals");
+      o.println(
+          ClusterReport.recoveryLine(
+              "drill " + d.get("drill"),
+              rec == null ? OptionalInt.empty() : OptionalInt.of(((Number) rec).intValue())));
     }
     o.printf(
         "wrote summary.json, samples.csv, lab.png, catchments.json, C-true.csv, C-estimated.csv,"
             + " C-error.json in %s%n",
         dir);
     o.flush();
+  }
+
+  /**
+   * The PoP whose DNS answers an eyeball network's users at the start (its resolver's catchment,
+   * its own for an on-net resolver), as in the true C's rows; null if unknown.
+   */
+  static String dnsCatchment(LabTopology t, LabRun.Result r, String eyeball) {
+    for (LabTopology.Eyeball e : t.eyeballs()) {
+      if (e.id().equals(eyeball)) {
+        LabRun.Catch c = r.catchments().get(e.onNet() ? e.id() : e.resolver());
+        return c == null ? null : c.dns();
+      }
+    }
+    return null;
   }
 
   /** Per hand-over of C ({@code --refresh-c}): when, from what, which rows were replaced. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /**
  * The figures of a cluster run, per PoP, from its samples.
@@ -15,12 +16,22 @@ import java.util.Map;
  *     still above 1.1 T_i in its last interval
  * @param settledSeconds the largest of the PoPs' {@link PopFigures#settledSeconds()}
  * @param drills one per drill that ran
+ * @param coldStartIntervals the intervals until every proxy's 5-interval mean of S_i/T_i stayed at
+ *     or below 1.1 and every x_i within 0.05 of its final value ({@link SettlingReport}); empty
+ *     when the run did not settle
+ * @param flashStartRecoveryIntervals with a flash crowd: the intervals after its start until every
+ *     5-interval mean of S_i/T_i stayed at or below 1.1 up to the next event or the end ({@link
+ *     SettlingReport}); empty without a flash or when a mean was still above
+ * @param flashEndRecoveryIntervals the same after the flash's end
  */
 public record ClusterSummary(
     Map<String, PopFigures> pops,
     double recoverySeconds,
     double settledSeconds,
-    List<DrillFigures> drills) {
+    List<DrillFigures> drills,
+    OptionalInt coldStartIntervals,
+    OptionalInt flashStartRecoveryIntervals,
+    OptionalInt flashEndRecoveryIntervals) {
 
   /** Fraction of the run, at its end, over which loadRatio and meanX are averaged. */
   public static final double TAIL = 0.2;
@@ -45,6 +56,9 @@ public record ClusterSummary(
    *     after
    * @param fallbackSeconds kill: seconds until the PoP reported mode fallback (NaN if it never did)
    * @param fallbackX kill: the x it published then
+   * @param recoveryIntervals the intervals after the drill until every proxy's 5-interval mean of
+   *     S_i/T_i stayed at or below 1.1 up to the next drill, the flash's start or end, or the end
+   *     ({@link SettlingReport}); empty when a mean was still above 1.1 then
    */
   public record DrillFigures(
       DrillOutcome outcome,
@@ -52,7 +66,8 @@ public record ClusterSummary(
       double maxLoadRatioAfter,
       double maxXJumpAfter,
       double fallbackSeconds,
-      double fallbackX) {}
+      double fallbackX,
+      OptionalInt recoveryIntervals) {}
 
   /**
    * @param x final x_i
@@ -160,14 +175,48 @@ public record ClusterSummary(
         });
     double settledAll =
         figures.values().stream().mapToDouble(PopFigures::settledSeconds).max().orElse(Double.NaN);
+    SettlingReport settling = SettlingReport.of(run.samples(), events(run));
     List<DrillFigures> drills = new ArrayList<>();
-    for (DrillOutcome o : run.drills()) {
-      drills.add(drill(o, run.samples()));
+    for (int k = 0; k < run.drills().size(); k++) {
+      drills.add(
+          drill(run.drills().get(k), run.samples(), settling.recoveries().get(k).intervals()));
     }
-    return new ClusterSummary(figures, recovery(run, byPop), settledAll, drills);
+    OptionalInt flashStart = OptionalInt.empty();
+    OptionalInt flashEnd = OptionalInt.empty();
+    if (run.config().flash() != null) {
+      int k = run.drills().size();
+      flashStart = settling.recoveries().get(k).intervals();
+      flashEnd = settling.recoveries().get(k + 1).intervals();
+    }
+    return new ClusterSummary(
+        figures,
+        recovery(run, byPop),
+        settledAll,
+        drills,
+        settling.coldStartIntervals(),
+        flashStart,
+        flashEnd);
   }
 
-  private static DrillFigures drill(DrillOutcome o, List<Sample> samples) {
+  /**
+   * The events that divide a run for {@link SettlingReport}: its drills in run order (at the
+   * interval boundary where each ran), then a flash crowd's start and end.
+   */
+  static List<SettlingReport.Event> events(ClusterRun run) {
+    List<SettlingReport.Event> events = new ArrayList<>();
+    for (DrillOutcome o : run.drills()) {
+      events.add(
+          new SettlingReport.Event(o.drill().kind().label() + " " + o.drill().pop(), o.tSeconds()));
+    }
+    FlashCrowd f = run.config().flash();
+    if (f != null) {
+      events.add(new SettlingReport.Event("flash-start " + f.pop(), f.startSeconds()));
+      events.add(new SettlingReport.Event("flash-end " + f.pop(), f.startSeconds() + f.seconds()));
+    }
+    return events;
+  }
+
+  private static DrillFigures drill(DrillOutcome o, List<Sample> samples, OptionalInt recovery) {
     double t = o.tSeconds();
     double before = 0;
     double after = 0;
@@ -198,7 +247,7 @@ public record ClusterSummary(
       fallbackAt = Double.NaN;
       fallbackX = Double.NaN;
     }
-    return new DrillFigures(o, before, after, jump, fallbackAt, fallbackX);
+    return new DrillFigures(o, before, after, jump, fallbackAt, fallbackX, recovery);
   }
 
   private static double recovery(ClusterRun run, Map<String, List<Sample>> byPop) {

@@ -15,7 +15,9 @@ package dev.alm.cluster;
  * @param staleAnswers requests that followed an expired answer because the DNS server did not
  *     answer
  * @param beacons beacon queries
- * @param probes probe requests sent
+ * @param probes probe requests sent (FastControl probes, fetched from L1)
+ * @param beaconFetches correlation beacons fetched from L1 ({@code alm lab}'s users; 0 in {@code
+ *     alm cluster}, whose users send none)
  * @param lagSeconds how far behind schedule the users were at the end
  */
 public record UserCounts(
@@ -30,6 +32,7 @@ public record UserCounts(
     long staleAnswers,
     long beacons,
     long probes,
+    long beaconFetches,
     double lagSeconds) {
 
   static UserCounts of(UserStats s) {
@@ -45,6 +48,7 @@ public record UserCounts(
         s.staleAnswers.sum(),
         s.beacons.sum(),
         s.probes.sum(),
+        0,
         s.lagNanos / 1e9);
   }
 }

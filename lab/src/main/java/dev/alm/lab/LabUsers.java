@@ -44,7 +44,7 @@ final class LabUsers implements Runnable {
   private final String path;
   private long serial;
   private long requests, toL1, toL2, ok, shed, failed, dnsQueries, dnsFailures, stale, beacons;
-  private long probes;
+  private long probes, beaconFetches;
   private long lagNanos;
 
   LabUsers(
@@ -92,6 +92,7 @@ final class LabUsers implements Runnable {
         stale,
         beacons,
         probes,
+        beaconFetches,
         lagNanos / 1e9);
   }
 
@@ -194,6 +195,7 @@ final class LabUsers implements Runnable {
     }
     for (Record rec : DnsClient.answers(m)) {
       if (rec instanceof ARecord a && a.getAddress().equals(l1Address)) {
+        beaconFetches++;
         l1.get(host, "/bytes/1");
         return;
       }

@@ -1,0 +1,30 @@
+package dev.alm.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+/** The end-of-run lines of alm cluster and alm lab for settling and recovery. */
+class ClusterReportLinesTest {
+
+  @Test
+  void coldStart() {
+    assertEquals(
+        "cold start settled after 15 intervals (5-interval means <= 1.1 T, x within 0.05 of final)",
+        ClusterReport.coldStartLine(OptionalInt.of(15)));
+    assertEquals("cold start: not settled", ClusterReport.coldStartLine(OptionalInt.empty()));
+  }
+
+  @Test
+  void recovery() {
+    assertEquals(
+        "recovery after restart b at 40 s: 3 intervals (5-interval means <= 1.1 T from then to the"
+            + " next event or the end)",
+        ClusterReport.recoveryLine("restart b at 40 s", OptionalInt.of(3)));
+    assertEquals(
+        "recovery after flash-end b at 50 s: not recovered (a 5-interval mean above 1.1 T at the"
+            + " next event or the end)",
+        ClusterReport.recoveryLine("flash-end b at 50 s", OptionalInt.empty()));
+  }
+}
