@@ -36,6 +36,7 @@ public final class DnsNode implements AutoCloseable {
   private final AnswerPipeline pipeline;
   private final DnsServer server;
   private final EchoVerifier echoes;
+  private final ProbeSigner signer;
 
   private DnsNode(
       DnsConfig config,
@@ -44,7 +45,8 @@ public final class DnsNode implements AutoCloseable {
       QueryLog log,
       AnswerPipeline pipeline,
       DnsServer server,
-      EchoVerifier echoes) {
+      EchoVerifier echoes,
+      ProbeSigner signer) {
     this.config = config;
     this.x = x;
     this.metrics = metrics;
@@ -52,6 +54,7 @@ public final class DnsNode implements AutoCloseable {
     this.pipeline = pipeline;
     this.server = server;
     this.echoes = echoes;
+    this.signer = signer;
   }
 
   /**
@@ -185,7 +188,15 @@ public final class DnsNode implements AutoCloseable {
             .register(registry);
       }
     }
-    return new DnsNode(config, x, metrics, log, pipeline, server, echoes);
+    return new DnsNode(config, x, metrics, log, pipeline, server, echoes, signer);
+  }
+
+  /**
+   * The signer of this DNS's probe targets, or null when they are unsigned: the PoP publishes the
+   * weight signed into every probe through it ({@link ProbeSigner#publishWeight}).
+   */
+  public ProbeSigner probeSigner() {
+    return signer;
   }
 
   /** x, the probability of answering L1; set it at any time. */

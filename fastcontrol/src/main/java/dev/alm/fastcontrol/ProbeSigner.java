@@ -18,12 +18,13 @@ public final class ProbeSigner {
   /** The longest domain name in presentation form without the final dot (RFC 1035 2.3.4). */
   public static final int MAX_NAME_CHARS = 253;
 
-  private static final byte[] DOMAIN = "alm-probe-1".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] DOMAIN = "alm-probe-2".getBytes(StandardCharsets.US_ASCII);
 
   private final KeyRing keys;
   private final String zone;
   private final long lifetimeMillis;
   private final LongSupplier nonces;
+  private volatile float weight;
 
   /**
    * @param keys the fleet's probe keys; the current one signs
@@ -50,12 +51,30 @@ public final class ProbeSigner {
         () -> ThreadLocalRandom.current().nextLong());
   }
 
-  /** The token of one probe handed out at {@code nowMillis} (epoch ms). */
+  /**
+   * Sets the weight signed into every probe from now on: this PoP's sensitivity kappa_i per probe
+   * it hands out ({@link ProbeToken}); the PoP's control loop calls it after each interval. A value
+   * that is not finite or below 0 is taken as 0 (no weight).
+   */
+  public void publishWeight(double w) {
+    weight = (float) w;
+    if (!(weight >= 0) || !Float.isFinite(weight)) {
+      weight = 0;
+    }
+  }
+
+  /** The weight signed into probes now. */
+  public float weight() {
+    return weight;
+  }
+
+  /** The token of one probe handed out at {@code nowMillis} (epoch ms), with the current weight. */
   public ProbeToken token(String category, String origin, long nowMillis) {
     long expiry = Math.floorDiv(nowMillis + lifetimeMillis, 1000);
     long nonce = nonces.getAsLong();
-    byte[] mac = keys.sign(macInput(zone, category, origin, expiry, nonce));
-    return new ProbeToken(expiry, nonce, Arrays.copyOf(mac, ProbeToken.MAC_BYTES));
+    float w = weight;
+    byte[] mac = keys.sign(macInput(zone, category, origin, expiry, nonce, w));
+    return new ProbeToken(expiry, nonce, w, Arrays.copyOf(mac, ProbeToken.MAC_BYTES));
   }
 
   /**
@@ -78,13 +97,15 @@ public final class ProbeSigner {
 
   /**
    * The bytes the MAC covers: a domain tag, the zone, category and origin (lower case, each ended
-   * by a NUL), the expiry (4 bytes) and the nonce (8 bytes), big-endian.
+   * by a NUL), the expiry (4 bytes), the nonce (8 bytes) and the weight (4 bytes, IEEE 754),
+   * big-endian.
    */
-  static byte[] macInput(String zone, String category, String origin, long expiry, long nonce) {
+  static byte[] macInput(
+      String zone, String category, String origin, long expiry, long nonce, float weight) {
     byte[] z = zone.getBytes(StandardCharsets.US_ASCII);
     byte[] c = category.getBytes(StandardCharsets.US_ASCII);
     byte[] o = origin.getBytes(StandardCharsets.US_ASCII);
-    byte[] b = new byte[DOMAIN.length + z.length + c.length + o.length + 4 + 12];
+    byte[] b = new byte[DOMAIN.length + z.length + c.length + o.length + 4 + 12 + 4];
     int p = 0;
     System.arraycopy(DOMAIN, 0, b, p, DOMAIN.length);
     p += DOMAIN.length + 1;
@@ -99,6 +120,10 @@ public final class ProbeSigner {
     }
     for (int k = 0; k < 8; k++) {
       b[p++] = (byte) (nonce >>> (56 - 8 * k));
+    }
+    int w = Float.floatToRawIntBits(weight);
+    for (int k = 0; k < 4; k++) {
+      b[p++] = (byte) (w >>> (24 - 8 * k));
     }
     return b;
   }

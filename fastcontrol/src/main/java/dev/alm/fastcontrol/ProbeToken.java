@@ -9,26 +9,32 @@ import java.util.Arrays;
  * 4648 section 6, no padding), which survive DNS case changes.
  *
  * <pre>
- *   byte 0       version (1)
+ *   byte 0       version (2)
  *   bytes 1-4    expiry, seconds since the epoch, unsigned big-endian
  *   bytes 5-12   nonce, 64 random bits
- *   bytes 13-24  the first 12 bytes of HMAC-SHA256 over {@link ProbeSigner#macInput}
+ *   bytes 13-16  weight: the issuing PoP's sensitivity per probe handed out, an IEEE 754 single
+ *   bytes 17-29  the first 13 bytes of HMAC-SHA256 over {@link ProbeSigner#macInput}
  * </pre>
+ *
+ * <p>The weight is kappa_j / h_j of the issuing PoP j (its sensitivity -A_j dx_j/dbeta_j over the
+ * probes it hands out per second), so that the weights a proxy i counts per second sum to sigma_i =
+ * sum_j C_ji kappa_j (docs/controllers.md, "Measured sensitivity"); 0 when the issuer has none.
  *
  * @param expirySeconds the last second (epoch) the probe may be counted, before the skew allowance
  * @param nonce distinguishes every probe handed out
+ * @param weight the issuer's sensitivity per probe, finite and &ge; 0
  * @param mac the truncated MAC, {@value #MAC_BYTES} bytes
  */
-public record ProbeToken(long expirySeconds, long nonce, byte[] mac) {
+public record ProbeToken(long expirySeconds, long nonce, float weight, byte[] mac) {
 
   /** The format version written in byte 0. */
-  public static final int VERSION = 1;
+  public static final int VERSION = 2;
 
-  /** Bytes of the truncated MAC: 96 bits. */
-  public static final int MAC_BYTES = 12;
+  /** Bytes of the truncated MAC: 104 bits. */
+  public static final int MAC_BYTES = 13;
 
   /** Bytes of the whole token. */
-  public static final int BYTES = 1 + 4 + 8 + MAC_BYTES;
+  public static final int BYTES = 1 + 4 + 8 + 4 + MAC_BYTES;
 
   /** Characters of the token's label (8 base32 characters per 5 bytes). */
   public static final int LABEL_CHARS = BYTES * 8 / 5;
@@ -36,6 +42,9 @@ public record ProbeToken(long expirySeconds, long nonce, byte[] mac) {
   public ProbeToken {
     if (expirySeconds < 0 || expirySeconds > 0xFFFF_FFFFL) {
       throw new IllegalArgumentException("expiry must fit 32 unsigned bits, got " + expirySeconds);
+    }
+    if (!(weight >= 0) || !Float.isFinite(weight)) {
+      throw new IllegalArgumentException("weight must be a finite number >= 0, got " + weight);
     }
     if (mac == null || mac.length != MAC_BYTES) {
       throw new IllegalArgumentException("mac must be " + MAC_BYTES + " bytes");
@@ -54,7 +63,8 @@ public record ProbeToken(long expirySeconds, long nonce, byte[] mac) {
     b[0] = VERSION;
     Base32.put(b, 1, expirySeconds, 4);
     Base32.put(b, 5, nonce, 8);
-    System.arraycopy(mac, 0, b, 13, MAC_BYTES);
+    Base32.put(b, 13, Float.floatToRawIntBits(weight) & 0xFFFF_FFFFL, 4);
+    System.arraycopy(mac, 0, b, 17, MAC_BYTES);
     return Base32.encode(b);
   }
 
@@ -69,8 +79,12 @@ public record ProbeToken(long expirySeconds, long nonce, byte[] mac) {
     if (b == null || b[0] != VERSION) {
       return null;
     }
+    float weight = Float.intBitsToFloat((int) Base32.get(b, 13, 4));
+    if (!(weight >= 0) || !Float.isFinite(weight)) {
+      return null;
+    }
     return new ProbeToken(
-        Base32.get(b, 1, 4), Base32.get(b, 5, 8), Arrays.copyOfRange(b, 13, BYTES));
+        Base32.get(b, 1, 4), Base32.get(b, 5, 8), weight, Arrays.copyOfRange(b, 17, BYTES));
   }
 
   /** Whether a label has the shape of a token (length and alphabet), without decoding it. */
@@ -83,6 +97,7 @@ public record ProbeToken(long expirySeconds, long nonce, byte[] mac) {
     return o instanceof ProbeToken t
         && t.expirySeconds == expirySeconds
         && t.nonce == nonce
+        && Float.compare(t.weight, weight) == 0
         && Arrays.equals(t.mac, mac);
   }
 

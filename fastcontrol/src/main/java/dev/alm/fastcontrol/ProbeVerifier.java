@@ -39,7 +39,8 @@ public final class ProbeVerifier {
     ProbeToken t = s.token();
     ProbeName n = s.name();
     byte[] input =
-        ProbeSigner.macInput(zone, n.category(), n.origin(), t.expirySeconds(), t.nonce());
+        ProbeSigner.macInput(
+            zone, n.category(), n.origin(), t.expirySeconds(), t.nonce(), t.weight());
     if (!config.keys().verify(input, t.mac())) {
       return ProbeVerdict.BAD_MAC;
     }

@@ -21,12 +21,13 @@ class ProbeTokenProperties {
   void aTokenLabelRoundTrips(
       @ForAll @LongRange(min = 0, max = 0xFFFF_FFFFL) long expiry,
       @ForAll long nonce,
+      @ForAll @net.jqwik.api.constraints.FloatRange(min = 0, max = 1e6f) float weight,
       @ForAll byte[] seed) {
     byte[] mac = new byte[ProbeToken.MAC_BYTES];
     for (int i = 0; i < mac.length && i < seed.length; i++) {
       mac[i] = seed[i];
     }
-    ProbeToken t = new ProbeToken(expiry, nonce, mac);
+    ProbeToken t = new ProbeToken(expiry, nonce, weight, mac);
     assertEquals(t, ProbeToken.parse(t.label()));
     assertEquals(t, ProbeToken.parse(t.label().toUpperCase()));
   }
@@ -66,5 +67,26 @@ class ProbeTokenProperties {
         new ProbeVerifier(ProbeAuthConfig.of(KEYS), ZONE)
             .check(ProbeTarget.parseHost(tampered + "." + ZONE, ZONE), now);
     assertNotEquals(ProbeVerdict.COUNTED, verdict, tampered);
+  }
+
+  @Property
+  void aWeightChangedInTransitFailsTheMac(
+      @ForAll @LongRange(min = 1_000_000_000_000L, max = 4_000_000_000_000L) long now,
+      @ForAll @net.jqwik.api.constraints.FloatRange(min = 0, max = 1e6f) float weight,
+      @ForAll @net.jqwik.api.constraints.FloatRange(min = 0, max = 1e6f) float forged,
+      @ForAll long nonce) {
+    if (Float.compare(weight, forged) == 0) {
+      return;
+    }
+    ProbeSigner s = new ProbeSigner(KEYS, ZONE, 10_000, () -> nonce);
+    s.publishWeight(weight);
+    ProbeVerifier v = new ProbeVerifier(ProbeAuthConfig.of(KEYS), ZONE);
+    ProbeToken t = s.token("a", "b", now);
+    assertEquals(weight, t.weight());
+    ProbeToken changed = new ProbeToken(t.expirySeconds(), t.nonce(), forged, t.mac());
+    String host = changed.label() + ".a.b.fc." + ZONE;
+    assertEquals(ProbeVerdict.BAD_MAC, v.check(ProbeTarget.parseHost(host, ZONE), now));
+    String honest = t.label() + ".a.b.fc." + ZONE;
+    assertEquals(ProbeVerdict.COUNTED, v.check(ProbeTarget.parseHost(honest, ZONE), now));
   }
 }

@@ -51,6 +51,9 @@ public final class ControlLoop {
    */
   static final double EXPECTED_PROBES = 3;
 
+  /** EWMA weight of the newest interval's hand-out rate of probes. */
+  static final double HAND_RATE_WEIGHT = 0.3;
+
   private final LoopConfig config;
   private final Topology topology;
   private final int index;
@@ -180,7 +183,31 @@ public final class ControlLoop {
           .withGains(GainSchedule.ALARMED)
           .measured(m, intervals);
     }
-    return law.step(s, in);
+    LoopState next = law.step(s, in);
+    return next.withEstimates(next.estimates().withHandRate(handRate(s, in)));
+  }
+
+  /** The probes handed out per second, an EWMA of weight {@link #HAND_RATE_WEIGHT}. */
+  private static double handRate(LoopState s, Interval in) {
+    double sample = in.handedOut() / in.dt();
+    double before = s.estimates().handRate();
+    return Double.isFinite(before)
+        ? HAND_RATE_WEIGHT * sample + (1 - HAND_RATE_WEIGHT) * before
+        : sample;
+  }
+
+  /**
+   * The weight this PoP's DNS signs into every probe it hands out (docs/controllers.md, "Measured
+   * sensitivity"): kappa_i = -A_i dx_i/dbeta_i of its offload cost divided by the probes it hands
+   * out per second, so that the weights proxy j counts per second sum to sigma_j = sum_i C_ij
+   * kappa_i. 0 before the hand-out rate is known or while it is below one probe per second.
+   */
+  public double probeWeight(LoopState s) {
+    double rate = s.estimates().handRate();
+    if (!(rate >= 1)) {
+      return 0;
+    }
+    return dual.offloadCost().sensitivity(s.demand()) / rate;
   }
 
   /**

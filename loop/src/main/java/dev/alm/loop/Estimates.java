@@ -13,15 +13,27 @@ import dev.alm.fastcontrol.BetaEstimate;
  * @param load the last S_i (NaN when stale)
  * @param sigma sigma_i = sum_j C_ji kappa_j measured in-band and smoothed; NaN before the first
  *     weighted probe (the step then uses the topology's column of C)
+ * @param handRate probes the PoP's DNS hands out per second, smoothed; NaN before the first
+ *     interval
  */
-public record Estimates(BetaEstimate beta, double demand, double load, double sigma) {
+public record Estimates(
+    BetaEstimate beta, double demand, double load, double sigma, double handRate) {
 
   /** Estimates without a measured sensitivity. */
   public Estimates(BetaEstimate beta, double demand, double load) {
-    this(beta, demand, load, Double.NaN);
+    this(beta, demand, load, Double.NaN, Double.NaN);
+  }
+
+  /** Estimates with a measured sensitivity and no hand-out rate yet. */
+  public Estimates(BetaEstimate beta, double demand, double load, double sigma) {
+    this(beta, demand, load, sigma, Double.NaN);
   }
 
   public Estimates withLoad(double v) {
-    return new Estimates(beta, demand, v, sigma);
+    return new Estimates(beta, demand, v, sigma, handRate);
+  }
+
+  public Estimates withHandRate(double v) {
+    return new Estimates(beta, demand, load, sigma, v);
   }
 }

@@ -316,6 +316,9 @@ public final class PopDaemon implements AutoCloseable {
     if (echoes(config)) {
       proxy.node().publishPrice(next.alignedPrice());
     }
+    if (dns.probeSigner() != null) {
+      dns.probeSigner().publishWeight(loop.probeWeight(next));
+    }
     answerer.replacePlan(
         ProbePlan.compute(
             config.topology().ids(), config.index(), next.mu(), row, column, config.plan()));

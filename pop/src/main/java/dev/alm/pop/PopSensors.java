@@ -39,13 +39,22 @@ final class PopSensors {
     double load = Double.NaN;
     long own = 0;
     long all = 0;
+    double sensitivity = 0;
     if (p != null && p.accepting()) {
       ProxyNode node = p.node();
       load = node.load();
       own = node.ownProbesCounted();
       all = node.probesCounted();
+      sensitivity = node.sensitivitySum();
     }
     return new Measurement(
-        nowNanos, load, own, all, dns.cdnAnswers(), dns.echoTotals(), handedOut.getAsLong());
+        nowNanos,
+        load,
+        own,
+        all,
+        dns.cdnAnswers(),
+        dns.echoTotals(),
+        handedOut.getAsLong(),
+        sensitivity);
   }
 }

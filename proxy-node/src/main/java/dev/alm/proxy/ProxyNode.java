@@ -43,6 +43,8 @@ public final class ProxyNode implements AutoCloseable {
   private final long startNanos;
   private final LoadMeter meter;
   private final ProbeCounter probes;
+  private final java.util.concurrent.atomic.DoubleAdder sensitivity =
+      new java.util.concurrent.atomic.DoubleAdder();
   private final AdmissionControl admission;
   private final ProbeGate probeGate;
 
@@ -210,8 +212,20 @@ public final class ProxyNode implements AutoCloseable {
     ProbeVerdict v = probeGate.admit(probe, client);
     if (v == ProbeVerdict.COUNTED) {
       recordProbe(probe.name(), nowNanos);
+      if (probe instanceof ProbeTarget.Signed signed) {
+        sensitivity.add(signed.token().weight());
+      }
     }
     return v;
+  }
+
+  /**
+   * The weights of the verified signed probes counted since start (docs/controllers.md, "Measured
+   * sensitivity"): their sum per second is sigma_i = sum_j C_ji kappa_j, this proxy's sensitivity
+   * to its own price.
+   */
+  public double sensitivitySum() {
+    return sensitivity.sum();
   }
 
   /**

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbeSigner;
+import dev.alm.fastcontrol.ProbeToken;
 import dev.alm.fastcontrol.ProbeVerdict;
 import dev.alm.io.KeyRing;
 import dev.alm.node.HostPort;
@@ -53,6 +54,8 @@ class ProbeAuthServerTest {
     AtomicLong nonces = new AtomicLong(1);
     ProbeSigner fleet = new ProbeSigner(FLEET, ZONE, 10_000, nonces::incrementAndGet);
     ProbeSigner forger = new ProbeSigner(FORGER, ZONE, 10_000, nonces::incrementAndGet);
+    fleet.publishWeight(0.25); // the issuer's kappa per probe: the proxy sums the counted ones
+    forger.publishWeight(1000);
     try (ProxyServer s = ProxyServer.start(cfg, clock, wall::get);
         HttpTestClient user = new HttpTestClient(s.address(), InetAddress.getByName("127.0.0.2"));
         HttpTestClient attacker =
@@ -78,13 +81,18 @@ class ProbeAuthServerTest {
         assertEquals(204, attacker.get("x" + i + ".b.a.fc." + ZONE, "/").status());
       }
       for (int i = 0; i < 50; i++) { // the path form of a forged and a replayed probe
-        String token = probe(forger, wall.get()).substring(0, 40);
+        String token = probe(forger, wall.get()).substring(0, ProbeToken.LABEL_CHARS);
         assertEquals(204, attacker.get(ZONE, "/_alm/fc/b/a/" + token).status());
-        assertEquals(204, attacker.get(ZONE, "/_alm/fc/b/a/" + replayed.substring(0, 40)).status());
+        assertEquals(
+            204,
+            attacker
+                .get(ZONE, "/_alm/fc/b/a/" + replayed.substring(0, ProbeToken.LABEL_CHARS))
+                .status());
       }
       assertEquals(30, node.probes().ownTotal(), "the flood changed no count");
       assertEquals(30, node.probes().total());
       assertEquals(30, node.probes().count("b", "a"));
+      assertEquals(30 * 0.25, node.sensitivitySum(), 1e-9, "only counted probes carry weight");
       assertEquals(250, node.probesRefused(ProbeVerdict.BAD_MAC));
       assertEquals(200, node.probesRefused(ProbeVerdict.UNSIGNED));
       assertEquals(100, node.probesRefused(ProbeVerdict.EXPIRED));

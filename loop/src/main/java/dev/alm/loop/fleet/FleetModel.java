@@ -1,0 +1,418 @@
+package dev.alm.loop.fleet;
+
+import dev.alm.controller.model.CorrelationMatrix;
+import dev.alm.controller.model.Topology;
+import dev.alm.fastcontrol.EchoTotals;
+import dev.alm.fastcontrol.PlannedProbeAnswerer;
+import dev.alm.fastcontrol.ProbeAnswererConfig;
+import dev.alm.fastcontrol.ProbePlan;
+import dev.alm.fastcontrol.SlidingWindowCounter;
+import dev.alm.loop.Algorithm;
+import dev.alm.loop.BetaSource;
+import dev.alm.loop.ControlLoop;
+import dev.alm.loop.LoopConfig;
+import dev.alm.loop.LoopState;
+import dev.alm.loop.Measurement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * An offline, seeded model of {@code alm cluster}: the fleet's real control loops ({@link
+ * ControlLoop}, one per PoP, built and started as {@code PopDaemon} builds and starts them) driven
+ * in simulated time by the users, resolvers, DNS draws, routing, meters and probes the live cluster
+ * has, with their delays and their noise, and no sockets, threads or clock (docs/controllers.md,
+ * "The offline model of the live loop").
+ *
+ * <p>What each piece mirrors:
+ *
+ * <ul>
+ *   <li><b>users</b> ({@code cluster.Users}): PoP i's requests a Poisson process at A_i x loadUnit
+ *       per second (times a flash crowd's factor), each through one of R resolver caches chosen
+ *       uniformly; beacons a second Poisson process at the beacon rate;
+ *   <li><b>resolvers</b> ({@code cluster.ResolverCaches}): a cache whose answer has expired asks
+ *       PoP i's DNS and keeps the answer for the TTL;
+ *   <li><b>DNS</b> ({@code dns.CdnDraw}, random mode): L1 when a fresh uniform draw is below the x
+ *       published at the PoP's last control interval; each such answer is one CDN query in the
+ *       count the loop reads (beacons and echoes are counted apart);
+ *   <li><b>routing</b>: an L1 request, and every probe, lands on proxy j drawn from row i of C (a
+ *       route change replaces C for the users, not for the PoPs);
+ *   <li><b>proxy</b> ({@code proxy.LoadMeter}, {@code proxy.AdmissionControl}): S_j counts ordinary
+ *       requests (not probes, and before admission, so shed requests count) in a {@link
+ *       SlidingWindowCounter} of {@link FleetModelConfig#meterBuckets()} buckets per interval whose
+ *       buckets sit on the clock's grid, not on the control ticks (the model draws the phase from
+ *       the seed); a token bucket at the ceiling sheds;
+ *   <li><b>probes</b>: the PoP's real {@link PlannedProbeAnswerer} hands a beacon a probe (every
+ *       beacon with price echoes, the plan of eq. 19 otherwise, with its beacon-rate window and
+ *       warm-up); proxy j counts it (own category or not) and, with echoes, returns the price its
+ *       PoP published at its last interval, as the IEEE single the echo name carries, to PoP i's
+ *       DNS counters;
+ *   <li><b>loops</b>: every interval (ticks at k x interval after the users start, as {@code
+ *       Cluster.run}) each PoP reads a {@link Measurement} as {@code PopSensors} builds it, steps,
+ *       and publishes x_i to its DNS, its aligned price to its proxy's echoes and the plan for mu_i
+ *       to its answerer, as {@code PopDaemon.tick} does.
+ * </ul>
+ */
+public final class FleetModel {
+
+  /** Users recheck a rate of 0 after this long, sending nothing (as {@code cluster.Users}). */
+  static final long IDLE_RECHECK_NANOS = 100_000_000L;
+
+  /** An arbitrary clock origin far from 0, so that negative start times stay positive. */
+  private static final long CLOCK_ORIGIN = 1_000_000_000_000L;
+
+  private final FleetModelConfig config;
+  private final Topology topology;
+  private final List<String> ids;
+  private final int n;
+  private final long base;
+  private final long end;
+  private final long ttlNanos;
+
+  private final ControlLoop[] loops;
+  private final LoopState[] states;
+  private final double[] unit;
+  private final boolean[] echoMode;
+  private final double[] published;
+  private final double[] echoPrice;
+  private final PlannedProbeAnswerer[] answerers;
+  private final SlidingWindowCounter[] meters;
+  private final double[][][] routes;
+  private final long[] routeFrom;
+  private final long[] pinFrom;
+
+  private final SplittableRandom[] userRandom;
+  private final SplittableRandom[] dnsRandom;
+  private final long[] nextRequest;
+  private final long[] nextBeacon;
+  private final boolean[][] cachedL1;
+  private final long[][] expires;
+
+  private final long[] requests;
+  private final long[] toL1;
+  private final long[] cdnQueries;
+  private final long[] beacons;
+  private final long[] ownProbes;
+  private final long[] allProbes;
+  private final long[] proxyRequests;
+  private final long[] echoCount;
+  private final double[] echoSum;
+  private final double[] echoSquares;
+  private final double[] ceiling;
+  private final double[] burst;
+  private final double[] tokens;
+  private final long[] refilled;
+  private final long[] shed;
+
+  private FleetModel(FleetModelConfig c) {
+    this.config = c;
+    this.topology = c.topology();
+    this.ids = topology.ids();
+    this.n = topology.size();
+    SplittableRandom master = new SplittableRandom(c.seed());
+    // the live clock's reading at the users' start is arbitrary against the buckets' grid
+    this.base = CLOCK_ORIGIN + master.nextLong(1_000_000_000L);
+    this.end = c.duration().toNanos();
+    this.ttlNanos = c.ttlSeconds() * 1_000_000_000L;
+    long startNanos = base - c.startLead().toNanos();
+    long bucket = c.interval().toNanos() / c.meterBuckets();
+    CorrelationMatrix known = topology.correlation();
+
+    loops = new ControlLoop[n];
+    states = new LoopState[n];
+    unit = new double[n];
+    echoMode = new boolean[n];
+    published = new double[n];
+    echoPrice = new double[n];
+    answerers = new PlannedProbeAnswerer[n];
+    meters = new SlidingWindowCounter[n];
+    userRandom = new SplittableRandom[n];
+    dnsRandom = new SplittableRandom[n];
+    nextRequest = new long[n];
+    nextBeacon = new long[n];
+    cachedL1 = new boolean[n][c.resolvers()];
+    expires = new long[n][c.resolvers()];
+    requests = new long[n];
+    toL1 = new long[n];
+    cdnQueries = new long[n];
+    beacons = new long[n];
+    ownProbes = new long[n];
+    allProbes = new long[n];
+    proxyRequests = new long[n];
+    echoCount = new long[n];
+    echoSum = new double[n];
+    echoSquares = new double[n];
+    ceiling = new double[n];
+    burst = new double[n];
+    tokens = new double[n];
+    refilled = new long[n];
+    shed = new long[n];
+
+    for (int i = 0; i < n; i++) {
+      LoopConfig lc = c.loops().get(i);
+      // as PopDaemon.start: the loop, a fresh state (alm cluster deletes its state files), the
+      // DNS at the state's x, the answerer with the plan for the state's price
+      loops[i] = new ControlLoop(lc, topology, i);
+      states[i] = loops[i].initial();
+      unit[i] = lc.loadUnit();
+      echoMode[i] = lc.betaSource() == BetaSource.ECHO && lc.algorithm() == Algorithm.DUAL;
+      published[i] = states[i].x();
+      echoPrice[i] = Double.NaN; // a proxy echoes only once its PoP has published a price
+      SplittableRandom answerRandom = master.split();
+      answerers[i] =
+          new PlannedProbeAnswerer(
+              ProbePlan.compute(ids, i, states[i].mu(), known.row(i), known.column(i), c.plan()),
+              ProbeAnswererConfig.defaults(),
+              startNanos,
+              answerRandom::nextDouble);
+      if (echoMode[i]) {
+        answerers[i].answerEveryBeacon(ids.get(i));
+      }
+      meters[i] = new SlidingWindowCounter(bucket, c.meterBuckets(), startNanos);
+      userRandom[i] = master.split();
+      dnsRandom[i] = master.split();
+      Arrays.fill(expires[i], Long.MIN_VALUE);
+      ceiling[i] = topology.node(i).capacity() * lc.loadUnit() * c.ceilingFactor();
+      burst[i] = Math.max(1, Math.round(ceiling[i] * c.burstSeconds()));
+      tokens[i] = burst[i];
+      refilled[i] = -c.startLead().toNanos();
+    }
+    List<FleetModelConfig.RouteChange> changes = c.routeChanges();
+    routes = new double[changes.size() + 1][][];
+    routeFrom = new long[changes.size() + 1];
+    routes[0] = cumulative(known);
+    routeFrom[0] = Long.MIN_VALUE;
+    for (int k = 0; k < changes.size(); k++) {
+      routes[k + 1] = cumulative(changes.get(k).matrix());
+      routeFrom[k + 1] = nanos(changes.get(k).atSeconds());
+    }
+    pinFrom = new long[c.pins().size()];
+    for (int k = 0; k < pinFrom.length; k++) {
+      pinFrom[k] = nanos(c.pins().get(k).atSeconds());
+    }
+    for (int i = 0; i < n; i++) {
+      nextRequest[i] = gap(i, rate(i, 0));
+      nextBeacon[i] = gap(i, c.beaconRate());
+    }
+  }
+
+  /** Runs the model for the configuration's duration. Pure: the same config gives the same run. */
+  public static FleetRun run(FleetModelConfig config) {
+    return new FleetModel(config).run();
+  }
+
+  private FleetRun run() {
+    long period = config.interval().toNanos();
+    long slice = config.resolution().toNanos();
+    List<FleetSample> samples = new ArrayList<>(config.intervals() * n);
+    long nextTick = period;
+    long t0 = 0;
+    while (true) {
+      long t1 = Math.min(Math.min(t0 + slice, nextTick), end);
+      for (int i = 0; i < n; i++) {
+        advance(i, t1);
+      }
+      if (t1 == nextTick) {
+        tick(nextTick, samples);
+        nextTick += period;
+      }
+      if (t1 >= end) {
+        break;
+      }
+      t0 = t1;
+    }
+    List<FleetRun.PopTotals> totals = new ArrayList<>();
+    long now = base + end;
+    for (int i = 0; i < n; i++) {
+      totals.add(
+          new FleetRun.PopTotals(
+              ids.get(i),
+              requests[i],
+              toL1[i],
+              cdnQueries[i],
+              beacons[i],
+              answerers[i].stats(now).probes(),
+              echoCount[i],
+              proxyRequests[i],
+              allProbes[i],
+              shed[i]));
+    }
+    return new FleetRun(config, samples, totals);
+  }
+
+  /** PoP i's users' events before {@code until} (and before the end), in time order. */
+  private void advance(int i, long until) {
+    long stop = Math.min(until, end);
+    while (true) {
+      long r = nextRequest[i];
+      long b = nextBeacon[i];
+      long next = Math.min(r, b);
+      if (next >= stop) {
+        return;
+      }
+      if (r <= b) {
+        double rate = rate(i, r);
+        if (rate > 0) {
+          request(i, r);
+        }
+        nextRequest[i] = r + gap(i, rate);
+      } else {
+        beacon(i, b);
+        nextBeacon[i] = b + gap(i, config.beaconRate());
+      }
+    }
+  }
+
+  private void request(int i, long t) {
+    requests[i]++;
+    SplittableRandom random = userRandom[i];
+    int k = random.nextInt(config.resolvers());
+    if (expires[i][k] <= t) {
+      cdnQueries[i]++;
+      cachedL1[i][k] = dnsRandom[i].nextDouble() < dnsX(i, t);
+      expires[i][k] = t + ttlNanos;
+    }
+    if (!cachedL1[i][k]) {
+      return;
+    }
+    toL1[i]++;
+    int j = anycast(i, t);
+    proxyRequests[j]++;
+    meters[j].record(base + t);
+    admit(j, t);
+  }
+
+  private void beacon(int i, long t) {
+    beacons[i]++;
+    String category = answerers[i].category(base + t);
+    if (category == null) {
+      return;
+    }
+    int j = anycast(i, t);
+    allProbes[j]++;
+    if (category.equals(ids.get(j))) {
+      ownProbes[j]++;
+    }
+    double price = echoPrice[j];
+    if (echoMode[j] && echoMode[i] && !Double.isNaN(price)) {
+      double p = (float) price; // the echo name carries an IEEE single
+      echoCount[i]++;
+      echoSum[i] += p;
+      echoSquares[i] += p * p;
+    }
+  }
+
+  /** The proxy's admission bucket: refilled at the ceiling rate, one token per request. */
+  private void admit(int j, long t) {
+    tokens[j] = Math.min(burst[j], tokens[j] + (t - refilled[j]) / 1e9 * ceiling[j]);
+    refilled[j] = t;
+    if (tokens[j] >= 1) {
+      tokens[j] -= 1;
+    } else {
+      shed[j]++;
+    }
+  }
+
+  /** One control interval at every PoP, as Cluster.run steps them and PopDaemon.tick publishes. */
+  private void tick(long t, List<FleetSample> samples) {
+    long now = base + t;
+    CorrelationMatrix known = topology.correlation();
+    for (int i = 0; i < n; i++) {
+      double load = meters[i].window(now).rate();
+      Measurement m =
+          new Measurement(
+              now,
+              load,
+              ownProbes[i],
+              allProbes[i],
+              cdnQueries[i],
+              new EchoTotals(echoCount[i], echoSum[i], echoSquares[i]),
+              answerers[i].stats(now).probes());
+      LoopState next = loops[i].step(states[i], m);
+      states[i] = next;
+      published[i] = next.x();
+      if (echoMode[i]) {
+        echoPrice[i] = next.alignedPrice();
+      }
+      answerers[i].replacePlan(
+          ProbePlan.compute(ids, i, next.mu(), known.row(i), known.column(i), config.plan()));
+      samples.add(
+          new FleetSample(
+              t / 1e9,
+              ids.get(i),
+              dnsX(i, t),
+              next.mu(),
+              next.beta() == null ? Double.NaN : next.beta().beta(),
+              next.beta() == null ? Double.NaN : next.beta().stdError(),
+              next.load() * unit[i],
+              loops[i].capacity() * unit[i],
+              next.demand() * unit[i],
+              next.mode().label(),
+              shed[i],
+              loops[i].gainScale(next)));
+    }
+  }
+
+  /** The x PoP i's DNS answers with at {@code t}: a pinned x, else the loop's last. */
+  private double dnsX(int i, long t) {
+    for (int k = pinFrom.length - 1; k >= 0; k--) {
+      if (pinFrom[k] <= t) {
+        return config.pins().get(k).x();
+      }
+    }
+    return published[i];
+  }
+
+  /** PoP i's demand at {@code t}, requests/s. */
+  private double rate(int i, long t) {
+    double r = topology.node(i).demand() * unit[i];
+    for (FleetModelConfig.Flash f : config.flashes()) {
+      r *= f.factor(ids.get(i), t / 1e9);
+    }
+    return r;
+  }
+
+  private long gap(int i, double rate) {
+    if (!(rate > 0)) {
+      return IDLE_RECHECK_NANOS;
+    }
+    return (long) (-Math.log(1 - userRandom[i].nextDouble()) / rate * 1e9);
+  }
+
+  /** The proxy anycast takes PoP i's user to at {@code t}: j with probability C_ij. */
+  private int anycast(int i, long t) {
+    int m = 0;
+    while (m + 1 < routeFrom.length && routeFrom[m + 1] <= t) {
+      m++;
+    }
+    double[] cum = routes[m][i];
+    double u = userRandom[i].nextDouble() * cum[cum.length - 1];
+    for (int j = 0; j < cum.length; j++) {
+      if (u < cum[j]) {
+        return j;
+      }
+    }
+    return cum.length - 1;
+  }
+
+  private static double[][] cumulative(CorrelationMatrix c) {
+    int size = c.size();
+    double[][] out = new double[size][];
+    for (int i = 0; i < size; i++) {
+      double[] row = c.row(i);
+      double[] cum = new double[size];
+      double s = 0;
+      for (int j = 0; j < size; j++) {
+        s += row[j];
+        cum[j] = s;
+      }
+      out[i] = cum;
+    }
+    return out;
+  }
+
+  private static long nanos(double seconds) {
+    return Math.round(seconds * 1e9);
+  }
+}
