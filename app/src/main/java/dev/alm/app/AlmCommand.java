@@ -30,6 +30,7 @@ import picocli.CommandLine.Spec;
       ProxyCommand.class,
       PopCommand.class,
       ClusterCommand.class,
+      PredictCommand.class,
       LabCommand.class,
       ExportCommand.class,
       DnsCommand.class,

@@ -45,13 +45,14 @@ import java.util.SplittableRandom;
  *       the seed); a token bucket at the ceiling sheds;
  *   <li><b>probes</b>: the PoP's real {@link PlannedProbeAnswerer} hands a beacon a probe (every
  *       beacon with price echoes, the plan of eq. 19 otherwise, with its beacon-rate window and
- *       warm-up); proxy j counts it (own category or not) and, with echoes, returns the price its
- *       PoP published at its last interval, as the IEEE single the echo name carries, to PoP i's
- *       DNS counters;
+ *       warm-up); proxy j counts it (own category or not), adds the weight PoP i signed into it
+ *       (kappa_i per probe handed out, {@link ControlLoop#probeWeight}, published at PoP i's last
+ *       interval) to its sensitivity sum and, with echoes, returns the price its PoP published at
+ *       its last interval, as the IEEE single the echo name carries, to PoP i's DNS counters;
  *   <li><b>loops</b>: every interval (ticks at k x interval after the users start, as {@code
  *       Cluster.run}) each PoP reads a {@link Measurement} as {@code PopSensors} builds it, steps,
- *       and publishes x_i to its DNS, its aligned price to its proxy's echoes and the plan for mu_i
- *       to its answerer, as {@code PopDaemon.tick} does.
+ *       and publishes x_i to its DNS, its aligned price to its proxy's echoes, its probe weight to
+ *       its probe signer and the plan for mu_i to its answerer, as {@code PopDaemon.tick} does.
  * </ul>
  */
 public final class FleetModel {
@@ -99,6 +100,8 @@ public final class FleetModel {
   private final long[] echoCount;
   private final double[] echoSum;
   private final double[] echoSquares;
+  private final float[] weight;
+  private final double[] sensitivity;
   private final double[] ceiling;
   private final double[] burst;
   private final double[] tokens;
@@ -143,6 +146,8 @@ public final class FleetModel {
     echoCount = new long[n];
     echoSum = new double[n];
     echoSquares = new double[n];
+    weight = new float[n];
+    sensitivity = new double[n];
     ceiling = new double[n];
     burst = new double[n];
     tokens = new double[n];
@@ -294,6 +299,7 @@ public final class FleetModel {
     if (category.equals(ids.get(j))) {
       ownProbes[j]++;
     }
+    sensitivity[j] += weight[i]; // the weight signed into the probe when it was handed out
     double price = echoPrice[j];
     if (echoMode[j] && echoMode[i] && !Double.isNaN(price)) {
       double p = (float) price; // the echo name carries an IEEE single
@@ -328,12 +334,16 @@ public final class FleetModel {
               allProbes[i],
               cdnQueries[i],
               new EchoTotals(echoCount[i], echoSum[i], echoSquares[i]),
-              answerers[i].stats(now).probes());
+              answerers[i].stats(now).probes(),
+              sensitivity[i]);
       LoopState next = loops[i].step(states[i], m);
       states[i] = next;
       published[i] = next.x();
       if (echoMode[i]) {
         echoPrice[i] = next.alignedPrice();
+      }
+      if (config.probeWeights()) {
+        weight[i] = signedWeight(loops[i].probeWeight(next));
       }
       answerers[i].replacePlan(
           ProbePlan.compute(ids, i, next.mu(), known.row(i), known.column(i), config.plan()));
@@ -352,6 +362,15 @@ public final class FleetModel {
               shed[i],
               loops[i].gainScale(next)));
     }
+  }
+
+  /**
+   * The weight the PoP's probe signer signs into its probes from now on: an IEEE single, 0 when not
+   * finite or below 0 (as {@code ProbeSigner.publishWeight}).
+   */
+  private static float signedWeight(double w) {
+    float f = (float) w;
+    return f >= 0 && Float.isFinite(f) ? f : 0;
   }
 
   /** The x PoP i's DNS answers with at {@code t}: a pinned x, else the loop's last. */

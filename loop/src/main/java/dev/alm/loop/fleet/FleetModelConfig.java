@@ -43,6 +43,8 @@ import java.util.List;
  * @param burstSeconds seconds of the ceiling the admission bucket holds
  * @param meterBuckets buckets per meter window (the window is one control interval)
  * @param startLead how long before the users start the PoPs' meters and probe answerers start
+ * @param probeWeights whether probes carry their issuer's weight (signed probes, as {@code alm
+ *     cluster} hands out unless {@code --no-probe-auth}), so that the proxies measure sigma_i
  * @param seed the run's seed: users, DNS draws, routing, probe answers and the meters' phase
  */
 public record FleetModelConfig(
@@ -61,6 +63,7 @@ public record FleetModelConfig(
     double burstSeconds,
     int meterBuckets,
     Duration startLead,
+    boolean probeWeights,
     long seed) {
 
   /** {@code alm cluster}'s requests/s per load unit. */
@@ -293,6 +296,7 @@ public record FleetModelConfig(
     private double burstSeconds = DEFAULT_BURST_SECONDS;
     private int meterBuckets = DEFAULT_METER_BUCKETS;
     private Duration startLead = DEFAULT_START_LEAD;
+    private boolean probeWeights = true;
     private long seed = DEFAULT_SEED;
 
     private Builder(Topology topology) {
@@ -391,6 +395,12 @@ public record FleetModelConfig(
       return this;
     }
 
+    /** Whether probes carry their issuer's weight (default true: signed probes). */
+    public Builder probeWeights(boolean v) {
+      probeWeights = v;
+      return this;
+    }
+
     /**
      * @throws IllegalArgumentException naming the setting that is out of range
      */
@@ -429,6 +439,7 @@ public record FleetModelConfig(
           burstSeconds,
           meterBuckets,
           startLead,
+          probeWeights,
           seed);
     }
   }
