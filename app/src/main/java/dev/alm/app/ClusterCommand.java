@@ -253,6 +253,7 @@ public final class ClusterCommand implements Callable<Integer> {
               .greedyGain(law.gain)
               .startX(law.startX)
               .betaSource(law.betaSource)
+              .withholdC(law.withholdC)
               .flash(flash == null ? null : FlashCrowd.parse(flash))
               .seed(seed)
               .settling(

@@ -57,7 +57,8 @@ public final class LabCommand implements Callable<Integer> {
       names = {"-t", "--topology"},
       defaultValue = "builtin:lab-fig2",
       description =
-          "Lab topology file or builtin:lab-mini|lab-fig2|lab-8. Default: ${DEFAULT-VALUE}.")
+          "Lab topology file or builtin:lab-mini|lab-fig2|lab-8|lab-skew|lab-spill."
+              + " Default: ${DEFAULT-VALUE}.")
   String topology;
 
   @Mixin LiveControllerOptions law;
@@ -268,7 +269,8 @@ public final class LabCommand implements Callable<Integer> {
             refreshFrom,
             refreshSettle,
             refreshMinSamples,
-            law.betaSource.label());
+            law.betaSource.label(),
+            law.withholdC);
     java.util.function.Consumer<String> log =
         line -> {
           err.println(line);

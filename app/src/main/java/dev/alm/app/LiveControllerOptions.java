@@ -40,13 +40,21 @@ public final class LiveControllerOptions {
   @Option(
       names = "--beta-source",
       paramLabel = "probes|echo",
-      defaultValue = "probes",
+      defaultValue = "echo",
       converter = BetaSourceConverter.class,
       description =
-          "Where the dual takes beta_i from: FastControl probe counts (eq. 20; proxy i must see some"
-              + " of PoP i's users) or price echoes (docs/fastcontrol.md, \"Price echo\"; needs no"
-              + " C). Default: ${DEFAULT-VALUE}.")
+          "Where the dual takes beta_i from: price echoes (docs/fastcontrol.md, \"Price echo\";"
+              + " needs no C and works wherever routing sends users) or FastControl probe counts"
+              + " (eq. 20, the paper's; needs C and proxy i seeing some of PoP i's users)."
+              + " Default: ${DEFAULT-VALUE}.")
   BetaSource betaSource;
+
+  @Option(
+      names = "--withhold-c",
+      description =
+          "Give the PoPs the unit matrix instead of C (users still follow C): every PoP learns what"
+              + " its step needs in-band (docs/controllers.md, \"Measured sensitivity\").")
+  boolean withholdC;
 
   /** {@code alm cluster}'s texts of these options, and its gamma. */
   public static final class Cluster extends ListResourceBundle {

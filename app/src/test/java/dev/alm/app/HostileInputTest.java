@@ -144,8 +144,8 @@ class HostileInputTest extends CliTest {
                 "-o",
                 dir.resolve("c").toString())
             .endsWith(
-                "--beta-source echo needs probe authentication (price echoes are signed):"
-                    + " drop --no-probe-auth"));
+                "--beta-source echo (the default) needs probe authentication (price echoes are"
+                    + " signed): drop --no-probe-auth, or add --beta-source probes"));
     assertFalse(Files.exists(dir.resolve("c")), "nothing written");
     assertFalse(Files.exists(dir.resolve("l")));
   }

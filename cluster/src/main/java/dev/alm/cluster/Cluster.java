@@ -507,7 +507,7 @@ public final class Cluster {
             .build();
     Path state = c.stateDir() == null ? null : c.stateDir().resolve(id + ".json");
     return new PopConfig(
-        t,
+        c.withholdC() ? t.withoutCorrelation() : t,
         i,
         dns,
         1,

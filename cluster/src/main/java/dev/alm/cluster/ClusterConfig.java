@@ -44,6 +44,8 @@ import java.util.List;
  *     mid-run); NaN never
  * @param betaSource where the dual takes beta_i from: probe counts or price echoes (needs {@code
  *     probeAuth})
+ * @param withholdC whether the PoPs are given the unit matrix instead of C (users still follow C):
+ *     the PoPs' loops must then learn C's effects in-band (docs/controllers.md)
  */
 public record ClusterConfig(
     Topology topology,
@@ -69,7 +71,8 @@ public record ClusterConfig(
     List<CustomerLoad> customers,
     dev.alm.proxy.limit.LimitMode customerMode,
     double centralStopSeconds,
-    BetaSource betaSource) {
+    BetaSource betaSource,
+    boolean withholdC) {
 
   public static final double DEFAULT_LOAD_UNIT = 150;
   public static final int DEFAULT_RESOLVERS = 200;
@@ -89,7 +92,8 @@ public record ClusterConfig(
     }
     if (betaSource == BetaSource.ECHO && !probeAuth) {
       throw new IllegalArgumentException(
-          "--beta-source echo needs probe authentication (price echoes are signed): drop --no-probe-auth");
+          "--beta-source echo (the default) needs probe authentication (price echoes are signed):"
+              + " drop --no-probe-auth, or add --beta-source probes");
     }
     if (duration == null || duration.isNegative() || duration.isZero()) {
       throw new IllegalArgumentException("duration must be > 0");
@@ -218,7 +222,8 @@ public record ClusterConfig(
         .customers(customers)
         .customerMode(customerMode)
         .centralStopSeconds(centralStopSeconds)
-        .betaSource(betaSource);
+        .betaSource(betaSource)
+        .withholdC(withholdC);
   }
 
   /** The same run with other drills and state directory. */
@@ -252,6 +257,7 @@ public record ClusterConfig(
     private List<CustomerLoad> customers = List.of();
     private dev.alm.proxy.limit.LimitMode customerMode = dev.alm.proxy.limit.LimitMode.DRL;
     private double centralStopSeconds = Double.NaN;
+    private boolean withholdC;
 
     private Builder(Topology topology) {
       this.topology = topology;
@@ -392,7 +398,14 @@ public record ClusterConfig(
           customers,
           customerMode,
           centralStopSeconds,
-          betaSource);
+          betaSource,
+          withholdC);
+    }
+
+    /** Whether the PoPs get the unit matrix instead of C; default false (they get C). */
+    public Builder withholdC(boolean v) {
+      withholdC = v;
+      return this;
     }
 
     /** Where the dual takes beta_i from; default probe counts. */

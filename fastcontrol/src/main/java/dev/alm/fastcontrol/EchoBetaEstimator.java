@@ -59,4 +59,41 @@ public final class EchoBetaEstimator {
             w * w * rawSe * rawSe + (1 - w) * (1 - w) * previous.stdError() * previous.stdError());
     return new BetaEstimate(beta, se, raw, rawSe, n, seconds);
   }
+
+  /**
+   * beta_i by inverse-variance weighting (a scalar Kalman filter): the interval's echo mean and its
+   * standard error (floored at 1% of the mean) against the previous estimate, whose variance grows
+   * by {@code (processShare x level)^2} per interval, the level being the larger of the two. Many
+   * echoes (a small standard error) make the estimate follow the echoed prices within an interval;
+   * few echoes average over several; a small {@code processShare} (a steady deployment) averages
+   * over more. No echo keeps the previous estimate.
+   *
+   * @param processShare how far beta_i may move in one interval, as a share of its level, &gt; 0
+   */
+  public static BetaEstimate filter(
+      long n,
+      double sum,
+      double squares,
+      double seconds,
+      BetaEstimate previous,
+      double processShare) {
+    if (!(processShare > 0) || !Double.isFinite(processShare)) {
+      throw new IllegalArgumentException("process share must be > 0, got " + processShare);
+    }
+    BetaEstimate raw = next(n, sum, squares, seconds, null, 1);
+    if (n == 0) {
+      return next(0, 0, 0, seconds, previous, 1);
+    }
+    if (previous == null) {
+      return raw;
+    }
+    double level = Math.max(Math.abs(raw.beta()), Math.abs(previous.beta()));
+    double measured = Math.max(raw.stdError(), Math.max(1e-9, 0.01 * level));
+    double prior = Double.isFinite(previous.stdError()) ? previous.stdError() : level;
+    double p = prior * prior + Math.pow(processShare * level, 2);
+    double k = p / (p + measured * measured);
+    double beta = previous.beta() + k * (raw.beta() - previous.beta());
+    return new BetaEstimate(
+        Math.max(0, beta), Math.sqrt((1 - k) * p), raw.beta(), raw.stdError(), n, seconds);
+  }
 }

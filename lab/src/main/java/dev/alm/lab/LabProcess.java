@@ -191,7 +191,8 @@ public final class LabProcess {
       c[k][k] = 1;
     }
     if (truth != null) {
-      c = truth.c();
+      // with C withheld the PoPs keep the unit matrix and learn C's effects in-band
+      c = s.withholdC() ? c : truth.c();
       a = truth.demand();
     }
     List<Node> nodes = new ArrayList<>();

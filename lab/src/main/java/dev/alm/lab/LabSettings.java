@@ -36,6 +36,7 @@ import java.nio.file.Path;
  * @param refreshMinSamples estimated: the fewest samples for a row to replace the row the PoPs hold
  * @param betaSource where the dual takes beta_i from: {@code probes} (FastControl counts, eq. 20)
  *     or {@code echo} (price echoes, docs/fastcontrol.md); null reads as probes
+ * @param withholdC whether the PoPs are given the unit matrix instead of the measured C
  */
 public record LabSettings(
     String topology,
@@ -59,7 +60,8 @@ public record LabSettings(
     String refreshFrom,
     double refreshSettleSeconds,
     int refreshMinSamples,
-    String betaSource) {
+    String betaSource,
+    boolean withholdC) {
 
   /** The file through which the run hands the PoPs a new C after a drill. */
   public static Path refreshFile(Path out) {

@@ -24,7 +24,7 @@ class CatchmentSeriesTest {
     assertEquals(new LabRun.Catch("a", "a"), early.get("e1"), "a failed measurement is skipped");
     Map<String, LabRun.Catch> late = CatchmentSeries.catchmentsAt(out, t, 2.0);
     assertEquals(new LabRun.Catch("b", "b"), late.get("e1"));
-    LabSettings s = TestSettings.of("builtin:lab-mini", out.toString(), 20, 10, 50, null);
+    LabSettings s = TestSettings.of("builtin:lab-mini", out.toString(), 20, 10, 50, null, false);
     LabTruth before = LabRun.truth(t, early, s, 0, 0);
     LabTruth after = LabRun.truth(t, late, s, 0, 0);
     assertEquals(0.5, before.c()[0][0], 1e-9, "row a: e1 on a, e2 (via r1) on b");

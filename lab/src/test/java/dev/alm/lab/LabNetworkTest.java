@@ -50,7 +50,7 @@ class LabNetworkTest {
     assumeTrue(missing.isEmpty(), "the lab needs " + String.join(", ", missing));
     long t0 = System.nanoTime();
     LabTopology t = LabTopologyJson.resolve("builtin:lab-mini");
-    LabSettings s = TestSettings.of("builtin:lab-mini", out.toString(), 20, 10, 50, "echo");
+    LabSettings s = TestSettings.of("builtin:lab-mini", out.toString(), 20, 10, 50, "echo", true);
     List<List<dev.alm.cluster.Sample>> intervals = new ArrayList<>();
     LabRun.Result r;
     try (LabNetwork net = LabNetwork.build(LabPlan.of(t, NAME), RUN, line -> {})) {

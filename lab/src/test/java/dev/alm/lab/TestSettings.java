@@ -1,11 +1,20 @@
 package dev.alm.lab;
 
-/** Lab settings for the tests: the dual at 1 s, TTL 2 s, gamma 5, no refresh; the rest given. */
+/**
+ * Lab settings for the tests: the dual at 1 s, TTL 2 s, gamma 5, no refresh; the rest given
+ * (withholdC: the PoPs get the unit matrix instead of C).
+ */
 final class TestSettings {
   private TestSettings() {}
 
   static LabSettings of(
-      String topology, String out, double loadUnit, int caches, double beacons, String betaSource) {
+      String topology,
+      String out,
+      double loadUnit,
+      int caches,
+      double beacons,
+      String betaSource,
+      boolean withholdC) {
     return new LabSettings(
         topology,
         out,
@@ -28,6 +37,7 @@ final class TestSettings {
         "measured",
         2,
         20,
-        betaSource);
+        betaSource,
+        withholdC);
   }
 }

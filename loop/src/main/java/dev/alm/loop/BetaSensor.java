@@ -13,8 +13,13 @@ interface BetaSensor {
   /** beta_i's gain schedule after the interval's samples, judged against {@code planned}. */
   Calm calm(Calm calm, Interval in, BetaEstimate planned, Settling settling);
 
-  /** beta_i after the interval, its newest samples weighted by {@code weight} in (0, 1]. */
-  BetaEstimate estimate(Interval in, BetaEstimate planned, double weight);
+  /**
+   * beta_i after the interval.
+   *
+   * @param scale beta_i's gain multiplier in (0, 1] ({@link Settling}): 1 after an alarm, smaller
+   *     while its samples stay steady
+   */
+  BetaEstimate estimate(Interval in, BetaEstimate planned, double scale);
 
   /**
    * Consecutive intervals without samples while at least {@link ControlLoop#EXPECTED_PROBES} were
@@ -31,7 +36,7 @@ interface BetaSensor {
   /** The sensor of a configuration. */
   static BetaSensor of(LoopConfig config, double selfCorrelation) {
     return config.betaSource() == BetaSource.ECHO
-        ? new EchoBeta()
+        ? new EchoBeta(config.beta().ewmaWeight())
         : new ProbeCountBeta(config.beta(), selfCorrelation);
   }
 }

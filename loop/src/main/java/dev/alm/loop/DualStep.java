@@ -83,8 +83,7 @@ final class DualStep implements LoopStep {
     Calm betaCalm = sensor.calm(s.betaCalm(), in, planned, settling);
     Calm demandCalm = DemandEstimate.calm(s, in, config);
     double demand = DemandEstimate.next(s, in, config, demandCalm.scale(settling));
-    BetaEstimate beta =
-        sensor.estimate(in, planned, config.beta().ewmaWeight() * betaCalm.scale(settling));
+    BetaEstimate beta = sensor.estimate(in, planned, betaCalm.scale(settling));
     double sigma = Sensitivity.next(s.estimates().sigma(), in, config.sensitivityWeight());
 
     int quiet = sensor.quiet(s, in, s.mu(), previousBeta);

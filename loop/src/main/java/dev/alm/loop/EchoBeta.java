@@ -10,6 +10,17 @@ import dev.alm.fastcontrol.EchoBetaEstimator;
  */
 final class EchoBeta implements BetaSensor {
 
+  private final double processShare;
+
+  /**
+   * @param processShare how far beta_i may move in one interval after an alarm, as a share of its
+   *     level: the filter's process noise ({@link EchoBetaEstimator#filter}); the gain schedule
+   *     shrinks it while the echoes stay steady
+   */
+  EchoBeta(double processShare) {
+    this.processShare = processShare;
+  }
+
   /**
    * The calm after an interval of n echoes: their mean against the smoothed beta_i, in standard
    * errors of the mean, written as the Poisson-unit difference and variance that {@link Calm} sums
@@ -34,9 +45,9 @@ final class EchoBeta implements BetaSensor {
   }
 
   @Override
-  public BetaEstimate estimate(Interval in, BetaEstimate planned, double weight) {
-    return EchoBetaEstimator.next(
-        in.echoes(), in.echoSum(), in.echoSquares(), in.dt(), planned, weight);
+  public BetaEstimate estimate(Interval in, BetaEstimate planned, double scale) {
+    return EchoBetaEstimator.filter(
+        in.echoes(), in.echoSum(), in.echoSquares(), in.dt(), planned, processShare * scale);
   }
 
   @Override

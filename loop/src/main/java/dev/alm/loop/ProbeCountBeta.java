@@ -13,10 +13,12 @@ final class ProbeCountBeta implements BetaSensor {
 
   private final BetaEstimator estimator;
   private final double gamma;
+  private final double weight;
   private final double selfCorrelation;
 
   ProbeCountBeta(BetaEstimatorConfig config, double selfCorrelation) {
     this.estimator = new BetaEstimator(config);
+    this.weight = config.ewmaWeight();
     this.gamma = config.gamma();
     this.selfCorrelation = selfCorrelation;
   }
@@ -32,8 +34,8 @@ final class ProbeCountBeta implements BetaSensor {
   }
 
   @Override
-  public BetaEstimate estimate(Interval in, BetaEstimate planned, double weight) {
-    return estimator.next(in.ownProbes(), in.dt(), planned, weight);
+  public BetaEstimate estimate(Interval in, BetaEstimate planned, double scale) {
+    return estimator.next(in.ownProbes(), in.dt(), planned, weight * scale);
   }
 
   @Override

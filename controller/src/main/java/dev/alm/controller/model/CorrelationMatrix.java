@@ -30,6 +30,20 @@ public final class CorrelationMatrix {
   }
 
   /**
+   * The unit matrix: every PoP's users reach its own proxy. What a PoP is given when C is withheld
+   * from it (docs/controllers.md, "Measured sensitivity"): its loop then learns C's effects
+   * in-band.
+   */
+  public static CorrelationMatrix identity(List<String> ids) {
+    int n = ids.size();
+    double[][] rows = new double[n][n];
+    for (int i = 0; i < n; i++) {
+      rows[i][i] = 1;
+    }
+    return of(ids, rows);
+  }
+
+  /**
    * Builds a matrix after checking it: square, entries finite and in [0, 1], ids unique, rows
    * summing to one within {@link #ROW_SUM_TOLERANCE}.
    *

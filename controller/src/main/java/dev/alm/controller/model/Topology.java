@@ -62,6 +62,11 @@ public final class Topology {
     return new Topology(nodes, correlation, g, h);
   }
 
+  /** The same topology with the unit matrix in place of C ({@link CorrelationMatrix#identity}). */
+  public Topology withoutCorrelation() {
+    return new Topology(nodes, CorrelationMatrix.identity(ids()), proxyCosts, offloadCosts);
+  }
+
   public int size() {
     return nodes.size();
   }

@@ -7,12 +7,13 @@ import java.util.OptionalInt;
  * the offline model, the loopback cluster and the lab (docs/controllers.md, "Settling targets").
  *
  * <ul>
- *   <li><b>cold-start settling</b>: the first interval k from which on, for every proxy, the mean of
- *       S_i/T_i over the last {@value #WINDOW} intervals stays at most {@value #OVERLOAD} and x_i
- *       stays within {@value #X_BAND} of its final value (the mean of its last {@value #WINDOW}
+ *   <li><b>cold-start settling</b>: the first interval k from which on, for every proxy, the mean
+ *       of S_i/T_i over the last {@value #WINDOW} intervals stays at most {@value #OVERLOAD} and
+ *       x_i stays within {@value #X_BAND} of its final value (the mean of its last {@value #WINDOW}
  *       intervals);
- *   <li><b>drill recovery</b>: the intervals after a drill until every proxy's {@value #WINDOW}-interval
- *       mean of S_i/T_i is at most {@value #OVERLOAD} for good (up to the end of the drill's span).
+ *   <li><b>drill recovery</b>: the intervals after a drill until every proxy's {@value
+ *       #WINDOW}-interval mean of S_i/T_i is at most {@value #OVERLOAD} for good (up to the end of
+ *       the drill's span).
  * </ul>
  *
  * Series are indexed [interval][node]; a NaN load ratio (meter stale) counts as not overloaded, a
@@ -55,10 +56,10 @@ public final class SettlingMeasure {
   }
 
   /**
-   * Intervals after a drill at interval {@code from} (0-based, the first interval measured after the
-   * drill) until every {@value #WINDOW}-interval mean of S_i/T_i stays at most {@value #OVERLOAD}
-   * through interval {@code to} (exclusive); 0 when it never rose above; empty when it was still
-   * above at the end of the span.
+   * Intervals after a drill at interval {@code from} (0-based, the first interval measured after
+   * the drill) until every {@value #WINDOW}-interval mean of S_i/T_i stays at most {@value
+   * #OVERLOAD} through interval {@code to} (exclusive); 0 when it never rose above; empty when it
+   * was still above at the end of the span.
    */
   public static OptionalInt recovery(double[][] ratio, int from, int to) {
     int end = Math.min(to, ratio.length);

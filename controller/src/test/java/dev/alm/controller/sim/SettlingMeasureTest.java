@@ -18,7 +18,8 @@ class SettlingMeasureTest {
 
   @Test
   void aRunThatStartsSettledSettlesAtTheFirstInterval() {
-    assertEquals(1, SettlingMeasure.coldStart(constant(20, 2, 0.8), constant(20, 2, 0.5)).getAsInt());
+    assertEquals(
+        1, SettlingMeasure.coldStart(constant(20, 2, 0.8), constant(20, 2, 0.5)).getAsInt());
   }
 
   @Test
