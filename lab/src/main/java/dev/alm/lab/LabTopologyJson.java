@@ -20,7 +20,8 @@ import java.util.Set;
  */
 public final class LabTopologyJson {
   /** The builtin lab topologies. */
-  public static final List<String> BUILTINS = List.of("lab-mini", "lab-fig2", "lab-8");
+  public static final List<String> BUILTINS =
+      List.of("lab-mini", "lab-fig2", "lab-8", "lab-skew", "lab-spill");
 
   private static final String PREFIX = "builtin:";
   private static final Set<String> TOP =

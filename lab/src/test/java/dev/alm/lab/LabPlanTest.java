@@ -93,6 +93,81 @@ class LabPlanTest {
     }
     assertEquals(8, LabTopologyJson.resolve("builtin:lab-8").pops().size());
     assertEquals(12, LabTopologyJson.resolve("builtin:lab-8").eyeballs().size());
+    assertTrue(LabTopologyJson.BUILTINS.containsAll(List.of("lab-skew", "lab-spill")));
+  }
+
+  @Test
+  void everyBuiltinFitsATwoCoreMachine() throws Exception {
+    for (String name : LabTopologyJson.BUILTINS) {
+      LabTopology t = LabTopologyJson.resolve("builtin:" + name);
+      int birds = t.routers().size() + t.pops().size();
+      int jvms = t.pops().size() + t.eyeballs().size() + t.resolvers().size() + 1;
+      assertTrue(birds + jvms <= 40, name + ": " + birds + " BIRDs and " + jvms + " JVMs");
+    }
+  }
+
+  @Test
+  void labSkewDeclaresAPopWithoutDnsUsersAndResolversAcrossTransits() throws Exception {
+    LabTopology t = LabTopologyJson.resolve("builtin:lab-skew");
+    assertEquals(List.of("a", "b", "c"), t.popIds());
+    // c's only provider is i1; nothing in i1 resolves there, so c's DNS catchment has no demand
+    assertEquals(List.of("i1"), pop(t, "c").providers());
+    assertTrue(t.resolvers().stream().noneMatch(r -> r.upstream().equals("i1")));
+    List<LabTopology.Eyeball> underI1 =
+        t.eyeballs().stream().filter(e -> e.upstream().equals("i1")).toList();
+    assertTrue(!underI1.isEmpty(), "c's proxy still has users: those under i1");
+    assertTrue(underI1.stream().noneMatch(LabTopology.Eyeball::onNet), "their resolver is away");
+    // t2 has two customer PoPs: b directly, c through i1 (a longer customer path)
+    assertEquals(LabTopology.Relationship.CUSTOMER, t.relationship("t2", "b"));
+    assertEquals(LabTopology.Relationship.CUSTOMER, t.relationship("t2", "i1"));
+    // half of a's DNS users (through r1 under t1) live under t2: C_ab = 0.5; none of b's under t1
+    double aOwn = demand(t, "t1", "on-net");
+    double aAway = demand(t, "t2", "r1");
+    assertEquals(0.5, aAway / (aOwn + aAway), 1e-9);
+    assertEquals(0, demand(t, "t1", "r2"), "C_ba = 0");
+    assertTrue(totalDemand(t) > totalCapacity(t), "someone must offload to L2");
+  }
+
+  @Test
+  void labSpillDeclaresASmallNeighbourAFarResolverAndASingleHomedPrependTarget() throws Exception {
+    LabTopology t = LabTopologyJson.resolve("builtin:lab-spill");
+    assertEquals(List.of("p1", "p2", "p3", "p4"), t.popIds());
+    // p1's catchment (everything directly under t1) falls to p2 through i1, a customer of t1
+    assertEquals(List.of("t1"), pop(t, "p1").providers());
+    assertEquals(List.of("i1"), pop(t, "p2").providers());
+    assertEquals(LabTopology.Relationship.CUSTOMER, t.relationship("t1", "i1"));
+    double dumped = demand(t, "t1", "on-net") + demand(t, "i1", "on-net");
+    assertTrue(dumped > 2 * pop(t, "p2").capacity(), "p2 is small: " + dumped);
+    // p3 is single-homed to t2: a prepend cannot beat t2's local preference for its customer
+    assertEquals(List.of("t2"), pop(t, "p3").providers());
+    // p4's provider t3 holds no users, only the public resolver g, whose users live under t2
+    assertEquals(List.of("t3"), pop(t, "p4").providers());
+    assertTrue(t.eyeballs().stream().noneMatch(e -> e.upstream().equals("t3")), "C_44 = 0");
+    assertEquals("t3", t.resolvers().get(0).upstream());
+    assertTrue(demand(t, "t2", "g") > 0, "g's users' HTTP catchment is p3");
+    assertTrue(
+        demand(t, "t2", "on-net") + demand(t, "t2", "g") > pop(t, "p3").capacity(),
+        "p3 is overloaded at every x = 1");
+  }
+
+  private static LabTopology.Pop pop(LabTopology t, String id) {
+    return t.pops().get(t.popIndex(id));
+  }
+
+  /** Demand of the eyeball networks under {@code upstream} resolving through {@code resolver}. */
+  private static double demand(LabTopology t, String upstream, String resolver) {
+    return t.eyeballs().stream()
+        .filter(e -> e.upstream().equals(upstream) && e.resolver().equals(resolver))
+        .mapToDouble(LabTopology.Eyeball::demand)
+        .sum();
+  }
+
+  private static double totalDemand(LabTopology t) {
+    return t.eyeballs().stream().mapToDouble(LabTopology.Eyeball::demand).sum();
+  }
+
+  private static double totalCapacity(LabTopology t) {
+    return t.pops().stream().mapToDouble(LabTopology.Pop::capacity).sum();
   }
 
   @Test
@@ -136,7 +211,7 @@ class LabPlanTest {
   @Test
   void theTrueCComesFromResolverAndHttpCatchmentsWeightedByDemand() throws Exception {
     LabTopology t = LabTopologyJson.resolve("builtin:lab-fig2");
-    LabSettings s = TestSettings.of("builtin:lab-fig2", "/tmp", 50, 50, 400, null);
+    LabSettings s = TestSettings.of("builtin:lab-fig2", "/tmp", 50, 50, 400, null, false);
     // the catchments BGP gives lab-fig2: each transit prefers its customer PoP
     var c =
         java.util.Map.of(
