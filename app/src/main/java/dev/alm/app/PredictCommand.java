@@ -207,6 +207,7 @@ public final class PredictCommand implements Callable<Integer> {
               .greedyGain(law.gain)
               .startX(law.startX)
               .betaSource(law.betaSource)
+              .withholdC(law.withholdC)
               .flash(flash == null ? null : FlashCrowd.parse(flash))
               .seed(seed)
               .probeAuth(!noProbeAuth)
@@ -236,7 +237,7 @@ public final class PredictCommand implements Callable<Integer> {
     List<FleetRun> done = new ArrayList<>();
     for (int k = 0; k < runs; k++) {
       FleetModelConfig.Builder b =
-          FleetModelConfig.builder(t)
+          FleetModelConfig.builder(law.withholdC ? t.withoutCorrelation() : t)
               .loops(loops)
               .plan(first.plan())
               .duration(c.duration())
@@ -249,6 +250,10 @@ public final class PredictCommand implements Callable<Integer> {
       if (c.flash() != null) {
         FlashCrowd f = c.flash();
         b.flash(new FleetModelConfig.Flash(f.pop(), f.factor(), f.startSeconds(), f.seconds()));
+      }
+      if (law.withholdC) {
+        // the PoPs hold the unit matrix; their users follow the topology's C from the start
+        b.routeChange(new FleetModelConfig.RouteChange(0, t.correlation(), "C withheld"));
       }
       changes.forEach(b::routeChange);
       FleetModelConfig mc;

@@ -3,7 +3,6 @@ package dev.alm.loop;
 import dev.alm.controller.cost.OffloadCost;
 import dev.alm.controller.cost.ProxyCost;
 import dev.alm.controller.dual.DualNode;
-import dev.alm.controller.dual.DualSteps;
 import dev.alm.controller.dual.PriceState;
 import dev.alm.controller.dual.StepSize;
 import dev.alm.fastcontrol.BetaEstimate;
@@ -97,10 +96,7 @@ final class DualStep implements LoopStep {
     // Algorithm 1 step 6 (eq. 17) for the load caused by the x published last interval, then step 5
     // (eq. 13)
     double scale = settling.schedulePrice() ? priceCalm.scale(settling) : 1;
-    PriceState price =
-        Double.isFinite(s.sStar())
-            ? node(sigma).nextPrice(s.price(), load, s.sStar(), scale)
-            : s.price();
+    PriceState price = Double.isFinite(s.sStar()) ? nextPrice(s, load, sigma, scale) : s.price();
     double ownPrice = smoothPrice(s, price.mu(), priceCalm);
     BetaEstimate shifted = shift(beta, ownPrice - s.mu());
     DualNode.Decision d = fixed.decide(price.mu(), demand, shifted.beta());
@@ -124,7 +120,44 @@ final class DualStep implements LoopStep {
       return fixed;
     }
     double used = Math.max(sigma, sigmaFloor);
-    return new DualNode(g, h, DualSteps.scaled(scaled.theta(), g, used), scaled.adaptive());
+    return new DualNode(g, h, split(scaled.theta(), used), scaled.adaptive());
+  }
+
+  /**
+   * Step 6 (eq. 17), boosted while the proxy is above its capacity. There the cost g_i is infinite
+   * but the gradient S_i - S*_i is at most S_i, so the plain step climbs out of an overload no
+   * faster than it approaches S*_i from below: a price that starts or is left far below its level
+   * (a cold start, a route change, a flash crowd) keeps the proxy overloaded for many intervals.
+   * While S_i &gt; T_i the step is multiplied by a boost that grows by {@link DualNode#GROW} every
+   * interval, up to {@link LoopConfig#overloadBoost()}; at or below capacity it is the plain step.
+   * The asymmetry is the operator's: a price that climbed too far sends some users to L2 for a few
+   * intervals, one that climbs too slowly keeps a proxy overloaded. A symmetric boost (growing
+   * while the gradient keeps its sign either way) set off a limit cycle in the offline model of the
+   * live loop (docs/controllers.md, "Step and delay").
+   */
+  private PriceState nextPrice(LoopState s, double load, double sigma, double scale) {
+    PriceState plain = node(sigma).nextPrice(s.price(), load, s.sStar(), scale);
+    if (!(load > capacity) || config.overloadBoost() <= 1) {
+      return new PriceState(plain.mu(), 1, plain.lastSign());
+    }
+    double boost = Math.min(config.overloadBoost(), s.price().boost() * DualNode.GROW);
+    double mu = s.mu() + boost * (plain.mu() - s.mu());
+    return new PriceState(Math.max(0, mu), boost, plain.lastSign());
+  }
+
+  /**
+   * The price step alpha_i = 1 / (sigma_i / theta + dS*_i/dmu / THETA_LOCAL): the curvature of the
+   * dual function along mu_i has two parts that reach the gradient S_i - S*_i with different
+   * delays. sigma_i acts through the users: a price change moves x_j at the DNS, and S_i only after
+   * the TTL and a meter window, so its part is damped by theta (docs/controllers.md, "Step and
+   * delay"). dS*_i/dmu acts at once (S*_i is computed from mu_i in the same step), so its part only
+   * needs the smaller damping that the Poisson noise of S_i asks for.
+   */
+  private DualNode.StepRule split(double theta, double sigma) {
+    return mu -> {
+      double d = sigma / theta + g.minimiserSlope(mu) / config.localTheta();
+      return d > 0 && Double.isFinite(d) ? 1 / d : theta;
+    };
   }
 
   /** sigma_i the step divides by: measured, else the topology's. */

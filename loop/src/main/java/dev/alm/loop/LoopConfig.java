@@ -36,6 +36,10 @@ import java.time.Duration;
  * @param stateMaxAge a persisted state older than this is not restored
  * @param settling the dual's gain schedule ({@link Settling}); {@link Settling#OFF} for fixed gains
  * @param betaSource where the dual takes beta_i from: FastControl probe counts or price echoes
+ * @param overloadBoost the largest multiplier of the price step while the proxy is above its
+ *     capacity, &ge; 1 (1: none; docs/controllers.md, "Step and delay")
+ * @param localTheta the damping of the part of the price step that S*_i(mu_i) answers at once, in
+ *     (0, 2) (docs/controllers.md, "Step and delay")
  * @param sensitivityWeight EWMA weight of the newest interval's measured sigma_i in (0, 1] (the
  *     probe weights the proxy counted, docs/controllers.md "Measured sensitivity")
  */
@@ -55,7 +59,9 @@ public record LoopConfig(
     Duration stateMaxAge,
     Settling settling,
     BetaSource betaSource,
-    double sensitivityWeight) {
+    double sensitivityWeight,
+    double localTheta,
+    double overloadBoost) {
 
   public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
   public static final double DEFAULT_START_X = 0.2;
@@ -66,6 +72,8 @@ public record LoopConfig(
   public static final double DEFAULT_BETA_WEIGHT = 0.2;
   public static final double DEFAULT_MAX_STEP = 0.2;
   public static final double DEFAULT_SENSITIVITY_WEIGHT = 0.3;
+  public static final double DEFAULT_LOCAL_THETA = 1.0;
+  public static final double DEFAULT_OVERLOAD_BOOST = 4;
 
   /**
    * The live price step: the scaled step of docs/controllers.md with theta 0.15 and no adaptation.
@@ -109,6 +117,12 @@ public record LoopConfig(
     if (!(sensitivityWeight > 0 && sensitivityWeight <= 1)) {
       throw new IllegalArgumentException(
           "sensitivityWeight must be in (0, 1], got " + sensitivityWeight);
+    }
+    if (!(overloadBoost >= 1) || !Double.isFinite(overloadBoost)) {
+      throw new IllegalArgumentException("overloadBoost must be >= 1, got " + overloadBoost);
+    }
+    if (!(localTheta > 0 && localTheta < 2)) {
+      throw new IllegalArgumentException("localTheta must be in (0, 2), got " + localTheta);
     }
     if (probeTimeout < 1) {
       throw new IllegalArgumentException("probeTimeout must be >= 1 interval, got " + probeTimeout);
@@ -190,6 +204,8 @@ public record LoopConfig(
     private Settling settling = Settling.DEFAULT;
     private BetaSource betaSource = BetaSource.PROBES;
     private double sensitivityWeight = DEFAULT_SENSITIVITY_WEIGHT;
+    private double localTheta = DEFAULT_LOCAL_THETA;
+    private double overloadBoost = DEFAULT_OVERLOAD_BOOST;
 
     private Builder(Algorithm algorithm) {
       this.algorithm = algorithm;
@@ -212,6 +228,8 @@ public record LoopConfig(
       settling = c.settling;
       betaSource = c.betaSource;
       sensitivityWeight = c.sensitivityWeight;
+      localTheta = c.localTheta;
+      overloadBoost = c.overloadBoost;
     }
 
     /** Greedy or dual. */
@@ -305,6 +323,16 @@ public record LoopConfig(
     }
 
     /** The beta estimator's settings as they stand. */
+    public Builder overloadBoost(double v) {
+      overloadBoost = v;
+      return this;
+    }
+
+    public Builder localTheta(double v) {
+      localTheta = v;
+      return this;
+    }
+
     public Builder sensitivityWeight(double v) {
       sensitivityWeight = v;
       return this;
@@ -337,7 +365,9 @@ public record LoopConfig(
           stateMaxAge,
           settling,
           betaSource,
-          sensitivityWeight);
+          sensitivityWeight,
+          localTheta,
+          overloadBoost);
     }
   }
 
