@@ -133,7 +133,8 @@ class HostileInputTest extends CliTest {
     assertEquals(
         2, alm("cluster", "--beta-source", "gossip", "-o", dir.resolve("c").toString()), "usage");
     assertTrue(
-        err.toString().contains("beta source must be probes or echo, got gossip"), err.toString());
+        err.toString().contains("beta source must be probes, echo or auto, got gossip"),
+        err.toString());
     err.getBuffer().setLength(0);
     assertTrue(
         refused(

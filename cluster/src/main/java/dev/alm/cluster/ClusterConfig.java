@@ -90,6 +90,9 @@ public record ClusterConfig(
       throw new IllegalArgumentException(
           "topology, algorithm, settling and beta source are required");
     }
+    if (betaSource == BetaSource.AUTO) {
+      betaSource = BetaSource.resolve(probeAuth);
+    }
     if (betaSource == BetaSource.ECHO && !probeAuth) {
       throw new IllegalArgumentException(
           "--beta-source echo (the default) needs probe authentication (price echoes are signed):"
@@ -250,7 +253,7 @@ public record ClusterConfig(
     private FlashCrowd flash;
     private long seed = DEFAULT_SEED;
     private Settling settling = Settling.DEFAULT;
-    private BetaSource betaSource = BetaSource.PROBES;
+    private BetaSource betaSource = BetaSource.ECHO;
     private List<Drill> drills = List.of();
     private Path stateDir;
     private boolean probeAuth = true;
@@ -408,7 +411,7 @@ public record ClusterConfig(
       return this;
     }
 
-    /** Where the dual takes beta_i from; default probe counts. */
+    /** Where the dual takes beta_i from; default price echoes. */
     public Builder betaSource(BetaSource v) {
       betaSource = v;
       return this;

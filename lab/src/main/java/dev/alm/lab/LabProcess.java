@@ -249,8 +249,7 @@ public final class LabProcess {
                 new BetaEstimatorConfig(
                     s.gamma(), s.betaWeight(), LoopConfig.DEFAULT_BETA.lossRate()))
             .settling(Settling.DEFAULT)
-            .betaSource(
-                s.betaSource() == null ? BetaSource.PROBES : BetaSource.parse(s.betaSource()))
+            .betaSource(betaSource(s))
             .build();
     return new PopConfig(
         topology,
@@ -420,5 +419,15 @@ public final class LabProcess {
     while ((left = epochMillis - System.currentTimeMillis()) > 0) {
       Thread.sleep(Math.min(left, 200));
     }
+  }
+
+  /**
+   * The PoPs' beta source: price echoes unless the settings ask for probe counts (every lab PoP
+   * holds the run's probe key, so {@code auto} means echoes).
+   */
+  static BetaSource betaSource(LabSettings s) {
+    return s.betaSource() != null && BetaSource.parse(s.betaSource()) == BetaSource.PROBES
+        ? BetaSource.PROBES
+        : BetaSource.ECHO;
   }
 }

@@ -15,7 +15,13 @@ public enum BetaSource {
    * that answered it; beta_i is the mean of those prices. Needs neither C nor C_ii &gt; 0, and
    * needs a probe key (the echoes are signed).
    */
-  ECHO("echo");
+  ECHO("echo"),
+  /**
+   * The default of a PoP's configuration: price echoes when the PoP has a probe key (they are
+   * signed), FastControl probe counts otherwise ({@link #resolve}); the PoP daemon resolves it at
+   * start. A loop given it unresolved counts probes.
+   */
+  AUTO("auto");
 
   private final String label;
 
@@ -28,13 +34,18 @@ public enum BetaSource {
     return label;
   }
 
-  /** The source named {@code s} ("probes" or "echo"). */
+  /** What {@link #AUTO} stands for: echoes with a probe key, probe counts without. */
+  public static BetaSource resolve(boolean probeKey) {
+    return probeKey ? ECHO : PROBES;
+  }
+
+  /** The source named {@code s} ("probes", "echo" or "auto"). */
   public static BetaSource parse(String s) {
     for (BetaSource b : values()) {
       if (b.label.equals(s)) {
         return b;
       }
     }
-    throw new IllegalArgumentException("beta source must be probes or echo, got " + s);
+    throw new IllegalArgumentException("beta source must be probes, echo or auto, got " + s);
   }
 }

@@ -202,7 +202,7 @@ public record LoopConfig(
     private int probeTimeout = DEFAULT_PROBE_TIMEOUT;
     private Duration stateMaxAge = DEFAULT_STATE_MAX_AGE;
     private Settling settling = Settling.DEFAULT;
-    private BetaSource betaSource = BetaSource.PROBES;
+    private BetaSource betaSource = BetaSource.AUTO;
     private double sensitivityWeight = DEFAULT_SENSITIVITY_WEIGHT;
     private double localTheta = DEFAULT_LOCAL_THETA;
     private double overloadBoost = DEFAULT_OVERLOAD_BOOST;

@@ -102,6 +102,12 @@ public record PopConfig(
         topology, index, dns, dnsThreads, p, loop, plan, state, admin, adminAccess, drl);
   }
 
+  /** This configuration with another loop configuration. */
+  public PopConfig withLoop(LoopConfig l) {
+    return new PopConfig(
+        topology, index, dns, dnsThreads, proxy, l, plan, state, admin, adminAccess, drl);
+  }
+
   /** A PoP with a DRL agent (null: none), its admin server loopback only. */
   public PopConfig(
       Topology topology,

@@ -129,13 +129,14 @@ public final class PopDaemon implements AutoCloseable {
    * @param central the central store, or null
    */
   public static PopDaemon start(
-      PopConfig config,
+      PopConfig given,
       boolean ownScheduler,
       LongSupplier nanoClock,
       LongSupplier millisClock,
       Consumer<String> log,
       CentralLimiter central)
       throws IOException, InterruptedException {
+    PopConfig config = resolved(given, log);
     if (config.loop().betaSource() == BetaSource.ECHO && !config.proxy().probeAuth().enabled()) {
       throw new IllegalArgumentException(
           "probes.betaSource: echo needs a probe key (probeKeyFile or --probe-key): price"
@@ -283,6 +284,25 @@ public final class PopDaemon implements AutoCloseable {
   /** The DRL agent, or null without a {@code drl} section. */
   public DrlNode drl() {
     return customers.drl();
+  }
+
+  /**
+   * The configuration with its beta source resolved: {@link BetaSource#AUTO} (the default) is price
+   * echoes when the PoP has a probe key, FastControl probe counts otherwise (said in the log).
+   */
+  private static PopConfig resolved(PopConfig config, Consumer<String> log) {
+    if (config.loop().betaSource() != BetaSource.AUTO) {
+      return config;
+    }
+    boolean keyed = config.proxy().probeAuth().enabled();
+    if (!keyed && config.loop().algorithm() == Algorithm.DUAL) {
+      log.accept(
+          "pop "
+              + config.dns().pop()
+              + ": no probe key: beta_i from FastControl probe counts (eq. 20), which need C and"
+              + " proxy i seeing some of PoP i's users; a probe key turns on price echoes");
+    }
+    return config.withLoop(config.loop().withBetaSource(BetaSource.resolve(keyed)));
   }
 
   private static DnsConfig withX(DnsConfig d, double x) {
