@@ -95,9 +95,11 @@ public final class LabCommand implements Callable<Integer> {
 
   @Option(
       names = "--beacons",
-      defaultValue = "400",
+      defaultValue = "40",
       description =
-          "FastControl beacons/s per load unit of an eyeball network's demand. Default: ${DEFAULT-VALUE}.")
+          "FastControl beacons/s per load unit of an eyeball network's demand: each becomes a probe"
+              + " and, with price echoes, an echo query (--beta-source probes wants about 400)."
+              + " Default: ${DEFAULT-VALUE}.")
   double beacons;
 
   @Option(

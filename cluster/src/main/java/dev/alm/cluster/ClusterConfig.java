@@ -253,7 +253,7 @@ public record ClusterConfig(
     private FlashCrowd flash;
     private long seed = DEFAULT_SEED;
     private Settling settling = Settling.DEFAULT;
-    private BetaSource betaSource = BetaSource.ECHO;
+    private BetaSource betaSource = BetaSource.AUTO;
     private List<Drill> drills = List.of();
     private Path stateDir;
     private boolean probeAuth = true;
@@ -411,7 +411,10 @@ public record ClusterConfig(
       return this;
     }
 
-    /** Where the dual takes beta_i from; default price echoes. */
+    /**
+     * Where the dual takes beta_i from; default {@link BetaSource#AUTO}: price echoes when probes
+     * are signed, probe counts otherwise.
+     */
     public Builder betaSource(BetaSource v) {
       betaSource = v;
       return this;

@@ -474,7 +474,10 @@ public final class PopDaemon implements AutoCloseable {
     probes.put("beaconRate", finite(a.beaconRate()));
     probes.put("deliverable", a.deliverable());
     probes.put("handedOut", a.probes());
+    probes.put("weight", dns.probeSigner() == null ? null : (double) dns.probeSigner().weight());
     m.put("probes", probes);
+    m.put("sigma", finite(loop.sigma(s)));
+    m.put("sigmaMeasured", Double.isFinite(s.estimates().sigma()));
     m.put("betaSource", config.loop().betaSource().label());
     if (dns.echoes() != null) {
       dev.alm.fastcontrol.EchoTotals e = dns.echoTotals();
