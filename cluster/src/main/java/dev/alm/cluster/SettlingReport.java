@@ -89,6 +89,20 @@ public record SettlingReport(OptionalInt coldStartIntervals, List<Recovery> reco
     }
 
     /**
+     * {@link SettlingMeasure#coldStart} of the intervals that end at or before {@code until}
+     * seconds: a run's cold start is over before its first drill (the final x it settles to is the
+     * one before the drill moves it).
+     */
+    public OptionalInt coldStart(double until) {
+      int n = firstAfter(until);
+      if (n >= t.length) {
+        return coldStart();
+      }
+      return SettlingMeasure.coldStart(
+          java.util.Arrays.copyOf(ratio, n), java.util.Arrays.copyOf(x, n));
+    }
+
+    /**
      * {@link SettlingMeasure#recovery} after an event at {@code at} seconds, over the intervals
      * that end after {@code at} and at or before {@code until}.
      */
@@ -123,6 +137,10 @@ public record SettlingReport(OptionalInt coldStartIntervals, List<Recovery> reco
       }
       out.add(new Recovery(e, s.recovery(e.atSeconds(), until)));
     }
-    return new SettlingReport(s.coldStart(), out);
+    double first = Double.POSITIVE_INFINITY;
+    for (Event e : events) {
+      first = Math.min(first, e.atSeconds());
+    }
+    return new SettlingReport(s.coldStart(first), out);
   }
 }

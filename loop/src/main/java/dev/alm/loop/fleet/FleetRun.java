@@ -89,9 +89,24 @@ public record FleetRun(FleetModelConfig config, List<FleetSample> samples, List<
     return r;
   }
 
-  /** {@link SettlingMeasure#coldStart}: the intervals the run took to settle, empty if never. */
+  /**
+   * {@link SettlingMeasure#coldStart} over the intervals before the first event after the start (a
+   * flash crowd, a route change; as {@code alm cluster} and {@code alm lab} measure it): the
+   * intervals the run took to settle, empty if never.
+   */
   public OptionalInt coldStartIntervals() {
-    return SettlingMeasure.coldStart(ratio(), x());
+    double first = Double.POSITIVE_INFINITY;
+    for (FleetModelConfig.Flash f : config.flashes()) {
+      first = Math.min(first, f.startSeconds());
+    }
+    for (FleetModelConfig.RouteChange r : config.routeChanges()) {
+      if (r.atSeconds() > 0) {
+        first = Math.min(first, r.atSeconds());
+      }
+    }
+    int n = firstAfter(times(), first);
+    return SettlingMeasure.coldStart(
+        java.util.Arrays.copyOf(ratio(), n), java.util.Arrays.copyOf(x(), n));
   }
 
   /**
