@@ -254,6 +254,7 @@ public final class ClusterCommand implements Callable<Integer> {
               .startX(law.startX)
               .betaSource(law.betaSource)
               .withholdC(law.withholdC)
+              .overloadBoost(law.overloadBoost)
               .flash(flash == null ? null : FlashCrowd.parse(flash))
               .seed(seed)
               .settling(

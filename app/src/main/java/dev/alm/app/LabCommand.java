@@ -272,7 +272,8 @@ public final class LabCommand implements Callable<Integer> {
             refreshSettle,
             refreshMinSamples,
             law.betaSource.label(),
-            law.withholdC);
+            law.withholdC,
+            law.overloadBoost);
     java.util.function.Consumer<String> log =
         line -> {
           err.println(line);

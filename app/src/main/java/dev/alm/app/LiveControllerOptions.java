@@ -50,6 +50,14 @@ public final class LiveControllerOptions {
   BetaSource betaSource;
 
   @Option(
+      names = "--overload-boost",
+      defaultValue = "4",
+      description =
+          "The largest multiplier of the dual's price step while a proxy is above capacity; 1: none"
+              + " (docs/controllers.md, \"Step and delay\"). Default: ${DEFAULT-VALUE}.")
+  double overloadBoost;
+
+  @Option(
       names = "--withhold-c",
       description =
           "Give the PoPs the unit matrix instead of C (users still follow C): every PoP learns what"

@@ -202,6 +202,7 @@ public final class PredictCommand implements Callable<Integer> {
               .startX(law.startX)
               .betaSource(law.betaSource)
               .withholdC(law.withholdC)
+              .overloadBoost(law.overloadBoost)
               .flash(flash == null ? null : FlashCrowd.parse(flash))
               .seed(seed)
               .probeAuth(!noProbeAuth)

@@ -504,6 +504,7 @@ public final class Cluster {
                     c.probeGamma(), c.betaWeight(), LoopConfig.DEFAULT_BETA.lossRate()))
             .settling(c.settling())
             .betaSource(c.betaSource())
+            .overloadBoost(c.overloadBoost())
             .build();
     Path state = c.stateDir() == null ? null : c.stateDir().resolve(id + ".json");
     return new PopConfig(

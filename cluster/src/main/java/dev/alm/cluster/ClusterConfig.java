@@ -44,6 +44,8 @@ import java.util.List;
  *     mid-run); NaN never
  * @param betaSource where the dual takes beta_i from: probe counts or price echoes (needs {@code
  *     probeAuth})
+ * @param overloadBoost the largest multiplier of a PoP's price step while its proxy is above
+ *     capacity ({@link LoopConfig#overloadBoost()}; 1: none)
  * @param withholdC whether the PoPs are given the unit matrix instead of C (users still follow C):
  *     the PoPs' loops must then learn C's effects in-band (docs/controllers.md)
  */
@@ -72,7 +74,8 @@ public record ClusterConfig(
     dev.alm.proxy.limit.LimitMode customerMode,
     double centralStopSeconds,
     BetaSource betaSource,
-    boolean withholdC) {
+    boolean withholdC,
+    double overloadBoost) {
 
   public static final double DEFAULT_LOAD_UNIT = 150;
   public static final int DEFAULT_RESOLVERS = 200;
@@ -89,6 +92,9 @@ public record ClusterConfig(
     if (topology == null || algorithm == null || settling == null || betaSource == null) {
       throw new IllegalArgumentException(
           "topology, algorithm, settling and beta source are required");
+    }
+    if (!(overloadBoost >= 1) || !Double.isFinite(overloadBoost)) {
+      throw new IllegalArgumentException("--overload-boost must be >= 1, got " + overloadBoost);
     }
     if (betaSource == BetaSource.AUTO) {
       betaSource = BetaSource.resolve(probeAuth);
@@ -226,7 +232,8 @@ public record ClusterConfig(
         .customerMode(customerMode)
         .centralStopSeconds(centralStopSeconds)
         .betaSource(betaSource)
-        .withholdC(withholdC);
+        .withholdC(withholdC)
+        .overloadBoost(overloadBoost);
   }
 
   /** The same run with other drills and state directory. */
@@ -261,6 +268,7 @@ public record ClusterConfig(
     private dev.alm.proxy.limit.LimitMode customerMode = dev.alm.proxy.limit.LimitMode.DRL;
     private double centralStopSeconds = Double.NaN;
     private boolean withholdC;
+    private double overloadBoost = LoopConfig.DEFAULT_OVERLOAD_BOOST;
 
     private Builder(Topology topology) {
       this.topology = topology;
@@ -402,7 +410,14 @@ public record ClusterConfig(
           customerMode,
           centralStopSeconds,
           betaSource,
-          withholdC);
+          withholdC,
+          overloadBoost);
+    }
+
+    /** The price step's largest multiplier above capacity; default {@link LoopConfig}'s. */
+    public Builder overloadBoost(double v) {
+      overloadBoost = v;
+      return this;
     }
 
     /** Whether the PoPs get the unit matrix instead of C; default false (they get C). */

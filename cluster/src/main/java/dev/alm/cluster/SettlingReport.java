@@ -2,6 +2,7 @@ package dev.alm.cluster;
 
 import dev.alm.controller.sim.SettlingMeasure;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -98,8 +99,7 @@ public record SettlingReport(OptionalInt coldStartIntervals, List<Recovery> reco
       if (n >= t.length) {
         return coldStart();
       }
-      return SettlingMeasure.coldStart(
-          java.util.Arrays.copyOf(ratio, n), java.util.Arrays.copyOf(x, n));
+      return SettlingMeasure.coldStart(Arrays.copyOf(ratio, n), Arrays.copyOf(x, n));
     }
 
     /**

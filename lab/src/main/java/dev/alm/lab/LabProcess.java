@@ -250,6 +250,8 @@ public final class LabProcess {
                     s.gamma(), s.betaWeight(), LoopConfig.DEFAULT_BETA.lossRate()))
             .settling(Settling.DEFAULT)
             .betaSource(betaSource(s))
+            .overloadBoost(
+                s.overloadBoost() >= 1 ? s.overloadBoost() : LoopConfig.DEFAULT_OVERLOAD_BOOST)
             .build();
     return new PopConfig(
         topology,

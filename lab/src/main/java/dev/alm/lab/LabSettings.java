@@ -37,6 +37,8 @@ import java.nio.file.Path;
  * @param betaSource where the dual takes beta_i from: {@code probes} (FastControl counts, eq. 20)
  *     or {@code echo} (price echoes, docs/fastcontrol.md); null reads as probes
  * @param withholdC whether the PoPs are given the unit matrix instead of the measured C
+ * @param overloadBoost the dual's largest price-step multiplier above capacity (below 1: the
+ *     default)
  */
 public record LabSettings(
     String topology,
@@ -61,7 +63,8 @@ public record LabSettings(
     double refreshSettleSeconds,
     int refreshMinSamples,
     String betaSource,
-    boolean withholdC) {
+    boolean withholdC,
+    double overloadBoost) {
 
   /** The file through which the run hands the PoPs a new C after a drill. */
   public static Path refreshFile(Path out) {

@@ -38,6 +38,7 @@ final class TestSettings {
         2,
         20,
         betaSource,
-        withholdC);
+        withholdC,
+        0);
   }
 }

@@ -85,11 +85,7 @@ public final class ControlLoop {
     }
     this.rowSum = sum;
     if (config.algorithm() == Algorithm.DUAL) {
-      double kappaMax = 0;
-      for (int j = 0; j < topology.size(); j++) {
-        kappaMax = Math.max(kappaMax, topology.offloadCost(j).sensitivity(topology.demands()[j]));
-      }
-      double floor = DualSteps.SIGMA_FLOOR * kappaMax;
+      double floor = DualSteps.sigmaFloor(topology);
       this.law =
           new DualStep(
               config,

@@ -112,15 +112,20 @@ final class DualStep implements LoopStep {
   }
 
   /**
-   * The node whose step this interval uses: the scaled step with the measured sigma_i when there is
-   * one, the configured node otherwise.
+   * The node whose step this interval uses: the scaled step split by delay, dividing by the
+   * measured sigma_i (the topology's before the first weighted probe); a constant or Theorem 3.3
+   * step as configured.
    */
   private DualNode node(double sigma) {
-    if (!(config.step() instanceof StepSize.Scaled scaled) || !Double.isFinite(sigma)) {
+    if (!(config.step() instanceof StepSize.Scaled scaled)) {
       return fixed;
     }
-    double used = Math.max(sigma, sigmaFloor);
-    return new DualNode(g, h, split(scaled.theta(), used), scaled.adaptive());
+    return new DualNode(g, h, split(scaled.theta(), used(sigma)), scaled.adaptive());
+  }
+
+  /** sigma_i the scaled step divides by for a measured (possibly NaN) sigma_i. */
+  private double used(double sigma) {
+    return Double.isFinite(sigma) ? Math.max(sigma, sigmaFloor) : topologySigma;
   }
 
   /**
@@ -162,8 +167,7 @@ final class DualStep implements LoopStep {
 
   /** sigma_i the step divides by: measured, else the topology's. */
   double sigmaUsed(LoopState s) {
-    double sigma = s.estimates().sigma();
-    return Double.isFinite(sigma) ? Math.max(sigma, sigmaFloor) : topologySigma;
+    return used(s.estimates().sigma());
   }
 
   /**

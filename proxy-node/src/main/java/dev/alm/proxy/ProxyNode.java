@@ -15,6 +15,7 @@ import dev.alm.traces.ProbeLogRecord;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
@@ -43,8 +44,7 @@ public final class ProxyNode implements AutoCloseable {
   private final long startNanos;
   private final LoadMeter meter;
   private final ProbeCounter probes;
-  private final java.util.concurrent.atomic.DoubleAdder sensitivity =
-      new java.util.concurrent.atomic.DoubleAdder();
+  private final DoubleAdder sensitivity = new DoubleAdder();
   private final AdmissionControl admission;
   private final ProbeGate probeGate;
 

@@ -30,16 +30,13 @@ public final class DualSteps {
       constant = th.alpha(sum(t.demands()), n, max(t.capacities()));
     }
     double fixed = constant;
-    double kappaMax = 0;
-    for (int j = 0; j < n; j++) {
-      kappaMax = Math.max(kappaMax, t.offloadCost(j).sensitivity(t.demands()[j]));
-    }
+    double floor = sigmaFloor(t);
     for (int i = 0; i < n; i++) {
       DualNode.StepRule rule;
       if (step instanceof StepSize.Scaled s) {
         // a column of C that (nearly) nobody reaches must not make the step explode: floor
         // sigma_i at a tenth of the largest sensitivity, as if a tenth of one PoP's users came
-        rule = scaled(s.theta(), t.proxyCost(i), Math.max(sigma(t, i), SIGMA_FLOOR * kappaMax));
+        rule = scaled(s.theta(), t.proxyCost(i), Math.max(sigma(t, i), floor));
       } else {
         rule = mu -> fixed;
       }
@@ -62,6 +59,17 @@ public final class DualSteps {
       double d = sigma + g.minimiserSlope(mu);
       return d > 0 && Double.isFinite(d) ? theta / d : theta;
     };
+  }
+
+  /**
+   * The smallest sigma_i a scaled step divides by: {@link #SIGMA_FLOOR} times the largest kappa_j.
+   */
+  public static double sigmaFloor(Topology t) {
+    double kappaMax = 0;
+    for (int j = 0; j < t.size(); j++) {
+      kappaMax = Math.max(kappaMax, t.offloadCost(j).sensitivity(t.demands()[j]));
+    }
+    return SIGMA_FLOOR * kappaMax;
   }
 
   /**
