@@ -25,11 +25,14 @@ public final class DrlNode implements AutoCloseable {
   private final EventLoopGroup group;
   private final DrlAgent agent;
   private final SignedSwimCodec swimCodec;
+  private final SwimMembership swim;
 
-  private DrlNode(EventLoopGroup group, DrlAgent agent, SignedSwimCodec swimCodec) {
+  private DrlNode(
+      EventLoopGroup group, DrlAgent agent, SignedSwimCodec swimCodec, SwimMembership swim) {
     this.group = group;
     this.agent = agent;
     this.swimCodec = swimCodec;
+    this.swim = swim;
   }
 
   /**
@@ -60,11 +63,12 @@ public final class DrlNode implements AutoCloseable {
               config.seeds(),
               config.pingIntervalMs(),
               3,
-              codec);
+              codec,
+              SwimListenerLimits.DEFAULTS);
       InetSocketAddress bind =
           new InetSocketAddress(config.listen().host(), config.listen().port());
       DrlAgent agent = DrlAgent.start(core, bind, swim, limits, group, nanoClock);
-      return new DrlNode(group, agent, codec);
+      return new DrlNode(group, agent, codec, swim);
     } catch (Exception e) {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
       throw e;
@@ -99,6 +103,15 @@ public final class DrlNode implements AutoCloseable {
           .tag("reason", r.label())
           .register(registry);
     }
+    for (String reason : listenerRefusals().keySet()) {
+      Gauge.builder("alm.drl.swim.refused", this, n -> n.listenerRefusals().get(reason))
+          .description("SWIM connections closed and frames dropped by the listener since start")
+          .tag("reason", reason)
+          .register(registry);
+    }
+    Gauge.builder("alm.drl.swim.connections", swim, SwimMembership::openConnections)
+        .description("connections open at the SWIM listener")
+        .register(registry);
     Gauge.builder("alm.drl.sent.bytes", agent, a -> a.status().counters().wireBytes())
         .description("gossip bytes sent since start, IPv4 and UDP headers included")
         .register(registry);
@@ -166,12 +179,28 @@ public final class DrlNode implements AutoCloseable {
     for (SignedSwimCodec.Refusal r : SignedSwimCodec.Refusal.values()) {
       swimRefused.put(r.label(), swimCodec.refused(r));
     }
+    swimRefused.putAll(listenerRefusals());
     m.put("swimAccepted", swimCodec.accepted());
     m.put("swimRefused", swimRefused);
+    m.put("swimConnections", swim.openConnections());
     m.put("unknownCustomerEntries", k.unknownCustomerEntries());
     m.put("sentDatagrams", k.sentDatagrams());
     m.put("sentWireBytes", k.wireBytes());
     m.put("membership", s.membership());
+    return m;
+  }
+
+  /**
+   * What the SWIM listener refused, by reason: {@code connections} and {@code address} (over a
+   * cap), then the {@link SwimListenerStats.Refusal} reasons.
+   */
+  private Map<String, Long> listenerRefusals() {
+    Map<String, Long> m = new LinkedHashMap<>();
+    m.put("connections", swim.refusedAtCap(false));
+    m.put("address", swim.refusedAtCap(true));
+    for (SwimListenerStats.Refusal r : SwimListenerStats.Refusal.values()) {
+      m.put(r.label(), swim.stats().refused(r));
+    }
     return m;
   }
 

@@ -14,6 +14,7 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
@@ -134,17 +135,9 @@ public final class SignedSwimCodec implements MessageCodec {
   @Override
   public Message deserialize(InputStream stream) throws IOException, ClassNotFoundException {
     byte[] frame = stream.readNBytes(MAX_FRAME_BYTES + 1);
-    if (frame.length < HEADER_BYTES + 1 || frame.length > MAX_FRAME_BYTES || frame[0] != VERSION) {
-      throw refuse(Refusal.MALFORMED);
-    }
-    byte[] mac = new byte[MAC_BYTES];
-    System.arraycopy(frame, 9, mac, 0, MAC_BYTES);
-    if (!keys.verify(signed(frame), mac)) {
-      throw refuse(Refusal.FORGED);
-    }
-    long sentAt = ByteBuffer.wrap(frame, 1, 8).getLong();
-    if (Math.abs(wallMillis.getAsLong() - sentAt) > maxAgeMs) {
-      throw refuse(Refusal.STALE);
+    Optional<Refusal> refusal = check(frame);
+    if (refusal.isPresent()) {
+      throw new IOException("SWIM frame refused: " + refusal.get().label());
     }
     Message message = new Message();
     try (ObjectInputStream in =
@@ -157,6 +150,37 @@ public final class SignedSwimCodec implements MessageCodec {
     }
     accepted.increment();
     return message;
+  }
+
+  /**
+   * Checks a frame's shape, signature and time without deserialising anything, and counts a
+   * refusal. The SWIM listener calls this on every frame as it arrives, so that a forged frame is
+   * dropped by a counter increment rather than thrown through the transport.
+   *
+   * @return the reason the frame is refused, or empty when it may be deserialised
+   */
+  public Optional<Refusal> check(byte[] frame) {
+    Refusal r = verdict(frame);
+    if (r != null) {
+      refused.get(r).increment();
+    }
+    return Optional.ofNullable(r);
+  }
+
+  private Refusal verdict(byte[] frame) {
+    if (frame.length < HEADER_BYTES + 1 || frame.length > MAX_FRAME_BYTES || frame[0] != VERSION) {
+      return Refusal.MALFORMED;
+    }
+    byte[] mac = new byte[MAC_BYTES];
+    System.arraycopy(frame, 9, mac, 0, MAC_BYTES);
+    if (!keys.verify(signed(frame), mac)) {
+      return Refusal.FORGED;
+    }
+    long sentAt = ByteBuffer.wrap(frame, 1, 8).getLong();
+    if (Math.abs(wallMillis.getAsLong() - sentAt) > maxAgeMs) {
+      return Refusal.STALE;
+    }
+    return null;
   }
 
   private IOException refuse(Refusal reason) {

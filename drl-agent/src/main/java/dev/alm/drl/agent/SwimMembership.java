@@ -5,7 +5,6 @@ import io.scalecube.cluster.ClusterImpl;
 import io.scalecube.cluster.ClusterMessageHandler;
 import io.scalecube.cluster.Member;
 import io.scalecube.cluster.membership.MembershipEvent;
-import io.scalecube.transport.netty.tcp.TcpTransportFactory;
 import java.net.InetSocketAddress;
 import java.util.List;
 
@@ -23,16 +22,20 @@ public final class SwimMembership implements Membership {
   private final int pingIntervalMs;
   private final int suspicionMult;
   private final SignedSwimCodec codec;
+  private final SwimListenerLimits limits;
+  private final SwimListenerStats stats = new SwimListenerStats();
+  private volatile SwimTransportFactory transports;
   private volatile Cluster cluster;
 
   /**
-   * @param bind the host the cluster's TCP transport announces
+   * @param bind the address the cluster's TCP transport listens on, sends from and announces
    * @param port its port (0: any)
    * @param seeds the seed members, host:port of other PoPs' cluster transports
    * @param pingIntervalMs SWIM's protocol period
    * @param suspicionMult ScaleCube's suspicion multiplier (suspicion lasts about this times log2(N)
    *     ping intervals)
    * @param codec signs and checks every message of the cluster's transport
+   * @param limits the listener's caps and deadlines
    */
   public SwimMembership(
       String bind,
@@ -40,7 +43,8 @@ public final class SwimMembership implements Membership {
       List<String> seeds,
       int pingIntervalMs,
       int suspicionMult,
-      SignedSwimCodec codec) {
+      SignedSwimCodec codec,
+      SwimListenerLimits limits) {
     if (pingIntervalMs < 10 || suspicionMult < 1) {
       throw new IllegalArgumentException("ping interval >= 10 ms, suspicion multiplier >= 1");
     }
@@ -50,12 +54,13 @@ public final class SwimMembership implements Membership {
     this.pingIntervalMs = pingIntervalMs;
     this.suspicionMult = suspicionMult;
     this.codec = java.util.Objects.requireNonNull(codec, "codec");
+    this.limits = java.util.Objects.requireNonNull(limits, "limits");
   }
 
   /** Defaults for PoPs on a LAN or loopback: 200 ms pings, suspicion multiplier 3. */
   public static SwimMembership of(
       String bind, int port, List<String> seeds, SignedSwimCodec codec) {
-    return new SwimMembership(bind, port, seeds, 200, 3, codec);
+    return new SwimMembership(bind, port, seeds, 200, 3, codec, SwimListenerLimits.DEFAULTS);
   }
 
   @Override
@@ -68,6 +73,8 @@ public final class SwimMembership implements Membership {
             report(event.member(), !(event.isRemoved() || event.isLeaving()), listener);
           }
         };
+    SwimTransportFactory factory = new SwimTransportFactory(bind, limits, codec, stats);
+    transports = factory;
     Cluster started =
         new ClusterImpl()
             .config(c -> c.memberAlias(alias).externalHost(bind))
@@ -83,7 +90,7 @@ public final class SwimMembership implements Membership {
                         .suspicionMult(suspicionMult))
             .failureDetector(
                 f -> f.pingInterval(pingIntervalMs).pingTimeout(Math.max(50, pingIntervalMs / 2)))
-            .transportFactory(TcpTransportFactory::new)
+            .transportFactory(() -> factory)
             .handler(c -> handler)
             .startAwait();
     cluster = started;
@@ -96,6 +103,25 @@ public final class SwimMembership implements Membership {
   public String address() {
     Cluster c = cluster;
     return c == null ? "" : c.address();
+  }
+
+  /** What the listener refused, by reason. */
+  public SwimListenerStats stats() {
+    return stats;
+  }
+
+  /** Connections open at the listener now (0 before start). */
+  public int openConnections() {
+    SwimTransportFactory f = transports;
+    SwimReceiver r = f == null ? null : f.receiver();
+    return r == null ? 0 : r.open();
+  }
+
+  /** Connections refused at the listener's caps since start: per address or in all. */
+  public long refusedAtCap(boolean perAddress) {
+    SwimTransportFactory f = transports;
+    SwimReceiver r = f == null ? null : f.receiver();
+    return r == null ? 0 : r.refusedAtCap(perAddress);
   }
 
   private static void report(Member m, boolean up, Listener listener) {
