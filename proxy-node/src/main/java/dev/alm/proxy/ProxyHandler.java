@@ -35,18 +35,20 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.Locale;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The per-connection HTTP handler of the proxy: classifies each request (FastControl probe or
- * ordinary), asks {@link ProxyNode} to count and admit it, and writes the answer: 204 for a probe
- * (never shed), 429 with {@code Retry-After} for a request over its customer's limit at this PoP
- * (docs/ratelimit/enforcement.md; a central customer's request waits for the central store's
- * answer, asynchronously), 503 with {@code Retry-After} for a shed request, else the content
- * (generated, or from the origin), paced to the customer's byte share when it has one.
+ * The per-connection HTTP handler of the proxy: reads which host a request is for ({@link
+ * RequestAuthority}: 400 and close for a Host header or target it cannot read exactly; an
+ * absolute-form target names the host and is forwarded in origin-form), classifies it (FastControl
+ * probe or ordinary), asks {@link ProxyNode} to count and admit it, and writes the answer: 204 for
+ * a probe (never shed), 429 with {@code Retry-After} for a request over its customer's limit at
+ * this PoP (docs/ratelimit/enforcement.md; a central customer's request waits for the central
+ * store's answer, asynchronously), 503 with {@code Retry-After} for a shed request, else the
+ * content (generated, or from the origin), paced to the customer's byte share when it has one.
  *
  * <p>Responses leave in request order, as HTTP/1.1 pipelining requires: while an origin request is
  * in flight, later requests wait in a queue (and the connection stops being read when {@link
@@ -79,12 +81,12 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
   private PendingAccess pendingAccess;
 
   /**
-   * The last Host header seen on this connection and its {@link #host} form (requests on one
-   * usually share it).
+   * The last Host header of an origin-form request on this connection and its answer (requests on
+   * one usually share it).
    */
   private String lastRawHost;
 
-  private String lastHost = "";
+  private RequestAuthority.Accepted lastAccepted;
   private String clientText;
 
   /** The customer of {@link #lastCustomerHost} in {@link #lastTable}. */
@@ -148,7 +150,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
                 req,
                 arrival,
                 text(status, status.reasonPhrase() + "\n"),
-                host(req),
+                logHost(req),
                 req.uri(),
                 null,
                 null)
@@ -165,8 +167,21 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
         ctx.write(r).addListener(ChannelFutureListener.CLOSE);
         return;
       }
-      String host = cachedHost(req);
-      String path = req.uri();
+      RequestAuthority authority = authority(req);
+      if (authority instanceof RequestAuthority.Refused refusal) {
+        node.recordBadRequest();
+        closed = true;
+        FullHttpResponse r = text(HttpResponseStatus.BAD_REQUEST, refusal.reason().text() + "\n");
+        respond(ctx, req, arrival, r, "", req.uri(), null, null)
+            .addListener(ChannelFutureListener.CLOSE);
+        return;
+      }
+      RequestAuthority.Accepted accepted = (RequestAuthority.Accepted) authority;
+      String host = accepted.host();
+      String path = accepted.target();
+      if (origin != null) {
+        forwardAs(req, accepted);
+      }
       ProbeTarget target = node.probeOf(host, path);
       if (target != null) {
         // answered alike whether counted or refused (docs/fastcontrol.md), but for the price echo
@@ -505,17 +520,39 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     return pendingAccess;
   }
 
-  /** {@link #host}, reusing the last answer while the connection sends the same Host header. */
-  private String cachedHost(FullHttpRequest req) {
-    String raw = req.headers().get(HttpHeaderNames.HOST);
-    if (raw == null) {
-      return "";
+  /**
+   * {@link RequestAuthority#of}, reusing the last answer for an origin-form target while the
+   * connection sends the same Host header (the answer then depends on that header alone).
+   */
+  private RequestAuthority authority(FullHttpRequest req) {
+    List<String> hosts = req.headers().getAll(HttpHeaderNames.HOST);
+    String uri = req.uri();
+    boolean originForm =
+        hosts.size() == 1 && uri.startsWith("/") && !req.method().equals(HttpMethod.CONNECT);
+    if (originForm && lastAccepted != null && hosts.get(0).equals(lastRawHost)) {
+      return uri.equals(lastAccepted.target())
+          ? lastAccepted
+          : new RequestAuthority.Accepted(lastAccepted.authority(), uri);
     }
-    if (!raw.equals(lastRawHost)) {
-      lastHost = host(raw);
-      lastRawHost = raw;
+    RequestAuthority a = RequestAuthority.of(req.method(), uri, hosts, req.protocolVersion());
+    if (originForm && a instanceof RequestAuthority.Accepted ok) {
+      lastRawHost = hosts.get(0);
+      lastAccepted = ok;
     }
-    return lastHost;
+    return a;
+  }
+
+  /**
+   * Makes {@code req} the request the origin gets: its target in origin-form and the Host it was
+   * matched by (RFC 9112 section 3.2.2), so that the origin serves the customer that was counted.
+   */
+  private static void forwardAs(FullHttpRequest req, RequestAuthority.Accepted a) {
+    if (!a.target().equals(req.uri())) {
+      req.setUri(a.target());
+    }
+    if (a.authority() != null) {
+      req.headers().set(HttpHeaderNames.HOST, a.authority().header());
+    }
   }
 
   private static FullHttpResponse text(HttpResponseStatus status, String body) {
@@ -527,18 +564,10 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     return r;
   }
 
-  /** The Host header, lower-case, without port; "" when absent. */
-  static String host(FullHttpRequest req) {
+  /** The host of a request the codec could not read, for its access-log line; "" if none. */
+  private static String logHost(FullHttpRequest req) {
     String h = req.headers().get(HttpHeaderNames.HOST);
-    return h == null ? "" : host(h);
-  }
-
-  private static String host(String h) {
-    int colon = h.lastIndexOf(':');
-    if (colon >= 0 && h.indexOf(']') < colon) {
-      h = h.substring(0, colon);
-    }
-    return h.toLowerCase(Locale.ROOT);
+    return h == null ? "" : HostAuthority.parse(h).map(HostAuthority::host).orElse("");
   }
 
   /** The client's address as text, worked out once per connection. */

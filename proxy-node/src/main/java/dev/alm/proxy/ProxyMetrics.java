@@ -31,7 +31,8 @@ public final class ProxyMetrics {
         .register(registry);
     FunctionCounter.builder("alm.proxy.bad.requests", node, ProxyNode::badRequests)
         .tag("pop", pop)
-        .description("Requests refused for breaking the limits")
+        .description(
+            "Requests refused as malformed or for breaking the limits (400, 413, 414, 431, 505)")
         .register(registry);
     FunctionCounter.builder("alm.proxy.origin.errors", node, ProxyNode::originErrors)
         .tag("pop", pop)

@@ -283,7 +283,7 @@ public final class ProxyNode implements AutoCloseable {
     return admission.tryAdmit();
   }
 
-  /** Counts a request refused for breaking the limits (400, 413, 414, 431). */
+  /** Counts a request refused as malformed or for breaking the limits (400, 413, 414, 431, 505). */
   public void recordBadRequest() {
     badRequests.increment();
   }

@@ -1,15 +1,13 @@
 package dev.alm.proxy;
 
-import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 
 /**
  * Requests the proxy refuses before looking at them: a protocol version other than HTTP/1.0 and
- * HTTP/1.1 (505; an HTTP/2 connection preface parses as {@code PRI * HTTP/2.0}), and more than one
- * {@code Host} header (400, RFC 9112 section 3.2: which one a proxy and an origin pick would
- * differ, and a probe hidden in the first could be counted while the second is served).
+ * HTTP/1.1 (505; an HTTP/2 connection preface parses as {@code PRI * HTTP/2.0}). The Host header
+ * and the request target are read next, by {@link RequestAuthority}.
  */
 final class RequestScreen {
 
@@ -20,9 +18,6 @@ final class RequestScreen {
     HttpVersion v = req.protocolVersion();
     if (!v.protocolName().equals("HTTP") || v.majorVersion() != 1 || v.minorVersion() > 1) {
       return HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED;
-    }
-    if (req.headers().getAll(HttpHeaderNames.HOST).size() > 1) {
-      return HttpResponseStatus.BAD_REQUEST;
     }
     return null;
   }

@@ -44,8 +44,10 @@ class ProxyHygieneTest {
         b.release();
       }
       String probes = String.valueOf(node.probes().count("a", "b"));
+      long bad = node.badRequests();
+      boolean open = ch.isOpen();
       ch.finishAndReleaseAll();
-      return out + "\nprobes=" + probes + "\nopen=" + ch.isOpen();
+      return out + "\nprobes=" + probes + "\nbad=" + bad + "\nopen=" + open;
     }
   }
 
@@ -65,6 +67,50 @@ class ProxyHygieneTest {
     String r = exchange("GET / HTTP/1.1\r\nHost: a.b.fc.cdn.example\r\nHost: cdn.example\r\n\r\n");
     assertTrue(r.startsWith("HTTP/1.1 400 Bad Request"), r);
     assertTrue(r.contains("probes=0"), r);
+  }
+
+  @Test
+  void malformedHostsAndRequestTargetsGet400AndTheConnectionCloses() throws Exception {
+    List<String> refused =
+        List.of(
+            "GET / HTTP/1.1\r\nHost: cdn.example:80:80\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: cdn.example:8o\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: cdn.example:65536\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: cdn .example\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: cdn%2eexample\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: [::1\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: u@cdn.example\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost:\r\n\r\n",
+            "GET / HTTP/1.1\r\n\r\n",
+            "GET ftp://cdn.example/ HTTP/1.1\r\nHost: cdn.example\r\n\r\n",
+            "GET http://u:p@cdn.example/ HTTP/1.1\r\nHost: cdn.example\r\n\r\n",
+            "GET http://cdn.example:80:80/ HTTP/1.1\r\nHost: cdn.example\r\n\r\n",
+            "GET http:///bytes/1 HTTP/1.1\r\nHost: cdn.example\r\n\r\n",
+            "GET http://cdn.example/#x HTTP/1.1\r\nHost: cdn.example\r\n\r\n",
+            "GET cdn.example:80 HTTP/1.1\r\nHost: cdn.example\r\n\r\n",
+            "CONNECT cdn.example:443 HTTP/1.1\r\nHost: cdn.example:443\r\n\r\n",
+            "GET * HTTP/1.1\r\nHost: cdn.example\r\n\r\n");
+    for (String req : refused) {
+      String r = exchange(req);
+      assertTrue(r.startsWith("HTTP/1.1 400 Bad Request"), req + " -> " + r);
+      assertTrue(r.contains("\nbad=1\n") && r.endsWith("open=false"), req + " -> " + r);
+    }
+  }
+
+  @Test
+  void anAbsoluteFormTargetNamesTheHostAndIsServedInOriginForm() throws Exception {
+    String r =
+        exchange(
+            "GET HTTP://CDN.example:80/bytes/3?x=1 HTTP/1.1\r\nHost: a.b.fc.cdn.example\r\n\r\n");
+    assertTrue(r.startsWith("HTTP/1.1 200 ") && r.contains("content-length: 3\r\n"), r);
+    assertTrue(r.contains("probes=0"), "the Host header is ignored: " + r);
+    String probe = exchange("GET http://a.b.fc.cdn.example HTTP/1.1\r\nHost: cdn.example\r\n\r\n");
+    assertTrue(probe.startsWith("HTTP/1.1 204 ") && probe.contains("probes=1"), probe);
+    assertTrue(exchange("GET /bytes/1 HTTP/1.0\r\n\r\n").startsWith("HTTP/1.0 200 "));
+    String options = exchange("OPTIONS * HTTP/1.1\r\nHost: cdn.example\r\n\r\n");
+    assertTrue(options.contains("bad=0"), options);
+    String literal = exchange("GET /bytes/1 HTTP/1.1\r\nHost: [::1]:8080\r\n\r\n");
+    assertTrue(literal.startsWith("HTTP/1.1 200 "), literal);
   }
 
   @Test

@@ -50,7 +50,10 @@ public final class HttpParserFuzz {
         });
   }
 
-  /** Valid requests the mutations start from: probes, content, pipelined, bodies, proxies. */
+  /**
+   * Valid requests the mutations start from: probes, content, pipelined, bodies, proxies, an
+   * absolute-form target and an IPv6 literal Host.
+   */
   public static final List<String> SEEDS =
       List.of(
           "GET /bytes/10 HTTP/1.1\r\nHost: cdn.example\r\n\r\n",
@@ -62,7 +65,9 @@ public final class HttpParserFuzz {
           "GET /bytes/1 HTTP/1.1\r\nHost: cdn.example\r\n\r\nGET /bytes/2 HTTP/1.1\r\nHost:"
               + " cdn.example\r\n\r\n",
           "GET /fc/a/b HTTP/1.1\r\nHost: cdn.example\r\nX-Forwarded-For: 6.6.6.6\r\n"
-              + "Connection: close, X-A\r\nX-A: 1\r\n\r\n");
+              + "Connection: close, X-A\r\nX-A: 1\r\n\r\n",
+          "GET http://cdn.example:80/bytes/3?x=1 HTTP/1.1\r\nHost: other.example\r\n\r\n",
+          "GET /bytes/1 HTTP/1.1\r\nHost: [::1]:8080\r\n\r\n");
 
   /** Tokens the mutations insert. */
   public static final List<String> DICTIONARY =
@@ -83,7 +88,13 @@ public final class HttpParserFuzz {
           ".fc.",
           "%00",
           "\u00e9",
-          "PRI * HTTP/2.0");
+          "PRI * HTTP/2.0",
+          "http://",
+          "@",
+          ":80",
+          "[::1]",
+          "CONNECT ",
+          "OPTIONS * ");
 
   /** What a run found. */
   public record Result(
