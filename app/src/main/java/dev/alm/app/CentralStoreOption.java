@@ -18,6 +18,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
 import picocli.CommandLine.Option;
 
 /**
@@ -50,6 +51,38 @@ final class CentralStoreOption {
       description = "The token server's key file (current key, then the previous one).")
   Path tokenKey;
 
+  /**
+   * The central customers' limits as a store holds them: one bucket per customer of its limit (its
+   * unit/s), {@code burstSeconds} of it deep (at least one unit).
+   */
+  static List<CentralLimit> centralLimits(List<CustomerSpec> customers) {
+    List<CentralLimit> limits = new ArrayList<>();
+    for (CustomerSpec c : customers) {
+      if (c.mode() == LimitMode.CENTRAL) {
+        limits.add(
+            new CentralLimit(c.name(), c.limit(), Math.max(1, c.limit() * c.burstSeconds())));
+      }
+    }
+    return limits;
+  }
+
+  /**
+   * The proxy's seam to a Redis store: each request asks the customer's bucket, and the buckets
+   * follow the proxy's customers, so that a customer added or made central by {@code POST
+   * /customers} is limited exactly as one in the configuration at start.
+   */
+  private record RedisStore(RedisLimiter redis) implements CentralLimiter {
+    @Override
+    public CompletionStage<Boolean> tryAcquire(String customer, long units) {
+      return redis.tryAcquire(customer, units);
+    }
+
+    @Override
+    public void setCustomers(List<CustomerSpec> central) {
+      redis.setLimits(centralLimits(central));
+    }
+  }
+
   /** An open store: its limiter for the proxy, closed with the daemon. */
   record Store(CentralLimiter limiter, AutoCloseable resource, String description) {}
 
@@ -66,13 +99,7 @@ final class CentralStoreOption {
     if (tokenKey != null && tokenServer == null) {
       throw new UserError("--token-key: only with --token-server");
     }
-    List<CentralLimit> limits = new ArrayList<>();
-    for (CustomerSpec c : customers.customers()) {
-      if (c.mode() == LimitMode.CENTRAL) {
-        limits.add(
-            new CentralLimit(c.name(), c.limit(), Math.max(1, c.limit() * c.burstSeconds())));
-      }
-    }
+    List<CentralLimit> limits = centralLimits(customers.customers());
     if (redis == null && tokenServer == null) {
       if (!limits.isEmpty()) {
         throw new UserError(
@@ -98,7 +125,7 @@ final class CentralStoreOption {
       } catch (IOException | IllegalArgumentException e) {
         throw new UserError("--redis: " + e.getMessage());
       }
-      return new Store(r::tryAcquire, r, "redis " + redis);
+      return new Store(new RedisStore(r), r, "redis " + redis);
     }
     if (tokenKey == null) {
       throw new UserError("--token-server: needs --token-key FILE (the server's key file)");

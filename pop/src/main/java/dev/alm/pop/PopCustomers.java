@@ -93,9 +93,13 @@ public final class PopCustomers implements AutoCloseable {
    * mode drl, each in its unit (requests/s when it has a requests/s limit, else bytes/s).
    */
   static AgentSettings drlSettings(PopConfig config) {
-    return config
-        .drl()
-        .settings(config.index(), config.topology().size(), proxyCustomers(config.proxy()));
+    try {
+      return config
+          .drl()
+          .settings(config.index(), config.topology().size(), proxyCustomers(config.proxy()));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("drl: " + e.getMessage(), e);
+    }
   }
 
   /** The proxy's DRL customers as the agent shares them: one limit, in the customer's unit. */
@@ -148,15 +152,25 @@ public final class PopCustomers implements AutoCloseable {
   }
 
   /**
-   * {@code POST /customers}: replaces the proxy's customers with the document {@code body} (refused
-   * in one line, changing nothing, when it is bad: {@link IllegalArgumentException}); when the
-   * agent shares the proxy's customers (its drl section lists none of its own), it takes the new
-   * list, so a customer added or changed at run time is shared by gossip from the next interval on,
-   * without a restart, and its gauges are registered now.
+   * {@code POST /customers}: replaces the proxy's customers with the document {@code body}, checked
+   * as at start (refused in one line, changing nothing, when it is bad: {@link
+   * IllegalArgumentException}): the document, a central customer without a central store ({@link
+   * CustomerLimits#replace(String, java.util.function.Consumer)}), and, when the agent shares the
+   * proxy's customers, the drl customers the agent can share ({@link
+   * AgentSettings#checkedCustomers}: at most 59). Then the agent takes the new list, so a customer
+   * added or changed at run time is shared by gossip from the next interval on, without a restart,
+   * and its gauges are registered now.
    */
   synchronized void replace(String body) {
-    customers.replace(body);
-    if (drl == null || !config.drl().customers().isEmpty()) {
+    boolean shared = drl != null && config.drl().customers().isEmpty();
+    customers.replace(
+        body,
+        specs -> {
+          if (shared) {
+            checkDrl(specs);
+          }
+        });
+    if (!shared) {
       return;
     }
     List<CustomerLimit> next =
@@ -164,6 +178,15 @@ public final class PopCustomers implements AutoCloseable {
     limits.limits(divided(next));
     drl.agent().setCustomers(next);
     bindCustomers(next);
+  }
+
+  /** Refuses drl customers the agent cannot share, as its start-up check does. */
+  private static void checkDrl(List<CustomerSpec> specs) {
+    try {
+      AgentSettings.checkedCustomers(drlCustomers(specs));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("customers: " + e.getMessage(), e);
+    }
   }
 
   /**

@@ -8,9 +8,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.alm.io.KeyRing;
 import dev.alm.node.AdminAccess;
 import dev.alm.node.HostPort;
+import dev.alm.proxy.limit.CustomerLimits;
 import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomersConfig;
 import dev.alm.proxy.limit.LimitMode;
+import dev.alm.proxy.limit.ShareSource;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -188,6 +190,51 @@ class CustomerLimitServerTest {
         assertEquals(429, refused.status());
         assertEquals(1, origin.node().requests(), "the origin saw only the served request");
       }
+    }
+  }
+
+  /**
+   * A DRL customer whose share at this PoP had fallen to 0 (its demand was elsewhere): the first
+   * 429s when demand arrives here name a wait of at most 2 s (they named 1,000 s, the refill of the
+   * emptied bucket), and once the share has come back a client that waited that long is served.
+   */
+  @Test
+  void aRejectionAfterAZeroShareNamesASmallRetryAfter() throws Exception {
+    CustomerSpec acme =
+        new CustomerSpec("acme", List.of("acme.example"), 50, 0, 1, 0, LimitMode.DRL);
+    double[] share = {0};
+    ShareSource agent =
+        new ShareSource() {
+          @Override
+          public double share(String customer) {
+            return share[0];
+          }
+
+          @Override
+          public void arrived(String customer, long units) {}
+        };
+    try (ProxyServer s =
+            ProxyServer.start(
+                base(acme).build(),
+                new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(
+                    io.micrometer.prometheusmetrics.PrometheusConfig.DEFAULT),
+                System::nanoTime,
+                System::currentTimeMillis,
+                agent,
+                null);
+        HttpTestClient c = new HttpTestClient(s.address())) {
+      Thread.sleep(3 * CustomerLimits.REFRESH_NANOS / 1_000_000); // the zero share is read
+      HttpTestClient.Response r = c.get("acme.example", "/");
+      for (int i = 0; i < 5 && r.status() != 429; i++) {
+        r = c.get("acme.example", "/");
+      }
+      assertEquals(429, r.status());
+      long retryAfter = Long.parseLong(r.header("Retry-After"));
+      System.out.printf("a 429 at a share of 0: Retry-After %d s%n", retryAfter);
+      assertTrue(retryAfter >= 1 && retryAfter <= 2, "Retry-After " + retryAfter);
+      share[0] = 25; // the agent gives this PoP its part of the limit
+      Thread.sleep(retryAfter * 1000);
+      assertEquals(200, c.get("acme.example", "/").status(), "admitted after Retry-After");
     }
   }
 

@@ -137,9 +137,13 @@ public final class AgentCore {
    * its demand, gossip state and share and takes its new limit; a new one starts from nothing
    * heard, so until the first estimates of its peers arrive (an interval or a few) the PoP sees
    * only its own demand; one that is gone is no longer gossiped (peers that still have it count its
-   * entries as unknown). Call on the agent's thread.
+   * entries as unknown). The list is checked as at start ({@link AgentSettings#checkedCustomers});
+   * a list that does not fit changes nothing. Call on the agent's thread.
+   *
+   * @throws IllegalArgumentException when the list does not fit
    */
   public void setCustomers(List<CustomerLimit> next) {
+    AgentSettings.checkedCustomers(next);
     int n = settings.limiters();
     Map<String, Customer> byName = new HashMap<>();
     for (Customer c : customers) {

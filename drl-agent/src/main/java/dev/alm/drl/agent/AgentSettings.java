@@ -19,7 +19,8 @@ import java.util.Map;
  *     L/N is kept for it; 0 for the default, max(silence, 15 (N - 1) / br intervals)
  * @param ewma the 1-second EWMA parameter of the local demand (section 3.1), in [0, 1)
  * @param gossip the estimator of the global demand
- * @param customers the customers and their global limits, the same list at every PoP
+ * @param customers the customers and their global limits, the same list at every PoP; may be empty
+ *     (customers given later, {@link AgentCore#setCustomers})
  */
 public record AgentSettings(
     int id,
@@ -64,13 +65,31 @@ public record AgentSettings(
     if (!(ewma >= 0 && ewma < 1)) {
       throw new IllegalArgumentException("ewma must be in [0, 1): " + ewma);
     }
-    if (gossip == null || customers == null || customers.isEmpty()) {
-      throw new IllegalArgumentException("a gossip mode and at least one customer are required");
+    if (gossip == null) {
+      throw new IllegalArgumentException("a gossip mode is required");
+    }
+    customers = checkedCustomers(customers);
+  }
+
+  /**
+   * The customers an agent can share, checked: at most {@link PacketCodec#MAX_ENTRIES} (one
+   * datagram carries an entry per customer), no two with the same wire key. None is allowed: the
+   * agent then gossips nothing until customers are given ({@code POST /customers} at the PoP). The
+   * one check of the list, at start and at run time.
+   *
+   * @throws IllegalArgumentException naming the problem, in one line
+   */
+  public static List<CustomerLimit> checkedCustomers(List<CustomerLimit> customers) {
+    if (customers == null) {
+      throw new IllegalArgumentException("customers are required (an empty list for none)");
     }
     if (customers.size() > PacketCodec.MAX_ENTRIES) {
-      throw new IllegalArgumentException("at most " + PacketCodec.MAX_ENTRIES + " customers");
+      throw new IllegalArgumentException(
+          "at most "
+              + PacketCodec.MAX_ENTRIES
+              + " customers in mode drl (one gossip datagram carries an entry per customer), got "
+              + customers.size());
     }
-    customers = List.copyOf(customers);
     Map<Integer, String> keys = new HashMap<>();
     for (CustomerLimit c : customers) {
       String other = keys.put(c.key(), c.name());
@@ -79,6 +98,7 @@ public record AgentSettings(
             "customers " + other + " and " + c.name() + " have the same wire key; rename one");
       }
     }
+    return List.copyOf(customers);
   }
 
   /** Paper 001's defaults for PoP {@code id} of {@code limiters}. */

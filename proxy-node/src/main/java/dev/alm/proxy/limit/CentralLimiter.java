@@ -1,5 +1,6 @@
 package dev.alm.proxy.limit;
 
+import java.util.List;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -18,4 +19,13 @@ public interface CentralLimiter {
    * @return a stage completing with true to admit, false to reject; it must not block the caller
    */
   CompletionStage<Boolean> tryAcquire(String customer, long units);
+
+  /**
+   * The proxy's customers in mode central, each time its customers are set (at start and on every
+   * {@code POST /customers}), before the new table takes requests. A store that holds the limits
+   * itself (a Redis bucket per customer) takes theirs, so that a customer made central at run time
+   * is limited exactly as one configured at start; a store whose limits live elsewhere (the token
+   * server's) keeps the default, which does nothing.
+   */
+  default void setCustomers(List<CustomerSpec> central) {}
 }

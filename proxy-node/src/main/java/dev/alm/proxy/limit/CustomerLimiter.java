@@ -28,6 +28,13 @@ public final class CustomerLimiter {
   private final LimitDecision admit;
   private final LimitDecision central;
 
+  /**
+   * The longest Retry-After of the customer's bucket: its refill time while its rate is fixed
+   * (independent, static), {@link LimitDecision#SHARE_RETRY_BOUND_NANOS} while it follows a DRL
+   * share that new demand moves within about 2 s.
+   */
+  private final long retryBound;
+
   CustomerLimiter(
       CustomerSpec spec,
       CustomerState state,
@@ -54,6 +61,10 @@ public final class CustomerLimiter {
             : null;
     this.admit = new LimitDecision(LimitDecision.Outcome.ADMIT, 0, this);
     this.central = new LimitDecision(LimitDecision.Outcome.CENTRAL, 0, this);
+    this.retryBound =
+        spec.mode() == LimitMode.DRL
+            ? LimitDecision.SHARE_RETRY_BOUND_NANOS
+            : LimitDecision.UNBOUNDED;
     state.limit = spec.limit();
     apply(firstFraction);
   }
@@ -101,7 +112,7 @@ public final class CustomerLimiter {
       long wait = clients.get(client, newClientBucket).tryTake(1);
       if (wait > 0) {
         state.rejected.increment();
-        return LimitDecision.reject(this, wait);
+        return LimitDecision.reject(this, wait, LimitDecision.UNBOUNDED);
       }
     }
     if (spec.mode() == LimitMode.CENTRAL && spec.unit() == CustomerSpec.Unit.REQUESTS) {
@@ -111,7 +122,7 @@ public final class CustomerLimiter {
       long wait = requests.tryTake(1);
       if (wait > 0) {
         state.rejected.increment();
-        return LimitDecision.reject(this, wait);
+        return LimitDecision.reject(this, wait, retryBound);
       }
     }
     state.served.increment();

@@ -23,6 +23,9 @@ public final class CustomerLimits {
   /** How often the shares are read into the buckets and pacers. */
   public static final long REFRESH_NANOS = 50_000_000L;
 
+  /** Where a run-time update's refusals say they come from. */
+  private static final String UPDATE = "POST /customers";
+
   private final CustomersConfig settings;
   private final ShareSource source;
   private final CentralLimiter central;
@@ -83,9 +86,22 @@ public final class CustomerLimits {
     states.values().forEach(listener);
   }
 
-  /** Replaces the customers: a new table, built and swapped in at once; counters kept by name. */
+  /**
+   * Replaces the customers: a new table, built and swapped in at once; counters kept by name. The
+   * central store, if any, takes the central customers' limits first ({@link
+   * CentralLimiter#setCustomers}).
+   *
+   * @throws IllegalArgumentException when the list does not fit the settings
+   */
   public synchronized void replace(List<CustomerSpec> customers) {
-    CustomersConfig checked = settings.withCustomers(customers);
+    apply(settings.withCustomers(customers));
+  }
+
+  private void apply(CustomersConfig checked) {
+    if (central != null) {
+      central.setCustomers(
+          checked.customers().stream().filter(c -> c.mode() == LimitMode.CENTRAL).toList());
+    }
     List<CustomerLimiter> limiters = new ArrayList<>();
     for (CustomerSpec spec : checked.customers()) {
       CustomerState s = states.get(spec.name());
@@ -113,18 +129,49 @@ public final class CustomerLimits {
    * @throws IllegalArgumentException with the one-line reason
    */
   public void replace(String body) {
-    List<CustomerSpec> specs;
+    replace(body, customers -> {});
+  }
+
+  /**
+   * Replaces the customers from the text of a {@code POST /customers} body, checked as at start:
+   * the document strictly, then against the settings, then that a central customer has a store to
+   * ask (the start-up refusal of a central customer without {@code --redis} or {@code
+   * --token-server}), then by {@code check} (what the caller adds: in {@code alm pop}, what the DRL
+   * agent can share). A body refused by any of them changes nothing and is counted.
+   *
+   * @param check throws {@link IllegalArgumentException} with a one-line reason to refuse
+   * @throws IllegalArgumentException with the one-line reason
+   */
+  public synchronized void replace(String body, Consumer<List<CustomerSpec>> check) {
     try {
-      specs = CustomersJson.parse("POST /customers", body);
-      replace(specs);
+      List<CustomerSpec> specs = CustomersJson.parse(UPDATE, body);
+      CustomersConfig checked = settings.withCustomers(specs);
+      requireStore(checked.customers());
+      check.accept(checked.customers());
+      apply(checked);
     } catch (InputException e) {
       updatesRefused.increment();
       throw new IllegalArgumentException(e.getMessage(), e);
     } catch (IllegalArgumentException e) {
       updatesRefused.increment();
-      throw new IllegalArgumentException("POST /customers: " + e.getMessage(), e);
+      throw new IllegalArgumentException(UPDATE + ": " + e.getMessage(), e);
     }
     updatesApplied.increment();
+  }
+
+  /** Refuses a central customer when this proxy was started without a central store. */
+  private void requireStore(List<CustomerSpec> customers) throws InputException {
+    if (central != null) {
+      return;
+    }
+    for (int i = 0; i < customers.size(); i++) {
+      if (customers.get(i).mode() == LimitMode.CENTRAL) {
+        throw new InputException(
+            UPDATE,
+            "customers[" + i + "].mode",
+            "central needs a central store: start with --redis URI or --token-server HOST:PORT");
+      }
+    }
   }
 
   /** Moves every customer's bucket and pacer to its current share. */

@@ -5,11 +5,24 @@ package dev.alm.proxy.limit;
  * case).
  *
  * @param outcome admitted, rejected (429), or to be decided by the central store
- * @param retryAfterSeconds for a rejected request, the {@code Retry-After} value (whole seconds, at
- *     least one, from the bucket's refill); 0 otherwise
+ * @param retryAfterSeconds for a rejected request, the {@code Retry-After} value ({@link
+ *     #retryAfterSeconds(long, long)}); 0 otherwise
  * @param customer the customer the request belongs to
  */
 public record LimitDecision(Outcome outcome, long retryAfterSeconds, CustomerLimiter customer) {
+
+  /**
+   * The longest wait a 429 names for a bucket whose rate follows a DRL share: 2 s. The share is
+   * recomputed every estimate interval (50 ms) from the PoP's demand averaged with paper 001's
+   * 1-second EWMA parameter 0.1, so new demand at a PoP whose share had fallen to about 0 is 90% of
+   * the average after 1 s and 99% after 2 s, and the share has followed it; the bucket's own refill
+   * time at the fallen rate (up to 1,000 s at a share of 0, the bucket's slowest refill) says
+   * nothing of when a request would be admitted.
+   */
+  public static final long SHARE_RETRY_BOUND_NANOS = 2_000_000_000L;
+
+  /** No bound: the bucket's rate is fixed, so its refill time is when a token is there. */
+  public static final long UNBOUNDED = Long.MAX_VALUE;
 
   /** What the handler does with the request. */
   public enum Outcome {
@@ -18,8 +31,20 @@ public record LimitDecision(Outcome outcome, long retryAfterSeconds, CustomerLim
     CENTRAL
   }
 
-  static LimitDecision reject(CustomerLimiter c, long nanosToWait) {
-    return new LimitDecision(
-        Outcome.REJECT, Math.max(1, (nanosToWait + 999_999_999L) / 1_000_000_000L), c);
+  static LimitDecision reject(CustomerLimiter c, long nanosToWait, long atMostNanos) {
+    return new LimitDecision(Outcome.REJECT, retryAfterSeconds(nanosToWait, atMostNanos), c);
+  }
+
+  /**
+   * The {@code Retry-After} of a 429 (RFC 6585 section 4; whole seconds, RFC 9110 section 10.2.3):
+   * the bucket's time to hold a token again, at most {@code atMostNanos}, rounded up to whole
+   * seconds and at least 1.
+   *
+   * @param nanosToWait the bucket's refill time for the token, ns
+   * @param atMostNanos the bound ({@link #SHARE_RETRY_BOUND_NANOS}, or {@link #UNBOUNDED})
+   */
+  public static long retryAfterSeconds(long nanosToWait, long atMostNanos) {
+    long n = Math.max(1, Math.min(nanosToWait, atMostNanos));
+    return Math.max(1, (n - 1) / 1_000_000_000L + 1);
   }
 }

@@ -1,0 +1,258 @@
+package dev.alm.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.drl.central.RedisServerProcess;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code alm pop} configured as docs/pop.md and docs/ratelimit/enforcement.md say, through the
+ * command line: a {@code drl} section without customers of its own shares those of {@code
+ * --customers FILE}; more than the agent can share is refused at start in one line; and a customer
+ * made {@code central} by {@code POST /customers} at a PoP started with {@code --redis} is limited
+ * by the customer's bucket in a real redis-server, as one configured central at start.
+ */
+class PopCustomersCommandTest extends CliTest {
+
+  @TempDir Path dir;
+  private int proxyPort;
+  private int adminPort;
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+
+  @BeforeEach
+  void files() throws Exception {
+    proxyPort = freePort();
+    adminPort = freePort();
+    Files.writeString(
+        dir.resolve("dns-b.json"),
+        """
+        {"pop": "b", "zone": "cdn.example.", "names": ["www"], "l1": ["192.0.2.1"], "l2": ["198.51.100.1"],
+         "x": 0.5, "listen": "127.0.0.1:0"}
+        """);
+    Files.writeString(
+        dir.resolve("proxy-b.json"),
+        "{\"pop\": \"b\", \"capacity\": 1, \"listen\": \"127.0.0.1:" + proxyPort + "\"}");
+    Path key = dir.resolve("gossip.key");
+    Files.writeString(key, "pop-gossip-key-0123456789abcdef\n");
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+  }
+
+  /** pop.json of PoP b of paper-fig2, with {@code extra} fields. */
+  private Path pop(String extra) throws Exception {
+    Path f = dir.resolve("pop.json");
+    Files.writeString(
+        f,
+        "{\"topology\": \"builtin:paper-fig2\", \"dns\": \"dns-b.json\", \"proxy\": \"proxy-b.json\","
+            + " \"loadUnit\": 1000, \"admin\": \"127.0.0.1:"
+            + adminPort
+            + "\""
+            + (extra.isEmpty() ? "" : ", " + extra)
+            + "}");
+    return f;
+  }
+
+  /** A drl section without customers of its own. */
+  private String drl() throws Exception {
+    return "\"drl\": {\"listen\": \"127.0.0.1:0\", \"swim\": \"127.0.0.1:"
+        + freePort()
+        + "\", \"keyFile\": \"gossip.key\"}";
+  }
+
+  private Path customers(String name, String body) throws Exception {
+    Path f = dir.resolve(name);
+    Files.writeString(f, body);
+    return f;
+  }
+
+  /** {@code n} customers in mode drl. */
+  private static String drlCustomers(int n) {
+    StringBuilder b = new StringBuilder("{\"customers\": [");
+    for (int i = 0; i < n; i++) {
+      b.append(i == 0 ? "" : ",")
+          .append("{\"name\": \"c")
+          .append(i)
+          .append("\", \"hosts\": [\"c")
+          .append(i)
+          .append(".example\"], \"requestsPerSecond\": 100}");
+    }
+    return b.append("]}").toString();
+  }
+
+  @Test
+  void aDrlSectionWithoutCustomersSharesThoseOfTheCustomersFile() throws Exception {
+    Path config = pop(drl());
+    Path one = customers("one.json", drlCustomers(1));
+    int code =
+        alm("pop", "--config", config.toString(), "--customers", one.toString(), "--duration", "1");
+    assertEquals(0, code, err.toString());
+    assertFalse(err.toString().contains("at least one customer"), err.toString());
+    assertTrue(out.toString().contains("pop b (dual)"), out.toString());
+    err.getBuffer().setLength(0);
+    Path many = customers("many.json", drlCustomers(60));
+    assertEquals(
+        1,
+        alm(
+            "pop",
+            "--config",
+            config.toString(),
+            "--customers",
+            many.toString(),
+            "--duration",
+            "1"));
+    assertTrue(
+        err.toString()
+            .contains(
+                "drl: at most 59 customers in mode drl (one gossip datagram carries an entry"
+                    + " per customer), got 60"),
+        err.toString());
+  }
+
+  /** The status line of one GET with that Host, on a fresh connection. */
+  private int get(String host) throws IOException {
+    try (Socket s = new Socket("127.0.0.1", proxyPort)) {
+      s.setSoTimeout(3000);
+      s.getOutputStream()
+          .write(
+              ("GET /x HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
+                  .getBytes(StandardCharsets.US_ASCII));
+      String all = new String(s.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+      return Integer.parseInt(all.substring(9, 12));
+    }
+  }
+
+  private HttpResponse<String> admin(HttpClient http, String path, String post) throws Exception {
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + path));
+    if (post != null) {
+      b.header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(post));
+    }
+    return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /**
+   * Requests for {@code host} at {@code rate}/s for {@code seconds}; returns {served, rejected}.
+   */
+  private long[] drive(String host, double rate, double seconds) throws IOException {
+    long[] out = new long[2];
+    long start = System.nanoTime();
+    long sent = 0;
+    while (System.nanoTime() - start < seconds * 1e9) {
+      if (sent >= rate * (System.nanoTime() - start) / 1e9) {
+        LockSupport.parkNanos(1_000_000L);
+        continue;
+      }
+      int s = get(host);
+      out[s == 200 ? 0 : 1]++;
+      assertTrue(s == 200 || s == 429, "status " + s);
+      sent++;
+    }
+    return out;
+  }
+
+  @Test
+  void aCustomerMadeCentralAtRunTimeIsLimitedInRedis() throws Exception {
+    assumeTrue(RedisServerProcess.installed(), "redis-server is not installed");
+    double limit = 20;
+    Path file =
+        customers(
+            "api.json",
+            """
+            {"customers": [{"name": "api", "hosts": ["api.example"], "requestsPerSecond": 20,
+              "burstSeconds": 1, "mode": "drl"}]}
+            """);
+    String central =
+        """
+        {"customers": [
+          {"name": "api", "hosts": ["api.example"], "requestsPerSecond": 20, "burstSeconds": 1,
+           "mode": "central"},
+          {"name": "legacy", "hosts": ["legacy.example"], "requestsPerSecond": 2, "burstSeconds": 1,
+           "mode": "central"}]}
+        """;
+    Path config = pop("");
+    HttpClient http = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY).build();
+    ObjectMapper json = new ObjectMapper();
+    try (RedisServerProcess redis = RedisServerProcess.start()) {
+      int[] code = new int[1];
+      Thread pop =
+          new Thread(
+              () ->
+                  code[0] =
+                      alm(
+                          "pop",
+                          "--config",
+                          config.toString(),
+                          "--customers",
+                          file.toString(),
+                          "--redis",
+                          redis.uri(),
+                          "--duration",
+                          "20"));
+      pop.start();
+      HttpResponse<String> r = null;
+      for (int i = 0; i < 200 && pop.isAlive(); i++) {
+        try {
+          r = admin(http, "/customers", central);
+          break;
+        } catch (IOException e) {
+          Thread.sleep(50); // not listening yet
+        }
+      }
+      assertTrue(r != null, "the PoP's admin server answered: " + err);
+      assertEquals(200, r.statusCode(), r.body());
+      double seconds = 4;
+      long[] api = drive("api.example", 1.4 * limit, seconds);
+      double admitted = api[0] / seconds;
+      long[] legacy = drive("legacy.example", 10, 1);
+      JsonNode status = json.readTree(admin(http, "/status", null).body());
+      pop.join(30_000);
+      assertEquals(0, code[0], err.toString());
+      System.out.printf(
+          "a lone PoP, api switched from drl to central (L = %.0f/s) by POST: offered %.1f/s,"
+              + " admitted %.1f/s (%.2f L), %d refused; legacy added central (2/s): %d served,"
+              + " %d refused%n",
+          limit,
+          (api[0] + api[1]) / seconds,
+          admitted,
+          admitted / limit,
+          api[1],
+          legacy[0],
+          legacy[1]);
+      assertTrue(
+          api[0] <= limit * seconds + limit + 2,
+          "at most burst + L x t from the Redis bucket: " + api[0] + " in " + seconds + " s");
+      assertTrue(api[1] > 0, "demand 1.4 L is partly refused");
+      assertTrue(legacy[0] <= 2 + 2 + 1, "the added customer's bucket: " + legacy[0]);
+      assertTrue(legacy[1] > 0, "the added customer is limited");
+      for (JsonNode c : status.get("customers")) {
+        assertEquals("central", c.get("mode").asText());
+        assertEquals(0, c.get("centralFailures").asLong(), c.toString());
+        assertTrue(c.get("rejected").asLong() > 0, c.toString());
+      }
+    }
+  }
+}
