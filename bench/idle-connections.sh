@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 N="${N:-25000}"
 PORT="${PORT:-18480}"
 ADMIN="${ADMIN:-18481}"
-java -jar app/target/alm.jar proxy --listen "127.0.0.1:$PORT" --admin "127.0.0.1:$ADMIN" --duration 300 \
+java -jar app/target/alm.jar proxy --insecure-probes --listen "127.0.0.1:$PORT" --admin "127.0.0.1:$ADMIN" --duration 300 \
   > /dev/null 2>&1 &
 PID=$!
 trap 'kill $PID 2>/dev/null || true; wait $PID 2>/dev/null || true' EXIT

@@ -46,8 +46,16 @@ public final class PopCommand implements Callable<Integer> {
       paramLabel = "FILE",
       description =
           "Fleet probe key file (overrides probeKeyFile): sign the probes this PoP hands out and"
-              + " count only valid signed probes. Default: none (probe auth off).")
+              + " count only valid signed probes. A PoP needs a key (here or probeKeyFile) unless"
+              + " --insecure-probes.")
   Path probeKey;
+
+  @Option(
+      names = "--insecure-probes",
+      description =
+          "Run without a probe key: hand out unsigned probes and count every well-formed one, so"
+              + " that anyone who reaches the proxy can steer beta (as \"probeAuth\": \"off\").")
+  boolean insecureProbes;
 
   @Option(
       names = "--customers",
@@ -74,6 +82,22 @@ public final class PopCommand implements Callable<Integer> {
                       p.probeAuth()
                           .withKeys(ProxyConfigJson.loadProbeKeys(probeKey, "--probe-key")))
                   .build());
+    }
+    if (insecureProbes) {
+      if (c.proxy().probeAuth().enabled()) {
+        throw new InputException(
+            "--insecure-probes", "", "a probe key is given (probeKeyFile or --probe-key)");
+      }
+      c =
+          c.withProxy(
+              c.proxy().toBuilder()
+                  .probeAuth(c.proxy().probeAuth().withUnsignedAllowed(true))
+                  .build());
+    }
+    java.util.Optional<String> unkeyed =
+        c.proxy().probeAuth().requireKeyOrOptOut("--insecure-probes or \"probeAuth\": \"off\"");
+    if (unkeyed.isPresent()) {
+      throw new InputException(config.toString(), "probeKeyFile", unkeyed.get());
     }
     if (customers != null) {
       ProxyConfig p = c.proxy();

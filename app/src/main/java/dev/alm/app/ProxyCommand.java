@@ -109,8 +109,16 @@ public final class ProxyCommand implements Callable<Integer> {
       paramLabel = "FILE",
       description =
           "Fleet probe key file (current key, then the previous one during a rotation): count only"
-              + " probes with a valid MAC, unexpired, not replayed. Default: none (probe auth off).")
+              + " probes with a valid MAC, unexpired, not replayed. A proxy needs a key (here or"
+              + " probeKeyFile) unless --insecure-probes.")
   Path probeKey;
+
+  @Option(
+      names = "--insecure-probes",
+      description =
+          "Run without a probe key: count every well-formed probe, so that anyone who reaches the"
+              + " proxy can steer beta (as \"probeAuth\": \"off\").")
+  boolean insecureProbes;
 
   @Option(
       names = "--customers",
@@ -269,7 +277,24 @@ public final class ProxyCommand implements Callable<Integer> {
       ProxyConfig.Builder b = flags.builder();
       b.probeAuth(b.probeAuth().withKeys(ProxyConfigJson.loadProbeKeys(probeKey, "--probe-key")));
     }
-    return ProxyConfigJson.build(flags.builder(), flags.source());
+    if (insecureProbes) {
+      ProxyConfig.Builder b = flags.builder();
+      if (b.probeAuth().enabled()) {
+        throw new InputException(
+            "--insecure-probes", "", "a probe key is given (probeKeyFile or --probe-key)");
+      }
+      b.probeAuth(b.probeAuth().withUnsignedAllowed(true));
+    }
+    ProxyConfig c = ProxyConfigJson.build(flags.builder(), flags.source());
+    java.util.Optional<String> unkeyed =
+        c.probeAuth().requireKeyOrOptOut("--insecure-probes or \"probeAuth\": \"off\"");
+    if (unkeyed.isPresent()) {
+      throw new InputException(
+          config == null ? "--probe-key" : config.toString(),
+          config == null ? "" : "probeKeyFile",
+          unkeyed.get());
+    }
+    return c;
   }
 
   private static Map<String, Object> describe(ProxyConfig c) {

@@ -49,7 +49,15 @@ class CentralStoreCommandTest extends CliTest {
 
   @Test
   void aCentralCustomerNeedsAStore() throws Exception {
-    assertEquals(1, alm("proxy", "--listen", "127.0.0.1:0", "--customers", customers().toString()));
+    assertEquals(
+        1,
+        alm(
+            "proxy",
+            "--insecure-probes",
+            "--listen",
+            "127.0.0.1:0",
+            "--customers",
+            customers().toString()));
     assertTrue(
         err.toString().contains("api is in mode central: give --redis URI or --token-server"),
         err.toString());
@@ -58,6 +66,7 @@ class CentralStoreCommandTest extends CliTest {
         1,
         alm(
             "proxy",
+            "--insecure-probes",
             "--customers",
             customers().toString(),
             "--redis",
@@ -66,7 +75,15 @@ class CentralStoreCommandTest extends CliTest {
             "127.0.0.1:2"));
     assertTrue(err.toString().contains("give one central store"), err.toString());
     err.getBuffer().setLength(0);
-    assertEquals(1, alm("proxy", "--customers", customers().toString(), "--redis", "http://x"));
+    assertEquals(
+        1,
+        alm(
+            "proxy",
+            "--insecure-probes",
+            "--customers",
+            customers().toString(),
+            "--redis",
+            "http://x"));
     assertTrue(err.toString().contains("--redis: expected redis://HOST:PORT"), err.toString());
   }
 
@@ -86,6 +103,7 @@ class CentralStoreCommandTest extends CliTest {
                   code[0] =
                       alm(
                           "proxy",
+                          "--insecure-probes",
                           "--listen",
                           "127.0.0.1:" + port,
                           "--customers",

@@ -43,6 +43,7 @@ class ExportRateLimitsTest extends CliTest {
                 code[0] =
                     proxyCli.alm(
                         "proxy",
+                        "--insecure-probes",
                         "--listen",
                         "127.0.0.1:" + listen,
                         "--admin",

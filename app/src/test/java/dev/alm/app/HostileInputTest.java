@@ -118,7 +118,7 @@ class HostileInputTest extends CliTest {
                 dir.resolve("l").toString())
             .contains("got 1000000000"));
     assertTrue(
-        refused("proxy", "--duration", "-5")
+        refused("proxy", "--insecure-probes", "--duration", "-5")
             .endsWith("--duration: must be longer than 0, got '-5'"));
     assertTrue(
         refused(
@@ -169,7 +169,7 @@ class HostileInputTest extends CliTest {
             .endsWith("tcp.json:tcp.idleTimeoutMs: must be > 0"));
     Path threads = write("threads.json", "{\"ioThreads\":100000}");
     assertTrue(
-        refused("proxy", "--config", threads.toString(), "--check")
+        refused("proxy", "--insecure-probes", "--config", threads.toString(), "--check")
             .contains("threads.json:ioThreads: must be in 0..256"));
   }
 
@@ -179,7 +179,7 @@ class HostileInputTest extends CliTest {
       taken.bind(new InetSocketAddress("127.0.0.1", 0));
       String at = "127.0.0.1:" + taken.getLocalPort();
       assertTrue(
-          refused("proxy", "--listen", at, "--duration", "1")
+          refused("proxy", "--insecure-probes", "--listen", at, "--duration", "1")
               .endsWith(
                   "cannot listen: address already in use (another process holds a --listen or --admin port)"));
       assertTrue(
@@ -198,7 +198,13 @@ class HostileInputTest extends CliTest {
               .contains("address already in use"));
     }
     assertTrue(
-        refused("proxy", "--listen", "nonexistent.invalid:8080", "--duration", "1")
+        refused(
+                "proxy",
+                "--insecure-probes",
+                "--listen",
+                "nonexistent.invalid:8080",
+                "--duration",
+                "1")
             .contains("does not resolve"));
   }
 

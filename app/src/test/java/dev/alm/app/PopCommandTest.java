@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The reader of pop.json (docs/pop.md): every setting, and errors naming file, field and reason.
  */
-class PopCommandTest {
+class PopCommandTest extends CliTest {
 
   @TempDir Path dir;
 
@@ -107,6 +107,23 @@ class PopCommandTest {
         wrongPop,
         "{\"topology\": \"builtin:paper-fig2\", \"dns\": \"dns-z.json\", \"proxy\": \"proxy-b.json\"}");
     assertError(wrongPop, "dns", "not a node of the topology");
+  }
+
+  @Test
+  void aPopWithoutAProbeKeyRefusesToStartUnlessToldExplicitly() throws Exception {
+    Path bare = pop("");
+    assertEquals(1, alm("pop", "--config", bare.toString(), "--duration", "1"));
+    String line = err.toString().strip();
+    assertTrue(line.startsWith("alm pop: " + bare + ":probeKeyFile: required:"), line);
+    assertEquals(1, line.lines().count(), "one line: " + line);
+    err.getBuffer().setLength(0);
+    assertEquals(
+        0,
+        alm("pop", "--config", pop("\"probeAuth\": \"off\"").toString(), "--duration", "1"),
+        err.toString());
+    assertTrue(
+        PopCommand.read(pop("\"probeAuth\": \"off\"")).proxy().probeAuth().unsignedAllowed());
+    assertError(pop("\"probeAuth\": \"sometimes\""), "probeAuth", "must be");
   }
 
   private static void assertError(Path file, String field, String reason) {

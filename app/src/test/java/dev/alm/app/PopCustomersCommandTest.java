@@ -108,7 +108,15 @@ class PopCustomersCommandTest extends CliTest {
     Path config = pop(drl());
     Path one = customers("one.json", drlCustomers(1));
     int code =
-        alm("pop", "--config", config.toString(), "--customers", one.toString(), "--duration", "1");
+        alm(
+            "pop",
+            "--insecure-probes",
+            "--config",
+            config.toString(),
+            "--customers",
+            one.toString(),
+            "--duration",
+            "1");
     assertEquals(0, code, err.toString());
     assertFalse(err.toString().contains("at least one customer"), err.toString());
     assertTrue(out.toString().contains("pop b (dual)"), out.toString());
@@ -118,6 +126,7 @@ class PopCustomersCommandTest extends CliTest {
         1,
         alm(
             "pop",
+            "--insecure-probes",
             "--config",
             config.toString(),
             "--customers",
@@ -204,6 +213,7 @@ class PopCustomersCommandTest extends CliTest {
                   code[0] =
                       alm(
                           "pop",
+                          "--insecure-probes",
                           "--config",
                           config.toString(),
                           "--customers",

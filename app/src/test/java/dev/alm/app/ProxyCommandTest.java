@@ -33,6 +33,7 @@ class ProxyCommandTest extends CliTest {
         0,
         alm(
             "proxy",
+            "--insecure-probes",
             "--config",
             f.toString(),
             "--capacity",
@@ -62,7 +63,8 @@ class ProxyCommandTest extends CliTest {
         {"customers": [{"name": "acme", "hosts": ".acme.example", "requestsPerSecond": 100}],
          "customerLimiters": 4, "centralFailOpen": true}
         """);
-    assertEquals(0, alm("proxy", "--config", f.toString(), "--check"), err.toString());
+    assertEquals(
+        0, alm("proxy", "--insecure-probes", "--config", f.toString(), "--check"), err.toString());
     JsonNode c = JSON.readTree(out.toString());
     assertEquals("acme (drl, [.acme.example])", c.get("customers").get(0).asText());
     assertEquals(4, c.get("customerLimiters").asInt());
@@ -75,13 +77,20 @@ class ProxyCommandTest extends CliTest {
     out.getBuffer().setLength(0);
     assertEquals(
         0,
-        alm("proxy", "--config", f.toString(), "--customers", file.toString(), "--check"),
+        alm(
+            "proxy",
+            "--insecure-probes",
+            "--config",
+            f.toString(),
+            "--customers",
+            file.toString(),
+            "--check"),
         err.toString());
     c = JSON.readTree(out.toString());
     assertEquals(1, c.get("customers").size());
     assertEquals("v (static, [v.example])", c.get("customers").get(0).asText());
     Files.writeString(file, "{\"customers\": [{\"name\": \"v\", \"hosts\": \"v.example\"}]}");
-    assertEquals(1, alm("proxy", "--customers", file.toString(), "--check"));
+    assertEquals(1, alm("proxy", "--insecure-probes", "--customers", file.toString(), "--check"));
     assertEquals(
         "alm proxy: "
             + file
@@ -92,7 +101,7 @@ class ProxyCommandTest extends CliTest {
 
   @Test
   void aProbeKeyTurnsProbeAuthOnAndABadOneIsOneLine() throws Exception {
-    assertEquals(0, alm("proxy", "--check"), err.toString());
+    assertEquals(0, alm("proxy", "--insecure-probes", "--check"), err.toString());
     assertEquals("off", JSON.readTree(out.toString()).get("probeAuth").asText());
     Path key = dir.resolve("probe.key");
     Files.writeString(key, "0123456789abcdef0123456789abcdef\n");
@@ -110,8 +119,43 @@ class ProxyCommandTest extends CliTest {
   }
 
   @Test
+  void withoutAProbeKeyTheProxyRefusesToStartUnlessToldExplicitly() throws Exception {
+    assertEquals(1, alm("proxy", "--check"));
+    String line = err.toString().strip();
+    assertTrue(line.startsWith("alm proxy: --probe-key: required:"), line);
+    assertTrue(line.contains("--insecure-probes or \"probeAuth\": \"off\""), line);
+    assertEquals(1, line.lines().count(), "one line: " + line);
+    Path off = dir.resolve("off.json");
+    Files.writeString(off, "{\"probeAuth\": \"off\"}");
+    err.getBuffer().setLength(0);
+    assertEquals(0, alm("proxy", "--config", off.toString(), "--check"), err.toString());
+    assertEquals("off", JSON.readTree(out.toString()).get("probeAuth").asText());
+    Path key = dir.resolve("probe.key");
+    Files.writeString(key, "0123456789abcdef0123456789abcdef\n");
+    Files.setPosixFilePermissions(
+        key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    Path both = dir.resolve("both.json");
+    Files.writeString(
+        both, "{\"probeAuth\": \"off\", \"probeKeyFile\": \"" + key.getFileName() + "\"}");
+    err.getBuffer().setLength(0);
+    assertEquals(1, alm("proxy", "--config", both.toString(), "--check"));
+    assertEquals(
+        "alm proxy: " + both + ":probeAuth: off, but probeKeyFile names a key",
+        err.toString().strip());
+    Path odd = dir.resolve("odd.json");
+    Files.writeString(odd, "{\"probeAuth\": \"maybe\"}");
+    err.getBuffer().setLength(0);
+    assertEquals(1, alm("proxy", "--config", odd.toString(), "--check"));
+    assertTrue(
+        err.toString().contains("probeAuth: must be \"required\" or \"off\""), err.toString());
+    err.getBuffer().setLength(0);
+    assertEquals(1, alm("proxy", "--probe-key", key.toString(), "--insecure-probes", "--check"));
+    assertTrue(err.toString().startsWith("alm proxy: --insecure-probes: a probe key is given"));
+  }
+
+  @Test
   void defaultsWithoutAFile() throws Exception {
-    assertEquals(0, alm("proxy", "--check"), err.toString());
+    assertEquals(0, alm("proxy", "--insecure-probes", "--check"), err.toString());
     JsonNode c = JSON.readTree(out.toString());
     assertEquals("0", c.get("pop").asText());
     assertEquals("cdn.example", c.get("zone").asText());
@@ -126,6 +170,7 @@ class ProxyCommandTest extends CliTest {
         0,
         alm(
             "proxy",
+            "--insecure-probes",
             "--listen",
             "127.0.0.1:0",
             "--admin",
@@ -146,7 +191,7 @@ class ProxyCommandTest extends CliTest {
       }
     }
     err.getBuffer().setLength(0);
-    assertEquals(1, alm("proxy", "--duration", "-1"));
+    assertEquals(1, alm("proxy", "--insecure-probes", "--duration", "-1"));
     assertTrue(err.toString().contains("--duration: must be longer than 0"), err.toString());
   }
 
@@ -154,38 +199,38 @@ class ProxyCommandTest extends CliTest {
   void badConfigIsOneLineWithFileFieldAndReason() throws Exception {
     Path f = dir.resolve("bad.json");
     Files.writeString(f, "{\"capacity\": -3}");
-    assertEquals(1, alm("proxy", "--config", f.toString(), "--check"));
+    assertEquals(1, alm("proxy", "--insecure-probes", "--config", f.toString(), "--check"));
     assertTrue(err.toString().contains(f + ":capacity: must be a finite rate > 0"), err.toString());
 
     Files.writeString(f, "{\"content\": {\"mode\": \"proxy\"}}");
     err.getBuffer().setLength(0);
-    assertEquals(1, alm("proxy", "--config", f.toString(), "--check"));
+    assertEquals(1, alm("proxy", "--insecure-probes", "--config", f.toString(), "--check"));
     assertTrue(err.toString().contains(f + ":content.origin: required"), err.toString());
 
     Files.writeString(f, "{\"capacty\": 3}");
     err.getBuffer().setLength(0);
-    assertEquals(1, alm("proxy", "--config", f.toString(), "--check"));
+    assertEquals(1, alm("proxy", "--insecure-probes", "--config", f.toString(), "--check"));
     assertTrue(err.toString().contains(f + ":capacty: unknown field"), err.toString());
 
     Files.writeString(f, "{\"limits\": {\"maxBodyBytes\": \"big\"}}");
     err.getBuffer().setLength(0);
-    assertEquals(1, alm("proxy", "--config", f.toString(), "--check"));
+    assertEquals(1, alm("proxy", "--insecure-probes", "--config", f.toString(), "--check"));
     assertTrue(
         err.toString().contains(f + ":limits.maxBodyBytes: expected an integer"), err.toString());
 
     Files.writeString(f, "{\"pop\": \"0\",\n \"zone\": }");
     err.getBuffer().setLength(0);
-    assertEquals(1, alm("proxy", "--config", f.toString(), "--check"));
+    assertEquals(1, alm("proxy", "--insecure-probes", "--config", f.toString(), "--check"));
     assertTrue(err.toString().contains(f + ":line 2:"), err.toString());
 
     err.getBuffer().setLength(0);
-    assertEquals(1, alm("proxy", "--pop", "Bad_Pop", "--check"));
+    assertEquals(1, alm("proxy", "--insecure-probes", "--pop", "Bad_Pop", "--check"));
     assertTrue(
         err.toString().contains("command line:pop: must be a lower-case DNS label"),
         err.toString());
 
     err.getBuffer().setLength(0);
-    assertEquals(1, alm("proxy", "--listen", "nowhere", "--check"));
+    assertEquals(1, alm("proxy", "--insecure-probes", "--listen", "nowhere", "--check"));
     assertTrue(err.toString().contains("--listen: expected HOST:PORT"), err.toString());
   }
 }

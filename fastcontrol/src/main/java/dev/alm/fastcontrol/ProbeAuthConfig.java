@@ -18,6 +18,9 @@ import java.time.Duration;
  *     refused (fail closed) until older nonces expire
  * @param clientRate probes per second one client address may have counted, sustained
  * @param clientBurst probes one client address may have counted at once
+ * @param unsignedAllowed whether the operator chose to run without a key ({@code "probeAuth":
+ *     "off"}, {@code --insecure-probes}): a daemon started from the command line refuses to start
+ *     without a key unless this is set ({@link #requireKeyOrOptOut})
  */
 public record ProbeAuthConfig(
     KeyRing keys,
@@ -25,7 +28,8 @@ public record ProbeAuthConfig(
     Duration clockSkew,
     int maxNonces,
     double clientRate,
-    double clientBurst) {
+    double clientBurst,
+    boolean unsignedAllowed) {
 
   public static final Duration DEFAULT_LIFETIME = Duration.ofSeconds(10);
   public static final Duration DEFAULT_CLOCK_SKEW = Duration.ofSeconds(5);
@@ -69,7 +73,8 @@ public record ProbeAuthConfig(
         DEFAULT_CLOCK_SKEW,
         DEFAULT_MAX_NONCES,
         DEFAULT_CLIENT_RATE,
-        DEFAULT_CLIENT_BURST);
+        DEFAULT_CLIENT_BURST,
+        false);
   }
 
   /** Whether probes are signed and verified. */
@@ -78,15 +83,41 @@ public record ProbeAuthConfig(
   }
 
   public ProbeAuthConfig withKeys(KeyRing k) {
-    return new ProbeAuthConfig(k, lifetime, clockSkew, maxNonces, clientRate, clientBurst);
+    return new ProbeAuthConfig(
+        k, lifetime, clockSkew, maxNonces, clientRate, clientBurst, unsignedAllowed);
   }
 
   public ProbeAuthConfig withClientLimit(double rate, double burst) {
-    return new ProbeAuthConfig(keys, lifetime, clockSkew, maxNonces, rate, burst);
+    return new ProbeAuthConfig(keys, lifetime, clockSkew, maxNonces, rate, burst, unsignedAllowed);
   }
 
   public ProbeAuthConfig withWindow(Duration life, Duration skew, int nonces) {
-    return new ProbeAuthConfig(keys, life, skew, nonces, clientRate, clientBurst);
+    return new ProbeAuthConfig(keys, life, skew, nonces, clientRate, clientBurst, unsignedAllowed);
+  }
+
+  /** The same settings, with running without a key chosen explicitly or not. */
+  public ProbeAuthConfig withUnsignedAllowed(boolean allowed) {
+    return new ProbeAuthConfig(
+        keys, lifetime, clockSkew, maxNonces, clientRate, clientBurst, allowed);
+  }
+
+  /**
+   * The secure default of a daemon started by an operator: a key, or the explicit choice to run
+   * without one. Without a key anyone who reaches the proxy can count forged FastControl probes and
+   * steer beta, so forgetting the key must not start a PoP.
+   *
+   * @param optOut how to run without a key anyway, for the message
+   * @return a one-line reason when neither holds, else empty
+   */
+  public java.util.Optional<String> requireKeyOrOptOut(String optOut) {
+    if (enabled() || unsignedAllowed) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(
+        "required: without the fleet's probe key anyone can forge FastControl probes and"
+            + " steer beta (create one: head -c 32 /dev/urandom | base64 > probe.key; chmod 600"
+            + " probe.key), or run without it with "
+            + optOut);
   }
 
   /**

@@ -56,6 +56,7 @@ public final class PopConfigJson {
           "dnsThreads",
           "settling",
           "probeKeyFile",
+          "probeAuth",
           "drl");
   private static final Set<String> PROBES =
       Set.of("gamma", "betaWeight", "lossRate", "timeoutIntervals", "betaSource");
@@ -97,6 +98,13 @@ public final class PopConfigJson {
         ProxyConfigJson.read(proxyFile)
             .pop(id)
             .capacity(t.node(index).capacity() * loop.loadUnit());
+    if (f.has("probeAuth")
+        && ProxyConfigJson.probeAuthOff(f.text("probeAuth"), file.toString(), "probeAuth")) {
+      if (f.has("probeKeyFile")) {
+        throw f.error("probeAuth", "off, but probeKeyFile names a key");
+      }
+      proxyBuilder.probeAuth(proxyBuilder.probeAuth().withUnsignedAllowed(true));
+    }
     if (f.has("probeKeyFile")) {
       // one fleet key signs at this PoP's DNS and verifies at its proxy
       proxyBuilder.probeAuth(

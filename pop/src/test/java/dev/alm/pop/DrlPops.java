@@ -31,11 +31,21 @@ final class DrlPops {
 
   private DrlPops() {}
 
-  /** A free TCP port on loopback (for SWIM, which binds it later). */
+  /**
+   * A free TCP port on loopback for SWIM, which binds it later: drawn below the kernel's ephemeral
+   * range (32768 and up), so that no connection made meanwhile can take it.
+   */
   static int freePort() throws Exception {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
+    java.util.concurrent.ThreadLocalRandom r = java.util.concurrent.ThreadLocalRandom.current();
+    for (int attempt = 0; attempt < 200; attempt++) {
+      int port = r.nextInt(20_000, 32_000);
+      try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+        return s.getLocalPort();
+      } catch (java.io.IOException taken) {
+        // another test's port: draw again
+      }
     }
+    throw new IllegalStateException("no free port in 20000-32000 on loopback");
   }
 
   /**

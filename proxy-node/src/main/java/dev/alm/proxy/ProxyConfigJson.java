@@ -45,6 +45,7 @@ public final class ProxyConfigJson {
           "ioThreads",
           "maxProbePairs",
           "probeKeyFile",
+          "probeAuth",
           "probeLifetimeSeconds",
           "probeClockSkewSeconds",
           "probeMaxNonces",
@@ -176,7 +177,14 @@ public final class ProxyConfigJson {
   private ProbeAuthConfig probeAuth(JsonNode root, Path base, ProbeAuthConfig d)
       throws InputException {
     KeyRing keys = d.keys();
+    boolean unsigned = d.unsignedAllowed();
+    if (root.has("probeAuth")) {
+      unsigned = probeAuthOff(text(root, "probeAuth", ""), file, "probeAuth");
+    }
     if (root.has("probeKeyFile") && !root.get("probeKeyFile").isNull()) {
+      if (unsigned) {
+        throw new InputException(file, "probeAuth", "off, but probeKeyFile names a key");
+      }
       keys = loadProbeKeys(base.resolve(text(root, "probeKeyFile", "")), file + ":probeKeyFile");
     }
     try {
@@ -190,10 +198,27 @@ public final class ProxyConfigJson {
               : d.clockSkew(),
           root.has("probeMaxNonces") ? integer(root, "probeMaxNonces", "") : d.maxNonces(),
           root.has("probeClientRate") ? number(root, "probeClientRate", "") : d.clientRate(),
-          root.has("probeClientBurst") ? number(root, "probeClientBurst", "") : d.clientBurst());
+          root.has("probeClientBurst") ? number(root, "probeClientBurst", "") : d.clientBurst(),
+          unsigned);
     } catch (IllegalArgumentException e) {
       throw fieldError(e);
     }
+  }
+
+  /**
+   * Reads a {@code probeAuth} field: {@code "required"} (the default: a key must be given) or
+   * {@code "off"} (probes handed out unsigned and every well-formed one counts).
+   *
+   * @return whether it says off
+   */
+  public static boolean probeAuthOff(String value, String source, String field)
+      throws InputException {
+    return switch (value) {
+      case "required" -> false;
+      case "off" -> true;
+      default ->
+          throw new InputException(source, field, "must be \"required\" or \"off\", got " + value);
+    };
   }
 
   /**
