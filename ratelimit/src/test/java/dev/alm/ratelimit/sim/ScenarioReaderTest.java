@@ -64,6 +64,37 @@ class ScenarioReaderTest {
     assertEquals("flow", e3.where());
   }
 
+  /**
+   * A requests/s scenario without bucketDepth: buckets of 0.1 s of the limit, not 75,000 requests
+   * (with which static 1/N served a limiter's whole demand, 2 L, for a minute).
+   */
+  @Test
+  void theDefaultBucketDepthIsATenthOfASecondOfTheLimit() throws Exception {
+    Path f =
+        file(
+            """
+            {"limiters": 4, "globalLimit": 1000, "unit": "requests/s", "duration": 20,
+             "demand": [{"limiter": 0, "rate": 2000}], "seed": 3}
+            """);
+    Scenario s = ScenarioReader.read(f.toString());
+    assertEquals(100, s.bucketDepth(), 1e-9);
+    dev.alm.ratelimit.alloc.Allocator<?, ?> a =
+        AlgorithmCatalog.standard()
+            .find("static")
+            .orElseThrow()
+            .create(AlgorithmCatalog.settings(s, "static"));
+    SimulationResult r = Simulator.run(s, a, null, null);
+    double served = 0;
+    int k = 0;
+    for (int i = 0; i < r.times().length; i++) {
+      if (r.times()[i] >= 1 && r.times()[i] <= 10) {
+        served += r.served()[i];
+        k++;
+      }
+    }
+    assertEquals(250, served / k, 25, "static 1/N serves its share L/4, not the demand");
+  }
+
   @Test
   void builtinsTakeParametersAndRejectUnknownOnes() throws Exception {
     Scenario s = ScenarioReader.read("builtin:raghavan-scaling?limiters=30&br=2&loss=0.1");
