@@ -136,12 +136,14 @@ public final class PopCommand implements Callable<Integer> {
             out.printf("pop %s: central customers ask %s%n", started.id(), store.description());
           }
           out.printf(
-              "pop %s (%s): DNS %s, proxy %s, admin %s; file-descriptor limit %s, proxy"
+              "pop %s (%s): DNS %s, proxy %s (capacity T_i x loadUnit = %s requests/s, the proxy"
+                  + " file's capacity is not used), admin %s; file-descriptor limit %s, proxy"
                   + " connections <= %d (%d per client)%n",
               started.id(),
               started.loop().algorithm().label(),
               d.dnsAddress(),
               d.proxyAddress(),
+              started.proxy().capacity(),
               d.adminAddress(),
               dev.alm.node.FileDescriptors.softLimit() < 0
                   ? "unknown"
