@@ -86,22 +86,57 @@ final class DrlPops {
     return out;
   }
 
-  /** PoP {@code i} of {@code t} with the agent's section {@code drl}. */
+  /**
+   * One PoP with every part on {@code host}: DNS, proxy and admin on any port, the agent's gossip
+   * socket and its SWIM member (no seeds), its gossip key written in {@code dir}.
+   */
+  static PopConfig alone(String host, Path dir) throws Exception {
+    Path key = dir.resolve("gossip.key");
+    Files.writeString(key, "pop-gossip-key-0123456789abcdef\n");
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+    Topology t = BuiltinTopologies.resolve("builtin:synthetic?n=2");
+    DrlConfig drl =
+        new DrlConfig(
+            -1,
+            0,
+            new HostPort(host, 0),
+            new HostPort(host, freePort()),
+            List.of(),
+            key,
+            0.05,
+            3,
+            2,
+            0.5,
+            200,
+            AgentSettings.GossipMode.TABLE,
+            List.of());
+    return config(t, 0, drl, new HostPort(host, 0), host);
+  }
+
+  /**
+   * PoP {@code i} of {@code t} with the agent's section {@code drl}, DNS and proxy on 127.0.0.1.
+   */
   static PopConfig config(Topology t, int i, DrlConfig drl, HostPort admin) throws Exception {
+    return config(t, i, drl, admin, "127.0.0.1");
+  }
+
+  /** PoP {@code i} of {@code t} with the agent's section {@code drl}, DNS and proxy on host. */
+  static PopConfig config(Topology t, int i, DrlConfig drl, HostPort admin, String host)
+      throws Exception {
     String id = t.ids().get(i);
     DnsConfig dns =
         DnsConfig.builder(Name.fromConstantString("cdn.example."))
             .pop(id)
             .l1(InetAddress.getByName("192.0.2.1"))
             .l2(InetAddress.getByName("198.51.100.1"))
-            .listen(new InetSocketAddress("127.0.0.1", 0))
+            .listen(new InetSocketAddress(host, 0))
             .rrl(RrlConfig.OFF)
             .build();
     ProxyConfig proxy =
         ProxyConfig.builder()
             .pop(id)
             .zone("cdn.example")
-            .listen(new HostPort("127.0.0.1", 0))
+            .listen(new HostPort(host, 0))
             .ioThreads(1)
             .build();
     return new PopConfig(

@@ -3,31 +3,15 @@ package dev.alm.pop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.alm.controller.builtin.BuiltinTopologies;
-import dev.alm.controller.model.Topology;
-import dev.alm.dns.DnsConfig;
-import dev.alm.dns.RrlConfig;
-import dev.alm.drl.agent.AgentSettings;
-import dev.alm.drl.agent.DrlConfig;
-import dev.alm.fastcontrol.ProbePlanConfig;
-import dev.alm.loop.Algorithm;
-import dev.alm.loop.LoopConfig;
-import dev.alm.node.HostPort;
-import dev.alm.proxy.ProxyConfig;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.xbill.DNS.Name;
 
 /**
  * The sockets a PoP opens, as {@code ss} sees them: exactly the documented ones
@@ -69,53 +53,8 @@ class PopSocketsTest {
   @Test
   void aPopOpensOnlyItsDocumentedSocketsOnItsConfiguredAddresses() throws Exception {
     assumeTrue(ssAvailable(), "ss (iproute2) is not installed");
-    Path key = dir.resolve("gossip.key");
-    Files.writeString(key, "pop-gossip-key-0123456789abcdef\n");
-    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
-    Topology t = BuiltinTopologies.resolve("builtin:synthetic?n=2");
-    int swim = DrlPops.freePort();
-    DrlConfig drl =
-        new DrlConfig(
-            -1,
-            0,
-            new HostPort(HOST, 0),
-            new HostPort(HOST, swim),
-            List.of(),
-            key,
-            0.05,
-            3,
-            2,
-            0.5,
-            200,
-            AgentSettings.GossipMode.TABLE,
-            List.of());
-    DnsConfig dns =
-        DnsConfig.builder(Name.fromConstantString("cdn.example."))
-            .pop(t.ids().get(0))
-            .l1(InetAddress.getByName("192.0.2.1"))
-            .l2(InetAddress.getByName("198.51.100.1"))
-            .listen(new InetSocketAddress(HOST, 0))
-            .rrl(RrlConfig.OFF)
-            .build();
-    ProxyConfig proxy =
-        ProxyConfig.builder()
-            .pop(t.ids().get(0))
-            .zone("cdn.example")
-            .listen(new HostPort(HOST, 0))
-            .ioThreads(1)
-            .build();
-    PopConfig c =
-        new PopConfig(
-            t,
-            0,
-            dns,
-            1,
-            proxy,
-            LoopConfig.defaults(Algorithm.DUAL),
-            ProbePlanConfig.ofGamma(LoopConfig.DEFAULT_PROBE_GAMMA),
-            null,
-            new HostPort(HOST, 0),
-            drl);
+    PopConfig c = DrlPops.alone(HOST, dir);
+    int swim = c.drl().swim().port();
     Set<String> before = sockets();
     try (PopDaemon d =
         PopDaemon.start(c, false, System::nanoTime, System::currentTimeMillis, l -> {})) {
