@@ -482,10 +482,14 @@ public final class Cluster {
             .controlInterval(c.interval())
             .ioThreads(1)
             .content(ContentConfig.generate(c.bodyBytes()))
-            // every user of the cluster connects from 127.0.0.1: one address carries all probes
+            // every user of the cluster connects from 127.0.0.1: one address carries all probes,
+            // and one resolver prefix all echoes
             .probeAuth(
                 ProbeAuthConfig.of(keys)
                     .withClientLimit(
+                        CLIENT_PROBE_HEADROOM * c.beaconRate() * t.size(),
+                        CLIENT_PROBE_HEADROOM * c.beaconRate() * t.size())
+                    .withEchoPrefixLimit(
                         CLIENT_PROBE_HEADROOM * c.beaconRate() * t.size(),
                         CLIENT_PROBE_HEADROOM * c.beaconRate() * t.size()))
             .customers(customers.proxyCustomers(t.size()))

@@ -190,7 +190,7 @@ public final class QueryAnswerer {
       } else if (found instanceof Lookup.Echo e) {
         // counted (or refused) by the verifier; answered alike, with no data
         if (echoes != null) {
-          echoes.accept(e.labels(), millisClock.getAsLong());
+          echoes.accept(e.labels(), client, millisClock.getAsLong());
         }
         kind = AnswerKind.NONE;
         response.addRecord(negativeSoa, Section.AUTHORITY);

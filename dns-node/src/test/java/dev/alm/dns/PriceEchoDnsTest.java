@@ -51,7 +51,7 @@ class PriceEchoDnsTest {
   @Test
   void echoesOfItsOwnProbesAreCountedOnceAndAnsweredWithNoData() throws Exception {
     ProbeAuthConfig auth = ProbeAuthConfig.of(FLEET);
-    EchoVerifier echoes = new EchoVerifier(auth, ZONE, "7");
+    EchoVerifier echoes = new EchoVerifier(auth, ZONE, "7", System::nanoTime);
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     try (DnsNode node =
             DnsNode.start(

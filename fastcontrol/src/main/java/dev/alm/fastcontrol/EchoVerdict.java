@@ -18,6 +18,11 @@ public enum EchoVerdict {
   EXPIRED("expired"),
   /** This probe's price was echoed before. */
   REPLAYED("replayed"),
+  /**
+   * Verified, but its resolver prefix has used up its allowance of echoes (one outside party's
+   * weight in beta_i is bounded by the prefixes it holds, not by the names it harvests).
+   */
+  OVER_PREFIX_ALLOWANCE("over-prefix-allowance"),
   /** The replay table is full: refused rather than risk counting a replay. */
   NONCE_TABLE_FULL("nonce-table-full"),
   /** The PoP has no probe key, so it takes no echoes. */

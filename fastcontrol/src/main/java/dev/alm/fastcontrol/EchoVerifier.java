@@ -1,11 +1,14 @@
 package dev.alm.fastcontrol;
 
+import java.net.Inet4Address;
+import java.net.InetAddress;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
  * Takes the price echoes that reach one PoP's DNS (docs/fastcontrol.md, "Price echo"): an echo
@@ -13,7 +16,10 @@ import java.util.concurrent.atomic.LongAdder;
  * is within the window, its price is a finite number &ge; 0 and its probe's nonce was not echoed
  * before; its price then joins the sample whose mean is beta_i. The origin is compared before the
  * MAC and only verified echoes reach the replay table, so a flood of made-up names costs a parse
- * (and one HMAC each when it names this PoP) and no memory. Thread-safe; time is an argument.
+ * (and one HMAC each when it names this PoP) and no memory. A verified echo then takes one from its
+ * resolver prefix's allowance ({@link ProbeAuthConfig#echoPrefixRate()}, IPv4 /24, IPv6 /56): an
+ * outside party who harvests probes and has each answered by the proxy of its choice moves beta_i
+ * only by what the prefixes it holds may echo. Thread-safe; time is an argument.
  */
 public final class EchoVerifier {
 
@@ -28,13 +34,15 @@ public final class EchoVerifier {
   private final DoubleAdder squares = new DoubleAdder();
   private final EnumMap<EchoVerdict, LongAdder> verdicts = new EnumMap<>(EchoVerdict.class);
   private final Map<String, LongAdder> byProxy = new ConcurrentHashMap<>();
+  private final ClientAllowance perPrefix;
 
   /**
    * @param config the fleet's probe keys, lifetime and skew (echoes share the probes')
    * @param zone the CDN zone
    * @param self this PoP's id: only echoes of its own probes count
+   * @param nanoClock the monotonic clock of the prefix allowances, ns
    */
-  public EchoVerifier(ProbeAuthConfig config, String zone, String self) {
+  public EchoVerifier(ProbeAuthConfig config, String zone, String self, LongSupplier nanoClock) {
     this.config = config;
     this.zone = ProbeSigner.normalZone(zone);
     this.self = self.toLowerCase(Locale.ROOT);
@@ -44,21 +52,35 @@ public final class EchoVerifier {
     for (EchoVerdict v : EchoVerdict.values()) {
       verdicts.put(v, new LongAdder());
     }
+    this.perPrefix =
+        new ClientAllowance(config.echoPrefixRate(), config.echoPrefixBurst(), nanoClock);
+  }
+
+  /** The resolver prefix an echo query counts against: IPv4 /24, IPv6 /56. */
+  static String prefix(InetAddress resolver) {
+    byte[] a = resolver.getAddress();
+    int bytes = resolver instanceof Inet4Address ? 3 : 7;
+    StringBuilder b = new StringBuilder(bytes * 3);
+    for (int i = 0; i < bytes; i++) {
+      b.append(Integer.toHexString(a[i] & 0xff)).append('.');
+    }
+    return b.toString();
   }
 
   /**
    * The verdict on one echo query, counted.
    *
    * @param labels the query name's labels in front of {@code echo.<zone>}, lower case
+   * @param resolver the query's source address
    * @param nowMillis the wall clock, ms since the epoch
    */
-  public EchoVerdict accept(String[] labels, long nowMillis) {
-    EchoVerdict v = check(labels, nowMillis);
+  public EchoVerdict accept(String[] labels, InetAddress resolver, long nowMillis) {
+    EchoVerdict v = check(labels, resolver, nowMillis);
     verdicts.get(v).increment();
     return v;
   }
 
-  private EchoVerdict check(String[] labels, long nowMillis) {
+  private EchoVerdict check(String[] labels, InetAddress resolver, long nowMillis) {
     if (!config.enabled()) {
       return EchoVerdict.NO_KEY;
     }
@@ -85,6 +107,9 @@ public final class EchoVerifier {
     }
     return switch (replay.add(e.nonce(), e.expirySeconds(), nowMillis)) {
       case FIRST -> {
+        if (!perPrefix.tryTake(prefix(resolver))) {
+          yield EchoVerdict.OVER_PREFIX_ALLOWANCE;
+        }
         count.increment();
         sum.add(price);
         squares.add(price * price);

@@ -18,6 +18,9 @@ import java.time.Duration;
  *     refused (fail closed) until older nonces expire
  * @param clientRate probes per second one client address may have counted, sustained
  * @param clientBurst probes one client address may have counted at once
+ * @param echoPrefixRate price echoes one resolver prefix (IPv4 /24, IPv6 /56) may have counted per
+ *     second, sustained (docs/fastcontrol.md, "Price echo")
+ * @param echoPrefixBurst price echoes one resolver prefix may have counted at once
  * @param unsignedAllowed whether the operator chose to run without a key ({@code "probeAuth":
  *     "off"}, {@code --insecure-probes}): a daemon started from the command line refuses to start
  *     without a key unless this is set ({@link #requireKeyOrOptOut})
@@ -29,6 +32,8 @@ public record ProbeAuthConfig(
     int maxNonces,
     double clientRate,
     double clientBurst,
+    double echoPrefixRate,
+    double echoPrefixBurst,
     boolean unsignedAllowed) {
 
   public static final Duration DEFAULT_LIFETIME = Duration.ofSeconds(10);
@@ -36,6 +41,14 @@ public record ProbeAuthConfig(
   public static final int DEFAULT_MAX_NONCES = 1 << 20;
   public static final double DEFAULT_CLIENT_RATE = 20;
   public static final double DEFAULT_CLIENT_BURST = 40;
+
+  /**
+   * Echoes per second one resolver prefix may have counted: a large resolver's worth of users'
+   * beacons, far below what an attacker needs to outweigh a PoP's users.
+   */
+  public static final double DEFAULT_ECHO_PREFIX_RATE = 50;
+
+  public static final double DEFAULT_ECHO_PREFIX_BURST = 100;
 
   public ProbeAuthConfig {
     if (lifetime == null || lifetime.toMillis() < 1000 || lifetime.toSeconds() > 3600) {
@@ -58,6 +71,14 @@ public record ProbeAuthConfig(
       throw new IllegalArgumentException(
           "probeClientBurst: must be in [1, 1e8] probes, got " + clientBurst);
     }
+    if (!(echoPrefixRate > 0) || !Double.isFinite(echoPrefixRate) || echoPrefixRate > 1e7) {
+      throw new IllegalArgumentException(
+          "probeEchoPrefixRate: must be in (0, 1e7] echoes/s, got " + echoPrefixRate);
+    }
+    if (!(echoPrefixBurst >= 1) || !Double.isFinite(echoPrefixBurst) || echoPrefixBurst > 1e8) {
+      throw new IllegalArgumentException(
+          "probeEchoPrefixBurst: must be in [1, 1e8] echoes, got " + echoPrefixBurst);
+    }
   }
 
   /** Authentication off, the other settings at their defaults. */
@@ -74,6 +95,8 @@ public record ProbeAuthConfig(
         DEFAULT_MAX_NONCES,
         DEFAULT_CLIENT_RATE,
         DEFAULT_CLIENT_BURST,
+        DEFAULT_ECHO_PREFIX_RATE,
+        DEFAULT_ECHO_PREFIX_BURST,
         false);
   }
 
@@ -84,21 +107,69 @@ public record ProbeAuthConfig(
 
   public ProbeAuthConfig withKeys(KeyRing k) {
     return new ProbeAuthConfig(
-        k, lifetime, clockSkew, maxNonces, clientRate, clientBurst, unsignedAllowed);
+        k,
+        lifetime,
+        clockSkew,
+        maxNonces,
+        clientRate,
+        clientBurst,
+        echoPrefixRate,
+        echoPrefixBurst,
+        unsignedAllowed);
   }
 
   public ProbeAuthConfig withClientLimit(double rate, double burst) {
-    return new ProbeAuthConfig(keys, lifetime, clockSkew, maxNonces, rate, burst, unsignedAllowed);
+    return new ProbeAuthConfig(
+        keys,
+        lifetime,
+        clockSkew,
+        maxNonces,
+        rate,
+        burst,
+        echoPrefixRate,
+        echoPrefixBurst,
+        unsignedAllowed);
   }
 
   public ProbeAuthConfig withWindow(Duration life, Duration skew, int nonces) {
-    return new ProbeAuthConfig(keys, life, skew, nonces, clientRate, clientBurst, unsignedAllowed);
+    return new ProbeAuthConfig(
+        keys,
+        life,
+        skew,
+        nonces,
+        clientRate,
+        clientBurst,
+        echoPrefixRate,
+        echoPrefixBurst,
+        unsignedAllowed);
   }
 
   /** The same settings, with running without a key chosen explicitly or not. */
   public ProbeAuthConfig withUnsignedAllowed(boolean allowed) {
     return new ProbeAuthConfig(
-        keys, lifetime, clockSkew, maxNonces, clientRate, clientBurst, allowed);
+        keys,
+        lifetime,
+        clockSkew,
+        maxNonces,
+        clientRate,
+        clientBurst,
+        echoPrefixRate,
+        echoPrefixBurst,
+        allowed);
+  }
+
+  /** The same settings with another allowance of price echoes per resolver prefix. */
+  public ProbeAuthConfig withEchoPrefixLimit(double rate, double burst) {
+    return new ProbeAuthConfig(
+        keys,
+        lifetime,
+        clockSkew,
+        maxNonces,
+        clientRate,
+        clientBurst,
+        rate,
+        burst,
+        unsignedAllowed);
   }
 
   /**

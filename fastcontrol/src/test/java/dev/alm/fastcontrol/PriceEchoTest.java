@@ -12,6 +12,9 @@ import org.junit.jupiter.api.Test;
 /** Price echoes: the name, signing, verification, refusals, and the sample they add up to. */
 class PriceEchoTest {
 
+  /** The resolver every echo of this test comes from (one prefix, far below its allowance). */
+  private static final java.net.InetAddress RESOLVER = java.net.InetAddress.getLoopbackAddress();
+
   static final String ZONE = SignedProbeTest.ZONE;
   static final KeyRing KEY = SignedProbeTest.NEW;
   static final long T0 = SignedProbeTest.T0;
@@ -30,7 +33,80 @@ class PriceEchoTest {
   }
 
   static EchoVerifier verifier(KeyRing keys, String self) {
-    return new EchoVerifier(ProbeAuthConfig.of(keys), ZONE, self);
+    // one resolver sends every echo of these tests: an allowance that does not bind
+    return new EchoVerifier(
+        ProbeAuthConfig.of(keys).withEchoPrefixLimit(1e6, 1e6), ZONE, self, System::nanoTime);
+  }
+
+  /**
+   * Beta_a over 30 s when an outside party harvests a's probes and has each answered by the proxy
+   * of the highest price (1,000) from 256 addresses, against a's users (20 resolver prefixes, 100
+   * echoes/s, true beta 8): the echoes it gets counted, and the beta that results.
+   *
+   * @param prefixes how many /24 prefixes the 256 addresses span
+   * @param allowance echoes per second one prefix may have counted (burst twice that)
+   * @return {attacker's echoes counted, beta_a}
+   */
+  static double[] attack(int prefixes, double allowance) throws Exception {
+    java.util.concurrent.atomic.AtomicLong nanos = new java.util.concurrent.atomic.AtomicLong();
+    EchoVerifier v =
+        new EchoVerifier(
+            ProbeAuthConfig.of(KEY).withEchoPrefixLimit(allowance, 2 * allowance),
+            ZONE,
+            "a",
+            nanos::get);
+    ProbeSigner signer = SignedProbeTest.signer(KEY);
+    EchoSigner b = new EchoSigner(KEY, ZONE, "b");
+    EchoSigner c = new EchoSigner(KEY, ZONE, "c");
+    EchoSigner d = new EchoSigner(KEY, ZONE, "d");
+    long attackerCounted = 0;
+    int step = 10; // ms; per step: 1 echo of a's users, 10 of the attacker's
+    for (int ms = 0; ms < 30_000; ms += step) {
+      nanos.set(ms * 1_000_000L);
+      long now = T0 + ms;
+      ProbeTarget.Signed own = (ProbeTarget.Signed) SignedProbeTest.host(signer, "a", "a", now);
+      int k = ms / step;
+      String rel = (k % 4 == 3 ? c : b).echo(own, k % 4 == 3 ? 2.0 : 10.0);
+      java.net.InetAddress user =
+          java.net.InetAddress.getByAddress(new byte[] {10, 0, (byte) (k % 20), 1});
+      v.accept(labels(rel), user, now);
+      for (int j = 0; j < 10; j++) {
+        int address = (k * 10 + j) % 256;
+        byte[] from =
+            prefixes == 1
+                ? new byte[] {(byte) 203, 0, 113, (byte) address}
+                : new byte[] {(byte) 198, 18, (byte) (address % prefixes), 1};
+        ProbeTarget.Signed harvested =
+            (ProbeTarget.Signed) SignedProbeTest.host(signer, "a", "a", now);
+        if (v.accept(
+                labels(d.echo(harvested, 1000.0)), java.net.InetAddress.getByAddress(from), now)
+            == EchoVerdict.COUNTED) {
+          attackerCounted++;
+        }
+      }
+    }
+    EchoTotals t = v.totals();
+    return new double[] {attackerCounted, t.sum() / t.count()};
+  }
+
+  @Test
+  void anOutsidePartyWeighsInBetaOnlyByThePrefixesItHolds() throws Exception {
+    double allowance = ProbeAuthConfig.DEFAULT_ECHO_PREFIX_RATE;
+    double[] open = attack(1, 1e6);
+    double[] oneNet = attack(1, allowance);
+    double[] spread = attack(256, allowance);
+    System.out.printf(
+        "price-echo attack from 256 addresses at 1,000 echoes/s, a's users 100/s, true beta 8:"
+            + " no allowance: %.0f counted, beta %.1f; one /24: %.0f counted, beta %.1f;"
+            + " 256 /24s: %.0f counted, beta %.1f%n",
+        open[0], open[1], oneNet[0], oneNet[1], spread[0], spread[1]);
+    assertTrue(open[1] > 800, "without an allowance the attacker sets beta: " + open[1]);
+    assertTrue(
+        oneNet[0] <= allowance * 30 + 2 * allowance + 1,
+        "one prefix counts at most its allowance: " + oneNet[0]);
+    assertTrue(oneNet[1] < open[1] / 2, "and so moves beta less: " + oneNet[1]);
+    assertTrue(
+        spread[0] <= 256 * (allowance * 30 + 2 * allowance), "each prefix its own allowance");
   }
 
   @Test
@@ -53,11 +129,11 @@ class PriceEchoTest {
     EchoVerifier v = verifier(KEY, "a");
     ProbeTarget.Signed p = probe("a", "a");
     String rel = new EchoSigner(KEY, ZONE, "b").echo(p, 3.0);
-    assertEquals(EchoVerdict.COUNTED, v.accept(labels(rel), T0 + 100));
-    assertEquals(EchoVerdict.REPLAYED, v.accept(labels(rel), T0 + 200));
+    assertEquals(EchoVerdict.COUNTED, v.accept(labels(rel), RESOLVER, T0 + 100));
+    assertEquals(EchoVerdict.REPLAYED, v.accept(labels(rel), RESOLVER, T0 + 200));
     // the same probe answered by another proxy (sent twice): its nonce was echoed already
     String other = new EchoSigner(KEY, ZONE, "c").echo(p, 100.0);
-    assertEquals(EchoVerdict.REPLAYED, v.accept(labels(other), T0 + 300));
+    assertEquals(EchoVerdict.REPLAYED, v.accept(labels(other), RESOLVER, T0 + 300));
     assertEquals(new EchoTotals(1, 3.0, 9.0), v.totals());
     assertEquals(Map.of("b", 1L), v.byProxy());
     assertEquals(2, v.count(EchoVerdict.REPLAYED));
@@ -71,7 +147,7 @@ class PriceEchoTest {
       String proxy = k % 4 == 3 ? "c" : "b";
       double price = proxy.equals("b") ? 10 : 2;
       String rel = new EchoSigner(KEY, ZONE, proxy).echo(probe("a", "a"), price);
-      assertEquals(EchoVerdict.COUNTED, v.accept(labels(rel), T0 + 10));
+      assertEquals(EchoVerdict.COUNTED, v.accept(labels(rel), RESOLVER, T0 + 10));
     }
     EchoTotals t = v.totals();
     BetaEstimate b = EchoBetaEstimator.next(t.count(), t.sum(), t.squares(), 1, null, 1);
@@ -89,31 +165,32 @@ class PriceEchoTest {
     String raised =
         new PriceEcho(e.proxy(), e.origin(), e.expirySeconds(), e.nonce(), 500f, e.mac())
             .relativeName();
-    assertEquals(EchoVerdict.BAD_MAC, v.accept(labels(raised), T0 + 10));
+    assertEquals(EchoVerdict.BAD_MAC, v.accept(labels(raised), RESOLVER, T0 + 10));
     // signed with another key
     String guessed =
         new EchoSigner(KeyRing.ofText("a-guessed-key-0123456789abcdef"), ZONE, "b")
             .echo(probe("a", "a"), 5.0);
-    assertEquals(EchoVerdict.BAD_MAC, v.accept(labels(guessed), T0 + 10));
+    assertEquals(EchoVerdict.BAD_MAC, v.accept(labels(guessed), RESOLVER, T0 + 10));
     // claimed for another proxy than the one that signed
-    assertEquals(EchoVerdict.BAD_MAC, v.accept(new String[] {l[0], "c", "a"}, T0 + 10));
+    assertEquals(EchoVerdict.BAD_MAC, v.accept(new String[] {l[0], "c", "a"}, RESOLVER, T0 + 10));
     // an echo of b's probe arriving at a
     String toB = new EchoSigner(KEY, ZONE, "c").echo(probe("b", "b"), 5.0);
-    assertEquals(EchoVerdict.OTHER_ORIGIN, v.accept(labels(toB), T0 + 10));
+    assertEquals(EchoVerdict.OTHER_ORIGIN, v.accept(labels(toB), RESOLVER, T0 + 10));
     // after the probe's lifetime and the skew
-    assertEquals(EchoVerdict.EXPIRED, v.accept(l, T0 + 10 * 60_000));
-    assertEquals(EchoVerdict.MALFORMED, v.accept(new String[] {"nonsense", "b", "a"}, T0));
-    assertEquals(EchoVerdict.MALFORMED, v.accept(new String[] {l[0], "b"}, T0));
-    assertEquals(EchoVerdict.MALFORMED, v.accept(new String[] {l[0], "B_", "a"}, T0));
+    assertEquals(EchoVerdict.EXPIRED, v.accept(l, RESOLVER, T0 + 10 * 60_000));
+    assertEquals(
+        EchoVerdict.MALFORMED, v.accept(new String[] {"nonsense", "b", "a"}, RESOLVER, T0));
+    assertEquals(EchoVerdict.MALFORMED, v.accept(new String[] {l[0], "b"}, RESOLVER, T0));
+    assertEquals(EchoVerdict.MALFORMED, v.accept(new String[] {l[0], "B_", "a"}, RESOLVER, T0));
     assertEquals(EchoTotals.NONE, v.totals(), "nothing refused reaches the sample");
-    assertEquals(EchoVerdict.COUNTED, v.accept(l, T0 + 10));
+    assertEquals(EchoVerdict.COUNTED, v.accept(l, RESOLVER, T0 + 10));
   }
 
   @Test
   void withoutAKeyNothingIsEchoedOrCounted() {
-    EchoVerifier v = new EchoVerifier(ProbeAuthConfig.off(), ZONE, "a");
+    EchoVerifier v = new EchoVerifier(ProbeAuthConfig.off(), ZONE, "a", System::nanoTime);
     String rel = new EchoSigner(KEY, ZONE, "b").echo(probe("a", "a"), 5.0);
-    assertEquals(EchoVerdict.NO_KEY, v.accept(labels(rel), T0 + 10));
+    assertEquals(EchoVerdict.NO_KEY, v.accept(labels(rel), RESOLVER, T0 + 10));
     assertEquals(EchoTotals.NONE, v.totals());
   }
 

@@ -232,7 +232,10 @@ public final class LabProcess {
             .ioThreads(1)
             .content(ContentConfig.generate(s.bodyBytes()))
             .accessLog(logs ? out.resolve("logs").resolve(id + gen + ".access.log") : null)
-            .probeAuth(ProbeAuthConfig.of(keys).withClientLimit(perClient, perClient))
+            .probeAuth(
+                ProbeAuthConfig.of(keys)
+                    .withClientLimit(perClient, perClient)
+                    .withEchoPrefixLimit(perClient, perClient))
             .build();
     LoopConfig loop =
         LoopConfig.builder(Algorithm.parse(s.algorithm()))

@@ -191,7 +191,9 @@ public final class PopDaemon implements AutoCloseable {
               admin.registry(),
               answerer,
               auth.enabled() ? new ProbeSigner(auth, config.dns().zone().toString()) : null,
-              echo ? new EchoVerifier(auth, config.dns().zone().toString(), config.id()) : null,
+              echo
+                  ? new EchoVerifier(auth, config.dns().zone().toString(), config.id(), nanoClock)
+                  : null,
               config.dnsThreads(),
               nanoClock,
               millisClock);

@@ -1,5 +1,6 @@
 package dev.alm.proxy;
 
+import dev.alm.fastcontrol.ClientAllowance;
 import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbeTarget;
 import dev.alm.fastcontrol.ProbeVerdict;
@@ -13,18 +14,18 @@ import java.util.function.LongSupplier;
 /**
  * Decides which probe requests the proxy counts (paper 004 section III-F; docs/fastcontrol.md): the
  * {@link ProbeVerifier} (MAC, expiry with the clock-skew allowance, replay), then the per-address
- * allowance ({@link ProbeClientLimit}). Counts every refusal by reason. Thread-safe.
+ * allowance ({@link ClientAllowance}). Counts every refusal by reason. Thread-safe.
  */
 final class ProbeGate {
 
   private final ProbeVerifier verifier;
-  private final ProbeClientLimit perClient;
+  private final ClientAllowance perClient;
   private final LongSupplier millisClock;
   private final EnumMap<ProbeVerdict, LongAdder> verdicts = new EnumMap<>(ProbeVerdict.class);
 
   ProbeGate(ProbeAuthConfig config, String zone, LongSupplier nanoClock, LongSupplier millisClock) {
     this.verifier = new ProbeVerifier(config, zone);
-    this.perClient = new ProbeClientLimit(config.clientRate(), config.clientBurst(), nanoClock);
+    this.perClient = new ClientAllowance(config.clientRate(), config.clientBurst(), nanoClock);
     this.millisClock = millisClock;
     for (ProbeVerdict v : ProbeVerdict.values()) {
       verdicts.put(v, new LongAdder());

@@ -50,6 +50,8 @@ public final class ProxyConfigJson {
           "probeClockSkewSeconds",
           "probeMaxNonces",
           "probeClientRate",
+          "probeEchoPrefixRate",
+          "probeEchoPrefixBurst",
           "probeClientBurst",
           "customers",
           "customerLimiters",
@@ -199,6 +201,12 @@ public final class ProxyConfigJson {
           root.has("probeMaxNonces") ? integer(root, "probeMaxNonces", "") : d.maxNonces(),
           root.has("probeClientRate") ? number(root, "probeClientRate", "") : d.clientRate(),
           root.has("probeClientBurst") ? number(root, "probeClientBurst", "") : d.clientBurst(),
+          root.has("probeEchoPrefixRate")
+              ? number(root, "probeEchoPrefixRate", "")
+              : d.echoPrefixRate(),
+          root.has("probeEchoPrefixBurst")
+              ? number(root, "probeEchoPrefixBurst", "")
+              : d.echoPrefixBurst(),
           unsigned);
     } catch (IllegalArgumentException e) {
       throw fieldError(e);

@@ -22,6 +22,9 @@ import org.junit.jupiter.api.Test;
  */
 class PriceEchoProxyTest {
 
+  /** The resolver every echo of this test comes from (one prefix, far below its allowance). */
+  private static final java.net.InetAddress RESOLVER = java.net.InetAddress.getLoopbackAddress();
+
   static {
     LeakWatch.install();
   }
@@ -44,7 +47,7 @@ class PriceEchoProxyTest {
             .build();
     AtomicLong nonces = new AtomicLong(1);
     ProbeSigner dnsOfA = new ProbeSigner(FLEET, ZONE, 10_000, nonces::incrementAndGet);
-    EchoVerifier atA = new EchoVerifier(ProbeAuthConfig.of(FLEET), ZONE, "a");
+    EchoVerifier atA = new EchoVerifier(ProbeAuthConfig.of(FLEET), ZONE, "a", System::nanoTime);
     try (ProxyServer s = ProxyServer.start(cfg, new ManualClock(), wall::get);
         HttpTestClient user = new HttpTestClient(s.address())) {
       String early = dnsOfA.relativeTarget("a", "a", T0) + "." + ZONE;
@@ -61,7 +64,7 @@ class PriceEchoProxyTest {
       String suffix = ".echo." + ZONE;
       String[] labels = echo.substring(0, echo.length() - suffix.length()).split("\\.");
       assertEquals("b", labels[1], echo);
-      assertEquals(EchoVerdict.COUNTED, atA.accept(labels, T0 + 100));
+      assertEquals(EchoVerdict.COUNTED, atA.accept(labels, RESOLVER, T0 + 100));
       assertEquals(7.25, atA.totals().sum(), 1e-6);
 
       assertNull(user.get(probe, "/").header(ProxyNode.PRICE_ECHO), "a replay gets no echo");

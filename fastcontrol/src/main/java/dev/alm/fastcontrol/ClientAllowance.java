@@ -1,4 +1,4 @@
-package dev.alm.proxy;
+package dev.alm.fastcontrol;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -9,19 +9,20 @@ import java.time.Duration;
 import java.util.function.LongSupplier;
 
 /**
- * Bounds the probes one client address may have counted (docs/fastcontrol.md): a Bucket4j token
- * bucket per address (sustained {@code rate} probes/s, {@code burst} at once) in a Caffeine table
- * of at most {@value #MAX_CLIENTS} addresses, each forgotten a minute after its last probe. An
- * address evicted from a full table starts again with a full bucket, so the table bounds memory,
- * not the rate of an address that keeps probing. Thread-safe and lock-free on the hot path.
+ * Bounds what one client may have counted (docs/fastcontrol.md): the probes of a client address at
+ * a proxy, the price echoes of a resolver prefix at a DNS. A Bucket4j token bucket per client
+ * (sustained {@code rate}/s, {@code burst} at once) in a Caffeine table of at most {@value
+ * #MAX_CLIENTS} clients, each forgotten a minute after its last use. A client evicted from a full
+ * table starts again with a full bucket, so the table bounds memory, not the rate of a client that
+ * keeps going. Thread-safe and lock-free on the hot path.
  */
-final class ProbeClientLimit {
+public final class ClientAllowance {
 
   /** The most client addresses tracked at once. */
-  static final int MAX_CLIENTS = 65_536;
+  public static final int MAX_CLIENTS = 65_536;
 
   /** How long an address is remembered after its last probe. */
-  static final Duration FORGET_AFTER = Duration.ofMinutes(1);
+  public static final Duration FORGET_AFTER = Duration.ofMinutes(1);
 
   /** Bucket4j refills per this period, so fractional rates keep their precision. */
   private static final Duration PERIOD = Duration.ofSeconds(1000);
@@ -31,7 +32,12 @@ final class ProbeClientLimit {
   private final long burst;
   private final TimeMeter meter;
 
-  ProbeClientLimit(double rate, double burst, LongSupplier nanoClock) {
+  /**
+   * @param rate sustained uses per second
+   * @param burst uses at once
+   * @param nanoClock a monotonic clock, ns
+   */
+  public ClientAllowance(double rate, double burst, LongSupplier nanoClock) {
     this.perPeriod = Math.max(1, Math.round(rate * PERIOD.getSeconds()));
     this.burst = Math.max(1, Math.round(burst));
     this.meter =
@@ -56,8 +62,8 @@ final class ProbeClientLimit {
             .build();
   }
 
-  /** Takes one probe from {@code client}'s allowance; false when it is used up. */
-  boolean tryTake(String client) {
+  /** Takes one use from {@code client}'s allowance; false when it is used up. */
+  public boolean tryTake(String client) {
     return buckets.get(client, k -> newBucket()).tryConsume(1);
   }
 
