@@ -8,7 +8,6 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import javax.crypto.Mac;
@@ -41,6 +40,7 @@ public final class KeyRing {
 
   private final List<byte[]> keys;
   private final List<ThreadLocal<Mac>> macs;
+  private final ThreadLocal<byte[]> scratch = ThreadLocal.withInitial(() -> new byte[MAC_BYTES]);
 
   private KeyRing(List<byte[]> keys) {
     this.keys = List.copyOf(keys);
@@ -165,17 +165,36 @@ public final class KeyRing {
 
   /** {@link #verify(byte[], byte[])} over a slice of {@code data}. */
   public boolean verify(byte[] data, int offset, int length, byte[] mac) {
-    if (mac == null || mac.length < MIN_MAC_BYTES || mac.length > MAC_BYTES) {
+    return mac != null && verify(data, offset, length, mac, 0, mac.length);
+  }
+
+  /**
+   * {@link #verify(byte[], byte[])} over a slice of {@code data} against the MAC at {@code
+   * mac[macOffset..macOffset+macLength)}, allocating nothing: the check a receiver makes on every
+   * datagram, forged ones included.
+   */
+  public boolean verify(
+      byte[] data, int offset, int length, byte[] mac, int macOffset, int macLength) {
+    if (macLength < MIN_MAC_BYTES || macLength > MAC_BYTES) {
       return false;
     }
-    boolean ok = false;
+    byte[] full = scratch.get();
+    int matches = 0;
     for (ThreadLocal<Mac> m : macs) {
       Mac h = m.get();
       h.update(data, offset, length);
-      byte[] full = h.doFinal();
-      ok |= MessageDigest.isEqual(Arrays.copyOf(full, mac.length), mac);
+      try {
+        h.doFinal(full, 0);
+      } catch (javax.crypto.ShortBufferException e) {
+        throw new IllegalStateException("the scratch holds a whole HMAC-SHA256", e);
+      }
+      int diffs = 0;
+      for (int i = 0; i < macLength; i++) {
+        diffs |= full[i] ^ mac[macOffset + i];
+      }
+      matches |= diffs == 0 ? 1 : 0;
     }
-    return ok;
+    return matches != 0;
   }
 
   /**

@@ -3,7 +3,6 @@ package dev.alm.drl.central;
 import dev.alm.io.KeyRing;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * The token server's datagram format (article 002 section 4.2: Sentinel's TokenServer speaks a
@@ -100,29 +99,66 @@ public final class LeaseCodec {
 
   /** Parses and authenticates a request. */
   public Decoded<Request> decodeRequest(byte[] data, int off, int len) {
-    if (len < REQUEST_HEADER + 1 + MAC_BYTES || len > REQUEST_HEADER + MAX_NAME_BYTES + MAC_BYTES) {
+    if (!requestShape(data, off, len)) {
       return new Refused<>(LeaseRefusal.MALFORMED);
     }
-    ByteBuffer b = ByteBuffer.wrap(data, off, len);
-    if (b.getShort() != MAGIC || b.get() != VERSION || b.get() != TYPE_REQUEST) {
-      return new Refused<>(LeaseRefusal.MALFORMED);
-    }
-    long client = b.getLong();
-    long seq = b.getLong();
-    long sent = b.getLong();
-    long want = b.getLong();
-    int n = b.get() & 0xff;
-    if (n < 1 || len != REQUEST_HEADER + n + MAC_BYTES) {
-      return new Refused<>(LeaseRefusal.MALFORMED);
-    }
-    if (!verify(data, off, len)) {
+    if (!authentic(data, off, len)) {
       return new Refused<>(LeaseRefusal.BAD_MAC);
     }
+    return readRequest(data, off, len);
+  }
+
+  /**
+   * Whether {@code data[off..off+len)} has a request's shape: length, magic, version, type and name
+   * length agree. Reads no more than the header and allocates nothing, so a receiver can drop junk
+   * before it spends a MAC on it.
+   */
+  static boolean requestShape(byte[] data, int off, int len) {
+    if (len < REQUEST_HEADER + 1 + MAC_BYTES || len > REQUEST_HEADER + MAX_NAME_BYTES + MAC_BYTES) {
+      return false;
+    }
+    if (getShort(data, off) != MAGIC || data[off + 2] != VERSION || data[off + 3] != TYPE_REQUEST) {
+      return false;
+    }
+    int n = data[off + REQUEST_HEADER - 1] & 0xff;
+    return n >= 1 && len == REQUEST_HEADER + n + MAC_BYTES;
+  }
+
+  /** The client id of a request of the right shape (not yet authenticated). */
+  static long requestClient(byte[] data, int off) {
+    return getLong(data, off + 4);
+  }
+
+  /** Whether the MAC of a message of the right shape verifies; allocates nothing. */
+  boolean authentic(byte[] data, int off, int len) {
+    int body = len - MAC_BYTES;
+    return keys.verify(data, off, body, data, off + body, MAC_BYTES);
+  }
+
+  /** Reads an authentic request of the right shape; refuses field values out of range. */
+  static Decoded<Request> readRequest(byte[] data, int off, int len) {
+    long client = getLong(data, off + 4);
+    long seq = getLong(data, off + 12);
+    long sent = getLong(data, off + 20);
+    long want = getLong(data, off + 28);
+    int n = data[off + REQUEST_HEADER - 1] & 0xff;
     if (seq < 1 || want < 1) {
       return new Refused<>(LeaseRefusal.MALFORMED);
     }
     String customer = new String(data, off + REQUEST_HEADER, n, StandardCharsets.UTF_8);
     return new Valid<>(new Request(client, seq, sent, want, customer));
+  }
+
+  private static short getShort(byte[] b, int i) {
+    return (short) (((b[i] & 0xff) << 8) | (b[i + 1] & 0xff));
+  }
+
+  private static long getLong(byte[] b, int i) {
+    long v = 0;
+    for (int k = 0; k < 8; k++) {
+      v = (v << 8) | (b[i + k] & 0xff);
+    }
+    return v;
   }
 
   /** Parses and authenticates a grant. */
@@ -144,7 +180,7 @@ public final class LeaseCodec {
     if (n < 1 || len != GRANT_HEADER + n + MAC_BYTES) {
       return new Refused<>(LeaseRefusal.MALFORMED);
     }
-    if (!verify(data, off, len)) {
+    if (!authentic(data, off, len)) {
       return new Refused<>(LeaseRefusal.BAD_MAC);
     }
     if (granted < 0 || lease < 0 || retry < 0 || (status != 0 && status != 1)) {
@@ -168,11 +204,5 @@ public final class LeaseCodec {
     byte[] mac = keys.sign(out, 0, body);
     System.arraycopy(mac, 0, out, body, MAC_BYTES);
     return out;
-  }
-
-  private boolean verify(byte[] data, int off, int len) {
-    int body = len - MAC_BYTES;
-    byte[] mac = Arrays.copyOfRange(data, off + body, off + len);
-    return keys.verify(data, off, body, mac);
   }
 }

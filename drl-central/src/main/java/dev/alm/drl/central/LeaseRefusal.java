@@ -13,5 +13,15 @@ public enum LeaseRefusal {
   /** A grant that answers no outstanding request (late after a timeout, duplicated, not ours). */
   UNSOLICITED,
   /** The server's table of clients is full of live clients. */
-  TABLE_FULL
+  TABLE_FULL,
+  /**
+   * Dropped unverified: its source address had spent its budget of refused datagrams and the
+   * request's client id is not one that authenticated from there ({@link SourceBudget}).
+   */
+  OVER_ADDRESS_BUDGET,
+  /**
+   * Dropped unverified: from an address the server holds no budget for, while the budget those
+   * addresses share was spent ({@link SourceBudget}).
+   */
+  OVER_SHARED_BUDGET
 }

@@ -28,6 +28,17 @@ public final class TokenServerCore {
   /** A refused datagram: nothing is sent back. */
   public record Refused(LeaseRefusal reason) implements Outcome {}
 
+  /** The source key of datagrams handled without an address. */
+  static final long UNNAMED_SOURCE = 1;
+
+  private static final Map<LeaseRefusal, Refused> REFUSED = new EnumMap<>(LeaseRefusal.class);
+
+  static {
+    for (LeaseRefusal r : LeaseRefusal.values()) {
+      REFUSED.put(r, new Refused(r));
+    }
+  }
+
   private final LeaseCodec codec;
   private final TokenServerSettings settings;
   private final Map<String, CustomerBucket> buckets = new HashMap<>();
@@ -37,6 +48,7 @@ public final class TokenServerCore {
   private final LongAdder granted = new LongAdder();
   private final LongAdder emptyGrants = new LongAdder();
   private final LongAdder unknown = new LongAdder();
+  private final SourceBudget budget;
   private long now;
   private final TimeMeter clock =
       new TimeMeter() {
@@ -66,6 +78,7 @@ public final class TokenServerCore {
       LeaseCodec codec, TokenServerSettings settings, List<CentralLimit> limits, long nowNanos) {
     this.codec = codec;
     this.settings = settings;
+    this.budget = new SourceBudget(settings.refusals(), nowNanos);
     for (LeaseRefusal r : LeaseRefusal.values()) {
       refused.put(r, new LongAdder());
     }
@@ -102,15 +115,43 @@ public final class TokenServerCore {
     buckets.putAll(next);
   }
 
-  /** Handles one received datagram at monotonic {@code nowNanos} and wall {@code nowMillis}. */
+  /** {@link #handle(byte[], int, int, long, long, long)} for datagrams of one unnamed source. */
   public Outcome handle(byte[] data, int off, int len, long nowNanos, long nowMillis) {
+    return handle(data, off, len, UNNAMED_SOURCE, nowNanos, nowMillis);
+  }
+
+  /**
+   * Handles one datagram received from {@code source} (a {@link SourceBudget#key}) at monotonic
+   * {@code nowNanos} and wall {@code nowMillis}. In order, cheapest first: the shape (length,
+   * magic, type), the source's refusal budget, the MAC, and only then anything that allocates or
+   * touches a bucket. A refusal up to the MAC allocates nothing.
+   */
+  public Outcome handle(byte[] data, int off, int len, long source, long nowNanos, long nowMillis) {
     now = nowNanos;
-    LeaseCodec.Decoded<LeaseCodec.Request> d = codec.decodeRequest(data, off, len);
+    if (!LeaseCodec.requestShape(data, off, len)) {
+      return refuse(LeaseRefusal.MALFORMED);
+    }
+    long client = LeaseCodec.requestClient(data, off);
+    switch (budget.check(source, client, nowNanos)) {
+      case OVER_ADDRESS:
+        return refuse(LeaseRefusal.OVER_ADDRESS_BUDGET);
+      case OVER_SHARED:
+        return refuse(LeaseRefusal.OVER_SHARED_BUDGET);
+      case VERIFY:
+        break;
+    }
+    if (!codec.authentic(data, off, len)) {
+      budget.refused(source, nowNanos);
+      return refuse(LeaseRefusal.BAD_MAC);
+    }
+    LeaseCodec.Decoded<LeaseCodec.Request> d = LeaseCodec.readRequest(data, off, len);
     if (d instanceof LeaseCodec.Refused<LeaseCodec.Request> r) {
+      budget.refused(source, nowNanos);
       return refuse(r.reason());
     }
     LeaseCodec.Request req = ((LeaseCodec.Valid<LeaseCodec.Request>) d).message();
     if (Math.abs(nowMillis - req.sentMillis()) > settings.maxSkew().toMillis()) {
+      budget.refused(source, nowNanos); // a captured request, held back and replayed
       return refuse(LeaseRefusal.STALE);
     }
     ReplayWindow w = windows.get(req.client());
@@ -121,9 +162,11 @@ public final class TokenServerCore {
       w = new ReplayWindow();
       windows.put(req.client(), w);
     } else if (!w.fresh(req.seq())) {
+      budget.refused(source, nowNanos);
       return refuse(LeaseRefusal.REPLAYED);
     }
     w.accept(req.seq(), nowNanos);
+    budget.authenticated(source, client, nowNanos);
     requests.increment();
     int leaseMs = (int) settings.lease().toMillis();
     CustomerBucket cb = buckets.get(req.customer());
@@ -180,7 +223,7 @@ public final class TokenServerCore {
 
   private Outcome refuse(LeaseRefusal reason) {
     refused.get(reason).increment();
-    return new Refused(reason);
+    return REFUSED.get(reason);
   }
 
   /** Tokens left in the customer's bucket at {@code nowNanos}, or -1 for an unknown customer. */

@@ -14,9 +14,11 @@ import java.time.Duration;
  *     as stale (bounds how long a captured request can be replayed against a forgotten window)
  * @param maxClients most client replay windows remembered; windows idle for twice the skew are
  *     forgotten first
+ * @param refusals how many refused datagrams a source address (and all new addresses together) may
+ *     cost before its datagrams are dropped unverified
  */
 public record TokenServerSettings(
-    Duration lease, double batchSeconds, Duration maxSkew, int maxClients) {
+    Duration lease, double batchSeconds, Duration maxSkew, int maxClients, RefusalBudget refusals) {
 
   /** Default lease: half a second. */
   public static final Duration DEFAULT_LEASE = Duration.ofMillis(500);
@@ -33,7 +35,17 @@ public record TokenServerSettings(
   /** The defaults. */
   public static final TokenServerSettings DEFAULTS =
       new TokenServerSettings(
-          DEFAULT_LEASE, DEFAULT_BATCH_SECONDS, DEFAULT_MAX_SKEW, DEFAULT_MAX_CLIENTS);
+          DEFAULT_LEASE,
+          DEFAULT_BATCH_SECONDS,
+          DEFAULT_MAX_SKEW,
+          DEFAULT_MAX_CLIENTS,
+          RefusalBudget.DEFAULTS);
+
+  /** Settings with the default refusal budget. */
+  public TokenServerSettings(
+      Duration lease, double batchSeconds, Duration maxSkew, int maxClients) {
+    this(lease, batchSeconds, maxSkew, maxClients, RefusalBudget.DEFAULTS);
+  }
 
   public TokenServerSettings {
     if (lease.toMillis() < 1 || lease.toMillis() > 60_000) {
@@ -48,15 +60,21 @@ public record TokenServerSettings(
     if (maxClients < 1) {
       throw new IllegalArgumentException("max clients must be >= 1: " + maxClients);
     }
+    java.util.Objects.requireNonNull(refusals, "refusals");
   }
 
   /** These settings with another lease. */
   public TokenServerSettings withLease(Duration d) {
-    return new TokenServerSettings(d, batchSeconds, maxSkew, maxClients);
+    return new TokenServerSettings(d, batchSeconds, maxSkew, maxClients, refusals);
   }
 
   /** These settings with another batch. */
   public TokenServerSettings withBatchSeconds(double s) {
-    return new TokenServerSettings(lease, s, maxSkew, maxClients);
+    return new TokenServerSettings(lease, s, maxSkew, maxClients, refusals);
+  }
+
+  /** These settings with another refusal budget. */
+  public TokenServerSettings withRefusals(RefusalBudget b) {
+    return new TokenServerSettings(lease, batchSeconds, maxSkew, maxClients, b);
   }
 }
