@@ -86,12 +86,14 @@ public final class TokenLeaseClient implements CentralBaseline {
         new InetSocketAddress(
             config.server().getAddress().isLoopbackAddress() ? config.server().getAddress() : null,
             0);
+    // connected to the server: the kernel picks the source address (the route's, never every
+    // interface), and only the server's datagrams reach the socket
     this.channel =
         new Bootstrap()
             .group(group)
             .channel(NioDatagramChannel.class)
             .handler(handler)
-            .bind(bind)
+            .connect(config.server(), bind)
             .sync()
             .channel();
   }

@@ -138,8 +138,12 @@ class TokenServerTest {
     }
   }
 
+  /**
+   * The client's socket is connected to the server: grants sent from anywhere else, forged, validly
+   * signed or junk, never reach it, and it leases on as before.
+   */
   @Test
-  void clientRefusesForgedAndUnsolicitedGrants() throws Exception {
+  void grantsFromAnyoneButTheServerNeverReachTheClient() throws Exception {
     try (TokenServer server =
             server(List.of(new CentralLimit("acme", 100, 100)), TokenServerSettings.DEFAULTS);
         TokenLeaseClient client =
@@ -158,22 +162,20 @@ class TokenServerTest {
           codec.encode(new LeaseCodec.Grant(1, 1, 1_000_000, 60_000, 0, false, "acme")),
           client.localAddress());
       send(sock, new byte[] {9, 9, 9}, client.localAddress());
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-      while (client.refused(LeaseRefusal.MALFORMED) < 1 && System.nanoTime() < deadline) {
-        Thread.sleep(10);
+      Thread.sleep(500);
+      for (LeaseRefusal r : LeaseRefusal.values()) {
+        assertEquals(0, client.refused(r), "nothing from another address arrives: " + r);
       }
-      assertEquals(1, client.refused(LeaseRefusal.BAD_MAC));
-      assertEquals(1, client.refused(LeaseRefusal.UNSOLICITED));
-      assertEquals(1, client.refused(LeaseRefusal.MALFORMED));
-      assertEquals(leased, client.tokensLeased(), "no token from a forged or unsolicited grant");
+      assertEquals(leased, client.tokensLeased(), "no token from a grant sent by another");
+      assertTrue(client.tryAcquire("acme", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
       io.micrometer.core.instrument.simple.SimpleMeterRegistry reg =
           new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
       client.bindTo(reg);
       assertEquals(
-          1.0,
+          0.0,
           reg.get("alm_token_lease_refused").tag("reason", "bad_mac").functionCounter().count());
       assertEquals(
-          1.0,
+          2.0,
           reg.get("alm_token_lease_decisions")
               .tag("outcome", "admitted")
               .functionCounter()
