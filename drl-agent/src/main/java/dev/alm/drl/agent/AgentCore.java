@@ -39,8 +39,10 @@ import java.util.function.ToDoubleFunction;
  * graph). A PoP that hears nobody for the silence timeout keeps its last share for the lease
  * ({@link Mode#LEASE}), then L/N ({@link Mode#SAFE}).
  *
- * <p>Datagrams are authenticated ({@link PacketCodec}) and checked against a replay window per
- * sender ({@link ReplayWindow}); refused ones change nothing but a counter.
+ * <p>Datagrams are authenticated ({@link PacketCodec}), each signed for its one receiver, and
+ * checked against a replay window per sender ({@link ReplayWindow}); refused ones change nothing
+ * but a counter. A datagram's source address plays no part here: where the agent sends is the
+ * membership's business ({@link DrlAgent}).
  */
 public final class AgentCore {
 
@@ -207,7 +209,7 @@ public final class AgentCore {
 
   /** Handles one received datagram at time {@code now} (ns, the caller's monotonic clock). */
   public Receipt onDatagram(byte[] data, int off, int len, long now) {
-    PacketCodec.Decoded d = codec.decode(data, off, len);
+    PacketCodec.Decoded d = codec.decode(data, off, len, settings.id());
     if (d instanceof PacketCodec.Refused r) {
       return reject(r.reason());
     }
@@ -361,7 +363,8 @@ public final class AgentCore {
     }
     List<Datagram> datagrams = new ArrayList<>(byPeer.size());
     for (Map.Entry<Integer, List<DemandEntry>> e : byPeer.entrySet()) {
-      byte[] bytes = codec.encode(new GossipPacket(self, incarnation, ++seq, e.getValue()));
+      byte[] bytes =
+          codec.encode(new GossipPacket(self, e.getKey(), incarnation, ++seq, e.getValue()));
       datagrams.add(new Datagram(e.getKey(), bytes));
       sentDatagrams++;
       sentBytes += bytes.length;

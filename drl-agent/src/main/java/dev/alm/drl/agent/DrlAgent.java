@@ -20,6 +20,11 @@ import java.util.function.LongSupplier;
  * datagram channel's event loop owns the core: it runs the estimate-interval timer, decodes each
  * received datagram into the core, and membership events are queued onto it. Shares go to the
  * {@link LocalLimits} after every interval.
+ *
+ * <p>Peers' gossip addresses come from the {@link Membership} alone (the SWIM alias, or the static
+ * list), never from the source address of a received datagram: a datagram's content counts when its
+ * MAC, receiver id and sequence number pass, wherever it came from, but it never redirects this
+ * agent's sending.
  */
 public final class DrlAgent implements AutoCloseable {
 
@@ -137,10 +142,9 @@ public final class DrlAgent implements AutoCloseable {
     }
     byte[] data = new byte[len];
     buf.getBytes(buf.readerIndex(), data);
-    Receipt r = core.onDatagram(data, 0, len, nanoClock.getAsLong());
-    if (r instanceof Receipt.Accepted a) {
-      addresses[a.sender()] = packet.sender();
-    }
+    // the source address is not looked at: a genuine datagram may arrive through NAT or be
+    // replayed by whoever captured it, and neither may change where this agent sends
+    core.onDatagram(data, 0, len, nanoClock.getAsLong());
   }
 
   private void tick() {

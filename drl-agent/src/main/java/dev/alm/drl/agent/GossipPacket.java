@@ -8,11 +8,13 @@ import java.util.List;
  * section 3.1).
  *
  * @param sender the sending agent's id, 0..N-1
+ * @param receiver the id of the one agent it is for (covered by the MAC)
  * @param incarnation the sender's start time in ms since the epoch (a restart starts a newer one)
  * @param seq the sender's datagram number within the incarnation, from 1 (replay window)
  * @param entries one per customer
  */
-public record GossipPacket(int sender, long incarnation, long seq, List<DemandEntry> entries) {
+public record GossipPacket(
+    int sender, int receiver, long incarnation, long seq, List<DemandEntry> entries) {
   public GossipPacket {
     entries = List.copyOf(entries);
   }

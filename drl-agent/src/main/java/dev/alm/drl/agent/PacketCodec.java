@@ -13,17 +13,22 @@ import java.util.List;
  * <pre>
  * offset size field
  *  0     2    magic 0xD71A
- *  2     1    version 1
+ *  2     1    version 2
  *  3     1    type 1 (demands)
  *  4     4    sender id
- *  8     8    incarnation (sender start, ms)
- * 16     8    sequence number (per sender and incarnation, from 1)
- * 24     2    entry count k
- * 26     24k  entries: customer key 4, gossip seq 4, value 8 (double), weight 8 (double)
- * 26+24k 16   HMAC-SHA256 of the bytes before it, truncated to 16 bytes
+ *  8     4    receiver id (the one agent this datagram is for)
+ * 12     8    incarnation (sender start, ms)
+ * 20     8    sequence number (per sender and incarnation, from 1)
+ * 28     2    entry count k
+ * 30     24k  entries: customer key 4, gossip seq 4, value 8 (double), weight 8 (double)
+ * 30+24k 16   HMAC-SHA256 of the bytes before it, truncated to 16 bytes
  * </pre>
  *
- * One customer: 66 bytes of UDP payload, 94 with IPv4 and UDP headers.
+ * <p>The MAC covers the receiver id, so a datagram captured on its way to one agent and sent to
+ * another is refused there ({@link RejectReason#WRONG_RECEIVER}) even though its sequence number is
+ * new to that agent's replay window. Version 1 (no receiver id) is refused as malformed.
+ *
+ * <p>One customer: 70 bytes of UDP payload, 98 with IPv4 and UDP headers.
  */
 public final class PacketCodec {
 
@@ -31,7 +36,7 @@ public final class PacketCodec {
   public static final short MAGIC = (short) 0xD71A;
 
   /** Header bytes before the entries. */
-  public static final int HEADER_BYTES = 26;
+  public static final int HEADER_BYTES = 30;
 
   /** MAC bytes at the end (HMAC-SHA256 truncated, RFC 2104 section 5). */
   public static final int MAC_BYTES = 16;
@@ -42,7 +47,9 @@ public final class PacketCodec {
   /** Most entries in one datagram (keeps it under 1,472 bytes, one Ethernet frame). */
   public static final int MAX_ENTRIES = 59;
 
-  private static final byte VERSION = 1;
+  /** The version byte this codec writes and accepts. */
+  public static final byte VERSION = 2;
+
   private static final byte TYPE_DEMANDS = 1;
 
   private final KeyRing keys;
@@ -65,7 +72,8 @@ public final class PacketCodec {
     byte[] out = new byte[size(k)];
     ByteBuffer b = ByteBuffer.wrap(out);
     b.putShort(MAGIC).put(VERSION).put(TYPE_DEMANDS);
-    b.putInt(p.sender()).putLong(p.incarnation()).putLong(p.seq()).putShort((short) k);
+    b.putInt(p.sender()).putInt(p.receiver()).putLong(p.incarnation()).putLong(p.seq());
+    b.putShort((short) k);
     for (DemandEntry e : p.entries()) {
       b.putInt(e.customerKey()).putInt((int) e.seq()).putDouble(e.value()).putDouble(e.weight());
     }
@@ -78,14 +86,22 @@ public final class PacketCodec {
   /** What decoding a datagram gave: a packet, or the reason it was refused. */
   public sealed interface Decoded {}
 
-  /** An authenticated, well-formed datagram (not yet checked for replay or sender). */
+  /**
+   * An authenticated, well-formed datagram for this receiver (not yet checked for replay or
+   * sender).
+   */
   public record Valid(GossipPacket packet) implements Decoded {}
 
   /** A datagram refused for {@code reason}. */
   public record Refused(RejectReason reason) implements Decoded {}
 
-  /** Parses and authenticates {@code len} bytes at {@code off}. */
-  public Decoded decode(byte[] data, int off, int len) {
+  /**
+   * Parses and authenticates {@code len} bytes at {@code off}, received by agent {@code self}: form
+   * first, then the MAC, then the receiver id, so that {@link RejectReason#WRONG_RECEIVER} counts
+   * only genuine datagrams meant for another agent (a replay across receivers, or crossed
+   * addresses).
+   */
+  public Decoded decode(byte[] data, int off, int len, int self) {
     if (len < size(0) || len > size(MAX_ENTRIES)) {
       return new Refused(RejectReason.MALFORMED);
     }
@@ -94,6 +110,7 @@ public final class PacketCodec {
       return new Refused(RejectReason.MALFORMED);
     }
     int sender = b.getInt();
+    int receiver = b.getInt();
     long incarnation = b.getLong();
     long seq = b.getLong();
     int k = b.getShort() & 0xffff;
@@ -104,6 +121,9 @@ public final class PacketCodec {
     byte[] mac = Arrays.copyOfRange(data, off + body, off + len);
     if (!keys.verify(data, off, body, mac)) {
       return new Refused(RejectReason.BAD_MAC);
+    }
+    if (receiver != self) {
+      return new Refused(RejectReason.WRONG_RECEIVER);
     }
     List<DemandEntry> entries = new ArrayList<>(k);
     for (int i = 0; i < k; i++) {
@@ -116,6 +136,6 @@ public final class PacketCodec {
       }
       entries.add(new DemandEntry(key, s, v, w));
     }
-    return new Valid(new GossipPacket(sender, incarnation, seq, entries));
+    return new Valid(new GossipPacket(sender, receiver, incarnation, seq, entries));
   }
 }

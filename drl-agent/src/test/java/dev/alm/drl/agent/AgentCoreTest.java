@@ -147,12 +147,42 @@ class AgentCoreTest {
             AgentSettings.defaults(0, 2, List.of(new CustomerLimit("c", 10))), KEYS, 1, 1);
     byte[] b =
         new PacketCodec(KEYS)
-            .encode(new GossipPacket(1, 5, 1, List.of(new DemandEntry(12345, 1, 99, 0))));
+            .encode(new GossipPacket(1, 0, 5, 1, List.of(new DemandEntry(12345, 1, 99, 0))));
     assertTrue(core.onDatagram(b, 0, b.length, 1) instanceof Receipt.Accepted);
     assertEquals(1, core.counters().unknownCustomerEntries());
-    byte[] self = new PacketCodec(KEYS).encode(new GossipPacket(0, 5, 1, List.of()));
+    byte[] self = new PacketCodec(KEYS).encode(new GossipPacket(0, 0, 5, 1, List.of()));
     assertEquals(
         new Receipt.Rejected(RejectReason.BAD_SENDER), core.onDatagram(self, 0, self.length, 2));
+  }
+
+  @Test
+  void aDatagramForAnotherPeerIsRefusedAndLeavesItsOwnReceiverUntouched() {
+    AgentCore[] cores = new AgentCore[3];
+    for (int i = 0; i < 3; i++) {
+      cores[i] =
+          new AgentCore(
+              AgentSettings.defaults(i, 3, List.of(new CustomerLimit("c", 30))), KEYS, 1000, i);
+      for (int j = 0; j < 3; j++) {
+        cores[i].onMembership(j, true);
+      }
+    }
+    Datagram toOne = null;
+    for (long now = STEP; toOne == null; now += STEP) {
+      for (Datagram d : cores[0].tick(now, name -> 10).datagrams()) {
+        if (d.to() == 1) {
+          toOne = d;
+        }
+      }
+    }
+    byte[] b = toOne.bytes();
+    // replayed to core 2: its window for sender 0 has never seen this number, the receiver id tells
+    assertEquals(
+        new Receipt.Rejected(RejectReason.WRONG_RECEIVER), cores[2].onDatagram(b, 0, b.length, 1));
+    assertEquals(1, cores[2].counters().rejected(RejectReason.WRONG_RECEIVER));
+    assertEquals(0, cores[2].counters().accepted());
+    // the receiver it was signed for takes it once
+    assertEquals(new Receipt.Accepted(0), cores[1].onDatagram(b, 0, b.length, 1));
+    assertEquals(new Receipt.Rejected(RejectReason.REPLAY), cores[1].onDatagram(b, 0, b.length, 2));
   }
 
   /** A customer's shares at every core after one more interval (its datagrams not delivered). */
