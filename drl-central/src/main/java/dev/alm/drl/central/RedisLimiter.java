@@ -146,11 +146,15 @@ public final class RedisLimiter implements CentralBaseline {
       counters.countFailure(config.policy(), false);
       return config.policy().answered();
     }
+    // the deadline and the store's answer race: the first decides, and counts before it completes
+    // the stage, so that a caller who sees the answer also sees it counted
+    java.util.concurrent.atomic.AtomicBoolean decided = new java.util.concurrent.atomic.AtomicBoolean();
     ScheduledFuture<?> deadline =
         timer.schedule(
             () -> {
-              if (config.policy().answer(out)) {
+              if (decided.compareAndSet(false, true)) {
                 counters.countFailure(config.policy(), true);
+                config.policy().answer(out);
               }
             },
             config.timeout().toNanos(),
@@ -158,12 +162,15 @@ public final class RedisLimiter implements CentralBaseline {
     call.whenComplete(
         (ok, err) -> {
           deadline.cancel(false);
+          if (!decided.compareAndSet(false, true)) {
+            return;
+          }
           if (err == null && ok != null) {
-            if (out.complete(ok)) {
-              counters.countDecision(ok);
-            }
-          } else if (config.policy().answer(out)) {
+            counters.countDecision(ok);
+            out.complete(ok);
+          } else {
             counters.countFailure(config.policy(), false);
+            config.policy().answer(out);
           }
         });
     return out;
