@@ -45,7 +45,7 @@ import java.util.function.DoubleFunction;
  * <p>Runs on one event-loop thread of its own, so that a slow scrape never delays the daemon's
  * traffic. Like the proxy and DNS listeners it bounds what clients hold ({@link AdminLimits}):
  * connections per client address and in all, a deadline for a whole request, an idle timeout, and
- * accept errors survived.
+ * accept errors survived; {@code GET /events} streams are bounded by their {@link EventStream}.
  */
 public final class AdminServer implements AutoCloseable {
 
@@ -56,11 +56,14 @@ public final class AdminServer implements AutoCloseable {
   private final EventLoopGroup group;
   private final Channel channel;
   private final ListenerHealth health;
+  private final EventStream events;
 
-  private AdminServer(EventLoopGroup group, Channel channel, ListenerHealth health) {
+  private AdminServer(
+      EventLoopGroup group, Channel channel, ListenerHealth health, EventStream events) {
     this.group = group;
     this.channel = channel;
     this.health = health;
+    this.events = events;
   }
 
   /**
@@ -139,7 +142,10 @@ public final class AdminServer implements AutoCloseable {
               .channel();
       health.watch(ch);
       health.bind(endpoints.metrics(), "alm.admin");
-      return new AdminServer(group, ch, health);
+      if (endpoints.events() != null) {
+        endpoints.events().bind(endpoints.metrics());
+      }
+      return new AdminServer(group, ch, health, endpoints.events());
     } catch (InterruptedException | RuntimeException e) {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
       throw e;
@@ -156,9 +162,16 @@ public final class AdminServer implements AutoCloseable {
     return health;
   }
 
-  /** The status part of the admin listener: {@link ListenerHealth#status()}. */
+  /**
+   * The status part of the admin listener: {@link ListenerHealth#status()}, with the event streams'
+   * ({@link EventStream#status()}) under {@code events} when it serves them.
+   */
   public Map<String, Object> status() {
-    return new LinkedHashMap<>(health.status());
+    Map<String, Object> m = new LinkedHashMap<>(health.status());
+    if (events != null) {
+      m.put("events", events.status());
+    }
+    return m;
   }
 
   @Override
@@ -225,7 +238,13 @@ public final class AdminServer implements AutoCloseable {
         r = AdminServerResponses.bytes(HttpResponseStatus.OK, a.type(), a.bytes());
         r.headers().set(HttpHeaderNames.CACHE_CONTROL, "max-age=3600");
       } else if (get && path.equals("/events") && endpoints.events() != null) {
-        endpoints.events().subscribe(ctx);
+        if (endpoints.events().subscribe(ctx)) {
+          // a stream is bounded by its stall timeout and lifetime, not by the idle timeout
+          IdleStateHandler idle = ctx.pipeline().get(IdleStateHandler.class);
+          if (idle != null) {
+            ctx.pipeline().remove(idle);
+          }
+        }
         return;
       } else if (path.equals("/ready") && get) {
         String why;
