@@ -3,13 +3,17 @@ package dev.alm.dns;
 import dev.alm.fastcontrol.ProbeAnswerer;
 import dev.alm.node.AdminAccess;
 import dev.alm.node.AdminEndpoints;
+import dev.alm.node.AdminLimits;
 import dev.alm.node.ConsoleAssets;
 import dev.alm.node.EventStream;
+import dev.alm.node.FileDescriptors;
 import dev.alm.node.HostPort;
 import dev.alm.node.NodeAdmin;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -56,10 +60,20 @@ public final class DnsDaemon implements AutoCloseable {
    * @throws IllegalArgumentException if {@code access} forbids the admin address
    */
   public static DnsDaemon start(
-      DnsConfig config, int threads, HostPort adminAddress, AdminAccess access)
+      DnsConfig given, int threads, HostPort adminAddress, AdminAccess access)
       throws IOException, InterruptedException {
+    DnsConfig config = given;
+    AdminLimits adminLimits = AdminLimits.defaults();
     if (adminAddress != null) {
       access.checkBind(adminAddress);
+      // the TCP listener and the admin listener share the process's descriptors
+      int[] caps =
+          FileDescriptors.shareBelowLimit(
+              FileDescriptors.softLimit(), given.maxTcpConnections(), adminLimits.maxConnections());
+      if (caps[0] < given.maxTcpConnections()) {
+        config = given.toBuilder().maxTcpConnections(caps[0]).build();
+      }
+      adminLimits = adminLimits.capped(caps[1]);
     }
     NodeAdmin admin = NodeAdmin.create();
     DnsNode node = null;
@@ -77,11 +91,17 @@ public final class DnsDaemon implements AutoCloseable {
       admin.serve(
           adminAddress,
           access,
+          adminLimits,
           routes ->
               routes
-                  .status(n::status)
+                  .status(
+                      () -> {
+                        Map<String, Object> m = new LinkedHashMap<>(n.status());
+                        m.put("admin", admin.status());
+                        return m;
+                      })
                   .events(events)
-                  .page(() -> ConsoleAssets.page("alm dns " + config.pop(), "dns"))
+                  .page(() -> ConsoleAssets.page("alm dns " + given.pop(), "dns"))
                   .write(
                       "/x",
                       value -> {

@@ -25,11 +25,15 @@ import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleFunction;
 
 /**
@@ -39,7 +43,9 @@ import java.util.function.DoubleFunction;
  * every daemon (proxy, DNS, PoP) serves its own status with it, through {@link NodeAdmin}.
  *
  * <p>Runs on one event-loop thread of its own, so that a slow scrape never delays the daemon's
- * traffic.
+ * traffic. Like the proxy and DNS listeners it bounds what clients hold ({@link AdminLimits}):
+ * connections per client address and in all, a deadline for a whole request, an idle timeout, and
+ * accept errors survived; {@code GET /events} streams are bounded by their {@link EventStream}.
  */
 public final class AdminServer implements AutoCloseable {
 
@@ -49,10 +55,15 @@ public final class AdminServer implements AutoCloseable {
 
   private final EventLoopGroup group;
   private final Channel channel;
+  private final ListenerHealth health;
+  private final EventStream events;
 
-  private AdminServer(EventLoopGroup group, Channel channel) {
+  private AdminServer(
+      EventLoopGroup group, Channel channel, ListenerHealth health, EventStream events) {
     this.group = group;
     this.channel = channel;
+    this.health = health;
+    this.events = events;
   }
 
   /**
@@ -77,32 +88,66 @@ public final class AdminServer implements AutoCloseable {
   public static AdminServer start(
       InetSocketAddress address, AdminEndpoints endpoints, AdminAccess access)
       throws InterruptedException {
+    return start(address, endpoints, access, AdminLimits.defaults());
+  }
+
+  /**
+   * Binds and starts serving as {@link #start(InetSocketAddress, AdminEndpoints, AdminAccess)},
+   * holding clients to {@code limits}: connections over the caps are closed at accept and counted
+   * in {@code alm_admin_connections_refused_total{reason}}, a request not whole within the deadline
+   * closes its connection ({@code alm_admin_deadline_closed_total}), an idle connection is closed,
+   * and accept errors pause accepting briefly ({@link AcceptGuard}). The cap in all is lowered to
+   * stay under the process's file-descriptor limit ({@link FileDescriptors}).
+   *
+   * @throws IllegalArgumentException if {@code access} forbids serving {@code address}
+   */
+  public static AdminServer start(
+      InetSocketAddress address, AdminEndpoints endpoints, AdminAccess access, AdminLimits limits)
+      throws InterruptedException {
     access.checkBind(new HostPort(address.getHostString(), address.getPort()));
     Refusals refusals = new Refusals(endpoints.metrics());
+    long fdLimit = FileDescriptors.softLimit();
+    int cap = FileDescriptors.capBelowLimit(limits.maxConnections(), fdLimit);
+    ListenerHealth health =
+        new ListenerHealth(
+            new ConnectionGuard(cap, Math.min(cap, limits.maxConnectionsPerClient())),
+            fdLimit,
+            System::nanoTime);
+    long idleMillis = limits.idleTimeout().toMillis();
     EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("alm-admin", true));
     try {
       Channel ch =
           new ServerBootstrap()
               .group(group)
               .channel(NioServerSocketChannel.class)
+              .handler(health.acceptGuard())
               .childHandler(
                   new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel c) {
                       c.pipeline()
                           .addLast(
+                              health.guard(),
+                              new MessageDeadline(limits.requestDeadline(), health.onDeadline()),
+                              new IdleStateHandler(0, 0, idleMillis, TimeUnit.MILLISECONDS),
                               new HttpServerCodec(4096, 8192, 8192),
                               new HttpServerKeepAliveHandler(),
                               new HttpObjectAggregator(64 * 1024),
+                              MessageDeadline.completion(),
                               new Handler(endpoints, access, refusals));
                     }
                   })
               .bind(address)
               .sync()
               .channel();
-      return new AdminServer(group, ch);
+      health.watch(ch);
+      health.bind(endpoints.metrics(), "alm.admin");
+      if (endpoints.events() != null) {
+        endpoints.events().bind(endpoints.metrics());
+      }
+      return new AdminServer(group, ch, health, endpoints.events());
     } catch (InterruptedException | RuntimeException e) {
-      group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS);
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
       throw e;
     }
   }
@@ -112,10 +157,27 @@ public final class AdminServer implements AutoCloseable {
     return (InetSocketAddress) channel.localAddress();
   }
 
+  /** The listener's caps, refusals, deadline closes and accept errors. */
+  public ListenerHealth listener() {
+    return health;
+  }
+
+  /**
+   * The status part of the admin listener: {@link ListenerHealth#status()}, with the event streams'
+   * ({@link EventStream#status()}) under {@code events} when it serves them.
+   */
+  public Map<String, Object> status() {
+    Map<String, Object> m = new LinkedHashMap<>(health.status());
+    if (events != null) {
+      m.put("events", events.status());
+    }
+    return m;
+  }
+
   @Override
   public void close() {
     channel.close().syncUninterruptibly();
-    group.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+    group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
   }
 
   private static final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
@@ -176,7 +238,13 @@ public final class AdminServer implements AutoCloseable {
         r = AdminServerResponses.bytes(HttpResponseStatus.OK, a.type(), a.bytes());
         r.headers().set(HttpHeaderNames.CACHE_CONTROL, "max-age=3600");
       } else if (get && path.equals("/events") && endpoints.events() != null) {
-        endpoints.events().subscribe(ctx);
+        if (endpoints.events().subscribe(ctx)) {
+          // a stream is bounded by its stall timeout and lifetime, not by the idle timeout
+          IdleStateHandler idle = ctx.pipeline().get(IdleStateHandler.class);
+          if (idle != null) {
+            ctx.pipeline().remove(idle);
+          }
+        }
         return;
       } else if (path.equals("/ready") && get) {
         String why;
@@ -276,6 +344,15 @@ public final class AdminServer implements AutoCloseable {
       r.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
       HttpUtil.setContentLength(r, b.length);
       return r;
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+      if (evt instanceof IdleStateEvent) {
+        ctx.close();
+        return;
+      }
+      ctx.fireUserEventTriggered(evt);
     }
 
     @Override

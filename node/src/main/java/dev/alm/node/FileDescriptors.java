@@ -32,6 +32,33 @@ public final class FileDescriptors {
     return (int) Math.min(configured, room);
   }
 
+  /**
+   * The connection caps of listeners that share one process's descriptors (a PoP's proxy, DNS TCP
+   * and admin listeners): {@code configured} as is when they fit together in the soft limit less
+   * {@link #RESERVE}, else each lowered in proportion to it (at least 1), so that the sum stays in
+   * the room left for logs and the state file. Unknown or unlimited limit: {@code configured}.
+   *
+   * @return the caps, in the order of {@code configured}
+   */
+  public static int[] shareBelowLimit(long softLimit, int... configured) {
+    int[] caps = configured.clone();
+    if (softLimit <= 0) {
+      return caps;
+    }
+    long room = Math.max(configured.length, softLimit - RESERVE);
+    long sum = 0;
+    for (int c : configured) {
+      sum += c;
+    }
+    if (sum <= room) {
+      return caps;
+    }
+    for (int i = 0; i < caps.length; i++) {
+      caps[i] = (int) Math.max(1, configured[i] * room / sum);
+    }
+    return caps;
+  }
+
   static long parse(String limits) {
     if (limits == null) {
       return -1;

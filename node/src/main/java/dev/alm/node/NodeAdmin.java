@@ -3,6 +3,7 @@ package dev.alm.node;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.net.InetSocketAddress;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -67,6 +68,24 @@ public final class NodeAdmin implements AutoCloseable {
   public InetSocketAddress serve(
       HostPort address, AdminAccess access, Consumer<AdminEndpoints.Builder> routes)
       throws InterruptedException {
+    return serve(address, access, AdminLimits.defaults(), routes);
+  }
+
+  /**
+   * Starts the admin server at {@code address} as {@link #serve(HostPort, AdminAccess, Consumer)},
+   * holding its clients to {@code limits} ({@link AdminLimits}).
+   *
+   * @return the bound address, or null
+   * @throws InterruptedException if interrupted while binding
+   * @throws IllegalArgumentException if {@code access} forbids serving {@code address}
+   * @throws IllegalStateException if already serving
+   */
+  public InetSocketAddress serve(
+      HostPort address,
+      AdminAccess access,
+      AdminLimits limits,
+      Consumer<AdminEndpoints.Builder> routes)
+      throws InterruptedException {
     if (address == null) {
       return null;
     }
@@ -76,8 +95,17 @@ public final class NodeAdmin implements AutoCloseable {
     AdminEndpoints.Builder b = AdminEndpoints.builder().metrics(registry);
     routes.accept(b);
     access.checkBind(address);
-    server = AdminServer.start(address.socketAddress(), b.build(), access);
+    server = AdminServer.start(address.socketAddress(), b.build(), access, limits);
     return server.address();
+  }
+
+  /**
+   * The admin listener's part of a daemon's status ({@link AdminServer#status()}: caps, refusals,
+   * deadline closes, event streams), or null when it does not serve.
+   */
+  public Map<String, Object> status() {
+    AdminServer s = server;
+    return s == null ? null : s.status();
   }
 
   /** The admin server's bound address, or null when it does not serve. */

@@ -102,6 +102,12 @@ public record PopConfig(
         topology, index, dns, dnsThreads, p, loop, plan, state, admin, adminAccess, drl);
   }
 
+  /** This configuration with another DNS configuration. */
+  public PopConfig withDns(DnsConfig d) {
+    return new PopConfig(
+        topology, index, d, dnsThreads, proxy, loop, plan, state, admin, adminAccess, drl);
+  }
+
   /** This configuration with another loop configuration. */
   public PopConfig withLoop(LoopConfig l) {
     return new PopConfig(

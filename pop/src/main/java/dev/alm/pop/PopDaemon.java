@@ -20,8 +20,10 @@ import dev.alm.loop.LoopState;
 import dev.alm.loop.Mode;
 import dev.alm.loop.SavedState;
 import dev.alm.node.AdminEndpoints;
+import dev.alm.node.AdminLimits;
 import dev.alm.node.ConsoleAssets;
 import dev.alm.node.EventStream;
+import dev.alm.node.FileDescriptors;
 import dev.alm.node.NodeAdmin;
 import dev.alm.proxy.ProxyServer;
 import dev.alm.proxy.limit.CentralLimiter;
@@ -136,7 +138,10 @@ public final class PopDaemon implements AutoCloseable {
       Consumer<String> log,
       CentralLimiter central)
       throws IOException, InterruptedException {
-    PopConfig config = resolved(given, log);
+    DescriptorBudget budget =
+        DescriptorBudget.of(
+            resolved(given, log), AdminLimits.defaults(), FileDescriptors.softLimit());
+    PopConfig config = budget.config();
     if (config.loop().betaSource() == BetaSource.ECHO && !config.proxy().probeAuth().enabled()) {
       throw new IllegalArgumentException(
           "probes.betaSource: echo needs a probe key (probeKeyFile or --probe-key): price"
@@ -228,6 +233,7 @@ public final class PopDaemon implements AutoCloseable {
       admin.serve(
           config.admin(),
           config.adminAccess(),
+          budget.admin(),
           routes ->
               routes
                   .status(self::status)
@@ -501,6 +507,10 @@ public final class PopDaemon implements AutoCloseable {
     m.put("stateFile", stateFile == null ? null : stateFile.path().toString());
     m.put("stateProblem", lastStateProblem);
     customers.status(m);
+    Map<String, Object> adminStatus = admin.status();
+    if (adminStatus != null) {
+      m.put("admin", adminStatus);
+    }
     return m;
   }
 

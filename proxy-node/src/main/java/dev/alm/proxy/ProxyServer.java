@@ -1,6 +1,7 @@
 package dev.alm.proxy;
 
 import dev.alm.node.AdminEndpoints;
+import dev.alm.node.AdminLimits;
 import dev.alm.node.ConnectionGuard;
 import dev.alm.node.ConsoleAssets;
 import dev.alm.node.EventStream;
@@ -162,6 +163,15 @@ public final class ProxyServer implements AutoCloseable {
       OriginClient o = origin;
       long fdLimit = FileDescriptors.softLimit();
       int cap = FileDescriptors.capBelowLimit(limits.maxConnections(), fdLimit);
+      AdminLimits adminLimits = AdminLimits.defaults();
+      if (config.admin() != null) {
+        // the proxy and its admin listener share the process's descriptors
+        int[] caps =
+            FileDescriptors.shareBelowLimit(
+                fdLimit, limits.maxConnections(), adminLimits.maxConnections());
+        cap = caps[0];
+        adminLimits = adminLimits.capped(caps[1]);
+      }
       EventStream events = new EventStream();
       ListenerHealth health =
           new ListenerHealth(
@@ -200,6 +210,7 @@ public final class ProxyServer implements AutoCloseable {
       admin.serve(
           config.admin(),
           config.adminAccess(),
+          adminLimits,
           routes ->
               routes
                   .ready(() -> health.accepting(System.nanoTime()) ? null : "not accepting")
@@ -210,6 +221,7 @@ public final class ProxyServer implements AutoCloseable {
                         java.util.Map<String, Object> m =
                             new java.util.LinkedHashMap<>(node.status());
                         m.put("listener", health.status());
+                        m.put("admin", admin.status());
                         return m;
                       })
                   .write(
