@@ -148,7 +148,8 @@ public final class RedisLimiter implements CentralBaseline {
     }
     // the deadline and the store's answer race: the first decides, and counts before it completes
     // the stage, so that a caller who sees the answer also sees it counted
-    java.util.concurrent.atomic.AtomicBoolean decided = new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.atomic.AtomicBoolean decided =
+        new java.util.concurrent.atomic.AtomicBoolean();
     ScheduledFuture<?> deadline =
         timer.schedule(
             () -> {
