@@ -1,38 +1,56 @@
 package dev.alm.pop;
 
+import dev.alm.drl.agent.SwimListenerLimits;
 import dev.alm.node.AdminLimits;
 import dev.alm.node.FileDescriptors;
 import dev.alm.proxy.HttpLimits;
 
 /**
  * The connection caps of a PoP's listeners, which share one process's file descriptors: the
- * proxy's, the DNS TCP listener's and the admin listener's caps together stay {@link
- * FileDescriptors#RESERVE} below the descriptor limit (room for the state file, logs, origins and
- * the DRL agent), each lowered in proportion when the configured caps do not fit ({@link
- * FileDescriptors#shareBelowLimit}). Pure: the limit is an argument.
+ * proxy's, the DNS TCP listener's, the admin listener's and the SWIM listener's caps together stay
+ * {@link FileDescriptors#RESERVE} below the descriptor limit (room for the state file, logs,
+ * origins and the DRL agent), each lowered in proportion when the configured caps do not fit
+ * ({@link FileDescriptors#shareBelowLimit}). Pure: the limit is an argument.
  *
  * @param config the PoP's configuration with the proxy's and the DNS's caps lowered
  * @param admin the admin listener's limits with its cap lowered
+ * @param swim the SWIM listener's limits with its cap lowered (its defaults without a drl section)
  */
-record DescriptorBudget(PopConfig config, AdminLimits admin) {
+record DescriptorBudget(PopConfig config, AdminLimits admin, SwimListenerLimits swim) {
 
   /**
    * @param fdLimit the process's soft limit on open files, -1 when unknown or unlimited
    */
   static DescriptorBudget of(PopConfig c, AdminLimits admin, long fdLimit) {
+    return of(c, admin, SwimListenerLimits.DEFAULTS, fdLimit);
+  }
+
+  /**
+   * @param fdLimit the process's soft limit on open files, -1 when unknown or unlimited
+   */
+  static DescriptorBudget of(
+      PopConfig c, AdminLimits admin, SwimListenerLimits swim, long fdLimit) {
     HttpLimits proxy = c.proxy().limits();
+    java.util.List<Integer> wanted = new java.util.ArrayList<>();
+    wanted.add(proxy.maxConnections());
+    wanted.add(c.dns().maxTcpConnections());
+    int adminAt = -1;
+    int swimAt = -1;
+    if (c.admin() != null) {
+      adminAt = wanted.size();
+      wanted.add(admin.maxConnections());
+    }
+    if (c.drl() != null) {
+      swimAt = wanted.size();
+      wanted.add(swim.maxConnections());
+    }
     int[] caps =
-        c.admin() == null
-            ? FileDescriptors.shareBelowLimit(
-                fdLimit, proxy.maxConnections(), c.dns().maxTcpConnections())
-            : FileDescriptors.shareBelowLimit(
-                fdLimit,
-                proxy.maxConnections(),
-                c.dns().maxTcpConnections(),
-                admin.maxConnections());
-    AdminLimits a = caps.length > 2 ? admin.capped(caps[2]) : admin;
+        FileDescriptors.shareBelowLimit(
+            fdLimit, wanted.stream().mapToInt(Integer::intValue).toArray());
+    AdminLimits a = adminAt >= 0 ? admin.capped(caps[adminAt]) : admin;
+    SwimListenerLimits w = swimAt >= 0 ? swim.capped(caps[swimAt]) : swim;
     if (caps[0] == proxy.maxConnections() && caps[1] == c.dns().maxTcpConnections()) {
-      return new DescriptorBudget(c, a);
+      return new DescriptorBudget(c, a, w);
     }
     PopConfig lowered =
         c.withProxy(
@@ -42,6 +60,6 @@ record DescriptorBudget(PopConfig config, AdminLimits admin) {
                             caps[0], Math.min(caps[0], proxy.maxConnectionsPerClient())))
                     .build())
             .withDns(c.dns().toBuilder().maxTcpConnections(caps[1]).build());
-    return new DescriptorBudget(lowered, a);
+    return new DescriptorBudget(lowered, a, w);
   }
 }

@@ -3,6 +3,7 @@ package dev.alm.pop;
 import dev.alm.drl.agent.AgentSettings;
 import dev.alm.drl.agent.CustomerLimit;
 import dev.alm.drl.agent.DrlNode;
+import dev.alm.drl.agent.SwimListenerLimits;
 import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.limit.CustomerLimiter;
 import dev.alm.proxy.limit.CustomerLimits;
@@ -66,13 +67,14 @@ public final class PopCustomers implements AutoCloseable {
       CustomerLimits customers,
       MeterRegistry registry,
       LongSupplier nanoClock,
-      LongSupplier millisClock)
+      LongSupplier millisClock,
+      SwimListenerLimits swimLimits)
       throws IOException, InterruptedException {
     if (config.drl() == null) {
       return new PopCustomers(config, limits, customers, registry, null);
     }
     AgentSettings settings = drlSettings(config);
-    DrlNode agent = startDrl(config, settings, limits, nanoClock, millisClock);
+    DrlNode agent = startDrl(config, settings, limits, nanoClock, millisClock, swimLimits);
     PopCustomers self = new PopCustomers(config, limits, customers, registry, agent);
     try {
       limits.limits(divided(settings.customers()));
@@ -133,10 +135,11 @@ public final class PopCustomers implements AutoCloseable {
       AgentSettings settings,
       PopLimits limits,
       LongSupplier nanoClock,
-      LongSupplier millisClock)
+      LongSupplier millisClock,
+      SwimListenerLimits swimLimits)
       throws IOException, InterruptedException {
     try {
-      return DrlNode.start(config.drl(), settings, limits, nanoClock, millisClock);
+      return DrlNode.start(config.drl(), settings, limits, nanoClock, millisClock, swimLimits);
     } catch (IOException | InterruptedException | RuntimeException e) {
       throw e;
     } catch (Exception e) {

@@ -213,7 +213,13 @@ public final class PopDaemon implements AutoCloseable {
       }
       customers =
           PopCustomers.start(
-              config, limits, proxy.node().customers(), admin.registry(), nanoClock, millisClock);
+              config,
+              limits,
+              proxy.node().customers(),
+              admin.registry(),
+              nanoClock,
+              millisClock,
+              budget.swim());
       PopDaemon self =
           new PopDaemon(
               config,

@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A PoP's proxy, DNS TCP and admin caps together stay under the process's descriptor limit. */
+/**
+ * A PoP's proxy, DNS TCP, admin and SWIM caps together stay under the process's descriptor limit.
+ */
 class DescriptorBudgetTest {
   @TempDir Path dir;
 
@@ -46,5 +48,26 @@ class DescriptorBudgetTest {
     assertEquals(963, proxy);
     assertEquals(60, dns);
     assertTrue(proxy + dns <= 1280 - 256);
+  }
+
+  @Test
+  void aPopWithADrlAgentSharesTheRoomWithItsSwimListener() throws Exception {
+    PopConfig c = DrlPops.alone("127.0.0.1", dir);
+    DescriptorBudget b =
+        DescriptorBudget.of(
+            c, AdminLimits.defaults(), dev.alm.drl.agent.SwimListenerLimits.DEFAULTS, 4096);
+    int proxy = b.config().proxy().limits().maxConnections();
+    int dns = b.config().dns().maxTcpConnections();
+    int admin = b.admin().maxConnections();
+    int swim = b.swim().maxConnections();
+    assertTrue(swim < dev.alm.drl.agent.SwimListenerLimits.DEFAULT_MAX_CONNECTIONS, "lowered");
+    assertTrue(swim >= 1 && b.swim().perAddress() <= swim);
+    assertTrue(
+        proxy + dns + admin + swim <= 4096 - 256,
+        "all four under the limit: " + proxy + " + " + dns + " + " + admin + " + " + swim);
+    DescriptorBudget roomy =
+        DescriptorBudget.of(
+            c, AdminLimits.defaults(), dev.alm.drl.agent.SwimListenerLimits.DEFAULTS, 100_000);
+    assertEquals(dev.alm.drl.agent.SwimListenerLimits.DEFAULTS, roomy.swim());
   }
 }

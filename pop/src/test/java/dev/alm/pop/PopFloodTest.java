@@ -130,7 +130,10 @@ class PopFloodTest {
               if (http(proxy, "cdn.example", "/bytes/1") != 200) {
                 failures.add(what + ": HTTP");
               }
-              if (http(admin, adminHost, "/ready") != 200) {
+              // a flood of the admin listener itself from many addresses fills its total cap:
+              // what the cap is for (the admin belongs on loopback or a management network)
+              boolean adminFlooded = target.equals(admin) && many;
+              if (!adminFlooded && http(admin, adminHost, "/ready") != 200) {
                 failures.add(what + ": admin /ready");
               }
             } finally {

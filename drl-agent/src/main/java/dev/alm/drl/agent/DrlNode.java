@@ -49,6 +49,21 @@ public final class DrlNode implements AutoCloseable {
       LongSupplier nanoClock,
       LongSupplier wallMillis)
       throws Exception {
+    return start(config, settings, limits, nanoClock, wallMillis, SwimListenerLimits.DEFAULTS);
+  }
+
+  /**
+   * Starts the agent with its SWIM listener's caps and deadlines (a PoP lowers the caps to its
+   * share of the process's descriptors).
+   */
+  public static DrlNode start(
+      DrlConfig config,
+      AgentSettings settings,
+      LocalLimits limits,
+      LongSupplier nanoClock,
+      LongSupplier wallMillis,
+      SwimListenerLimits swimLimits)
+      throws Exception {
     KeyRing keys = KeyRing.load(config.keyFile(), "drl.keyFile");
     EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("drl-agent", true));
     try {
@@ -64,7 +79,7 @@ public final class DrlNode implements AutoCloseable {
               config.pingIntervalMs(),
               3,
               codec,
-              SwimListenerLimits.DEFAULTS);
+              swimLimits);
       InetSocketAddress bind =
           new InetSocketAddress(config.listen().host(), config.listen().port());
       DrlAgent agent = DrlAgent.start(core, bind, swim, limits, group, nanoClock);

@@ -37,6 +37,12 @@ public record SwimListenerLimits(
       new SwimListenerLimits(
           DEFAULT_MAX_CONNECTIONS, DEFAULT_PER_ADDRESS, DEFAULT_FRAME_DEADLINE, DEFAULT_IDLE);
 
+  /** The same limits with at most {@code max} connections (and per address no more than that). */
+  public SwimListenerLimits capped(int max) {
+    int m = Math.max(1, Math.min(max, maxConnections));
+    return new SwimListenerLimits(m, Math.min(perAddress, m), frameDeadline, idle);
+  }
+
   public SwimListenerLimits {
     if (maxConnections < 1 || perAddress < 1 || perAddress > maxConnections) {
       throw new IllegalArgumentException(
