@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Lay out a fleet of PoPs and check it before it ships (docs/operations.md, Deploying).",
-    subcommands = {FleetInitCommand.class})
+    subcommands = {FleetInitCommand.class, FleetCheckCommand.class})
 public final class FleetCommand implements Runnable {
 
   @Spec CommandSpec spec;
