@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A fleet from {@code alm fleet init} alone, with nothing edited: it passes {@code alm fleet
  * check}, its three PoPs start from their directories as the Debian unit starts them ({@code alm
- * pop --config DIR/NAME/pop.json}), and their DRL agents hear each other about a customer
- * they share.
+ * pop --config DIR/NAME/pop.json}), and their DRL agents hear each other about a customer they
+ * share.
  */
 class FleetStartsTest extends CliTest {
 
