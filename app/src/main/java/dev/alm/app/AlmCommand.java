@@ -40,6 +40,7 @@ import picocli.CommandLine.Spec;
       BenchCorrelateCommand.class,
       dev.alm.app.fuzz.FuzzCommand.class,
       dev.alm.app.console.ConsoleCommand.class,
+      dev.alm.app.fleet.FleetCommand.class,
       picocli.CommandLine.HelpCommand.class
     })
 public final class AlmCommand implements Runnable {
