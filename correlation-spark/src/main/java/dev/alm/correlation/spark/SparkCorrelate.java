@@ -121,15 +121,26 @@ public final class SparkCorrelate implements Callable<Integer> {
       b.master("local[*]");
     }
     SparkSession spark = b.getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
     try {
       SparkCorrelation.Result r;
+      long t0 = System.nanoTime();
       try {
         r = SparkCorrelation.run(spark, job);
       } catch (IllegalArgumentException e) {
         err.println("alm-spark correlate: " + e.getMessage());
         return 2;
       }
+      double s = (System.nanoTime() - t0) / 1e9;
       r.report().summaryLines().forEach(err::println);
+      err.printf(
+          Locale.ROOT,
+          "read %,d lines of %d files in %.1f s: %.2f million lines/s (master %s)%n",
+          r.report().lines(),
+          r.report().files().size(),
+          s,
+          r.report().lines() / s / 1e6,
+          spark.sparkContext().master());
       @SuppressWarnings("unchecked")
       List<String> badFiles = (List<String>) r.inputs().get("badFiles");
       badFiles.forEach(f -> err.println("bad file, not read: " + f));
