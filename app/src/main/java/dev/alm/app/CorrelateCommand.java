@@ -159,6 +159,28 @@ public final class CorrelateCommand implements Callable<Integer> {
       description = "Drift: family-wise level of the per-row tests. Default: ${DEFAULT-VALUE}.")
   double alpha;
 
+  /** Where the estimate runs. */
+  enum Engine {
+    inprocess,
+    spark
+  }
+
+  @Option(
+      names = "--engine",
+      paramLabel = "inprocess|spark",
+      defaultValue = "inprocess",
+      description = {
+        "inprocess (default): this process. spark: a Spark job, started by the ./alm launcher through",
+        "./alm-spark (module correlation-spark; Spark is not in alm.jar). See docs/correlation.md."
+      })
+  Engine engine;
+
+  @Option(
+      names = "--master",
+      paramLabel = "URL",
+      description = "With --engine spark: the Spark master (local[*], yarn, k8s://...).")
+  String master;
+
   @Option(
       names = {"-o", "--out"},
       required = true,
@@ -223,6 +245,12 @@ public final class CorrelateCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (engine == Engine.spark || master != null) {
+      throw new UserError(
+          "--engine spark runs Spark in its own process: use the ./alm launcher (it hands the "
+              + "command to ./alm-spark) or spark-submit with alm-correlation-spark.jar "
+              + "(docs/correlation.md, \"On Spark\")");
+    }
     Smoothing smoothing = checked(() -> new Smoothing(priorMass));
     if (!(confidence > 0 && confidence < 1)) {
       throw new UserError("--confidence must be in (0, 1), got " + confidence);

@@ -1,10 +1,8 @@
 package dev.alm.app;
 
-import dev.alm.controller.io.MatrixCsv;
 import dev.alm.correlation.CorrelationEstimate;
-import dev.alm.correlation.CountsCsv;
 import dev.alm.correlation.Drift;
-import dev.alm.correlation.EstimateReport;
+import dev.alm.correlation.EstimateFiles;
 import dev.alm.correlation.LabelIndex;
 import dev.alm.correlation.VantageDrift;
 import java.io.IOException;
@@ -29,30 +27,7 @@ final class CorrelateOutputs {
       Path dir, CorrelationEstimate e, LabelIndex labels, Map<String, Object> inputs)
       throws IOException {
     Outputs.directory(dir);
-    Map<String, Object> report = EstimateReport.build(e, labels, inputs);
-    Outputs.write(dir.resolve("C.csv"), w -> MatrixCsv.write(e.matrix(), w));
-    Outputs.write(dir.resolve("counts.csv"), w -> CountsCsv.write(e, w));
-    Outputs.csv(
-        dir.resolve("intervals.csv"),
-        List.of("row", "column", "count", "row_samples", "frequency", "estimate", "lower", "upper"),
-        p -> {
-          for (int i = 0; i < e.size(); i++) {
-            for (int j = 0; j < e.size(); j++) {
-              double f = e.frequency(i, j);
-              p.printRecord(
-                  e.ids().get(i),
-                  e.ids().get(j),
-                  e.count(i, j),
-                  e.samples(i),
-                  Double.isNaN(f) ? "" : f,
-                  e.matrix().get(i, j),
-                  e.lower(i, j),
-                  e.upper(i, j));
-            }
-          }
-        });
-    Outputs.json(dir.resolve("report.json"), report);
-    return report;
+    return EstimateFiles.write(dir, e, labels, inputs);
   }
 
   /** Writes drift.json; returns its content. */

@@ -19,6 +19,13 @@ import java.util.Map;
  * most the join window apart (either may come first: clocks of PoPs differ). Lines that are not
  * beacons are counted and passed over.
  *
+ * <p>The join's clock is the latest timestamp of any record read so far (beacon or not). A beacon
+ * waiting longer than the window by that clock is unjoined: it is evicted, and a later half of the
+ * same name starts afresh rather than counting as a duplicate. The outcome for a beacon name
+ * therefore depends only on its own halves, in the order read, and the clock at each of them
+ * ({@link #expired}, {@link #joins}): what lets a distributed join give the same counts
+ * (docs/correlation.md, "On Spark").
+ *
  * <p>Memory: the beacons waiting for their other half, at most those of the last window; an entry
  * older than the window is evicted and counted as unjoined. It does not grow with the length of the
  * logs.
@@ -121,10 +128,28 @@ public final class BeaconJoin {
     }
   }
 
+  /**
+   * Whether a half waiting since {@code pendingMillis} is past the window at clock {@code
+   * latestMillis} (the latest timestamp read so far): it is then unjoined.
+   */
+  public static boolean expired(long pendingMillis, long latestMillis, long windowMillis) {
+    return pendingMillis < latestMillis - windowMillis;
+  }
+
+  /**
+   * Whether a half ({@code dns} side, at {@code t}) completes a waiting one: the other side, at
+   * most the window apart. Otherwise it is a duplicate and the waiting half is kept.
+   */
+  public static boolean joins(
+      boolean pendingDns, long pendingMillis, boolean dns, long t, long windowMillis) {
+    return pendingDns != dns && Math.abs(t - pendingMillis) <= windowMillis;
+  }
+
   /** One DNS log record. */
   public void answer(QueryLogRecord q, SampleSink sink, String source, long line)
       throws InputException {
     dnsRecords++;
+    clock(q.epochMillis());
     if (q.answer() != AnswerKind.L1) {
       return;
     }
@@ -140,6 +165,7 @@ public final class BeaconJoin {
   public void request(AccessLogRecord a, SampleSink sink, String source, long line)
       throws InputException {
     httpRecords++;
+    clock(a.epochMillis());
     String key = BeaconName.key(a.host());
     if (key == null) {
       return;
@@ -151,13 +177,18 @@ public final class BeaconJoin {
   private void half(
       String key, long t, boolean dns, String pop, SampleSink sink, String source, long line)
       throws InputException {
-    if (t > latest) {
-      latest = t;
-      evict();
-    }
     Pending p = pending.get(key);
+    if (p != null && expired(p.t(), latest, windowMillis)) {
+      pending.remove(key); // evict() stops at the first live entry; this one is past the window
+      if (p.dns()) {
+        unjoinedAnswers++;
+      } else {
+        unjoinedRequests++;
+      }
+      p = null;
+    }
     if (p != null) {
-      if (p.dns() != dns && Math.abs(t - p.t()) <= windowMillis) {
+      if (joins(p.dns(), p.t(), dns, t, windowMillis)) {
         pending.remove(key);
         joined++;
         if (dns) {
@@ -174,11 +205,18 @@ public final class BeaconJoin {
     maxPending = Math.max(maxPending, pending.size());
   }
 
+  private void clock(long t) {
+    if (t > latest) {
+      latest = t;
+      evict();
+    }
+  }
+
   private void evict() {
     Iterator<Map.Entry<String, Pending>> it = pending.entrySet().iterator();
     while (it.hasNext()) {
       Pending p = it.next().getValue();
-      if (p.t() >= latest - windowMillis) {
+      if (!expired(p.t(), latest, windowMillis)) {
         return;
       }
       it.remove();

@@ -112,6 +112,7 @@ public final class CorrelationRun {
     }
     stats.put("files", report.files());
     stats.put("linesSkipped", report.skipped());
+    stats.put("skippedByReason", report.skippedByReason());
     stats.put("badLineExamples", report.examples().stream().map(Object::toString).toList());
     return new Result(tally, stats);
   }

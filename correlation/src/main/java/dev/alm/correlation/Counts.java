@@ -14,14 +14,19 @@ public final class Counts {
 
   /** Counts one sample i -> j. */
   public void add(int i, int j) {
+    add(i, j, 1);
+  }
+
+  /** Counts {@code samples} samples i -> j (counts aggregated elsewhere), {@code samples >= 0}. */
+  public void add(int i, int j, long samples) {
     int need = Math.max(i, j) + 1;
     if (need > n.length) {
       grow(need);
     }
     size = Math.max(size, need);
-    n[i][j]++;
+    n[i][j] += samples;
     seenAsColumn[j] = true;
-    total++;
+    total += samples;
   }
 
   private void grow(int need) {

@@ -45,13 +45,21 @@ public final class LabelIndex {
    * on sight.
    */
   public int index(String label) {
+    return index(label, 1);
+  }
+
+  /**
+   * As {@link #index(String)}, for {@code samples} samples naming the label at once (counts
+   * aggregated elsewhere): a dropped label's count grows by {@code samples}.
+   */
+  public int index(String label, long samples) {
     Integer i = raw.get(label);
     if (i == null) {
       i = resolve(label);
       raw.put(label, i);
     }
     if (i == DROPPED) {
-      dropped.merge(label, 1L, Long::sum);
+      dropped.merge(label, samples, Long::sum);
     }
     return i;
   }

@@ -7,7 +7,23 @@ package dev.alm.traces;
  * @param line the 1-based line number (the header is line 1)
  * @param reason why it was skipped
  */
-public record BadLine(String source, long line, String reason) {
+public record BadLine(String source, long line, String reason) implements java.io.Serializable {
+
+  private static final java.util.regex.Pattern VALUE =
+      java.util.regex.Pattern.compile("(?<!column )'[^']*'");
+  private static final java.util.regex.Pattern NUMBER =
+      java.util.regex.Pattern.compile("(?<![\\w.-])[0-9]+(?![\\w.-])");
+
+  /**
+   * The kind of a reason, for counting bad lines by reason: the quoted values a line held and the
+   * numbers are masked ({@code column 'status': not an integer: 'OK'} becomes {@code column
+   * 'status': not an integer: '...'}; {@code expected 8 fields (...), got 7} becomes {@code
+   * expected N fields (...), got N}); column names stay.
+   */
+  public static String kind(String reason) {
+    String s = VALUE.matcher(reason).replaceAll("'...'");
+    return NUMBER.matcher(s).replaceAll("N");
+  }
 
   /** {@code file:line N: reason}, as commands print it. */
   @Override

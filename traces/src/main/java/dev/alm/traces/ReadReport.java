@@ -35,6 +35,7 @@ public final class ReadReport {
   private final boolean strict;
   private final Map<String, Tally> files = new LinkedHashMap<>();
   private final List<String> truncated = new ArrayList<>();
+  private final Map<String, Long> reasons = new java.util.TreeMap<>();
 
   /**
    * @param strict whether the first bad line is fatal
@@ -83,9 +84,43 @@ public final class ReadReport {
     }
     Tally t = files.computeIfAbsent(source, s -> new Tally("?"));
     t.skipped++;
+    reasons.merge(BadLine.kind(reason), 1L, Long::sum);
     if (t.examples.size() < EXAMPLES_PER_FILE) {
       t.examples.add(new BadLine(source, line, reason));
     }
+  }
+
+  /**
+   * Adds a whole file read elsewhere (by another process: a Spark executor), as if it had been read
+   * here: its summary, its first bad lines (at most {@link #EXAMPLES_PER_FILE} are kept), whether
+   * and after which line it ended early, and its skipped lines by reason kind. Never throws: strict
+   * reading is the reader's business.
+   *
+   * @param truncatedAfter the last whole line of a file that ended early, or -1
+   */
+  public void addFile(
+      FileSummary summary,
+      List<BadLine> examples,
+      long truncatedAfter,
+      Map<String, Long> reasonKinds) {
+    Tally t = files.computeIfAbsent(summary.source(), s -> new Tally(summary.format()));
+    t.lines += summary.lines();
+    t.records += summary.records();
+    t.skipped += summary.skipped();
+    for (BadLine b : examples) {
+      if (t.examples.size() < EXAMPLES_PER_FILE) {
+        t.examples.add(b);
+      }
+    }
+    if (truncatedAfter >= 0) {
+      truncated(summary.source(), truncatedAfter);
+    }
+    reasonKinds.forEach((k, n) -> reasons.merge(k, n, Long::sum));
+  }
+
+  /** Skipped lines of all files counted by the kind of their reason ({@link BadLine#kind}). */
+  public Map<String, Long> skippedByReason() {
+    return new LinkedHashMap<>(reasons);
   }
 
   /** Lines skipped in all files. */

@@ -28,7 +28,16 @@ public final class TraceFiles {
    * A UTF-8 reader of {@code file}, decompressing it if it starts with the gzip magic bytes 1f 8b.
    */
   public static BufferedReader open(Path file) throws IOException {
-    InputStream in = new BufferedInputStream(Files.newInputStream(file), BUFFER);
+    return open(Files.newInputStream(file));
+  }
+
+  /**
+   * A UTF-8 reader of a stream (a file of any file system), decompressing it if it starts with the
+   * gzip magic bytes 1f 8b. The stream is closed with the reader, or here if reading the magic
+   * fails.
+   */
+  public static BufferedReader open(InputStream raw) throws IOException {
+    InputStream in = new BufferedInputStream(raw, BUFFER);
     try {
       in.mark(2);
       int b0 = in.read();

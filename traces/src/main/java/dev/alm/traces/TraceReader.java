@@ -53,6 +53,31 @@ public final class TraceReader<T> implements AutoCloseable {
           "",
           "cannot read: " + (e instanceof NoSuchFileException ? "no such file" : e.getMessage()));
     }
+    return start(source, format, report, in);
+  }
+
+  /**
+   * Opens a trace read from a stream (a file of another file system, named {@code source} in
+   * reports) and checks its header, as {@link #open(Path, TraceFormat, ReadReport)} does.
+   *
+   * @throws InputException if the stream cannot be read, its header is not the format's, or
+   *     (strict) it is empty
+   */
+  public static <T> TraceReader<T> open(
+      String source, java.io.InputStream stream, TraceFormat<T> format, ReadReport report)
+      throws InputException {
+    BufferedReader in;
+    try {
+      in = TraceFiles.open(stream);
+    } catch (IOException e) {
+      throw new InputException(source, "", "cannot read: " + e.getMessage());
+    }
+    return start(source, format, report, in);
+  }
+
+  private static <T> TraceReader<T> start(
+      String source, TraceFormat<T> format, ReadReport report, BufferedReader in)
+      throws InputException {
     report.opened(source, format.name());
     TraceReader<T> r = new TraceReader<>(source, format, report, in);
     try {

@@ -1,0 +1,233 @@
+package dev.alm.correlation.spark;
+
+import dev.alm.correlation.EstimateFiles;
+import dev.alm.correlation.LabelFolding;
+import dev.alm.correlation.Smoothing;
+import dev.alm.io.InputException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * The main class of {@code alm-correlation-spark.jar}: {@code alm correlate} for the beacon join
+ * and probe logs as a Spark job, with the same options and outputs (docs/correlation.md, "On
+ * Spark"). Run it with {@code spark-submit --class dev.alm.correlation.spark.SparkCorrelate}, or
+ * through {@code ./alm correlate --engine spark} / {@code ./alm-spark}.
+ */
+@Command(
+    name = "alm-spark correlate",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Estimate C from beacon-joined DNS and HTTP logs (--dns with --http) or probe logs (--probes) as",
+      "a Spark job; writes DIR/C.csv, counts.csv, intervals.csv and report.json as alm correlate does.",
+      "Paths are files or directories (partitions such as dt=.../hour=...) on any Hadoop file system;",
+      "CSV plain or gzip, or Parquet (*.parquet) with the same columns. Bad lines are counted and",
+      "reported, a file that cannot be read is named in the report; neither fails the job."
+    })
+public final class SparkCorrelate implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--dns", paramLabel = "PATH", split = ",", description = "DNS query logs.")
+  List<String> dns = new ArrayList<>();
+
+  @Option(names = "--http", paramLabel = "PATH", split = ",", description = "HTTP access logs.")
+  List<String> http = new ArrayList<>();
+
+  @Option(names = "--probes", paramLabel = "PATH", split = ",", description = "Probe logs.")
+  List<String> probes = new ArrayList<>();
+
+  @Option(
+      names = "--window",
+      paramLabel = "SECONDS",
+      defaultValue = "300",
+      description = "Join window, seconds. Default: ${DEFAULT-VALUE}.")
+  double windowSeconds;
+
+  @Option(
+      names = "--fold",
+      paramLabel = "metro|FILE",
+      description = "Fold labels: 'metro' or a local CSV label,node mapping file.")
+  String fold;
+
+  @Option(
+      names = "--pops",
+      paramLabel = "ID",
+      split = ",",
+      description = "The known PoP ids; samples naming another id are bad lines. Default: any.")
+  List<String> pops = new ArrayList<>();
+
+  @Option(
+      names = "--prior-mass",
+      paramLabel = "A",
+      defaultValue = "1",
+      description = "Dirichlet prior mass per row. Default: ${DEFAULT-VALUE}.")
+  double priorMass;
+
+  @Option(
+      names = "--confidence",
+      defaultValue = "0.95",
+      description = "Level of the per-entry intervals. Default: ${DEFAULT-VALUE}.")
+  double confidence;
+
+  @Option(
+      names = "--master",
+      paramLabel = "URL",
+      description =
+          "Spark master when not set by spark-submit (local[*], local[2], yarn, k8s://...). "
+              + "Default: spark-submit's, else local[*].")
+  String master;
+
+  @Option(
+      names = {"-o", "--out"},
+      required = true,
+      paramLabel = "DIR",
+      description = "Output directory: a local path, or a Hadoop URI (hdfs://..., s3a://...).")
+  String out;
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new SparkCorrelate()).execute(args));
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter o = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    SparkCorrelation.Job job;
+    try {
+      job = job();
+    } catch (IllegalArgumentException | InputException e) {
+      err.println("alm-spark correlate: " + e.getMessage());
+      return 2;
+    }
+    SparkSession.Builder b = SparkSession.builder().appName("alm correlate");
+    if (master != null) {
+      b.master(master);
+    } else if (!new org.apache.spark.SparkConf().contains("spark.master")) {
+      b.master("local[*]");
+    }
+    SparkSession spark = b.getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    try {
+      SparkCorrelation.Result r;
+      long t0 = System.nanoTime();
+      try {
+        r = SparkCorrelation.run(spark, job);
+      } catch (IllegalArgumentException e) {
+        err.println("alm-spark correlate: " + e.getMessage());
+        return 2;
+      }
+      double s = (System.nanoTime() - t0) / 1e9;
+      r.report().summaryLines().forEach(err::println);
+      err.printf(
+          Locale.ROOT,
+          "read %,d lines of %d files in %.1f s: %.2f million lines/s (master %s)%n",
+          r.report().lines(),
+          r.report().files().size(),
+          s,
+          r.report().lines() / s / 1e6,
+          spark.sparkContext().master());
+      @SuppressWarnings("unchecked")
+      List<String> badFiles = (List<String>) r.inputs().get("badFiles");
+      badFiles.forEach(f -> err.println("bad file, not read: " + f));
+      @SuppressWarnings("unchecked")
+      List<String> empty = (List<String>) r.inputs().get("emptyPartitions");
+      empty.forEach(d -> err.println("empty partition: " + d));
+      r.report().truncatedFiles().forEach(t -> err.println("used the lines before the end: " + t));
+      err.flush();
+      if (r.estimate() == null) {
+        err.println("alm-spark correlate: no samples: nothing was joined (see the summary above)");
+        return 1;
+      }
+      Map<String, Object> report = write(spark, r);
+      summary(o, report);
+      return 0;
+    } finally {
+      spark.stop();
+    }
+  }
+
+  SparkCorrelation.Job job() throws InputException {
+    int kinds = (dns.isEmpty() && http.isEmpty() ? 0 : 1) + (probes.isEmpty() ? 0 : 1);
+    if (kinds != 1) {
+      throw new IllegalArgumentException("give --dns with --http, or --probes");
+    }
+    if (!(windowSeconds >= 0) || Double.isInfinite(windowSeconds)) {
+      throw new IllegalArgumentException("--window must be a number of seconds >= 0");
+    }
+    LabelFolding folding =
+        fold == null
+            ? LabelFolding.identity()
+            : fold.equals("metro") ? LabelFolding.metro() : LabelFolding.mapping(Path.of(fold));
+    return new SparkCorrelation.Job(
+        probes.isEmpty() ? TraceFile.Kind.DNS : TraceFile.Kind.PROBES,
+        dns,
+        http,
+        probes,
+        Math.round(windowSeconds * 1000),
+        folding,
+        new LinkedHashSet<>(pops),
+        new Smoothing(priorMass),
+        confidence);
+  }
+
+  /** Writes the outputs, locally or (through a local copy) to a Hadoop file system. */
+  private Map<String, Object> write(SparkSession spark, SparkCorrelation.Result r)
+      throws IOException {
+    org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(out);
+    String scheme = target.toUri().getScheme();
+    if (scheme == null || scheme.equals("file")) {
+      Path dir = Path.of(target.toUri().getPath());
+      return EstimateFiles.write(dir, r.estimate(), r.labels(), r.inputs());
+    }
+    Path tmp = Files.createTempDirectory("alm-correlate");
+    Map<String, Object> report = EstimateFiles.write(tmp, r.estimate(), r.labels(), r.inputs());
+    FileSystem fs = target.getFileSystem(spark.sparkContext().hadoopConfiguration());
+    fs.mkdirs(target);
+    for (String name : List.of("C.csv", "counts.csv", "intervals.csv", "report.json")) {
+      fs.copyFromLocalFile(
+          true,
+          true,
+          new org.apache.hadoop.fs.Path(tmp.resolve(name).toString()),
+          new org.apache.hadoop.fs.Path(target, name));
+    }
+    Files.deleteIfExists(tmp);
+    return report;
+  }
+
+  private void summary(PrintWriter o, Map<String, Object> r) {
+    @SuppressWarnings("unchecked")
+    Map<String, Object> diag = (Map<String, Object>) r.get("diagonal");
+    o.printf(
+        Locale.ROOT,
+        "%s: %s nodes, %s samples; diagonal min %s median %s max %s; %s rows with 1-4 samples, "
+            + "%s empty rows; wrote C.csv, counts.csv, intervals.csv, report.json%n",
+        out,
+        r.get("nodes"),
+        r.get("samples"),
+        fmt(diag.get("min")),
+        fmt(diag.get("median")),
+        fmt(diag.get("max")),
+        r.get("rowsWithFewSamples"),
+        r.get("emptyRows"));
+    o.flush();
+  }
+
+  private static String fmt(Object v) {
+    return v instanceof Double x ? String.format(Locale.ROOT, "%.3f", x) : String.valueOf(v);
+  }
+}

@@ -1,0 +1,329 @@
+package dev.alm.correlation.spark;
+
+import dev.alm.correlation.CorrelationEstimate;
+import dev.alm.correlation.Counts;
+import dev.alm.correlation.LabelFolding;
+import dev.alm.correlation.LabelIndex;
+import dev.alm.correlation.Smoothing;
+import dev.alm.traces.AccessLogRecord;
+import dev.alm.traces.AnswerKind;
+import dev.alm.traces.BadLine;
+import dev.alm.traces.BeaconName;
+import dev.alm.traces.ProbeLogRecord;
+import dev.alm.traces.QueryLogRecord;
+import dev.alm.traces.ReadReport;
+import dev.alm.traces.TraceFormats;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.FlatMapGroupsFunction;
+import org.apache.spark.api.java.function.MapFunction;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.util.CollectionAccumulator;
+import scala.Tuple2;
+
+/**
+ * {@code alm correlate} as a Spark job (docs/correlation.md, "On Spark"): executors read the trace
+ * files (one task per file, with the traces module's readers), the beacon halves are grouped by
+ * beacon name and joined by the in-process rule ({@link KeyJoin}), and the samples are counted per
+ * (row label, column label). Only those counts and the files' summaries reach the driver, which
+ * folds labels, smooths, computes intervals and builds the report with the in-process classes, so
+ * the answers are those of {@code alm correlate} on the same files.
+ */
+public final class SparkCorrelation {
+
+  /**
+   * What to estimate from.
+   *
+   * @param kind {@link TraceFile.Kind#DNS} for the beacon join (with {@code dns} and {@code http}),
+   *     {@link TraceFile.Kind#PROBES} for probe logs (with {@code probes})
+   * @param windowMillis the join window
+   */
+  public record Job(
+      TraceFile.Kind kind,
+      List<String> dns,
+      List<String> http,
+      List<String> probes,
+      long windowMillis,
+      LabelFolding folding,
+      Set<String> pops,
+      Smoothing smoothing,
+      double confidence) {
+
+    public Job {
+      dns = List.copyOf(dns);
+      http = List.copyOf(http);
+      probes = List.copyOf(probes);
+      pops = Set.copyOf(pops);
+      if (windowMillis < 0) {
+        throw new IllegalArgumentException("the window must be >= 0 s");
+      }
+      if (kind == TraceFile.Kind.DNS && (dns.isEmpty() || http.isEmpty())) {
+        throw new IllegalArgumentException(
+            "the beacon join needs both DNS query logs and HTTP access logs");
+      }
+      if (kind == TraceFile.Kind.PROBES && probes.isEmpty()) {
+        throw new IllegalArgumentException("the probe estimator needs probe log files");
+      }
+      if (!(confidence > 0 && confidence < 1)) {
+        throw new IllegalArgumentException("--confidence must be in (0, 1), got " + confidence);
+      }
+    }
+  }
+
+  /**
+   * The outcome.
+   *
+   * @param estimate the estimate, or {@code null} when nothing was joined
+   * @param labels the folding record
+   * @param inputs the report's {@code inputs}
+   * @param report the files read, with their bad lines
+   */
+  public record Result(
+      CorrelationEstimate estimate,
+      LabelIndex labels,
+      Map<String, Object> inputs,
+      ReadReport report) {}
+
+  private SparkCorrelation() {}
+
+  /** Runs the job on {@code spark} and returns the estimate with its report. */
+  public static Result run(SparkSession spark, Job job) throws IOException {
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    Configuration hconf = jsc.hadoopConfiguration();
+    List<String> empty = new ArrayList<>();
+    List<TraceFile> files = new ArrayList<>();
+    if (job.kind() == TraceFile.Kind.PROBES) {
+      files.addAll(InputFiles.expand(job.probes(), TraceFile.Kind.PROBES, 0, hconf, empty));
+    } else {
+      files.addAll(InputFiles.expand(job.dns(), TraceFile.Kind.DNS, 0, hconf, empty));
+      files.addAll(InputFiles.expand(job.http(), TraceFile.Kind.HTTP, files.size(), hconf, empty));
+    }
+    HashMap<String, String> conf = new HashMap<>();
+    hconf.forEach(e -> conf.put(e.getKey(), e.getValue()));
+    Broadcast<HashMap<String, String>> bconf = jsc.broadcast(conf);
+    CollectionAccumulator<FileResult> acc =
+        spark.sparkContext().collectionAccumulator("alm correlate files");
+    JavaRDD<TraceFile> fileRdd = jsc.parallelize(files, Math.max(1, files.size()));
+
+    Dataset<Outcome> outcomes = outcomes(spark, job, fileRdd, bconf, acc);
+    List<Row> counted = outcomes.groupBy("kind", "from", "to").count().collectAsList();
+
+    Map<Integer, FileResult> byFile = new TreeMap<>();
+    for (FileResult r : acc.value()) {
+      byFile.putIfAbsent(r.file().index(), r);
+    }
+
+    // labels, counts and the other outcomes, as Tally and BeaconJoin count them in process
+    List<Row> samples = new ArrayList<>();
+    long[] kinds = new long[4];
+    for (Row r : counted) {
+      int kind = r.getInt(0);
+      kinds[kind] += r.getLong(3);
+      if (kind == Outcome.SAMPLE) {
+        samples.add(r);
+      }
+    }
+    samples.sort(
+        Comparator.comparing((Row r) -> r.getString(1)).thenComparing(r -> r.getString(2)));
+    LabelIndex labels = new LabelIndex(job.folding(), job.pops());
+    Counts counts = new Counts();
+    Set<String> unknown = new HashSet<>();
+    Set<String> unknownRaw = new HashSet<>();
+    long unknownSamples = 0;
+    long dropped = 0;
+    for (Row r : samples) {
+      long n = r.getLong(3);
+      int i = labels.index(r.getString(1), n);
+      int j = labels.index(r.getString(2), n);
+      if (i == LabelIndex.UNKNOWN) {
+        unknownRaw.add(r.getString(1));
+      }
+      if (j == LabelIndex.UNKNOWN) {
+        unknownRaw.add(r.getString(2));
+      }
+      if (i == LabelIndex.UNKNOWN || j == LabelIndex.UNKNOWN) {
+        unknownSamples += n;
+        unknown.add(i == LabelIndex.UNKNOWN ? r.getString(1) : r.getString(2));
+      } else if (i == LabelIndex.DROPPED || j == LabelIndex.DROPPED) {
+        dropped += n;
+      } else {
+        counts.add(i, j, n);
+      }
+    }
+    Map<Integer, FirstBad> unknownLines =
+        unknown.isEmpty() ? Map.of() : unknownLines(outcomes, unknownRaw, jsc);
+
+    ReadReport report = new ReadReport(false);
+    List<String> badFiles = new ArrayList<>();
+    for (FileResult f : byFile.values()) {
+      if (f.error() != null) {
+        badFiles.add(f.error());
+        continue;
+      }
+      FirstBad u = unknownLines.get(f.file().index());
+      List<BadLine> examples = new ArrayList<>(f.examples());
+      Map<String, Long> reasons = new TreeMap<>(f.reasons());
+      ReadReport.FileSummary s = f.summary();
+      if (u != null) {
+        for (BadLine b : u.first()) {
+          examples.add(new BadLine(f.file().source(), b.line(), b.reason()));
+        }
+        examples.sort(Comparator.comparingLong(BadLine::line));
+        reasons.merge(BadLine.kind("unknown PoP id 'x'"), u.count(), Long::sum);
+        s =
+            new ReadReport.FileSummary(
+                s.source(), s.format(), s.lines(), s.records(), s.skipped() + u.count());
+      }
+      report.addFile(s, examples, f.truncatedAfter(), reasons);
+    }
+
+    Map<String, Object> stats = new LinkedHashMap<>();
+    stats.put("kind", job.kind() == TraceFile.Kind.PROBES ? "probes" : "beacon");
+    if (job.kind() == TraceFile.Kind.PROBES) {
+      stats.put("probes", sum(byFile, TraceFile.Kind.PROBES, false));
+    } else {
+      stats.put("windowSeconds", job.windowMillis() / 1000.0);
+      stats.put("dnsRecords", sum(byFile, TraceFile.Kind.DNS, true));
+      stats.put("beaconAnswers", sum(byFile, TraceFile.Kind.DNS, false));
+      stats.put("httpRecords", sum(byFile, TraceFile.Kind.HTTP, true));
+      stats.put("beaconRequests", sum(byFile, TraceFile.Kind.HTTP, false));
+      stats.put("joined", kinds[Outcome.SAMPLE]);
+      stats.put("unjoinedAnswers", kinds[Outcome.UNJOINED_ANSWER]);
+      stats.put("unjoinedRequests", kinds[Outcome.UNJOINED_REQUEST]);
+      stats.put("duplicates", kinds[Outcome.DUPLICATE]);
+    }
+    stats.put("droppedSamples", dropped);
+    stats.put("unknownPopSamples", unknownSamples);
+    stats.put("files", report.files());
+    stats.put("linesSkipped", report.skipped());
+    stats.put("skippedByReason", report.skippedByReason());
+    stats.put("badLineExamples", report.examples().stream().map(Object::toString).toList());
+    stats.put("engine", "spark");
+    stats.put("badFiles", badFiles);
+    stats.put("emptyPartitions", empty);
+    stats.put("truncatedFiles", report.truncatedFiles());
+    CorrelationEstimate e =
+        counts.total() == 0 || labels.size() == 0
+            ? null
+            : CorrelationEstimate.of(counts, labels, job.smoothing(), job.confidence());
+    return new Result(e, labels, stats, report);
+  }
+
+  private static Dataset<Outcome> outcomes(
+      SparkSession spark,
+      Job job,
+      JavaRDD<TraceFile> fileRdd,
+      Broadcast<HashMap<String, String>> conf,
+      CollectionAccumulator<FileResult> acc) {
+    if (job.kind() == TraceFile.Kind.PROBES) {
+      JavaRDD<Outcome> probes =
+          fileRdd.flatMap(
+              f ->
+                  FileScan.scan(
+                      f,
+                      TraceFormats.PROBE_LOG,
+                      conf.value(),
+                      (ProbeLogRecord p, int file, long line) ->
+                          new Outcome(Outcome.SAMPLE, p.origin(), p.pop(), file, line),
+                      acc));
+      return spark.createDataset(probes.rdd(), Encoders.bean(Outcome.class));
+    }
+    JavaRDD<Half> halves = fileRdd.flatMap(f -> halves(f, conf.value(), acc));
+    long window = job.windowMillis();
+    return spark
+        .createDataset(halves.rdd(), Encoders.bean(Half.class))
+        .groupByKey((MapFunction<Half, String>) Half::getKey, Encoders.STRING())
+        .flatMapGroups(
+            (FlatMapGroupsFunction<String, Half, Outcome>)
+                (key, it) -> KeyJoin.join(it, window).iterator(),
+            Encoders.bean(Outcome.class));
+  }
+
+  /** The beacon halves of one log, each with the join clock of its file at that record. */
+  private static Iterator<Half> halves(
+      TraceFile f, Map<String, String> conf, CollectionAccumulator<FileResult> acc) {
+    long[] clock = {Long.MIN_VALUE};
+    if (f.kind() == TraceFile.Kind.DNS) {
+      return FileScan.scan(
+          f,
+          TraceFormats.QUERY_LOG,
+          conf,
+          (QueryLogRecord q, int file, long line) -> {
+            clock[0] = Math.max(clock[0], q.epochMillis());
+            String key = q.answer() == AnswerKind.L1 ? BeaconName.key(q.qname()) : null;
+            return key == null
+                ? null
+                : new Half(key, q.epochMillis(), clock[0], file, line, true, q.pop());
+          },
+          acc);
+    }
+    return FileScan.scan(
+        f,
+        TraceFormats.ACCESS_LOG,
+        conf,
+        (AccessLogRecord a, int file, long line) -> {
+          clock[0] = Math.max(clock[0], a.epochMillis());
+          String key = BeaconName.key(a.host());
+          return key == null
+              ? null
+              : new Half(key, a.epochMillis(), clock[0], file, line, false, a.pop());
+        },
+        acc);
+  }
+
+  /**
+   * The samples naming an unknown PoP id, per file: counted, the first lines kept, each reported as
+   * the in-process Tally does ({@code unknown PoP id 'x'} at the line that completed the sample). A
+   * second pass over the logs, made only when some sample named an unknown id.
+   */
+  private static Map<Integer, FirstBad> unknownLines(
+      Dataset<Outcome> outcomes, Set<String> unknownRaw, JavaSparkContext jsc) {
+    Broadcast<HashSet<String>> u = jsc.broadcast(new HashSet<>(unknownRaw));
+    JavaPairRDD<Integer, FirstBad> bad =
+        outcomes
+            .javaRDD()
+            .filter(o -> o.getKind() == Outcome.SAMPLE)
+            .flatMapToPair(
+                o -> {
+                  String label =
+                      u.value().contains(o.getFrom())
+                          ? o.getFrom()
+                          : u.value().contains(o.getTo()) ? o.getTo() : null;
+                  if (label == null) {
+                    return Collections.emptyIterator();
+                  }
+                  BadLine b = new BadLine("", o.getLine(), "unknown PoP id '" + label + "'");
+                  return List.of(new Tuple2<>(o.getFile(), b)).iterator();
+                })
+            .aggregateByKey(new FirstBad(), FirstBad::add, FirstBad::merge);
+    return new HashMap<>(bad.collectAsMap());
+  }
+
+  private static long sum(Map<Integer, FileResult> files, TraceFile.Kind kind, boolean records) {
+    long s = 0;
+    for (FileResult f : files.values()) {
+      if (f.file().kind() == kind && f.error() == null) {
+        s += records ? f.records() : f.halves();
+      }
+    }
+    return s;
+  }
+}
