@@ -78,6 +78,7 @@ final class ClusterReport {
       doc.put("maxDistanceFromOptimumAllLoad", maxDistanceAll);
     }
     doc.put("coldStartIntervals", intOrNull(s.coldStartIntervals()));
+    doc.put("coldStartOverloadIntervals", intOrNull(s.coldStartOverloadIntervals()));
     if (!run.customers().isEmpty()) {
       doc.put("customers", ClusterCustomersReport.summary(run));
     }
@@ -230,6 +231,7 @@ final class ClusterReport {
     }
     o.printf(Locale.ROOT, "worst mean S/T over the last half %.2f%n", worstHalf(s));
     o.println(coldStartLine(s.coldStartIntervals()));
+    o.println(overloadLine(s.coldStartOverloadIntervals()));
     if (opt != null && all != null) {
       double d = 0;
       double dAll = 0;
@@ -286,6 +288,24 @@ final class ClusterReport {
               event("flash-end " + f.pop(), f.startSeconds() + f.seconds()),
               s.flashEndRecoveryIntervals()));
     }
+  }
+
+  /**
+   * The end-of-run line of the cold start's overload part ({@link SettlingMeasure#overloadFree}).
+   */
+  static String overloadLine(OptionalInt intervals) {
+    return intervals.isPresent()
+        ? String.format(
+            Locale.ROOT,
+            "cold start: no %d-interval mean above %.1f T from interval %d on",
+            SettlingMeasure.WINDOW,
+            SettlingMeasure.OVERLOAD,
+            intervals.getAsInt())
+        : String.format(
+            Locale.ROOT,
+            "cold start: a %d-interval mean still above %.1f T at the end",
+            SettlingMeasure.WINDOW,
+            SettlingMeasure.OVERLOAD);
   }
 
   /** The end-of-run line of the cold start ({@link dev.alm.cluster.SettlingReport}). */

@@ -28,6 +28,7 @@ final class PredictReport {
   /** One line per run: settling, the worst proxy, each event's recovery, the time taken. */
   static String line(int k, long seed, FleetRun run, double seconds) {
     OptionalInt cold = run.coldStartIntervals();
+    OptionalInt overload = run.coldStartOverloadIntervals();
     double[] half = run.meanRatioLastHalf();
     int worst = 0;
     for (int i = 1; i < half.length; i++) {
@@ -37,9 +38,12 @@ final class PredictReport {
         new StringBuilder(
             String.format(
                 Locale.ROOT,
-                "run %d (seed %d): %s; worst mean S/T over the second half %.2f (%s)",
+                "run %d (seed %d): %s, %s; worst mean S/T over the second half %.2f (%s)",
                 k,
                 seed,
+                overload.isPresent()
+                    ? "overload over from interval " + overload.getAsInt()
+                    : "still overloaded",
                 cold.isPresent()
                     ? "settled after " + cold.getAsInt() + " intervals"
                     : "did not settle",
@@ -91,32 +95,42 @@ final class PredictReport {
     doc.put("seed", seed);
     doc.put("runs", done.size());
     doc.put("coldStartIntervals", intOrNull(run.coldStartIntervals()));
+    doc.put("coldStartOverloadIntervals", intOrNull(run.coldStartOverloadIntervals()));
     doc.put("recoveryIntervals", recoveries(run));
     doc.put("maxMeanLoadRatioLastHalf", Outputs.finiteOrNull(run.worstMeanRatioLastHalf()));
     doc.put("pops", pops(run));
     List<Integer> values = new ArrayList<>();
+    List<Integer> overloads = new ArrayList<>();
     List<Map<String, Object>> perRun = new ArrayList<>();
     for (int k = 0; k < done.size(); k++) {
       FleetRun r = done.get(k);
       OptionalInt cold = r.coldStartIntervals();
       cold.ifPresent(values::add);
+      r.coldStartOverloadIntervals().ifPresent(overloads::add);
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("seed", seed + k);
       m.put("coldStartIntervals", intOrNull(cold));
+      m.put("coldStartOverloadIntervals", intOrNull(r.coldStartOverloadIntervals()));
       m.put("recoveryIntervals", recoveries(r));
       m.put("maxMeanLoadRatioLastHalf", Outputs.finiteOrNull(r.worstMeanRatioLastHalf()));
       perRun.add(m);
     }
+    doc.put("coldStartIntervalsOverRuns", overRuns(done.size(), values));
+    doc.put("coldStartOverloadIntervalsOverRuns", overRuns(done.size(), overloads));
+    doc.put("perRun", perRun);
+    return doc;
+  }
+
+  /** Runs, how many gave a value, and the values' mean, min and max (null when none). */
+  static Map<String, Object> overRuns(int runs, List<Integer> values) {
     Map<String, Object> over = new LinkedHashMap<>();
-    over.put("runs", done.size());
+    over.put("runs", runs);
     over.put("settled", values.size());
     over.put(
         "mean", values.isEmpty() ? null : values.stream().mapToInt(v -> v).average().orElse(0));
     over.put("min", values.isEmpty() ? null : values.stream().mapToInt(v -> v).min().orElse(0));
     over.put("max", values.isEmpty() ? null : values.stream().mapToInt(v -> v).max().orElse(0));
-    doc.put("coldStartIntervalsOverRuns", over);
-    doc.put("perRun", perRun);
-    return doc;
+    return over;
   }
 
   static List<Map<String, Object>> recoveries(FleetRun run) {
@@ -226,6 +240,7 @@ final class PredictReport {
       }
     }
     OptionalInt cold = SettlingMeasure.coldStart(ratio, x);
+    OptionalInt overload = SettlingMeasure.overloadFree(ratio);
     double worst = Double.NaN;
     Map<String, Object> pops = new LinkedHashMap<>();
     for (int i = 0; i < nodes; i++) {
@@ -268,6 +283,7 @@ final class PredictReport {
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("intervals", n);
     doc.put("coldStartIntervals", intOrNull(cold));
+    doc.put("coldStartOverloadIntervals", intOrNull(overload));
     doc.put("maxMeanLoadRatioLastHalf", Outputs.finiteOrNull(worst));
     doc.put("pops", pops);
     StringBuilder line =

@@ -45,6 +45,8 @@ class PredictCommandTest extends CliTest {
     assertTrue(Files.size(out.resolve("predict.png")) > 0);
     JsonNode s = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertTrue(s.has("coldStartIntervals"));
+    assertTrue(s.has("coldStartOverloadIntervals"));
+    assertEquals(3, s.get("coldStartOverloadIntervalsOverRuns").get("runs").asInt());
     assertEquals(3, s.get("recoveryIntervals").size());
     assertEquals("flash-start b x3", s.get("recoveryIntervals").get(0).get("event").asText());
     assertEquals("route-change even.csv", s.get("recoveryIntervals").get(2).get("event").asText());

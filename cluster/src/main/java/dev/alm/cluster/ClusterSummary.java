@@ -19,6 +19,8 @@ import java.util.OptionalInt;
  * @param coldStartIntervals the intervals until every proxy's 5-interval mean of S_i/T_i stayed at
  *     or below 1.1 and every x_i within 0.05 of its final value ({@link SettlingReport}); empty
  *     when the run did not settle
+ * @param coldStartOverloadIntervals the intervals until no proxy's 5-interval mean of S_i/T_i was
+ *     above 1.1 any more, before the first drill, x left aside; empty when still above then
  * @param flashStartRecoveryIntervals with a flash crowd: the intervals after its start until every
  *     5-interval mean of S_i/T_i stayed at or below 1.1 up to the next event or the end ({@link
  *     SettlingReport}); empty without a flash or when a mean was still above
@@ -30,6 +32,7 @@ public record ClusterSummary(
     double settledSeconds,
     List<DrillFigures> drills,
     OptionalInt coldStartIntervals,
+    OptionalInt coldStartOverloadIntervals,
     OptionalInt flashStartRecoveryIntervals,
     OptionalInt flashEndRecoveryIntervals) {
 
@@ -194,6 +197,7 @@ public record ClusterSummary(
         settledAll,
         drills,
         settling.coldStartIntervals(),
+        settling.coldStartOverloadIntervals(),
         flashStart,
         flashEnd);
   }

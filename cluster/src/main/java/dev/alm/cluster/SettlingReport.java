@@ -20,9 +20,14 @@ import java.util.OptionalInt;
  *
  * @param coldStartIntervals the cold-start settling interval (1-based), empty when the run did not
  *     settle
+ * @param coldStartOverloadIntervals {@link SettlingMeasure#overloadFree} of the intervals before
+ *     the first event: when no 5-interval mean was above 1.1 T any more, x left aside
  * @param recoveries one per event, in the order given
  */
-public record SettlingReport(OptionalInt coldStartIntervals, List<Recovery> recoveries) {
+public record SettlingReport(
+    OptionalInt coldStartIntervals,
+    OptionalInt coldStartOverloadIntervals,
+    List<Recovery> recoveries) {
 
   public SettlingReport {
     recoveries = List.copyOf(recoveries);
@@ -103,6 +108,14 @@ public record SettlingReport(OptionalInt coldStartIntervals, List<Recovery> reco
     }
 
     /**
+     * {@link SettlingMeasure#overloadFree} of the intervals that end at or before {@code until}.
+     */
+    public OptionalInt overloadFree(double until) {
+      return SettlingMeasure.overloadFree(
+          Arrays.copyOf(ratio, Math.min(firstAfter(until), t.length)));
+    }
+
+    /**
      * {@link SettlingMeasure#recovery} after an event at {@code at} seconds, over the intervals
      * that end after {@code at} and at or before {@code until}.
      */
@@ -141,6 +154,6 @@ public record SettlingReport(OptionalInt coldStartIntervals, List<Recovery> reco
     for (Event e : events) {
       first = Math.min(first, e.atSeconds());
     }
-    return new SettlingReport(s.coldStart(first), out);
+    return new SettlingReport(s.coldStart(first), s.overloadFree(first), out);
   }
 }

@@ -59,6 +59,7 @@ class SettlingReportTest {
   void aRunStillMovingAtItsEndHasNotSettled() {
     SettlingReport r = SettlingReport.of(samples(t -> 0.8, t -> 0.03 * t), List.of());
     assertTrue(r.coldStartIntervals().isEmpty());
+    assertEquals(OptionalInt.of(0), r.coldStartOverloadIntervals(), "never overloaded");
   }
 
   @Test

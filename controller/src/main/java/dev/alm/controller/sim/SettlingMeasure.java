@@ -11,6 +11,9 @@ import java.util.OptionalInt;
  *       of S_i/T_i over the last {@value #WINDOW} intervals stays at most {@value #OVERLOAD} and
  *       x_i stays within {@value #X_BAND} of its final value (the mean of its last {@value #WINDOW}
  *       intervals);
+ *   <li><b>cold-start overload</b>: the intervals until every proxy's mean of S_i/T_i over the last
+ *       {@value #WINDOW} intervals stays at most {@value #OVERLOAD} for good, x left aside (the
+ *       overload target: "no proxy's 5-interval mean above 1.1 T after interval 15");
  *   <li><b>drill recovery</b>: the intervals after a drill until every proxy's {@value
  *       #WINDOW}-interval mean of S_i/T_i is at most {@value #OVERLOAD} for good (up to the end of
  *       the drill's span).
@@ -53,6 +56,17 @@ public final class SettlingMeasure {
       k = t;
     }
     return k <= n - WINDOW ? OptionalInt.of(k + 1) : OptionalInt.empty();
+  }
+
+  /**
+   * The cold-start overload: intervals from the start until every proxy's {@value #WINDOW}-interval
+   * mean of S_i/T_i stays at most {@value #OVERLOAD} for good (0 when it never rose above), or
+   * empty when a mean was still above it at the end.
+   *
+   * @param ratio S_i/T_i per interval and node
+   */
+  public static OptionalInt overloadFree(double[][] ratio) {
+    return recovery(ratio, 0, ratio.length);
   }
 
   /**

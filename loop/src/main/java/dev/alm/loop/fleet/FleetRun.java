@@ -95,6 +95,21 @@ public record FleetRun(FleetModelConfig config, List<FleetSample> samples, List<
    * intervals the run took to settle, empty if never.
    */
   public OptionalInt coldStartIntervals() {
+    int n = beforeFirstEvent();
+    return SettlingMeasure.coldStart(
+        java.util.Arrays.copyOf(ratio(), n), java.util.Arrays.copyOf(x(), n));
+  }
+
+  /**
+   * {@link SettlingMeasure#overloadFree} of the intervals before the first flash crowd or route
+   * change: when no proxy's 5-interval mean was above 1.1 T any more, x left aside.
+   */
+  public OptionalInt coldStartOverloadIntervals() {
+    return SettlingMeasure.overloadFree(java.util.Arrays.copyOf(ratio(), beforeFirstEvent()));
+  }
+
+  /** The intervals that end before the first scheduled event. */
+  private int beforeFirstEvent() {
     double first = Double.POSITIVE_INFINITY;
     for (FleetModelConfig.Flash f : config.flashes()) {
       first = Math.min(first, f.startSeconds());
@@ -104,9 +119,7 @@ public record FleetRun(FleetModelConfig config, List<FleetSample> samples, List<
         first = Math.min(first, r.atSeconds());
       }
     }
-    int n = firstAfter(times(), first);
-    return SettlingMeasure.coldStart(
-        java.util.Arrays.copyOf(ratio(), n), java.util.Arrays.copyOf(x(), n));
+    return firstAfter(times(), first);
   }
 
   /**
