@@ -3,17 +3,12 @@ package dev.alm.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.Socket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -60,41 +55,24 @@ class DocumentedFleetTest extends CliTest {
     assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the script ends");
     assertEquals(0, p.exitValue(), "the documented script runs: " + output);
     Path fleet = dir.resolve("fleet");
-    List<Thread> daemons = new ArrayList<>();
-    int[] codes = new int[POPS.length];
-    for (int i = 0; i < POPS.length; i++) {
-      int k = i;
-      Thread t =
-          new Thread(
-              () ->
-                  codes[k] =
-                      alm(
-                          "pop",
-                          "--config",
-                          fleet.resolve("pop-" + POPS[k] + ".json").toString(),
-                          "--customers",
-                          fleet.resolve("customers.json").toString(),
-                          "--duration",
-                          "24"),
-              "pop-" + POPS[i]);
-      t.start();
-      daemons.add(t);
+    List<String[]> commands = new ArrayList<>();
+    for (String pop : POPS) {
+      commands.add(
+          new String[] {
+            "pop",
+            "--config",
+            fleet.resolve("pop-" + pop + ".json").toString(),
+            "--customers",
+            fleet.resolve("customers.json").toString(),
+            "--duration",
+            "24"
+          });
     }
-    HttpClient http = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY).build();
-    ObjectMapper json = new ObjectMapper();
-    try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-      int heard = 0;
-      while (System.nanoTime() < deadline && heard < POPS.length) {
-        heard = 0;
-        for (int i = 0; i < POPS.length; i++) {
-          JsonNode s = status(http, json, i);
-          if (s != null && s.path("drl").path("peers").asInt() == POPS.length - 1) {
-            heard++;
-          }
-        }
-        Thread.sleep(200);
-      }
+    InProcessPops pops = new InProcessPops(this, commands);
+    try (pops) {
+      int heard =
+          pops.hearingEachOther(
+              Duration.ofSeconds(15), i -> "http://" + ip(i) + ":9200/status", i -> null);
       assertEquals(POPS.length, heard, "every PoP hears the two others: " + err);
       // acme's traffic at a and b, 50 requests/s each: 100 offered against a limit of 60
       AtomicLong[] served = {new AtomicLong(), new AtomicLong()};
@@ -126,30 +104,9 @@ class DocumentedFleetTest extends CliTest {
       assertTrue(total <= 1.3 * LIMIT, "the global limit holds across PoPs: " + total + "/s");
       assertTrue(total >= 0.6 * LIMIT, "and the PoPs serve about their shares: " + total + "/s");
       assertTrue(refused[0].get() + refused[1].get() > 0, "the excess is refused");
-    } finally {
-      for (Thread t : daemons) {
-        t.join(TimeUnit.SECONDS.toMillis(40));
-      }
     }
-    for (int c : codes) {
+    for (int c : pops.codes()) {
       assertEquals(0, c, err.toString());
-    }
-  }
-
-  private static JsonNode status(HttpClient http, ObjectMapper json, int i) {
-    try {
-      HttpResponse<String> r =
-          http.send(
-              HttpRequest.newBuilder(URI.create("http://" + ip(i) + ":9200/status"))
-                  .timeout(java.time.Duration.ofSeconds(2))
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
-      return r.statusCode() == 200 ? json.readTree(r.body()) : null;
-    } catch (IOException e) {
-      return null; // not listening yet
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return null;
     }
   }
 

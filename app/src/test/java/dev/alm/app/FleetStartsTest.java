@@ -2,18 +2,12 @@ package dev.alm.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,67 +51,34 @@ class FleetStartsTest extends CliTest {
             fleet.toString()),
         err.toString());
     assertEquals(0, alm("fleet", "check", fleet.toString()), out.toString());
-    List<Thread> daemons = new ArrayList<>();
-    int[] codes = new int[POPS.length];
-    for (int i = 0; i < POPS.length; i++) {
-      int k = i;
-      Thread t =
-          new Thread(
-              () ->
-                  codes[k] =
-                      alm(
-                          "pop",
-                          "--config",
-                          fleet.resolve(POPS[k]).resolve("pop.json").toString(),
-                          "--duration",
-                          "10"),
-              "pop-" + POPS[i]);
-      t.start();
-      daemons.add(t);
+    List<String[]> commands = new ArrayList<>();
+    for (String pop : POPS) {
+      commands.add(
+          new String[] {
+            "pop", "--config", fleet.resolve(pop).resolve("pop.json").toString(), "--duration", "10"
+          });
     }
-    HttpClient http = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY).build();
-    ObjectMapper json = new ObjectMapper();
-    int heard = 0;
-    try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(9);
-      while (System.nanoTime() < deadline && heard < POPS.length) {
-        heard = 0;
-        for (int i = 0; i < POPS.length; i++) {
-          String token = Files.readAllLines(fleet.resolve(POPS[i]).resolve("admin.key")).get(0);
-          JsonNode s = status(http, json, i, token);
-          if (s != null && s.path("drl").path("peers").asInt() == POPS.length - 1) {
-            heard++;
-          }
-        }
-        Thread.sleep(200);
-      }
-    } finally {
-      for (Thread t : daemons) {
-        t.join(TimeUnit.SECONDS.toMillis(30));
-      }
+    int heard;
+    InProcessPops pops = new InProcessPops(this, commands);
+    try (pops) {
+      heard =
+          pops.hearingEachOther(
+              Duration.ofSeconds(9),
+              i -> "http://" + ip(i) + ":9200/status",
+              i -> token(fleet.resolve(POPS[i]).resolve("admin.key")));
     }
     assertEquals(POPS.length, heard, "every PoP hears the two others: " + err);
-    for (int c : codes) {
+    for (int c : pops.codes()) {
       assertEquals(0, c, err.toString());
     }
   }
 
-  /** GET /status with the PoP's admin token (reads from loopback would be served without it). */
-  private static JsonNode status(HttpClient http, ObjectMapper json, int i, String token) {
+  /** The PoP's admin token (reads from loopback would be served without it). */
+  private static String token(Path file) {
     try {
-      HttpResponse<String> r =
-          http.send(
-              HttpRequest.newBuilder(URI.create("http://" + ip(i) + ":9200/status"))
-                  .header("Authorization", "Bearer " + token)
-                  .timeout(java.time.Duration.ofSeconds(2))
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
-      return r.statusCode() == 200 ? json.readTree(r.body()) : null;
+      return Files.readAllLines(file).get(0);
     } catch (IOException e) {
-      return null; // not listening yet
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return null;
+      throw new java.io.UncheckedIOException(e);
     }
   }
 }
