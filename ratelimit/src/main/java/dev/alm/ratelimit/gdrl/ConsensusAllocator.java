@@ -18,11 +18,22 @@ import java.util.random.RandomGenerator;
  * moves gain_ij (q_i - q_j) of capacity towards the end with the higher indicator (gain = eta for
  * GDRL, gamma w_ij for paper 003).
  *
- * <p>Exact sum under loss (paper 000 section IV, "Message passing"): the lower-numbered end of a
- * link owns it. The owner applies each transfer at once, using the latest q_j it has heard, and
- * sends the link's cumulative transfer F with every message; the other end holds C_j = C/N - F as
- * last heard. A lost message delays a transfer but never loses it, so sum_i C_i = C whenever the
- * latest messages have arrived (Lemma 1); in between the gap is the transfers in flight.
+ * <p>The giver moves first (paper 000 section IV, "Message passing": no limiter may gain or lose
+ * capacity through a lost message). On each link the end with the lower indicator gives: it takes
+ * gain (q_j - q_i) off its own capacity at once and adds it to a cumulative, never decreasing
+ * counter G_ij of what it has given over that link, sent with every message; the receiver counts
+ * the largest G_ij it has heard. So C_i = C/N - sum_j G_ij + sum_j (G_ji as heard), and sum_i C_i =
+ * C - (transfers given but not yet heard) &lt;= C at every interval, whatever is lost, delayed or
+ * reordered; once the latest messages arrive the sum is C exactly (Lemma 1).
+ *
+ * <p>No negative capacity (a correction to the papers, see docs/drl-design.md): with a linear
+ * indicator (spare bandwidth lambda - C, paper 000 eq. 14; throttled amount r - x, paper 003 Case
+ * I) the papers' consensus drives an idle limiter's capacity below zero when the others' demand
+ * exceeds C (q_i = q_j gives C_idle = -(Lambda - C)/N), and a bucket cannot enforce a negative
+ * rate: the others' limits then sum above C. Here a limiter gives at most the capacity it holds:
+ * when its transfers of the interval add up to more than max(0, C_i) they are scaled down to it.
+ * Capacity therefore never goes below 0 and the enforced limits sum to at most C. The papers'
+ * unconstrained updates stay in {@link Gdrl#step} and {@code LaplacianThrottler.step}.
  *
  * <p>Best-friend failover (section IV, "Node failures"): each limiter names as best friend the
  * neighbour with the most links it has heard of (ties: the lowest number) and tells it in its
@@ -75,8 +86,8 @@ public final class ConsensusAllocator
    * immutable: every step returns fresh arrays).
    *
    * @param base C/N plus capacity inherited from failed neighbours
-   * @param flow per link: for an owned link the cumulative transfer F to this end; otherwise the
-   *     last F heard from the owner
+   * @param given per link: the capacity this limiter has given the neighbour so far (G_ij)
+   * @param received per link: the largest G_ji heard from the neighbour
    * @param heardRound the latest round heard from each neighbour (-1: none)
    * @param heardQ q_j as last heard
    * @param heardCapacity C_j as last heard
@@ -89,7 +100,8 @@ public final class ConsensusAllocator
    */
   public record State(
       double base,
-      double[] flow,
+      double[] given,
+      double[] received,
       long[] heardRound,
       double[] heardQ,
       double[] heardCapacity,
@@ -101,12 +113,8 @@ public final class ConsensusAllocator
       long round) {
 
     /** The capacity C_i this state stands for. */
-    public double capacity(int id, int[] neighbours) {
-      double c = base;
-      for (int k = 0; k < neighbours.length; k++) {
-        c += neighbours[k] > id ? flow[k] : -flow[k];
-      }
-      return c;
+    public double capacity() {
+      return ConsensusAllocator.capacity(base, given, received);
     }
   }
 
@@ -124,6 +132,7 @@ public final class ConsensusAllocator
     java.util.Arrays.fill(alive, true);
     return new State(
         ctx.equalShare(),
+        new double[d],
         new double[d],
         rounds,
         new double[d],
@@ -147,7 +156,8 @@ public final class ConsensusAllocator
     int id = ctx.id();
     int[] nb = ctx.neighbours();
     int d = nb.length;
-    double[] flow = s.flow().clone();
+    double[] given = s.given().clone();
+    double[] received = s.received().clone();
     long[] heardRound = s.heardRound().clone();
     double[] heardQ = s.heardQ().clone();
     double[] heardCap = s.heardCapacity().clone();
@@ -162,7 +172,12 @@ public final class ConsensusAllocator
     for (Envelope<ConsensusMessage> env : in.received()) {
       int k = indexOf(nb, env.from());
       ConsensusMessage m = env.body();
-      if (k < 0 || m.round() < heardRound[k]) {
+      if (k < 0 || !alive[k]) {
+        continue;
+      }
+      // G_ji only grows: the largest heard is the latest, whatever the order of arrival
+      received[k] = Math.max(received[k], m.given());
+      if (m.round() < heardRound[k]) {
         continue;
       }
       heardRound[k] = m.round();
@@ -170,9 +185,6 @@ public final class ConsensusAllocator
       heardCap[k] = m.capacity();
       heardDeg[k] = m.degree();
       friendOf[k] = m.bestFriend();
-      if (nb[k] < id && alive[k] && !Double.isNaN(m.flow())) {
-        flow[k] = m.flow();
-      }
     }
     for (int k = 0; k < d; k++) {
       if (alive[k] && !in.isReachable(nb[k])) {
@@ -182,16 +194,22 @@ public final class ConsensusAllocator
         }
       }
     }
-    State mid =
-        new State(base, flow, heardRound, heardQ, heardCap, heardDeg, friendOf, alive, est, 0, 0);
-    double c = mid.capacity(id, nb);
+    double c = capacity(base, given, received);
     double q = indicator.q(est, c);
+    double[] give = new double[d];
+    double giving = 0;
     for (int k = 0; k < d; k++) {
-      if (nb[k] > id && alive[k] && heardRound[k] >= 0) {
-        flow[k] += gain * (weighted ? ctx.weight(k) : 1.0) * (q - heardQ[k]);
+      if (alive[k] && heardRound[k] >= 0 && heardQ[k] > q) {
+        give[k] = gain * (weighted ? ctx.weight(k) : 1.0) * (heardQ[k] - q);
+        giving += give[k];
       }
     }
-    c = mid.capacity(id, nb);
+    // never give more than this limiter holds: capacity stays >= 0
+    double scale = giving > Math.max(0.0, c) ? Math.max(0.0, c) / giving : 1.0;
+    for (int k = 0; k < d; k++) {
+      given[k] += give[k] * scale;
+    }
+    c = capacity(base, given, received);
     int friend = -1;
     for (int k = 0; k < d; k++) {
       if (alive[k]
@@ -214,14 +232,14 @@ public final class ConsensusAllocator
             new Envelope<>(
                 id,
                 nb[k],
-                new ConsensusMessage(
-                    s.round(), q, c, alivePeers, k == friend, nb[k] > id ? flow[k] : Double.NaN)));
+                new ConsensusMessage(s.round(), q, c, alivePeers, k == friend, given[k])));
       }
     }
     State next =
         new State(
             base,
-            flow,
+            given,
+            received,
             heardRound,
             heardQ,
             heardCap,
@@ -239,6 +257,14 @@ public final class ConsensusAllocator
   @Override
   public double indicator(LimiterContext context, State state, LocalMeasurement local) {
     return state.q();
+  }
+
+  private static double capacity(double base, double[] given, double[] received) {
+    double c = base;
+    for (int k = 0; k < given.length; k++) {
+      c += received[k] - given[k];
+    }
+    return c;
   }
 
   private static int indexOf(int[] nb, int j) {

@@ -12,14 +12,15 @@ import dev.alm.ratelimit.alloc.PeerMessage;
  * @param capacity the sender's current limit C_j, kept by its best friend for failover
  * @param degree the sender's number of neighbours, used to pick best friends
  * @param bestFriend true if the receiver is the sender's best friend b_j
- * @param flow for the link's owner (the lower-numbered end) the cumulative capacity it has moved to
- *     itself over this link, sum_t gain (q_owner - q_other); NaN from the other end
+ * @param given the cumulative capacity the sender has given the receiver over this link, G_ji =
+ *     sum_t gain (q_receiver - q_sender) over the intervals where that was positive (scaled down
+ *     when the sender held less); it never decreases
  */
 public record ConsensusMessage(
-    long round, double q, double capacity, int degree, boolean bestFriend, double flow)
+    long round, double q, double capacity, int degree, boolean bestFriend, double given)
     implements PeerMessage {
 
-  /** 20 (IPv4) + 8 (UDP) + 8 round + 8 q + 8 capacity + 8 flow + 2 degree + 1 flags + padding. */
+  /** 20 (IPv4) + 8 (UDP) + 8 round + 8 q + 8 capacity + 8 given + 2 degree + 1 flags + padding. */
   public static final int SIZE_BYTES = 64;
 
   @Override

@@ -80,20 +80,18 @@ class ConsensusAllocatorTest {
     }
 
     double capacity(int i) {
-      return state[i].capacity(i, ctx[i].neighbours());
+      return state[i].capacity();
     }
 
-    /** Transfers the owners have applied that the other ends have not heard yet. */
+    /** Capacity the givers have taken off themselves that the receivers have not heard yet. */
     double inFlight() {
       double f = 0;
       for (int i = 0; i < g.size(); i++) {
         int[] nb = ctx[i].neighbours();
         for (int k = 0; k < nb.length; k++) {
           int j = nb[k];
-          if (j > i) {
-            int back = java.util.Arrays.stream(ctx[j].neighbours()).boxed().toList().indexOf(i);
-            f += state[i].flow()[k] - state[j].flow()[back];
-          }
+          int back = java.util.Arrays.stream(ctx[j].neighbours()).boxed().toList().indexOf(i);
+          f += state[i].given()[k] - state[j].received()[back];
         }
       }
       return f;
@@ -116,7 +114,10 @@ class ConsensusAllocatorTest {
         new AllocatorSettings("test", 10, 1.0, 0.0, 0, false, false, 1, p));
   }
 
-  /** Lemma 1 through messages with loss: once the last messages arrive, the sum is C exactly. */
+  /**
+   * Lemma 1 through messages with loss: a transfer is taken off the giver first, so the sum never
+   * exceeds C, no capacity goes negative, and once the last messages arrive the sum is C exactly.
+   */
   @Property(tries = 60)
   void lossDelaysButNeverLosesCapacity(
       @ForAll @IntRange(min = 2, max = 25) int n,
@@ -135,8 +136,12 @@ class ConsensusAllocatorTest {
     loop.lossRate = loss;
     for (int k = 0; k < 200; k++) {
       loop.round(demand);
-      // every transfer is either applied at both ends or in flight from the owner
-      assertEquals(total, loop.sum() - loop.inFlight(), 1e-9 * total, "round " + k);
+      // every transfer is either applied at both ends or taken off the giver and in flight
+      assertEquals(total, loop.sum() + loop.inFlight(), 1e-9 * total, "round " + k);
+      assertTrue(loop.inFlight() >= -1e-9 * total, "round " + k);
+      for (int i = 0; i < n; i++) {
+        assertTrue(loop.capacity(i) >= -1e-9 * total, "limiter " + i + " round " + k);
+      }
     }
     loop.lossRate = 0;
     for (int k = 0; k < 20_000 && Math.abs(loop.inFlight()) > 1e-12; k++) {
@@ -187,6 +192,31 @@ class ConsensusAllocatorTest {
       assertEquals(q0, loop.state[i].q(), 1e-9);
     }
     assertEquals((1 + 2 + 3 + 5 + 6 - 23.1) / 5, q0, 1e-9);
+  }
+
+  /**
+   * An idle limiter next to overloaded ones: the papers' consensus would push its capacity to
+   * -(Lambda - C)/N = -125 and the others' limits to 375 each (1,125 in all); here it gives what it
+   * holds and stops at 0, and the others share C.
+   */
+  @Test
+  void anIdleLimiterGivesWhatItHoldsAndNoMore() throws InputException {
+    var p = new ObjectMapper().createObjectNode().put("gamma", 0.2);
+    ConsensusAllocator dst =
+        DstAllocators.create(new AllocatorSettings("test", 10, 1.0, 0.0, 0, false, false, 1, p));
+    for (ConsensusAllocator alloc : List.of(gdrl(0.125), dst)) {
+      Loop loop = new Loop(alloc, Graphs.complete(4), 1000, 4);
+      double[] demand = {0, 500, 500, 500};
+      for (int k = 0; k < 2000; k++) {
+        loop.round(demand);
+        assertTrue(loop.capacity(0) >= -1e-9, alloc.name() + " round " + k);
+        assertTrue(loop.sum() <= 1000 * (1 + 1e-12), alloc.name() + " round " + k);
+      }
+      assertEquals(0, loop.capacity(0), 1e-9, alloc.name());
+      for (int i = 1; i < 4; i++) {
+        assertEquals(1000 / 3.0, loop.capacity(i), 1e-6, alloc.name());
+      }
+    }
   }
 
   /** Paper 003's throttler as an allocator: throttled amounts r_i - x_i equalise. */

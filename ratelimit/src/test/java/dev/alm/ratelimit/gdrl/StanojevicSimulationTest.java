@@ -42,7 +42,8 @@ class StanojevicSimulationTest {
       assertTrue(jfi[k] > 0.99, algorithm + " JFI " + jfi[k] + " at interval " + k);
     }
     // exact up to the transfers in flight (one interval of Poisson noise; exactness itself is
-    // checked with the in-flight accounting in ConsensusAllocatorTest)
-    assertEquals(sc.globalLimit(), lastSum[0], 5e-4 * sc.globalLimit());
+    // checked with the in-flight accounting in ConsensusAllocatorTest), and never above
+    assertEquals(sc.globalLimit(), lastSum[0], 1e-3 * sc.globalLimit());
+    assertTrue(lastSum[0] <= sc.globalLimit() * (1 + 1e-12), "sum " + lastSum[0]);
   }
 }
