@@ -148,4 +148,48 @@ class PopReloadTest {
       assertEquals(1, reloads(p, "applied"));
     }
   }
+
+  @Test
+  void theAdminTokenAndTheGossipKeyRotateAndNeedTheTokenToReload() throws Exception {
+    ReloadFiles files = new ReloadFiles(dir).write("127.0.0.1:0", 10);
+    String tokenA = "admin-token-a-0123456789abcdef";
+    String tokenB = "admin-token-b-0123456789abcdef";
+    files.keyFile("admin.key", tokenA);
+    files.keyFile("gossip.key", "gossip-key-old-0123456789abcdef");
+    int swim;
+    try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+      swim = free.getLocalPort();
+    }
+    String pop = Files.readString(files.pop());
+    Files.writeString(
+        files.pop(),
+        pop.replace(
+            "\"admin\": \"127.0.0.1:0\"",
+            "\"admin\": \"127.0.0.1:0\", \"adminTokenFile\": \"admin.key\", \"drl\":"
+                + " {\"listen\": \"127.0.0.1:0\", \"swim\": \"127.0.0.1:"
+                + swim
+                + "\", \"keyFile\": \"gossip.key\"}"));
+    try (PopDaemon p = ReloadFiles.start(files.pop(), log::add)) {
+      assertEquals(401, postReload(p).statusCode(), "a write: the token is needed");
+      assertEquals(0, reloads(p, "applied") + reloads(p, "failed"), "an unauthorized one is none");
+
+      files.keyFile("admin.key", tokenB, tokenA);
+      files.keyFile(
+          "gossip.key", "gossip-key-new-0123456789abcdef", "gossip-key-old-0123456789abcdef");
+      HttpResponse<String> r = postReload(p, tokenA);
+      assertEquals(200, r.statusCode(), r.body());
+      assertEquals(200, postReload(p, tokenB).statusCode(), "the new token");
+      files.keyFile("admin.key", tokenB);
+      assertEquals(200, postReload(p, tokenA).statusCode());
+      assertEquals(401, postReload(p, tokenA).statusCode(), "the retired token");
+      assertEquals(200, postReload(p, tokenB).statusCode());
+
+      Files.delete(dir.resolve("gossip.key"));
+      r = postReload(p, tokenB);
+      assertEquals(400, r.statusCode());
+      assertTrue(r.body().contains("drl.keyFile") && r.body().contains("no such file"), r.body());
+      assertEquals(4, reloads(p, "applied"));
+      assertEquals(1, reloads(p, "failed"));
+    }
+  }
 }

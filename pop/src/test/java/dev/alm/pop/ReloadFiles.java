@@ -84,7 +84,12 @@ final class ReloadFiles {
 
   /** Writes the probe key file: the keys, the current one first. */
   void key(String... keys) throws IOException {
-    Path k = dir.resolve("probe.key");
+    keyFile("probe.key", keys);
+  }
+
+  /** Writes a key file in the directory, mode 600: the keys, the current one first. */
+  void keyFile(String name, String... keys) throws IOException {
+    Path k = dir.resolve(name);
     Files.writeString(k, String.join("\n", keys) + "\n");
     Files.setPosixFilePermissions(k, PosixFilePermissions.fromString("rw-------"));
   }
@@ -98,12 +103,19 @@ final class ReloadFiles {
   }
 
   static HttpResponse<String> postReload(PopDaemon p) throws Exception {
-    return HTTP.send(
+    return postReload(p, null);
+  }
+
+  /** POST /reload with the bearer token {@code token} (null: none). */
+  static HttpResponse<String> postReload(PopDaemon p, String token) throws Exception {
+    HttpRequest.Builder b =
         HttpRequest.newBuilder(
                 URI.create("http://127.0.0.1:" + p.adminAddress().getPort() + "/reload"))
-            .POST(HttpRequest.BodyPublishers.noBody())
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
+            .POST(HttpRequest.BodyPublishers.noBody());
+    if (token != null) {
+      b.header("Authorization", "Bearer " + token);
+    }
+    return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
   }
 
   static JsonNode status(PopDaemon p) throws Exception {
