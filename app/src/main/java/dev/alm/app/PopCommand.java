@@ -4,6 +4,7 @@ import dev.alm.io.InputException;
 import dev.alm.node.DaemonLifecycle;
 import dev.alm.pop.PopConfig;
 import dev.alm.pop.PopConfigJson;
+import dev.alm.pop.PopConfigSource;
 import dev.alm.pop.PopDaemon;
 import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.ProxyConfigJson;
@@ -11,6 +12,7 @@ import dev.alm.proxy.limit.CustomersJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -72,6 +74,90 @@ public final class PopCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter out = spec.commandLine().getOut();
+    PopConfigSource source = source();
+    PopConfig started = source.read();
+    CentralStoreOption.Store store = central.open(started.proxy().customers());
+    Consumer<String> log =
+        line -> {
+          err.println(line);
+          err.flush();
+        };
+    DaemonLifecycle.run(
+        "alm pop",
+        () -> {
+          try {
+            PopDaemon d =
+                PopDaemon.start(
+                    started,
+                    true,
+                    System::nanoTime,
+                    System::currentTimeMillis,
+                    log,
+                    store == null ? null : store.limiter());
+            d.reloadFrom(source);
+            ReloadSignal.install(d::reload, log);
+            return new WithStore<>(d, store);
+          } catch (Exception e) {
+            WithStore.closeQuietly(store);
+            throw e;
+          }
+        },
+        running -> {
+          PopDaemon d = running.daemon();
+          if (store != null) {
+            out.printf("pop %s: central customers ask %s%n", started.id(), store.description());
+          }
+          out.printf(
+              "pop %s (%s): DNS %s, proxy %s (capacity T_i x loadUnit = %s requests/s, the proxy"
+                  + " file's capacity is not used), admin %s; file-descriptor limit %s, proxy"
+                  + " connections <= %d (%d per client)%n",
+              started.id(),
+              started.loop().algorithm().label(),
+              d.dnsAddress(),
+              d.proxyAddress(),
+              started.proxy().capacity(),
+              d.adminAddress(),
+              dev.alm.node.FileDescriptors.softLimit() < 0
+                  ? "unknown"
+                  : dev.alm.node.FileDescriptors.softLimit(),
+              d.proxy().listenerHealth().guard().max(),
+              d.proxy().listenerHealth().guard().perClient());
+          out.flush();
+        },
+        DaemonLifecycle.duration("--duration", duration),
+        line -> {
+          err.println(line);
+          err.flush();
+        });
+    return 0;
+  }
+
+  /**
+   * Where the PoP's configuration is read, at start and on every reload: pop.json with the flags
+   * {@code --admin-token}, {@code --probe-key}, {@code --insecure-probes} and {@code --customers}
+   * applied, each file read again each time.
+   */
+  PopConfigSource source() {
+    return new PopConfigSource() {
+      @Override
+      public PopConfig read() throws InputException {
+        return configure();
+      }
+
+      @Override
+      public String name() {
+        return config.toString();
+      }
+
+      @Override
+      public String customersName() {
+        return customers != null ? customers.toString() : config + " (the proxy file's customers)";
+      }
+    };
+  }
+
+  /** pop.json and the flags, read and checked. */
+  PopConfig configure() throws InputException {
     PopConfig c = PopConfigJson.read(config, adminToken.access());
     if (probeKey != null) {
       ProxyConfig p = c.proxy();
@@ -107,57 +193,7 @@ public final class PopCommand implements Callable<Integer> {
                   .customers(p.customers().withCustomers(CustomersJson.readFile(customers)))
                   .build());
     }
-    PopConfig started = c;
-    CentralStoreOption.Store store = central.open(c.proxy().customers());
-    DaemonLifecycle.run(
-        "alm pop",
-        () -> {
-          try {
-            return new WithStore<>(
-                PopDaemon.start(
-                    started,
-                    true,
-                    System::nanoTime,
-                    System::currentTimeMillis,
-                    line -> {
-                      err.println(line);
-                      err.flush();
-                    },
-                    store == null ? null : store.limiter()),
-                store);
-          } catch (Exception e) {
-            WithStore.closeQuietly(store);
-            throw e;
-          }
-        },
-        running -> {
-          PopDaemon d = running.daemon();
-          if (store != null) {
-            out.printf("pop %s: central customers ask %s%n", started.id(), store.description());
-          }
-          out.printf(
-              "pop %s (%s): DNS %s, proxy %s (capacity T_i x loadUnit = %s requests/s, the proxy"
-                  + " file's capacity is not used), admin %s; file-descriptor limit %s, proxy"
-                  + " connections <= %d (%d per client)%n",
-              started.id(),
-              started.loop().algorithm().label(),
-              d.dnsAddress(),
-              d.proxyAddress(),
-              started.proxy().capacity(),
-              d.adminAddress(),
-              dev.alm.node.FileDescriptors.softLimit() < 0
-                  ? "unknown"
-                  : dev.alm.node.FileDescriptors.softLimit(),
-              d.proxy().listenerHealth().guard().max(),
-              d.proxy().listenerHealth().guard().perClient());
-          out.flush();
-        },
-        DaemonLifecycle.duration("--duration", duration),
-        line -> {
-          err.println(line);
-          err.flush();
-        });
-    return 0;
+    return c;
   }
 
   /** Reads pop.json ({@link PopConfigJson}). */

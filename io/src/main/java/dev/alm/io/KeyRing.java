@@ -24,6 +24,9 @@ import javax.crypto.spec.SecretKeySpec;
  *
  * <p>MACs are HMAC-SHA256 (RFC 2104); {@link #verify} accepts a MAC truncated to at least {@value
  * #MIN_MAC_BYTES} bytes (RFC 2104 section 5) and compares in constant time.
+ *
+ * <p>A running daemon rotates a ring in place ({@link #rotate}): every signer, verifier and token
+ * check holding the ring uses the new keys from its next call on, without a restart.
  */
 public final class KeyRing {
 
@@ -38,17 +41,32 @@ public final class KeyRing {
 
   private static final String ALGORITHM = "HmacSHA256";
 
-  private final List<byte[]> keys;
-  private final List<ThreadLocal<Mac>> macs;
+  /** The keys and their per-thread MACs, replaced together by {@link #rotate}. */
+  private record Keys(List<byte[]> keys, List<ThreadLocal<Mac>> macs) {
+    static Keys of(List<byte[]> keys) {
+      List<byte[]> k = List.copyOf(keys);
+      List<ThreadLocal<Mac>> m = new ArrayList<>();
+      for (byte[] key : k) {
+        m.add(ThreadLocal.withInitial(() -> newMac(key)));
+      }
+      return new Keys(k, List.copyOf(m));
+    }
+  }
+
+  private volatile Keys current;
   private final ThreadLocal<byte[]> scratch = ThreadLocal.withInitial(() -> new byte[MAC_BYTES]);
 
   private KeyRing(List<byte[]> keys) {
-    this.keys = List.copyOf(keys);
-    List<ThreadLocal<Mac>> m = new ArrayList<>();
-    for (byte[] key : this.keys) {
-      m.add(ThreadLocal.withInitial(() -> newMac(key)));
-    }
-    this.macs = List.copyOf(m);
+    this.current = Keys.of(keys);
+  }
+
+  /**
+   * Takes the keys of {@code next} in place (a key file read again): every holder of this ring
+   * signs with {@code next}'s current key and accepts {@code next}'s keys from its next call on. A
+   * call under way finishes with the keys it started with.
+   */
+  public void rotate(KeyRing next) {
+    this.current = next.current;
   }
 
   /**
@@ -140,7 +158,7 @@ public final class KeyRing {
 
   /** Number of keys accepted: 1, or 2 during a rotation. */
   public int size() {
-    return keys.size();
+    return current.keys().size();
   }
 
   /** HMAC-SHA256 of {@code data} under the current key, {@value #MAC_BYTES} bytes. */
@@ -150,7 +168,7 @@ public final class KeyRing {
 
   /** HMAC-SHA256 of a slice under the current key. */
   public byte[] sign(byte[] data, int offset, int length) {
-    Mac mac = macs.get(0).get();
+    Mac mac = current.macs().get(0).get();
     mac.update(data, offset, length);
     return mac.doFinal();
   }
@@ -180,7 +198,7 @@ public final class KeyRing {
     }
     byte[] full = scratch.get();
     int matches = 0;
-    for (ThreadLocal<Mac> m : macs) {
+    for (ThreadLocal<Mac> m : current.macs()) {
       Mac h = m.get();
       h.update(data, offset, length);
       try {
@@ -207,7 +225,7 @@ public final class KeyRing {
     }
     byte[] p = presented.getBytes(StandardCharsets.UTF_8);
     boolean ok = false;
-    for (byte[] k : keys) {
+    for (byte[] k : current.keys()) {
       ok |= MessageDigest.isEqual(k, p);
     }
     return ok;
@@ -215,12 +233,12 @@ public final class KeyRing {
 
   /** The current key as text, to present as a bearer token (clients of the admin API). */
   public String currentToken() {
-    return new String(keys.get(0), StandardCharsets.UTF_8);
+    return new String(current.keys().get(0), StandardCharsets.UTF_8);
   }
 
   @Override
   public String toString() {
-    return "KeyRing[" + keys.size() + " key(s)]"; // never the keys
+    return "KeyRing[" + size() + " key(s)]"; // never the keys
   }
 
   private static Mac newMac(byte[] key) {

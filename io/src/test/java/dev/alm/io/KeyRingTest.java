@@ -118,4 +118,21 @@ class KeyRingTest {
       throw new AssertionError(e);
     }
   }
+
+  @Test
+  void aRingRotatedInPlaceSignsWithTheNewKeyAndAcceptsOnlyTheNewKeys() {
+    KeyRing held = KeyRing.ofText("old-key-0123456789abcdef");
+    byte[] data = "datagram".getBytes(StandardCharsets.UTF_8);
+    byte[] oldMac = held.sign(data);
+    held.rotate(KeyRing.ofText("new-key-0123456789abcdef", "old-key-0123456789abcdef"));
+    byte[] newMac = held.sign(data);
+    assertFalse(Arrays.equals(oldMac, newMac), "signs with the new current key");
+    assertTrue(held.verify(data, newMac) && held.verify(data, oldMac), "both during a rotation");
+    assertEquals(2, held.size());
+    held.rotate(KeyRing.ofText("new-key-0123456789abcdef"));
+    assertFalse(held.verify(data, oldMac), "the retired key no longer verifies");
+    assertTrue(held.verify(data, newMac));
+    assertTrue(held.matchesToken("new-key-0123456789abcdef"));
+    assertFalse(held.matchesToken("old-key-0123456789abcdef"));
+  }
 }

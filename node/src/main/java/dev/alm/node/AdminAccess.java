@@ -64,6 +64,20 @@ public final class AdminAccess {
   }
 
   /**
+   * Takes the tokens of {@code next} in place (the token file read again): from the next request
+   * on, only {@code next}'s current and previous tokens are accepted.
+   *
+   * @throws IllegalArgumentException when either has no token (adding or removing the token changes
+   *     which addresses may be served: a restart)
+   */
+  public void rotateToken(AdminAccess next) {
+    if (token == null || next.token == null) {
+      throw new IllegalArgumentException("admin token: added or removed, not rotated");
+    }
+    token.rotate(next.token);
+  }
+
+  /**
    * Refuses to serve a non-loopback address without a token.
    *
    * @throws IllegalArgumentException naming the address and what is missing

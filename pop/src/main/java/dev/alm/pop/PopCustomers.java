@@ -165,15 +165,44 @@ public final class PopCustomers implements AutoCloseable {
    * and its gauges are registered now.
    */
   synchronized void replace(String body) {
-    boolean shared = drl != null && config.drl().customers().isEmpty();
-    customers.replace(
-        body,
-        specs -> {
-          if (shared) {
-            checkDrl(specs);
-          }
-        });
-    if (!shared) {
+    customers.replace(body, this::checkShared);
+    shareWithAgent();
+  }
+
+  /**
+   * A reload's customers (the customers file or the proxy file read again): checked and applied as
+   * a {@code POST /customers} body ({@link #replace(String)}).
+   *
+   * @param source the file they were read from, as reasons name it
+   */
+  synchronized void replace(List<CustomerSpec> specs, String source) {
+    customers.replace(specs, source, this::checkShared);
+    shareWithAgent();
+  }
+
+  /**
+   * Checks a reload's customers as {@link #replace(List, String)} would, changing nothing.
+   *
+   * @throws IllegalArgumentException with the one-line reason
+   */
+  synchronized void check(List<CustomerSpec> specs, String source) {
+    customers.check(specs, source, this::checkShared);
+  }
+
+  /** Whether the agent shares the proxy's customers (its drl section lists none of its own). */
+  private boolean shared() {
+    return drl != null && config.drl().customers().isEmpty();
+  }
+
+  private void checkShared(List<CustomerSpec> specs) {
+    if (shared()) {
+      checkDrl(specs);
+    }
+  }
+
+  /** Hands the proxy's drl customers to the agent when it shares them. Call holding this. */
+  private void shareWithAgent() {
+    if (!shared()) {
       return;
     }
     List<CustomerLimit> next =

@@ -60,6 +60,7 @@ public final class PopDaemon implements AutoCloseable {
   private final NodeAdmin admin;
   private final EventStream events = new EventStream();
   private final PopCustomers customers;
+  private final PopReload reload;
   private final ScheduledExecutorService scheduler;
   private final LongSupplier nanoClock;
   private final LongSupplier millisClock;
@@ -85,6 +86,7 @@ public final class PopDaemon implements AutoCloseable {
       LoopState initial,
       PopCustomers customers) {
     this.customers = customers;
+    this.reload = new PopReload(config, customers, admin.registry(), millisClock, log);
     this.config = config;
     this.loop = loop;
     this.dns = dns;
@@ -246,7 +248,8 @@ public final class PopDaemon implements AutoCloseable {
                   .ready(self::notReady)
                   .events(self.events)
                   .page(() -> ConsoleAssets.page("alm pop " + config.id(), "pop"))
-                  .document("/customers", self::replaceCustomers));
+                  .document("/customers", self::replaceCustomers)
+                  .document("/reload", self::reloadPosted));
       if (scheduler != null) {
         long period = config.loop().interval().toNanos();
         scheduler.scheduleAtFixedRate(self::tickLogged, period, period, TimeUnit.NANOSECONDS);
@@ -280,6 +283,34 @@ public final class PopDaemon implements AutoCloseable {
     return statusJson();
   }
 
+  /**
+   * Where {@link #reload()} reads the configuration again (docs/pop.md, "Reload"): pop.json and the
+   * files and flags the PoP was started from. Without one, reloads fail saying so.
+   */
+  public void reloadFrom(PopConfigSource source) {
+    reload.source(source);
+  }
+
+  /**
+   * Reads the configuration again and applies what can change live, all or nothing ({@link
+   * PopReload}): {@code POST /reload} and SIGHUP.
+   */
+  public PopReload.Result reload() {
+    return reload.reload();
+  }
+
+  /**
+   * {@code POST /reload}: the {@code config} part of the status when applied, else refused with the
+   * one-line reason (400).
+   */
+  String reloadPosted(String body) {
+    PopReload.Result r = reload.reload();
+    if (r.outcome() != PopReload.Outcome.APPLIED) {
+      throw new IllegalArgumentException("reload " + r.outcome().label() + ": " + r.reason());
+    }
+    return AdminEndpoints.json(reload.status());
+  }
+
   /** The per-customer demand counters and shares the DRL agent and the request path share. */
   public PopLimits limits() {
     return customers.limits();
@@ -304,7 +335,7 @@ public final class PopDaemon implements AutoCloseable {
    * The configuration with its beta source resolved: {@link BetaSource#AUTO} (the default) is price
    * echoes when the PoP has a probe key, FastControl probe counts otherwise (said in the log).
    */
-  private static PopConfig resolved(PopConfig config, Consumer<String> log) {
+  static PopConfig resolved(PopConfig config, Consumer<String> log) {
     if (config.loop().betaSource() != BetaSource.AUTO) {
       return config;
     }
@@ -513,6 +544,7 @@ public final class PopDaemon implements AutoCloseable {
     m.put("stateFile", stateFile == null ? null : stateFile.path().toString());
     m.put("stateProblem", lastStateProblem);
     customers.status(m);
+    m.put("config", reload.status());
     Map<String, Object> adminStatus = admin.status();
     if (adminStatus != null) {
       m.put("admin", adminStatus);

@@ -26,13 +26,27 @@ public final class DrlNode implements AutoCloseable {
   private final DrlAgent agent;
   private final SignedSwimCodec swimCodec;
   private final SwimMembership swim;
+  private final KeyRing keys;
 
   private DrlNode(
-      EventLoopGroup group, DrlAgent agent, SignedSwimCodec swimCodec, SwimMembership swim) {
+      EventLoopGroup group,
+      DrlAgent agent,
+      SignedSwimCodec swimCodec,
+      SwimMembership swim,
+      KeyRing keys) {
+    this.keys = keys;
     this.group = group;
     this.agent = agent;
     this.swimCodec = swimCodec;
     this.swim = swim;
+  }
+
+  /**
+   * Takes the keys of {@code next} (the gossip key file read again) in place: the agent's datagrams
+   * and the SWIM frames are signed with its current key and verified with its keys from now on.
+   */
+  public void rotateKeys(KeyRing next) {
+    keys.rotate(next);
   }
 
   /**
@@ -83,7 +97,7 @@ public final class DrlNode implements AutoCloseable {
       InetSocketAddress bind =
           new InetSocketAddress(config.listen().host(), config.listen().port());
       DrlAgent agent = DrlAgent.start(core, bind, swim, limits, group, nanoClock);
-      return new DrlNode(group, agent, codec, swim);
+      return new DrlNode(group, agent, codec, swim, keys);
     } catch (Exception e) {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
       throw e;

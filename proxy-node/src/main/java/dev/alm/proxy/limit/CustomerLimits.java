@@ -144,11 +144,7 @@ public final class CustomerLimits {
    */
   public synchronized void replace(String body, Consumer<List<CustomerSpec>> check) {
     try {
-      List<CustomerSpec> specs = CustomersJson.parse(UPDATE, body);
-      CustomersConfig checked = settings.withCustomers(specs);
-      requireStore(checked.customers());
-      check.accept(checked.customers());
-      apply(checked);
+      apply(checked(CustomersJson.parse(UPDATE, body), UPDATE, check));
     } catch (InputException e) {
       updatesRefused.increment();
       throw new IllegalArgumentException(e.getMessage(), e);
@@ -159,15 +155,63 @@ public final class CustomerLimits {
     updatesApplied.increment();
   }
 
+  /**
+   * Replaces the customers with {@code specs} (a customers file read again), checked and counted as
+   * {@link #replace(String, Consumer)} checks and counts a body.
+   *
+   * @param source the file the customers were read from, as reasons name it
+   * @throws IllegalArgumentException with the one-line reason, having changed nothing
+   */
+  public synchronized void replace(
+      List<CustomerSpec> specs, String source, Consumer<List<CustomerSpec>> check) {
+    try {
+      apply(checked(specs, source, check));
+    } catch (InputException e) {
+      updatesRefused.increment();
+      throw new IllegalArgumentException(e.getMessage(), e);
+    } catch (IllegalArgumentException e) {
+      updatesRefused.increment();
+      throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
+    }
+    updatesApplied.increment();
+  }
+
+  /**
+   * Checks {@code specs} as {@link #replace(List, String, Consumer)} would, changing and counting
+   * nothing: the first half of an all-or-nothing reload.
+   *
+   * @throws IllegalArgumentException with the one-line reason
+   */
+  public synchronized void check(
+      List<CustomerSpec> specs, String source, Consumer<List<CustomerSpec>> check) {
+    try {
+      checked(specs, source, check);
+    } catch (InputException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The customers checked against the settings, the central store and {@code check}. */
+  private CustomersConfig checked(
+      List<CustomerSpec> specs, String source, Consumer<List<CustomerSpec>> check)
+      throws InputException {
+    CustomersConfig checked = settings.withCustomers(specs);
+    requireStore(checked.customers(), source);
+    check.accept(checked.customers());
+    return checked;
+  }
+
   /** Refuses a central customer when this proxy was started without a central store. */
-  private void requireStore(List<CustomerSpec> customers) throws InputException {
+  private void requireStore(List<CustomerSpec> customers, String source) throws InputException {
     if (central != null) {
       return;
     }
     for (int i = 0; i < customers.size(); i++) {
       if (customers.get(i).mode() == LimitMode.CENTRAL) {
         throw new InputException(
-            UPDATE,
+            source,
             "customers[" + i + "].mode",
             "central needs a central store: start with --redis URI or --token-server HOST:PORT");
       }
