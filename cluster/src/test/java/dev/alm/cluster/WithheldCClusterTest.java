@@ -62,12 +62,7 @@ class WithheldCClusterTest {
         "C withheld: intervals %d, overload over from interval %s (target: 15 at most), 5-interval"
             + " means above 1.1 T until %s intervals after the 15th, cold start settled after %s,"
             + " fallback samples %d, x_a %.3f%n",
-        s.size(),
-        SettlingMeasure.overloadFree(s.ratio()),
-        overloadFrom,
-        cold,
-        fallbacks,
-        xA);
+        s.size(), SettlingMeasure.overloadFree(s.ratio()), overloadFrom, cold, fallbacks, xA);
     assertTrue(s.size() >= 25, "the run stepped " + s.size() + " intervals");
     assertEquals(0, fallbacks, "the echoes never stop");
     assertEquals(
