@@ -71,6 +71,22 @@ public interface Allocator<S, M extends PeerMessage> {
     return local.arrived() <= 0 ? 1.0 : Math.min(1.0, local.served() / local.arrived());
   }
 
+  /**
+   * This limiter's demand estimate in units/s after a step (the EWMA'd r_i of paper 001 section 3.1
+   * for the gossip algorithms), for status pages; NaN when the algorithm keeps none.
+   */
+  default double demandEstimate(S state) {
+    return Double.NaN;
+  }
+
+  /**
+   * The limiter's estimate of the global sum it gossips (D = sum_i r_i, or FPS's total weight), for
+   * status pages; NaN when the algorithm keeps none.
+   */
+  default double globalEstimate(S state) {
+    return Double.NaN;
+  }
+
   /** The messages a limiter would send, as a convenience for allocators that send none. */
   static <M extends PeerMessage> List<Envelope<M>> none() {
     return List.of();

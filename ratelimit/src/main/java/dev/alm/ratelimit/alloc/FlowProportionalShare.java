@@ -108,6 +108,7 @@ public final class FlowProportionalShare extends GossipAllocator {
       ideal = flowsAtMost(localDemand, local);
     }
     st.weight = slowStart ? ideal : ewma * st.weight + (1 - ewma) * ideal;
+    st.gossiped = st.weight;
     double total =
         gossip.step(context.id(), st.gossip, st.weight, input.received(), input, random, out);
     // push-sum's estimate swings when local changes are merged into a small mass; smooth it with

@@ -42,9 +42,20 @@ public abstract class GossipAllocator implements Allocator<GossipLimiterState, G
       List<Envelope<GossipUpdate>> out) {
     st.rate = Ewma.update(ewma, st.rate, input.local().arrivalRate(), !st.measured);
     st.measured = true;
+    st.gossiped = st.rate;
     st.globalEstimate =
         gossip.step(context.id(), st.gossip, st.rate, input.received(), input, random, out);
     return st.globalEstimate;
+  }
+
+  @Override
+  public double demandEstimate(GossipLimiterState state) {
+    return state.rate;
+  }
+
+  @Override
+  public double globalEstimate(GossipLimiterState state) {
+    return state.globalEstimate;
   }
 
   /** A fresh state: gossip prior and weight {@code prior}, local limit {@code localLimit}. */

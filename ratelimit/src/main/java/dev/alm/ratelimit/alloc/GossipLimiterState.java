@@ -14,6 +14,7 @@ public final class GossipLimiterState {
   double weight;
   double localLimit;
   double globalEstimate;
+  double gossiped;
 
   GossipLimiterState(GossipState gossip, double weight, double localLimit) {
     this.gossip = gossip;
@@ -34,6 +35,14 @@ public final class GossipLimiterState {
   /** The local limit currently enforced (FPS, GTB), units/s. */
   public double localLimit() {
     return localLimit;
+  }
+
+  /**
+   * The local value given to the gossip estimator at the latest step (r_i for GTB, GRD and the
+   * share; w_i for FPS): what a table-gossip update from this limiter carries.
+   */
+  public double gossipedValue() {
+    return gossiped;
   }
 
   /** The latest gossip estimate of the global sum (demand for GTB and GRD, weights for FPS). */

@@ -13,10 +13,17 @@ import java.util.List;
  *     list is valid during the call only (the caller may reuse it), the envelopes stay valid
  * @param reachable the peers the membership layer currently sees as connected (bit i set for
  *     limiter i, this limiter included), or {@code null} when all N are (paper 001 section 5.6)
+ * @param removed the unreachable peers the membership layer has declared failed or gone (SWIM's
+ *     removal), as opposed to peers merely not heard lately; {@code null} for none. A peer that is
+ *     reachable again is not counted as removed.
  * @param <M> the message body type
  */
 public record StepInput<M extends PeerMessage>(
-    double now, LocalMeasurement local, List<Envelope<M>> received, BitSet reachable) {
+    double now,
+    LocalMeasurement local,
+    List<Envelope<M>> received,
+    BitSet reachable,
+    BitSet removed) {
 
   public StepInput {
     if (local == null || received == null) {
@@ -24,9 +31,31 @@ public record StepInput<M extends PeerMessage>(
     }
   }
 
+  /** An input with no peer known to be removed (the simulator's, and every peer silent only). */
+  public StepInput(
+      double now, LocalMeasurement local, List<Envelope<M>> received, BitSet reachable) {
+    this(now, local, received, reachable, null);
+  }
+
   /** Whether limiter {@code peer} is reachable. */
   public boolean isReachable(int peer) {
     return reachable == null || reachable.get(peer);
+  }
+
+  /**
+   * The number of unreachable limiters the membership layer has removed, out of {@code limiters}.
+   */
+  public int removedCount(int limiters) {
+    if (removed == null) {
+      return 0;
+    }
+    int k = 0;
+    for (int p = removed.nextSetBit(0); p >= 0 && p < limiters; p = removed.nextSetBit(p + 1)) {
+      if (!isReachable(p)) {
+        k++;
+      }
+    }
+    return k;
   }
 
   /** The number of reachable limiters, this one included, out of {@code limiters}. */

@@ -253,6 +253,11 @@ public final class ConsensusAllocator
         next, new Enforcement.LocalLimit(Math.max(0.0, c), ctx.bucketDepth()), out);
   }
 
+  @Override
+  public double demandEstimate(State state) {
+    return state.estimate();
+  }
+
   /** The exchanged indicator q_i (paper 000 eq. 2 / paper 003 Table 1), for Jain's index (16). */
   @Override
   public double indicator(LimiterContext context, State state, LocalMeasurement local) {

@@ -9,6 +9,7 @@ import dev.alm.ratelimit.alloc.FlowProportionalShare;
 import dev.alm.ratelimit.alloc.GlobalRandomDrop;
 import dev.alm.ratelimit.alloc.GlobalTokenBucket;
 import dev.alm.ratelimit.alloc.IndependentLimit;
+import dev.alm.ratelimit.alloc.ShareAllocator;
 import dev.alm.ratelimit.alloc.StaticShare;
 import dev.alm.ratelimit.gossip.Ewma;
 import dev.alm.ratelimit.gossip.PushSumGossip;
@@ -28,7 +29,8 @@ public final class AlgorithmCatalog {
 
   /** Every name the commands accept, in display order. */
   public static final java.util.List<String> PLANNED =
-      java.util.List.of("ctb", "gtb", "grd", "fps", "gdrl", "dst", "static", "independent");
+      java.util.List.of(
+          "share", "ctb", "gtb", "grd", "fps", "gdrl", "dst", "static", "independent");
 
   private final Map<String, AllocatorFactory> byName;
 
@@ -39,6 +41,7 @@ public final class AlgorithmCatalog {
   /** The algorithms of paper 001 and the baselines. */
   public static AlgorithmCatalog standard() {
     return new AlgorithmCatalog(new LinkedHashMap<>())
+        .with("share", s -> new ShareAllocator(gossip(s), s.ewma()))
         .with("ctb", s -> new CentralTokenBucket())
         .with("gtb", s -> new GlobalTokenBucket(gossip(s), s.ewma()))
         .with("grd", s -> new GlobalRandomDrop(gossip(s), s.ewma()))

@@ -424,7 +424,7 @@ public final class Simulator {
   }
 
   /** Poisson arrivals with the given mean (normal approximation above 1,000). */
-  static double poisson(double mean, SplittableRandom rng) {
+  public static double poisson(double mean, SplittableRandom rng) {
     if (mean <= 0) {
       return 0;
     }
@@ -442,7 +442,7 @@ public final class Simulator {
   }
 
   /** 0, every demand breakpoint and every flow start and stop within the run. */
-  static double[] changeTimes(Scenario sc) {
+  public static double[] changeTimes(Scenario sc) {
     TreeSet<Double> set = new TreeSet<>();
     set.add(0.0);
     for (DemandSpec d : sc.demands()) {

@@ -1,4 +1,4 @@
-package dev.alm.drl.agent;
+package dev.alm.ratelimit.alloc;
 
 /**
  * The local share of one customer's limit from the gossiped demands, the live agent's allocation

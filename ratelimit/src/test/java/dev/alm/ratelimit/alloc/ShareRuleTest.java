@@ -1,4 +1,4 @@
-package dev.alm.drl.agent;
+package dev.alm.ratelimit.alloc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
