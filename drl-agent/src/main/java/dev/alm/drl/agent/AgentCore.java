@@ -1,43 +1,50 @@
 package dev.alm.drl.agent;
 
+import dev.alm.io.InputException;
 import dev.alm.io.KeyRing;
+import dev.alm.ratelimit.alloc.Allocator;
+import dev.alm.ratelimit.alloc.AllocatorFactory;
+import dev.alm.ratelimit.alloc.AllocatorSettings;
+import dev.alm.ratelimit.alloc.Enforcement;
 import dev.alm.ratelimit.alloc.Envelope;
+import dev.alm.ratelimit.alloc.LimiterContext;
 import dev.alm.ratelimit.alloc.LocalMeasurement;
-import dev.alm.ratelimit.alloc.StepInput;
+import dev.alm.ratelimit.alloc.PeerMessage;
 import dev.alm.ratelimit.gossip.Ewma;
-import dev.alm.ratelimit.gossip.GossipState;
 import dev.alm.ratelimit.gossip.GossipUpdate;
-import dev.alm.ratelimit.gossip.PushSumGossip;
-import dev.alm.ratelimit.gossip.SumGossip;
-import dev.alm.ratelimit.gossip.TableGossip;
+import dev.alm.ratelimit.sim.AlgorithmCatalog;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.function.ToDoubleFunction;
+import java.util.function.BiFunction;
 
 /**
  * One PoP's DRL agent as a pure core: received datagrams, membership changes and the clock reading
- * go in, shares and signed datagrams come out. No sockets, no threads, no clock; the caller owns
- * one core per agent and calls it from one thread.
+ * go in, enforcements and signed datagrams come out. No sockets, no threads, no clock; the caller
+ * owns one core per agent and calls it from one thread.
  *
- * <p>Per estimate interval and customer ({@link #tick}): the local demand is folded into its EWMA
- * r_i (paper 001 section 3.1); part 1's gossip estimator ({@link TableGossip} by default, {@link
- * PushSumGossip} on request) merges the updates received since the previous interval, estimates D =
- * sum of r_j over the PoPs reachable and draws br peers; {@link ShareRule} turns r_i, D and the
- * limit available into the share. One datagram per drawn peer carries every customer's update (the
- * same peers are drawn for all customers), so control traffic grows with customers x br.
+ * <p>Every customer is shared by its own {@link Allocator} ({@link CustomerLimit#algorithm}: the
+ * demand-proportional share by default, or GRD, FPS, GTB, CTB, GDRL, the Laplacian throttler), the
+ * same code the simulator runs, driven the same way (the {@link Allocator} contract): the messages
+ * received since the previous interval, the interval's measurement and the peers reachable go in,
+ * the enforcement and the addressed messages come out. {@link #tick} runs one interval in four
+ * phases: membership (who is heard, up, removed), mode, allocation (one step per customer) and
+ * encoding (one datagram per receiver with every customer's message for it, so the gossip
+ * algorithms, which draw the same br peers for all customers, send br datagrams per interval).
  *
- * <p>Failure handling (docs/ratelimit/agent.md): a peer not heard for the peer timeout is silent,
- * and L/N stays reserved for it (its safe share) unless the membership layer removed it (crashed)
- * and this PoP hears a majority of the N, in which case the survivors inherit its share (paper 000
- * section IV's best-friend inheritance, spread over all survivors by demand since gossip has no
- * graph). A PoP that hears nobody for the silence timeout keeps its last share for the lease
- * ({@link Mode#LEASE}), then L/N ({@link Mode#SAFE}).
+ * <p>Failure handling (docs/ratelimit/agent.md) applies to every algorithm: a peer not heard for
+ * the peer timeout is unreachable for the allocators (the share rule keeps L/N for it unless the
+ * membership layer removed it and this PoP hears a majority; GRD, FPS and GTB lower the limit by
+ * L/N per unreachable peer, paper 001 section 5.6; GDRL and the Laplacian throttler stop moving
+ * capacity over its links and its best friend inherits its capacity, paper 000 section IV). A PoP
+ * that hears nobody for the silence timeout keeps its last enforcement for the lease ({@link
+ * Mode#LEASE}), then L/N ({@link Mode#SAFE}).
  *
  * <p>Datagrams are authenticated ({@link PacketCodec}), each signed for its one receiver, and
  * checked against a replay window per sender ({@link ReplayWindow}); refused ones change nothing
@@ -46,14 +53,16 @@ import java.util.function.ToDoubleFunction;
  */
 public final class AgentCore {
 
+  /** Bucket depth of the enforcements the allocators return: 0.1 s of the limit. */
+  public static final double BUCKET_SECONDS = 0.1;
+
   private final AgentSettings settings;
   private final PacketCodec codec;
   private final long incarnation;
-  private final SumGossip gossip;
-  private final double ewmaPerInterval;
   private final SplittableRandom random;
-  private Customer[] customers;
-  private final Map<Integer, Customer> byKey = new HashMap<>();
+  private final AlgorithmCatalog catalog = AlgorithmCatalog.standard();
+  private CustomerAllocation<?, ?>[] customers;
+  private final Map<Integer, CustomerAllocation<?, ?>> byKey = new HashMap<>();
   private final ReplayWindow[] windows;
   private final long[] lastHeard;
   private final boolean[] alive;
@@ -74,50 +83,21 @@ public final class AgentCore {
   private long sentBytes;
   private final EnumMap<RejectReason, Long> rejected = new EnumMap<>(RejectReason.class);
 
-  private static final class Customer {
-    CustomerLimit limit;
-    final GossipState state;
-    final List<Envelope<GossipUpdate>> inbox = new ArrayList<>();
-    final long[] offset;
-    final long[] maxSeen;
-    double rate;
-    boolean measured;
-    double share;
-    double lastNormalShare;
-    double globalDemand;
-
-    Customer(CustomerLimit limit, GossipState state, int n) {
-      this.limit = limit;
-      this.state = state;
-      this.offset = new long[n];
-      this.maxSeen = new long[n];
-    }
-  }
-
   /**
    * @param settings the agent's configuration
    * @param keys the gossip key ring
    * @param incarnation this run's start time in ms since the epoch (read by the caller)
    * @param seed the seed of the peer draws
+   * @throws IllegalArgumentException when an algorithm's parameters do not fit
    */
   public AgentCore(AgentSettings settings, KeyRing keys, long incarnation, long seed) {
     this.settings = settings;
     this.codec = new PacketCodec(keys);
     this.incarnation = incarnation;
     int n = settings.limiters();
-    this.gossip =
-        settings.gossip() == AgentSettings.GossipMode.PUSH_SUM
-            ? new PushSumGossip(n, settings.fanOut(), true)
-            : new TableGossip(n, settings.fanOut(), true);
-    this.ewmaPerInterval = Ewma.perInterval(settings.ewma(), settings.interval());
     this.random = new SplittableRandom(seed);
-    this.customers = new Customer[settings.customers().size()];
-    for (int i = 0; i < customers.length; i++) {
-      CustomerLimit c = settings.customers().get(i);
-      customers[i] = new Customer(c, gossip.initial(settings.id(), 0), n);
-      customers[i].share = c.limit() / n;
-      byKey.put(c.key(), customers[i]);
-    }
+    this.customers = new CustomerAllocation<?, ?>[0];
+    setCustomers(settings.customers());
     this.windows = new ReplayWindow[n];
     for (int i = 0; i < n; i++) {
       windows[i] = new ReplayWindow();
@@ -135,43 +115,82 @@ public final class AgentCore {
   }
 
   /**
-   * Replaces the customers (a {@code POST /customers} at the PoP): one that keeps its name keeps
-   * its demand, gossip state and share and takes its new limit; a new one starts from nothing
-   * heard, so until the first estimates of its peers arrive (an interval or a few) the PoP sees
-   * only its own demand; one that is gone is no longer gossiped (peers that still have it count its
-   * entries as unknown). The list is checked as at start ({@link AgentSettings#checkedCustomers});
-   * a list that does not fit changes nothing. Call on the agent's thread.
+   * Replaces the customers (a {@code POST /customers} at the PoP): one that keeps its name and
+   * algorithm keeps its allocator's state and takes its new limit (a fresh state when the state
+   * holds the limit, as GDRL's capacities do); a new one, or one whose algorithm changed, starts
+   * from its algorithm's initial state, so until its peers' first messages arrive (an interval or a
+   * few) the PoP sees only its own demand; one that is gone is no longer shared (peers that still
+   * have it count its entries as unknown). The list is checked as at start ({@link
+   * AgentSettings#checkedCustomers}); a list that does not fit changes nothing. Call on the agent's
+   * thread.
    *
    * @throws IllegalArgumentException when the list does not fit
    */
   public void setCustomers(List<CustomerLimit> next) {
     AgentSettings.checkedCustomers(next);
-    int n = settings.limiters();
-    Map<String, Customer> byName = new HashMap<>();
-    for (Customer c : customers) {
+    Map<String, CustomerAllocation<?, ?>> byName = new HashMap<>();
+    for (CustomerAllocation<?, ?> c : customers) {
       byName.put(c.limit.name(), c);
     }
-    Customer[] fresh = new Customer[next.size()];
-    byKey.clear();
+    CustomerAllocation<?, ?>[] fresh = new CustomerAllocation<?, ?>[next.size()];
     for (int i = 0; i < fresh.length; i++) {
       CustomerLimit l = next.get(i);
-      Customer c = byName.get(l.name());
-      if (c == null) {
-        c = new Customer(l, gossip.initial(settings.id(), 0), n);
-        c.share = l.limit() / n;
-      } else {
-        c.limit = l;
+      CustomerAllocation<?, ?> c = byName.get(l.name());
+      if (c == null || !c.limit.algorithm().equals(l.algorithm())) {
+        c = allocation(l);
+      } else if (c.limit.limit() != l.limit()) {
+        c = c.withLimit(l, context(l));
       }
       fresh[i] = c;
-      byKey.put(l.key(), c);
+    }
+    byKey.clear();
+    for (CustomerAllocation<?, ?> c : fresh) {
+      byKey.put(c.limit.key(), c);
     }
     customers = fresh;
+  }
+
+  private LimiterContext context(CustomerLimit l) {
+    int[] nb = settings.graphNeighbours();
+    double[] w = new double[nb.length];
+    Arrays.fill(w, 1.0);
+    return new LimiterContext(
+        settings.id(),
+        settings.limiters(),
+        l.limit(),
+        settings.interval(),
+        BUCKET_SECONDS * l.limit(),
+        nb,
+        w);
+  }
+
+  private CustomerAllocation<?, ?> allocation(CustomerLimit l) {
+    AllocatorFactory f =
+        catalog
+            .find(l.algorithm())
+            .orElseThrow(() -> new IllegalArgumentException("unknown algorithm " + l.algorithm()));
+    AllocatorSettings s =
+        new AllocatorSettings(
+            "drl",
+            settings.limiters(),
+            settings.interval(),
+            Ewma.perInterval(settings.ewma(), settings.interval()),
+            settings.fanOut(),
+            settings.gossip() == AgentSettings.GossipMode.PUSH_SUM,
+            true,
+            settings.effectivePeerTimeout(),
+            settings.algorithms().get(l.algorithm()));
+    try {
+      return new CustomerAllocation<>(l, f.create(s), context(l));
+    } catch (InputException e) {
+      throw new IllegalArgumentException("customer " + l.name() + ": " + e.getMessage(), e);
+    }
   }
 
   /** The customers' limits now, in order. */
   public List<CustomerLimit> customerLimits() {
     List<CustomerLimit> out = new ArrayList<>(customers.length);
-    for (Customer c : customers) {
+    for (CustomerAllocation<?, ?> c : customers) {
       out.add(c.limit);
     }
     return out;
@@ -224,21 +243,17 @@ public final class AgentCore {
     }
     boolean restarted = w.incarnation() != Long.MIN_VALUE && w.incarnation() != p.incarnation();
     w.accept(p.incarnation(), p.seq());
-    for (Customer c : customers) {
-      if (restarted) {
-        // the estimators keep the highest sequence number per sender: continue above it
-        c.offset[from] = c.maxSeen[from];
+    if (restarted) {
+      // the allocators keep the highest sequence number per sender: continue above it
+      for (CustomerAllocation<?, ?> c : customers) {
+        c.senderRestarted(from);
       }
     }
-    for (DemandEntry e : p.entries()) {
-      Customer c = byKey.get(e.customerKey());
-      if (c == null) {
+    for (CustomerEntry e : p.entries()) {
+      CustomerAllocation<?, ?> c = byKey.get(e.customerKey());
+      if (c == null || !c.receive(from, e.message())) {
         unknownEntries++;
-        continue;
       }
-      long s = e.seq() + c.offset[from];
-      c.maxSeen[from] = Math.max(c.maxSeen[from], s);
-      c.inbox.add(new Envelope<>(from, settings.id(), new GossipUpdate(s, e.value(), e.weight())));
     }
     accepted++;
     lastHeard[from] = now;
@@ -255,21 +270,40 @@ public final class AgentCore {
   /**
    * One estimate interval ending at {@code now} (ns).
    *
+   * @param measure each customer's measurement over the interval, by name and interval length in
+   *     seconds (its demand, and what was served when the PoP knows it)
+   */
+  public Tick tick(long now, BiFunction<String, Double, LocalMeasurement> measure) {
+    PeerView view = peers(now);
+    boolean joining = decideMode(now);
+    List<CustomerShare> shares = allocate(now, view, joining, measure);
+    return new Tick(mode, view.hearing(), shares, encode(view));
+  }
+
+  /**
+   * One estimate interval with the demand alone, served taken as equal to it.
+   *
    * @param demand each customer's local demand in units/s over the interval, by name
    */
-  public Tick tick(long now, ToDoubleFunction<String> demand) {
+  public Tick tick(long now, java.util.function.ToDoubleFunction<String> demand) {
+    return tick(
+        now,
+        (name, dt) -> {
+          double raw = demand.applyAsDouble(name);
+          return LocalMeasurement.of(dt, raw * dt, raw * dt);
+        });
+  }
+
+  /** Membership phase: the peers heard, believed up and removed, and a silent peer to probe. */
+  private PeerView peers(long now) {
     int n = settings.limiters();
     int self = settings.id();
-    boolean table = settings.gossip() == AgentSettings.GossipMode.TABLE;
-    // heard: self and the peers heard within the peer timeout; the table sums only those
     BitSet heard = new BitSet(n);
     heard.set(self);
-    // push-sum sends to every peer believed up (mass sent to a silent one is lost)
     BitSet up = new BitSet(n);
     up.set(self);
+    BitSet gone = new BitSet(n);
     List<Integer> silentUp = new ArrayList<>();
-    int silent = 0;
-    int dead = 0;
     for (int p = 0; p < n; p++) {
       if (p == self) {
         continue;
@@ -281,20 +315,19 @@ public final class AgentCore {
       if (recent || alive[p]) {
         up.set(p);
       }
-      if (!recent) {
-        if (removed[p]) {
-          dead++;
-        } else {
-          silent++;
-          if (alive[p]) {
-            silentUp.add(p);
-          }
-        }
+      if (!recent && removed[p]) {
+        gone.set(p);
+      } else if (!recent && alive[p]) {
+        silentUp.add(p);
       }
     }
-    int hearing = heard.cardinality();
-    boolean quorum = 2 * hearing > n;
-    int reserved = silent + (quorum ? 0 : dead);
+    int probe = silentUp.isEmpty() ? -1 : silentUp.get(random.nextInt(silentUp.size()));
+    return new PeerView(heard, up, gone, probe);
+  }
+
+  /** Mode phase: normal, lease or safe; returns whether the PoP has just (re)joined. */
+  private boolean decideMode(long now) {
+    int n = settings.limiters();
     boolean heardAny = lastAnyHeard != Long.MIN_VALUE && now - lastAnyHeard <= silenceNanos;
     Mode previous = mode;
     if (n == 1 || heardAny) {
@@ -309,67 +342,87 @@ public final class AgentCore {
       mode = Mode.SAFE;
     }
     // a PoP that has just (re)joined takes at most L/N until every peer has had time to hear it
-    boolean joining = n > 1 && mode == Mode.NORMAL && now - normalSince < silenceNanos;
+    return n > 1 && mode == Mode.NORMAL && now - normalSince < silenceNanos;
+  }
+
+  /** Allocation phase: one step of every customer's allocator. */
+  private List<CustomerShare> allocate(
+      long now,
+      PeerView view,
+      boolean joining,
+      BiFunction<String, Double, LocalMeasurement> measure) {
+    boolean table = settings.gossip() == AgentSettings.GossipMode.TABLE;
+    BitSet reachable = table ? view.heard() : view.up();
     double dt = settings.interval();
+    // the same draws for every customer: the gossip algorithms pick the same br peers, so one
+    // datagram per peer carries every customer's update
     long seed = random.nextLong();
-    // table mode: one silent peer that membership says is up gets this interval's values too, so
-    // that peers which stopped hearing each other find each other again
-    int probe = silentUp.isEmpty() ? -1 : silentUp.get(random.nextInt(silentUp.size()));
-    Map<Integer, List<DemandEntry>> byPeer = new HashMap<>();
     List<CustomerShare> shares = new ArrayList<>(customers.length);
-    List<Envelope<GossipUpdate>> out = new ArrayList<>(settings.fanOut());
+    for (CustomerAllocation<?, ?> c : customers) {
+      LocalMeasurement m = measure.apply(c.limit.name(), dt);
+      if (m == null) {
+        m = LocalMeasurement.of(dt, 0, 0);
+      }
+      Enforcement e =
+          c.step(
+              now / 1e9, m, reachable, view.removed(), mode, joining, new SplittableRandom(seed));
+      shares.add(
+          new CustomerShare(
+              c.limit.name(),
+              c.limit.limit(),
+              c.shareRate(),
+              c.demandEstimate(),
+              c.globalEstimate(),
+              mode,
+              c.limit.algorithm(),
+              e));
+    }
+    return List.copyOf(shares);
+  }
+
+  /** Encoding phase: every customer's messages grouped by receiver, signed, in datagrams. */
+  private List<Datagram> encode(PeerView view) {
+    boolean table = settings.gossip() == AgentSettings.GossipMode.TABLE;
+    Map<Integer, List<CustomerEntry>> byPeer = new LinkedHashMap<>();
+    // the table numbers its updates by the step, as TableGossip does
     tableSeq++;
-    for (Customer c : customers) {
-      double raw = demand.applyAsDouble(c.limit.name());
-      if (!(raw >= 0) || Double.isInfinite(raw)) {
-        raw = 0;
-      }
-      c.rate = Ewma.update(ewmaPerInterval, c.rate, raw, !c.measured);
-      c.measured = true;
-      StepInput<GossipUpdate> in =
-          new StepInput<>(
-              now / 1e9, LocalMeasurement.of(dt, raw * dt, raw * dt), c.inbox, table ? heard : up);
-      out.clear();
-      c.globalDemand =
-          gossip.step(self, c.state, c.rate, c.inbox, in, new SplittableRandom(seed), out);
-      c.inbox.clear();
-      double limit = c.limit.limit();
-      double available = limit - reserved * limit / n;
-      c.share =
-          switch (mode) {
-            case NORMAL -> ShareRule.share(available, c.rate, c.globalDemand, hearing);
-            case LEASE -> c.lastNormalShare;
-            case SAFE -> limit / n;
-          };
-      if (joining) {
-        c.share = Math.min(c.share, limit / n);
-      }
-      if (mode == Mode.NORMAL) {
-        c.lastNormalShare = c.share;
-      }
-      shares.add(new CustomerShare(c.limit.name(), limit, c.share, c.rate, c.globalDemand, mode));
-      for (Envelope<GossipUpdate> e : out) {
-        GossipUpdate u = e.body();
+    for (CustomerAllocation<?, ?> c : customers) {
+      int key = c.limit.key();
+      for (Envelope<? extends PeerMessage> e : c.outgoing()) {
         byPeer
             .computeIfAbsent(e.to(), k -> new ArrayList<>())
-            .add(new DemandEntry(c.limit.key(), u.seq(), u.value(), u.weight()));
+            .add(new CustomerEntry(key, e.body()));
       }
-      if (table && probe >= 0) {
-        // the table's update: its sequence number counts the steps, its value is r_i
-        byPeer
-            .computeIfAbsent(probe, k -> new ArrayList<>())
-            .add(new DemandEntry(c.limit.key(), tableSeq, c.rate, 0));
+      if (table && view.probe() >= 0 && c.gossips()) {
+        GossipUpdate u = new GossipUpdate(tableSeq, c.gossipedValue(), 0);
+        byPeer.computeIfAbsent(view.probe(), k -> new ArrayList<>()).add(new CustomerEntry(key, u));
       }
     }
     List<Datagram> datagrams = new ArrayList<>(byPeer.size());
-    for (Map.Entry<Integer, List<DemandEntry>> e : byPeer.entrySet()) {
-      byte[] bytes =
-          codec.encode(new GossipPacket(self, e.getKey(), incarnation, ++seq, e.getValue()));
-      datagrams.add(new Datagram(e.getKey(), bytes));
-      sentDatagrams++;
-      sentBytes += bytes.length;
+    int self = settings.id();
+    for (Map.Entry<Integer, List<CustomerEntry>> e : byPeer.entrySet()) {
+      List<CustomerEntry> chunk = new ArrayList<>();
+      int size = PacketCodec.HEADER_BYTES + PacketCodec.MAC_BYTES;
+      for (CustomerEntry entry : e.getValue()) {
+        int b = PacketCodec.entryBytes(entry);
+        if (size + b > PacketCodec.MAX_PAYLOAD) {
+          datagrams.add(datagram(self, e.getKey(), chunk));
+          chunk = new ArrayList<>();
+          size = PacketCodec.HEADER_BYTES + PacketCodec.MAC_BYTES;
+        }
+        chunk.add(entry);
+        size += b;
+      }
+      datagrams.add(datagram(self, e.getKey(), chunk));
     }
-    return new Tick(mode, hearing, List.copyOf(shares), datagrams);
+    return datagrams;
+  }
+
+  private Datagram datagram(int self, int to, List<CustomerEntry> entries) {
+    byte[] bytes = codec.encode(new GossipPacket(self, to, incarnation, ++seq, entries));
+    sentDatagrams++;
+    sentBytes += bytes.length;
+    return new Datagram(to, bytes);
   }
 
   /** The counters so far. */

@@ -30,7 +30,8 @@ public final class AgentFleet implements AutoCloseable {
   private final LongSupplier nanoClock;
   private final LongSupplier wallMillis;
   private final DrlAgent[] agents;
-  private final SyntheticLimits[] pops;
+  private final LocalLimits[] pops;
+  private LinkFaults faults = LinkFaults.NONE;
   private final InetSocketAddress[] gossip;
   private final List<String> seeds = new ArrayList<>();
   private final SwimMembership[] swims;
@@ -38,7 +39,7 @@ public final class AgentFleet implements AutoCloseable {
   private long lastIncarnation;
 
   /**
-   * Starts {@code n} agents.
+   * Starts {@code n} agents, each in front of a {@link SyntheticLimits}.
    *
    * @param settings the settings of agent i
    * @param threads event-loop threads shared by all agents
@@ -52,6 +53,25 @@ public final class AgentFleet implements AutoCloseable {
       LongSupplier nanoClock,
       LongSupplier wallMillis)
       throws Exception {
+    this(n, settings, i -> new SyntheticLimits(), keys, kind, threads, nanoClock, wallMillis);
+  }
+
+  /**
+   * Starts {@code n} agents, agent i in front of {@code limits.apply(i)}.
+   *
+   * @param settings the settings of agent i
+   * @param threads event-loop threads shared by all agents
+   */
+  public AgentFleet(
+      int n,
+      IntFunction<AgentSettings> settings,
+      IntFunction<LocalLimits> limits,
+      KeyRing keys,
+      MembershipKind kind,
+      int threads,
+      LongSupplier nanoClock,
+      LongSupplier wallMillis)
+      throws Exception {
     this.settings = settings;
     this.keys = keys;
     this.kind = kind;
@@ -59,11 +79,11 @@ public final class AgentFleet implements AutoCloseable {
     this.wallMillis = wallMillis;
     this.group = new NioEventLoopGroup(threads, new DefaultThreadFactory("drl-agents", true));
     this.agents = new DrlAgent[n];
-    this.pops = new SyntheticLimits[n];
+    this.pops = new LocalLimits[n];
     this.gossip = new InetSocketAddress[n];
     this.swims = new SwimMembership[n];
     for (int i = 0; i < n; i++) {
-      pops[i] = new SyntheticLimits();
+      pops[i] = limits.apply(i);
     }
     try {
       if (kind == MembershipKind.STATIC) {
@@ -116,6 +136,7 @@ public final class AgentFleet implements AutoCloseable {
     InetSocketAddress bind =
         kind == MembershipKind.SWIM ? new InetSocketAddress("127.0.0.1", 0) : gossip[i];
     agents[i] = DrlAgent.start(core, bind, m, pops[i], group, nanoClock);
+    agents[i].faults(faults);
     if (kind == MembershipKind.SWIM) {
       gossip[i] = agents[i].address();
       String a = swims[i].address();
@@ -130,7 +151,9 @@ public final class AgentFleet implements AutoCloseable {
     if (agents[i] != null) {
       agents[i].close();
       agents[i] = null;
-      pops[i].clearShares();
+      if (pops[i] instanceof SyntheticLimits sl) {
+        sl.clearShares();
+      }
     }
   }
 
@@ -140,7 +163,9 @@ public final class AgentFleet implements AutoCloseable {
       agents[i].crash();
       crashed.add(agents[i]);
       agents[i] = null;
-      pops[i].clearShares();
+      if (pops[i] instanceof SyntheticLimits sl) {
+        sl.clearShares();
+      }
     }
   }
 
@@ -153,9 +178,33 @@ public final class AgentFleet implements AutoCloseable {
     return agents[i];
   }
 
-  /** The synthetic PoP behind agent {@code i}. */
+  /** The synthetic PoP behind agent {@code i} (a fleet started with synthetic PoPs). */
   public SyntheticLimits pop(int i) {
-    return pops[i];
+    return (SyntheticLimits) pops[i];
+  }
+
+  /** Injects loss and delay into every agent's sending, now and after restarts. */
+  public synchronized void faults(LinkFaults f) {
+    faults = f == null ? LinkFaults.NONE : f;
+    for (DrlAgent a : agents) {
+      if (a != null) {
+        a.faults(faults);
+      }
+    }
+  }
+
+  /** The counters of every running agent, summed: datagrams and bytes sent. */
+  public synchronized long[] sent() {
+    long datagrams = 0;
+    long bytes = 0;
+    for (DrlAgent a : agents) {
+      if (a != null) {
+        AgentCounters c = a.status().counters();
+        datagrams += c.sentDatagrams();
+        bytes += c.sentBytes();
+      }
+    }
+    return new long[] {datagrams, bytes};
   }
 
   @Override

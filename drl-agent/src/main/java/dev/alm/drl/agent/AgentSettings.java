@@ -1,5 +1,7 @@
 package dev.alm.drl.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +23,11 @@ import java.util.Map;
  * @param gossip the estimator of the global demand
  * @param customers the customers and their global limits, the same list at every PoP; may be empty
  *     (customers given later, {@link AgentCore#setCustomers})
+ * @param neighbours this PoP's neighbours in the communication graph of GDRL and the Laplacian
+ *     throttler (paper 000's G, paper 003's graph), or {@code null} for every other PoP (the
+ *     complete graph); the gossip algorithms draw their peers from all PoPs whatever this says
+ * @param algorithms per algorithm name, its parameters as a scenario's {@code algorithms.<name>}
+ *     object gives them ({@code {"gdrl": {"eta": 0.1}}}); empty for the defaults
  */
 public record AgentSettings(
     int id,
@@ -32,7 +39,9 @@ public record AgentSettings(
     double peerTimeout,
     double ewma,
     GossipMode gossip,
-    List<CustomerLimit> customers) {
+    List<CustomerLimit> customers,
+    int[] neighbours,
+    JsonNode algorithms) {
 
   /** The estimator of the global sum (part 1's {@code dev.alm.ratelimit.gossip}). */
   public enum GossipMode {
@@ -69,6 +78,64 @@ public record AgentSettings(
       throw new IllegalArgumentException("a gossip mode is required");
     }
     customers = checkedCustomers(customers);
+    if (neighbours != null) {
+      neighbours = neighbours.clone();
+      for (int p : neighbours) {
+        if (p < 0 || p >= limiters || p == id) {
+          throw new IllegalArgumentException(
+              "neighbour " + p + " is not another of the " + limiters);
+        }
+      }
+    }
+    if (algorithms == null || !algorithms.isObject()) {
+      algorithms = JsonNodeFactory.instance.objectNode();
+    }
+  }
+
+  /** Settings with the complete graph and every algorithm's default parameters. */
+  public AgentSettings(
+      int id,
+      int limiters,
+      double interval,
+      int fanOut,
+      double lease,
+      double silence,
+      double peerTimeout,
+      double ewma,
+      GossipMode gossip,
+      List<CustomerLimit> customers) {
+    this(
+        id,
+        limiters,
+        interval,
+        fanOut,
+        lease,
+        silence,
+        peerTimeout,
+        ewma,
+        gossip,
+        customers,
+        null,
+        null);
+  }
+
+  /** This PoP's graph neighbours: the configured ones, or every other PoP. */
+  public int[] graphNeighbours() {
+    if (neighbours != null) {
+      return neighbours.clone();
+    }
+    int[] all = new int[limiters - 1];
+    for (int p = 0, k = 0; p < limiters; p++) {
+      if (p != id) {
+        all[k++] = p;
+      }
+    }
+    return all;
+  }
+
+  @Override
+  public int[] neighbours() {
+    return neighbours == null ? null : neighbours.clone();
   }
 
   /**
@@ -118,42 +185,182 @@ public record AgentSettings(
 
   public AgentSettings withInterval(double seconds) {
     return new AgentSettings(
-        id, limiters, seconds, fanOut, lease, silence, peerTimeout, ewma, gossip, customers);
+        id,
+        limiters,
+        seconds,
+        fanOut,
+        lease,
+        silence,
+        peerTimeout,
+        ewma,
+        gossip,
+        customers,
+        neighbours,
+        algorithms);
   }
 
   public AgentSettings withFanOut(int br) {
     return new AgentSettings(
-        id, limiters, interval, br, lease, silence, peerTimeout, ewma, gossip, customers);
+        id,
+        limiters,
+        interval,
+        br,
+        lease,
+        silence,
+        peerTimeout,
+        ewma,
+        gossip,
+        customers,
+        neighbours,
+        algorithms);
   }
 
   public AgentSettings withLease(double seconds) {
     return new AgentSettings(
-        id, limiters, interval, fanOut, seconds, silence, peerTimeout, ewma, gossip, customers);
+        id,
+        limiters,
+        interval,
+        fanOut,
+        seconds,
+        silence,
+        peerTimeout,
+        ewma,
+        gossip,
+        customers,
+        neighbours,
+        algorithms);
   }
 
   public AgentSettings withSilence(double seconds) {
     return new AgentSettings(
-        id, limiters, interval, fanOut, lease, seconds, peerTimeout, ewma, gossip, customers);
+        id,
+        limiters,
+        interval,
+        fanOut,
+        lease,
+        seconds,
+        peerTimeout,
+        ewma,
+        gossip,
+        customers,
+        neighbours,
+        algorithms);
   }
 
   public AgentSettings withPeerTimeout(double seconds) {
     return new AgentSettings(
-        id, limiters, interval, fanOut, lease, silence, seconds, ewma, gossip, customers);
+        id,
+        limiters,
+        interval,
+        fanOut,
+        lease,
+        silence,
+        seconds,
+        ewma,
+        gossip,
+        customers,
+        neighbours,
+        algorithms);
   }
 
   public AgentSettings withEwma(double perSecond) {
     return new AgentSettings(
-        id, limiters, interval, fanOut, lease, silence, peerTimeout, perSecond, gossip, customers);
+        id,
+        limiters,
+        interval,
+        fanOut,
+        lease,
+        silence,
+        peerTimeout,
+        perSecond,
+        gossip,
+        customers,
+        neighbours,
+        algorithms);
   }
 
   public AgentSettings withGossip(GossipMode mode) {
     return new AgentSettings(
-        id, limiters, interval, fanOut, lease, silence, peerTimeout, ewma, mode, customers);
+        id,
+        limiters,
+        interval,
+        fanOut,
+        lease,
+        silence,
+        peerTimeout,
+        ewma,
+        mode,
+        customers,
+        neighbours,
+        algorithms);
   }
 
+  /** These settings for another PoP; graph neighbours are a PoP's own, so they go back to all. */
   public AgentSettings withId(int newId) {
     return new AgentSettings(
-        newId, limiters, interval, fanOut, lease, silence, peerTimeout, ewma, gossip, customers);
+        newId,
+        limiters,
+        interval,
+        fanOut,
+        lease,
+        silence,
+        peerTimeout,
+        ewma,
+        gossip,
+        customers,
+        null,
+        algorithms);
+  }
+
+  /** These settings with graph neighbours ({@code null}: every other PoP). */
+  public AgentSettings withNeighbours(int[] graph) {
+    return new AgentSettings(
+        id,
+        limiters,
+        interval,
+        fanOut,
+        lease,
+        silence,
+        peerTimeout,
+        ewma,
+        gossip,
+        customers,
+        graph,
+        algorithms);
+  }
+
+  /** These settings with the algorithms' parameters, {@code {"gdrl": {"eta": 0.1}, ...}}. */
+  public AgentSettings withAlgorithms(JsonNode parameters) {
+    return new AgentSettings(
+        id,
+        limiters,
+        interval,
+        fanOut,
+        lease,
+        silence,
+        peerTimeout,
+        ewma,
+        gossip,
+        customers,
+        neighbours,
+        parameters);
+  }
+
+  /** These settings with other customers. */
+  public AgentSettings withCustomers(List<CustomerLimit> list) {
+    return new AgentSettings(
+        id,
+        limiters,
+        interval,
+        fanOut,
+        lease,
+        silence,
+        peerTimeout,
+        ewma,
+        gossip,
+        list,
+        neighbours,
+        algorithms);
   }
 
   /** The peer timeout in seconds, the default resolved. */

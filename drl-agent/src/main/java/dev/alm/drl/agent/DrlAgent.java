@@ -18,8 +18,9 @@ import java.util.function.LongSupplier;
 /**
  * One PoP's DRL agent on the network: a thin Netty UDP adapter around an {@link AgentCore}. The
  * datagram channel's event loop owns the core: it runs the estimate-interval timer, decodes each
- * received datagram into the core, and membership events are queued onto it. Shares go to the
- * {@link LocalLimits} after every interval.
+ * received datagram into the core, and membership events are queued onto it. Every interval it
+ * reads each customer's measurement from the {@link LocalLimits}, and hands each customer's
+ * enforcement back to them.
  *
  * <p>Peers' gossip addresses come from the {@link Membership} alone (the SWIM alias, or the static
  * list), never from the source address of a received datagram: a datagram's content counts when its
@@ -35,6 +36,8 @@ public final class DrlAgent implements AutoCloseable {
   private final InetSocketAddress[] addresses;
   private final Channel channel;
   private volatile GossipFilter filter = GossipFilter.ALL;
+  private volatile LinkFaults faults = LinkFaults.NONE;
+  private java.util.SplittableRandom faultDraws = new java.util.SplittableRandom(0);
   private volatile AgentStatus status;
   private ScheduledFuture<?> ticker;
   private long unsent;
@@ -123,6 +126,19 @@ public final class DrlAgent implements AutoCloseable {
     this.filter = f == null ? GossipFilter.ALL : f;
   }
 
+  /** Replaces the injected loss and delay of this agent's sending (on the agent's thread). */
+  public void faults(LinkFaults f) {
+    LinkFaults next = f == null ? LinkFaults.NONE : f;
+    channel
+        .eventLoop()
+        .execute(
+            () -> {
+              faults = next;
+              faultDraws =
+                  new java.util.SplittableRandom(next.seed() * 1_000_003L + core.settings().id());
+            });
+  }
+
   private void membershipChanged(int id, InetSocketAddress address, boolean up) {
     if (id < 0 || id >= addresses.length || id == core.settings().id()) {
       return;
@@ -150,9 +166,9 @@ public final class DrlAgent implements AutoCloseable {
   private void tick() {
     try {
       long now = nanoClock.getAsLong();
-      Tick t = core.tick(now, name -> limits.demand(name, now));
+      Tick t = core.tick(now, (name, dt) -> limits.measure(name, now, dt));
       for (CustomerShare s : t.shares()) {
-        limits.setShare(s.customer(), s.share(), s.mode());
+        limits.enforce(s);
       }
       boolean wrote = false;
       GossipFilter f = filter;
@@ -165,7 +181,21 @@ public final class DrlAgent implements AutoCloseable {
         if (!f.pass(d.to(), true)) {
           continue;
         }
-        channel.write(new DatagramPacket(Unpooled.wrappedBuffer(d.bytes()), to));
+        LinkFaults lf = faults;
+        if (lf.loss() > 0 && faultDraws.nextDouble() < lf.loss()) {
+          continue;
+        }
+        DatagramPacket packet = new DatagramPacket(Unpooled.wrappedBuffer(d.bytes()), to);
+        if (lf.delay() > 0) {
+          channel
+              .eventLoop()
+              .schedule(
+                  () -> channel.writeAndFlush(packet),
+                  Math.round(lf.delay() * 1e9),
+                  TimeUnit.NANOSECONDS);
+          continue;
+        }
+        channel.write(packet);
         wrote = true;
       }
       if (wrote) {

@@ -1,6 +1,7 @@
 package dev.alm.drl.agent;
 
 import dev.alm.io.KeyRing;
+import dev.alm.ratelimit.alloc.PeerMessage;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,22 +14,23 @@ import java.util.List;
  * <pre>
  * offset size field
  *  0     2    magic 0xD71A
- *  2     1    version 2
- *  3     1    type 1 (demands)
+ *  2     1    version 3
+ *  3     1    type 1 (allocator messages)
  *  4     4    sender id
  *  8     4    receiver id (the one agent this datagram is for)
  * 12     8    incarnation (sender start, ms)
  * 20     8    sequence number (per sender and incarnation, from 1)
  * 28     2    entry count k
- * 30     24k  entries: customer key 4, gossip seq 4, value 8 (double), weight 8 (double)
- * 30+24k 16   HMAC-SHA256 of the bytes before it, truncated to 16 bytes
+ * 30     ...  k entries: customer key 4, then the message's kind byte and body ({@link MessageWire}:
+ *             25 bytes per entry for a gossip update, 36 for a consensus message)
+ * end-16 16   HMAC-SHA256 of the bytes before it, truncated to 16 bytes
  * </pre>
  *
  * <p>The MAC covers the receiver id, so a datagram captured on its way to one agent and sent to
  * another is refused there ({@link RejectReason#WRONG_RECEIVER}) even though its sequence number is
- * new to that agent's replay window. Version 1 (no receiver id) is refused as malformed.
+ * new to that agent's replay window. Versions 1 and 2 are refused as malformed.
  *
- * <p>One customer: 70 bytes of UDP payload, 98 with IPv4 and UDP headers.
+ * <p>One customer gossiping: 71 bytes of UDP payload, 99 with IPv4 and UDP headers.
  */
 public final class PacketCodec {
 
@@ -44,13 +46,16 @@ public final class PacketCodec {
   /** IPv4 (20) and UDP (8) headers, for the bytes-on-the-wire figures. */
   public static final int IP_UDP_OVERHEAD = 28;
 
-  /** Most entries in one datagram (keeps it under 1,472 bytes, one Ethernet frame). */
+  /** The largest UDP payload written (one Ethernet frame less IPv4 and UDP headers). */
+  public static final int MAX_PAYLOAD = 1472;
+
+  /** Most customers an agent shares (a receiver keeps a few counters per customer and sender). */
   public static final int MAX_ENTRIES = 59;
 
   /** The version byte this codec writes and accepts. */
-  public static final byte VERSION = 2;
+  public static final byte VERSION = 3;
 
-  private static final byte TYPE_DEMANDS = 1;
+  private static final byte TYPE_MESSAGES = 1;
 
   private final KeyRing keys;
 
@@ -58,24 +63,35 @@ public final class PacketCodec {
     this.keys = keys;
   }
 
-  /** The UDP payload size of a datagram with {@code entries} entries. */
-  public static int size(int entries) {
-    return HEADER_BYTES + DemandEntry.BYTES * entries + MAC_BYTES;
+  /** The bytes one entry takes: the customer key, the kind byte and the body. */
+  public static int entryBytes(CustomerEntry e) {
+    return 5 + MessageWire.bodyBytes(MessageWire.kind(e.message()));
   }
 
-  /** Encodes and signs with the current key. */
+  /** The UDP payload size of a datagram with these entries. */
+  public static int size(java.util.List<CustomerEntry> entries) {
+    int n = HEADER_BYTES + MAC_BYTES;
+    for (CustomerEntry e : entries) {
+      n += entryBytes(e);
+    }
+    return n;
+  }
+
+  /** Encodes and signs with the current key; the entries must fit {@link #MAX_PAYLOAD}. */
   public byte[] encode(GossipPacket p) {
     int k = p.entries().size();
-    if (k > MAX_ENTRIES) {
-      throw new IllegalArgumentException("at most " + MAX_ENTRIES + " entries: " + k);
+    int size = size(p.entries());
+    if (size > MAX_PAYLOAD) {
+      throw new IllegalArgumentException("at most " + MAX_PAYLOAD + " bytes: " + size);
     }
-    byte[] out = new byte[size(k)];
+    byte[] out = new byte[size];
     ByteBuffer b = ByteBuffer.wrap(out);
-    b.putShort(MAGIC).put(VERSION).put(TYPE_DEMANDS);
+    b.putShort(MAGIC).put(VERSION).put(TYPE_MESSAGES);
     b.putInt(p.sender()).putInt(p.receiver()).putLong(p.incarnation()).putLong(p.seq());
     b.putShort((short) k);
-    for (DemandEntry e : p.entries()) {
-      b.putInt(e.customerKey()).putInt((int) e.seq()).putDouble(e.value()).putDouble(e.weight());
+    for (CustomerEntry e : p.entries()) {
+      b.putInt(e.customerKey());
+      MessageWire.write(e.message(), b);
     }
     int body = out.length - MAC_BYTES;
     byte[] mac = keys.sign(out, 0, body);
@@ -102,11 +118,11 @@ public final class PacketCodec {
    * addresses).
    */
   public Decoded decode(byte[] data, int off, int len, int self) {
-    if (len < size(0) || len > size(MAX_ENTRIES)) {
+    if (len < HEADER_BYTES + MAC_BYTES || len > MAX_PAYLOAD) {
       return new Refused(RejectReason.MALFORMED);
     }
     ByteBuffer b = ByteBuffer.wrap(data, off, len);
-    if (b.getShort() != MAGIC || b.get() != VERSION || b.get() != TYPE_DEMANDS) {
+    if (b.getShort() != MAGIC || b.get() != VERSION || b.get() != TYPE_MESSAGES) {
       return new Refused(RejectReason.MALFORMED);
     }
     int sender = b.getInt();
@@ -114,27 +130,35 @@ public final class PacketCodec {
     long incarnation = b.getLong();
     long seq = b.getLong();
     int k = b.getShort() & 0xffff;
-    if (len != size(k)) {
+    int body = len - MAC_BYTES;
+    // the form first: the entries' kinds must add up to the length exactly
+    int end = off + body;
+    int at = b.position();
+    for (int i = 0; i < k; i++) {
+      int bytes = at + 5 <= end ? MessageWire.bodyBytes(data[at + 4]) : -1;
+      if (bytes < 0) {
+        return new Refused(RejectReason.MALFORMED);
+      }
+      at += 5 + bytes;
+    }
+    if (at != end) {
       return new Refused(RejectReason.MALFORMED);
     }
-    int body = len - MAC_BYTES;
-    byte[] mac = Arrays.copyOfRange(data, off + body, off + len);
+    byte[] mac = Arrays.copyOfRange(data, end, off + len);
     if (!keys.verify(data, off, body, mac)) {
       return new Refused(RejectReason.BAD_MAC);
     }
     if (receiver != self) {
       return new Refused(RejectReason.WRONG_RECEIVER);
     }
-    List<DemandEntry> entries = new ArrayList<>(k);
+    List<CustomerEntry> entries = new ArrayList<>(k);
     for (int i = 0; i < k; i++) {
       int key = b.getInt();
-      long s = b.getInt() & 0xffffffffL;
-      double v = b.getDouble();
-      double w = b.getDouble();
-      if (!Double.isFinite(v) || !Double.isFinite(w) || v < 0 || w < 0) {
+      PeerMessage m = MessageWire.read(b.get(), b);
+      if (m == null) {
         return new Refused(RejectReason.MALFORMED);
       }
-      entries.add(new DemandEntry(key, s, v, w));
+      entries.add(new CustomerEntry(key, m));
     }
     return new Valid(new GossipPacket(sender, receiver, incarnation, seq, entries));
   }

@@ -147,7 +147,15 @@ class AgentCoreTest {
             AgentSettings.defaults(0, 2, List.of(new CustomerLimit("c", 10))), KEYS, 1, 1);
     byte[] b =
         new PacketCodec(KEYS)
-            .encode(new GossipPacket(1, 0, 5, 1, List.of(new DemandEntry(12345, 1, 99, 0))));
+            .encode(
+                new GossipPacket(
+                    1,
+                    0,
+                    5,
+                    1,
+                    List.of(
+                        new CustomerEntry(
+                            12345, new dev.alm.ratelimit.gossip.GossipUpdate(1, 99, 0)))));
     assertTrue(core.onDatagram(b, 0, b.length, 1) instanceof Receipt.Accepted);
     assertEquals(1, core.counters().unknownCustomerEntries());
     byte[] self = new PacketCodec(KEYS).encode(new GossipPacket(0, 0, 5, 1, List.of()));

@@ -187,7 +187,13 @@ class AgentLoopbackTest {
     int key = new CustomerLimit(C, L).key();
     GossipPacket huge =
         new GossipPacket(
-            1, 0, Long.MAX_VALUE - 1, 1, List.of(new DemandEntry(key, 1L << 30, 1e9, 0)));
+            1,
+            0,
+            Long.MAX_VALUE - 1,
+            1,
+            List.of(
+                new CustomerEntry(
+                    key, new dev.alm.ratelimit.gossip.GossipUpdate(1L << 30, 1e9, 0))));
     byte[] forged = new PacketCodec(KeyRing.ofText("not-the-fleet-key-0123456789")).encode(huge);
     byte[] genuine = new PacketCodec(KEYS).encode(huge);
     byte[] junk = new byte[40];

@@ -19,9 +19,11 @@ class PacketCodecTest {
       KeyRing.ofText("new-gossip-key-0123456789", "old-gossip-key-0123456789");
 
   static GossipPacket packet(int entries) {
-    List<DemandEntry> e = new java.util.ArrayList<>();
+    List<CustomerEntry> e = new java.util.ArrayList<>();
     for (int i = 0; i < entries; i++) {
-      e.add(new DemandEntry(1000 + i, 7 + i, 12.5 * i, 0.25 * i));
+      e.add(
+          new CustomerEntry(
+              1000 + i, new dev.alm.ratelimit.gossip.GossipUpdate(7 + i, 12.5 * i, 0.25 * i)));
     }
     return new GossipPacket(2, TO, 1_700_000_000_000L, 42, e);
   }
@@ -33,8 +35,8 @@ class PacketCodecTest {
   void roundTripsAndHasTheDocumentedSize() {
     PacketCodec c = new PacketCodec(NEW);
     byte[] b = c.encode(packet(1));
-    assertEquals(70, b.length);
-    assertEquals(70 + 24, c.encode(packet(2)).length);
+    assertEquals(71, b.length);
+    assertEquals(71 + 25, c.encode(packet(2)).length);
     assertEquals(PacketCodec.VERSION, b[2]);
     assertEquals(TO, java.nio.ByteBuffer.wrap(b).getInt(8), "receiver id at offset 8");
     PacketCodec.Valid v = assertInstanceOf(PacketCodec.Valid.class, c.decode(b, 0, b.length, TO));
@@ -81,7 +83,14 @@ class PacketCodecTest {
   @Test
   void signedButNotFiniteValuesAreMalformed() {
     PacketCodec c = new PacketCodec(NEW);
-    GossipPacket p = new GossipPacket(1, TO, 1, 1, List.of(new DemandEntry(1, 1, Double.NaN, 0)));
+    GossipPacket p =
+        new GossipPacket(
+            1,
+            TO,
+            1,
+            1,
+            List.of(
+                new CustomerEntry(1, new dev.alm.ratelimit.gossip.GossipUpdate(1, Double.NaN, 0))));
     byte[] b = c.encode(p);
     assertEquals(new PacketCodec.Refused(RejectReason.MALFORMED), c.decode(b, 0, b.length, TO));
   }
@@ -107,6 +116,27 @@ class PacketCodecTest {
     byte[] b = c.encode(packet(1));
     java.nio.ByteBuffer.wrap(b).putInt(8, 1);
     assertEquals(new PacketCodec.Refused(RejectReason.BAD_MAC), c.decode(b, 0, b.length, 1));
+  }
+
+  @Test
+  void consensusMessagesRoundTripNextToGossipUpdates() {
+    PacketCodec c = new PacketCodec(NEW);
+    GossipPacket p =
+        new GossipPacket(
+            2,
+            TO,
+            1,
+            9,
+            List.of(
+                new CustomerEntry(
+                    5,
+                    new dev.alm.ratelimit.gdrl.ConsensusMessage(
+                        12, -250.5, 333.25, 3, true, 17.75)),
+                new CustomerEntry(6, new dev.alm.ratelimit.gossip.GossipUpdate(4, 10, 0))));
+    byte[] b = c.encode(p);
+    assertEquals(30 + 36 + 25 + 16, b.length);
+    PacketCodec.Valid v = assertInstanceOf(PacketCodec.Valid.class, c.decode(b, 0, b.length, TO));
+    assertEquals(p, v.packet());
   }
 
   @Test
