@@ -109,8 +109,39 @@ public final class DrlAgentsCommand implements Callable<Integer> {
               + " agent 0 went lease and safe, and how long the shares took to re-converge.")
   String partition;
 
+  @Option(
+      names = "--scenario",
+      paramLabel = "FILE|builtin:NAME",
+      description =
+          "Run a simulator scenario (open-loop demand) through the simulator and through live"
+              + " agents, per --algorithm, and print served/L, the p95 aggregate error and the"
+              + " convergence time of both; writes ALG/summary.json (live), ALG/simulated.json and"
+              + " ALG/timeseries.csv under --out. The other options but --threads are ignored.")
+  String scenario;
+
+  @Option(
+      names = "--algorithm",
+      defaultValue = "all",
+      description = "With --scenario: share,grd,fps,gtb,ctb,gdrl,dst or all. Default: all.")
+  String algorithm;
+
+  @Option(
+      names = "--out",
+      defaultValue = "drl-agents-out",
+      description = "With --scenario: the output directory. Default: drl-agents-out.")
+  java.nio.file.Path out;
+
   @Override
   public Integer call() throws Exception {
+    if (scenario != null) {
+      return LiveScenarioCompare.run(
+          dev.alm.ratelimit.sim.ScenarioReader.read(scenario),
+          LiveScenarioCompare.algorithms(algorithm),
+          threads,
+          out,
+          spec.commandLine().getOut(),
+          spec.commandLine().getErr());
+    }
     double seconds = parseSeconds(duration);
     if (agents < 2 || agents > 2000) {
       throw new ParameterException(spec.commandLine(), "--agents: must be in 2..2000: " + agents);

@@ -1,0 +1,134 @@
+package dev.alm.app.drl;
+
+import dev.alm.app.Outputs;
+import dev.alm.app.UserError;
+import dev.alm.drl.agent.CustomerLimit;
+import dev.alm.drl.agent.LiveScenarioRun;
+import dev.alm.ratelimit.alloc.Allocator;
+import dev.alm.ratelimit.sim.Scenario;
+import dev.alm.ratelimit.sim.SimulationResult;
+import dev.alm.ratelimit.sim.Simulator;
+import dev.alm.ratelimit.sim.Summary;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code alm drl agents --scenario}: one scenario through the simulator and through live agents on
+ * loopback ({@link LiveScenarioRun}), per algorithm, with the two summaries side by side and their
+ * differences in units of L (docs/ratelimit/live-vs-sim.md).
+ */
+final class LiveScenarioCompare {
+
+  private LiveScenarioCompare() {}
+
+  /** The algorithms of a comma-separated list, {@code all} for every one a customer may pick. */
+  static List<String> algorithms(String list) {
+    if (list == null || list.equals("all")) {
+      return CustomerLimit.ALGORITHMS;
+    }
+    List<String> out = new ArrayList<>();
+    for (String a : list.split(",")) {
+      String name = a.trim();
+      if (!CustomerLimit.ALGORITHMS.contains(name)) {
+        throw new UserError(
+            "--algorithm: "
+                + name
+                + " is not one of "
+                + String.join("|", CustomerLimit.ALGORITHMS)
+                + " (or all)");
+      }
+      out.add(name);
+    }
+    return out;
+  }
+
+  /**
+   * Runs every algorithm simulated then live, prints one line per algorithm and writes {@code
+   * ALG/summary.json} (live), {@code ALG/simulated.json} and {@code ALG/timeseries.csv} (the live
+   * aggregate per interval) under {@code out}.
+   */
+  static int run(
+      Scenario sc, List<String> algorithms, int threads, Path out, PrintWriter o, PrintWriter err)
+      throws Exception {
+    o.printf(
+        Locale.ROOT,
+        "%s: %d limiters, L %.0f %s, %.0f s, %.0f ms intervals, loss %.2f, delay %.3f s%n",
+        sc.source(),
+        sc.limiters(),
+        sc.globalLimit(),
+        sc.unit(),
+        sc.duration(),
+        sc.interval() * 1000,
+        sc.loss(),
+        sc.delay());
+    o.printf(
+        Locale.ROOT,
+        "%-6s %21s %21s %21s %12s%n",
+        "alg",
+        "served/L sim live",
+        "p95 err sim live",
+        "converge s sim live",
+        "live B/s/ag");
+    o.flush();
+    for (String alg : algorithms) {
+      Allocator<?, ?> a =
+          DrlRuns.allocator(alg, sc)
+              .orElseThrow(() -> new UserError("--algorithm: " + alg + " is not available"));
+      long t0 = System.nanoTime();
+      Summary sim = Summary.of(Simulator.run(sc, a, null, null));
+      double simWall = DrlRuns.secondsSince(t0);
+      t0 = System.nanoTime();
+      SimulationResult liveResult =
+          LiveScenarioRun.run(sc, alg, threads, progress(err, alg, sc.duration()));
+      Summary live = Summary.of(liveResult);
+      double liveWall = DrlRuns.secondsSince(t0);
+      Path dir = Outputs.directory(out.resolve(alg));
+      Map<String, Object> liveJson = DrlJson.summary(live, sc, liveWall);
+      liveJson.put("run", "live");
+      Outputs.json(dir.resolve("summary.json"), liveJson);
+      Map<String, Object> simJson = DrlJson.summary(sim, sc, simWall);
+      simJson.put("run", "simulated");
+      Outputs.json(dir.resolve("simulated.json"), simJson);
+      Outputs.write(
+          dir.resolve("timeseries.csv"),
+          w -> {
+            w.write("t,served,demand\n");
+            for (int k = 0; k < liveResult.times().length; k++) {
+              w.write(
+                  String.format(
+                      Locale.ROOT,
+                      "%.3f,%.1f,%.1f%n",
+                      liveResult.times()[k],
+                      liveResult.served()[k],
+                      liveResult.demand()[k]));
+            }
+          });
+      o.printf(
+          Locale.ROOT,
+          "%-6s %10.3f %10.3f %10.3f %10.3f %10.2f %10.2f %12.0f%n",
+          alg,
+          sim.servedOverLimit(),
+          live.servedOverLimit(),
+          sim.aggregateErrorP95(),
+          live.aggregateErrorP95(),
+          sim.convergenceSeconds(),
+          live.convergenceSeconds(),
+          live.bytesPerLimiterPerSecond());
+      o.flush();
+    }
+    return 0;
+  }
+
+  private static Simulator.Progress progress(PrintWriter err, String alg, double total) {
+    return (done, all) -> {
+      if ((int) done % 10 == 0) {
+        err.printf(Locale.ROOT, "alm drl agents: %s live, %.0f of %.0f s%n", alg, done, total);
+        err.flush();
+      }
+    };
+  }
+}

@@ -1,0 +1,125 @@
+package dev.alm.drl.agent;
+
+import dev.alm.io.KeyRing;
+import dev.alm.ratelimit.sim.Scenario;
+import dev.alm.ratelimit.sim.SimulationResult;
+import dev.alm.ratelimit.sim.Simulator;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Runs a simulator scenario live: N agents on loopback UDP ({@link AgentFleet}, real signed
+ * datagrams, the scenario's loss and delay injected in each agent's socket adapter, {@link
+ * LinkFaults}), one customer at the scenario's limit shared by the algorithm asked for, in front of
+ * the scenario's PoPs ({@link ScenarioPops}) advanced on the wall clock. The result has the
+ * simulator's form, so {@code Summary} gives the same fields and the two can be compared.
+ *
+ * <p>Open-loop demand only: TCP flows react to drops within a round trip, which the simulator
+ * models and a live run on loopback would have to generate for real. Bytes are counted as sent on
+ * the wire (UDP payload plus 28 bytes of IPv4 and UDP headers), not the simulator's nominal sizes.
+ */
+public final class LiveScenarioRun {
+
+  /** The customer the run's agents share. */
+  public static final String CUSTOMER = "scenario";
+
+  private LiveScenarioRun() {}
+
+  /**
+   * Runs {@code scenario} live with {@code algorithm} ({@link CustomerLimit#ALGORITHMS}).
+   *
+   * @param threads event-loop threads shared by the agents
+   * @param progress receives scenario seconds done out of the duration, or null
+   * @throws IllegalArgumentException when the scenario has TCP flows or the algorithm is unknown
+   */
+  public static SimulationResult run(
+      Scenario scenario, String algorithm, int threads, Simulator.Progress progress)
+      throws Exception {
+    if (!scenario.flows().isEmpty()) {
+      throw new IllegalArgumentException(
+          scenario.source() + ": live runs take open-loop demand only; TCP flows are simulated");
+    }
+    int n = scenario.limiters();
+    CustomerLimit customer = new CustomerLimit(CUSTOMER, scenario.globalLimit(), algorithm);
+    ScenarioPops pops = new ScenarioPops(scenario);
+    KeyRing keys = KeyRing.ofText("live-scenario-" + scenario.seed() + "-0123456789abcdef");
+    AgentSettings base =
+        new AgentSettings(
+                0,
+                n,
+                scenario.interval(),
+                Math.max(1, scenario.branching()),
+                AgentSettings.DEFAULT_LEASE,
+                Math.max(AgentSettings.DEFAULT_SILENCE, scenario.interval()),
+                0,
+                scenario.ewma(),
+                scenario.pushSum()
+                    ? AgentSettings.GossipMode.PUSH_SUM
+                    : AgentSettings.GossipMode.TABLE,
+                List.of(customer))
+            .withAlgorithms(scenario.algorithms());
+    long started = System.nanoTime();
+    try (AgentFleet fleet =
+        new AgentFleet(
+            n,
+            i -> base.withId(i).withNeighbours(neighbours(scenario, i)),
+            pops::pop,
+            keys,
+            AgentFleet.MembershipKind.STATIC,
+            threads,
+            System::nanoTime,
+            System::currentTimeMillis)) {
+      fleet.faults(new LinkFaults(scenario.loss(), scenario.delay(), scenario.seed()));
+      long start = System.nanoTime();
+      double duration = scenario.duration();
+      double reported = 0;
+      while (true) {
+        double t = Math.min(duration, (System.nanoTime() - start) / 1e9);
+        pops.advance(t);
+        if (t >= duration) {
+          break;
+        }
+        if (progress != null && t - reported >= 1) {
+          reported = t;
+          progress.report(t, duration);
+        }
+        LockSupport.parkNanos(1_000_000);
+      }
+      long[] sent = fleet.sent();
+      List<double[]> rows = pops.series();
+      int k = rows.size();
+      double[] times = new double[k];
+      double[] served = new double[k];
+      double[] demand = new double[k];
+      double[] jain = new double[k];
+      for (int i = 0; i < k; i++) {
+        times[i] = rows.get(i)[0];
+        served[i] = rows.get(i)[1];
+        demand[i] = rows.get(i)[2];
+        jain[i] = rows.get(i)[3];
+      }
+      // the agents ran for as long as the fleet existed; scale the counts to the scenario's span
+      double ran = (System.nanoTime() - started) / 1e9;
+      double scale = ran > 0 ? Math.min(1, duration / ran) : 1;
+      return new SimulationResult(
+          algorithm,
+          scenario,
+          times,
+          served,
+          demand,
+          jain,
+          new double[0],
+          Simulator.changeTimes(scenario),
+          Math.round(sent[0] * scale),
+          Math.round((sent[1] + PacketCodec.IP_UDP_OVERHEAD * sent[0]) * scale));
+    }
+  }
+
+  /** Limiter i's neighbours in the scenario's graph, or null for the complete graph. */
+  private static int[] neighbours(Scenario scenario, int i) {
+    if (scenario.graph() == null || "complete".equals(scenario.graph().kind())) {
+      return null;
+    }
+    return scenario.graph().neighboursOf(i);
+  }
+}

@@ -1,0 +1,203 @@
+package dev.alm.drl.agent;
+
+import dev.alm.ratelimit.alloc.Enforcement;
+import dev.alm.ratelimit.alloc.LocalMeasurement;
+import dev.alm.ratelimit.sim.DemandSpec;
+import dev.alm.ratelimit.sim.Scenario;
+import dev.alm.ratelimit.sim.Simulator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * A simulator scenario's PoPs as the live agents see them: each PoP's open-loop Poisson demand
+ * ({@link DemandSpec}) policed by the enforcement its agent set last, in steps of the scenario's
+ * tick, as the simulator polices it (a token bucket at the rate with the depth, a drop probability,
+ * or the one central bucket at L shared by every PoP). Time is an argument ({@link #advance}, in
+ * scenario seconds); the caller advances it from a clock. Thread-safe: the agents measure and
+ * enforce from their event loops while one driver advances.
+ *
+ * <p>Per estimate interval of the scenario it records the aggregate served rate, the aggregate
+ * demand and Jain's index of the PoPs' served / arrived, the series from which {@code Summary}
+ * computes {@code summary.json}'s fields.
+ */
+public final class ScenarioPops {
+
+  private final Scenario scenario;
+  private final DemandSpec[][] demandOf;
+  private final SplittableRandom arrivals;
+  private final Enforcement[] enforcement;
+  private final double[] tokens;
+  private final double[] arrivedSinceMeasure;
+  private final double[] servedSinceMeasure;
+  private final double[] measuredAt;
+  private final double[] arrivedInterval;
+  private final double[] servedInterval;
+  private double central;
+  private double now;
+  private int recorded;
+  private final List<double[]> rows = new ArrayList<>();
+
+  public ScenarioPops(Scenario scenario) {
+    this.scenario = scenario;
+    int n = scenario.limiters();
+    List<List<DemandSpec>> lists = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      lists.add(new ArrayList<>());
+    }
+    for (DemandSpec d : scenario.demands()) {
+      lists.get(d.limiter()).add(d);
+    }
+    demandOf = new DemandSpec[n][];
+    for (int i = 0; i < n; i++) {
+      demandOf[i] = lists.get(i).toArray(new DemandSpec[0]);
+    }
+    arrivals = new SplittableRandom(scenario.seed());
+    enforcement = new Enforcement[n];
+    tokens = new double[n];
+    double equal = scenario.globalLimit() / n;
+    for (int i = 0; i < n; i++) {
+      enforcement[i] = new Enforcement.LocalLimit(equal, scenario.bucketDepth());
+      tokens[i] = scenario.bucketDepth();
+    }
+    central = scenario.bucketDepth();
+    arrivedSinceMeasure = new double[n];
+    servedSinceMeasure = new double[n];
+    measuredAt = new double[n];
+    arrivedInterval = new double[n];
+    servedInterval = new double[n];
+  }
+
+  /** The scenario time reached. */
+  public synchronized double now() {
+    return now;
+  }
+
+  /** Runs the PoPs up to scenario time {@code t} in steps of the scenario's tick. */
+  public synchronized void advance(double t) {
+    double dt = scenario.interval() / scenario.ticksPerInterval();
+    while (now + dt <= t + 1e-12) {
+      tick(now, dt);
+      now += dt;
+      double end = (recorded + 1) * scenario.interval();
+      if (now >= end - 1e-9) {
+        record(end);
+      }
+    }
+  }
+
+  private void tick(double t, double dt) {
+    int n = enforcement.length;
+    double L = scenario.globalLimit();
+    double[] arrived = new double[n];
+    double centralArrived = 0;
+    for (int i = 0; i < n; i++) {
+      double r = 0;
+      for (DemandSpec d : demandOf[i]) {
+        r += d.rateAt(t);
+      }
+      arrived[i] = Simulator.poisson(r * dt, arrivals);
+      if (enforcement[i] instanceof Enforcement.CentralBucket) {
+        centralArrived += arrived[i];
+      }
+    }
+    double cap = Math.max(scenario.bucketDepth(), L * dt);
+    central = Math.min(cap, central + L * dt);
+    double frac = 1;
+    if (centralArrived > 0) {
+      double s = Math.min(centralArrived, central);
+      central -= s;
+      frac = s / centralArrived;
+    }
+    for (int i = 0; i < n; i++) {
+      double served;
+      Enforcement e = enforcement[i];
+      if (e instanceof Enforcement.LocalLimit l) {
+        double bucket = Math.max(l.depth(), l.rate() * dt);
+        tokens[i] = Math.min(bucket, tokens[i] + l.rate() * dt);
+        served = Math.min(arrived[i], tokens[i]);
+        tokens[i] -= served;
+      } else if (e instanceof Enforcement.DropProbability p) {
+        served = arrived[i] * (1 - p.probability());
+      } else {
+        served = arrived[i] * frac;
+      }
+      arrivedSinceMeasure[i] += arrived[i];
+      servedSinceMeasure[i] += served;
+      arrivedInterval[i] += arrived[i];
+      servedInterval[i] += served;
+    }
+  }
+
+  private void record(double end) {
+    int n = enforcement.length;
+    double interval = scenario.interval();
+    double served = 0;
+    double demand = 0;
+    double qSum = 0;
+    double qSq = 0;
+    for (int i = 0; i < n; i++) {
+      served += servedInterval[i];
+      for (DemandSpec d : demandOf[i]) {
+        demand += d.rateAt(end - interval);
+      }
+      double q = arrivedInterval[i] <= 0 ? 1 : Math.min(1, servedInterval[i] / arrivedInterval[i]);
+      qSum += q;
+      qSq += q * q;
+      arrivedInterval[i] = 0;
+      servedInterval[i] = 0;
+    }
+    rows.add(new double[] {end, served / interval, demand, qSq > 0 ? qSum * qSum / (n * qSq) : 1});
+    recorded++;
+  }
+
+  /** The local limits of PoP {@code i}, for its agent. */
+  public LocalLimits pop(int i) {
+    return new LocalLimits() {
+      @Override
+      public double demand(String customer, long nowNanos) {
+        return measure(customer, nowNanos, scenario.interval()).arrivalRate();
+      }
+
+      @Override
+      public LocalMeasurement measure(String customer, long nowNanos, double interval) {
+        return measured(i);
+      }
+
+      @Override
+      public void setShare(String customer, double rate, Mode mode) {
+        ScenarioPops.this.enforce(
+            i, new Enforcement.LocalLimit(Math.max(0, rate), scenario.bucketDepth()));
+      }
+
+      @Override
+      public void enforce(CustomerShare share) {
+        ScenarioPops.this.enforce(i, share.enforcement());
+      }
+    };
+  }
+
+  /** What PoP {@code i} saw since its previous measurement (over the scenario time elapsed). */
+  synchronized LocalMeasurement measured(int i) {
+    double elapsed = Math.max(now - measuredAt[i], 1e-6);
+    LocalMeasurement m =
+        LocalMeasurement.of(elapsed, arrivedSinceMeasure[i], servedSinceMeasure[i]);
+    measuredAt[i] = now;
+    arrivedSinceMeasure[i] = 0;
+    servedSinceMeasure[i] = 0;
+    return m;
+  }
+
+  /** Sets what PoP {@code i} enforces from now on. */
+  synchronized void enforce(int i, Enforcement e) {
+    enforcement[i] = e;
+  }
+
+  /**
+   * The recorded series, one row per scenario interval: end time, aggregate served rate, aggregate
+   * demand, Jain's index of the PoPs' served / arrived.
+   */
+  public synchronized List<double[]> series() {
+    return List.copyOf(rows);
+  }
+}
