@@ -123,7 +123,8 @@ final class CustomerAllocation<S, M extends PeerMessage> {
    *
    * @param now the end of the interval, seconds on the agent's clock
    * @param local what the PoP measured for this customer during the interval
-   * @param reachable the peers the allocator may count on (heard, or believed up for push-sum)
+   * @param reachable the peers the gossip allocators may count on (heard, or believed up for
+   *     push-sum); the consensus allocators count on every peer membership has not removed
    * @param removed the peers membership removed
    * @param mode the agent's mode
    * @param joining whether the PoP has just (re)joined (at most L/N)
@@ -136,23 +137,36 @@ final class CustomerAllocation<S, M extends PeerMessage> {
       Mode mode,
       boolean joining,
       RandomGenerator random) {
+    // GDRL and the Laplacian throttler take an unreachable neighbour as failed for good (its best
+    // friend inherits its capacity): only membership's removal says that; a peer merely not heard
+    // yet, or silent for a while, keeps its links
+    BitSet seen = reachable;
+    if (messageType == ConsensusMessage.class) {
+      seen = new BitSet(context.limiters());
+      seen.set(0, context.limiters());
+      if (removed != null) {
+        seen.andNot(removed);
+      }
+    }
     StepResult<S, M> r =
-        allocator.step(
-            context, state, new StepInput<>(now, local, inbox, reachable, removed), random);
+        allocator.step(context, state, new StepInput<>(now, local, inbox, seen, removed), random);
     inbox.clear();
     state = r.state();
     outgoing = r.outgoing();
     demand = local.arrivalRate();
+    // an algorithm that exchanges nothing (CTB: the central store holds the one bucket) does not
+    // depend on hearing peers, so the modes leave it alone
+    Mode effective = messageType == NoMessage.class ? Mode.NORMAL : mode;
     Enforcement e =
-        switch (mode) {
+        switch (effective) {
           case NORMAL -> r.enforcement();
           case LEASE -> lastNormal;
           case SAFE -> safe();
         };
-    if (joining) {
+    if (joining && effective == mode) {
       e = atMostEqualShare(e);
     }
-    if (mode == Mode.NORMAL) {
+    if (effective == Mode.NORMAL) {
       lastNormal = e;
     }
     enforcement = e;

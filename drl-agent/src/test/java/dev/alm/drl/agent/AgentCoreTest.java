@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Agent cores wired to each other in memory with a virtual clock: the pure logic alone. */
 class AgentCoreTest {
@@ -26,10 +28,14 @@ class AgentCoreTest {
     long now;
 
     Net(int n, double limit, AgentSettings.GossipMode mode) {
+      this(n, limit, mode, CustomerLimit.DEFAULT_ALGORITHM);
+    }
+
+    Net(int n, double limit, AgentSettings.GossipMode mode, String algorithm) {
       cores = new AgentCore[n];
       for (int i = 0; i < n; i++) {
         AgentSettings s =
-            AgentSettings.defaults(i, n, List.of(new CustomerLimit("c", limit)))
+            AgentSettings.defaults(i, n, List.of(new CustomerLimit("c", limit, algorithm)))
                 .withGossip(mode)
                 .withSilence(0.5)
                 .withLease(1);
@@ -104,6 +110,50 @@ class AgentCoreTest {
   @Test
   void tenCoresWithPushSumHoldTheLimitUnderOnePercentLoss() {
     holds(AgentSettings.GossipMode.PUSH_SUM, 0.01, 0.05);
+  }
+
+  /**
+   * Every algorithm a customer may pick, through the same modes: a PoP cut off from all others
+   * leases then falls to L/N, the others keep their shares within L (less the cut PoP's part), and
+   * after the cut heals all are normal again and share L.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"share", "grd", "fps", "gdrl", "dst"})
+  void everyAlgorithmLeasesFallsToOneNthAndHealsAfterAPartition(String algorithm) {
+    Net net = new Net(5, 1000, AgentSettings.GossipMode.TABLE, algorithm);
+    java.util.Arrays.fill(net.demand, 300);
+    net.run(200);
+    assertEquals(1000, net.sum(), 60, algorithm + ": sum before the cut");
+    net.cut[4] = true;
+    double worst = 0;
+    for (int t = 0; t < 100; t++) {
+      net.run(1);
+      worst = Math.max(worst, net.sum());
+      if (t == 15) {
+        assertEquals(Mode.LEASE, net.modes[4], algorithm + ": leasing 0.8 s into the cut");
+      }
+    }
+    assertEquals(Mode.SAFE, net.modes[4], algorithm);
+    assertEquals(200, net.share[4], 1e-9, algorithm + ": L/N once the lease ran out");
+    assertTrue(worst <= 1000 * 1.06, algorithm + ": the shares summed to " + worst + " in the cut");
+    net.cut[4] = false;
+    net.run(200);
+    for (Mode m : net.modes) {
+      assertEquals(Mode.NORMAL, m, algorithm + " after healing");
+    }
+    assertEquals(1000, net.sum(), 60, algorithm + ": sum after healing");
+  }
+
+  /** GDRL's and the Laplacian throttler's messages go to the graph neighbours, signed as any. */
+  @ParameterizedTest
+  @ValueSource(strings = {"gdrl", "dst"})
+  void consensusAlgorithmsMoveCapacityToTheBusyPops(String algorithm) {
+    Net net = new Net(4, 1000, AgentSettings.GossipMode.TABLE, algorithm);
+    net.demand[0] = 600;
+    net.demand[1] = 600;
+    net.run(400);
+    assertTrue(net.share[0] > 400, algorithm + ": busy PoP 0 got " + net.share[0]);
+    assertTrue(net.sum() <= 1000 * (1 + 1e-9), algorithm + ": sum " + net.sum());
   }
 
   @Test
