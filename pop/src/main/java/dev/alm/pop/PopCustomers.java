@@ -114,7 +114,7 @@ public final class PopCustomers implements AutoCloseable {
     List<CustomerLimit> out = new ArrayList<>();
     for (CustomerSpec c : customers) {
       if (c.mode() == LimitMode.DRL) {
-        out.add(new CustomerLimit(c.name(), c.limit()));
+        out.add(new CustomerLimit(c.name(), c.limit(), c.algorithm()));
       }
     }
     return out;

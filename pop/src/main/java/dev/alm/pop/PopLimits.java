@@ -1,8 +1,10 @@
 package dev.alm.pop;
 
+import dev.alm.drl.agent.CustomerShare;
 import dev.alm.drl.agent.LocalLimits;
 import dev.alm.drl.agent.Mode;
 import dev.alm.proxy.limit.ShareSource;
+import dev.alm.ratelimit.alloc.Enforcement;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -22,6 +24,7 @@ public final class PopLimits implements LocalLimits, ShareSource {
     long lastCount;
     long lastNanos = Long.MIN_VALUE;
     volatile double share = Double.NaN;
+    volatile double drop = Double.NaN;
     volatile Mode mode = Mode.SAFE;
   }
 
@@ -95,6 +98,23 @@ public final class PopLimits implements LocalLimits, ShareSource {
   public void setShare(String customer, double rate, Mode mode) {
     Customer c = customer(customer);
     c.share = rate;
+    c.drop = Double.NaN;
     c.mode = mode;
+  }
+
+  /** A drop probability (GRD) is enforced as such; any other enforcement as its share rate. */
+  @Override
+  public void enforce(CustomerShare s) {
+    Customer c = customer(s.customer());
+    c.share = s.share();
+    c.drop =
+        s.enforcement() instanceof Enforcement.DropProbability p ? p.probability() : Double.NaN;
+    c.mode = s.mode();
+  }
+
+  @Override
+  public double dropProbability(String customer) {
+    Customer c = customers.get(customer);
+    return c == null ? Double.NaN : c.drop;
   }
 }

@@ -118,6 +118,19 @@ public final class CustomerLimiter {
     if (spec.mode() == LimitMode.CENTRAL && spec.unit() == CustomerSpec.Unit.REQUESTS) {
       return central;
     }
+    double drop =
+        source != null && spec.mode() == LimitMode.DRL && spec.unit() == CustomerSpec.Unit.REQUESTS
+            ? source.dropProbability(spec.name())
+            : Double.NaN;
+    if (drop >= 0) {
+      // random drop replaces the bucket: each request is refused with probability p
+      if (drop > 0 && java.util.concurrent.ThreadLocalRandom.current().nextDouble() < drop) {
+        state.rejected.increment();
+        return LimitDecision.reject(this, 0, retryBound);
+      }
+      state.served.increment();
+      return admit;
+    }
     if (requests != null) {
       long wait = requests.tryTake(1);
       if (wait > 0) {

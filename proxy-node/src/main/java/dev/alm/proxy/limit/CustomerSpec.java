@@ -23,6 +23,8 @@ import java.util.regex.Pattern;
  * @param burstSeconds how many seconds of the local rate may arrive at once
  * @param perClientRequestsPerSecond a limit per client address at this PoP, requests/s, or 0
  * @param mode where the local share comes from
+ * @param algorithm for mode drl, the allocation algorithm the PoPs' agents share the limit with
+ *     ({@link #ALGORITHMS}; docs/ratelimit/agent.md); {@code null} for the default
  */
 public record CustomerSpec(
     String name,
@@ -31,7 +33,12 @@ public record CustomerSpec(
     double bytesPerSecond,
     double burstSeconds,
     double perClientRequestsPerSecond,
-    LimitMode mode) {
+    LimitMode mode,
+    String algorithm) {
+
+  /** The DRL algorithms a customer may name, as the agent spells them. */
+  public static final List<String> ALGORITHMS =
+      List.of("share", "grd", "fps", "gtb", "ctb", "gdrl", "dst");
 
   /** The default burst: one second of the local rate. */
   public static final double DEFAULT_BURST_SECONDS = 1.0;
@@ -70,10 +77,42 @@ public record CustomerSpec(
     if (mode == null) {
       throw new IllegalArgumentException("mode: one of drl, independent, static, central");
     }
+    if (algorithm != null && !ALGORITHMS.contains(algorithm)) {
+      throw new IllegalArgumentException(
+          "algorithm: one of " + String.join("|", ALGORITHMS) + ", got '" + algorithm + "'");
+    }
+    if ("ctb".equals(algorithm)) {
+      throw new IllegalArgumentException(
+          "algorithm: ctb is one bucket for all PoPs, held by a token server: use mode central");
+    }
+    if (algorithm != null && mode != LimitMode.DRL) {
+      throw new IllegalArgumentException(
+          "algorithm: only a customer in mode drl has one, this one is in mode " + mode.label());
+    }
     if (mode == LimitMode.CENTRAL && requestsPerSecond > 0 && bytesPerSecond > 0) {
       throw new IllegalArgumentException(
           "bytesPerSecond: mode central limits requests/s or bytes/s, not both");
     }
+  }
+
+  /** A customer with the default algorithm. */
+  public CustomerSpec(
+      String name,
+      List<String> hosts,
+      double requestsPerSecond,
+      double bytesPerSecond,
+      double burstSeconds,
+      double perClientRequestsPerSecond,
+      LimitMode mode) {
+    this(
+        name,
+        hosts,
+        requestsPerSecond,
+        bytesPerSecond,
+        burstSeconds,
+        perClientRequestsPerSecond,
+        mode,
+        null);
   }
 
   /** A host name as the table keys it: lower-case, without a trailing dot. */

@@ -19,7 +19,7 @@ import java.util.Set;
  * <pre>
  * {"customers": [
  *   {"name": "acme", "hosts": ["acme.example", ".cdn.acme.example"], "requestsPerSecond": 500,
- *    "burstSeconds": 1, "perClientRequestsPerSecond": 20, "mode": "drl"},
+ *    "burstSeconds": 1, "perClientRequestsPerSecond": 20, "mode": "drl", "algorithm": "share"},
  *   {"name": "video", "hosts": ".video.example", "bytesPerSecond": 1250000, "mode": "static"}
  * ]}
  * </pre>
@@ -35,7 +35,8 @@ public final class CustomersJson {
           "bytesPerSecond",
           "burstSeconds",
           "perClientRequestsPerSecond",
-          "mode");
+          "mode",
+          "algorithm");
 
   /** The largest number of customers in one list. */
   public static final int MAX_CUSTOMERS = 10_000;
@@ -113,8 +114,9 @@ public final class CustomersJson {
     if (mode == null) {
       throw c.error("mode", "expected drl, independent, static or central, got '" + m + "'");
     }
+    String algorithm = c.has("algorithm") ? c.text("algorithm") : null;
     try {
-      return new CustomerSpec(name, hosts, rps, bps, burst, perClient, mode);
+      return new CustomerSpec(name, hosts, rps, bps, burst, perClient, mode, algorithm);
     } catch (IllegalArgumentException e) {
       throw c.error(field(e), reason(e));
     }

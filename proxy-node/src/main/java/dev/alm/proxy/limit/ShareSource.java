@@ -14,6 +14,15 @@ public interface ShareSource {
    */
   double share(String customer);
 
+  /**
+   * The probability with which the proxy refuses each of the customer's requests (a 429) instead of
+   * policing them with a bucket at the share: Global Random Drop's enforcement (paper 001 Fig. 1
+   * line 4, p = (D - L) / D); NaN when the customer's algorithm enforces a share.
+   */
+  default double dropProbability(String customer) {
+    return Double.NaN;
+  }
+
   /** Counts {@code units} of the customer's demand that arrived here, served or not. */
   void arrived(String customer, long units);
 

@@ -63,8 +63,19 @@ class CustomersJsonTest {
             "{\"customers\": [{\"name\": \"a\", \"hosts\": \"a.example\", \"requestsPerSecond\": 1},"
                 + " {\"name\": \"b\", \"hosts\": \"A.example\", \"requestsPerSecond\": 1}]}"));
     assertEquals(
-        "body:customers[0].colour: unknown field (known: burstSeconds, bytesPerSecond, hosts, mode,"
-            + " name, perClientRequestsPerSecond, requestsPerSecond)",
+        "body:customers[0].algorithm: one of share|grd|fps|gtb|ctb|gdrl|dst, got 'aimd'",
+        refusal(
+            "{\"customers\": [{\"name\": \"a\", \"hosts\": \"a.example\", \"requestsPerSecond\": 1,"
+                + " \"algorithm\": \"aimd\"}]}"));
+    assertEquals(
+        "body:customers[0].algorithm: only a customer in mode drl has one, this one is in mode"
+            + " static",
+        refusal(
+            "{\"customers\": [{\"name\": \"a\", \"hosts\": \"a.example\", \"requestsPerSecond\": 1,"
+                + " \"mode\": \"static\", \"algorithm\": \"grd\"}]}"));
+    assertEquals(
+        "body:customers[0].colour: unknown field (known: algorithm, burstSeconds, bytesPerSecond,"
+            + " hosts, mode, name, perClientRequestsPerSecond, requestsPerSecond)",
         refusal(
             "{\"customers\": [{\"name\": \"a\", \"hosts\": \"a.example\", \"requestsPerSecond\": 1,"
                 + " \"colour\": 1}]}"));
