@@ -5,6 +5,7 @@ import dev.alm.drl.agent.LocalLimits;
 import dev.alm.drl.agent.Mode;
 import dev.alm.proxy.limit.ShareSource;
 import dev.alm.ratelimit.alloc.Enforcement;
+import dev.alm.ratelimit.alloc.LocalMeasurement;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -21,6 +22,7 @@ public final class PopLimits implements LocalLimits, ShareSource {
 
   private static final class Customer {
     final LongAdder arrived = new LongAdder();
+    final ClientFlows flows = new ClientFlows();
     long lastCount;
     long lastNanos = Long.MIN_VALUE;
     volatile double share = Double.NaN;
@@ -40,6 +42,14 @@ public final class PopLimits implements LocalLimits, ShareSource {
   @Override
   public void arrived(String customer, long units) {
     customer(customer).arrived.add(units);
+  }
+
+  /** Counts one request of the customer from {@code client}, also in its flow sample (FPS). */
+  @Override
+  public void arrivedFrom(String customer, String client) {
+    Customer c = customer(customer);
+    c.arrived.add(1);
+    c.flows.request(client);
   }
 
   /** The customer's current share in units/s; NaN before the agent's first interval. */
@@ -92,6 +102,21 @@ public final class PopLimits implements LocalLimits, ShareSource {
     c.lastCount = count;
     c.lastNanos = nowNanos;
     return rate;
+  }
+
+  /**
+   * The demand as {@link #demand}, with the fastest client's request rate as the flow sample's
+   * MAXRATE (FPS's flows of a requests/s customer, {@link ClientFlows}).
+   */
+  @Override
+  public LocalMeasurement measure(String customer, long nowNanos, double interval) {
+    Customer c = customer(customer);
+    long last = c.lastNanos;
+    double rate = demand(customer, nowNanos);
+    double seconds = last == Long.MIN_VALUE ? interval : (nowNanos - last) / 1e9;
+    double maxFlow = c.flows.endInterval(seconds);
+    return new LocalMeasurement(
+        interval, rate * interval, rate * interval, maxFlow, c.flows.size());
   }
 
   @Override

@@ -105,7 +105,7 @@ public final class CustomerLimiter {
     if (spec.unit() == CustomerSpec.Unit.REQUESTS) {
       state.arrived.increment();
       if (source != null && spec.mode() == LimitMode.DRL) {
-        source.arrived(spec.name(), 1);
+        source.arrivedFrom(spec.name(), client);
       }
     }
     if (clients != null) {

@@ -27,6 +27,14 @@ public interface ShareSource {
   void arrived(String customer, long units);
 
   /**
+   * Counts one request of the customer from {@code client} (its address as text): by default as
+   * {@link #arrived}; a source that samples flows by client (FPS) overrides it.
+   */
+  default void arrivedFrom(String customer, String client) {
+    arrived(customer, 1);
+  }
+
+  /**
    * The global limit the source divides for this customer, in its unit per second, or NaN when it
    * is the configured one. The proxy enforces the same fraction of the configured limit, so that a
    * limit changed at run time applies at once while the source still divides the old one.

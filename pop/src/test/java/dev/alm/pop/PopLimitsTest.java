@@ -16,10 +16,12 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /**
- * A GRD customer's drop probability reaches the proxy as such: its requests are refused (429) with
- * that probability whatever the bucket holds; a share afterwards puts the bucket back in charge.
+ * What the PoP gives the agent and enforces beyond a share: a GRD customer's drop probability
+ * reaches the proxy as such (429s with that probability, whatever the bucket holds; a share
+ * afterwards puts the bucket back in charge), and a requests/s customer's flows are its clients
+ * (FPS's MAXRATE is the fastest client's request rate).
  */
-class PopLimitsDropTest {
+class PopLimitsTest {
 
   @Test
   void aDropProbabilityRefusesThatFractionOfRequests() {
@@ -59,5 +61,27 @@ class PopLimitsDropTest {
             "share",
             new Enforcement.LocalLimit(1e6, 1e5)));
     assertTrue(Double.isNaN(pop.dropProbability("acme")), "a share clears the drop");
+  }
+
+  @Test
+  void theFastestClientsRequestRateIsTheFlowSamplesMaxRate() {
+    PopLimits pop = new PopLimits();
+    long s = 1_000_000_000L;
+    pop.measure("acme", 0, 1);
+    for (int second = 1; second <= 5; second++) {
+      for (int i = 0; i < 1000; i++) {
+        pop.arrivedFrom("acme", "192.0.2.1");
+      }
+      for (int i = 0; i < 10; i++) {
+        pop.arrivedFrom("acme", "192.0.2.2");
+        pop.arrivedFrom("acme", "192.0.2.3");
+      }
+      var m = pop.measure("acme", second * s, 1);
+      if (second == 5) {
+        assertEquals(1020, m.arrivalRate(), 1e-9, "every request counts in the demand");
+        assertEquals(1000, m.maxFlowRate(), 1e-9, "the fast client, sampled by now");
+        assertTrue(m.sampledFlows() >= 1 && m.sampledFlows() <= 3);
+      }
+    }
   }
 }
