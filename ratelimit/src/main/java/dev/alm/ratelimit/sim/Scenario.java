@@ -100,4 +100,57 @@ public record Scenario(
         newSeed,
         algorithms);
   }
+
+  /**
+   * The same scenario run {@code f} times faster, in the same units per interval: every time
+   * (duration, interval, tick, warm-up, delay, demand breakpoints) divided by f, every rate (the
+   * limit, the demands) multiplied by f, the per-second EWMA parameter a raised to f so that its
+   * weight per interval stays a^interval; buckets, loss and the graph unchanged. What one interval
+   * sees is the same, so a scenario of 1-second slots (paper 000's) can run live at 50 ms.
+   *
+   * @throws IllegalArgumentException for scenarios with TCP flows (their round trips would change
+   *     the dynamics) or f &lt;= 0
+   */
+  public Scenario faster(double f) {
+    if (!(f > 0) || Double.isInfinite(f)) {
+      throw new IllegalArgumentException("the speed-up must be > 0: " + f);
+    }
+    if (!flows.isEmpty()) {
+      throw new IllegalArgumentException(source + ": a scenario with TCP flows cannot be sped up");
+    }
+    List<DemandSpec> scaled = new java.util.ArrayList<>(demands.size());
+    for (DemandSpec d : demands) {
+      double[] t = d.times().clone();
+      double[] r = d.rates().clone();
+      for (int i = 0; i < t.length; i++) {
+        t[i] /= f;
+      }
+      for (int i = 0; i < r.length; i++) {
+        r[i] *= f;
+      }
+      scaled.add(new DemandSpec(d.limiter(), t, r));
+    }
+    return new Scenario(
+        f == 1 ? source : source + " x" + f,
+        limiters,
+        globalLimit * f,
+        unit,
+        duration / f,
+        interval / f,
+        tick / f,
+        warmup / f,
+        Math.pow(ewma, f),
+        bucketDepth,
+        packetBytes,
+        branching,
+        loss,
+        delay / f,
+        pushSum,
+        dropDisconnected,
+        graph,
+        scaled,
+        flows,
+        seed,
+        algorithms);
+  }
 }
