@@ -224,6 +224,7 @@ public final class DrlAgentsCommand implements Callable<Integer> {
     int maxThreads = 0;
     long[] wire0 = null;
     long datagrams0 = 0;
+    long cpu0 = 0;
     long payload0 = 0;
     double measuredFrom = 0;
     try (AgentFleet fleet =
@@ -293,6 +294,7 @@ public final class DrlAgentsCommand implements Callable<Integer> {
         }
         if (t >= warmup) {
           if (wire0 == null) {
+            cpu0 = processCpuNanos();
             wire0 = new long[] {0};
             AgentCounters[] c = counters(fleet);
             for (AgentCounters x : c) {
@@ -373,6 +375,14 @@ public final class DrlAgentsCommand implements Callable<Integer> {
             safeAt,
             reconvergedAt);
       }
+      double cpu = (processCpuNanos() - cpu0) / 1e9;
+      System.out.printf(
+          Locale.ROOT,
+          "  process CPU: %.1f%% of one core, %.1f us per agent per interval (%d agents,"
+              + " demand model and sampling included)%n",
+          100 * cpu / measured,
+          cpu / (measured / interval) / n * 1e6,
+          n);
       System.out.printf(
           Locale.ROOT,
           "  threads in the process: %d at most; startup %.1f s%n",
@@ -380,6 +390,14 @@ public final class DrlAgentsCommand implements Callable<Integer> {
           startup);
     }
     return 0;
+  }
+
+  /** The CPU time of the whole process so far, ns (0 when the JVM does not say). */
+  private static long processCpuNanos() {
+    return ManagementFactory.getOperatingSystemMXBean()
+            instanceof com.sun.management.OperatingSystemMXBean os
+        ? os.getProcessCpuTime()
+        : 0;
   }
 
   private static synchronized double nextDouble(SplittableRandom r) {

@@ -1,5 +1,7 @@
 package dev.alm.app.drl;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.alm.app.Outputs;
 import dev.alm.app.UserError;
 import dev.alm.drl.agent.CustomerLimit;
@@ -52,8 +54,14 @@ final class LiveScenarioCompare {
    * aggregate per interval) under {@code out}.
    */
   static int run(
-      Scenario sc, List<String> algorithms, int threads, Path out, PrintWriter o, PrintWriter err)
+      Scenario given,
+      List<String> algorithms,
+      int threads,
+      Path out,
+      PrintWriter o,
+      PrintWriter err)
       throws Exception {
+    Scenario sc = withAgentDefaults(given);
     o.printf(
         Locale.ROOT,
         "%s: %d limiters, L %.0f %s, %.0f s, %.0f ms intervals, loss %.2f, delay %.3f s%n",
@@ -121,6 +129,32 @@ final class LiveScenarioCompare {
       o.flush();
     }
     return 0;
+  }
+
+  /**
+   * The scenario with the parameters a live agent would take by default written out, so that the
+   * simulator runs the same: GDRL's gain 1/(2 d_max) (paper 000's bound (9)) when the scenario
+   * gives none.
+   */
+  static Scenario withAgentDefaults(Scenario sc) {
+    ObjectNode a =
+        sc.algorithms() != null && sc.algorithms().isObject()
+            ? ((ObjectNode) sc.algorithms()).deepCopy()
+            : JsonNodeFactory.instance.objectNode();
+    if (a.has("gdrl") && a.get("gdrl").has("eta")) {
+      return sc;
+    }
+    int dMax = 1;
+    for (int i = 0; i < sc.limiters(); i++) {
+      int d = sc.graph().neighboursOf(i).length;
+      dMax = Math.max(dMax, d == 0 ? sc.limiters() - 1 : d);
+    }
+    ObjectNode g =
+        a.has("gdrl") && a.get("gdrl").isObject()
+            ? (ObjectNode) a.get("gdrl")
+            : a.putObject("gdrl");
+    g.put("eta", 1.0 / (2 * dMax));
+    return sc.withAlgorithms(a);
   }
 
   private static Simulator.Progress progress(PrintWriter err, String alg, double total) {

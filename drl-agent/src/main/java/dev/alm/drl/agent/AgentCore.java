@@ -1,5 +1,8 @@
 package dev.alm.drl.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.alm.io.InputException;
 import dev.alm.io.KeyRing;
 import dev.alm.ratelimit.alloc.Allocator;
@@ -179,12 +182,30 @@ public final class AgentCore {
             settings.gossip() == AgentSettings.GossipMode.PUSH_SUM,
             true,
             settings.effectivePeerTimeout(),
-            settings.algorithms().get(l.algorithm()));
+            parameters(l.algorithm()));
     try {
       return new CustomerAllocation<>(l, f.create(s), context(l));
     } catch (InputException e) {
       throw new IllegalArgumentException("customer " + l.name() + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * The algorithm's parameters: the configured ones, and for GDRL without an {@code eta} the stable
+   * gain of paper 000's bound (9) for this PoP's degree, 1/(2 d) (the simulator's default 1/4 is
+   * the bound on a ring, and the agent's default graph is complete).
+   */
+  private JsonNode parameters(String algorithm) {
+    JsonNode p = settings.algorithms().get(algorithm);
+    if ("gdrl".equals(algorithm) && (p == null || !p.has("eta"))) {
+      ObjectNode o =
+          p != null && p.isObject()
+              ? ((ObjectNode) p).deepCopy()
+              : JsonNodeFactory.instance.objectNode();
+      o.put("eta", 1.0 / (2 * Math.max(1, settings.graphNeighbours().length)));
+      return o;
+    }
+    return p;
   }
 
   /** The customers' limits now, in order. */

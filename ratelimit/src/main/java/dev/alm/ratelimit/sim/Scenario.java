@@ -71,6 +71,32 @@ public record Scenario(
     return with(duration, newSeed);
   }
 
+  /** The same scenario with other algorithm parameters (the object {@code algorithms}). */
+  public Scenario withAlgorithms(JsonNode parameters) {
+    return new Scenario(
+        source,
+        limiters,
+        globalLimit,
+        unit,
+        duration,
+        interval,
+        tick,
+        warmup,
+        ewma,
+        bucketDepth,
+        packetBytes,
+        branching,
+        loss,
+        delay,
+        pushSum,
+        dropDisconnected,
+        graph,
+        demands,
+        flows,
+        seed,
+        parameters);
+  }
+
   /** The same scenario with another duration. */
   public Scenario withDuration(double newDuration) {
     return with(newDuration, seed);
