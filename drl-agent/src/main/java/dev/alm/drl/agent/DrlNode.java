@@ -192,8 +192,12 @@ public final class DrlNode implements AutoCloseable {
       cm.put("limit", c.limit());
       cm.put("share", c.share());
       cm.put("demand", c.demand());
-      cm.put("globalDemand", c.globalDemand());
+      cm.put("globalDemand", Double.isFinite(c.globalDemand()) ? c.globalDemand() : null);
       cm.put("mode", c.mode().label());
+      cm.put("algorithm", c.algorithm());
+      if (c.enforcement() instanceof dev.alm.ratelimit.alloc.Enforcement.DropProbability p) {
+        cm.put("dropProbability", p.probability());
+      }
       customers.add(cm);
     }
     m.put("customers", customers);

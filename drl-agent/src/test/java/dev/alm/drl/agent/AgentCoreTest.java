@@ -144,6 +144,27 @@ class AgentCoreTest {
     assertEquals(1000, net.sum(), 60, algorithm + ": sum after healing");
   }
 
+  /**
+   * Every algorithm through 20% datagram loss: ten PoPs asking 2.2 L in all enforce about L in all
+   * (a drop probability counted as the rate it lets through), on average over 5 s.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"share", "grd", "fps", "gdrl", "dst"})
+  void everyAlgorithmHoldsTheLimitUnderTwentyPercentLoss(String algorithm) {
+    Net net = new Net(10, 1000, AgentSettings.GossipMode.TABLE, algorithm);
+    for (int i = 0; i < 10; i++) {
+      net.demand[i] = 40 * (i + 1);
+    }
+    net.lossRate = 0.2;
+    net.run(300);
+    double sum = 0;
+    for (int t = 0; t < 100; t++) {
+      net.run(1);
+      sum += net.sum();
+    }
+    assertEquals(1000, sum / 100, 60, algorithm + ": mean sum of enforced rates");
+  }
+
   /** GDRL's and the Laplacian throttler's messages go to the graph neighbours, signed as any. */
   @ParameterizedTest
   @ValueSource(strings = {"gdrl", "dst"})
