@@ -58,7 +58,25 @@ public final class LiveScenarioRun {
                     : AgentSettings.GossipMode.TABLE,
                 List.of(customer))
             .withAlgorithms(scenario.algorithms());
-    long started = System.nanoTime();
+    // the scenario's clock starts before the agents, so that an agent's first interval measures
+    // scenario time that has passed (as the simulator's first step does)
+    long start = System.nanoTime();
+    double duration = scenario.duration();
+    Thread clock =
+        new Thread(
+            () -> {
+              while (!Thread.currentThread().isInterrupted()) {
+                double t = Math.min(duration, (System.nanoTime() - start) / 1e9);
+                pops.advance(t);
+                if (t >= duration) {
+                  return;
+                }
+                LockSupport.parkNanos(1_000_000);
+              }
+            },
+            "scenario-clock");
+    clock.setDaemon(true);
+    clock.start();
     try (AgentFleet fleet =
         new AgentFleet(
             n,
@@ -70,20 +88,14 @@ public final class LiveScenarioRun {
             System::nanoTime,
             System::currentTimeMillis)) {
       fleet.faults(new LinkFaults(scenario.loss(), scenario.delay(), scenario.seed()));
-      long start = System.nanoTime();
-      double duration = scenario.duration();
       double reported = 0;
-      while (true) {
-        double t = Math.min(duration, (System.nanoTime() - start) / 1e9);
-        pops.advance(t);
-        if (t >= duration) {
-          break;
-        }
+      while (clock.isAlive()) {
+        clock.join(1000);
+        double t = pops.now();
         if (progress != null && t - reported >= 1) {
           reported = t;
           progress.report(t, duration);
         }
-        LockSupport.parkNanos(1_000_000);
       }
       long[] sent = fleet.sent();
       List<double[]> rows = pops.series();
@@ -99,7 +111,7 @@ public final class LiveScenarioRun {
         jain[i] = rows.get(i)[3];
       }
       // the agents ran for as long as the fleet existed; scale the counts to the scenario's span
-      double ran = (System.nanoTime() - started) / 1e9;
+      double ran = (System.nanoTime() - start) / 1e9;
       double scale = ran > 0 ? Math.min(1, duration / ran) : 1;
       return new SimulationResult(
           algorithm,
@@ -112,6 +124,8 @@ public final class LiveScenarioRun {
           Simulator.changeTimes(scenario),
           Math.round(sent[0] * scale),
           Math.round((sent[1] + PacketCodec.IP_UDP_OVERHEAD * sent[0]) * scale));
+    } finally {
+      clock.interrupt();
     }
   }
 
