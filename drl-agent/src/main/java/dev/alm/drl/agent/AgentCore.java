@@ -1,21 +1,12 @@
 package dev.alm.drl.agent;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.alm.io.InputException;
 import dev.alm.io.KeyRing;
 import dev.alm.ratelimit.alloc.Allocator;
-import dev.alm.ratelimit.alloc.AllocatorFactory;
-import dev.alm.ratelimit.alloc.AllocatorSettings;
 import dev.alm.ratelimit.alloc.Enforcement;
 import dev.alm.ratelimit.alloc.Envelope;
-import dev.alm.ratelimit.alloc.LimiterContext;
 import dev.alm.ratelimit.alloc.LocalMeasurement;
 import dev.alm.ratelimit.alloc.PeerMessage;
-import dev.alm.ratelimit.gossip.Ewma;
 import dev.alm.ratelimit.gossip.GossipUpdate;
-import dev.alm.ratelimit.sim.AlgorithmCatalog;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -56,14 +47,11 @@ import java.util.function.BiFunction;
  */
 public final class AgentCore {
 
-  /** Bucket depth of the enforcements the allocators return: 0.1 s of the limit. */
-  public static final double BUCKET_SECONDS = 0.1;
-
   private final AgentSettings settings;
   private final PacketCodec codec;
   private final long incarnation;
   private final SplittableRandom random;
-  private final AlgorithmCatalog catalog = AlgorithmCatalog.standard();
+  private final CustomerAllocations allocations;
   private CustomerAllocation<?, ?>[] customers;
   private final Map<Integer, CustomerAllocation<?, ?>> byKey = new HashMap<>();
   private final ReplayWindow[] windows;
@@ -99,6 +87,7 @@ public final class AgentCore {
     this.incarnation = incarnation;
     int n = settings.limiters();
     this.random = new SplittableRandom(seed);
+    this.allocations = new CustomerAllocations(settings);
     this.customers = new CustomerAllocation<?, ?>[0];
     setCustomers(settings.customers());
     this.windows = new ReplayWindow[n];
@@ -140,9 +129,9 @@ public final class AgentCore {
       CustomerLimit l = next.get(i);
       CustomerAllocation<?, ?> c = byName.get(l.name());
       if (c == null || !c.limit.algorithm().equals(l.algorithm())) {
-        c = allocation(l);
+        c = allocations.create(l);
       } else if (c.limit.limit() != l.limit()) {
-        c = c.withLimit(l, context(l));
+        c = c.withLimit(l, allocations.context(l));
       }
       fresh[i] = c;
     }
@@ -151,61 +140,6 @@ public final class AgentCore {
       byKey.put(c.limit.key(), c);
     }
     customers = fresh;
-  }
-
-  private LimiterContext context(CustomerLimit l) {
-    int[] nb = settings.graphNeighbours();
-    double[] w = new double[nb.length];
-    Arrays.fill(w, 1.0);
-    return new LimiterContext(
-        settings.id(),
-        settings.limiters(),
-        l.limit(),
-        settings.interval(),
-        BUCKET_SECONDS * l.limit(),
-        nb,
-        w);
-  }
-
-  private CustomerAllocation<?, ?> allocation(CustomerLimit l) {
-    AllocatorFactory f =
-        catalog
-            .find(l.algorithm())
-            .orElseThrow(() -> new IllegalArgumentException("unknown algorithm " + l.algorithm()));
-    AllocatorSettings s =
-        new AllocatorSettings(
-            "drl",
-            settings.limiters(),
-            settings.interval(),
-            Ewma.perInterval(settings.ewma(), settings.interval()),
-            settings.fanOut(),
-            settings.gossip() == AgentSettings.GossipMode.PUSH_SUM,
-            true,
-            settings.effectivePeerTimeout(),
-            parameters(l.algorithm()));
-    try {
-      return new CustomerAllocation<>(l, f.create(s), context(l));
-    } catch (InputException e) {
-      throw new IllegalArgumentException("customer " + l.name() + ": " + e.getMessage(), e);
-    }
-  }
-
-  /**
-   * The algorithm's parameters: the configured ones, and for GDRL without an {@code eta} the stable
-   * gain of paper 000's bound (9) for this PoP's degree, 1/(2 d) (the simulator's default 1/4 is
-   * the bound on a ring, and the agent's default graph is complete).
-   */
-  private JsonNode parameters(String algorithm) {
-    JsonNode p = settings.algorithms().get(algorithm);
-    if ("gdrl".equals(algorithm) && (p == null || !p.has("eta"))) {
-      ObjectNode o =
-          p != null && p.isObject()
-              ? ((ObjectNode) p).deepCopy()
-              : JsonNodeFactory.instance.objectNode();
-      o.put("eta", 1.0 / (2 * Math.max(1, settings.graphNeighbours().length)));
-      return o;
-    }
-    return p;
   }
 
   /** The customers' limits now, in order. */
