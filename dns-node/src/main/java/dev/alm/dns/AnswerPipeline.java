@@ -1,5 +1,6 @@
 package dev.alm.dns;
 
+import dev.alm.fastcontrol.RequeryDemand;
 import dev.alm.traces.AnswerKind;
 import java.net.InetAddress;
 import java.util.concurrent.atomic.AtomicLong;
@@ -24,6 +25,8 @@ final class AnswerPipeline {
       new java.util.concurrent.atomic.LongAdder();
   private final java.util.concurrent.atomic.LongAdder cdnAnswers =
       new java.util.concurrent.atomic.LongAdder();
+  private final RequeryDemand demand = new RequeryDemand();
+  private final long cdnTtlNanos;
 
   AnswerPipeline(
       QueryAnswerer answerer,
@@ -31,7 +34,9 @@ final class AnswerPipeline {
       DnsMetrics metrics,
       QueryLog log,
       long zoneHash,
-      LongSupplier nanoClock) {
+      LongSupplier nanoClock,
+      long cdnTtlSeconds) {
+    this.cdnTtlNanos = cdnTtlSeconds * 1_000_000_000L;
     this.answerer = answerer;
     this.rrl = rrl;
     this.metrics = metrics;
@@ -100,6 +105,7 @@ final class AnswerPipeline {
     long done = nanoClock.getAsLong();
     if ((o.kind() == AnswerKind.L1 || o.kind() == AnswerKind.L2) && !correlationBeacon(o)) {
       cdnAnswers.increment();
+      demand.answered(RequeryDemand.key(client.getAddress()), done, cdnTtlNanos);
     }
     metrics.answered(o, tcp, done - t0);
     if (log != null) {
@@ -131,6 +137,11 @@ final class AnswerPipeline {
    */
   long cdnAnswers() {
     return cdnAnswers.sum();
+  }
+
+  /** The requests behind the CDN answers, from the resolvers' re-query gaps. */
+  RequeryDemand.Totals demand() {
+    return demand.totals();
   }
 
   long failures() {

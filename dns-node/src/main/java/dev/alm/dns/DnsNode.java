@@ -150,7 +150,8 @@ public final class DnsNode implements AutoCloseable {
             metrics,
             log,
             zone.zone().hashCode(),
-            nanoClock);
+            nanoClock,
+            config.cdnTtl());
     DnsServer server;
     try {
       long fdLimit = FileDescriptors.softLimit();
@@ -211,6 +212,15 @@ public final class DnsNode implements AutoCloseable {
    */
   public long cdnAnswers() {
     return pipeline.cdnAnswers();
+  }
+
+  /**
+   * The requests behind the CDN answers measured from the resolvers' re-query gaps
+   * (docs/controllers.md, "Demand behind the answers"): answers, rated answers and the requests
+   * behind those, since start.
+   */
+  public dev.alm.fastcontrol.RequeryDemand.Totals requery() {
+    return pipeline.demand();
   }
 
   /**

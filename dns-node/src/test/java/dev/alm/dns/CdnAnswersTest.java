@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.fastcontrol.ProbeAnswerer;
+import dev.alm.fastcontrol.RequeryDemand;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
@@ -56,6 +57,47 @@ class CdnAnswersTest {
   }
 
   @Test
+  void measuresTheRequestsBehindTheAnswersFromEachResolversRequeryGaps() throws Exception {
+    DnsConfig config = TestZones.builder().build();
+    ServedZone zone = new ServedZone(config);
+    long[] now = {0};
+    AnswerPipeline pipeline =
+        new AnswerPipeline(
+            new QueryAnswerer(config, zone, new RedirectionProbability(0.3), ProbeAnswerer.NONE),
+            new ResponseRateLimiter(config.rrl()),
+            DnsMetrics.NONE,
+            null,
+            zone.zone().hashCode(),
+            () -> now[0],
+            config.cdnTtl());
+    InetAddress[] resolvers = {
+      InetAddress.getByName("127.0.0.1"), InetAddress.getByName("127.0.0.2")
+    };
+    long gap = config.cdnTtl() * 1_000_000_000L + 500_000_000L; // each asks 0.5 s after expiry
+    for (int i = 0; i < 40; i++) {
+      now[0] = i * gap;
+      for (InetAddress r : resolvers) {
+        pipeline.udp(query("www.cdn.example.", i), r);
+      }
+    }
+    RequeryDemand.Totals t = pipeline.demand();
+    assertEquals(80, t.answers());
+    assertTrue(t.rated() >= 70, "rated " + t.rated());
+    // a wait of 0.5 s after expiry is a rate of 2/s, read as c x 2 by the unbiased estimator of an
+    // exponential wait (c = 2m / (1 + m)); each answer then stands for 1 + TTL x rate requests
+    double perAnswer = t.requests() / t.rated();
+    double rate = 2 * RequeryDemand.MEMORY / (1 + RequeryDemand.MEMORY) * 2;
+    assertEquals(1 + config.cdnTtl() * rate, perAnswer, 0.2);
+    // one address asking every 0.1 s under the TTL is not one cache: 1 request per answer, unrated
+    for (int i = 0; i < 20; i++) {
+      now[0] += 100_000_000L;
+      pipeline.udp(query("www.cdn.example.", 100 + i), InetAddress.getByName("127.0.0.3"));
+    }
+    // (its first answer, new to the table, counts the other resolvers' mean rate)
+    assertEquals(t.rated() + 1, pipeline.demand().rated());
+  }
+
+  @Test
   void countsOnlyL1AndL2AnswersWithMetricsOff() throws Exception {
     DnsConfig config = TestZones.builder().build();
     ServedZone zone = new ServedZone(config);
@@ -66,7 +108,8 @@ class CdnAnswersTest {
             DnsMetrics.NONE,
             null,
             zone.zone().hashCode(),
-            () -> 0L);
+            () -> 0L,
+            config.cdnTtl());
     InetAddress client = InetAddress.getByName("127.0.0.1");
     int sent = 0;
     for (byte[] q : mix()) {

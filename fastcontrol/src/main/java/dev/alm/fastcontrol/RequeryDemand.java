@@ -1,0 +1,208 @@
+package dev.alm.fastcontrol;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The users' requests behind a DNS server's CDN answers, measured from its resolvers' re-query gaps
+ * (docs/controllers.md, "Demand behind the answers").
+ *
+ * <p>A resolver that caches an answer for its TTL tau asks again at the first request of its users
+ * after the answer expired. With its users' requests a Poisson process of rate r, the gap between
+ * two of its queries is tau plus an exponential wait of mean 1/r, and one answer serves 1 + r tau
+ * requests: the one that asked and those the cache answered. So each resolver's rate is measured
+ * from the excess of its gaps over the TTL, and every answer counts 1 + tau r-hat requests of its
+ * resolver, whatever the number of resolvers, their rates or a flash crowd: A_i follows the
+ * requests, where the answers alone saturate at one per resolver per TTL.
+ *
+ * <p>Per resolver, the excesses are averaged with weights {@link #MEMORY}^k over its last gaps;
+ * with n the summed weights and E the weighted sum, r-hat = c n / E, where c = 2m / (1 + m) (the
+ * effective sample size's (n_eff - 1) / n_eff) removes the bias of an inverse mean. A resolver seen
+ * for the first time, or with fewer than two gaps, counts the mean rate of the others. A resolver
+ * that asks again before the TTL (several caches behind one address, ECS, a client without a cache)
+ * counts 1 request per answer: its demand is not visible in its gaps. Resolvers are kept in a
+ * bounded table, least recently seen forgotten first (counted). Pure: time is an input.
+ */
+public final class RequeryDemand {
+
+  /** Weight of a resolver's older gaps against each new one. */
+  public static final double MEMORY = 0.6;
+
+  /** Resolvers remembered at most, per stripe times stripes. */
+  public static final int DEFAULT_CAPACITY = 65_536;
+
+  /** Gaps longer than this are not a wait for one cache's next request but a new start. */
+  public static final long STALE_NANOS = 600_000_000_000L;
+
+  private static final int STRIPES = 16;
+  private static final double BIAS = 2 * MEMORY / (1 + MEMORY);
+  private static final double MIN_WEIGHT = 1 + MEMORY - 1e-9; // two gaps at least
+
+  private final Stripe[] stripes = new Stripe[STRIPES];
+  private final DoubleAdder requests = new DoubleAdder();
+  private final LongAdder answers = new LongAdder();
+  private final LongAdder rated = new LongAdder();
+  private final LongAdder early = new LongAdder();
+  private final LongAdder forgotten = new LongAdder();
+  private volatile double meanRate = 0;
+
+  /** A table of {@link #DEFAULT_CAPACITY} resolvers. */
+  public RequeryDemand() {
+    this(DEFAULT_CAPACITY);
+  }
+
+  /**
+   * @param capacity resolvers remembered at most (&gt;= {@value #STRIPES})
+   */
+  public RequeryDemand(int capacity) {
+    if (capacity < STRIPES) {
+      throw new IllegalArgumentException("capacity must be >= " + STRIPES + ", got " + capacity);
+    }
+    for (int i = 0; i < STRIPES; i++) {
+      stripes[i] = new Stripe(capacity / STRIPES);
+    }
+  }
+
+  /**
+   * A CDN answer sent to a resolver.
+   *
+   * @param resolver the resolver's key (its address, {@link #key(byte[])})
+   * @param nowNanos a monotonic clock reading
+   * @param ttlNanos the TTL of the answer, in nanoseconds
+   * @return the requests this answer is counted for
+   */
+  public double answered(long resolver, long nowNanos, long ttlNanos) {
+    Stripe s = stripes[(int) ((resolver ^ (resolver >>> 32)) & (STRIPES - 1))];
+    double rate;
+    synchronized (s) {
+      rate = s.answered(resolver, nowNanos, Math.max(0, ttlNanos));
+    }
+    answers.increment();
+    if (rate < 0) {
+      early.increment();
+      return 1;
+    }
+    double r = rate;
+    if (Double.isNaN(rate)) {
+      r = meanRate;
+      if (!(r > 0)) {
+        return 1; // nothing measured yet
+      }
+    } else {
+      meanRate = 0.99 * meanRate + 0.01 * rate; // racy by design: a running mean only
+    }
+    double count = 1 + ttlNanos / 1e9 * r;
+    rated.increment();
+    requests.add(count);
+    return count;
+  }
+
+  /** The requests counted behind the rated answers since start. */
+  public double requests() {
+    return requests.sum();
+  }
+
+  /** Answers since start. */
+  public long answers() {
+    return answers.sum();
+  }
+
+  /**
+   * Answers since start whose resolver's rate was measured (its own, or the others' mean for a
+   * resolver new to the table): the answers behind {@link #requests()}.
+   */
+  public long rated() {
+    return rated.sum();
+  }
+
+  /** What the table has counted since start. */
+  public Totals totals() {
+    return new Totals(answers(), rated(), requests());
+  }
+
+  /**
+   * Cumulative totals of a {@link RequeryDemand}.
+   *
+   * @param answers CDN answers
+   * @param rated answers whose resolver's rate was measured
+   * @param requests the requests counted behind the rated answers
+   */
+  public record Totals(long answers, long rated, double requests) {
+    public static final Totals NONE = new Totals(0, 0, 0);
+  }
+
+  /** Answers to a resolver that asked again before its TTL (counted as one request each). */
+  public long early() {
+    return early.sum();
+  }
+
+  /** Resolvers forgotten to keep the table bounded. */
+  public long forgotten() {
+    return forgotten.sum();
+  }
+
+  /** A resolver's key from its address bytes (IPv4: the address; IPv6: both halves folded). */
+  public static long key(byte[] address) {
+    long k = 0;
+    for (int i = 0; i < address.length; i++) {
+      k = k * 0x100000001b3L ^ (address[i] & 0xff);
+    }
+    return address.length == 4 ? k & 0xffffffffL : k;
+  }
+
+  private final class Stripe {
+    private final Map<Long, Resolver> table;
+
+    Stripe(int capacity) {
+      this.table =
+          new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Long, Resolver> eldest) {
+              if (size() > capacity) {
+                forgotten.increment();
+                return true;
+              }
+              return false;
+            }
+          };
+    }
+
+    /** The resolver's measured rate, NaN when not known yet, -1 when it asked before its TTL. */
+    double answered(long key, long now, long ttl) {
+      Resolver r = table.get(key);
+      if (r == null) {
+        table.put(key, new Resolver(now, ttl));
+        return Double.NaN;
+      }
+      long gap = now - r.last;
+      long excess = gap - r.ttl;
+      r.last = now;
+      r.ttl = ttl;
+      if (gap > STALE_NANOS) {
+        r.weight = 0;
+        r.excess = 0;
+        return Double.NaN;
+      }
+      if (excess <= 0) {
+        return -1;
+      }
+      r.weight = MEMORY * r.weight + 1;
+      r.excess = MEMORY * r.excess + excess / 1e9;
+      return r.weight >= MIN_WEIGHT ? BIAS * r.weight / r.excess : Double.NaN;
+    }
+  }
+
+  private static final class Resolver {
+    long last;
+    long ttl;
+    double weight;
+    double excess;
+
+    Resolver(long last, long ttl) {
+      this.last = last;
+      this.ttl = ttl;
+    }
+  }
+}
