@@ -3,6 +3,8 @@ package dev.alm.dns;
 import dev.alm.fastcontrol.RequeryDemand;
 import dev.alm.traces.AnswerKind;
 import java.net.InetAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -142,6 +144,18 @@ final class AnswerPipeline {
   /** The requests behind the CDN answers, from the resolvers' re-query gaps. */
   RequeryDemand.Totals demand() {
     return demand.totals();
+  }
+
+  /** The re-query table's counts for the status page. */
+  Map<String, Object> demandStatus() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    RequeryDemand.Totals t = demand.totals();
+    m.put("answers", t.answers());
+    m.put("rated", t.rated());
+    m.put("early", demand.early());
+    m.put("forgotten", demand.forgotten());
+    m.put("requestsPerRatedAnswer", t.rated() == 0 ? null : t.requests() / t.rated());
+    return m;
   }
 
   long failures() {

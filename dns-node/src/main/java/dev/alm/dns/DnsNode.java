@@ -274,6 +274,7 @@ public final class DnsNode implements AutoCloseable {
       e.put("byProxy", echoes.byProxy());
       s.put("echoes", e);
     }
+    s.put("demand", pipeline.demandStatus());
     s.put("rrl", config.rrl().enabled());
     if (log != null) {
       s.put("queryLog", config.queryLog().toString());
