@@ -1,7 +1,8 @@
 package dev.alm.fastcontrol;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.RemovalCause;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -30,17 +31,16 @@ public final class RequeryDemand {
   /** Weight of a resolver's older gaps against each new one. */
   public static final double MEMORY = 0.6;
 
-  /** Resolvers remembered at most, per stripe times stripes. */
+  /** Resolvers remembered at most. */
   public static final int DEFAULT_CAPACITY = 65_536;
 
   /** Gaps longer than this are not a wait for one cache's next request but a new start. */
   public static final long STALE_NANOS = 600_000_000_000L;
 
-  private static final int STRIPES = 16;
   private static final double BIAS = 2 * MEMORY / (1 + MEMORY);
   private static final double MIN_WEIGHT = 1 + MEMORY - 1e-9; // two gaps at least
 
-  private final Stripe[] stripes = new Stripe[STRIPES];
+  private final Cache<Long, Resolver> table;
   private final DoubleAdder requests = new DoubleAdder();
   private final LongAdder answers = new LongAdder();
   private final LongAdder rated = new LongAdder();
@@ -54,15 +54,23 @@ public final class RequeryDemand {
   }
 
   /**
-   * @param capacity resolvers remembered at most (&gt;= {@value #STRIPES})
+   * @param capacity resolvers remembered at most (&gt;= 1)
    */
   public RequeryDemand(int capacity) {
-    if (capacity < STRIPES) {
-      throw new IllegalArgumentException("capacity must be >= " + STRIPES + ", got " + capacity);
+    if (capacity < 1) {
+      throw new IllegalArgumentException("capacity must be >= 1, got " + capacity);
     }
-    for (int i = 0; i < STRIPES; i++) {
-      stripes[i] = new Stripe(capacity / STRIPES);
-    }
+    this.table =
+        Caffeine.newBuilder()
+            .maximumSize(capacity)
+            .executor(Runnable::run)
+            .removalListener(
+                (Long k, Resolver r, RemovalCause cause) -> {
+                  if (cause == RemovalCause.SIZE) {
+                    forgotten.increment();
+                  }
+                })
+            .build();
   }
 
   /**
@@ -74,10 +82,22 @@ public final class RequeryDemand {
    * @return the requests this answer is counted for
    */
   public double answered(long resolver, long nowNanos, long ttlNanos) {
-    Stripe s = stripes[(int) ((resolver ^ (resolver >>> 32)) & (STRIPES - 1))];
+    long ttl = Math.max(0, ttlNanos);
+    boolean[] fresh = {false};
+    Resolver entry =
+        table.get(
+            resolver,
+            k -> {
+              fresh[0] = true;
+              return new Resolver(nowNanos, ttl);
+            });
     double rate;
-    synchronized (s) {
-      rate = s.answered(resolver, nowNanos, Math.max(0, ttlNanos));
+    if (fresh[0]) {
+      rate = Double.NaN;
+    } else {
+      synchronized (entry) {
+        rate = entry.answered(nowNanos, ttl);
+      }
     }
     answers.increment();
     if (rate < 0) {
@@ -152,48 +172,6 @@ public final class RequeryDemand {
     return address.length == 4 ? k & 0xffffffffL : k;
   }
 
-  private final class Stripe {
-    private final Map<Long, Resolver> table;
-
-    Stripe(int capacity) {
-      this.table =
-          new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Long, Resolver> eldest) {
-              if (size() > capacity) {
-                forgotten.increment();
-                return true;
-              }
-              return false;
-            }
-          };
-    }
-
-    /** The resolver's measured rate, NaN when not known yet, -1 when it asked before its TTL. */
-    double answered(long key, long now, long ttl) {
-      Resolver r = table.get(key);
-      if (r == null) {
-        table.put(key, new Resolver(now, ttl));
-        return Double.NaN;
-      }
-      long gap = now - r.last;
-      long excess = gap - r.ttl;
-      r.last = now;
-      r.ttl = ttl;
-      if (gap > STALE_NANOS) {
-        r.weight = 0;
-        r.excess = 0;
-        return Double.NaN;
-      }
-      if (excess <= 0) {
-        return -1;
-      }
-      r.weight = MEMORY * r.weight + 1;
-      r.excess = MEMORY * r.excess + excess / 1e9;
-      return r.weight >= MIN_WEIGHT ? BIAS * r.weight / r.excess : Double.NaN;
-    }
-  }
-
   private static final class Resolver {
     long last;
     long ttl;
@@ -203,6 +181,25 @@ public final class RequeryDemand {
     Resolver(long last, long ttl) {
       this.last = last;
       this.ttl = ttl;
+    }
+
+    /** The resolver's measured rate, NaN when not known yet, -1 when it asked before its TTL. */
+    double answered(long now, long nextTtl) {
+      long gap = now - last;
+      long excess = gap - ttl;
+      last = now;
+      ttl = nextTtl;
+      if (gap > STALE_NANOS) {
+        weight = 0;
+        this.excess = 0;
+        return Double.NaN;
+      }
+      if (excess <= 0) {
+        return -1;
+      }
+      weight = MEMORY * weight + 1;
+      this.excess = MEMORY * this.excess + excess / 1e9;
+      return weight >= MIN_WEIGHT ? BIAS * weight / this.excess : Double.NaN;
     }
   }
 }

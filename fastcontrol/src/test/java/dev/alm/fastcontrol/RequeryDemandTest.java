@@ -80,6 +80,7 @@ class RequeryDemandTest {
   @Test
   void theTableStaysBoundedAndCountsWhatItForgets() {
     RequeryDemand d = new RequeryDemand(64);
+    // Caffeine keeps at most 64 (its admission policy may also turn new ones away: counted alike)
     for (int k = 0; k < 1000; k++) {
       d.answered(k, k, TTL);
     }
