@@ -56,20 +56,24 @@ class CdnAnswersTest {
     return out;
   }
 
+  /** A pipeline at x = 0.3 with metrics off and no query log, on {@code clock}. */
+  private static AnswerPipeline pipeline(DnsConfig config, java.util.function.LongSupplier clock) {
+    ServedZone zone = new ServedZone(config);
+    return new AnswerPipeline(
+        new QueryAnswerer(config, zone, new RedirectionProbability(0.3), ProbeAnswerer.NONE),
+        new ResponseRateLimiter(config.rrl()),
+        DnsMetrics.NONE,
+        null,
+        zone.zone().hashCode(),
+        clock,
+        config.cdnTtl());
+  }
+
   @Test
   void measuresTheRequestsBehindTheAnswersFromEachResolversRequeryGaps() throws Exception {
     DnsConfig config = TestZones.builder().build();
-    ServedZone zone = new ServedZone(config);
     long[] now = {0};
-    AnswerPipeline pipeline =
-        new AnswerPipeline(
-            new QueryAnswerer(config, zone, new RedirectionProbability(0.3), ProbeAnswerer.NONE),
-            new ResponseRateLimiter(config.rrl()),
-            DnsMetrics.NONE,
-            null,
-            zone.zone().hashCode(),
-            () -> now[0],
-            config.cdnTtl());
+    AnswerPipeline pipeline = pipeline(config, () -> now[0]);
     InetAddress[] resolvers = {
       InetAddress.getByName("127.0.0.1"), InetAddress.getByName("127.0.0.2")
     };
@@ -100,16 +104,7 @@ class CdnAnswersTest {
   @Test
   void countsOnlyL1AndL2AnswersWithMetricsOff() throws Exception {
     DnsConfig config = TestZones.builder().build();
-    ServedZone zone = new ServedZone(config);
-    AnswerPipeline pipeline =
-        new AnswerPipeline(
-            new QueryAnswerer(config, zone, new RedirectionProbability(0.3), ProbeAnswerer.NONE),
-            new ResponseRateLimiter(config.rrl()),
-            DnsMetrics.NONE,
-            null,
-            zone.zone().hashCode(),
-            () -> 0L,
-            config.cdnTtl());
+    AnswerPipeline pipeline = pipeline(config, () -> 0L);
     InetAddress client = InetAddress.getByName("127.0.0.1");
     int sent = 0;
     for (byte[] q : mix()) {
