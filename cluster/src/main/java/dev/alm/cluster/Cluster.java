@@ -161,7 +161,7 @@ public final class Cluster {
         double base = t.node(i).demand() * c.loadUnit();
         target += base;
         Users u =
-            new Users(
+            Users.forPop(
                 ZONE,
                 i,
                 t.correlation().row(i),

@@ -1,6 +1,7 @@
 package dev.alm.lab;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.cluster.Users;
 import dev.alm.controller.dual.StepSize;
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Node;
@@ -341,8 +342,8 @@ public final class LabProcess {
     long startNanos =
         System.nanoTime() + (truth.startEpochMillis() - System.currentTimeMillis()) * 1_000_000L;
     long endNanos = startNanos + (truth.endEpochMillis() - truth.startEpochMillis()) * 1_000_000L;
-    LabUsers u =
-        new LabUsers(
+    Users u =
+        LabUsers.create(
             ZONE,
             e,
             resolver,
