@@ -237,7 +237,7 @@ public final class Cluster {
 
   /** PoP i's configuration in the cluster, on ephemeral ports, with a fresh probe key. */
   public static PopConfig popConfig(ClusterConfig c, int i) throws IOException {
-    return popConfig(
+    return ClusterPopConfig.of(
         c,
         i,
         null,
@@ -284,20 +284,5 @@ public final class Cluster {
     } catch (InputException e) {
       throw new IOException(e.getMessage(), e);
     }
-  }
-
-  /**
-   * PoP i's configuration in the cluster, its DNS and proxy at the given addresses (null: ephemeral
-   * ports), signing and verifying probes with {@code keys} (null: probe authentication off).
-   */
-  static PopConfig popConfig(
-      ClusterConfig c,
-      int i,
-      InetSocketAddress dnsAt,
-      InetSocketAddress proxyAt,
-      KeyRing keys,
-      ClusterCustomers customers)
-      throws IOException {
-    return ClusterPopConfig.of(c, i, dnsAt, proxyAt, keys, customers);
   }
 }

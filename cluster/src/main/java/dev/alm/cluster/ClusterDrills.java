@@ -41,7 +41,7 @@ final class ClusterDrills {
     InetSocketAddress proxyAt = p.proxyAddress();
     long down = System.nanoTime();
     p.close();
-    PopConfig again = Cluster.popConfig(c, i, dnsAt, proxyAt, keys, customers);
+    PopConfig again = ClusterPopConfig.of(c, i, dnsAt, proxyAt, keys, customers);
     PopDaemon restarted = null;
     for (int attempt = 0; restarted == null; attempt++) {
       try {

@@ -49,7 +49,7 @@ final class ClusterStart {
     for (int i = 0; i < n; i++) {
       pops.add(
           PopDaemon.start(
-              Cluster.popConfig(c, i, null, null, keys, customers),
+              ClusterPopConfig.of(c, i, null, null, keys, customers),
               false,
               System::nanoTime,
               System::currentTimeMillis,

@@ -57,15 +57,21 @@ final class ProxyResponses {
 
   /** 503 Service Unavailable for a shed request, retry after {@code retryAfterSeconds}. */
   static FullHttpResponse shed(long retryAfterSeconds) {
+    return retryLater(HttpResponseStatus.SERVICE_UNAVAILABLE, SHED_BODY, retryAfterSeconds);
+  }
+
+  /**
+   * {@code status} with a plain-text {@code body}, {@code Retry-After} (RFC 9110 section 10.2.3)
+   * and not to be cached: a request refused for now.
+   */
+  static FullHttpResponse retryLater(
+      HttpResponseStatus status, byte[] body, long retryAfterSeconds) {
     FullHttpResponse r =
-        new DefaultFullHttpResponse(
-            HttpVersion.HTTP_1_1,
-            HttpResponseStatus.SERVICE_UNAVAILABLE,
-            Unpooled.wrappedBuffer(SHED_BODY));
+        new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
     r.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN);
     r.headers().set(HttpHeaderNames.RETRY_AFTER, retryAfterSeconds);
     r.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE);
-    HttpUtil.setContentLength(r, SHED_BODY.length);
+    HttpUtil.setContentLength(r, body.length);
     return r;
   }
 
