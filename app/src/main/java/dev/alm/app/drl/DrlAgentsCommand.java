@@ -112,49 +112,10 @@ public final class DrlAgentsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     double seconds = parseSeconds(duration);
-    if (agents < 2 || agents > 2000) {
-      throw new ParameterException(spec.commandLine(), "--agents: must be in 2..2000: " + agents);
-    }
-    if (!(limit > 0) || !(interval >= 0.005) || fanOut < 1 || threads < 1) {
-      throw new ParameterException(
-          spec.commandLine(), "--limit > 0, --interval >= 0.005, --fan-out >= 1, --threads >= 1");
-    }
-    if (!(loss >= 0 && loss < 1) || !(warmup >= 0 && warmup < seconds)) {
-      throw new ParameterException(
-          spec.commandLine(), "--loss in [0, 1) and --warmup in [0, --duration)");
-    }
-    AgentFleet.MembershipKind kind =
-        switch (membership) {
-          case "static" -> AgentFleet.MembershipKind.STATIC;
-          case "swim" -> AgentFleet.MembershipKind.SWIM;
-          default ->
-              throw new ParameterException(
-                  spec.commandLine(), "--membership: static or swim, not " + membership);
-        };
-    AgentSettings.GossipMode mode =
-        switch (gossip) {
-          case "table" -> AgentSettings.GossipMode.TABLE;
-          case "push-sum" -> AgentSettings.GossipMode.PUSH_SUM;
-          default ->
-              throw new ParameterException(
-                  spec.commandLine(), "--gossip: table or push-sum, not " + gossip);
-        };
-    double cutAt = Double.NaN;
-    double cutFor = 0;
-    if (partition != null) {
-      String[] p = partition.split(":");
-      try {
-        cutAt = Double.parseDouble(p[0]);
-        cutFor = p.length == 2 ? Double.parseDouble(p[1]) : Double.NaN;
-      } catch (NumberFormatException e) {
-        cutFor = Double.NaN;
-      }
-      if (p.length != 2 || !(cutAt >= 0) || !(cutFor > 0) || cutAt + cutFor >= seconds) {
-        throw new ParameterException(
-            spec.commandLine(),
-            "--partition: AT:SECONDS within --duration, e.g. 10:30, not " + partition);
-      }
-    }
+    checkOptions(seconds);
+    AgentFleet.MembershipKind kind = membershipKind();
+    AgentSettings.GossipMode mode = gossipMode();
+    double[] cut = partition(seconds);
     String customer = "bench";
     int n = agents;
     AgentSettings base =
@@ -171,15 +132,6 @@ public final class DrlAgentsCommand implements Callable<Integer> {
       demand[i] = (0.2 + 1.6 * rnd.nextDouble()) * 2 * limit / n;
     }
     long t0 = System.nanoTime();
-    List<Double> servedErr = new ArrayList<>();
-    double servedSum = 0;
-    int samples = 0;
-    double maxShares = 0;
-    int maxThreads = 0;
-    long[] wire0 = null;
-    long datagrams0 = 0;
-    long payload0 = 0;
-    double measuredFrom = 0;
     try (AgentFleet fleet =
         new AgentFleet(
             n, base::withId, keys, kind, threads, System::nanoTime, System::currentTimeMillis)) {
@@ -192,34 +144,111 @@ public final class DrlAgentsCommand implements Callable<Integer> {
           fleet.agent(i).filter((p, out) -> !out || nextDouble(r) >= loss);
         }
       }
-      long start = System.nanoTime();
-      boolean shifted = false;
-      int cut = 0; // 0 before, 1 during, 2 after the partition
-      double maxSharesCut = 0;
-      double leaseAt = Double.NaN;
-      double safeAt = Double.NaN;
-      double reconvergedAt = Double.NaN;
+      Run run = new Run(fleet, customer, demand, cut[0], cut[1]);
+      run.loop(seconds);
+      run.report(seconds, startup);
+    }
+    return 0;
+  }
+
+  private void checkOptions(double seconds) {
+    if (agents < 2 || agents > 2000) {
+      throw new ParameterException(spec.commandLine(), "--agents: must be in 2..2000: " + agents);
+    }
+    if (!(limit > 0) || !(interval >= 0.005) || fanOut < 1 || threads < 1) {
+      throw new ParameterException(
+          spec.commandLine(), "--limit > 0, --interval >= 0.005, --fan-out >= 1, --threads >= 1");
+    }
+    if (!(loss >= 0 && loss < 1) || !(warmup >= 0 && warmup < seconds)) {
+      throw new ParameterException(
+          spec.commandLine(), "--loss in [0, 1) and --warmup in [0, --duration)");
+    }
+  }
+
+  private AgentFleet.MembershipKind membershipKind() {
+    return switch (membership) {
+      case "static" -> AgentFleet.MembershipKind.STATIC;
+      case "swim" -> AgentFleet.MembershipKind.SWIM;
+      default ->
+          throw new ParameterException(
+              spec.commandLine(), "--membership: static or swim, not " + membership);
+    };
+  }
+
+  private AgentSettings.GossipMode gossipMode() {
+    return switch (gossip) {
+      case "table" -> AgentSettings.GossipMode.TABLE;
+      case "push-sum" -> AgentSettings.GossipMode.PUSH_SUM;
+      default ->
+          throw new ParameterException(
+              spec.commandLine(), "--gossip: table or push-sum, not " + gossip);
+    };
+  }
+
+  /** {@code --partition AT:SECONDS} as {at, seconds}; {NaN, 0} without one. */
+  private double[] partition(double seconds) {
+    double cutAt = Double.NaN;
+    double cutFor = 0;
+    if (partition != null) {
+      String[] p = partition.split(":");
+      try {
+        cutAt = Double.parseDouble(p[0]);
+        cutFor = p.length == 2 ? Double.parseDouble(p[1]) : Double.NaN;
+      } catch (NumberFormatException e) {
+        cutFor = Double.NaN;
+      }
+      if (p.length != 2 || !(cutAt >= 0) || !(cutFor > 0) || cutAt + cutFor >= seconds) {
+        throw new ParameterException(
+            spec.commandLine(),
+            "--partition: AT:SECONDS within --duration, e.g. 10:30, not " + partition);
+      }
+    }
+    return new double[] {cutAt, cutFor};
+  }
+
+  /** One run of the fleet: the demand shift, the partition, and what is measured every 100 ms. */
+  private final class Run {
+    private final AgentFleet fleet;
+    private final String customer;
+    private final double[] demand;
+    private final double cutAt;
+    private final double cutFor;
+    private final int n;
+    private final List<Double> servedErr = new ArrayList<>();
+    private double servedSum = 0;
+    private int samples = 0;
+    private double maxShares = 0;
+    private int maxThreads = 0;
+    private long[] wire0 = null;
+    private long datagrams0 = 0;
+    private long payload0 = 0;
+    private double measuredFrom = 0;
+    private long start;
+    private boolean shifted = false;
+    private int cut = 0; // 0 before, 1 during, 2 after the partition
+    private double maxSharesCut = 0;
+    private double leaseAt = Double.NaN;
+    private double safeAt = Double.NaN;
+    private double reconvergedAt = Double.NaN;
+
+    Run(AgentFleet fleet, String customer, double[] demand, double cutAt, double cutFor) {
+      this.fleet = fleet;
+      this.customer = customer;
+      this.demand = demand;
+      this.cutAt = cutAt;
+      this.cutFor = cutFor;
+      this.n = demand.length;
+    }
+
+    void loop(double seconds) throws InterruptedException {
+      start = System.nanoTime();
       long nextPrint = start + 1_000_000_000L;
       while (true) {
         double t = (System.nanoTime() - start) / 1e9;
         if (t >= seconds) {
           break;
         }
-        if (shift && !shifted && t >= seconds / 2) {
-          shifted = true;
-          for (int i = 0; i < n; i++) {
-            fleet.pop(i).demand(customer, demand[(i + n / 2) % n]);
-          }
-        }
-        if (cut == 0 && t >= cutAt) {
-          cut = 1;
-          fleet.agent(0).filter((p, out) -> false);
-          System.err.printf(Locale.ROOT, "t=%4.1f s  agent 0 cut off%n", t);
-        } else if (cut == 1 && t >= cutAt + cutFor) {
-          cut = 2;
-          fleet.agent(0).filter(null);
-          System.err.printf(Locale.ROOT, "t=%4.1f s  agent 0 heard again%n", t);
-        }
+        events(t, seconds);
         double shares = 0;
         double served = 0;
         int normal = 0;
@@ -229,37 +258,9 @@ public final class DrlAgentsCommand implements Callable<Integer> {
           served += fleet.pop(i).served(customer);
           normal += fleet.agent(i).status().mode() == Mode.NORMAL ? 1 : 0;
         }
-        if (cut == 1) {
-          maxSharesCut = Math.max(maxSharesCut, shares / limit);
-          Mode m0 = fleet.agent(0).status().mode();
-          if (m0 == Mode.LEASE && Double.isNaN(leaseAt)) {
-            leaseAt = t - cutAt;
-          } else if (m0 == Mode.SAFE && Double.isNaN(safeAt)) {
-            safeAt = t - cutAt;
-          }
-        } else if (cut == 2) {
-          boolean near = Math.abs(shares / limit - 1) <= 0.03 && normal == n;
-          if (near && Double.isNaN(reconvergedAt)) {
-            reconvergedAt = t - cutAt - cutFor;
-          } else if (!near) {
-            reconvergedAt = Double.NaN;
-          }
-        }
+        watchPartition(t, shares, normal);
         if (t >= warmup) {
-          if (wire0 == null) {
-            wire0 = new long[] {0};
-            AgentCounters[] c = counters(fleet);
-            for (AgentCounters x : c) {
-              wire0[0] += x.wireBytes();
-              datagrams0 += x.sentDatagrams();
-              payload0 += x.sentBytes();
-            }
-            measuredFrom = t;
-          }
-          servedErr.add(Math.abs(served - limit) / limit);
-          servedSum += served / limit;
-          samples++;
-          maxShares = Math.max(maxShares, shares / limit);
+          measure(t, shares, served);
         }
         maxThreads = Math.max(maxThreads, ManagementFactory.getThreadMXBean().getThreadCount());
         if (System.nanoTime() >= nextPrint) {
@@ -275,6 +276,66 @@ public final class DrlAgentsCommand implements Callable<Integer> {
         }
         Thread.sleep(100);
       }
+    }
+
+    /** The demand shift at half time, and agent 0 cut off and heard again. */
+    private void events(double t, double seconds) {
+      if (shift && !shifted && t >= seconds / 2) {
+        shifted = true;
+        for (int i = 0; i < n; i++) {
+          fleet.pop(i).demand(customer, demand[(i + n / 2) % n]);
+        }
+      }
+      if (cut == 0 && t >= cutAt) {
+        cut = 1;
+        fleet.agent(0).filter((p, out) -> false);
+        System.err.printf(Locale.ROOT, "t=%4.1f s  agent 0 cut off%n", t);
+      } else if (cut == 1 && t >= cutAt + cutFor) {
+        cut = 2;
+        fleet.agent(0).filter(null);
+        System.err.printf(Locale.ROOT, "t=%4.1f s  agent 0 heard again%n", t);
+      }
+    }
+
+    /** During the partition: the shares' sum and agent 0's modes; after it: the re-convergence. */
+    private void watchPartition(double t, double shares, int normal) {
+      if (cut == 1) {
+        maxSharesCut = Math.max(maxSharesCut, shares / limit);
+        Mode m0 = fleet.agent(0).status().mode();
+        if (m0 == Mode.LEASE && Double.isNaN(leaseAt)) {
+          leaseAt = t - cutAt;
+        } else if (m0 == Mode.SAFE && Double.isNaN(safeAt)) {
+          safeAt = t - cutAt;
+        }
+      } else if (cut == 2) {
+        boolean near = Math.abs(shares / limit - 1) <= 0.03 && normal == n;
+        if (near && Double.isNaN(reconvergedAt)) {
+          reconvergedAt = t - cutAt - cutFor;
+        } else if (!near) {
+          reconvergedAt = Double.NaN;
+        }
+      }
+    }
+
+    /** After the warm-up: served against L, the largest sum of shares, traffic from the start. */
+    private void measure(double t, double shares, double served) {
+      if (wire0 == null) {
+        wire0 = new long[] {0};
+        AgentCounters[] c = counters(fleet);
+        for (AgentCounters x : c) {
+          wire0[0] += x.wireBytes();
+          datagrams0 += x.sentDatagrams();
+          payload0 += x.sentBytes();
+        }
+        measuredFrom = t;
+      }
+      servedErr.add(Math.abs(served - limit) / limit);
+      servedSum += served / limit;
+      samples++;
+      maxShares = Math.max(maxShares, shares / limit);
+    }
+
+    void report(double seconds, double startup) {
       double measured = (System.nanoTime() - start) / 1e9 - measuredFrom;
       long wire = 0;
       long datagrams = 0;
@@ -333,7 +394,6 @@ public final class DrlAgentsCommand implements Callable<Integer> {
           maxThreads,
           startup);
     }
-    return 0;
   }
 
   private static synchronized double nextDouble(SplittableRandom r) {
