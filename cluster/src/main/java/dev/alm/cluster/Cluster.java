@@ -82,12 +82,7 @@ public final class Cluster {
     List<Thread> threads = new ArrayList<>();
     List<Users> users = new ArrayList<>();
     List<Sample> samples = new ArrayList<>();
-    if (c.stateDir() != null) {
-      for (String id : t.ids()) {
-        Files.deleteIfExists(
-            c.stateDir().resolve(id + ".json")); // a run starts fresh, not from the last run
-      }
-    }
+    clearState(c);
     KeyRing keys = c.probeAuth() ? freshProbeKey(c.stateDir()) : null;
     Path keyDir =
         c.customers().isEmpty() || c.stateDir() != null
@@ -97,10 +92,7 @@ public final class Cluster {
     dev.alm.drl.central.RedisServerProcess redis = null;
     dev.alm.drl.central.RedisLimiter central = null;
     int windows = (int) Math.ceil(c.duration().toNanos() / 1e9);
-    List<CustomerWindows> customerWindows = new ArrayList<>();
-    for (int k = 0; k < c.customers().size(); k++) {
-      customerWindows.add(new CustomerWindows(n, windows));
-    }
+    List<CustomerWindows> customerWindows = customerWindows(c, windows);
     try {
       if (c.customerMode() == dev.alm.proxy.limit.LimitMode.CENTRAL && !c.customers().isEmpty()) {
         if (!dev.alm.drl.central.RedisServerProcess.installed()) {
@@ -138,18 +130,16 @@ public final class Cluster {
           redis.stop();
           redis = null;
         }
-        while (!pending.isEmpty() && pending.get(0).atSeconds() <= seconds + 1e-9) {
-          outcomes.add(
-              ClusterDrills.drill(
-                  c,
-                  pending.remove(0),
-                  seconds,
-                  pops,
-                  keys,
-                  customers,
-                  central == null ? null : central::tryAcquire,
-                  log));
-        }
+        ClusterDrills.due(
+            c,
+            pending,
+            seconds,
+            pops,
+            keys,
+            customers,
+            central == null ? null : central::tryAcquire,
+            log,
+            outcomes);
         List<Sample> interval = ClusterIntervals.samples(pops, seconds);
         ClusterIntervals.customerLines(c, customerWindows, pops, seconds, windows, log);
         work.accept(System.nanoTime() - now);
@@ -223,6 +213,26 @@ public final class Cluster {
       Files.deleteIfExists(keyDir.resolve(GOSSIP_KEY_FILE));
       Files.deleteIfExists(keyDir);
     }
+  }
+
+  /** Removes the PoPs' state files: a run starts fresh, not from the last run. */
+  private static void clearState(ClusterConfig c) throws IOException {
+    if (c.stateDir() != null) {
+      for (String id : c.topology().ids()) {
+        Files.deleteIfExists(
+            c.stateDir().resolve(id + ".json")); // a run starts fresh, not from the last run
+      }
+    }
+  }
+
+  /** Each customer's windows of the run, one a second. */
+  private static List<CustomerWindows> customerWindows(ClusterConfig c, int windows) {
+    int n = c.topology().size();
+    List<CustomerWindows> customerWindows = new ArrayList<>();
+    for (int k = 0; k < c.customers().size(); k++) {
+      customerWindows.add(new CustomerWindows(n, windows));
+    }
+    return customerWindows;
   }
 
   /** The customer's share at the PoP now, requests/s, as its /status shows it; NaN if none. */

@@ -14,6 +14,23 @@ final class ClusterDrills {
 
   private ClusterDrills() {}
 
+  /** Runs, in order, the {@code pending} drills due by {@code seconds} into {@code outcomes}. */
+  static void due(
+      ClusterConfig c,
+      List<Drill> pending,
+      double seconds,
+      List<PopDaemon> pops,
+      KeyRing keys,
+      ClusterCustomers customers,
+      dev.alm.proxy.limit.CentralLimiter central,
+      Consumer<String> log,
+      List<DrillOutcome> outcomes)
+      throws IOException, InterruptedException {
+    while (!pending.isEmpty() && pending.get(0).atSeconds() <= seconds + 1e-9) {
+      outcomes.add(drill(c, pending.remove(0), seconds, pops, keys, customers, central, log));
+    }
+  }
+
   /**
    * Runs a drill on PoP {@code d.pop()}: a restart closes its daemon and starts a new one on the
    * same addresses, which restores from the state file; a proxy kill closes its proxy only.

@@ -140,22 +140,13 @@ public final class LabRun {
           late++; // the samples are read again from the PoPs' files at the end
         }
       }
-      if (late > 0) {
-        log.accept(
-            "lab: "
-                + late
-                + " intervals not reported by every PoP within half an interval (live table only;"
-                + " the PoPs' files are complete)");
-      }
+      logLate(late, log);
       for (Thread th : drillThreads) {
         th.join(15_000);
       }
       children.awaitExit(20);
       Map<String, UserCounts> users = userCounts(m, out, t);
-      double target = 0;
-      for (LabTopology.Eyeball e : t.eyeballs()) {
-        target += e.demand() * s.loadUnit();
-      }
+      double target = targetRate(t, s);
       // samples from the PoPs' own files, complete (the live read may have missed one)
       List<Sample> all = PopStatusLines.all(out, t);
       return new Result(
@@ -176,6 +167,26 @@ public final class LabRun {
     } finally {
       children.stopAll();
     }
+  }
+
+  /** Says how many intervals the live table missed, if any. */
+  private static void logLate(int late, Consumer<String> log) {
+    if (late > 0) {
+      log.accept(
+          "lab: "
+              + late
+              + " intervals not reported by every PoP within half an interval (live table only;"
+              + " the PoPs' files are complete)");
+    }
+  }
+
+  /** The users' target request rate, requests/s: every eyeball network's demand. */
+  private static double targetRate(LabTopology t, LabSettings s) {
+    double target = 0;
+    for (LabTopology.Eyeball e : t.eyeballs()) {
+      target += e.demand() * s.loadUnit();
+    }
+    return target;
   }
 
   /** Makes the run's directories, emptied of the files of an earlier run. */
