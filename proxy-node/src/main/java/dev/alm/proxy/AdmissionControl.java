@@ -1,8 +1,8 @@
 package dev.alm.proxy;
 
+import dev.alm.io.NanoTimeMeter;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;
-import io.github.bucket4j.TimeMeter;
 import java.time.Duration;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
@@ -45,22 +45,10 @@ public final class AdmissionControl {
     this.ceiling = ceiling;
     long perPeriod = Math.max(1, Math.round(ceiling * PERIOD.getSeconds()));
     long burst = Math.max(1, Math.round(ceiling * burstSeconds));
-    TimeMeter meter =
-        new TimeMeter() {
-          @Override
-          public long currentTimeNanos() {
-            return nanoClock.getAsLong();
-          }
-
-          @Override
-          public boolean isWallClockBased() {
-            return false;
-          }
-        };
     this.bucket =
         Bucket.builder()
             .addLimit(limit -> limit.capacity(burst).refillGreedy(perPeriod, PERIOD))
-            .withCustomTimePrecision(meter)
+            .withCustomTimePrecision(new NanoTimeMeter(nanoClock))
             .build();
   }
 
