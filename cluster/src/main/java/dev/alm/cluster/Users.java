@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.DoubleUnaryOperator;
+import java.util.function.IntFunction;
 import org.xbill.DNS.ARecord;
 import org.xbill.DNS.CNAMERecord;
 import org.xbill.DNS.Message;
@@ -72,6 +73,7 @@ public final class Users implements Runnable {
   private final int index;
   private final DnsClient dns;
   private final ResolverCaches caches;
+  private IntFunction<InetAddress> cacheAddresses;
   private final L1Route l1;
   private final HttpConnection l2;
   private final CorrelationBeacons correlation;
@@ -93,6 +95,7 @@ public final class Users implements Runnable {
       int index,
       DnsClient dns,
       ResolverCaches caches,
+      IntFunction<InetAddress> cacheAddresses,
       L1Route l1,
       HttpConnection l2,
       CorrelationBeacons correlation,
@@ -103,6 +106,7 @@ public final class Users implements Runnable {
     this.index = index;
     this.dns = dns;
     this.caches = caches;
+    this.cacheAddresses = cacheAddresses;
     this.l1 = l1;
     this.l2 = l2;
     this.correlation = correlation;
@@ -155,6 +159,7 @@ public final class Users implements Runnable {
         pop,
         dns,
         new ResolverCaches(resolvers, l1),
+        k -> cacheAddress(pop, k),
         random -> proxies[anycast(cumulativeRow, random)],
         datacenter,
         null,
@@ -253,12 +258,9 @@ public final class Users implements Runnable {
 
   private void request(long now) {
     stats.requests.increment();
+    int k = random.nextInt(caches.size());
     ResolverCaches.Answer answer =
-        caches.answer(
-            random.nextInt(caches.size()),
-            now,
-            () -> query(cdnName),
-            stats.staleAnswers::increment);
+        caches.answer(k, now, () -> cacheQuery(k, cdnName), stats.staleAnswers::increment);
     if (answer == ResolverCaches.Answer.NONE) {
       stats.failed.increment();
       return;
@@ -316,6 +318,49 @@ public final class Users implements Runnable {
         correlation.l1().get(host, "/bytes/1");
         return;
       }
+    }
+  }
+
+  /**
+   * Cache {@code k}'s query for {@code name}: from the cache's own address when the caches have
+   * addresses (each a resolver of its own, as on the Internet), else from the users' one socket.
+   */
+  private Message cacheQuery(int k, Name name) {
+    InetAddress from = cacheAddresses == null ? null : cacheAddresses.apply(k);
+    if (from == null) {
+      return query(name);
+    }
+    stats.dnsQueries.increment();
+    try {
+      Message m = dns.queryFrom(from, name);
+      if (m == null) {
+        stats.dnsFailures.increment();
+      }
+      return m;
+    } catch (java.net.BindException e) {
+      cacheAddresses = null; // a loopback without 127.0.0.0/8 (not Linux): one address for all
+      stats.dnsQueries.decrement();
+      return query(name);
+    } catch (IOException e) {
+      stats.dnsFailures.increment();
+      return null;
+    }
+  }
+
+  /**
+   * The loopback address of PoP {@code pop}'s resolver cache {@code k} in {@code alm cluster}:
+   * 127.(64 + pop).(k / 256).(k % 256); null beyond 191 PoPs or 65,536 caches (those share the
+   * users' socket).
+   */
+  static InetAddress cacheAddress(int pop, int k) {
+    if (pop < 0 || pop > 190 || k < 0 || k > 0xffff) {
+      return null;
+    }
+    try {
+      return InetAddress.getByAddress(
+          new byte[] {127, (byte) (64 + pop), (byte) (k >> 8), (byte) (k & 0xff)});
+    } catch (java.net.UnknownHostException e) {
+      throw new IllegalStateException(e); // four bytes are always an address
     }
   }
 

@@ -19,12 +19,13 @@ import java.util.concurrent.atomic.LongAdder;
  * requests, where the answers alone saturate at one per resolver per TTL.
  *
  * <p>Per resolver, the excesses are averaged with weights {@link #MEMORY}^k over its last gaps;
- * with n the summed weights and E the weighted sum, r-hat = c n / E, where c = 2m / (1 + m) (the
- * effective sample size's (n_eff - 1) / n_eff) removes the bias of an inverse mean. A resolver seen
- * for the first time, or with fewer than two gaps, counts the mean rate of the others. A resolver
- * that asks again before the TTL (several caches behind one address, ECS, a client without a cache)
- * counts 1 request per answer: its demand is not visible in its gaps. Resolvers are kept in a
- * bounded table, least recently seen forgotten first (counted). Pure: time is an input.
+ * with n the summed weights, E the weighted sum and n_eff = n^2 / (sum of squared weights) the gaps
+ * the mean is worth, r-hat = ((n_eff - 1) / n_eff) n / E: the factor removes the bias of an inverse
+ * mean of exponential waits, also over a resolver's first few gaps. A resolver seen for the first
+ * time, or with fewer than two gaps, counts the mean rate of the others. A resolver that asks again
+ * before the TTL (several caches behind one address, ECS, a client without a cache) counts 1
+ * request per answer: its demand is not visible in its gaps. Resolvers are kept in a bounded
+ * Caffeine table, the least useful forgotten first (counted). Pure: time is an input.
  */
 public final class RequeryDemand {
 
@@ -37,7 +38,6 @@ public final class RequeryDemand {
   /** Gaps longer than this are not a wait for one cache's next request but a new start. */
   public static final long STALE_NANOS = 600_000_000_000L;
 
-  private static final double BIAS = 2 * MEMORY / (1 + MEMORY);
   private static final double MIN_WEIGHT = 1 + MEMORY - 1e-9; // two gaps at least
 
   private final Cache<Long, Resolver> table;
@@ -176,6 +176,7 @@ public final class RequeryDemand {
     long last;
     long ttl;
     double weight;
+    double squares;
     double excess;
 
     Resolver(long last, long ttl) {
@@ -191,6 +192,7 @@ public final class RequeryDemand {
       ttl = nextTtl;
       if (gap > STALE_NANOS) {
         weight = 0;
+        squares = 0;
         this.excess = 0;
         return Double.NaN;
       }
@@ -198,8 +200,13 @@ public final class RequeryDemand {
         return -1;
       }
       weight = MEMORY * weight + 1;
+      squares = MEMORY * MEMORY * squares + 1;
       this.excess = MEMORY * this.excess + excess / 1e9;
-      return weight >= MIN_WEIGHT ? BIAS * weight / this.excess : Double.NaN;
+      if (weight < MIN_WEIGHT) {
+        return Double.NaN;
+      }
+      double effective = weight * weight / squares; // gaps the weighted mean is worth
+      return (effective - 1) / effective * weight / this.excess;
     }
   }
 }

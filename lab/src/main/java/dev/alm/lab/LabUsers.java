@@ -44,6 +44,7 @@ final class LabUsers {
         index,
         dns,
         new ResolverCaches(caches, l1Address),
+        null, // the caches ask the network's resolver from the users' one address
         random -> l1,
         l2,
         new Users.CorrelationBeacons(corrBeacons, l1Address, l1),

@@ -281,9 +281,8 @@ public final class FleetModel {
     int k = random.nextInt(config.resolvers());
     if (expires[i][k] <= t) {
       cdnQueries[i]++;
-      // the cluster's caches ask from one address, as alm cluster's users do: the DNS sees one
-      // resolver asking before its TTL, rates none of its answers, and A_i uses requestsPerQuery
-      requery[i].answered(0, base + t, ttlNanos);
+      // each cache asks from its own address, as alm cluster's users do (Users.cacheAddress)
+      requery[i].answered(k, base + t, ttlNanos);
       cachedL1[i][k] = dnsRandom[i].nextDouble() < dnsX(i, t);
       expires[i][k] = t + ttlNanos;
     }
