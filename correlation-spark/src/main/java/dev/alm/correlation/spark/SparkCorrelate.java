@@ -23,17 +23,19 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * The main class of {@code alm-correlation-spark.jar}: {@code alm correlate} for the beacon join
- * and probe logs as a Spark job, with the same options and outputs (docs/correlation.md, "On
- * Spark"). Run it with {@code spark-submit --class dev.alm.correlation.spark.SparkCorrelate}, or
- * through {@code ./alm correlate --engine spark} / {@code ./alm-spark}.
+ * The main class of {@code alm-correlation-spark.jar}: {@code alm correlate} for paired
+ * observations, the beacon join and probe logs as a Spark job, with the same options and outputs
+ * (docs/correlation.md, "On Spark"). Run it with {@code spark-submit --class
+ * dev.alm.correlation.spark.SparkCorrelate}, or through {@code ./alm correlate --engine spark} /
+ * {@code ./alm-spark}.
  */
 @Command(
     name = "alm-spark correlate",
     mixinStandardHelpOptions = true,
     description = {
-      "Estimate C from beacon-joined DNS and HTTP logs (--dns with --http) or probe logs (--probes) as",
-      "a Spark job; writes DIR/C.csv, counts.csv, intervals.csv and report.json as alm correlate does.",
+      "Estimate C from paired catchment observations (--paired), beacon-joined DNS and HTTP logs (--dns",
+      "with --http) or probe logs (--probes) as a Spark job; writes DIR/C.csv, counts.csv, intervals.csv",
+      "and report.json as alm correlate does.",
       "Paths are files or directories (partitions such as dt=.../hour=...) on any Hadoop file system;",
       "CSV plain or gzip, or Parquet (*.parquet) with the same columns. Bad lines are counted and",
       "reported, a file that cannot be read is named in the report; neither fails the job."
@@ -41,6 +43,25 @@ import picocli.CommandLine.Spec;
 public final class SparkCorrelate implements Callable<Integer> {
 
   @Spec CommandSpec spec;
+
+  @Option(
+      names = "--paired",
+      paramLabel = "PATH",
+      split = ",",
+      description = "Paired observations timestamp,vantage_id,service,site.")
+  List<String> paired = new ArrayList<>();
+
+  @Option(
+      names = "--dns-service",
+      paramLabel = "NAME",
+      description = "With --paired: the service taken as DNS layer.")
+  String dnsService;
+
+  @Option(
+      names = "--http-service",
+      paramLabel = "NAME",
+      description = "With --paired: the service taken as HTTP layer.")
+  String httpService;
 
   @Option(names = "--dns", paramLabel = "PATH", split = ",", description = "DNS query logs.")
   List<String> dns = new ArrayList<>();
@@ -55,7 +76,8 @@ public final class SparkCorrelate implements Callable<Integer> {
       names = "--window",
       paramLabel = "SECONDS",
       defaultValue = "300",
-      description = "Join window, seconds. Default: ${DEFAULT-VALUE}.")
+      description =
+          "Pairing window (--paired) or join window (beacons), seconds. Default: ${DEFAULT-VALUE}.")
   double windowSeconds;
 
   @Option(
@@ -150,7 +172,8 @@ public final class SparkCorrelate implements Callable<Integer> {
       r.report().truncatedFiles().forEach(t -> err.println("used the lines before the end: " + t));
       err.flush();
       if (r.estimate() == null) {
-        err.println("alm-spark correlate: no samples: nothing was joined (see the summary above)");
+        err.println(
+            "alm-spark correlate: no samples: nothing was paired or joined (see the summary above)");
         return 1;
       }
       Map<String, Object> report = write(spark, r);
@@ -162,9 +185,19 @@ public final class SparkCorrelate implements Callable<Integer> {
   }
 
   SparkCorrelation.Job job() throws InputException {
-    int kinds = (dns.isEmpty() && http.isEmpty() ? 0 : 1) + (probes.isEmpty() ? 0 : 1);
+    int kinds =
+        (paired.isEmpty() ? 0 : 1)
+            + (dns.isEmpty() && http.isEmpty() ? 0 : 1)
+            + (probes.isEmpty() ? 0 : 1);
     if (kinds != 1) {
-      throw new IllegalArgumentException("give --dns with --http, or --probes");
+      throw new IllegalArgumentException(
+          "give exactly one kind of trace: --paired, --dns with --http, or --probes");
+    }
+    if (!paired.isEmpty() && (dnsService == null || httpService == null)) {
+      throw new IllegalArgumentException("--paired needs --dns-service and --http-service");
+    }
+    if (paired.isEmpty() && (dnsService != null || httpService != null)) {
+      throw new IllegalArgumentException("--dns-service and --http-service go with --paired");
     }
     if (!(windowSeconds >= 0) || Double.isInfinite(windowSeconds)) {
       throw new IllegalArgumentException("--window must be a number of seconds >= 0");
@@ -173,11 +206,18 @@ public final class SparkCorrelate implements Callable<Integer> {
         fold == null
             ? LabelFolding.identity()
             : fold.equals("metro") ? LabelFolding.metro() : LabelFolding.mapping(Path.of(fold));
+    TraceFile.Kind kind =
+        !paired.isEmpty()
+            ? TraceFile.Kind.PAIRED
+            : probes.isEmpty() ? TraceFile.Kind.DNS : TraceFile.Kind.PROBES;
     return new SparkCorrelation.Job(
-        probes.isEmpty() ? TraceFile.Kind.DNS : TraceFile.Kind.PROBES,
+        kind,
         dns,
         http,
         probes,
+        paired,
+        dnsService,
+        httpService,
         Math.round(windowSeconds * 1000),
         folding,
         new LinkedHashSet<>(pops),

@@ -1,14 +1,18 @@
 package dev.alm.correlation.spark;
 
+import dev.alm.correlation.BeaconJoin;
 import dev.alm.correlation.CorrelationEstimate;
 import dev.alm.correlation.Counts;
 import dev.alm.correlation.LabelFolding;
 import dev.alm.correlation.LabelIndex;
+import dev.alm.correlation.PairedEstimator;
+import dev.alm.correlation.RunInputs;
 import dev.alm.correlation.Smoothing;
 import dev.alm.traces.AccessLogRecord;
 import dev.alm.traces.AnswerKind;
 import dev.alm.traces.BadLine;
 import dev.alm.traces.BeaconName;
+import dev.alm.traces.PairedObservation;
 import dev.alm.traces.ProbeLogRecord;
 import dev.alm.traces.QueryLogRecord;
 import dev.alm.traces.ReadReport;
@@ -20,7 +24,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,16 +39,18 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.StorageLevel;
 import org.apache.spark.util.CollectionAccumulator;
 import scala.Tuple2;
 
 /**
  * {@code alm correlate} as a Spark job (docs/correlation.md, "On Spark"): executors read the trace
  * files (one task per file, with the traces module's readers), the beacon halves are grouped by
- * beacon name and joined by the in-process rule ({@link KeyJoin}), and the samples are counted per
- * (row label, column label). Only those counts and the files' summaries reach the driver, which
- * folds labels, smooths, computes intervals and builds the report with the in-process classes, so
- * the answers are those of {@code alm correlate} on the same files.
+ * beacon name and joined by the in-process rule ({@link KeyJoin}), paired observations are grouped
+ * by vantage point and paired by the in-process rule ({@link VantagePairing}), and the samples are
+ * counted per (row label, column label). Only those counts and the files' summaries reach the
+ * driver, which folds labels, smooths, computes intervals and builds the report with the in-process
+ * classes, so the answers are those of {@code alm correlate} on the same files.
  */
 public final class SparkCorrelation {
 
@@ -53,14 +58,19 @@ public final class SparkCorrelation {
    * What to estimate from.
    *
    * @param kind {@link TraceFile.Kind#DNS} for the beacon join (with {@code dns} and {@code http}),
-   *     {@link TraceFile.Kind#PROBES} for probe logs (with {@code probes})
-   * @param windowMillis the join window
+   *     {@link TraceFile.Kind#PROBES} for probe logs (with {@code probes}), {@link
+   *     TraceFile.Kind#PAIRED} for paired observations (with {@code paired}, {@code dnsService} and
+   *     {@code httpService})
+   * @param windowMillis the join or pairing window
    */
   public record Job(
       TraceFile.Kind kind,
       List<String> dns,
       List<String> http,
       List<String> probes,
+      List<String> paired,
+      String dnsService,
+      String httpService,
       long windowMillis,
       LabelFolding folding,
       Set<String> pops,
@@ -71,6 +81,7 @@ public final class SparkCorrelation {
       dns = List.copyOf(dns);
       http = List.copyOf(http);
       probes = List.copyOf(probes);
+      paired = List.copyOf(paired);
       pops = Set.copyOf(pops);
       if (windowMillis < 0) {
         throw new IllegalArgumentException("the window must be >= 0 s");
@@ -81,6 +92,18 @@ public final class SparkCorrelation {
       }
       if (kind == TraceFile.Kind.PROBES && probes.isEmpty()) {
         throw new IllegalArgumentException("the probe estimator needs probe log files");
+      }
+      if (kind == TraceFile.Kind.PAIRED) {
+        if (paired.isEmpty() || dnsService == null || httpService == null) {
+          throw new IllegalArgumentException(
+              "paired observations need files, --dns-service and --http-service");
+        }
+        if (dnsService.equals(httpService)) {
+          throw new IllegalArgumentException("--dns-service and --http-service must differ");
+        }
+      }
+      if (kind == TraceFile.Kind.HTTP) {
+        throw new IllegalArgumentException("a job is of kind DNS (beacon join), PROBES or PAIRED");
       }
       if (!(confidence > 0 && confidence < 1)) {
         throw new IllegalArgumentException("--confidence must be in (0, 1), got " + confidence);
@@ -112,6 +135,8 @@ public final class SparkCorrelation {
     List<TraceFile> files = new ArrayList<>();
     if (job.kind() == TraceFile.Kind.PROBES) {
       files.addAll(InputFiles.expand(job.probes(), TraceFile.Kind.PROBES, 0, hconf, empty));
+    } else if (job.kind() == TraceFile.Kind.PAIRED) {
+      files.addAll(InputFiles.expand(job.paired(), TraceFile.Kind.PAIRED, 0, hconf, empty));
     } else {
       files.addAll(InputFiles.expand(job.dns(), TraceFile.Kind.DNS, 0, hconf, empty));
       files.addAll(InputFiles.expand(job.http(), TraceFile.Kind.HTTP, files.size(), hconf, empty));
@@ -123,7 +148,7 @@ public final class SparkCorrelation {
         spark.sparkContext().collectionAccumulator("alm correlate files");
     JavaRDD<TraceFile> fileRdd = jsc.parallelize(files, Math.max(1, files.size()));
 
-    Dataset<Outcome> outcomes = outcomes(spark, job, fileRdd, bconf, acc);
+    Dataset<Outcome> outcomes = outcomes(spark, jsc, job, fileRdd, files.size(), bconf, acc);
     List<Row> counted = outcomes.groupBy("kind", "from", "to").count().collectAsList();
 
     Map<Integer, FileResult> byFile = new TreeMap<>();
@@ -133,7 +158,7 @@ public final class SparkCorrelation {
 
     // labels, counts and the other outcomes, as Tally and BeaconJoin count them in process
     List<Row> samples = new ArrayList<>();
-    long[] kinds = new long[4];
+    long[] kinds = new long[Outcome.KINDS];
     for (Row r : counted) {
       int kind = r.getInt(0);
       kinds[kind] += r.getLong(3);
@@ -195,27 +220,36 @@ public final class SparkCorrelation {
       report.addFile(s, examples, f.truncatedAfter(), reasons);
     }
 
-    Map<String, Object> stats = new LinkedHashMap<>();
-    stats.put("kind", job.kind() == TraceFile.Kind.PROBES ? "probes" : "beacon");
-    if (job.kind() == TraceFile.Kind.PROBES) {
-      stats.put("probes", sum(byFile, TraceFile.Kind.PROBES, false));
-    } else {
-      stats.put("windowSeconds", job.windowMillis() / 1000.0);
-      stats.put("dnsRecords", sum(byFile, TraceFile.Kind.DNS, true));
-      stats.put("beaconAnswers", sum(byFile, TraceFile.Kind.DNS, false));
-      stats.put("httpRecords", sum(byFile, TraceFile.Kind.HTTP, true));
-      stats.put("beaconRequests", sum(byFile, TraceFile.Kind.HTTP, false));
-      stats.put("joined", kinds[Outcome.SAMPLE]);
-      stats.put("unjoinedAnswers", kinds[Outcome.UNJOINED_ANSWER]);
-      stats.put("unjoinedRequests", kinds[Outcome.UNJOINED_REQUEST]);
-      stats.put("duplicates", kinds[Outcome.DUPLICATE]);
-    }
-    stats.put("droppedSamples", dropped);
-    stats.put("unknownPopSamples", unknownSamples);
-    stats.put("files", report.files());
-    stats.put("linesSkipped", report.skipped());
-    stats.put("skippedByReason", report.skippedByReason());
-    stats.put("badLineExamples", report.examples().stream().map(Object::toString).toList());
+    Map<String, Object> stats =
+        switch (job.kind()) {
+          case PROBES -> RunInputs.probes(sum(byFile, TraceFile.Kind.PROBES, false));
+          case PAIRED -> {
+            long observations = sum(byFile, TraceFile.Kind.PAIRED, true);
+            long pairs = kinds[Outcome.SAMPLE];
+            PairedEstimator.Stats s =
+                new PairedEstimator.Stats(
+                    observations,
+                    observations - sum(byFile, TraceFile.Kind.PAIRED, false),
+                    pairs,
+                    kinds[Outcome.UNPAIRED]);
+            yield RunInputs.paired(job.dnsService(), job.httpService(), job.windowMillis(), s);
+          }
+          default ->
+              RunInputs.beacon(
+                  job.windowMillis(),
+                  new BeaconJoin.Stats(
+                      sum(byFile, TraceFile.Kind.DNS, true),
+                      sum(byFile, TraceFile.Kind.DNS, false),
+                      sum(byFile, TraceFile.Kind.HTTP, true),
+                      sum(byFile, TraceFile.Kind.HTTP, false),
+                      kinds[Outcome.SAMPLE],
+                      kinds[Outcome.UNJOINED_ANSWER],
+                      kinds[Outcome.UNJOINED_REQUEST],
+                      kinds[Outcome.DUPLICATE],
+                      -1),
+                  false);
+        };
+    RunInputs.leftOut(stats, dropped, unknownSamples, null, report);
     stats.put("engine", "spark");
     stats.put("badFiles", badFiles);
     stats.put("emptyPartitions", empty);
@@ -229,10 +263,15 @@ public final class SparkCorrelation {
 
   private static Dataset<Outcome> outcomes(
       SparkSession spark,
+      JavaSparkContext jsc,
       Job job,
       JavaRDD<TraceFile> fileRdd,
+      int fileCount,
       Broadcast<HashMap<String, String>> conf,
       CollectionAccumulator<FileResult> acc) {
+    if (job.kind() == TraceFile.Kind.PAIRED) {
+      return paired(spark, jsc, job, fileRdd, fileCount, conf, acc);
+    }
     if (job.kind() == TraceFile.Kind.PROBES) {
       JavaRDD<Outcome> probes =
           fileRdd.flatMap(
@@ -255,6 +294,69 @@ public final class SparkCorrelation {
             (FlatMapGroupsFunction<String, Half, Outcome>)
                 (key, it) -> KeyJoin.join(it, window).iterator(),
             Encoders.bean(Outcome.class));
+  }
+
+  /**
+   * Paired observations: read once (kept for the second pass), the latest time of each file to the
+   * driver, then each vantage point's observations paired with the clock the in-process estimator
+   * had at each ({@link VantagePairing}).
+   */
+  private static Dataset<Outcome> paired(
+      SparkSession spark,
+      JavaSparkContext jsc,
+      Job job,
+      JavaRDD<TraceFile> fileRdd,
+      int fileCount,
+      Broadcast<HashMap<String, String>> conf,
+      CollectionAccumulator<FileResult> acc) {
+    String dnsService = job.dnsService();
+    String httpService = job.httpService();
+    JavaRDD<Sighting> seen =
+        fileRdd
+            .flatMap(f -> sightings(f, dnsService, httpService, conf.value(), acc))
+            .persist(StorageLevel.MEMORY_AND_DISK_SER());
+    Map<Integer, Long> latest =
+        seen.mapToPair(s -> new Tuple2<>(s.getFile(), s.getClock()))
+            .reduceByKey(Math::max)
+            .collectAsMap();
+    long[] before = new long[Math.max(1, fileCount)];
+    long max = Long.MIN_VALUE;
+    for (int k = 0; k < fileCount; k++) {
+      before[k] = max;
+      max = Math.max(max, latest.getOrDefault(k, Long.MIN_VALUE));
+    }
+    Broadcast<long[]> filesBefore = jsc.broadcast(before);
+    long window = job.windowMillis();
+    return spark
+        .createDataset(seen.rdd(), Encoders.bean(Sighting.class))
+        .groupByKey((MapFunction<Sighting, String>) Sighting::getVantage, Encoders.STRING())
+        .flatMapGroups(
+            (FlatMapGroupsFunction<String, Sighting, Outcome>)
+                (key, it) -> VantagePairing.pair(it, window, filesBefore.value()).iterator(),
+            Encoders.bean(Outcome.class));
+  }
+
+  /** The observations of the two services in one file, each with its file's clock at it. */
+  private static Iterator<Sighting> sightings(
+      TraceFile f,
+      String dnsService,
+      String httpService,
+      Map<String, String> conf,
+      CollectionAccumulator<FileResult> acc) {
+    long[] clock = {Long.MIN_VALUE};
+    return FileScan.scan(
+        f,
+        TraceFormats.PAIRED,
+        conf,
+        (PairedObservation o, int file, long line) -> {
+          boolean dns = o.service().equals(dnsService);
+          if (!dns && !o.service().equals(httpService)) {
+            return null;
+          }
+          clock[0] = Math.max(clock[0], o.epochMillis());
+          return new Sighting(o.vantage(), o.epochMillis(), clock[0], file, line, dns, o.site());
+        },
+        acc);
   }
 
   /** The beacon halves of one log, each with the join clock of its file at that record. */
