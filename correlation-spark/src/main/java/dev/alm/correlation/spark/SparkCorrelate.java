@@ -1,6 +1,7 @@
 package dev.alm.correlation.spark;
 
 import dev.alm.correlation.EstimateFiles;
+import dev.alm.correlation.EstimateReport;
 import dev.alm.correlation.LabelFolding;
 import dev.alm.correlation.Smoothing;
 import dev.alm.io.InputException;
@@ -16,7 +17,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.sql.SparkSession;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -122,7 +122,7 @@ public final class SparkCorrelate implements Callable<Integer> {
   String out;
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new SparkCorrelate()).execute(args));
+    System.exit(Cli.run(new SparkCorrelate(), args));
   }
 
   @Override
@@ -250,24 +250,7 @@ public final class SparkCorrelate implements Callable<Integer> {
   }
 
   private void summary(PrintWriter o, Map<String, Object> r) {
-    @SuppressWarnings("unchecked")
-    Map<String, Object> diag = (Map<String, Object>) r.get("diagonal");
-    o.printf(
-        Locale.ROOT,
-        "%s: %s nodes, %s samples; diagonal min %s median %s max %s; %s rows with 1-4 samples, "
-            + "%s empty rows; wrote C.csv, counts.csv, intervals.csv, report.json%n",
-        out,
-        r.get("nodes"),
-        r.get("samples"),
-        fmt(diag.get("min")),
-        fmt(diag.get("median")),
-        fmt(diag.get("max")),
-        r.get("rowsWithFewSamples"),
-        r.get("emptyRows"));
+    o.println(EstimateReport.summaryLine(out, r));
     o.flush();
-  }
-
-  private static String fmt(Object v) {
-    return v instanceof Double x ? String.format(Locale.ROOT, "%.3f", x) : String.valueOf(v);
   }
 }

@@ -5,7 +5,6 @@ import dev.alm.traces.synthetic.GenerateRun;
 import dev.alm.traces.synthetic.SyntheticConfig;
 import dev.alm.traces.synthetic.TraceLayout;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,7 +32,7 @@ public final class TracesGenerate implements Callable<Integer> {
   @Mixin GenerateOptions options;
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new TracesGenerate()).execute(args));
+    System.exit(Cli.run(new TracesGenerate(), args));
   }
 
   @Override
