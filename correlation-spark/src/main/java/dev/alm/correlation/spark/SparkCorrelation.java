@@ -148,7 +148,8 @@ public final class SparkCorrelation {
         spark.sparkContext().collectionAccumulator("alm correlate files");
     JavaRDD<TraceFile> fileRdd = jsc.parallelize(files, Math.max(1, files.size()));
 
-    Dataset<Outcome> outcomes = outcomes(spark, jsc, job, fileRdd, files.size(), bconf, acc);
+    List<JavaRDD<?>> kept = new ArrayList<>();
+    Dataset<Outcome> outcomes = outcomes(spark, jsc, job, fileRdd, files.size(), bconf, acc, kept);
     List<Row> counted = outcomes.groupBy("kind", "from", "to").count().collectAsList();
 
     Map<Integer, FileResult> byFile = new TreeMap<>();
@@ -258,6 +259,7 @@ public final class SparkCorrelation {
         counts.total() == 0 || labels.size() == 0
             ? null
             : CorrelationEstimate.of(counts, labels, job.smoothing(), job.confidence());
+    kept.forEach(r -> r.unpersist(false));
     return new Result(e, labels, stats, report);
   }
 
@@ -268,9 +270,10 @@ public final class SparkCorrelation {
       JavaRDD<TraceFile> fileRdd,
       int fileCount,
       Broadcast<HashMap<String, String>> conf,
-      CollectionAccumulator<FileResult> acc) {
+      CollectionAccumulator<FileResult> acc,
+      List<JavaRDD<?>> kept) {
     if (job.kind() == TraceFile.Kind.PAIRED) {
-      return paired(spark, jsc, job, fileRdd, fileCount, conf, acc);
+      return paired(spark, jsc, job, fileRdd, fileCount, conf, acc, kept);
     }
     if (job.kind() == TraceFile.Kind.PROBES) {
       JavaRDD<Outcome> probes =
@@ -297,9 +300,9 @@ public final class SparkCorrelation {
   }
 
   /**
-   * Paired observations: read once (kept for the second pass), the latest time of each file to the
-   * driver, then each vantage point's observations paired with the clock the in-process estimator
-   * had at each ({@link VantagePairing}).
+   * Paired observations: read once (kept in {@code kept} for the second pass, released by the
+   * caller), the latest time of each file to the driver, then each vantage point's observations
+   * paired with the clock the in-process estimator had at each ({@link VantagePairing}).
    */
   private static Dataset<Outcome> paired(
       SparkSession spark,
@@ -308,13 +311,15 @@ public final class SparkCorrelation {
       JavaRDD<TraceFile> fileRdd,
       int fileCount,
       Broadcast<HashMap<String, String>> conf,
-      CollectionAccumulator<FileResult> acc) {
+      CollectionAccumulator<FileResult> acc,
+      List<JavaRDD<?>> kept) {
     String dnsService = job.dnsService();
     String httpService = job.httpService();
     JavaRDD<Sighting> seen =
         fileRdd
             .flatMap(f -> sightings(f, dnsService, httpService, conf.value(), acc))
             .persist(StorageLevel.MEMORY_AND_DISK_SER());
+    kept.add(seen);
     Map<Integer, Long> latest =
         seen.mapToPair(s -> new Tuple2<>(s.getFile(), s.getClock()))
             .reduceByKey(Math::max)
