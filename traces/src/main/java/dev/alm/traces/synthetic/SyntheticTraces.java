@@ -56,8 +56,8 @@ public final class SyntheticTraces {
       long demandLines,
       long spanMillis) {}
 
-  /** How often generation reports progress: every 1,048,576 DNS lines. */
-  public static final long PROGRESS_LINES = 1 << 20;
+  /** How often generation reports progress: every 65,536 DNS lines. */
+  public static final long PROGRESS_LINES = 1 << 16;
 
   private record HttpEvent(long t, AccessLogRecord record) {}
 
