@@ -157,11 +157,11 @@ public final class SparkCorrelate implements Callable<Integer> {
       r.report().summaryLines().forEach(err::println);
       err.printf(
           Locale.ROOT,
-          "read %,d lines of %d files in %.1f s: %.2f million lines/s (master %s)%n",
+          "read %,d lines of %d files in %.1f s: %,.0f lines/s (master %s)%n",
           r.report().lines(),
           r.report().files().size(),
           s,
-          r.report().lines() / s / 1e6,
+          r.report().lines() / s,
           spark.sparkContext().master());
       @SuppressWarnings("unchecked")
       List<String> badFiles = (List<String>) r.inputs().get("badFiles");
