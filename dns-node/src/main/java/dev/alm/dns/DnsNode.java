@@ -8,6 +8,7 @@ import dev.alm.fastcontrol.ProbeSigner;
 import dev.alm.node.ConnectionGuard;
 import dev.alm.node.FileDescriptors;
 import dev.alm.node.ListenerHealth;
+import dev.alm.traces.LogReopen;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -15,6 +16,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.LongSupplier;
 
 /**
@@ -197,6 +199,14 @@ public final class DnsNode implements AutoCloseable {
    */
   public ProbeSigner probeSigner() {
     return signer;
+  }
+
+  /**
+   * Reopens the query log's file after logrotate renamed it (SIGUSR1, a reload): empty without a
+   * query log on a file. Answering never waits for it ({@link QueryLog#reopen()}).
+   */
+  public Optional<LogReopen> reopenLogs() {
+    return log == null ? Optional.empty() : log.reopen();
   }
 
   /** x, the probability of answering L1; set it at any time. */

@@ -27,11 +27,14 @@ import dev.alm.node.FileDescriptors;
 import dev.alm.node.NodeAdmin;
 import dev.alm.proxy.ProxyServer;
 import dev.alm.proxy.limit.CentralLimiter;
+import dev.alm.traces.LogReopen;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
@@ -61,6 +64,7 @@ public final class PopDaemon implements AutoCloseable {
   private final EventStream events = new EventStream();
   private final PopCustomers customers;
   private final PopReload reload;
+  private final LogReopens reopens;
   private final ScheduledExecutorService scheduler;
   private final LongSupplier nanoClock;
   private final LongSupplier millisClock;
@@ -87,6 +91,7 @@ public final class PopDaemon implements AutoCloseable {
       PopCustomers customers) {
     this.customers = customers;
     this.reload = new PopReload(config, customers, admin.registry(), millisClock, log);
+    this.reopens = new LogReopens(config.id(), admin.registry(), log);
     this.config = config;
     this.loop = loop;
     this.dns = dns;
@@ -293,10 +298,27 @@ public final class PopDaemon implements AutoCloseable {
 
   /**
    * Reads the configuration again and applies what can change live, all or nothing ({@link
-   * PopReload}): {@code POST /reload} and SIGHUP.
+   * PopReload}), then reopens the logs ({@link #reopenLogs()}): {@code POST /reload} and SIGHUP.
    */
   public PopReload.Result reload() {
-    return reload.reload();
+    PopReload.Result r = reload.reload();
+    reopenLogs();
+    return r;
+  }
+
+  /**
+   * Reopens the query, access and probe logs' files after logrotate renamed them (SIGUSR1, and
+   * every reload), one result per log file: no line is lost, the request path never waits, and a
+   * file that cannot be opened is counted and said in one line, its log kept on the file it had
+   * ({@link LogReopens}).
+   */
+  public List<LogReopen> reopenLogs() {
+    List<LogReopen> done = new ArrayList<>(3);
+    dns.reopenLogs().ifPresent(done::add);
+    if (!proxyKilled) {
+      done.addAll(proxy.node().reopenLogs());
+    }
+    return reopens.count(done);
   }
 
   /**
@@ -304,7 +326,7 @@ public final class PopDaemon implements AutoCloseable {
    * one-line reason (400).
    */
   String reloadPosted(String body) {
-    PopReload.Result r = reload.reload();
+    PopReload.Result r = reload();
     if (r.outcome() != PopReload.Outcome.APPLIED) {
       throw new IllegalArgumentException("reload " + r.outcome().label() + ": " + r.reason());
     }

@@ -10,10 +10,13 @@ import dev.alm.proxy.limit.CustomerLimits;
 import dev.alm.proxy.limit.ShareSource;
 import dev.alm.traces.AccessLogRecord;
 import dev.alm.traces.LineQueue;
+import dev.alm.traces.LogReopen;
 import dev.alm.traces.PolledLineLog;
 import dev.alm.traces.ProbeLogRecord;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
@@ -393,6 +396,20 @@ public final class ProxyNode implements AutoCloseable {
   /** Probe-log lines dropped. */
   public long probeLogDropped() {
     return probeLog == null ? 0 : probeLog.dropped();
+  }
+
+  /**
+   * Reopens the access and probe logs' files after logrotate renamed them (SIGUSR1, a reload), one
+   * result per log; the event loops never wait for it ({@link PolledLineLog#reopen()}).
+   */
+  public List<LogReopen> reopenLogs() {
+    List<LogReopen> r = new ArrayList<>(2);
+    for (PolledLineLog l : new PolledLineLog[] {accessLog, probeLog}) {
+      if (l != null) {
+        r.add(l.reopen());
+      }
+    }
+    return r;
   }
 
   /**
