@@ -31,7 +31,7 @@ public final class DnsNode implements AutoCloseable {
   /** The default wall clock: {@link System#currentTimeMillis()}. */
   public static final LongSupplier SYSTEM_MILLIS_CLOCK = System::currentTimeMillis;
 
-  private final DnsConfig config;
+  private volatile DnsConfig config;
   private final RedirectionProbability x;
   private final MicrometerDnsMetrics metrics;
   private final QueryLog log;
@@ -199,6 +199,29 @@ public final class DnsNode implements AutoCloseable {
    */
   public ProbeSigner probeSigner() {
     return signer;
+  }
+
+  /**
+   * Prepares answering with {@code next}'s TTLs (CDN, probe, static and negative: docs/pop.md,
+   * "Reload"), everything else as now: the zone and the precomputed answers are built here, where a
+   * bad value throws and changes nothing; running the result switches every later answer to them at
+   * once, without a query waiting or dropped.
+   */
+  public synchronized Runnable prepareTtls(DnsConfig next) {
+    DnsConfig c =
+        config.toBuilder()
+            .cdnTtl(next.cdnTtl())
+            .probeTtl(next.probeTtl())
+            .staticTtl(next.staticTtl())
+            .negativeTtl(next.negativeTtl())
+            .build();
+    QueryAnswerer a = pipeline.answerer().withConfig(c);
+    return () -> {
+      synchronized (this) {
+        pipeline.answerer(a);
+        config = c;
+      }
+    };
   }
 
   /**

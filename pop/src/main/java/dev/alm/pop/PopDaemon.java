@@ -25,6 +25,7 @@ import dev.alm.node.ConsoleAssets;
 import dev.alm.node.EventStream;
 import dev.alm.node.FileDescriptors;
 import dev.alm.node.NodeAdmin;
+import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.ProxyServer;
 import dev.alm.proxy.limit.CentralLimiter;
 import dev.alm.traces.LogReopen;
@@ -53,8 +54,12 @@ import java.util.function.ToDoubleFunction;
  * {@link PopCustomers}'.
  */
 public final class PopDaemon implements AutoCloseable {
-  private final PopConfig config;
-  private final ControlLoop loop;
+  /** The running configuration: the start's, then each applied reload's ({@link #prepareLive}). */
+  private volatile PopConfig config;
+
+  /** The control loop: replaced by a reload's tunables between two intervals, its state kept. */
+  private volatile ControlLoop loop;
+
   private final DnsNode dns;
   private final ProxyServer proxy;
   private final PlannedProbeAnswerer answerer;
@@ -90,7 +95,8 @@ public final class PopDaemon implements AutoCloseable {
       LoopState initial,
       PopCustomers customers) {
     this.customers = customers;
-    this.reload = new PopReload(config, customers, admin.registry(), millisClock, log);
+    this.reload =
+        new PopReload(config, customers, this::prepareLive, admin.registry(), millisClock, log);
     this.reopens = new LogReopens(config.id(), admin.registry(), log);
     this.config = config;
     this.loop = loop;
@@ -304,6 +310,34 @@ public final class PopDaemon implements AutoCloseable {
     PopReload.Result r = reload.reload();
     reopenLogs();
     return r;
+  }
+
+  /**
+   * A reload's live settings ({@link LiveFields}): the loop built with the new tunables (its state,
+   * {@link #state()}, kept), the DNS answers with the new TTLs; the result switches them, the
+   * configuration and the admission ceiling between two control intervals.
+   */
+  private Runnable prepareLive(PopConfig after) {
+    PopConfig before = config;
+    ControlLoop nextLoop =
+        after.loop().equals(before.loop())
+            ? loop
+            : new ControlLoop(after.loop(), after.topology(), after.index());
+    Runnable ttls = after.dns().equals(before.dns()) ? () -> {} : dns.prepareTtls(after.dns());
+    ProxyConfig p = after.proxy();
+    boolean admission =
+        p.ceilingFactor() != before.proxy().ceilingFactor()
+            || p.burstSeconds() != before.proxy().burstSeconds();
+    return () -> {
+      synchronized (this) { // tick() holds this: between two intervals
+        loop = nextLoop;
+        config = after;
+        ttls.run();
+        if (admission && !proxyKilled) {
+          proxy.node().admission().reconfigure(p.ceiling(), p.burstSeconds());
+        }
+      }
+    };
   }
 
   /**
