@@ -79,6 +79,11 @@ class PopLiveSettingsTest {
           Math.abs(after.x() - before.x()) <= 0.05 + 1e-12,
           "with the new maxStep: " + before.x() + " -> " + after.x());
       assertEquals(ceiling / 1.25 * 2, p.proxy().node().admission().ceiling(), 1e-6);
+      assertEquals(
+          ceiling / 1.25 * 2,
+          p.registry().get("alm.proxy.ceiling").gauge().value(),
+          1e-6,
+          "alm_proxy_ceiling follows");
       assertEquals(2, status(p).get("config").get("version").asInt());
     }
   }

@@ -426,7 +426,7 @@ public final class ProxyNode implements AutoCloseable {
     m.put("S", finite(s.rate()));
     m.put("S_ewma", finite(s.ewma()));
     m.put("T", config.capacity());
-    m.put("ceiling", config.ceiling());
+    m.put("ceiling", admission.ceiling());
     m.put("R", finite(r.rate()));
     m.put("windowSeconds", meter.windowSeconds());
     m.put("probeAuth", probeGate.enabled() ? "on" : "off");
