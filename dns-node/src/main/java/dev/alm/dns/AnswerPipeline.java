@@ -14,7 +14,9 @@ import java.util.function.LongSupplier;
  * Time comes from an injected monotonic clock (the query log's, too).
  */
 final class AnswerPipeline {
-  private final QueryAnswerer answerer;
+  /** Replaced whole by a reload of the TTLs ({@link #answerer(QueryAnswerer)}). */
+  private volatile QueryAnswerer answerer;
+
   private final ResponseRateLimiter rrl;
   private final DnsMetrics metrics;
   private final QueryLog log;
@@ -46,6 +48,19 @@ final class AnswerPipeline {
     this.zoneHash = zoneHash;
     this.nanoClock = nanoClock;
     this.correlationBeacons = answerer.correlationBeacons();
+  }
+
+  /** The answering function now. */
+  QueryAnswerer answerer() {
+    return answerer;
+  }
+
+  /**
+   * Answers every later message with {@code next} (the same zone, other TTLs: {@link
+   * DnsNode#prepareTtls}); a message being answered finishes with the one it started with.
+   */
+  void answerer(QueryAnswerer next) {
+    this.answerer = next;
   }
 
   /** The bytes to send back for a UDP message, or {@code null} for nothing. */

@@ -372,6 +372,19 @@ public final class QueryAnswerer {
   }
 
   /** The parent of correlation beacon names ({@code beacon.<zone>}). */
+  /**
+   * This answerer with another configuration of the same zone (a reload's TTLs): the zone and the
+   * precomputed answers built anew, the draw, probes, signer and echo verifier shared.
+   */
+  QueryAnswerer withConfig(DnsConfig next) {
+    return new QueryAnswerer(next, new ServedZone(next), draw, probes, signer, echoes, millisClock);
+  }
+
+  /** The configuration answered from. */
+  DnsConfig config() {
+    return config;
+  }
+
   Name correlationBeacons() {
     return zone.beacons();
   }

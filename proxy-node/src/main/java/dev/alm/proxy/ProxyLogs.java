@@ -2,10 +2,13 @@ package dev.alm.proxy;
 
 import dev.alm.traces.AccessLogRecord;
 import dev.alm.traces.LineQueue;
+import dev.alm.traces.LogReopen;
 import dev.alm.traces.PolledLineLog;
 import dev.alm.traces.ProbeLogRecord;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
@@ -170,5 +173,19 @@ final class ProxyLogs implements AutoCloseable {
     if (first != null) {
       throw first;
     }
+  }
+
+  /**
+   * Reopens the access and probe logs' files after logrotate renamed them, one result per open log;
+   * the event loops never wait for it ({@link PolledLineLog#reopen()}).
+   */
+  List<LogReopen> reopen() {
+    List<LogReopen> r = new ArrayList<>(2);
+    for (PolledLineLog l : new PolledLineLog[] {accessLog, probeLog}) {
+      if (l != null) {
+        r.add(l.reopen());
+      }
+    }
+    return r;
   }
 }

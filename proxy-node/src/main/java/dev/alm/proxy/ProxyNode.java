@@ -8,9 +8,11 @@ import dev.alm.fastcontrol.SlidingWindowCounter;
 import dev.alm.proxy.limit.CentralLimiter;
 import dev.alm.proxy.limit.CustomerLimits;
 import dev.alm.proxy.limit.ShareSource;
+import dev.alm.traces.LogReopen;
 import dev.alm.traces.ProbeLogRecord;
 import java.io.IOException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
@@ -330,6 +332,14 @@ public final class ProxyNode implements AutoCloseable {
   }
 
   /**
+   * Reopens the access and probe logs' files after logrotate renamed them (SIGUSR1, a reload), one
+   * result per log; the event loops never wait for it ({@link ProxyLogs#reopen()}).
+   */
+  public List<LogReopen> reopenLogs() {
+    return logs.reopen();
+  }
+
+  /**
    * The status document of {@code GET /status} (docs/proxy-node.md), at the clock's current
    * reading.
    */
@@ -343,7 +353,7 @@ public final class ProxyNode implements AutoCloseable {
     m.put("S", finite(s.rate()));
     m.put("S_ewma", finite(s.ewma()));
     m.put("T", config.capacity());
-    m.put("ceiling", config.ceiling());
+    m.put("ceiling", admission.ceiling());
     m.put("R", finite(r.rate()));
     m.put("windowSeconds", meter.windowSeconds());
     m.put("probeAuth", probeGate.enabled() ? "on" : "off");
