@@ -281,8 +281,9 @@ public final class FleetModel {
     int k = random.nextInt(config.resolvers());
     if (expires[i][k] <= t) {
       cdnQueries[i]++;
-      // each cache asks from its own address, as alm cluster's users do (Users.cacheAddress)
-      requery[i].answered(k, base + t, ttlNanos);
+      // each cache asks from its own address, as alm cluster's users do (Users.cacheAddress), or
+      // all from one
+      requery[i].answered(config.sharedResolver() ? 0 : k, base + t, ttlNanos);
       cachedL1[i][k] = dnsRandom[i].nextDouble() < dnsX(i, t);
       expires[i][k] = t + ttlNanos;
     }
