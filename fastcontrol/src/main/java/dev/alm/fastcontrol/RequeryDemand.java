@@ -18,27 +18,24 @@ import java.util.concurrent.atomic.LongAdder;
  * resolver, whatever the number of resolvers, their rates or a flash crowd: A_i follows the
  * requests, where the answers alone saturate at one per resolver per TTL.
  *
- * <p>Per resolver, the excesses are averaged with weights {@link #MEMORY}^k over its last gaps;
- * with n the summed weights, E the weighted sum and n_eff = n^2 / (sum of squared weights) the gaps
- * the mean is worth, r-hat = ((n_eff - 1) / n_eff) n / E: the factor removes the bias of an inverse
- * mean of exponential waits, also over a resolver's first few gaps. A resolver seen for the first
- * time, or with fewer than two gaps, counts the mean rate of the others. A resolver that asks again
- * before the TTL (several caches behind one address, ECS, a client without a cache) counts 1
+ * <p>Per resolver, the excesses of its last {@link #WINDOW} gaps are kept; with n of them summing
+ * to E, r-hat = (n - 1) / E, the unbiased estimate of an exponential rate (E is a Gamma(n, r) sum,
+ * and E[(n - 1) / E] = r), so the count carries no bias from the inverse. A resolver seen for the
+ * first time, or with fewer than two gaps, counts the mean rate of the others. A resolver that asks
+ * again before the TTL (several caches behind one address, ECS, a client without a cache) counts 1
  * request per answer: its demand is not visible in its gaps. Resolvers are kept in a bounded
  * Caffeine table, the least useful forgotten first (counted). Pure: time is an input.
  */
 public final class RequeryDemand {
 
-  /** Weight of a resolver's older gaps against each new one. */
-  public static final double MEMORY = 0.6;
+  /** The gaps per resolver its rate is measured over (about 10 s at TTL 2 s). */
+  public static final int WINDOW = 4;
 
   /** Resolvers remembered at most. */
   public static final int DEFAULT_CAPACITY = 65_536;
 
   /** Gaps longer than this are not a wait for one cache's next request but a new start. */
   public static final long STALE_NANOS = 600_000_000_000L;
-
-  private static final double MIN_WEIGHT = 1 + MEMORY - 1e-9; // two gaps at least
 
   private final Cache<Long, Resolver> table;
   private final DoubleAdder requests = new DoubleAdder();
@@ -175,9 +172,9 @@ public final class RequeryDemand {
   private static final class Resolver {
     long last;
     long ttl;
-    double weight;
-    double squares;
-    double excess;
+    final double[] window = new double[WINDOW];
+    int gaps; // kept, at most WINDOW
+    int next; // the slot the next gap goes to
 
     Resolver(long last, long ttl) {
       this.last = last;
@@ -191,22 +188,21 @@ public final class RequeryDemand {
       last = now;
       ttl = nextTtl;
       if (gap > STALE_NANOS) {
-        weight = 0;
-        squares = 0;
-        this.excess = 0;
+        gaps = 0;
+        next = 0;
         return Double.NaN;
       }
       if (excess <= 0) {
         return -1;
       }
-      weight = MEMORY * weight + 1;
-      squares = MEMORY * MEMORY * squares + 1;
-      this.excess = MEMORY * this.excess + excess / 1e9;
-      if (weight < MIN_WEIGHT) {
-        return Double.NaN;
+      window[next] = excess / 1e9;
+      next = (next + 1) % WINDOW;
+      gaps = Math.min(gaps + 1, WINDOW);
+      double sum = 0;
+      for (int i = 0; i < gaps; i++) {
+        sum += window[i];
       }
-      double effective = weight * weight / squares; // gaps the weighted mean is worth
-      return (effective - 1) / effective * weight / this.excess;
+      return gaps >= 2 && sum > 0 ? (gaps - 1) / sum : Double.NaN;
     }
   }
 }
