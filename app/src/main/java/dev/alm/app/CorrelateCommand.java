@@ -406,20 +406,7 @@ public final class CorrelateCommand implements Callable<Integer> {
   }
 
   private static void summary(PrintWriter o, Path dir, Map<String, Object> r) {
-    @SuppressWarnings("unchecked")
-    Map<String, Object> diag = (Map<String, Object>) r.get("diagonal");
-    o.printf(
-        Locale.ROOT,
-        "%s: %s nodes, %s samples; diagonal min %s median %s max %s; %s rows with 1-4 samples, "
-            + "%s empty rows; wrote C.csv, counts.csv, intervals.csv, report.json%n",
-        dir,
-        r.get("nodes"),
-        r.get("samples"),
-        fmt(diag.get("min")),
-        fmt(diag.get("median")),
-        fmt(diag.get("max")),
-        r.get("rowsWithFewSamples"),
-        r.get("emptyRows"));
+    o.println(EstimateReport.summaryLine(dir, r));
   }
 
   private static void driftSummary(PrintWriter o, Drift.Result d, VantageDrift.Result v) {
@@ -451,10 +438,6 @@ public final class CorrelateCommand implements Callable<Integer> {
           100 * v.share(),
           100 * v.shareFolded());
     }
-  }
-
-  private static String fmt(Object v) {
-    return v instanceof Double x ? String.format(Locale.ROOT, "%.3f", x) : String.valueOf(v);
   }
 
   private interface Checked<T> {

@@ -135,7 +135,15 @@ public final class DnsCommand implements Callable<Integer> {
         "alm dns",
         () -> {
           try {
-            return DnsDaemon.start(file.config(), file.threads(), adminAt, file.adminAccess());
+            DnsDaemon d =
+                DnsDaemon.start(file.config(), file.threads(), adminAt, file.adminAccess());
+            ReloadSignal.installReopen(
+                "alm dns",
+                () ->
+                    LogReopenLines.say(
+                        "alm dns", d.node().reopenLogs().stream().toList(), System.err::println),
+                System.err::println);
+            return d;
           } catch (io.netty.channel.ChannelException e) {
             throw new UserError(
                 "cannot listen on " + file.config().listen() + ": " + e.getMessage());

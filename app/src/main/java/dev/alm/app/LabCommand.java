@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
         "A real anycast network on this machine (namespaces, veth, BIRD 2), PoPs and users in it.",
     mixinStandardHelpOptions = true,
     resourceBundle = "dev.alm.app.LiveControllerOptions$Lab",
-    subcommands = {LabCommand.Check.class, LabCommand.Down.class},
+    subcommands = {LabCheckCommand.class, LabDownCommand.class},
     description = {
       "Build the topology's network (one namespace per router, PoP, eyeball network, public resolver and",
       "the datacenter; one BIRD 2 per router and PoP), wait for BGP, run a real PoP daemon in every PoP",
@@ -226,8 +226,25 @@ public final class LabCommand implements Callable<Integer> {
       throw new UserError(e.getMessage());
     }
     LabTopology t = LabTopologyJson.resolve(topology);
-    List<LabDrill> drills = new ArrayList<>();
     Duration d = ClusterCommand.parseDuration("--duration", duration);
+    List<LabDrill> drills = drills(t, d);
+    Path dir = Outputs.directory(out).toAbsolutePath();
+    LabSettings s = settings(dir);
+    java.util.function.Consumer<String> log =
+        line -> {
+          err.println(line);
+          err.flush();
+        };
+    long wall = System.nanoTime();
+    LabRun.Result r = run(o, lab, t, s, d, drills, log);
+    double wallSeconds = (System.nanoTime() - wall) / 1e9;
+    LabReport.write(o, err, dir, t, s, r, topology, wallSeconds);
+    return 0;
+  }
+
+  /** The drills the flags ask for, each checked against the topology and the run's length. */
+  private List<LabDrill> drills(LabTopology t, Duration d) {
+    List<LabDrill> drills = new ArrayList<>();
     try {
       Algorithm.parse(law.algorithm);
       withdraw.forEach(v -> drills.add(LabDrill.parse(LabDrill.Kind.WITHDRAW, v)));
@@ -245,7 +262,11 @@ public final class LabCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }
-    Path dir = Outputs.directory(out).toAbsolutePath();
+    return drills;
+  }
+
+  /** The run's settings, as the processes in the namespaces read them ({@code dir}/run). */
+  private LabSettings settings(Path dir) {
     String spec0 =
         topology.startsWith("builtin:") ? topology : Path.of(topology).toAbsolutePath().toString();
     LabSettings s =
@@ -274,15 +295,24 @@ public final class LabCommand implements Callable<Integer> {
             law.betaSource.label(),
             law.withholdC,
             law.overloadBoost);
-    java.util.function.Consumer<String> log =
-        line -> {
-          err.println(line);
-          err.flush();
-        };
+    return s;
+  }
+
+  /**
+   * Builds the lab's network, waits for BGP, runs the lab on it and tears it down (also when the
+   * JVM is stopped meanwhile).
+   */
+  private LabRun.Result run(
+      PrintWriter o,
+      LabName lab,
+      LabTopology t,
+      LabSettings s,
+      Duration d,
+      List<LabDrill> drills,
+      java.util.function.Consumer<String> log)
+      throws Exception {
     Thread hook = new Thread(() -> LabTeardown.down(lab, runDir, log), "alm-lab-teardown");
     Runtime.getRuntime().addShutdownHook(hook);
-    LabRun.Result r;
-    long wall = System.nanoTime();
     try (LabNetwork net = LabNetwork.build(LabPlan.of(t, lab), runDir, log)) {
       double conv = net.awaitConvergence(120_000);
       if (conv < 0) {
@@ -300,20 +330,19 @@ public final class LabCommand implements Callable<Integer> {
           t.eyeballs().size(),
           law.algorithm);
       o.flush();
-      r =
-          LabRun.run(
-              t,
-              s,
-              d,
-              drills,
-              net,
-              conv,
-              interval -> {
-                if (!quiet) {
-                  printRow(o, interval);
-                }
-              },
-              log);
+      return LabRun.run(
+          t,
+          s,
+          d,
+          drills,
+          net,
+          conv,
+          interval -> {
+            if (!quiet) {
+              printRow(o, interval);
+            }
+          },
+          log);
     } finally {
       try {
         Runtime.getRuntime().removeShutdownHook(hook);
@@ -321,9 +350,6 @@ public final class LabCommand implements Callable<Integer> {
         // shutting down: the hook runs
       }
     }
-    double wallSeconds = (System.nanoTime() - wall) / 1e9;
-    LabReport.write(o, err, dir, t, s, r, topology, wallSeconds);
-    return 0;
   }
 
   private static void printRow(PrintWriter o, List<Sample> interval) {
@@ -366,82 +392,5 @@ public final class LabCommand implements Callable<Integer> {
 
   static ClusterSummary summary(ClusterRun run) {
     return ClusterSummary.of(run);
-  }
-
-  /** {@code alm lab check}. */
-  @Command(
-      name = "check",
-      mixinStandardHelpOptions = true,
-      header = "Whether this machine can run the lab (root, iproute2, bird2); exit 0 or 2.")
-  static final class Check implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Override
-    public Integer call() {
-      List<String> missing = LabCheck.missing();
-      PrintWriter o = spec.commandLine().getOut();
-      if (missing.isEmpty()) {
-        o.println(
-            "alm lab check: ok (root, ip, bird, birdc"
-                + (LabCheck.tc()
-                    ? ", tc; netem is tried when a lab is built"
-                    : "; no tc: links carry no delay")
-                + ")");
-        return 0;
-      }
-      o.println("alm lab check: missing " + String.join(", ", missing));
-      return 2;
-    }
-  }
-
-  /** {@code alm lab down}. */
-  @Command(
-      name = "down",
-      mixinStandardHelpOptions = true,
-      header =
-          "Remove whatever a lab left (its NAME-* namespaces, their processes, BIRD's files); safe"
-              + " twice.")
-  static final class Down implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Option(
-        names = "--name",
-        defaultValue = LabName.DEFAULT,
-        description = "The lab to remove; other labs are not touched. Default: ${DEFAULT-VALUE}.")
-    String name;
-
-    @Option(
-        names = "--all",
-        description = "Remove every lab: the default one and each with a directory in RUN-DIR.")
-    boolean all;
-
-    @Option(
-        names = "--run-dir",
-        defaultValue = "/run/alm-lab",
-        description = "The labs' run directories. Default: ${DEFAULT-VALUE}.")
-    Path runDir;
-
-    @Override
-    public Integer call() {
-      LabName lab;
-      try {
-        lab = new LabName(name);
-      } catch (IllegalArgumentException e) {
-        throw new UserError(e.getMessage());
-      }
-      if (all && spec.commandLine().getParseResult().hasMatchedOption("--name")) {
-        throw new UserError("--all and --name: give one");
-      }
-      if (!LabCheck.root()) {
-        spec.commandLine().getErr().println("alm lab down: needs root");
-        return 2;
-      }
-      String said =
-          all
-              ? LabTeardown.downAll(runDir, line -> {})
-              : lab + ": " + LabTeardown.down(lab, runDir, line -> {});
-      spec.commandLine().getOut().println("alm lab down: " + said);
-      return 0;
-    }
   }
 }

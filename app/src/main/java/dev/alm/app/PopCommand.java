@@ -96,6 +96,7 @@ public final class PopCommand implements Callable<Integer> {
                     store == null ? null : store.limiter());
             d.reloadFrom(source);
             ReloadSignal.install(d::reload, log);
+            ReloadSignal.installReopen("alm pop", d::reopenLogs, log);
             return new WithStore<>(d, store);
           } catch (Exception e) {
             WithStore.closeQuietly(store);

@@ -168,6 +168,14 @@ public final class PredictCommand implements Callable<Integer> {
   boolean noProbeAuth;
 
   @Option(
+      names = "--shared-resolver",
+      description =
+          "Every PoP's resolver caches ask from one address (one large resolver): its DNS rates"
+              + " none of the answers and A_i uses the requests per query computed from the load"
+              + " generator. Default: each cache asks from its own address, as alm cluster's do.")
+  boolean sharedResolver;
+
+  @Option(
       names = "--against",
       paramLabel = "DIR",
       description =
@@ -241,6 +249,7 @@ public final class PredictCommand implements Callable<Integer> {
               .ttlSeconds(c.cdnTtl())
               .beaconRate(c.beaconRate())
               .probeWeights(c.probeAuth())
+              .sharedResolver(sharedResolver)
               .seed(seed + k);
       if (c.flash() != null) {
         FlashCrowd f = c.flash();

@@ -162,12 +162,18 @@ public final class ProxyCommand implements Callable<Integer> {
         "alm proxy",
         () -> {
           try {
-            return new WithStore<>(
+            ProxyServer server =
                 store == null
                     ? ProxyServer.start(cfg)
                     : ProxyServer.start(
-                        cfg, System::nanoTime, System::currentTimeMillis, store.limiter()),
-                store);
+                        cfg, System::nanoTime, System::currentTimeMillis, store.limiter());
+            ReloadSignal.installReopen(
+                "alm proxy",
+                () ->
+                    LogReopenLines.say(
+                        "alm proxy", server.node().reopenLogs(), System.err::println),
+                System.err::println);
+            return new WithStore<>(server, store);
           } catch (io.netty.channel.ChannelException | java.net.BindException e) {
             WithStore.closeQuietly(store);
             throw new UserError("cannot listen: " + e.getMessage());

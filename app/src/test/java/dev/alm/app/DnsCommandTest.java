@@ -27,10 +27,11 @@ import org.xbill.DNS.Record;
 import org.xbill.DNS.Section;
 import org.xbill.DNS.SimpleResolver;
 import org.xbill.DNS.Type;
+import sun.misc.Signal;
 
 /**
- * {@code alm dns}: a live run from a config file with the admin API, and errors naming file, field
- * and reason.
+ * {@code alm dns}: a live run from a config file with the admin API and its query log rotated
+ * (renamed, then a real SIGUSR1 to this process), and errors naming file, field and reason.
  */
 class DnsCommandTest extends CliTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -85,6 +86,19 @@ class DnsCommandTest extends CliTest {
                 .build(),
             HttpResponse.BodyHandlers.ofString());
     assertEquals(200, set.statusCode());
+    // logrotate: the query log renamed, then SIGUSR1 (its postrotate) once the handler is in place
+    Path qlog = dir.resolve("logs/q.csv");
+    for (int i = 0; i < 50 && !out.toString().contains("serving"); i++) {
+      Thread.sleep(100);
+    }
+    for (int i = 0; i < 50 && Files.readAllLines(qlog).size() < 2; i++) {
+      Thread.sleep(20);
+    }
+    Files.move(qlog, dir.resolve("logs/q.csv.1"));
+    Signal.raise(new Signal("USR1"));
+    for (int i = 0; i < 100 && !Files.exists(qlog); i++) {
+      Thread.sleep(20);
+    }
     assertEquals(
         "192.0.2.1",
         ((ARecord) r.send(q).getSection(Section.ANSWER).get(0)).getAddress().getHostAddress());
@@ -118,7 +132,10 @@ class DnsCommandTest extends CliTest {
     assertTrue(metrics.contains("alm_dns_x{pop=\"fra\"} 1.0"), metrics);
     assertEquals(0, run.get());
     assertTrue(out.toString().contains("serving cdn.example."), out.toString());
-    assertTrue(Files.readAllLines(dir.resolve("logs/q.csv")).size() == 3, "header and two lines");
+    assertEquals(
+        2, Files.readAllLines(dir.resolve("logs/q.csv.1")).size(), "header and the first line");
+    assertEquals(
+        2, Files.readAllLines(qlog).size(), "reopened on SIGUSR1: header and the second line");
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.alm.cluster;
 import java.io.IOException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import org.xbill.DNS.DClass;
@@ -22,19 +23,43 @@ public final class DnsClient implements AutoCloseable {
   private final byte[] buffer = new byte[1500];
   private int id;
 
+  private final InetSocketAddress server;
+  private final int timeoutMillis;
+
   /**
    * A client of {@code server}, bound to 127.0.0.1 for a loopback server and to the wildcard
    * address otherwise (a lab namespace's own address).
    */
   public DnsClient(InetSocketAddress server, int timeoutMillis) throws IOException {
-    socket =
-        new DatagramSocket(
-            server.getAddress().isLoopbackAddress()
-                ? new InetSocketAddress("127.0.0.1", 0)
-                : new InetSocketAddress(0));
+    this(
+        server,
+        timeoutMillis,
+        server.getAddress().isLoopbackAddress()
+            ? new InetSocketAddress("127.0.0.1", 0)
+            : new InetSocketAddress(0));
+  }
+
+  private DnsClient(InetSocketAddress server, int timeoutMillis, InetSocketAddress local)
+      throws IOException {
+    this.server = server;
+    this.timeoutMillis = timeoutMillis;
+    socket = new DatagramSocket(local);
     socket.connect(server);
     socket.setSoTimeout(timeoutMillis);
     id = (int) (System.nanoTime() & 0xffff);
+  }
+
+  /**
+   * An A query for {@code name} from a socket of its own bound to {@code local}, as a resolver at
+   * that address asks: the DNS tells resolvers apart by address (docs/controllers.md, "Demand
+   * behind the answers"). The response, or null.
+   *
+   * @throws IOException when {@code local} cannot be bound (not a local address)
+   */
+  public Message queryFrom(InetAddress local, Name name) throws IOException {
+    try (DnsClient c = new DnsClient(server, timeoutMillis, new InetSocketAddress(local, 0))) {
+      return c.query(name);
+    }
   }
 
   /** An A query for {@code name}; the response, or null. */

@@ -130,7 +130,7 @@ public final class FlowRun {
       for (int i = 0; i < 2; i++) {
         pops.add(
             PopDaemon.start(
-                Cluster.popConfig(c, i, null, null, null, customers),
+                ClusterPopConfig.of(c, i, null, null, null, customers),
                 false,
                 System::nanoTime,
                 System::currentTimeMillis,

@@ -48,7 +48,7 @@ public record UserCounts(
         s.staleAnswers.sum(),
         s.beacons.sum(),
         s.probes.sum(),
-        0,
+        s.beaconFetches.sum(),
         s.lagNanos / 1e9);
   }
 }

@@ -2,7 +2,10 @@ package dev.alm.cluster;
 
 import java.util.concurrent.atomic.LongAdder;
 
-/** What one PoP's simulated users did: requests by outcome, DNS queries, beacons and probes. */
+/**
+ * What one set of simulated users did: requests by outcome, DNS queries, beacons, probes and
+ * correlation beacons fetched.
+ */
 final class UserStats {
   final LongAdder requests = new LongAdder();
   final LongAdder toL1 = new LongAdder();
@@ -15,6 +18,7 @@ final class UserStats {
   final LongAdder staleAnswers = new LongAdder();
   final LongAdder beacons = new LongAdder();
   final LongAdder probes = new LongAdder();
+  final LongAdder beaconFetches = new LongAdder();
 
   /**
    * Nanoseconds by which the users ran behind their schedule at the end (the machine could not keep

@@ -10,7 +10,6 @@ import dev.alm.traces.TraceFormats;
 import dev.alm.traces.TraceReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -44,8 +43,7 @@ public final class CorrelationRun {
       PairedEstimator.DnsSideObserver observer)
       throws InputException {
     Tally tally = new Tally(labels, windows, report);
-    Map<String, Object> stats = new LinkedHashMap<>();
-    stats.put("kind", in.kind().name().toLowerCase(java.util.Locale.ROOT));
+    Map<String, Object> stats;
     switch (in.kind()) {
       case PAIRED -> {
         PairedEstimator p =
@@ -56,14 +54,7 @@ public final class CorrelationRun {
             p.read(r, tally);
           }
         }
-        PairedEstimator.Stats s = p.stats();
-        stats.put("dnsService", in.dnsService());
-        stats.put("httpService", in.httpService());
-        stats.put("windowSeconds", in.windowMillis() / 1000.0);
-        stats.put("observations", s.observations());
-        stats.put("otherService", s.otherService());
-        stats.put("pairs", s.pairs());
-        stats.put("unpaired", s.unpaired());
+        stats = RunInputs.paired(in.dnsService(), in.httpService(), in.windowMillis(), p.stats());
       }
       case BEACON -> {
         List<TraceReader<QueryLogRecord>> dns = new ArrayList<>();
@@ -77,17 +68,7 @@ public final class CorrelationRun {
           }
           BeaconJoin join = new BeaconJoin(in.windowMillis());
           join.read(dns, http, tally);
-          BeaconJoin.Stats s = join.stats();
-          stats.put("windowSeconds", in.windowMillis() / 1000.0);
-          stats.put("dnsRecords", s.dnsRecords());
-          stats.put("beaconAnswers", s.beaconAnswers());
-          stats.put("httpRecords", s.httpRecords());
-          stats.put("beaconRequests", s.beaconRequests());
-          stats.put("joined", s.joined());
-          stats.put("unjoinedAnswers", s.unjoinedAnswers());
-          stats.put("unjoinedRequests", s.unjoinedRequests());
-          stats.put("duplicates", s.duplicates());
-          stats.put("maxPending", s.maxPending());
+          stats = RunInputs.beacon(in.windowMillis(), join.stats(), true);
         } finally {
           dns.forEach(TraceReader::close);
           http.forEach(TraceReader::close);
@@ -101,19 +82,16 @@ public final class CorrelationRun {
             p.read(r, tally);
           }
         }
-        stats.put("probes", p.probes());
+        stats = RunInputs.probes(p.probes());
       }
       default -> throw new IllegalStateException("unknown input kind " + in.kind());
     }
-    stats.put("droppedSamples", tally.droppedSamples());
-    stats.put("unknownPopSamples", tally.unknownSamples());
-    if (!windows.isEmpty()) {
-      stats.put("outsideWindows", tally.outsideWindows());
-    }
-    stats.put("files", report.files());
-    stats.put("linesSkipped", report.skipped());
-    stats.put("skippedByReason", report.skippedByReason());
-    stats.put("badLineExamples", report.examples().stream().map(Object::toString).toList());
+    RunInputs.leftOut(
+        stats,
+        tally.droppedSamples(),
+        tally.unknownSamples(),
+        windows.isEmpty() ? null : tally.outsideWindows(),
+        report);
     return new Result(tally, stats);
   }
 }

@@ -125,4 +125,31 @@ public final class EstimateReport {
         .sorted()
         .toArray();
   }
+
+  /**
+   * The one-line summary every engine prints after writing an estimate into {@code dir}: nodes,
+   * samples, the diagonal, rows with few samples and empty rows.
+   */
+  public static String summaryLine(Object dir, Map<String, Object> report) {
+    @SuppressWarnings("unchecked")
+    Map<String, Object> diag = (Map<String, Object>) report.get("diagonal");
+    return String.format(
+        java.util.Locale.ROOT,
+        "%s: %s nodes, %s samples; diagonal min %s median %s max %s; %s rows with 1-4 samples, "
+            + "%s empty rows; wrote C.csv, counts.csv, intervals.csv, report.json",
+        dir,
+        report.get("nodes"),
+        report.get("samples"),
+        fmt(diag.get("min")),
+        fmt(diag.get("median")),
+        fmt(diag.get("max")),
+        report.get("rowsWithFewSamples"),
+        report.get("emptyRows"));
+  }
+
+  private static String fmt(Object v) {
+    return v instanceof Double x
+        ? String.format(java.util.Locale.ROOT, "%.3f", x)
+        : String.valueOf(v);
+  }
 }

@@ -95,7 +95,7 @@ public final class PairedEstimator {
       observer.observe(t, o.vantage(), o.site());
     }
     Pending p = pending.remove(o.vantage());
-    if (p != null && p.dnsSide() != dns && Math.abs(t - p.t()) <= windowMillis) {
+    if (p != null && pairs(p.dnsSide(), p.t(), dns, t, windowMillis)) {
       pairs++;
       if (dns) {
         sink.sample(t, o.site(), p.site(), source, line);
@@ -110,11 +110,28 @@ public final class PairedEstimator {
     pending.put(o.vantage(), new Pending(t, dns, o.site()));
   }
 
+  /**
+   * Whether a pending observation at {@code pendingT} pairs with one at {@code t}: one on each
+   * service, at most a window apart. The rule of every engine (the Spark job's too).
+   */
+  public static boolean pairs(
+      boolean pendingDnsSide, long pendingT, boolean dnsSide, long t, long windowMillis) {
+    return pendingDnsSide != dnsSide && Math.abs(t - pendingT) <= windowMillis;
+  }
+
+  /**
+   * Whether a pending observation at {@code pendingT} is given up as unpaired once the latest time
+   * read is {@code latest}: it is more than a window behind.
+   */
+  public static boolean expired(long pendingT, long latest, long windowMillis) {
+    return pendingT < latest - windowMillis;
+  }
+
   private void evict() {
     Iterator<Map.Entry<String, Pending>> it = pending.entrySet().iterator();
     while (it.hasNext()) {
       Pending p = it.next().getValue();
-      if (p.t() >= latest - windowMillis) {
+      if (!expired(p.t(), latest, windowMillis)) {
         return;
       }
       it.remove();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.alm.app.AlmCommand;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,18 +22,21 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * The Debian package as an operator gets it (docs/operations.md, "Deploying"): lintian finds
  * nothing beyond the tags the docs explain, and on this machine it installs, its units pass {@code
- * systemd-analyze verify}, it runs a PoP from {@code alm fleet init}'s files as user {@code alm} on
- * port 53 with only CAP_NET_BIND_SERVICE, and is removed and purged without a trace. Root only.
+ * systemd-analyze verify}, its logrotate file passes {@code logrotate -d} and its man page renders,
+ * it runs a PoP from {@code alm fleet init}'s files as user {@code alm} on port 53 with only
+ * CAP_NET_BIND_SERVICE, whose query log logrotate rotates and a real SIGUSR1 reopens, and it is
+ * removed and purged without a trace. Root only (but the man page's check).
  */
 class DebPackageTest {
 
   /** Lintian tags docs/operations.md ("The Debian package") explains; anything else fails. */
   static final Set<String> EXPLAINED =
-      Set.of("maintainer-script-calls-systemctl", "no-manual-page", "unknown-java-class-version");
+      Set.of("maintainer-script-calls-systemctl", "unknown-java-class-version");
 
   static final String[] UNITS = {"alm-pop@.service", "alm-dns.service", "alm-proxy.service"};
 
@@ -59,6 +63,22 @@ class DebPackageTest {
           Stream.of("/usr/bin", "/usr/sbin", "/bin", "/sbin")
               .anyMatch(d -> Files.isExecutable(Path.of(d, t))),
           t + " is not installed");
+    }
+  }
+
+  @Test
+  void theManPageNamesEveryCommand() throws Exception {
+    String page =
+        Files.readString(Path.of("src/deb/man/alm.1"))
+            .replace("\\-", "-")
+            .replaceAll("\\\\f[BRI]", "");
+    for (String c : new CommandLine(new AlmCommand()).getSubcommands().keySet()) {
+      assertTrue(
+          Pattern.compile("(?m)^\\.B\\s.*\\b" + Pattern.quote(c) + "\\b").matcher(page).find(),
+          "alm(1) lists the command " + c);
+    }
+    for (String s : new String[] {"SIGHUP", "SIGUSR1", "/etc/logrotate.d/alm", "EXIT STATUS"}) {
+      assertTrue(page.contains(s), "alm(1) says " + s);
     }
   }
 
@@ -98,6 +118,30 @@ class DebPackageTest {
       Result verified = run(verify.toArray(String[]::new));
       assertEquals(0, verified.code, verified.output);
       assertEquals("", verified.output.strip(), "the units verify without a warning");
+      assertTrue(Files.isRegularFile(Path.of("/usr/share/man/man1/alm.1.gz")), "alm(1)");
+      if (Files.isExecutable(Path.of("/usr/bin/man"))) {
+        Result man = run("man", "-l", "/usr/share/man/man1/alm.1.gz");
+        assertTrue(man.code == 0 && man.output.contains("SIGUSR1"), man.output);
+      }
+      Path logrotate = Path.of("/etc/logrotate.d/alm");
+      assertTrue(Files.isRegularFile(logrotate), "the logrotate file");
+      assertTrue(
+          run("dpkg-query", "-W", "-f", "${Conffiles}", "alm")
+              .output
+              .contains(logrotate.toString()),
+          "a conffile");
+      boolean rotates = Files.isExecutable(Path.of("/usr/sbin/logrotate"));
+      if (rotates) {
+        Result debug =
+            run(
+                "logrotate",
+                "-d",
+                "-s",
+                tmp.resolve("debug.state").toString(),
+                logrotate.toString());
+        assertEquals(0, debug.code, debug.output);
+        assertFalse(debug.output.contains("error"), debug.output);
+      }
       Result help = run(asAlm("/usr/bin/alm", "--help"));
       assertEquals(0, help.code, help.output);
       assertTrue(help.output.contains("fleet"), help.output);
@@ -125,6 +169,12 @@ class DebPackageTest {
       assertEquals(0, check.code, check.output);
       // as docs/operations.md "Deploying" puts a PoP's directory in place
       assertEquals(0, run("cp", "-a", fleet.resolve("a").toString(), "/etc/alm/a").code);
+      // a query log under /var/log/alm, for logrotate
+      Path dnsJson = Path.of("/etc/alm/a/dns.json");
+      Files.writeString(
+          dnsJson,
+          Files.readString(dnsJson)
+              .replaceFirst("\\{", "{\"queryLog\": \"/var/log/alm/a.query.log\", "));
       assertEquals(0, run("chown", "-R", "alm:alm", "/etc/alm/a").code);
 
       // the unit's ExecStart, as its User= and AmbientCapabilities= run it
@@ -180,6 +230,9 @@ class DebPackageTest {
         Thread.sleep(200);
       }
       assertTrue(Files.exists(state), "it writes its state as alm\n" + Files.readString(log));
+      if (rotates) {
+        rotateTheQueryLog(pop, log);
+      }
       pop.destroy();
       assertTrue(pop.waitFor(15, TimeUnit.SECONDS), "it stops on SIGTERM");
 
@@ -218,6 +271,60 @@ class DebPackageTest {
       if (run("getent", "group", "alm").code == 0) {
         run("delgroup", "--quiet", "--system", "alm");
       }
+    }
+  }
+
+  /**
+   * logrotate renames the PoP's query log, and SIGUSR1 (what its postrotate sends through systemd)
+   * makes the PoP write a new one: the lines before are in the renamed file, the three queries
+   * after in the new one.
+   */
+  private void rotateTheQueryLog(Process pop, Path log) throws Exception {
+    Path query = Path.of("/var/log/alm/a.query.log");
+    Path rotated = Path.of("/var/log/alm/a.query.log.1");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    // SIGUSR1 only once alm pop has said it runs: its handler is in place
+    while (System.nanoTime() < deadline
+        && !(Files.readString(log).contains("pop a (") && dataLines(query) > 0)) {
+      Thread.sleep(100);
+    }
+    assertTrue(dataLines(query) > 0, "the PoP logs its queries\n" + Files.readString(log));
+    Result r =
+        run(
+            "logrotate",
+            "-f",
+            "-s",
+            tmp.resolve("logrotate.state").toString(),
+            "/etc/logrotate.d/alm");
+    assertEquals(0, r.code, r.output);
+    assertTrue(Files.exists(rotated) && !Files.exists(query), "logrotate renamed the log");
+    assertEquals(0, run("kill", "-USR1", Long.toString(pop.pid())).code);
+    deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (System.nanoTime() < deadline && !Files.exists(query)) {
+      Thread.sleep(50);
+    }
+    for (int i = 0; i < 3; i++) {
+      Result a =
+          run("dig", "@127.0.0.71", "-p", "53", "www.cdn.example", "+short", "+time=2", "+tries=1");
+      assertFalse(a.output.isBlank(), a.output);
+    }
+    deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (System.nanoTime() < deadline && dataLines(query) < 3) {
+      Thread.sleep(50);
+    }
+    assertTrue(pop.isAlive(), "SIGUSR1 does not stop the PoP\n" + Files.readString(log));
+    assertTrue(Files.readString(query).startsWith("ts,"), "the new log starts with its header");
+    assertEquals(3, dataLines(query), "the queries after the rotation, in the new file");
+    assertTrue(dataLines(rotated) > 0, "the ones before, in the renamed file");
+    assertEquals("alm", run("stat", "-c", "%U", query.toString()).output.strip());
+  }
+
+  private static long dataLines(Path f) throws IOException {
+    if (!Files.exists(f)) {
+      return 0;
+    }
+    try (Stream<String> s = Files.lines(f)) {
+      return s.filter(l -> !l.startsWith("ts,")).count();
     }
   }
 

@@ -1,7 +1,10 @@
 package dev.alm.dns;
 
+import dev.alm.fastcontrol.RequeryDemand;
 import dev.alm.traces.AnswerKind;
 import java.net.InetAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -11,7 +14,9 @@ import java.util.function.LongSupplier;
  * Time comes from an injected monotonic clock (the query log's, too).
  */
 final class AnswerPipeline {
-  private final QueryAnswerer answerer;
+  /** Replaced whole by a reload of the TTLs ({@link #answerer(QueryAnswerer)}). */
+  private volatile QueryAnswerer answerer;
+
   private final ResponseRateLimiter rrl;
   private final DnsMetrics metrics;
   private final QueryLog log;
@@ -24,6 +29,8 @@ final class AnswerPipeline {
       new java.util.concurrent.atomic.LongAdder();
   private final java.util.concurrent.atomic.LongAdder cdnAnswers =
       new java.util.concurrent.atomic.LongAdder();
+  private final RequeryDemand demand = new RequeryDemand();
+  private final long cdnTtlNanos;
 
   AnswerPipeline(
       QueryAnswerer answerer,
@@ -31,7 +38,9 @@ final class AnswerPipeline {
       DnsMetrics metrics,
       QueryLog log,
       long zoneHash,
-      LongSupplier nanoClock) {
+      LongSupplier nanoClock,
+      long cdnTtlSeconds) {
+    this.cdnTtlNanos = cdnTtlSeconds * 1_000_000_000L;
     this.answerer = answerer;
     this.rrl = rrl;
     this.metrics = metrics;
@@ -39,6 +48,19 @@ final class AnswerPipeline {
     this.zoneHash = zoneHash;
     this.nanoClock = nanoClock;
     this.correlationBeacons = answerer.correlationBeacons();
+  }
+
+  /** The answering function now. */
+  QueryAnswerer answerer() {
+    return answerer;
+  }
+
+  /**
+   * Answers every later message with {@code next} (the same zone, other TTLs: {@link
+   * DnsNode#prepareTtls}); a message being answered finishes with the one it started with.
+   */
+  void answerer(QueryAnswerer next) {
+    this.answerer = next;
   }
 
   /** The bytes to send back for a UDP message, or {@code null} for nothing. */
@@ -100,6 +122,7 @@ final class AnswerPipeline {
     long done = nanoClock.getAsLong();
     if ((o.kind() == AnswerKind.L1 || o.kind() == AnswerKind.L2) && !correlationBeacon(o)) {
       cdnAnswers.increment();
+      demand.answered(RequeryDemand.key(client.getAddress()), done, cdnTtlNanos);
     }
     metrics.answered(o, tcp, done - t0);
     if (log != null) {
@@ -131,6 +154,23 @@ final class AnswerPipeline {
    */
   long cdnAnswers() {
     return cdnAnswers.sum();
+  }
+
+  /** The requests behind the CDN answers, from the resolvers' re-query gaps. */
+  RequeryDemand.Totals demand() {
+    return demand.totals();
+  }
+
+  /** The re-query table's counts for the status page. */
+  Map<String, Object> demandStatus() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    RequeryDemand.Totals t = demand.totals();
+    m.put("answers", t.answers());
+    m.put("rated", t.rated());
+    m.put("early", demand.early());
+    m.put("forgotten", demand.forgotten());
+    m.put("requestsPerRatedAnswer", t.rated() == 0 ? null : t.requests() / t.rated());
+    return m;
   }
 
   long failures() {

@@ -8,6 +8,7 @@ import dev.alm.fastcontrol.ProbeSigner;
 import dev.alm.node.ConnectionGuard;
 import dev.alm.node.FileDescriptors;
 import dev.alm.node.ListenerHealth;
+import dev.alm.traces.LogReopen;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -15,6 +16,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.LongSupplier;
 
 /**
@@ -29,7 +31,7 @@ public final class DnsNode implements AutoCloseable {
   /** The default wall clock: {@link System#currentTimeMillis()}. */
   public static final LongSupplier SYSTEM_MILLIS_CLOCK = System::currentTimeMillis;
 
-  private final DnsConfig config;
+  private volatile DnsConfig config;
   private final RedirectionProbability x;
   private final MicrometerDnsMetrics metrics;
   private final QueryLog log;
@@ -150,7 +152,8 @@ public final class DnsNode implements AutoCloseable {
             metrics,
             log,
             zone.zone().hashCode(),
-            nanoClock);
+            nanoClock,
+            config.cdnTtl());
     DnsServer server;
     try {
       long fdLimit = FileDescriptors.softLimit();
@@ -199,6 +202,37 @@ public final class DnsNode implements AutoCloseable {
     return signer;
   }
 
+  /**
+   * Prepares answering with {@code next}'s TTLs (CDN, probe, static and negative: docs/pop.md,
+   * "Reload"), everything else as now: the zone and the precomputed answers are built here, where a
+   * bad value throws and changes nothing; running the result switches every later answer to them at
+   * once, without a query waiting or dropped.
+   */
+  public synchronized Runnable prepareTtls(DnsConfig next) {
+    DnsConfig c =
+        config.toBuilder()
+            .cdnTtl(next.cdnTtl())
+            .probeTtl(next.probeTtl())
+            .staticTtl(next.staticTtl())
+            .negativeTtl(next.negativeTtl())
+            .build();
+    QueryAnswerer a = pipeline.answerer().withConfig(c);
+    return () -> {
+      synchronized (this) {
+        pipeline.answerer(a);
+        config = c;
+      }
+    };
+  }
+
+  /**
+   * Reopens the query log's file after logrotate renamed it (SIGUSR1, a reload): empty without a
+   * query log on a file. Answering never waits for it ({@link QueryLog#reopen()}).
+   */
+  public Optional<LogReopen> reopenLogs() {
+    return log == null ? Optional.empty() : log.reopen();
+  }
+
   /** x, the probability of answering L1; set it at any time. */
   public RedirectionProbability x() {
     return x;
@@ -211,6 +245,15 @@ public final class DnsNode implements AutoCloseable {
    */
   public long cdnAnswers() {
     return pipeline.cdnAnswers();
+  }
+
+  /**
+   * The requests behind the CDN answers measured from the resolvers' re-query gaps
+   * (docs/controllers.md, "Demand behind the answers"): answers, rated answers and the requests
+   * behind those, since start.
+   */
+  public dev.alm.fastcontrol.RequeryDemand.Totals requery() {
+    return pipeline.demand();
   }
 
   /**
@@ -264,6 +307,7 @@ public final class DnsNode implements AutoCloseable {
       e.put("byProxy", echoes.byProxy());
       s.put("echoes", e);
     }
+    s.put("demand", pipeline.demandStatus());
     s.put("rrl", config.rrl().enabled());
     if (log != null) {
       s.put("queryLog", config.queryLog().toString());

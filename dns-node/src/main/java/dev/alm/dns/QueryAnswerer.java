@@ -8,6 +8,7 @@ import dev.alm.traces.AnswerKind;
 import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
 import org.xbill.DNS.CNAMERecord;
@@ -177,71 +178,113 @@ public final class QueryAnswerer {
       rcode = Rcode.REFUSED;
       kind = AnswerKind.NONE;
     } else {
-      rh.setFlag(Flags.AA);
-      Lookup found = zone.lookup(qname, qtype);
-      if (found instanceof Lookup.Refused) {
-        rh.unsetFlag(Flags.AA);
-        rcode = Rcode.REFUSED;
-        kind = AnswerKind.NONE;
-      } else if (found instanceof Lookup.NxDomain) {
-        rcode = Rcode.NXDOMAIN;
-        kind = AnswerKind.NONE;
-        response.addRecord(negativeSoa, Section.AUTHORITY);
-      } else if (found instanceof Lookup.Echo e) {
-        // counted (or refused) by the verifier; answered alike, with no data
-        if (echoes != null) {
-          echoes.accept(e.labels(), client, millisClock.getAsLong());
-        }
-        kind = AnswerKind.NONE;
-        response.addRecord(negativeSoa, Section.AUTHORITY);
-      } else if (found instanceof Lookup.NoData) {
-        kind = AnswerKind.NONE;
-        response.addRecord(negativeSoa, Section.AUTHORITY);
-      } else if (found instanceof Lookup.Static s) {
-        kind = AnswerKind.STATIC;
-        for (Record r : s.records()) {
-          response.addRecord(r.withName(qname), Section.ANSWER);
-        }
-      } else if (found instanceof Lookup.Cdn) {
-        scope = draw.scope(ecs);
-        kind = draw.kind(ecs, client);
-        List<InetAddress> to = kind == AnswerKind.L1 ? config.l1() : config.l2();
-        addAll(response, ServedZone.addressRecords(qname, qtype, to, config.cdnTtl()));
-      } else if (found instanceof Lookup.CorrelationBeacon) {
-        kind = AnswerKind.L1;
-        addAll(response, ServedZone.addressRecords(qname, qtype, config.l1(), config.probeTtl()));
-      } else if (found instanceof Lookup.ProbeTarget) {
-        kind = AnswerKind.PROBE;
-        addAll(response, ServedZone.addressRecords(qname, qtype, config.l1(), config.probeTtl()));
-      } else {
-        String category = probes.category(nowNanos);
-        String relative = relativeTarget(category);
-        if (relative == null) {
-          kind = AnswerKind.BEACON;
-          addAll(response, ServedZone.addressRecords(qname, qtype, config.l1(), config.probeTtl()));
-        } else {
-          kind = AnswerKind.PROBE;
-          Name target = ServedZone.child(zone.zone(), relative);
-          response.addRecord(
-              new CNAMERecord(qname, DClass.IN, config.probeTtl(), target), Section.ANSWER);
-          addAll(
-              response, ServedZone.addressRecords(target, qtype, config.l1(), config.probeTtl()));
-        }
-      }
+      Answered a = zoneAnswer(response, qname, qtype, ecs, client, nowNanos);
+      kind = a.kind();
+      rcode = a.rcode();
+      scope = a.scope();
     }
     rh.setRcode(rcode);
     if (opt != null) {
-      List<EDNSOption> options = new java.util.ArrayList<>(2);
-      if (ecs != null) {
-        options.add(echo(ecs, scope));
-      }
-      if (ServerIdentity.wantsNsid(opt)) {
-        options.add(ServerIdentity.nsid(config.pop()));
-      }
-      response.addRecord(
-          new OPTRecord(config.maxUdpPayload(), 0, 0, 0, options), Section.ADDITIONAL);
+      addOpt(response, opt, ecs, scope);
     }
     return send(response, limit(opt, tcp), new Outcome(qname, qtype, rcode, kind, ecs, false));
+  }
+
+  /** What a query's answer is: its kind, its rcode and the ECS scope of a CDN draw. */
+  private record Answered(AnswerKind kind, int rcode, int scope) {
+
+    static Answered of(AnswerKind kind) {
+      return new Answered(kind, Rcode.NOERROR, 0);
+    }
+  }
+
+  /**
+   * Answers a question of class IN from the zone, authoritatively unless refused: NXDOMAIN, NODATA
+   * and price echoes with the SOA, static records, the CDN name's L1/L2 draw, correlation beacons,
+   * probe targets, and FastControl beacons.
+   */
+  private Answered zoneAnswer(
+      Message response,
+      Name qname,
+      int qtype,
+      ClientSubnetOption ecs,
+      InetAddress client,
+      long nowNanos) {
+    Header rh = response.getHeader();
+    rh.setFlag(Flags.AA);
+    Lookup found = zone.lookup(qname, qtype);
+    if (found instanceof Lookup.Refused) {
+      rh.unsetFlag(Flags.AA);
+      return new Answered(AnswerKind.NONE, Rcode.REFUSED, 0);
+    }
+    if (found instanceof Lookup.NxDomain) {
+      response.addRecord(negativeSoa, Section.AUTHORITY);
+      return new Answered(AnswerKind.NONE, Rcode.NXDOMAIN, 0);
+    }
+    if (found instanceof Lookup.Echo e) {
+      // counted (or refused) by the verifier; answered alike, with no data
+      if (echoes != null) {
+        echoes.accept(e.labels(), client, millisClock.getAsLong());
+      }
+      response.addRecord(negativeSoa, Section.AUTHORITY);
+      return Answered.of(AnswerKind.NONE);
+    }
+    if (found instanceof Lookup.NoData) {
+      response.addRecord(negativeSoa, Section.AUTHORITY);
+      return Answered.of(AnswerKind.NONE);
+    }
+    if (found instanceof Lookup.Static s) {
+      for (Record r : s.records()) {
+        response.addRecord(r.withName(qname), Section.ANSWER);
+      }
+      return Answered.of(AnswerKind.STATIC);
+    }
+    if (found instanceof Lookup.Cdn) {
+      int scope = draw.scope(ecs);
+      AnswerKind kind = draw.kind(ecs, client);
+      List<InetAddress> to = kind == AnswerKind.L1 ? config.l1() : config.l2();
+      addAll(response, ServedZone.addressRecords(qname, qtype, to, config.cdnTtl()));
+      return new Answered(kind, Rcode.NOERROR, scope);
+    }
+    if (found instanceof Lookup.CorrelationBeacon) {
+      addAll(response, ServedZone.addressRecords(qname, qtype, config.l1(), config.probeTtl()));
+      return Answered.of(AnswerKind.L1);
+    }
+    if (found instanceof Lookup.ProbeTarget) {
+      addAll(response, ServedZone.addressRecords(qname, qtype, config.l1(), config.probeTtl()));
+      return Answered.of(AnswerKind.PROBE);
+    }
+    return Answered.of(beaconAnswer(response, qname, qtype, nowNanos));
+  }
+
+  /**
+   * A FastControl beacon: a CNAME to the probe target of the category the plan draws now, or L1
+   * itself when there is no probe to hand out.
+   */
+  private AnswerKind beaconAnswer(Message response, Name qname, int qtype, long nowNanos) {
+    String category = probes.category(nowNanos);
+    String relative = relativeTarget(category);
+    if (relative == null) {
+      addAll(response, ServedZone.addressRecords(qname, qtype, config.l1(), config.probeTtl()));
+      return AnswerKind.BEACON;
+    }
+    Name target = ServedZone.child(zone.zone(), relative);
+    response.addRecord(
+        new CNAMERecord(qname, DClass.IN, config.probeTtl(), target), Section.ANSWER);
+    addAll(response, ServedZone.addressRecords(target, qtype, config.l1(), config.probeTtl()));
+    return AnswerKind.PROBE;
+  }
+
+  /** The response's OPT record: the ECS option echoed with its scope, the NSID when asked. */
+  private void addOpt(Message response, OPTRecord opt, ClientSubnetOption ecs, int scope) {
+    List<EDNSOption> options = new ArrayList<>(2);
+    if (ecs != null) {
+      options.add(echo(ecs, scope));
+    }
+    if (ServerIdentity.wantsNsid(opt)) {
+      options.add(ServerIdentity.nsid(config.pop()));
+    }
+    response.addRecord(new OPTRecord(config.maxUdpPayload(), 0, 0, 0, options), Section.ADDITIONAL);
   }
 
   /**
@@ -329,6 +372,19 @@ public final class QueryAnswerer {
   }
 
   /** The parent of correlation beacon names ({@code beacon.<zone>}). */
+  /**
+   * This answerer with another configuration of the same zone (a reload's TTLs): the zone and the
+   * precomputed answers built anew, the draw, probes, signer and echo verifier shared.
+   */
+  QueryAnswerer withConfig(DnsConfig next) {
+    return new QueryAnswerer(next, new ServedZone(next), draw, probes, signer, echoes, millisClock);
+  }
+
+  /** The configuration answered from. */
+  DnsConfig config() {
+    return config;
+  }
+
   Name correlationBeacons() {
     return zone.beacons();
   }

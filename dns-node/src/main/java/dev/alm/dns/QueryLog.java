@@ -1,13 +1,14 @@
 package dev.alm.dns;
 
+import dev.alm.traces.LogReopen;
 import dev.alm.traces.PolledLineLog;
 import dev.alm.traces.QueryLogRecord;
 import io.netty.util.concurrent.FastThreadLocal;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.function.LongSupplier;
 
 /**
@@ -24,6 +25,20 @@ public final class QueryLog implements AutoCloseable {
 
   private final PolledLineLog log;
   private final FastThreadLocal<QueryLogRing> ring;
+
+  /**
+   * Opens the log's file anew after logrotate renamed it ({@link PolledLineLog#reopen()}): no line
+   * is lost and answering never waits. Empty for a log on a stream ({@link #to}), which has no
+   * file.
+   */
+  public Optional<LogReopen> reopen() {
+    return log.file() == null ? Optional.empty() : Optional.of(log.reopen());
+  }
+
+  /** Reopens that failed since start. */
+  public long reopenFailures() {
+    return log.reopenFailures();
+  }
 
   private QueryLog(
       PolledLineLog log,
@@ -58,8 +73,9 @@ public final class QueryLog implements AutoCloseable {
   public static QueryLog open(
       Path file, String pop, int capacity, LongSupplier nanoClock, LongSupplier millisClock)
       throws IOException {
-    boolean fresh = !Files.exists(file) || Files.size(file) == 0;
-    return to(PolledLineLog.fileStream(file, true), pop, capacity, fresh, nanoClock, millisClock);
+    PolledLineLog log =
+        PolledLineLog.open(file, true, QueryLogRecord.HEADER, PERIOD_NANOS, "alm-dns-query-log");
+    return of(log, pop, capacity, nanoClock, millisClock);
   }
 
   /** A log to any stream (closed with the log), with or without the header line. */
@@ -74,6 +90,12 @@ public final class QueryLog implements AutoCloseable {
     PolledLineLog log =
         new PolledLineLog(
             out, header ? QueryLogRecord.HEADER : null, PERIOD_NANOS, "alm-dns-query-log");
+    return of(log, pop, capacity, nanoClock, millisClock);
+  }
+
+  private static QueryLog of(
+      PolledLineLog log, String pop, int capacity, LongSupplier nanoClock, LongSupplier millisClock)
+      throws IOException {
     try {
       return new QueryLog(log, pop, capacity, nanoClock, millisClock);
     } catch (RuntimeException e) {

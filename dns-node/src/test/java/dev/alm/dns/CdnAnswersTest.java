@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.fastcontrol.ProbeAnswerer;
+import dev.alm.fastcontrol.RequeryDemand;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
@@ -55,18 +56,55 @@ class CdnAnswersTest {
     return out;
   }
 
+  /** A pipeline at x = 0.3 with metrics off and no query log, on {@code clock}. */
+  private static AnswerPipeline pipeline(DnsConfig config, java.util.function.LongSupplier clock) {
+    ServedZone zone = new ServedZone(config);
+    return new AnswerPipeline(
+        new QueryAnswerer(config, zone, new RedirectionProbability(0.3), ProbeAnswerer.NONE),
+        new ResponseRateLimiter(config.rrl()),
+        DnsMetrics.NONE,
+        null,
+        zone.zone().hashCode(),
+        clock,
+        config.cdnTtl());
+  }
+
+  @Test
+  void measuresTheRequestsBehindTheAnswersFromEachResolversRequeryGaps() throws Exception {
+    DnsConfig config = TestZones.builder().build();
+    long[] now = {0};
+    AnswerPipeline pipeline = pipeline(config, () -> now[0]);
+    InetAddress[] resolvers = {
+      InetAddress.getByName("127.0.0.1"), InetAddress.getByName("127.0.0.2")
+    };
+    long gap = config.cdnTtl() * 1_000_000_000L + 500_000_000L; // each asks 0.5 s after expiry
+    for (int i = 0; i < 40; i++) {
+      now[0] = i * gap;
+      for (InetAddress r : resolvers) {
+        pipeline.udp(query("www.cdn.example.", i), r);
+      }
+    }
+    RequeryDemand.Totals t = pipeline.demand();
+    assertEquals(80, t.answers());
+    assertTrue(t.rated() >= 70, "rated " + t.rated());
+    // a wait of 0.5 s after expiry, the same every time, is read over n gaps as (n - 1) / (0.5 n),
+    // the unbiased estimate of an exponential wait's rate: 1/s after two gaps, 1.5/s after four
+    double perAnswer = t.requests() / t.rated();
+    assertTrue(
+        perAnswer > 1 + config.cdnTtl() && perAnswer < 1 + config.cdnTtl() * 2, "" + perAnswer);
+    // one address asking every 0.1 s under the TTL is not one cache: 1 request per answer, unrated
+    for (int i = 0; i < 20; i++) {
+      now[0] += 100_000_000L;
+      pipeline.udp(query("www.cdn.example.", 100 + i), InetAddress.getByName("127.0.0.3"));
+    }
+    // (its first answer, new to the table, counts the other resolvers' mean rate)
+    assertEquals(t.rated() + 1, pipeline.demand().rated());
+  }
+
   @Test
   void countsOnlyL1AndL2AnswersWithMetricsOff() throws Exception {
     DnsConfig config = TestZones.builder().build();
-    ServedZone zone = new ServedZone(config);
-    AnswerPipeline pipeline =
-        new AnswerPipeline(
-            new QueryAnswerer(config, zone, new RedirectionProbability(0.3), ProbeAnswerer.NONE),
-            new ResponseRateLimiter(config.rrl()),
-            DnsMetrics.NONE,
-            null,
-            zone.zone().hashCode(),
-            () -> 0L);
+    AnswerPipeline pipeline = pipeline(config, () -> 0L);
     InetAddress client = InetAddress.getByName("127.0.0.1");
     int sent = 0;
     for (byte[] q : mix()) {

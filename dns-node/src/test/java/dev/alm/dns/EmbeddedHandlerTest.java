@@ -65,7 +65,8 @@ class EmbeddedHandlerTest {
         metrics,
         null,
         zone.zone().hashCode(),
-        System::nanoTime);
+        System::nanoTime,
+        config.cdnTtl());
   }
 
   private static byte[] query(String name, int type, int id) {

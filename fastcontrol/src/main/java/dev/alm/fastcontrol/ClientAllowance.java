@@ -3,6 +3,7 @@ package dev.alm.fastcontrol;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
+import dev.alm.io.NanoTimeMeter;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.TimeMeter;
 import java.time.Duration;
@@ -40,18 +41,7 @@ public final class ClientAllowance {
   public ClientAllowance(double rate, double burst, LongSupplier nanoClock) {
     this.perPeriod = Math.max(1, Math.round(rate * PERIOD.getSeconds()));
     this.burst = Math.max(1, Math.round(burst));
-    this.meter =
-        new TimeMeter() {
-          @Override
-          public long currentTimeNanos() {
-            return nanoClock.getAsLong();
-          }
-
-          @Override
-          public boolean isWallClockBased() {
-            return false;
-          }
-        };
+    this.meter = new NanoTimeMeter(nanoClock);
     Ticker ticker = nanoClock::getAsLong;
     this.buckets =
         Caffeine.newBuilder()

@@ -11,8 +11,8 @@ import java.util.Arrays;
  * beta_i (paper 004 eq. 14), whatever C is: no plan, no division by C_ij, and no need for any of
  * PoP i's users to reach proxy i.
  *
- * <p>The echo name is {@code <label>.<proxy>.<origin>.echo.<zone>}; the label is {@value #BYTES}
- * bytes in {@value #LABEL_CHARS} characters of lower-case base32:
+ * <p>The echo name is {@code <label>.<proxy>.<origin>.echo.<zone>}; the label is a {@link
+ * SignedLabel} of {@value #BYTES} bytes in {@value #LABEL_CHARS} characters of lower-case base32:
  *
  * <pre>
  *   byte 0       version (2)
@@ -39,13 +39,13 @@ public record PriceEcho(
   public static final int VERSION = 2;
 
   /** Bytes of the truncated MAC: 104 bits. */
-  public static final int MAC_BYTES = 13;
+  public static final int MAC_BYTES = SignedLabel.MAC_BYTES;
 
   /** Bytes of the whole label. */
-  public static final int BYTES = 1 + 4 + 8 + 4 + MAC_BYTES;
+  public static final int BYTES = SignedLabel.BYTES;
 
   /** Characters of the label. */
-  public static final int LABEL_CHARS = BYTES * 8 / 5;
+  public static final int LABEL_CHARS = SignedLabel.LABEL_CHARS;
 
   private static final byte[] DOMAIN =
       "alm-echo-1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -54,12 +54,8 @@ public record PriceEcho(
     if (!ProbeName.isValidId(proxy) || !ProbeName.isValidId(origin)) {
       throw new IllegalArgumentException("proxy and origin must be PoP ids");
     }
-    if (expirySeconds < 0 || expirySeconds > 0xFFFF_FFFFL) {
-      throw new IllegalArgumentException("expiry must fit 32 unsigned bits, got " + expirySeconds);
-    }
-    if (mac == null || mac.length != MAC_BYTES) {
-      throw new IllegalArgumentException("mac must be " + MAC_BYTES + " bytes");
-    }
+    SignedLabel.checkExpiry(expirySeconds);
+    SignedLabel.checkMac(mac);
     mac = mac.clone();
   }
 
@@ -70,13 +66,13 @@ public record PriceEcho(
 
   /** The name relative to the zone: {@code <label>.<proxy>.<origin>.echo}. */
   public String relativeName() {
-    byte[] b = new byte[BYTES];
-    b[0] = VERSION;
-    Base32.put(b, 1, expirySeconds, 4);
-    Base32.put(b, 5, nonce, 8);
-    Base32.put(b, 13, Float.floatToRawIntBits(price) & 0xFFFF_FFFFL, 4);
-    System.arraycopy(mac, 0, b, 17, MAC_BYTES);
-    return Base32.encode(b) + "." + proxy + "." + origin + "." + ECHO_LABEL;
+    return SignedLabel.encode(VERSION, expirySeconds, nonce, price, mac)
+        + "."
+        + proxy
+        + "."
+        + origin
+        + "."
+        + ECHO_LABEL;
   }
 
   /**
@@ -88,17 +84,11 @@ public record PriceEcho(
     if (labels.length != 3 || !ProbeName.isValidId(labels[1]) || !ProbeName.isValidId(labels[2])) {
       return null;
     }
-    byte[] b = Base32.decode(labels[0], BYTES);
-    if (b == null || b[0] != VERSION) {
+    SignedLabel.Fields f = SignedLabel.decode(labels[0], VERSION);
+    if (f == null) {
       return null;
     }
-    return new PriceEcho(
-        labels[1],
-        labels[2],
-        Base32.get(b, 1, 4),
-        Base32.get(b, 5, 8),
-        Float.intBitsToFloat((int) Base32.get(b, 13, 4)),
-        Arrays.copyOfRange(b, 17, BYTES));
+    return new PriceEcho(labels[1], labels[2], f.expirySeconds(), f.nonce(), f.value(), f.mac());
   }
 
   /**

@@ -4,9 +4,9 @@ import java.util.Arrays;
 
 /**
  * The credential a signed probe target carries in its first label (docs/fastcontrol.md, "Signed
- * probe names"): a format version, an expiry, a nonce and a truncated HMAC-SHA256 (RFC 2104 section
- * 5), {@value #BYTES} bytes written as {@value #LABEL_CHARS} characters of lower-case base32 (RFC
- * 4648 section 6, no padding), which survive DNS case changes.
+ * probe names"), a {@link SignedLabel}: a format version, an expiry, a nonce and a truncated
+ * HMAC-SHA256 (RFC 2104 section 5), {@value #BYTES} bytes written as {@value #LABEL_CHARS}
+ * characters of lower-case base32 (RFC 4648 section 6, no padding), which survive DNS case changes.
  *
  * <pre>
  *   byte 0       version (2)
@@ -31,24 +31,20 @@ public record ProbeToken(long expirySeconds, long nonce, float weight, byte[] ma
   public static final int VERSION = 2;
 
   /** Bytes of the truncated MAC: 104 bits. */
-  public static final int MAC_BYTES = 13;
+  public static final int MAC_BYTES = SignedLabel.MAC_BYTES;
 
   /** Bytes of the whole token. */
-  public static final int BYTES = 1 + 4 + 8 + 4 + MAC_BYTES;
+  public static final int BYTES = SignedLabel.BYTES;
 
   /** Characters of the token's label (8 base32 characters per 5 bytes). */
-  public static final int LABEL_CHARS = BYTES * 8 / 5;
+  public static final int LABEL_CHARS = SignedLabel.LABEL_CHARS;
 
   public ProbeToken {
-    if (expirySeconds < 0 || expirySeconds > 0xFFFF_FFFFL) {
-      throw new IllegalArgumentException("expiry must fit 32 unsigned bits, got " + expirySeconds);
-    }
+    SignedLabel.checkExpiry(expirySeconds);
     if (!(weight >= 0) || !Float.isFinite(weight)) {
       throw new IllegalArgumentException("weight must be a finite number >= 0, got " + weight);
     }
-    if (mac == null || mac.length != MAC_BYTES) {
-      throw new IllegalArgumentException("mac must be " + MAC_BYTES + " bytes");
-    }
+    SignedLabel.checkMac(mac);
     mac = mac.clone();
   }
 
@@ -59,13 +55,7 @@ public record ProbeToken(long expirySeconds, long nonce, float weight, byte[] ma
 
   /** The token as one DNS label of {@value #LABEL_CHARS} lower-case base32 characters. */
   public String label() {
-    byte[] b = new byte[BYTES];
-    b[0] = VERSION;
-    Base32.put(b, 1, expirySeconds, 4);
-    Base32.put(b, 5, nonce, 8);
-    Base32.put(b, 13, Float.floatToRawIntBits(weight) & 0xFFFF_FFFFL, 4);
-    System.arraycopy(mac, 0, b, 17, MAC_BYTES);
-    return Base32.encode(b);
+    return SignedLabel.encode(VERSION, expirySeconds, nonce, weight, mac);
   }
 
   /**
@@ -75,16 +65,11 @@ public record ProbeToken(long expirySeconds, long nonce, float weight, byte[] ma
    *     version {@value #VERSION}
    */
   public static ProbeToken parse(CharSequence label) {
-    byte[] b = Base32.decode(label, BYTES);
-    if (b == null || b[0] != VERSION) {
+    SignedLabel.Fields f = SignedLabel.decode(label, VERSION);
+    if (f == null || !(f.value() >= 0) || !Float.isFinite(f.value())) {
       return null;
     }
-    float weight = Float.intBitsToFloat((int) Base32.get(b, 13, 4));
-    if (!(weight >= 0) || !Float.isFinite(weight)) {
-      return null;
-    }
-    return new ProbeToken(
-        Base32.get(b, 1, 4), Base32.get(b, 5, 8), weight, Arrays.copyOfRange(b, 17, BYTES));
+    return new ProbeToken(f.expirySeconds(), f.nonce(), f.value(), f.mac());
   }
 
   /** Whether a label has the shape of a token (length and alphabet), without decoding it. */

@@ -255,6 +255,32 @@ public final class LabPlan {
         .append('/')
         .append(speaker)
         .append(".bird.log\" { info, remote, warning, error, auth, fatal, bug };\n");
+    b.append("router id ").append(routerId(speaker)).append(";\n");
+    b.append("protocol device { scan time 10; }\n");
+    b.append("protocol kernel {\n  ipv4 { import none; export ")
+        .append(pop ? "where source != RTS_STATIC" : "all")
+        .append("; };\n}\n");
+    filters(b, as, prepend);
+    if (pop) {
+      popStatics(b, topology.popIndex(speaker));
+    }
+    List<String> stubs = stubsOf.getOrDefault(speaker, List.of());
+    if (!stubs.isEmpty()) {
+      b.append("protocol static stubs {\n  ipv4;\n");
+      stubs.forEach(s -> b.append("  route ").append(s).append(";\n"));
+      b.append("}\n");
+    }
+    for (String other : speakers()) {
+      Veth v = veth(speaker, other);
+      if (v != null) {
+        session(b, speaker, other, v, as);
+      }
+    }
+    return b.toString();
+  }
+
+  /** The address of the speaker's first link: its router id. */
+  private String routerId(String speaker) {
     String routerId = null;
     for (Veth v : veths) {
       if (v.nsA().equals(ns(speaker))) {
@@ -266,11 +292,15 @@ public final class LabPlan {
         break;
       }
     }
-    b.append("router id ").append(routerId).append(";\n");
-    b.append("protocol device { scan time 10; }\n");
-    b.append("protocol kernel {\n  ipv4 { import none; export ")
-        .append(pop ? "where source != RTS_STATIC" : "all")
-        .append("; };\n}\n");
+    return routerId;
+  }
+
+  /**
+   * The Gao-Rexford filters: on import a local preference and a community saying where the route
+   * came from; on export to customers everything, to peers and providers own and customers' routes
+   * only; {@code prepend} extra copies of the AS on the own routes.
+   */
+  private static void filters(StringBuilder b, int as, int prepend) {
     // import: local preference and a community saying where the route came from
     for (Relationship r : Relationship.values()) {
       b.append(
@@ -304,54 +334,46 @@ public final class LabPlan {
             as,
             Relationship.CUSTOMER.tag(),
             as));
-    if (pop) {
-      int i = topology.popIndex(speaker);
-      b.append("protocol static ")
-          .append(DNS_PROTOCOL)
-          .append(" {\n  ipv4;\n  route ")
-          .append(DNS_PREFIX)
-          .append(" blackhole;\n}\n");
-      b.append("protocol static ")
-          .append(HTTP_PROTOCOL)
-          .append(" {\n  ipv4;\n  route ")
-          .append(HTTP_PREFIX)
-          .append(" blackhole;\n}\n");
-      b.append("protocol static pop_unicast {\n  ipv4;\n  route ")
-          .append(popPrefix(i))
-          .append(" blackhole;\n}\n");
-    }
-    List<String> stubs = stubsOf.getOrDefault(speaker, List.of());
-    if (!stubs.isEmpty()) {
-      b.append("protocol static stubs {\n  ipv4;\n");
-      stubs.forEach(s -> b.append("  route ").append(s).append(";\n"));
-      b.append("}\n");
-    }
-    for (String other : speakers()) {
-      Veth v = veth(speaker, other);
-      if (v == null) {
-        continue;
-      }
-      Relationship rel = topology.relationship(speaker, other);
-      boolean a = v.nsA().equals(ns(speaker));
-      String local = host(a ? v.addrA() : v.addrB());
-      String remote = host(a ? v.addrB() : v.addrA());
-      b.append(
-          String.format(
-              Locale.ROOT,
-              "protocol bgp bgp_%s {\n  description \"%s (%s)\";\n  local %s as %d;\n"
-                  + "  neighbor %s as %d;\n  hold time 9;\n  keepalive time 3;\n"
-                  + "  connect retry time 2;\n  error wait time 1, 10;\n"
-                  + "  ipv4 { import filter in_%s; export filter %s; };\n}\n",
-              other,
-              other,
-              rel.label(),
-              local,
-              as,
-              remote,
-              topology.as(other),
-              rel.label(),
-              rel == Relationship.CUSTOMER ? "out_customer" : "out_up"));
-    }
-    return b.toString();
+  }
+
+  /** A PoP's announcements: the DNS and HTTP anycast prefixes and its unicast prefix. */
+  private static void popStatics(StringBuilder b, int i) {
+    b.append("protocol static ")
+        .append(DNS_PROTOCOL)
+        .append(" {\n  ipv4;\n  route ")
+        .append(DNS_PREFIX)
+        .append(" blackhole;\n}\n");
+    b.append("protocol static ")
+        .append(HTTP_PROTOCOL)
+        .append(" {\n  ipv4;\n  route ")
+        .append(HTTP_PREFIX)
+        .append(" blackhole;\n}\n");
+    b.append("protocol static pop_unicast {\n  ipv4;\n  route ")
+        .append(popPrefix(i))
+        .append(" blackhole;\n}\n");
+  }
+
+  /** The eBGP session of {@code speaker} with {@code other} over their link {@code v}. */
+  private void session(StringBuilder b, String speaker, String other, Veth v, int as) {
+    Relationship rel = topology.relationship(speaker, other);
+    boolean a = v.nsA().equals(ns(speaker));
+    String local = host(a ? v.addrA() : v.addrB());
+    String remote = host(a ? v.addrB() : v.addrA());
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "protocol bgp bgp_%s {\n  description \"%s (%s)\";\n  local %s as %d;\n"
+                + "  neighbor %s as %d;\n  hold time 9;\n  keepalive time 3;\n"
+                + "  connect retry time 2;\n  error wait time 1, 10;\n"
+                + "  ipv4 { import filter in_%s; export filter %s; };\n}\n",
+            other,
+            other,
+            rel.label(),
+            local,
+            as,
+            remote,
+            topology.as(other),
+            rel.label(),
+            rel == Relationship.CUSTOMER ? "out_customer" : "out_up"));
   }
 }

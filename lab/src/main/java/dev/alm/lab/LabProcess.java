@@ -1,21 +1,9 @@
 package dev.alm.lab;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.alm.controller.dual.StepSize;
-import dev.alm.controller.model.CorrelationMatrix;
-import dev.alm.controller.model.Node;
-import dev.alm.controller.model.Topology;
-import dev.alm.dns.DnsConfig;
-import dev.alm.dns.RrlConfig;
-import dev.alm.fastcontrol.BetaEstimatorConfig;
-import dev.alm.fastcontrol.ProbeAuthConfig;
-import dev.alm.fastcontrol.ProbePlanConfig;
+import dev.alm.cluster.Users;
 import dev.alm.io.KeyRing;
-import dev.alm.loop.Algorithm;
-import dev.alm.loop.BetaSource;
-import dev.alm.loop.LoopConfig;
 import dev.alm.loop.LoopState;
-import dev.alm.loop.Settling;
 import dev.alm.node.HostPort;
 import dev.alm.pop.PopConfig;
 import dev.alm.pop.PopDaemon;
@@ -23,18 +11,13 @@ import dev.alm.proxy.ContentConfig;
 import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.ProxyServer;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import org.xbill.DNS.Name;
 
 /**
  * The entry point of every process the lab starts inside a namespace ({@code ip netns exec NS java
@@ -88,7 +71,7 @@ public final class LabProcess {
     KeyRing keys = KeyRing.load(out.resolve("state").resolve("probe.key"), "probe key");
     PopDaemon d =
         PopDaemon.start(
-            popConfig(s, out, t, i, null, keys, false),
+            LabPopConfig.of(s, out, t, i, null, keys, false),
             false,
             System::nanoTime,
             System::currentTimeMillis,
@@ -99,7 +82,7 @@ public final class LabProcess {
     if (truth == null) {
       return;
     }
-    PopDaemon live = startLive(popConfig(s, out, t, i, truth, keys, true));
+    PopDaemon live = startLive(LabPopConfig.of(s, out, t, i, truth, keys, true));
     Path refresh = LabSettings.refreshFile(out);
     long refreshed = 0;
     int generation = 0;
@@ -118,7 +101,7 @@ public final class LabProcess {
           LabTruth now = m.readValue(refresh.toFile(), LabTruth.class);
           live.close();
           generation++;
-          live = startLive(popConfig(s, out, t, i, now, keys, true, generation));
+          live = startLive(LabPopConfig.of(s, out, t, i, now, keys, true, generation));
           System.err.println("pop " + id + ": restarted on the C routing now gives");
         }
         LoopState st;
@@ -160,112 +143,6 @@ public final class LabProcess {
         Thread.sleep(20); // the old sockets are still being released
       }
     }
-  }
-
-  /** PoP i's configuration: phase 1 (identity C, no logs) or the run (the true C and A, logs). */
-  static PopConfig popConfig(
-      LabSettings s, Path out, LabTopology t, int i, LabTruth truth, KeyRing keys, boolean logs)
-      throws IOException {
-    return popConfig(s, out, t, i, truth, keys, logs, 0);
-  }
-
-  /**
-   * As above; a restarted PoP ({@code generation} &gt; 0) writes new log files ({@code
-   * ID.GEN.dns.log}), so that the logs of the run so far are kept.
-   */
-  static PopConfig popConfig(
-      LabSettings s,
-      Path out,
-      LabTopology t,
-      int i,
-      LabTruth truth,
-      KeyRing keys,
-      boolean logs,
-      int generation)
-      throws IOException {
-    String gen = generation == 0 ? "" : "." + generation;
-    int n = t.pops().size();
-    double[][] c = new double[n][n];
-    double[] a = new double[n];
-    for (int k = 0; k < n; k++) {
-      c[k][k] = 1;
-    }
-    if (truth != null) {
-      // with C withheld the PoPs keep the unit matrix and learn C's effects in-band
-      c = s.withholdC() ? c : truth.c();
-      a = truth.demand();
-    }
-    List<Node> nodes = new ArrayList<>();
-    for (int k = 0; k < n; k++) {
-      LabTopology.Pop p = t.pops().get(k);
-      nodes.add(new Node(p.id(), p.capacity(), a[k], p.eta(), p.gamma(), p.d()));
-    }
-    Topology topology = new Topology(nodes, CorrelationMatrix.of(t.popIds(), c));
-    String id = t.pops().get(i).id();
-    Name zone = Name.fromConstantString(ZONE + ".");
-    DnsConfig dns =
-        DnsConfig.builder(zone)
-            .pop(id)
-            .name(Name.fromConstantString("www." + ZONE + "."))
-            .l1(InetAddress.getByName(LabPlan.L1))
-            .l2(InetAddress.getByName(LabPlan.L2))
-            .x(s.startX())
-            .cdnTtl(s.ttl())
-            .probeTtl(s.ttl())
-            .listen(new InetSocketAddress(LabPlan.DNS_ANYCAST, 53))
-            .rrl(RrlConfig.OFF)
-            .queryLog(logs ? out.resolve("logs").resolve(id + gen + ".dns.log") : null)
-            .build();
-    double unit = s.loadUnit();
-    double beacons = 0;
-    for (LabTopology.Eyeball e : t.eyeballs()) {
-      beacons += e.demand() * (s.fcBeaconsPerUnit() + s.correlationBeacons());
-    }
-    double perClient = Math.max(100, 4 * beacons);
-    ProxyConfig proxy =
-        ProxyConfig.builder()
-            .pop(id)
-            .zone(ZONE)
-            .listen(new HostPort(LabPlan.L1, 80))
-            .capacity(t.pops().get(i).capacity() * unit)
-            .controlInterval(Duration.ofMillis(s.intervalMillis()))
-            .ioThreads(1)
-            .content(ContentConfig.generate(s.bodyBytes()))
-            .accessLog(logs ? out.resolve("logs").resolve(id + gen + ".access.log") : null)
-            .probeAuth(
-                ProbeAuthConfig.of(keys)
-                    .withClientLimit(perClient, perClient)
-                    .withEchoPrefixLimit(perClient, perClient))
-            .build();
-    LoopConfig loop =
-        LoopConfig.builder(Algorithm.parse(s.algorithm()))
-            .interval(Duration.ofMillis(s.intervalMillis()))
-            .loadUnit(unit)
-            .requestsPerQuery(
-                truth == null || !(truth.requestsPerQuery()[i] >= 1)
-                    ? 1
-                    : truth.requestsPerQuery()[i])
-            .startX(s.startX())
-            .greedyGain(s.greedyGain())
-            .step(new StepSize.Scaled(s.theta(), false))
-            .beta(
-                new BetaEstimatorConfig(
-                    s.gamma(), s.betaWeight(), LoopConfig.DEFAULT_BETA.lossRate()))
-            .settling(Settling.DEFAULT)
-            .betaSource(betaSource(s))
-            .overloadBoost(
-                s.overloadBoost() >= 1 ? s.overloadBoost() : LoopConfig.DEFAULT_OVERLOAD_BOOST)
-            .build();
-    return new PopConfig(
-        topology,
-        i,
-        dns,
-        1,
-        proxy,
-        loop,
-        new ProbePlanConfig(s.gamma(), s.planFloor()),
-        logs ? out.resolve("state").resolve(id + ".json") : null,
-        null);
   }
 
   private static void datacenter(LabSettings s, Path out) throws Exception {
@@ -341,8 +218,8 @@ public final class LabProcess {
     long startNanos =
         System.nanoTime() + (truth.startEpochMillis() - System.currentTimeMillis()) * 1_000_000L;
     long endNanos = startNanos + (truth.endEpochMillis() - truth.startEpochMillis()) * 1_000_000L;
-    LabUsers u =
-        new LabUsers(
+    Users u =
+        LabUsers.create(
             ZONE,
             e,
             resolver,
@@ -424,15 +301,5 @@ public final class LabProcess {
     while ((left = epochMillis - System.currentTimeMillis()) > 0) {
       Thread.sleep(Math.min(left, 200));
     }
-  }
-
-  /**
-   * The PoPs' beta source: price echoes unless the settings ask for probe counts (every lab PoP
-   * holds the run's probe key, so {@code auto} means echoes).
-   */
-  static BetaSource betaSource(LabSettings s) {
-    return s.betaSource() != null && BetaSource.parse(s.betaSource()) == BetaSource.PROBES
-        ? BetaSource.PROBES
-        : BetaSource.ECHO;
   }
 }

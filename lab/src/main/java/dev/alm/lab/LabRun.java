@@ -96,48 +96,15 @@ public final class LabRun {
       Consumer<String> log)
       throws IOException, InterruptedException {
     Path out = Path.of(s.out());
-    for (String d : List.of("run", "catchments", "pops", "users", "logs", "state")) {
-      Path dir = out.resolve(d);
-      Files.createDirectories(dir);
-      try (var files = Files.list(dir)) {
-        for (Path f : files.toList()) {
-          if (Files.isRegularFile(f)) {
-            Files.delete(f);
-          }
-        }
-      }
-    }
+    clearOut(out);
     freshProbeKey(out.resolve("state").resolve("probe.key"));
     s.write(out);
-    List<Process> children = new ArrayList<>();
-    Map<Process, String> names = new LinkedHashMap<>();
+    LabChildren children = new LabChildren(out);
     try {
-      LabPlan plan = network.plan();
-      for (LabTopology.Pop p : t.pops()) {
-        start(children, names, out, plan.ns(p.id()), p.id(), "pop");
-      }
-      start(children, names, out, plan.ns("dc"), "dc", "dc");
-      for (LabTopology.Resolver r : t.resolvers()) {
-        start(children, names, out, plan.ns(r.id()), r.id(), "forwarder");
-      }
-      for (LabTopology.Eyeball e : t.eyeballs()) {
-        start(children, names, out, plan.ns(e.id()), e.id(), "users");
-      }
-      Map<String, Catch> catchments = awaitCatchments(t, out, children, names);
-      LabTruth truth0 = truth(t, catchments, s, 0, 0);
-      long start = System.currentTimeMillis() + 3000;
-      LabTruth truth =
-          new LabTruth(
-              truth0.c(),
-              truth0.demand(),
-              start,
-              start + duration.toMillis(),
-              truth0.requestsPerQuery());
-      truth.write(out);
-      log.accept(
-          "lab: ground truth measured; users and control loops start in 3 s, for "
-              + duration.toSeconds()
-              + " s");
+      children.startAll(t, network.plan());
+      Map<String, Catch> catchments = children.awaitCatchments(t);
+      LabTruth truth = startTruth(t, catchments, s, duration, out, log);
+      long start = truth.startEpochMillis();
       List<LabDrill> pending = new ArrayList<>(drills);
       pending.sort(java.util.Comparator.comparingDouble(LabDrill::atSeconds));
       List<DrillEvent> events = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -159,30 +126,13 @@ public final class LabRun {
         while (!pending.isEmpty() && pending.get(0).atSeconds() <= seconds + 1e-9) {
           LabDrill d = pending.remove(0);
           sleepUntil(start + (long) (d.atSeconds() * 1000));
-          Thread th =
-              new Thread(
-                  () -> {
-                    events.add(DrillRunner.run(network, t, d, start, log));
-                    if (refresh != null) {
-                      refreshes.add(refresh.after(d, d.atSeconds()));
-                    }
-                  },
-                  "alm-lab-drill");
-          th.setDaemon(true);
-          th.start();
-          drillThreads.add(th);
+          drillThreads.add(startDrill(network, t, d, start, refresh, events, refreshes, log));
         }
         sleepUntil(at + Math.min(600, s.intervalMillis() / 2));
         if (k % 5 == 0 || k == lastInterval) {
           resources.sample();
         }
-        List<Sample> interval = new ArrayList<>();
-        for (LabTopology.Pop p : t.pops()) {
-          JsonNode last = PopStatusLines.last(m, out.resolve("pops").resolve(p.id() + ".jsonl"));
-          if (last != null && Math.abs(last.path("t").asDouble() - seconds) < 1e-6) {
-            interval.add(PopStatusLines.sample(last));
-          }
-        }
+        List<Sample> interval = reported(m, out, t, seconds);
         if (interval.size() == t.pops().size()) {
           samples.addAll(interval);
           onInterval.accept(interval);
@@ -190,28 +140,13 @@ public final class LabRun {
           late++; // the samples are read again from the PoPs' files at the end
         }
       }
-      if (late > 0) {
-        log.accept(
-            "lab: "
-                + late
-                + " intervals not reported by every PoP within half an interval (live table only;"
-                + " the PoPs' files are complete)");
-      }
+      logLate(late, log);
       for (Thread th : drillThreads) {
         th.join(15_000);
       }
-      for (Process p : children) {
-        p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS);
-      }
-      Map<String, UserCounts> users = new LinkedHashMap<>();
-      double target = 0;
-      for (LabTopology.Eyeball e : t.eyeballs()) {
-        target += e.demand() * s.loadUnit();
-        Path f = out.resolve("users").resolve(e.id() + ".json");
-        if (Files.exists(f)) {
-          users.put(e.id(), m.readValue(f.toFile(), UserCounts.class));
-        }
-      }
+      children.awaitExit(20);
+      Map<String, UserCounts> users = userCounts(m, out, t);
+      double target = targetRate(t, s);
       // samples from the PoPs' own files, complete (the live read may have missed one)
       List<Sample> all = PopStatusLines.all(out, t);
       return new Result(
@@ -230,15 +165,122 @@ public final class LabRun {
           resources.machineBusy(),
           List.copyOf(refreshes));
     } finally {
-      for (Process p : children) {
-        p.destroy();
-      }
-      for (Process p : children) {
-        if (!p.waitFor(3, java.util.concurrent.TimeUnit.SECONDS)) {
-          p.destroyForcibly();
+      children.stopAll();
+    }
+  }
+
+  /** Says how many intervals the live table missed, if any. */
+  private static void logLate(int late, Consumer<String> log) {
+    if (late > 0) {
+      log.accept(
+          "lab: "
+              + late
+              + " intervals not reported by every PoP within half an interval (live table only;"
+              + " the PoPs' files are complete)");
+    }
+  }
+
+  /** The users' target request rate, requests/s: every eyeball network's demand. */
+  private static double targetRate(LabTopology t, LabSettings s) {
+    double target = 0;
+    for (LabTopology.Eyeball e : t.eyeballs()) {
+      target += e.demand() * s.loadUnit();
+    }
+    return target;
+  }
+
+  /** Makes the run's directories, emptied of the files of an earlier run. */
+  private static void clearOut(Path out) throws IOException {
+    for (String d : List.of("run", "catchments", "pops", "users", "logs", "state")) {
+      Path dir = out.resolve(d);
+      Files.createDirectories(dir);
+      try (var files = Files.list(dir)) {
+        for (Path f : files.toList()) {
+          if (Files.isRegularFile(f)) {
+            Files.delete(f);
+          }
         }
       }
     }
+  }
+
+  /**
+   * The ground truth of the catchments measured, with the run's start in 3 s and its end, written
+   * for the processes that wait for it.
+   */
+  private static LabTruth startTruth(
+      LabTopology t,
+      Map<String, Catch> catchments,
+      LabSettings s,
+      Duration duration,
+      Path out,
+      Consumer<String> log)
+      throws IOException {
+    LabTruth truth0 = truth(t, catchments, s, 0, 0);
+    long start = System.currentTimeMillis() + 3000;
+    LabTruth truth =
+        new LabTruth(
+            truth0.c(),
+            truth0.demand(),
+            start,
+            start + duration.toMillis(),
+            truth0.requestsPerQuery());
+    truth.write(out);
+    log.accept(
+        "lab: ground truth measured; users and control loops start in 3 s, for "
+            + duration.toSeconds()
+            + " s");
+    return truth;
+  }
+
+  /** Runs drill {@code d} on its own thread, then the C hand-over after it when there is one. */
+  private static Thread startDrill(
+      LabNetwork network,
+      LabTopology t,
+      LabDrill d,
+      long start,
+      CRefresh refresh,
+      List<DrillEvent> events,
+      List<CRefresh.Event> refreshes,
+      Consumer<String> log) {
+    Thread th =
+        new Thread(
+            () -> {
+              events.add(DrillRunner.run(network, t, d, start, log));
+              if (refresh != null) {
+                refreshes.add(refresh.after(d, d.atSeconds()));
+              }
+            },
+            "alm-lab-drill");
+    th.setDaemon(true);
+    th.start();
+    return th;
+  }
+
+  /** The samples of the interval ending at {@code seconds} the PoPs have written so far. */
+  private static List<Sample> reported(ObjectMapper m, Path out, LabTopology t, double seconds)
+      throws IOException {
+    List<Sample> interval = new ArrayList<>();
+    for (LabTopology.Pop p : t.pops()) {
+      JsonNode last = PopStatusLines.last(m, out.resolve("pops").resolve(p.id() + ".jsonl"));
+      if (last != null && Math.abs(last.path("t").asDouble() - seconds) < 1e-6) {
+        interval.add(PopStatusLines.sample(last));
+      }
+    }
+    return interval;
+  }
+
+  /** What each eyeball network's users did, from the files they wrote (absent if none). */
+  private static Map<String, UserCounts> userCounts(ObjectMapper m, Path out, LabTopology t)
+      throws IOException {
+    Map<String, UserCounts> users = new LinkedHashMap<>();
+    for (LabTopology.Eyeball e : t.eyeballs()) {
+      Path f = out.resolve("users").resolve(e.id() + ".json");
+      if (Files.exists(f)) {
+        users.put(e.id(), m.readValue(f.toFile(), UserCounts.class));
+      }
+    }
+    return users;
   }
 
   /**
@@ -277,80 +319,6 @@ public final class LabRun {
       }
     }
     return new LabTruth(c, a, start, end, rpq);
-  }
-
-  private static Map<String, Catch> awaitCatchments(
-      LabTopology t, Path out, List<Process> children, Map<Process, String> names)
-      throws IOException, InterruptedException {
-    List<String> ids = new ArrayList<>();
-    t.eyeballs().forEach(e -> ids.add(e.id()));
-    t.resolvers().forEach(r -> ids.add(r.id()));
-    long deadline = System.currentTimeMillis() + 180_000;
-    ObjectMapper m = new ObjectMapper();
-    while (true) {
-      for (Process p : children) {
-        if (!p.isAlive()) {
-          throw new IOException(
-              "lab: the process of "
-                  + names.get(p)
-                  + " exited (code "
-                  + p.exitValue()
-                  + "): see "
-                  + out.resolve("logs").resolve(names.get(p) + ".out"));
-        }
-      }
-      Map<String, Catch> got = new LinkedHashMap<>();
-      for (String id : ids) {
-        Path f = out.resolve("catchments").resolve(id + ".json");
-        if (Files.exists(f)) {
-          JsonNode n = m.readTree(f.toFile());
-          got.put(
-              id,
-              new Catch(
-                  n.path("dns").isNull() ? null : n.path("dns").asText(),
-                  n.path("http").isNull() ? null : n.path("http").asText()));
-        }
-      }
-      if (got.size() == ids.size()) {
-        return got;
-      }
-      if (System.currentTimeMillis() > deadline) {
-        throw new IOException("lab: catchments not measured within 180 s: have " + got.keySet());
-      }
-      Thread.sleep(100);
-    }
-  }
-
-  private static void start(
-      List<Process> children,
-      Map<Process, String> names,
-      Path out,
-      String namespace,
-      String id,
-      String role)
-      throws IOException {
-    List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", namespace, javaBinary()));
-    cmd.addAll(JVM_OPTIONS);
-    cmd.addAll(
-        List.of(
-            "-cp",
-            System.getProperty("java.class.path"),
-            LabProcess.class.getName(),
-            role,
-            LabSettings.file(out).toString(),
-            id));
-    Process p =
-        new ProcessBuilder(cmd)
-            .redirectErrorStream(true)
-            .redirectOutput(out.resolve("logs").resolve(id + ".out").toFile())
-            .start();
-    children.add(p);
-    names.put(p, id);
-  }
-
-  /** The java binary of this JVM. */
-  static String javaBinary() {
-    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
   private static void freshProbeKey(Path file) throws IOException {

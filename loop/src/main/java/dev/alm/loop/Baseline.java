@@ -1,6 +1,7 @@
 package dev.alm.loop;
 
 import dev.alm.fastcontrol.EchoTotals;
+import dev.alm.fastcontrol.RequeryDemand;
 
 /**
  * The sensors' cumulative counters at the last reading, which the next interval takes differences
@@ -14,6 +15,7 @@ import dev.alm.fastcontrol.EchoTotals;
  * @param echoes the price echo totals at the last measurement
  * @param handedOut the handed-out probe counter at the last measurement
  * @param sensitivity the probe weights summed at the last measurement
+ * @param requery the DNS's re-query totals at the last measurement
  */
 public record Baseline(
     long nanos,
@@ -22,10 +24,12 @@ public record Baseline(
     long cdnQueries,
     EchoTotals echoes,
     long handedOut,
-    double sensitivity) {
+    double sensitivity,
+    RequeryDemand.Totals requery) {
 
   /** No measurement yet. */
-  public static final Baseline NONE = new Baseline(Long.MIN_VALUE, 0, 0, 0, EchoTotals.NONE, 0, 0);
+  public static final Baseline NONE =
+      new Baseline(Long.MIN_VALUE, 0, 0, 0, EchoTotals.NONE, 0, 0, RequeryDemand.Totals.NONE);
 
   /** The counters of a measurement. */
   public static Baseline of(Measurement m) {
@@ -36,7 +40,8 @@ public record Baseline(
         m.cdnQueries(),
         m.echoes(),
         m.handedOut(),
-        m.sensitivity());
+        m.sensitivity(),
+        m.requery());
   }
 
   /** Whether no measurement has been taken yet. */

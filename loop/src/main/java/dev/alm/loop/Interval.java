@@ -18,6 +18,8 @@ import dev.alm.fastcontrol.EchoTotals;
  * @param echoSquares the sum of their squares
  * @param handedOut probes handed out by the PoP's DNS
  * @param sensitivity the probe weights summed by the proxy (sigma_i times dt)
+ * @param rated CDN answers whose resolver's request rate the DNS measured from its re-query gaps
+ * @param ratedRequests the requests behind those answers
  */
 public record Interval(
     Measurement m,
@@ -30,7 +32,9 @@ public record Interval(
     double echoSum,
     double echoSquares,
     long handedOut,
-    double sensitivity) {
+    double sensitivity,
+    long rated,
+    double ratedRequests) {
 
   /** The interval from the baseline {@code last} to the reading {@code m}. */
   public static Interval between(Baseline last, Measurement m, double loadUnit) {
@@ -47,7 +51,9 @@ public record Interval(
         Math.max(0, e1.sum() - e0.sum()),
         Math.max(0, e1.squares() - e0.squares()),
         Math.max(0, m.handedOut() - last.handedOut()),
-        Math.max(0, m.sensitivity() - last.sensitivity()));
+        Math.max(0, m.sensitivity() - last.sensitivity()),
+        Math.max(0, m.requery().rated() - last.requery().rated()),
+        Math.max(0, m.requery().requests() - last.requery().requests()));
   }
 
   /** Whether the proxy's meter reported a usable S_i. */

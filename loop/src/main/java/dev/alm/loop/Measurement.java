@@ -1,6 +1,7 @@
 package dev.alm.loop;
 
 import dev.alm.fastcontrol.EchoTotals;
+import dev.alm.fastcontrol.RequeryDemand;
 
 /**
  * What a PoP's sensors read at the end of a control interval. Counters are cumulative since start;
@@ -20,6 +21,8 @@ import dev.alm.fastcontrol.EchoTotals;
  *     carries its issuer's kappa_j per probe handed out, so their sum per second is sigma_i = sum_j
  *     C_ji kappa_j, the proxy's sensitivity to its own price (docs/controllers.md, "Measured
  *     sensitivity"); 0 when no probe carried one
+ * @param requery the requests behind the CDN answers measured by the PoP's DNS from its resolvers'
+ *     re-query gaps (docs/controllers.md, "Demand behind the answers")
  */
 public record Measurement(
     long nowNanos,
@@ -29,9 +32,14 @@ public record Measurement(
     long cdnQueries,
     EchoTotals echoes,
     long handedOut,
-    double sensitivity) {
+    double sensitivity,
+    RequeryDemand.Totals requery) {
 
   public Measurement {
+    if (requery == null) {
+      throw new IllegalArgumentException(
+          "re-query totals are required (RequeryDemand.Totals.NONE for none)");
+    }
     if (ownProbes < 0 || allProbes < 0 || cdnQueries < 0 || handedOut < 0) {
       throw new IllegalArgumentException("counters must be >= 0");
     }
@@ -41,6 +49,28 @@ public record Measurement(
     if (echoes == null) {
       throw new IllegalArgumentException("echo totals are required (EchoTotals.NONE for none)");
     }
+  }
+
+  /** A reading without re-query totals (a DNS that does not measure them). */
+  public Measurement(
+      long nowNanos,
+      double load,
+      long ownProbes,
+      long allProbes,
+      long cdnQueries,
+      EchoTotals echoes,
+      long handedOut,
+      double sensitivity) {
+    this(
+        nowNanos,
+        load,
+        ownProbes,
+        allProbes,
+        cdnQueries,
+        echoes,
+        handedOut,
+        sensitivity,
+        RequeryDemand.Totals.NONE);
   }
 
   /** A reading without probe weights (a fleet whose probes carry no sensitivity). */

@@ -25,13 +25,17 @@ import dev.alm.node.ConsoleAssets;
 import dev.alm.node.EventStream;
 import dev.alm.node.FileDescriptors;
 import dev.alm.node.NodeAdmin;
+import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.ProxyServer;
 import dev.alm.proxy.limit.CentralLimiter;
+import dev.alm.traces.LogReopen;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
@@ -50,8 +54,12 @@ import java.util.function.ToDoubleFunction;
  * {@link PopCustomers}'.
  */
 public final class PopDaemon implements AutoCloseable {
-  private final PopConfig config;
-  private final ControlLoop loop;
+  /** The running configuration: the start's, then each applied reload's ({@link #prepareLive}). */
+  private volatile PopConfig config;
+
+  /** The control loop: replaced by a reload's tunables between two intervals, its state kept. */
+  private volatile ControlLoop loop;
+
   private final DnsNode dns;
   private final ProxyServer proxy;
   private final PlannedProbeAnswerer answerer;
@@ -61,6 +69,7 @@ public final class PopDaemon implements AutoCloseable {
   private final EventStream events = new EventStream();
   private final PopCustomers customers;
   private final PopReload reload;
+  private final LogReopens reopens;
   private final ScheduledExecutorService scheduler;
   private final LongSupplier nanoClock;
   private final LongSupplier millisClock;
@@ -86,7 +95,9 @@ public final class PopDaemon implements AutoCloseable {
       LoopState initial,
       PopCustomers customers) {
     this.customers = customers;
-    this.reload = new PopReload(config, customers, admin.registry(), millisClock, log);
+    this.reload =
+        new PopReload(config, customers, this::prepareLive, admin.registry(), millisClock, log);
+    this.reopens = new LogReopens(config.id(), admin.registry(), log);
     this.config = config;
     this.loop = loop;
     this.dns = dns;
@@ -293,10 +304,55 @@ public final class PopDaemon implements AutoCloseable {
 
   /**
    * Reads the configuration again and applies what can change live, all or nothing ({@link
-   * PopReload}): {@code POST /reload} and SIGHUP.
+   * PopReload}), then reopens the logs ({@link #reopenLogs()}): {@code POST /reload} and SIGHUP.
    */
   public PopReload.Result reload() {
-    return reload.reload();
+    PopReload.Result r = reload.reload();
+    reopenLogs();
+    return r;
+  }
+
+  /**
+   * A reload's live settings ({@link LiveFields}): the loop built with the new tunables (its state,
+   * {@link #state()}, kept), the DNS answers with the new TTLs; the result switches them, the
+   * configuration and the admission ceiling between two control intervals.
+   */
+  private Runnable prepareLive(PopConfig after) {
+    PopConfig before = config;
+    ControlLoop nextLoop =
+        after.loop().equals(before.loop())
+            ? loop
+            : new ControlLoop(after.loop(), after.topology(), after.index());
+    Runnable ttls = after.dns().equals(before.dns()) ? () -> {} : dns.prepareTtls(after.dns());
+    ProxyConfig p = after.proxy();
+    boolean admission =
+        p.ceilingFactor() != before.proxy().ceilingFactor()
+            || p.burstSeconds() != before.proxy().burstSeconds();
+    return () -> {
+      synchronized (this) { // tick() holds this: between two intervals
+        loop = nextLoop;
+        config = after;
+        ttls.run();
+        if (admission && !proxyKilled) {
+          proxy.node().admission().reconfigure(p.ceiling(), p.burstSeconds());
+        }
+      }
+    };
+  }
+
+  /**
+   * Reopens the query, access and probe logs' files after logrotate renamed them (SIGUSR1, and
+   * every reload), one result per log file: no line is lost, the request path never waits, and a
+   * file that cannot be opened is counted and said in one line, its log kept on the file it had
+   * ({@link LogReopens}).
+   */
+  public List<LogReopen> reopenLogs() {
+    List<LogReopen> done = new ArrayList<>(3);
+    dns.reopenLogs().ifPresent(done::add);
+    if (!proxyKilled) {
+      done.addAll(proxy.node().reopenLogs());
+    }
+    return reopens.count(done);
   }
 
   /**
@@ -304,7 +360,7 @@ public final class PopDaemon implements AutoCloseable {
    * one-line reason (400).
    */
   String reloadPosted(String body) {
-    PopReload.Result r = reload.reload();
+    PopReload.Result r = reload();
     if (r.outcome() != PopReload.Outcome.APPLIED) {
       throw new IllegalArgumentException("reload " + r.outcome().label() + ": " + r.reason());
     }

@@ -5,7 +5,6 @@ import dev.alm.io.InputException;
 import dev.alm.io.KeyRing;
 import dev.alm.node.AdminLimits;
 import dev.alm.node.FileDescriptors;
-import dev.alm.proxy.ProxyConfig;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.EnumMap;
@@ -23,10 +22,12 @@ import java.util.function.LongSupplier;
  * applied whole or not at all.
  *
  * <ul>
- *   <li>Live: the customers (checked and applied as a {@code POST /customers} body), the probe key
- *       file (the DNS signer, the echo signer and verifier and the proxy's probe verifier hold the
- *       ring, rotated in place: {@link KeyRing#rotate}), the gossip key file (the agent's datagrams
- *       and its SWIM frames), the admin token file.
+ *   <li>Live: the customers (checked and applied as a {@code POST /customers} body), the loop's
+ *       tunables, the plan's floor, the DNS TTLs and the proxy's admission ceiling and burst
+ *       ({@link LiveFields}, applied together between two control intervals), the probe key file
+ *       (the DNS signer, the echo signer and verifier and the proxy's probe verifier hold the ring,
+ *       rotated in place: {@link KeyRing#rotate}), the gossip key file (the agent's datagrams and
+ *       its SWIM frames), the admin token file.
  *   <li>Refused ({@link Outcome#REFUSED}): any other field that differs from the running one, named
  *       with both values; adding or removing a probe key, an admin token or the drl section.
  *   <li>Failed ({@link Outcome#FAILED}): a file that cannot be read or a field that is invalid.
@@ -62,6 +63,7 @@ public final class PopReload {
 
   private final String id;
   private final PopCustomers customers;
+  private final Live live;
   private final LongSupplier millisClock;
   private final Consumer<String> log;
   private final Map<Outcome, Counter> counted = new EnumMap<>(Outcome.class);
@@ -77,12 +79,14 @@ public final class PopReload {
   PopReload(
       PopConfig running,
       PopCustomers customers,
+      Live live,
       MeterRegistry registry,
       LongSupplier millisClock,
       Consumer<String> log) {
     this.id = running.id();
     this.running = running;
     this.customers = customers;
+    this.live = live;
     this.millisClock = millisClock;
     this.log = log;
     this.loadedAtMillis = millisClock.getAsLong();
@@ -95,6 +99,16 @@ public final class PopReload {
               .tag("outcome", o.label())
               .register(registry));
     }
+  }
+
+  /** Where a reload's live settings go: the running PoP's loop, DNS and proxy. */
+  interface Live {
+    /**
+     * Prepares running with {@code after}'s live settings ({@link LiveFields}): whatever can fail
+     * (a new loop, new DNS answers) is built here and changes nothing; the result applies them all
+     * and cannot fail.
+     */
+    Runnable prepare(PopConfig after);
   }
 
   /** Where reloads read the configuration; without one, a reload fails saying so. */
@@ -147,7 +161,7 @@ public final class PopReload {
     if (presence.isPresent()) {
       return refused(s, presence.get());
     }
-    Optional<String> change = ConfigChange.first("", running, withLiveOf(running, next));
+    Optional<String> change = ConfigChange.first("", running, LiveFields.withLiveOf(running, next));
     if (change.isPresent()) {
       return refused(s, change.get().replaceFirst("^loop\\.", ""));
     }
@@ -155,6 +169,8 @@ public final class PopReload {
     customers.check(next.proxy().customers().customers(), s.customersName());
     KeyRing gossip =
         next.drl() == null ? null : KeyRing.load(next.drl().keyFile(), s.name() + ":drl.keyFile");
+    PopConfig after = LiveFields.withSettingsOf(next, running);
+    Runnable settings = live.prepare(after);
     customers.replace(next.proxy().customers().customers(), s.customersName());
     KeyRing probes = running.proxy().probeAuth().keys();
     if (probes != null) {
@@ -167,12 +183,8 @@ public final class PopReload {
     if (running.adminAccess().tokenRequired()) {
       running.adminAccess().rotateToken(next.adminAccess());
     }
-    ProxyConfig p = running.proxy();
-    running =
-        running.withProxy(
-            p.toBuilder()
-                .customers(p.customers().withCustomers(next.proxy().customers().customers()))
-                .build());
+    settings.run();
+    running = after;
     version++;
     loadedAtMillis = millisClock.getAsLong();
     return new Result(Outcome.APPLIED, "");
@@ -211,22 +223,6 @@ public final class PopReload {
 
   private static String keyed(PopConfig c) {
     return c.proxy().probeAuth().keys() == null ? "no key" : "a key";
-  }
-
-  /**
-   * {@code into} with the live parts of {@code from}: the customers, the probe key ring and the
-   * admin access (the token ring), so that what is left to compare is what needs a restart.
-   */
-  private static PopConfig withLiveOf(PopConfig from, PopConfig into) {
-    return into.withProxy(live(from.proxy(), into.proxy())).withAdminAccess(from.adminAccess());
-  }
-
-  private static ProxyConfig live(ProxyConfig from, ProxyConfig into) {
-    return into.toBuilder()
-        .customers(into.customers().withCustomers(from.customers().customers()))
-        .probeAuth(into.probeAuth().withKeys(from.probeAuth().keys()))
-        .adminAccess(from.adminAccess())
-        .build();
   }
 
   private static String oneLine(String s) {

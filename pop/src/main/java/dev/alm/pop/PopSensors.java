@@ -11,9 +11,11 @@ import java.util.function.LongSupplier;
  * S_i ({@link ProxyNode#load()}), the probe counters behind R_i (eq. 20, {@link
  * ProxyNode#ownProbesCounted()}, {@link ProxyNode#probesCounted()}) and the CDN answers behind A_i
  * (eq. 2, {@link DnsNode#cdnAnswers()}: L1 and L2 answers; beacons are counted apart), and the
- * price echoes of its probes ({@link DnsNode#echoTotals()}) with the probes handed out. A proxy
- * that is closed, whose listener stopped accepting ({@link ProxyServer#accepting()}: users sent to
- * it would time out), or whose meter has no completed bucket, reads as a stale meter (S_i = NaN).
+ * price echoes of its probes ({@link DnsNode#echoTotals()}) with the probes handed out, and the
+ * requests behind the CDN answers from the resolvers' re-query gaps ({@link DnsNode#requery()}). A
+ * proxy that is closed, whose listener stopped accepting ({@link ProxyServer#accepting()}: users
+ * sent to it would time out), or whose meter has no completed bucket, reads as a stale meter (S_i =
+ * NaN).
  */
 final class PopSensors {
   private final DnsNode dns;
@@ -55,6 +57,7 @@ final class PopSensors {
         dns.cdnAnswers(),
         dns.echoTotals(),
         handedOut.getAsLong(),
-        sensitivity);
+        sensitivity,
+        dns.requery());
   }
 }

@@ -1,8 +1,10 @@
 package dev.alm.proxy;
 
+import dev.alm.io.NanoTimeMeter;
 import io.github.bucket4j.Bucket;
+import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
-import io.github.bucket4j.TimeMeter;
+import io.github.bucket4j.TokensInheritanceStrategy;
 import java.time.Duration;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
@@ -26,7 +28,7 @@ public final class AdmissionControl {
   private static final Duration PERIOD = Duration.ofSeconds(1000);
 
   private final Bucket bucket;
-  private final double ceiling;
+  private volatile double ceiling;
   private final LongAdder admitted = new LongAdder();
   private final LongAdder shed = new LongAdder();
 
@@ -36,32 +38,41 @@ public final class AdmissionControl {
    * @param nanoClock the proxy's monotonic clock
    */
   public AdmissionControl(double ceiling, double burstSeconds, LongSupplier nanoClock) {
+    BucketConfiguration limit = limit(ceiling, burstSeconds);
+    this.ceiling = ceiling;
+    this.bucket =
+        Bucket.builder()
+            .addLimit(limit.getBandwidths()[0])
+            .withCustomTimePrecision(new NanoTimeMeter(nanoClock))
+            .build();
+  }
+
+  private static BucketConfiguration limit(double ceiling, double burstSeconds) {
     if (!(ceiling > 0) || !Double.isFinite(ceiling)) {
       throw new IllegalArgumentException("ceiling must be a finite rate > 0, got " + ceiling);
     }
     if (!(burstSeconds > 0)) {
       throw new IllegalArgumentException("burst must be > 0 s, got " + burstSeconds);
     }
-    this.ceiling = ceiling;
     long perPeriod = Math.max(1, Math.round(ceiling * PERIOD.getSeconds()));
     long burst = Math.max(1, Math.round(ceiling * burstSeconds));
-    TimeMeter meter =
-        new TimeMeter() {
-          @Override
-          public long currentTimeNanos() {
-            return nanoClock.getAsLong();
-          }
+    return BucketConfiguration.builder()
+        .addLimit(limit -> limit.capacity(burst).refillGreedy(perPeriod, PERIOD))
+        .build();
+  }
 
-          @Override
-          public boolean isWallClockBased() {
-            return false;
-          }
-        };
-    this.bucket =
-        Bucket.builder()
-            .addLimit(limit -> limit.capacity(burst).refillGreedy(perPeriod, PERIOD))
-            .withCustomTimePrecision(meter)
-            .build();
+  /**
+   * Admits at another ceiling and burst from now on (a reload: docs/pop.md, "Reload"), keeping the
+   * tokens the bucket holds in proportion: no request waits, and the change is neither a free burst
+   * nor a shed one.
+   *
+   * @param ceiling the largest admitted rate, requests per second, &gt; 0
+   * @param burstSeconds how much of a second's ceiling may arrive at once, &gt; 0
+   */
+  public void reconfigure(double ceiling, double burstSeconds) {
+    bucket.replaceConfiguration(
+        limit(ceiling, burstSeconds), TokensInheritanceStrategy.PROPORTIONALLY);
+    this.ceiling = ceiling;
   }
 
   /** Admits or sheds one request now. */

@@ -5,11 +5,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.DefaultHttpContent;
-import io.netty.handler.codec.http.DefaultLastHttpContent;
-import io.netty.util.concurrent.EventExecutor;
 import java.nio.channels.ClosedChannelException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -115,33 +112,14 @@ final class CentralPacedBody implements Runnable {
   }
 
   private void ask(int n) {
-    EventExecutor loop = ctx.executor();
     long id = ++asking;
-    var timeout =
-        loop.schedule(() -> answered(id, n, null), store.timeoutNanos(), TimeUnit.NANOSECONDS);
-    CompletionStage<Boolean> stage;
-    try {
-      stage =
-          store.central() == null
-              ? CompletableFuture.failedFuture(new IllegalStateException("no central store"))
-              : store.central().tryAcquire(store.customer(), n);
-    } catch (RuntimeException e) {
-      stage = CompletableFuture.failedFuture(e);
-    }
-    stage.whenComplete(
-        (ok, err) -> {
-          Boolean v = err == null ? ok : null;
-          Runnable r =
-              () -> {
-                timeout.cancel(false);
-                answered(id, n, v);
-              };
-          if (loop.inEventLoop()) {
-            r.run();
-          } else {
-            loop.execute(r);
-          }
-        });
+    CentralAsk.ask(
+        ctx.executor(),
+        store.central(),
+        store.customer(),
+        n,
+        store.timeoutNanos(),
+        v -> answered(id, n, v));
   }
 
   /**
@@ -168,9 +146,7 @@ final class CentralPacedBody implements Runnable {
     if (!granted) {
       ctx.executor()
           .schedule(
-              this,
-              jittered(wait, java.util.concurrent.ThreadLocalRandom.current().nextDouble()),
-              TimeUnit.NANOSECONDS);
+              this, jittered(wait, ThreadLocalRandom.current().nextDouble()), TimeUnit.NANOSECONDS);
       return;
     }
     if (n >= body.readableBytes()) {
@@ -183,18 +159,8 @@ final class CentralPacedBody implements Runnable {
   }
 
   private void writeLast(int n) {
-    ByteBuf last = body.readRetainedSlice(n);
     released = true;
-    body.release();
-    ctx.writeAndFlush(new DefaultLastHttpContent(last))
-        .addListener(
-            f -> {
-              if (f.isSuccess()) {
-                done.trySuccess();
-              } else {
-                done.tryFailure(f.cause());
-              }
-            });
+    PacedBody.writeLast(ctx, body, n, done);
   }
 
   private void abandon() {

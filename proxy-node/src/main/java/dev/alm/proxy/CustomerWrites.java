@@ -4,16 +4,10 @@ import dev.alm.proxy.limit.CustomerLimiter;
 import dev.alm.proxy.limit.CustomerLimits;
 import dev.alm.proxy.limit.CustomerSpec;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -30,16 +24,8 @@ final class CustomerWrites {
 
   /** 429 Too Many Requests, retry after {@code retryAfterSeconds}, not to be cached. */
   static FullHttpResponse overLimit(long retryAfterSeconds) {
-    FullHttpResponse r =
-        new DefaultFullHttpResponse(
-            HttpVersion.HTTP_1_1,
-            HttpResponseStatus.TOO_MANY_REQUESTS,
-            Unpooled.wrappedBuffer(OVER_LIMIT_BODY));
-    r.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN);
-    r.headers().set(HttpHeaderNames.RETRY_AFTER, retryAfterSeconds);
-    r.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE);
-    HttpUtil.setContentLength(r, OVER_LIMIT_BODY.length);
-    return r;
+    return ProxyResponses.retryLater(
+        HttpResponseStatus.TOO_MANY_REQUESTS, OVER_LIMIT_BODY, retryAfterSeconds);
   }
 
   /**

@@ -8,6 +8,8 @@ import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
 import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 
 /**
  * Writes one response body of a customer limited in bytes/s, paced to the PoP's share: chunk by
@@ -30,8 +32,8 @@ final class PacedBody implements Runnable {
   private final ByteBuf body;
   private final RateBucket bucket;
   private final ChannelPromise done;
-  private final java.util.function.IntSupplier activeFlows;
-  private final java.util.function.LongSupplier nanoClock;
+  private final IntSupplier activeFlows;
+  private final LongSupplier nanoClock;
 
   /** When this body may send its next chunk, on {@link #nanoClock}. */
   private long nextNanos = Long.MIN_VALUE;
@@ -44,8 +46,8 @@ final class PacedBody implements Runnable {
       ChannelHandlerContext ctx,
       ByteBuf body,
       RateBucket bucket,
-      java.util.function.IntSupplier activeFlows,
-      java.util.function.LongSupplier nanoClock,
+      IntSupplier activeFlows,
+      LongSupplier nanoClock,
       ChannelPromise done) {
     this.ctx = ctx;
     this.body = body;
@@ -90,20 +92,29 @@ final class PacedBody implements Runnable {
         }
       }
       if (n >= left) {
-        ByteBuf last = body.readRetainedSlice(left);
-        body.release();
-        ctx.writeAndFlush(new DefaultLastHttpContent(last))
-            .addListener(
-                f -> {
-                  if (f.isSuccess()) {
-                    done.trySuccess();
-                  } else {
-                    done.tryFailure(f.cause());
-                  }
-                });
+        writeLast(ctx, body, left, done);
         return;
       }
       ctx.write(new DefaultHttpContent(body.readRetainedSlice(n)));
     }
+  }
+
+  /**
+   * Writes the last {@code n} bytes of {@code body} as the response's last content, gives back the
+   * writer's reference to {@code body}, and completes {@code done} with the write: succeeded, or
+   * failed with its cause.
+   */
+  static void writeLast(ChannelHandlerContext ctx, ByteBuf body, int n, ChannelPromise done) {
+    ByteBuf last = body.readRetainedSlice(n);
+    body.release();
+    ctx.writeAndFlush(new DefaultLastHttpContent(last))
+        .addListener(
+            f -> {
+              if (f.isSuccess()) {
+                done.trySuccess();
+              } else {
+                done.tryFailure(f.cause());
+              }
+            });
   }
 }

@@ -85,7 +85,7 @@ public final class ProxyMetrics {
         .tag("pop", pop)
         .description("T_i, requests per second")
         .register(registry);
-    Gauge.builder("alm.proxy.ceiling", node, n -> n.config().ceiling())
+    Gauge.builder("alm.proxy.ceiling", node, n -> n.admission().ceiling())
         .tag("pop", pop)
         .description("Admission ceiling, requests per second")
         .register(registry);

@@ -8,12 +8,11 @@ import dev.alm.fastcontrol.SlidingWindowCounter;
 import dev.alm.proxy.limit.CentralLimiter;
 import dev.alm.proxy.limit.CustomerLimits;
 import dev.alm.proxy.limit.ShareSource;
-import dev.alm.traces.AccessLogRecord;
-import dev.alm.traces.LineQueue;
-import dev.alm.traces.PolledLineLog;
+import dev.alm.traces.LogReopen;
 import dev.alm.traces.ProbeLogRecord;
 import java.io.IOException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
@@ -56,21 +55,8 @@ public final class ProxyNode implements AutoCloseable {
 
   private final CustomerLimits customers;
 
-  /** How often the access log's writer collects the lines of the event loops. */
-  static final long ACCESS_LOG_PERIOD_NANOS = 20_000_000L;
-
-  private final PolledLineLog accessLog;
-
-  /** Each event loop's access lines, waiting for the writer ({@code logQueue} per loop). */
-  private final ThreadLocal<AccessLogRing> accessRing;
-
-  /** How often the probe log's writer collects the probes queued. */
-  static final long PROBE_LOG_PERIOD_NANOS = 5_000_000L;
-
-  private final PolledLineLog probeLog;
-
-  /** The probes waiting for the probe log's writer; null without a probe log. */
-  private final LineQueue<ProbeLogRecord> probeLines;
+  /** The access and probe logs. */
+  private final ProxyLogs logs;
 
   private final LongAdder requests = new LongAdder();
 
@@ -80,7 +66,6 @@ public final class ProxyNode implements AutoCloseable {
    */
   private volatile boolean measuring;
 
-  private volatile boolean logging;
   private final LongAdder badRequests = new LongAdder();
   private final LongAdder originErrors = new LongAdder();
 
@@ -130,51 +115,8 @@ public final class ProxyNode implements AutoCloseable {
             ? new EchoSigner(config.probeAuth().keys(), config.zone(), config.pop())
             : null;
     this.customers = new CustomerLimits(config.customers(), shares, central, nanoClock);
-    PolledLineLog access = null;
-    PolledLineLog probe = null;
-    try {
-      if (config.accessLog() != null) {
-        access =
-            PolledLineLog.open(
-                config.accessLog(),
-                false,
-                AccessLogRecord.HEADER,
-                ACCESS_LOG_PERIOD_NANOS,
-                "alm-access-log");
-      }
-      if (config.probeLog() != null) {
-        probe =
-            PolledLineLog.open(
-                config.probeLog(),
-                false,
-                ProbeLogRecord.HEADER,
-                PROBE_LOG_PERIOD_NANOS,
-                "alm-probe-log");
-      }
-    } catch (IOException e) {
-      if (access != null) {
-        access.close();
-      }
-      throw e;
-    }
-    this.accessLog = access;
+    this.logs = ProxyLogs.open(config, nanoClock, millisClock);
     this.measuring = config.measure();
-    this.logging = access != null;
-    PolledLineLog log = access;
-    this.accessRing =
-        ThreadLocal.withInitial(
-            () -> {
-              AccessLogRing ring = new AccessLogRing(config.logQueue(), nanoClock, millisClock);
-              log.add(ring);
-              return ring;
-            });
-    this.probeLog = probe;
-    if (probe != null) {
-      this.probeLines = new LineQueue<>(config.logQueue(), ProbeLogRecord::appendCsv);
-      probe.add(probeLines);
-    } else {
-      this.probeLines = null;
-    }
   }
 
   /** A node on the system clocks. */
@@ -271,8 +213,8 @@ public final class ProxyNode implements AutoCloseable {
   /** Counts a verified probe arriving at {@code nowNanos} and logs it to the probe log. */
   public void recordProbe(ProbeName probe, long nowNanos) {
     probes.record(probe, nowNanos);
-    if (probeLines != null) {
-      probeLines.offer(
+    if (logs.logsProbes()) {
+      logs.probe(
           new ProbeLogRecord(
               millisClock.getAsLong(), probe.category(), probe.origin(), config.pop()));
     }
@@ -293,14 +235,14 @@ public final class ProxyNode implements AutoCloseable {
     originErrors.increment();
   }
 
-  /** Whether responses are logged (an access log is open). */
   /** Whether the load meter counts requests (switched by {@code POST /measure}). */
   public boolean measuring() {
     return measuring;
   }
 
+  /** Whether responses are logged (an access log is open and switched on). */
   public boolean logsAccess() {
-    return logging;
+    return logs.logsAccess();
   }
 
   /** Switches the load meter on or off at run time (to measure its cost; S_i reads 0 while off). */
@@ -314,24 +256,18 @@ public final class ProxyNode implements AutoCloseable {
    * @throws IllegalArgumentException when switching on a proxy started without an access log
    */
   public void setLogging(boolean on) {
-    if (on && accessLog == null) {
-      throw new IllegalArgumentException("no access log was configured");
-    }
-    logging = on;
+    logs.setLogging(on);
   }
 
   /**
    * The calling thread's access-log ring (one per event loop, created on first use); only that
-   * thread may add to it. Lines in it reach the file within {@link #ACCESS_LOG_PERIOD_NANOS}; a
-   * full ring drops and counts.
+   * thread may add to it. Lines in it reach the file within {@link
+   * ProxyLogs#ACCESS_LOG_PERIOD_NANOS}; a full ring drops and counts.
    *
    * @throws IllegalStateException when the proxy was started without an access log
    */
   AccessLogRing accessRing() {
-    if (accessLog == null) {
-      throw new IllegalStateException("no access log was configured");
-    }
-    return accessRing.get();
+    return logs.accessRing();
   }
 
   /**
@@ -387,12 +323,20 @@ public final class ProxyNode implements AutoCloseable {
 
   /** Access-log lines dropped (queue full or file failed). */
   public long accessLogDropped() {
-    return accessLog == null ? 0 : accessLog.dropped();
+    return logs.accessDropped();
   }
 
   /** Probe-log lines dropped. */
   public long probeLogDropped() {
-    return probeLog == null ? 0 : probeLog.dropped();
+    return logs.probeDropped();
+  }
+
+  /**
+   * Reopens the access and probe logs' files after logrotate renamed them (SIGUSR1, a reload), one
+   * result per log; the event loops never wait for it ({@link ProxyLogs#reopen()}).
+   */
+  public List<LogReopen> reopenLogs() {
+    return logs.reopen();
   }
 
   /**
@@ -409,12 +353,12 @@ public final class ProxyNode implements AutoCloseable {
     m.put("S", finite(s.rate()));
     m.put("S_ewma", finite(s.ewma()));
     m.put("T", config.capacity());
-    m.put("ceiling", config.ceiling());
+    m.put("ceiling", admission.ceiling());
     m.put("R", finite(r.rate()));
     m.put("windowSeconds", meter.windowSeconds());
     m.put("probeAuth", probeGate.enabled() ? "on" : "off");
     m.put("measure", measuring);
-    m.put("accessLogging", logging);
+    m.put("accessLogging", logs.logsAccess());
     m.put("requests", requests());
     m.put("admitted", admission.admitted());
     m.put("shed", admission.shed());
@@ -430,12 +374,7 @@ public final class ProxyNode implements AutoCloseable {
     p.put("refused", probeGate.refusedByReason());
     p.put("noncesHeld", probeGate.noncesHeld());
     m.put("probes", p);
-    Map<String, Object> logs = new LinkedHashMap<>();
-    logs.put("accessWritten", accessLog == null ? 0 : accessLog.written());
-    logs.put("accessDropped", accessLogDropped());
-    logs.put("probeWritten", probeLog == null ? 0 : probeLog.written());
-    logs.put("probeDropped", probeLogDropped());
-    m.put("logs", logs);
+    m.put("logs", logs.status());
     m.put("customers", customers.status());
     m.put("uptimeSeconds", (now - startNanos) / 1e9);
     return m;
@@ -449,23 +388,6 @@ public final class ProxyNode implements AutoCloseable {
   @Override
   public void close() throws IOException {
     customers.close();
-    IOException first = null;
-    try {
-      if (accessLog != null) {
-        accessLog.close();
-      }
-    } catch (IOException e) {
-      first = e;
-    }
-    try {
-      if (probeLog != null) {
-        probeLog.close();
-      }
-    } catch (IOException e) {
-      first = first == null ? e : first;
-    }
-    if (first != null) {
-      throw first;
-    }
+    logs.close();
   }
 }

@@ -178,86 +178,13 @@ public final class ProxyServer implements AutoCloseable {
               new ConnectionGuard(cap, Math.min(cap, limits.maxConnectionsPerClient())),
               fdLimit,
               System::nanoTime);
-      Channel ch =
-          new ServerBootstrap()
-              .group(boss, workers)
-              .channel(transport.serverChannel())
-              .option(ChannelOption.SO_BACKLOG, 1024)
-              .option(ChannelOption.SO_REUSEADDR, true)
-              .childOption(ChannelOption.TCP_NODELAY, true)
-              .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-              .handler(health.acceptGuard())
-              .childHandler(
-                  new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel c) {
-                      c.pipeline()
-                          .addLast(
-                              health.guard(),
-                              new MessageDeadline(limits.headerDeadline(), health.onDeadline()),
-                              new IdleStateHandler(
-                                  0, 0, limits.idleTimeout().toMillis(), TimeUnit.MILLISECONDS))
-                          .addLast(ProxyPipelines.http(limits, node, generated, o));
-                    }
-                  })
-              .bind(config.listen().socketAddress())
-              .sync()
-              .channel();
+      Channel ch = bind(config, transport, boss, workers, health, node, generated, o);
       health.watch(ch);
       ProxyMetrics.bind(node, admin.registry());
       CustomerMetrics.bind(node.customers(), admin.registry(), config.pop());
       health.bind(admin.registry(), "alm.proxy", "pop", config.pop());
-      admin.serve(
-          config.admin(),
-          config.adminAccess(),
-          adminLimits,
-          routes ->
-              routes
-                  .ready(() -> health.accepting(System.nanoTime()) ? null : "not accepting")
-                  .events(events)
-                  .page(() -> ConsoleAssets.page("alm proxy " + config.pop(), "proxy"))
-                  .status(
-                      () -> {
-                        java.util.Map<String, Object> m =
-                            new java.util.LinkedHashMap<>(node.status());
-                        m.put("listener", health.status());
-                        m.put("admin", admin.status());
-                        return m;
-                      })
-                  .write(
-                      "/measure",
-                      v -> {
-                        node.setMeasuring(switchValue(v));
-                        return statusJson(node);
-                      })
-                  .write(
-                      "/log",
-                      v -> {
-                        node.setLogging(switchValue(v));
-                        return statusJson(node);
-                      })
-                  .document(
-                      "/customers",
-                      body -> {
-                        node.customers().replace(body);
-                        return statusJson(node);
-                      }));
-      // read the meter once per control interval so that its moving average never misses a bucket
-      long period = config.controlInterval().toNanos();
-      ScheduledFuture<?> tick =
-          workers
-              .next()
-              .scheduleAtFixedRate(
-                  () -> {
-                    node.meter().read(node.nanoTime());
-                    node.customers().tick(node.nanoTime());
-                    if (events.listened()) {
-                      events.publish(statusJson(node));
-                    }
-                  },
-                  period,
-                  period,
-                  TimeUnit.NANOSECONDS);
+      serveAdmin(config, admin, adminLimits, health, events, node);
+      ScheduledFuture<?> tick = scheduleTick(config, workers, node, events);
       // the customers' buckets and pacers follow the shares
       ScheduledFuture<?> refresh =
           workers
@@ -280,6 +207,115 @@ public final class ProxyServer implements AutoCloseable {
       generated.close();
       throw e;
     }
+  }
+
+  /** Binds the HTTP listener: each connection guarded, with deadlines, then the HTTP pipeline. */
+  private static Channel bind(
+      ProxyConfig config,
+      Transport transport,
+      EventLoopGroup boss,
+      EventLoopGroup workers,
+      ListenerHealth health,
+      ProxyNode node,
+      GeneratedContent generated,
+      OriginClient o)
+      throws InterruptedException {
+    HttpLimits limits = config.limits();
+    return new ServerBootstrap()
+        .group(boss, workers)
+        .channel(transport.serverChannel())
+        .option(ChannelOption.SO_BACKLOG, 1024)
+        .option(ChannelOption.SO_REUSEADDR, true)
+        .childOption(ChannelOption.TCP_NODELAY, true)
+        .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+        .handler(health.acceptGuard())
+        .childHandler(
+            new ChannelInitializer<SocketChannel>() {
+              @Override
+              protected void initChannel(SocketChannel c) {
+                c.pipeline()
+                    .addLast(
+                        health.guard(),
+                        new MessageDeadline(limits.headerDeadline(), health.onDeadline()),
+                        new IdleStateHandler(
+                            0, 0, limits.idleTimeout().toMillis(), TimeUnit.MILLISECONDS))
+                    .addLast(ProxyPipelines.http(limits, node, generated, o));
+              }
+            })
+        .bind(config.listen().socketAddress())
+        .sync()
+        .channel();
+  }
+
+  /**
+   * The admin server's routes (docs/proxy-node.md): readiness, events, the page, {@code /status},
+   * and the writes {@code /measure}, {@code /log} and {@code /customers}.
+   */
+  private static void serveAdmin(
+      ProxyConfig config,
+      NodeAdmin admin,
+      AdminLimits adminLimits,
+      ListenerHealth health,
+      EventStream events,
+      ProxyNode node)
+      throws IOException, InterruptedException {
+    admin.serve(
+        config.admin(),
+        config.adminAccess(),
+        adminLimits,
+        routes ->
+            routes
+                .ready(() -> health.accepting(System.nanoTime()) ? null : "not accepting")
+                .events(events)
+                .page(() -> ConsoleAssets.page("alm proxy " + config.pop(), "proxy"))
+                .status(
+                    () -> {
+                      java.util.Map<String, Object> m =
+                          new java.util.LinkedHashMap<>(node.status());
+                      m.put("listener", health.status());
+                      m.put("admin", admin.status());
+                      return m;
+                    })
+                .write(
+                    "/measure",
+                    v -> {
+                      node.setMeasuring(switchValue(v));
+                      return statusJson(node);
+                    })
+                .write(
+                    "/log",
+                    v -> {
+                      node.setLogging(switchValue(v));
+                      return statusJson(node);
+                    })
+                .document(
+                    "/customers",
+                    body -> {
+                      node.customers().replace(body);
+                      return statusJson(node);
+                    }));
+  }
+
+  /**
+   * Reads the meter once per control interval, so that its moving average never misses a bucket;
+   * measures the customers' demands and publishes the status to the event stream's listeners.
+   */
+  private static ScheduledFuture<?> scheduleTick(
+      ProxyConfig config, EventLoopGroup workers, ProxyNode node, EventStream events) {
+    long period = config.controlInterval().toNanos();
+    return workers
+        .next()
+        .scheduleAtFixedRate(
+            () -> {
+              node.meter().read(node.nanoTime());
+              node.customers().tick(node.nanoTime());
+              if (events.listened()) {
+                events.publish(statusJson(node));
+              }
+            },
+            period,
+            period,
+            TimeUnit.NANOSECONDS);
   }
 
   private static boolean switchValue(double v) {

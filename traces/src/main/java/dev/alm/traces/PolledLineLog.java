@@ -6,8 +6,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -28,6 +33,13 @@ import java.util.concurrent.locks.LockSupport;
  * writer counts every line it formatted but could not write, and every line it drains afterwards,
  * in {@link #dropped()}.
  *
+ * <p>A log opened on a file ({@link #open}) can be reopened for logrotate ({@link #reopen()}): the
+ * writer finishes its pass into the file it has (renamed or not), then opens the name anew,
+ * appending, with the header when the file is new; a line is written to one file or the other,
+ * never lost, and the sources never wait. A file that cannot be opened leaves the log on the file
+ * it had, counted in {@link #reopenFailures()}. A successful reopen also ends an earlier write
+ * error: the log writes again.
+ *
  * <p>This is the one log writer of the daemons: the access and query logs drain a ring per event
  * loop, the probe log a {@link LineQueue} that any thread offers records to.
  */
@@ -46,13 +58,24 @@ public final class PolledLineLog implements AutoCloseable {
     long dropped();
   }
 
-  private final OutputStream out;
+  /** How long {@link #reopen()} waits for the writer to answer. */
+  static final long REOPEN_WAIT_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+  /** Where lines go: the writer thread's, swapped by a reopen. */
+  private volatile OutputStream out;
+
+  /** The log's file, reopened by {@link #reopen()}; null for a log on a stream. */
+  private final Path file;
+
+  private final List<String> header;
   private final long periodNanos;
   private final List<Source> sources = new CopyOnWriteArrayList<>();
   private final CsvBytes lines = new CsvBytes(2 * WRITE_CHUNK);
   private final Thread writer;
   private final AtomicLong written = new AtomicLong();
   private final AtomicLong lost = new AtomicLong();
+  private final AtomicLong reopenFailures = new AtomicLong();
+  private final AtomicReference<CompletableFuture<LogReopen>> reopenAsked = new AtomicReference<>();
   private volatile boolean closing;
   private volatile IOException failure;
 
@@ -67,13 +90,26 @@ public final class PolledLineLog implements AutoCloseable {
    */
   public PolledLineLog(OutputStream out, List<String> header, long periodNanos, String name)
       throws IOException {
+    this(out, null, header, header, periodNanos, name);
+  }
+
+  private PolledLineLog(
+      OutputStream out,
+      Path file,
+      List<String> first,
+      List<String> header,
+      long periodNanos,
+      String name)
+      throws IOException {
     if (periodNanos <= 0) {
       throw new IllegalArgumentException("periodNanos must be > 0, got " + periodNanos);
     }
     this.out = out;
+    this.file = file;
+    this.header = header;
     this.periodNanos = periodNanos;
-    if (header != null) {
-      lines.line(header).writeTo(out);
+    if (first != null) {
+      lines.line(first).writeTo(out);
     }
     this.writer = new Thread(this::run, name);
     writer.setDaemon(true);
@@ -81,14 +117,26 @@ public final class PolledLineLog implements AutoCloseable {
   }
 
   /**
-   * A log writing to {@code file} ({@link #fileStream}), the header first unless appending.
+   * A log writing to {@code file} ({@link #fileStream}) that {@link #reopen()} can open anew: the
+   * header first when the file is truncated, or appended to while new or empty.
    *
    * @param append add to the file (else it is truncated)
    */
   public static PolledLineLog open(
       Path file, boolean append, List<String> header, long periodNanos, String name)
       throws IOException {
-    return new PolledLineLog(fileStream(file, append), append ? null : header, periodNanos, name);
+    boolean fresh = !append || isEmpty(file);
+    OutputStream out = fileStream(file, append);
+    try {
+      return new PolledLineLog(out, file, fresh ? header : null, header, periodNanos, name);
+    } catch (IOException | RuntimeException e) {
+      out.close();
+      throw e;
+    }
+  }
+
+  private static boolean isEmpty(Path file) throws IOException {
+    return !Files.exists(file) || Files.size(file) == 0;
   }
 
   /**
@@ -133,12 +181,95 @@ public final class PolledLineLog implements AutoCloseable {
     return failure;
   }
 
+  /** Reopens that failed since start: the log kept the file it had. */
+  public long reopenFailures() {
+    return reopenFailures.get();
+  }
+
+  /** The log's file, or null for a log on a stream (which {@link #reopen()} cannot reopen). */
+  public Path file() {
+    return file;
+  }
+
+  /**
+   * Opens the log's file anew (after logrotate renamed it): the writer writes what it holds to the
+   * file it has, then opens the name, appending (the header first when the file is new or empty),
+   * and writes every later line there; the old file is closed. When the name cannot be opened, the
+   * log keeps its file and the failure is counted ({@link #reopenFailures()}). Called from any
+   * thread but the writer's; waits for the writer's answer (at most {@link #REOPEN_WAIT_NANOS}),
+   * never for the sources, which go on adding lines meanwhile. Calls at once share one reopen.
+   *
+   * @throws IllegalStateException for a log on a stream, which has no file to reopen
+   */
+  public LogReopen reopen() {
+    if (file == null) {
+      throw new IllegalStateException("a log on a stream has no file to reopen");
+    }
+    CompletableFuture<LogReopen> asked =
+        reopenAsked.updateAndGet(f -> f != null ? f : new CompletableFuture<>());
+    if (closing) {
+      reopenAsked.compareAndSet(asked, null);
+      asked.complete(LogReopen.failed(file, "the log is closed"));
+    }
+    LockSupport.unpark(writer);
+    try {
+      return asked.get(REOPEN_WAIT_NANOS, TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      reopenFailures.incrementAndGet();
+      return LogReopen.failed(file, "the log's writer did not answer within 5 s");
+    } catch (ExecutionException e) {
+      reopenFailures.incrementAndGet();
+      return LogReopen.failed(file, String.valueOf(e.getCause()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return LogReopen.failed(file, "interrupted");
+    }
+  }
+
   private void run() {
     long sleep = periodNanos;
     while (!closing) {
       LockSupport.parkNanos(sleep);
-      sleep = pass() > 0 ? periodNanos : Math.min(2 * sleep, IDLE_PERIODS * periodNanos);
+      long drained = pass();
+      reopenIfAsked();
+      sleep = drained > 0 ? periodNanos : Math.min(2 * sleep, IDLE_PERIODS * periodNanos);
     }
+  }
+
+  /** The writer's side of {@link #reopen()}, after a pass: nothing is held. */
+  private void reopenIfAsked() {
+    CompletableFuture<LogReopen> asked = reopenAsked.getAndSet(null);
+    if (asked != null) {
+      asked.complete(swap());
+    }
+  }
+
+  private LogReopen swap() {
+    OutputStream next;
+    try {
+      boolean fresh = isEmpty(file);
+      next = fileStream(file, true);
+      if (fresh && header != null) {
+        try {
+          new CsvBytes(256).line(header).writeTo(next);
+        } catch (IOException e) {
+          next.close();
+          throw e;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      reopenFailures.incrementAndGet();
+      return LogReopen.failed(file, e.toString());
+    }
+    OutputStream old = out;
+    out = next;
+    failure = null;
+    try {
+      old.close();
+    } catch (IOException e) {
+      // its lines were written (or counted as lost) before: nothing more to do with it
+    }
+    return LogReopen.reopened(file);
   }
 
   /** Drains every source once, writes what it got, and returns how many lines that was. */
@@ -196,6 +327,10 @@ public final class PolledLineLog implements AutoCloseable {
         pass();
       }
     } finally {
+      CompletableFuture<LogReopen> asked = reopenAsked.getAndSet(null);
+      if (asked != null) {
+        asked.complete(LogReopen.failed(file, "the log is closed"));
+      }
       out.close();
     }
     if (failure != null) {

@@ -23,7 +23,7 @@ import org.apache.commons.csv.CSVPrinter;
  *
  * @param <T> the record type
  */
-public final class TraceWriter<T> implements AutoCloseable {
+public final class TraceWriter<T> implements RecordWriter<T> {
   private static final CSVFormat FORMAT =
       CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build();
 

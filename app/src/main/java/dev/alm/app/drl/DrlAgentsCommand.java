@@ -5,10 +5,7 @@ import dev.alm.drl.agent.AgentFleet;
 import dev.alm.drl.agent.AgentSettings;
 import dev.alm.drl.agent.CustomerLimit;
 import dev.alm.drl.agent.DrlAgent;
-import dev.alm.drl.agent.Mode;
 import dev.alm.io.KeyRing;
-import java.lang.management.ManagementFactory;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -158,49 +155,10 @@ public final class DrlAgentsCommand implements Callable<Integer> {
           spec.commandLine().getErr());
     }
     double seconds = parseSeconds(duration);
-    if (agents < 2 || agents > 2000) {
-      throw new ParameterException(spec.commandLine(), "--agents: must be in 2..2000: " + agents);
-    }
-    if (!(limit > 0) || !(interval >= 0.005) || fanOut < 1 || threads < 1) {
-      throw new ParameterException(
-          spec.commandLine(), "--limit > 0, --interval >= 0.005, --fan-out >= 1, --threads >= 1");
-    }
-    if (!(loss >= 0 && loss < 1) || !(warmup >= 0 && warmup < seconds)) {
-      throw new ParameterException(
-          spec.commandLine(), "--loss in [0, 1) and --warmup in [0, --duration)");
-    }
-    AgentFleet.MembershipKind kind =
-        switch (membership) {
-          case "static" -> AgentFleet.MembershipKind.STATIC;
-          case "swim" -> AgentFleet.MembershipKind.SWIM;
-          default ->
-              throw new ParameterException(
-                  spec.commandLine(), "--membership: static or swim, not " + membership);
-        };
-    AgentSettings.GossipMode mode =
-        switch (gossip) {
-          case "table" -> AgentSettings.GossipMode.TABLE;
-          case "push-sum" -> AgentSettings.GossipMode.PUSH_SUM;
-          default ->
-              throw new ParameterException(
-                  spec.commandLine(), "--gossip: table or push-sum, not " + gossip);
-        };
-    double cutAt = Double.NaN;
-    double cutFor = 0;
-    if (partition != null) {
-      String[] p = partition.split(":");
-      try {
-        cutAt = Double.parseDouble(p[0]);
-        cutFor = p.length == 2 ? Double.parseDouble(p[1]) : Double.NaN;
-      } catch (NumberFormatException e) {
-        cutFor = Double.NaN;
-      }
-      if (p.length != 2 || !(cutAt >= 0) || !(cutFor > 0) || cutAt + cutFor >= seconds) {
-        throw new ParameterException(
-            spec.commandLine(),
-            "--partition: AT:SECONDS within --duration, e.g. 10:30, not " + partition);
-      }
-    }
+    checkOptions(seconds);
+    AgentFleet.MembershipKind kind = membershipKind();
+    AgentSettings.GossipMode mode = gossipMode();
+    double[] cut = partition(seconds);
     String customer = "bench";
     int n = agents;
     AgentSettings base =
@@ -217,16 +175,6 @@ public final class DrlAgentsCommand implements Callable<Integer> {
       demand[i] = (0.2 + 1.6 * rnd.nextDouble()) * 2 * limit / n;
     }
     long t0 = System.nanoTime();
-    List<Double> servedErr = new ArrayList<>();
-    double servedSum = 0;
-    int samples = 0;
-    double maxShares = 0;
-    int maxThreads = 0;
-    long[] wire0 = null;
-    long datagrams0 = 0;
-    long cpu0 = 0;
-    long payload0 = 0;
-    double measuredFrom = 0;
     try (AgentFleet fleet =
         new AgentFleet(
             n, base::withId, keys, kind, threads, System::nanoTime, System::currentTimeMillis)) {
@@ -239,172 +187,73 @@ public final class DrlAgentsCommand implements Callable<Integer> {
           fleet.agent(i).filter((p, out) -> !out || nextDouble(r) >= loss);
         }
       }
-      long start = System.nanoTime();
-      boolean shifted = false;
-      int cut = 0; // 0 before, 1 during, 2 after the partition
-      double maxSharesCut = 0;
-      double leaseAt = Double.NaN;
-      double safeAt = Double.NaN;
-      double reconvergedAt = Double.NaN;
-      long nextPrint = start + 1_000_000_000L;
-      while (true) {
-        double t = (System.nanoTime() - start) / 1e9;
-        if (t >= seconds) {
-          break;
-        }
-        if (shift && !shifted && t >= seconds / 2) {
-          shifted = true;
-          for (int i = 0; i < n; i++) {
-            fleet.pop(i).demand(customer, demand[(i + n / 2) % n]);
-          }
-        }
-        if (cut == 0 && t >= cutAt) {
-          cut = 1;
-          fleet.agent(0).filter((p, out) -> false);
-          System.err.printf(Locale.ROOT, "t=%4.1f s  agent 0 cut off%n", t);
-        } else if (cut == 1 && t >= cutAt + cutFor) {
-          cut = 2;
-          fleet.agent(0).filter(null);
-          System.err.printf(Locale.ROOT, "t=%4.1f s  agent 0 heard again%n", t);
-        }
-        double shares = 0;
-        double served = 0;
-        int normal = 0;
-        for (int i = 0; i < n; i++) {
-          double s = fleet.pop(i).share(customer);
-          shares += Double.isNaN(s) ? 0 : s;
-          served += fleet.pop(i).served(customer);
-          normal += fleet.agent(i).status().mode() == Mode.NORMAL ? 1 : 0;
-        }
-        if (cut == 1) {
-          maxSharesCut = Math.max(maxSharesCut, shares / limit);
-          Mode m0 = fleet.agent(0).status().mode();
-          if (m0 == Mode.LEASE && Double.isNaN(leaseAt)) {
-            leaseAt = t - cutAt;
-          } else if (m0 == Mode.SAFE && Double.isNaN(safeAt)) {
-            safeAt = t - cutAt;
-          }
-        } else if (cut == 2) {
-          boolean near = Math.abs(shares / limit - 1) <= 0.03 && normal == n;
-          if (near && Double.isNaN(reconvergedAt)) {
-            reconvergedAt = t - cutAt - cutFor;
-          } else if (!near) {
-            reconvergedAt = Double.NaN;
-          }
-        }
-        if (t >= warmup) {
-          if (wire0 == null) {
-            cpu0 = processCpuNanos();
-            wire0 = new long[] {0};
-            AgentCounters[] c = counters(fleet);
-            for (AgentCounters x : c) {
-              wire0[0] += x.wireBytes();
-              datagrams0 += x.sentDatagrams();
-              payload0 += x.sentBytes();
-            }
-            measuredFrom = t;
-          }
-          servedErr.add(Math.abs(served - limit) / limit);
-          servedSum += served / limit;
-          samples++;
-          maxShares = Math.max(maxShares, shares / limit);
-        }
-        maxThreads = Math.max(maxThreads, ManagementFactory.getThreadMXBean().getThreadCount());
-        if (System.nanoTime() >= nextPrint) {
-          nextPrint += 1_000_000_000L;
-          System.err.printf(
-              Locale.ROOT,
-              "t=%4.0f s  shares/L %.3f  served/L %.3f  normal %d/%d%n",
-              t,
-              shares / limit,
-              served / limit,
-              normal,
-              n);
-        }
-        Thread.sleep(100);
-      }
-      double measured = (System.nanoTime() - start) / 1e9 - measuredFrom;
-      long wire = 0;
-      long datagrams = 0;
-      long payload = 0;
-      for (AgentCounters x : counters(fleet)) {
-        wire += x.wireBytes();
-        datagrams += x.sentDatagrams();
-        payload += x.sentBytes();
-      }
-      double[] err = servedErr.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-      double p95 = err.length == 0 ? Double.NaN : err[(int) Math.floor(0.95 * (err.length - 1))];
-      double perAgent = (wire - wire0[0]) / measured / n;
-      System.out.printf(
-          Locale.ROOT,
-          "%d agents (%s membership, %s gossip, br = %d, %.0f ms intervals, loss %.2f) for %.0f s:%n",
-          n,
-          membership,
-          gossip,
-          fanOut,
-          interval * 1000,
-          loss,
-          seconds);
-      System.out.printf(
-          Locale.ROOT,
-          "  served / L: mean %.4f, p95 of |served - L| / L %.4f over %d samples after %.0f s%n",
-          servedSum / samples,
-          p95,
-          samples,
-          warmup);
-      System.out.printf(Locale.ROOT, "  largest sum of shares / L: %.4f%n", maxShares);
-      System.out.printf(
-          Locale.ROOT,
-          "  control traffic per agent: %.1f datagrams/s, %.0f B/s UDP payload, %.0f B/s on the wire"
-              + " (%.2f kbit/s; paper 001: 2.88 kB/s per limiter at br = 3)%n",
-          (datagrams - datagrams0) / measured / n,
-          (payload - payload0) / measured / n,
-          perAgent,
-          perAgent * 8 / 1000);
-      if (partition != null) {
-        System.out.printf(
-            Locale.ROOT,
-            "  partition of agent 0 for %.0f s from %.0f s: largest sum of shares / L %.4f during it"
-                + " (bound 1 + max(0, s - 1/N) while it leases, 1 after); agent 0 lease after %.2f s,"
-                + " safe (L/N) after %.2f s; shares back within 3%% of L, every agent normal, %.2f s"
-                + " after healing%n",
-            cutFor,
-            cutAt,
-            maxSharesCut,
-            leaseAt,
-            safeAt,
-            reconvergedAt);
-      }
-      double cpu = (processCpuNanos() - cpu0) / 1e9;
-      System.out.printf(
-          Locale.ROOT,
-          "  process CPU: %.1f%% of one core, %.1f us per agent per interval (%d agents,"
-              + " demand model and sampling included)%n",
-          100 * cpu / measured,
-          cpu / (measured / interval) / n * 1e6,
-          n);
-      System.out.printf(
-          Locale.ROOT,
-          "  threads in the process: %d at most; startup %.1f s%n",
-          maxThreads,
-          startup);
+      DrlAgentsRun run = new DrlAgentsRun(this, fleet, customer, demand, cut[0], cut[1]);
+      run.loop(seconds);
+      run.report(seconds, startup);
     }
     return 0;
   }
 
-  /** The CPU time of the whole process so far, ns (0 when the JVM does not say). */
-  private static long processCpuNanos() {
-    return ManagementFactory.getOperatingSystemMXBean()
-            instanceof com.sun.management.OperatingSystemMXBean os
-        ? os.getProcessCpuTime()
-        : 0;
+  private void checkOptions(double seconds) {
+    if (agents < 2 || agents > 2000) {
+      throw new ParameterException(spec.commandLine(), "--agents: must be in 2..2000: " + agents);
+    }
+    if (!(limit > 0) || !(interval >= 0.005) || fanOut < 1 || threads < 1) {
+      throw new ParameterException(
+          spec.commandLine(), "--limit > 0, --interval >= 0.005, --fan-out >= 1, --threads >= 1");
+    }
+    if (!(loss >= 0 && loss < 1) || !(warmup >= 0 && warmup < seconds)) {
+      throw new ParameterException(
+          spec.commandLine(), "--loss in [0, 1) and --warmup in [0, --duration)");
+    }
+  }
+
+  private AgentFleet.MembershipKind membershipKind() {
+    return switch (membership) {
+      case "static" -> AgentFleet.MembershipKind.STATIC;
+      case "swim" -> AgentFleet.MembershipKind.SWIM;
+      default ->
+          throw new ParameterException(
+              spec.commandLine(), "--membership: static or swim, not " + membership);
+    };
+  }
+
+  private AgentSettings.GossipMode gossipMode() {
+    return switch (gossip) {
+      case "table" -> AgentSettings.GossipMode.TABLE;
+      case "push-sum" -> AgentSettings.GossipMode.PUSH_SUM;
+      default ->
+          throw new ParameterException(
+              spec.commandLine(), "--gossip: table or push-sum, not " + gossip);
+    };
+  }
+
+  /** {@code --partition AT:SECONDS} as {at, seconds}; {NaN, 0} without one. */
+  private double[] partition(double seconds) {
+    double cutAt = Double.NaN;
+    double cutFor = 0;
+    if (partition != null) {
+      String[] p = partition.split(":");
+      try {
+        cutAt = Double.parseDouble(p[0]);
+        cutFor = p.length == 2 ? Double.parseDouble(p[1]) : Double.NaN;
+      } catch (NumberFormatException e) {
+        cutFor = Double.NaN;
+      }
+      if (p.length != 2 || !(cutAt >= 0) || !(cutFor > 0) || cutAt + cutFor >= seconds) {
+        throw new ParameterException(
+            spec.commandLine(),
+            "--partition: AT:SECONDS within --duration, e.g. 10:30, not " + partition);
+      }
+    }
+    return new double[] {cutAt, cutFor};
   }
 
   private static synchronized double nextDouble(SplittableRandom r) {
     return r.nextDouble();
   }
 
-  private static AgentCounters[] counters(AgentFleet fleet) {
+  static AgentCounters[] counters(AgentFleet fleet) {
     AgentCounters[] c = new AgentCounters[fleet.size()];
     for (int i = 0; i < c.length; i++) {
       DrlAgent a = fleet.agent(i);

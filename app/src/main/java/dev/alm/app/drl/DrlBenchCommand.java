@@ -1,6 +1,7 @@
 package dev.alm.app.drl;
 
 import dev.alm.io.InputException;
+import dev.alm.io.NanoTimeMeter;
 import dev.alm.ratelimit.alloc.Allocator;
 import dev.alm.ratelimit.sim.Scenario;
 import dev.alm.ratelimit.sim.ScenarioReader;
@@ -154,17 +155,7 @@ public final class DrlBenchCommand implements Callable<Integer> {
   /** A TimeMeter that advances {@code step} ns per read: the synthetic clock for Bucket4j. */
   static TimeMeter syntheticTime(long step) {
     long[] now = {0};
-    return new TimeMeter() {
-      @Override
-      public long currentTimeNanos() {
-        return now[0] += step;
-      }
-
-      @Override
-      public boolean isWallClockBased() {
-        return false;
-      }
-    };
+    return new NanoTimeMeter(() -> now[0] += step);
   }
 
   private void decisions(PrintWriter o) throws InterruptedException {

@@ -18,10 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -190,7 +186,7 @@ public final class SweepCommand implements Callable<Integer> {
         rs.add(r);
       }
     }
-    plot("eta", names, rs, "JFI(q), 10-ring, by gain");
+    SweepPlots.jfi(out, "eta", names, rs, "JFI(q), 10-ring, by gain");
   }
 
   private void dynamic() throws IOException {
@@ -260,7 +256,7 @@ public final class SweepCommand implements Callable<Integer> {
         }
       }
     }
-    plot("regular", names, rs, "JFI(q), random d-regular graphs, eta = 1/(2d)");
+    SweepPlots.jfi(out, "regular", names, rs, "JFI(q), random d-regular graphs, eta = 1/(2d)");
   }
 
   private void overThrottling() throws IOException {
@@ -308,27 +304,7 @@ public final class SweepCommand implements Callable<Integer> {
         sumTree / seeds,
         sumPlus / seeds);
     o.printf(Locale.ROOT, "seeds where the tree over-throttles more: %d of %d%n", treeWorse, seeds);
-    XYChart c =
-        new XYChartBuilder()
-            .width(800)
-            .height(450)
-            .title("Paper 003 Fig. 5: requests and accepted, gamma = 0.02 (seed 1)")
-            .xAxisTitle("cycle k")
-            .yAxisTitle("requests per cycle")
-            .build();
-    double[] k = new double[first1.requested().length];
-    for (int i = 0; i < k.length; i++) {
-      k[i] = i;
-    }
-    double[] limit = new double[k.length];
-    java.util.Arrays.fill(limit, first1.limit());
-    c.addSeries("r_total", k, first1.requested()).setMarker(SeriesMarkers.NONE);
-    c.addSeries("l_total", k, limit).setMarker(SeriesMarkers.NONE);
-    c.addSeries("a_total graph #1 (tree)", k, first1.accepted()).setMarker(SeriesMarkers.NONE);
-    c.addSeries("a_total graph #2 (tree+links)", k, first2.accepted())
-        .setMarker(SeriesMarkers.NONE);
-    BitmapEncoder.saveBitmap(
-        c, out.resolve("overthrottling.png").toString(), BitmapEncoder.BitmapFormat.PNG);
+    SweepPlots.overThrottling(out, first1, first2);
   }
 
   private OverThrottlingExperiment.Config config(CommunicationGraph g, long s) {
@@ -354,50 +330,7 @@ public final class SweepCommand implements Callable<Integer> {
         csv.printf(Locale.ROOT, "%d,%.6f,%.6f%n", r.times()[k], r.jfi()[k], r.jfiTrue()[k]);
       }
     }
-    plot(name, names, rs, "JFI(q(t)) (paper 000, eq. 16); dashed: true q = lambda - C");
-  }
-
-  private void plot(String name, List<String> names, List<SlotExperiment.Result> rs, String title)
-      throws IOException {
-    boolean logTime = name.equals("regular") || name.equals("eta");
-    XYChart c =
-        new XYChartBuilder()
-            .width(800)
-            .height(450)
-            .title(title)
-            .xAxisTitle(logTime ? "slot t + 1 (log scale)" : "slot t")
-            .yAxisTitle("JFI(q)")
-            .build();
-    for (int i = 0; i < rs.size(); i++) {
-      var r = rs.get(i);
-      int len = 0;
-      while (len < r.times().length && len < r.jfi().length) {
-        len++;
-      }
-      if (len == 0) {
-        continue;
-      }
-      int stride = Math.max(1, len / 1000);
-      List<Double> x = new ArrayList<>();
-      List<Double> y = new ArrayList<>();
-      for (int k = 0; k < len; k += (logTime && k < 500) ? 1 : stride) {
-        x.add((double) r.times()[k] + (logTime ? 1 : 0));
-        y.add(Math.max(0, Math.min(1, r.jfi()[k])));
-      }
-      c.addSeries(names.get(i), x, y).setMarker(SeriesMarkers.NONE);
-      if (rs.size() == 1) {
-        List<Double> yt = new ArrayList<>();
-        for (int k = 0; k < len; k += (logTime && k < 500) ? 1 : stride) {
-          yt.add(Math.max(0, Math.min(1, r.jfiTrue()[k])));
-        }
-        c.addSeries(names.get(i) + " (true q)", x, yt)
-            .setMarker(SeriesMarkers.NONE)
-            .setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
-      }
-    }
-    c.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
-    c.getStyler().setXAxisLogarithmic(logTime);
-    BitmapEncoder.saveBitmap(
-        c, out.resolve(name + ".png").toString(), BitmapEncoder.BitmapFormat.PNG);
+    SweepPlots.jfi(
+        out, name, names, rs, "JFI(q(t)) (paper 000, eq. 16); dashed: true q = lambda - C");
   }
 }

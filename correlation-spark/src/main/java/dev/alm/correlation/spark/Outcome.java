@@ -5,7 +5,7 @@ import java.io.Serializable;
 /**
  * What became of beacon halves or probes (a bean for Spark's encoder): a sample of row {@code
  * from}, column {@code to}, completed by line {@code line} of file {@code file}; or a half left
- * unjoined, or a duplicate.
+ * unjoined, or a duplicate; or a paired observation left unpaired.
  */
 public final class Outcome implements Serializable {
   /** A sample i -> j. */
@@ -19,6 +19,12 @@ public final class Outcome implements Serializable {
 
   /** A second half of a beacon still waiting (the first is kept). */
   public static final int DUPLICATE = 3;
+
+  /** A paired observation that found no partner within the window. */
+  public static final int UNPAIRED = 4;
+
+  /** How many kinds there are. */
+  public static final int KINDS = 5;
 
   private int kind;
   private String from;

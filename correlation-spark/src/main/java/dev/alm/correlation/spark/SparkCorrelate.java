@@ -1,6 +1,7 @@
 package dev.alm.correlation.spark;
 
 import dev.alm.correlation.EstimateFiles;
+import dev.alm.correlation.EstimateReport;
 import dev.alm.correlation.LabelFolding;
 import dev.alm.correlation.Smoothing;
 import dev.alm.io.InputException;
@@ -16,24 +17,25 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.sql.SparkSession;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * The main class of {@code alm-correlation-spark.jar}: {@code alm correlate} for the beacon join
- * and probe logs as a Spark job, with the same options and outputs (docs/correlation.md, "On
- * Spark"). Run it with {@code spark-submit --class dev.alm.correlation.spark.SparkCorrelate}, or
- * through {@code ./alm correlate --engine spark} / {@code ./alm-spark}.
+ * The main class of {@code alm-correlation-spark.jar}: {@code alm correlate} for paired
+ * observations, the beacon join and probe logs as a Spark job, with the same options and outputs
+ * (docs/correlation.md, "On Spark"). Run it with {@code spark-submit --class
+ * dev.alm.correlation.spark.SparkCorrelate}, or through {@code ./alm correlate --engine spark} /
+ * {@code ./alm-spark}.
  */
 @Command(
     name = "alm-spark correlate",
     mixinStandardHelpOptions = true,
     description = {
-      "Estimate C from beacon-joined DNS and HTTP logs (--dns with --http) or probe logs (--probes) as",
-      "a Spark job; writes DIR/C.csv, counts.csv, intervals.csv and report.json as alm correlate does.",
+      "Estimate C from paired catchment observations (--paired), beacon-joined DNS and HTTP logs (--dns",
+      "with --http) or probe logs (--probes) as a Spark job; writes DIR/C.csv, counts.csv, intervals.csv",
+      "and report.json as alm correlate does.",
       "Paths are files or directories (partitions such as dt=.../hour=...) on any Hadoop file system;",
       "CSV plain or gzip, or Parquet (*.parquet) with the same columns. Bad lines are counted and",
       "reported, a file that cannot be read is named in the report; neither fails the job."
@@ -41,6 +43,25 @@ import picocli.CommandLine.Spec;
 public final class SparkCorrelate implements Callable<Integer> {
 
   @Spec CommandSpec spec;
+
+  @Option(
+      names = "--paired",
+      paramLabel = "PATH",
+      split = ",",
+      description = "Paired observations timestamp,vantage_id,service,site.")
+  List<String> paired = new ArrayList<>();
+
+  @Option(
+      names = "--dns-service",
+      paramLabel = "NAME",
+      description = "With --paired: the service taken as DNS layer.")
+  String dnsService;
+
+  @Option(
+      names = "--http-service",
+      paramLabel = "NAME",
+      description = "With --paired: the service taken as HTTP layer.")
+  String httpService;
 
   @Option(names = "--dns", paramLabel = "PATH", split = ",", description = "DNS query logs.")
   List<String> dns = new ArrayList<>();
@@ -55,7 +76,8 @@ public final class SparkCorrelate implements Callable<Integer> {
       names = "--window",
       paramLabel = "SECONDS",
       defaultValue = "300",
-      description = "Join window, seconds. Default: ${DEFAULT-VALUE}.")
+      description =
+          "Pairing window (--paired) or join window (beacons), seconds. Default: ${DEFAULT-VALUE}.")
   double windowSeconds;
 
   @Option(
@@ -100,7 +122,7 @@ public final class SparkCorrelate implements Callable<Integer> {
   String out;
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new SparkCorrelate()).execute(args));
+    System.exit(Cli.run(new SparkCorrelate(), args));
   }
 
   @Override
@@ -135,11 +157,11 @@ public final class SparkCorrelate implements Callable<Integer> {
       r.report().summaryLines().forEach(err::println);
       err.printf(
           Locale.ROOT,
-          "read %,d lines of %d files in %.1f s: %.2f million lines/s (master %s)%n",
+          "read %,d lines of %d files in %.1f s: %,.0f lines/s (master %s)%n",
           r.report().lines(),
           r.report().files().size(),
           s,
-          r.report().lines() / s / 1e6,
+          r.report().lines() / s,
           spark.sparkContext().master());
       @SuppressWarnings("unchecked")
       List<String> badFiles = (List<String>) r.inputs().get("badFiles");
@@ -150,7 +172,8 @@ public final class SparkCorrelate implements Callable<Integer> {
       r.report().truncatedFiles().forEach(t -> err.println("used the lines before the end: " + t));
       err.flush();
       if (r.estimate() == null) {
-        err.println("alm-spark correlate: no samples: nothing was joined (see the summary above)");
+        err.println(
+            "alm-spark correlate: no samples: nothing was paired or joined (see the summary above)");
         return 1;
       }
       Map<String, Object> report = write(spark, r);
@@ -162,9 +185,19 @@ public final class SparkCorrelate implements Callable<Integer> {
   }
 
   SparkCorrelation.Job job() throws InputException {
-    int kinds = (dns.isEmpty() && http.isEmpty() ? 0 : 1) + (probes.isEmpty() ? 0 : 1);
+    int kinds =
+        (paired.isEmpty() ? 0 : 1)
+            + (dns.isEmpty() && http.isEmpty() ? 0 : 1)
+            + (probes.isEmpty() ? 0 : 1);
     if (kinds != 1) {
-      throw new IllegalArgumentException("give --dns with --http, or --probes");
+      throw new IllegalArgumentException(
+          "give exactly one kind of trace: --paired, --dns with --http, or --probes");
+    }
+    if (!paired.isEmpty() && (dnsService == null || httpService == null)) {
+      throw new IllegalArgumentException("--paired needs --dns-service and --http-service");
+    }
+    if (paired.isEmpty() && (dnsService != null || httpService != null)) {
+      throw new IllegalArgumentException("--dns-service and --http-service go with --paired");
     }
     if (!(windowSeconds >= 0) || Double.isInfinite(windowSeconds)) {
       throw new IllegalArgumentException("--window must be a number of seconds >= 0");
@@ -173,11 +206,18 @@ public final class SparkCorrelate implements Callable<Integer> {
         fold == null
             ? LabelFolding.identity()
             : fold.equals("metro") ? LabelFolding.metro() : LabelFolding.mapping(Path.of(fold));
+    TraceFile.Kind kind =
+        !paired.isEmpty()
+            ? TraceFile.Kind.PAIRED
+            : probes.isEmpty() ? TraceFile.Kind.DNS : TraceFile.Kind.PROBES;
     return new SparkCorrelation.Job(
-        probes.isEmpty() ? TraceFile.Kind.DNS : TraceFile.Kind.PROBES,
+        kind,
         dns,
         http,
         probes,
+        paired,
+        dnsService,
+        httpService,
         Math.round(windowSeconds * 1000),
         folding,
         new LinkedHashSet<>(pops),
@@ -210,24 +250,7 @@ public final class SparkCorrelate implements Callable<Integer> {
   }
 
   private void summary(PrintWriter o, Map<String, Object> r) {
-    @SuppressWarnings("unchecked")
-    Map<String, Object> diag = (Map<String, Object>) r.get("diagonal");
-    o.printf(
-        Locale.ROOT,
-        "%s: %s nodes, %s samples; diagonal min %s median %s max %s; %s rows with 1-4 samples, "
-            + "%s empty rows; wrote C.csv, counts.csv, intervals.csv, report.json%n",
-        out,
-        r.get("nodes"),
-        r.get("samples"),
-        fmt(diag.get("min")),
-        fmt(diag.get("median")),
-        fmt(diag.get("max")),
-        r.get("rowsWithFewSamples"),
-        r.get("emptyRows"));
+    o.println(EstimateReport.summaryLine(out, r));
     o.flush();
-  }
-
-  private static String fmt(Object v) {
-    return v instanceof Double x ? String.format(Locale.ROOT, "%.3f", x) : String.valueOf(v);
   }
 }

@@ -1,9 +1,12 @@
 package dev.alm.correlation.spark;
 
+import dev.alm.correlation.BeaconJoin;
 import dev.alm.correlation.CorrelationEstimate;
 import dev.alm.correlation.Counts;
 import dev.alm.correlation.LabelFolding;
 import dev.alm.correlation.LabelIndex;
+import dev.alm.correlation.PairedEstimator;
+import dev.alm.correlation.RunInputs;
 import dev.alm.correlation.Smoothing;
 import dev.alm.traces.AccessLogRecord;
 import dev.alm.traces.AnswerKind;
@@ -20,7 +23,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,10 +44,11 @@ import scala.Tuple2;
 /**
  * {@code alm correlate} as a Spark job (docs/correlation.md, "On Spark"): executors read the trace
  * files (one task per file, with the traces module's readers), the beacon halves are grouped by
- * beacon name and joined by the in-process rule ({@link KeyJoin}), and the samples are counted per
- * (row label, column label). Only those counts and the files' summaries reach the driver, which
- * folds labels, smooths, computes intervals and builds the report with the in-process classes, so
- * the answers are those of {@code alm correlate} on the same files.
+ * beacon name and joined by the in-process rule ({@link KeyJoin}), paired observations are grouped
+ * by vantage point and paired by the in-process rule ({@link VantagePairing}), and the samples are
+ * counted per (row label, column label). Only those counts and the files' summaries reach the
+ * driver, which folds labels, smooths, computes intervals and builds the report with the in-process
+ * classes, so the answers are those of {@code alm correlate} on the same files.
  */
 public final class SparkCorrelation {
 
@@ -53,14 +56,19 @@ public final class SparkCorrelation {
    * What to estimate from.
    *
    * @param kind {@link TraceFile.Kind#DNS} for the beacon join (with {@code dns} and {@code http}),
-   *     {@link TraceFile.Kind#PROBES} for probe logs (with {@code probes})
-   * @param windowMillis the join window
+   *     {@link TraceFile.Kind#PROBES} for probe logs (with {@code probes}), {@link
+   *     TraceFile.Kind#PAIRED} for paired observations (with {@code paired}, {@code dnsService} and
+   *     {@code httpService})
+   * @param windowMillis the join or pairing window
    */
   public record Job(
       TraceFile.Kind kind,
       List<String> dns,
       List<String> http,
       List<String> probes,
+      List<String> paired,
+      String dnsService,
+      String httpService,
       long windowMillis,
       LabelFolding folding,
       Set<String> pops,
@@ -71,6 +79,7 @@ public final class SparkCorrelation {
       dns = List.copyOf(dns);
       http = List.copyOf(http);
       probes = List.copyOf(probes);
+      paired = List.copyOf(paired);
       pops = Set.copyOf(pops);
       if (windowMillis < 0) {
         throw new IllegalArgumentException("the window must be >= 0 s");
@@ -81,6 +90,18 @@ public final class SparkCorrelation {
       }
       if (kind == TraceFile.Kind.PROBES && probes.isEmpty()) {
         throw new IllegalArgumentException("the probe estimator needs probe log files");
+      }
+      if (kind == TraceFile.Kind.PAIRED) {
+        if (paired.isEmpty() || dnsService == null || httpService == null) {
+          throw new IllegalArgumentException(
+              "paired observations need files, --dns-service and --http-service");
+        }
+        if (dnsService.equals(httpService)) {
+          throw new IllegalArgumentException("--dns-service and --http-service must differ");
+        }
+      }
+      if (kind == TraceFile.Kind.HTTP) {
+        throw new IllegalArgumentException("a job is of kind DNS (beacon join), PROBES or PAIRED");
       }
       if (!(confidence > 0 && confidence < 1)) {
         throw new IllegalArgumentException("--confidence must be in (0, 1), got " + confidence);
@@ -112,6 +133,8 @@ public final class SparkCorrelation {
     List<TraceFile> files = new ArrayList<>();
     if (job.kind() == TraceFile.Kind.PROBES) {
       files.addAll(InputFiles.expand(job.probes(), TraceFile.Kind.PROBES, 0, hconf, empty));
+    } else if (job.kind() == TraceFile.Kind.PAIRED) {
+      files.addAll(InputFiles.expand(job.paired(), TraceFile.Kind.PAIRED, 0, hconf, empty));
     } else {
       files.addAll(InputFiles.expand(job.dns(), TraceFile.Kind.DNS, 0, hconf, empty));
       files.addAll(InputFiles.expand(job.http(), TraceFile.Kind.HTTP, files.size(), hconf, empty));
@@ -123,7 +146,8 @@ public final class SparkCorrelation {
         spark.sparkContext().collectionAccumulator("alm correlate files");
     JavaRDD<TraceFile> fileRdd = jsc.parallelize(files, Math.max(1, files.size()));
 
-    Dataset<Outcome> outcomes = outcomes(spark, job, fileRdd, bconf, acc);
+    List<JavaRDD<?>> kept = new ArrayList<>();
+    Dataset<Outcome> outcomes = outcomes(spark, jsc, job, fileRdd, files.size(), bconf, acc, kept);
     List<Row> counted = outcomes.groupBy("kind", "from", "to").count().collectAsList();
 
     Map<Integer, FileResult> byFile = new TreeMap<>();
@@ -133,7 +157,7 @@ public final class SparkCorrelation {
 
     // labels, counts and the other outcomes, as Tally and BeaconJoin count them in process
     List<Row> samples = new ArrayList<>();
-    long[] kinds = new long[4];
+    long[] kinds = new long[Outcome.KINDS];
     for (Row r : counted) {
       int kind = r.getInt(0);
       kinds[kind] += r.getLong(3);
@@ -195,27 +219,36 @@ public final class SparkCorrelation {
       report.addFile(s, examples, f.truncatedAfter(), reasons);
     }
 
-    Map<String, Object> stats = new LinkedHashMap<>();
-    stats.put("kind", job.kind() == TraceFile.Kind.PROBES ? "probes" : "beacon");
-    if (job.kind() == TraceFile.Kind.PROBES) {
-      stats.put("probes", sum(byFile, TraceFile.Kind.PROBES, false));
-    } else {
-      stats.put("windowSeconds", job.windowMillis() / 1000.0);
-      stats.put("dnsRecords", sum(byFile, TraceFile.Kind.DNS, true));
-      stats.put("beaconAnswers", sum(byFile, TraceFile.Kind.DNS, false));
-      stats.put("httpRecords", sum(byFile, TraceFile.Kind.HTTP, true));
-      stats.put("beaconRequests", sum(byFile, TraceFile.Kind.HTTP, false));
-      stats.put("joined", kinds[Outcome.SAMPLE]);
-      stats.put("unjoinedAnswers", kinds[Outcome.UNJOINED_ANSWER]);
-      stats.put("unjoinedRequests", kinds[Outcome.UNJOINED_REQUEST]);
-      stats.put("duplicates", kinds[Outcome.DUPLICATE]);
-    }
-    stats.put("droppedSamples", dropped);
-    stats.put("unknownPopSamples", unknownSamples);
-    stats.put("files", report.files());
-    stats.put("linesSkipped", report.skipped());
-    stats.put("skippedByReason", report.skippedByReason());
-    stats.put("badLineExamples", report.examples().stream().map(Object::toString).toList());
+    Map<String, Object> stats =
+        switch (job.kind()) {
+          case PROBES -> RunInputs.probes(sum(byFile, TraceFile.Kind.PROBES, false));
+          case PAIRED -> {
+            long observations = sum(byFile, TraceFile.Kind.PAIRED, true);
+            long pairs = kinds[Outcome.SAMPLE];
+            PairedEstimator.Stats s =
+                new PairedEstimator.Stats(
+                    observations,
+                    observations - sum(byFile, TraceFile.Kind.PAIRED, false),
+                    pairs,
+                    kinds[Outcome.UNPAIRED]);
+            yield RunInputs.paired(job.dnsService(), job.httpService(), job.windowMillis(), s);
+          }
+          default ->
+              RunInputs.beacon(
+                  job.windowMillis(),
+                  new BeaconJoin.Stats(
+                      sum(byFile, TraceFile.Kind.DNS, true),
+                      sum(byFile, TraceFile.Kind.DNS, false),
+                      sum(byFile, TraceFile.Kind.HTTP, true),
+                      sum(byFile, TraceFile.Kind.HTTP, false),
+                      kinds[Outcome.SAMPLE],
+                      kinds[Outcome.UNJOINED_ANSWER],
+                      kinds[Outcome.UNJOINED_REQUEST],
+                      kinds[Outcome.DUPLICATE],
+                      -1),
+                  false);
+        };
+    RunInputs.leftOut(stats, dropped, unknownSamples, null, report);
     stats.put("engine", "spark");
     stats.put("badFiles", badFiles);
     stats.put("emptyPartitions", empty);
@@ -224,15 +257,22 @@ public final class SparkCorrelation {
         counts.total() == 0 || labels.size() == 0
             ? null
             : CorrelationEstimate.of(counts, labels, job.smoothing(), job.confidence());
+    kept.forEach(r -> r.unpersist(false));
     return new Result(e, labels, stats, report);
   }
 
   private static Dataset<Outcome> outcomes(
       SparkSession spark,
+      JavaSparkContext jsc,
       Job job,
       JavaRDD<TraceFile> fileRdd,
+      int fileCount,
       Broadcast<HashMap<String, String>> conf,
-      CollectionAccumulator<FileResult> acc) {
+      CollectionAccumulator<FileResult> acc,
+      List<JavaRDD<?>> kept) {
+    if (job.kind() == TraceFile.Kind.PAIRED) {
+      return PairedJob.outcomes(spark, jsc, job, fileRdd, fileCount, conf, acc, kept);
+    }
     if (job.kind() == TraceFile.Kind.PROBES) {
       JavaRDD<Outcome> probes =
           fileRdd.flatMap(

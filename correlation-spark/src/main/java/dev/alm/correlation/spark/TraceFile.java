@@ -19,7 +19,8 @@ public record TraceFile(int index, String path, String source, Kind kind) implem
   public enum Kind {
     DNS,
     HTTP,
-    PROBES
+    PROBES,
+    PAIRED
   }
 
   /** Whether the file is Parquet (by its name); otherwise it is CSV, plain or gzip. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.correlation.CorrelationEstimate;
 import dev.alm.correlation.CorrelationInputs;
 import dev.alm.correlation.CorrelationRun;
@@ -15,6 +16,7 @@ import dev.alm.traces.ReadReport;
 import dev.alm.traces.TraceFiles;
 import dev.alm.traces.synthetic.SyntheticConfig;
 import dev.alm.traces.synthetic.SyntheticTraces;
+import dev.alm.traces.synthetic.TraceLayout;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Writer;
@@ -29,7 +31,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The Spark job gives the answers of the in-process estimator on the same generated traces (known
  * C): the same counts, C and intervals within 1e-9, and the same report, from plain CSV, gzip CSV
  * in partition directories and Parquet; bad lines, unknown PoP ids, a malformed file and an empty
- * partition are reported and do not fail the job. One local[2] session for the class.
+ * partition are reported and do not fail the job; generated Parquet partitions give the answers of
+ * the same traces in CSV.
  */
 class SparkCorrelationTest {
   static final long WINDOW = 60_000;
@@ -51,26 +53,11 @@ class SparkCorrelationTest {
 
   @BeforeAll
   static void setUp() throws Exception {
-    spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("alm correlate test")
-            .config("spark.ui.enabled", "false")
-            .config("spark.sql.shuffle.partitions", "4")
-            .config("spark.driver.host", "127.0.0.1")
-            .config("spark.driver.bindAddress", "127.0.0.1")
-            .getOrCreate();
+    spark = LocalSpark.session();
     SyntheticTraces t =
         new SyntheticTraces(SyntheticConfig.defaults(7).withSizes(8, 20_000, 5_000, 0));
     w = t.writeAll(dir.resolve("gen"), false);
     pops = new TreeSet<>(t.world().ids());
-  }
-
-  @AfterAll
-  static void tearDown() {
-    if (spark != null) {
-      spark.stop();
-    }
   }
 
   record InProcess(CorrelationEstimate estimate, Map<String, Object> inputs) {}
@@ -93,6 +80,9 @@ class SparkCorrelationTest {
             strings(dns),
             strings(http),
             strings(probes),
+            List.of(),
+            null,
+            null,
             WINDOW,
             LabelFolding.identity(),
             known,
@@ -211,6 +201,43 @@ class SparkCorrelationTest {
     List<?> badFiles = (List<?>) b.inputs().get("badFiles");
     assertEquals(1, badFiles.size());
     assertTrue(badFiles.get(0).toString().startsWith(other + ":line 1: not a HTTP access log"));
+  }
+
+  @Test
+  void generatedParquetPartitionsGiveTheCsvAnswersAndHoldTheKnownC() throws Exception {
+    // 8,000 queries at 2/s: a bit over an hour, so two hour partitions of parts of 3,000 lines
+    SyntheticTraces t =
+        new SyntheticTraces(
+            SyntheticConfig.defaults(7).withSizes(8, 8_000, 1_000, 0).toBuilder()
+                .queryRate(2)
+                .build());
+    SyntheticTraces.Written csv = t.writeAll(dir.resolve("gen-slow"), false);
+    SyntheticTraces.Written pq =
+        t.writeAll(dir.resolve("gen-pq"), new TraceLayout(true, 3_000, new ParquetParts()), null);
+    assertTrue(Files.isDirectory(pq.dns().resolve("dt=2026-01-01").resolve("hour=01")));
+    InProcess a =
+        inProcess(
+            CorrelationInputs.beacon(List.of(csv.dns()), List.of(csv.http()), WINDOW), Set.of());
+    SparkCorrelation.Result b =
+        onSpark(TraceFile.Kind.DNS, List.of(pq.dns()), List.of(pq.http()), List.of(), Set.of());
+    assertSameEstimate(a.estimate(), b.estimate());
+    for (String k :
+        List.of("dnsRecords", "beaconAnswers", "httpRecords", "joined", "unjoinedAnswers")) {
+      assertEquals(a.inputs().get(k), b.inputs().get(k), k);
+    }
+    assertEquals(0L, b.inputs().get("linesSkipped"));
+    // the known C inside the 95% intervals
+    CorrelationEstimate e = b.estimate();
+    CorrelationMatrix truth = t.world().truth().reorder(e.ids());
+    int inside = 0;
+    for (int i = 0; i < e.size(); i++) {
+      for (int j = 0; j < e.size(); j++) {
+        if (e.lower(i, j) <= truth.get(i, j) && truth.get(i, j) <= e.upper(i, j)) {
+          inside++;
+        }
+      }
+    }
+    assertTrue(inside >= 0.9 * e.size() * e.size(), inside + " of " + e.size() * e.size());
   }
 
   /** Splits a log into {@code parts} time-ordered files under dt=.../hour=... directories. */

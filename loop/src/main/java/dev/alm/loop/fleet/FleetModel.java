@@ -6,6 +6,7 @@ import dev.alm.fastcontrol.EchoTotals;
 import dev.alm.fastcontrol.PlannedProbeAnswerer;
 import dev.alm.fastcontrol.ProbeAnswererConfig;
 import dev.alm.fastcontrol.ProbePlan;
+import dev.alm.fastcontrol.RequeryDemand;
 import dev.alm.fastcontrol.SlidingWindowCounter;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.BetaSource;
@@ -93,6 +94,7 @@ public final class FleetModel {
   private final long[] requests;
   private final long[] toL1;
   private final long[] cdnQueries;
+  private final RequeryDemand[] requery;
   private final long[] beacons;
   private final long[] ownProbes;
   private final long[] allProbes;
@@ -139,6 +141,10 @@ public final class FleetModel {
     requests = new long[n];
     toL1 = new long[n];
     cdnQueries = new long[n];
+    requery = new RequeryDemand[n];
+    for (int i = 0; i < n; i++) {
+      requery[i] = new RequeryDemand();
+    }
     beacons = new long[n];
     ownProbes = new long[n];
     allProbes = new long[n];
@@ -275,6 +281,9 @@ public final class FleetModel {
     int k = random.nextInt(config.resolvers());
     if (expires[i][k] <= t) {
       cdnQueries[i]++;
+      // each cache asks from its own address, as alm cluster's users do (Users.cacheAddress), or
+      // all from one
+      requery[i].answered(config.sharedResolver() ? 0 : k, base + t, ttlNanos);
       cachedL1[i][k] = dnsRandom[i].nextDouble() < dnsX(i, t);
       expires[i][k] = t + ttlNanos;
     }
@@ -335,7 +344,8 @@ public final class FleetModel {
               cdnQueries[i],
               new EchoTotals(echoCount[i], echoSum[i], echoSquares[i]),
               answerers[i].stats(now).probes(),
-              sensitivity[i]);
+              sensitivity[i],
+              requery[i].totals());
       LoopState next = loops[i].step(states[i], m);
       states[i] = next;
       published[i] = next.x();

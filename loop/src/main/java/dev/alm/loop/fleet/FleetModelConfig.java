@@ -45,6 +45,9 @@ import java.util.List;
  * @param startLead how long before the users start the PoPs' meters and probe answerers start
  * @param probeWeights whether probes carry their issuer's weight (signed probes, as {@code alm
  *     cluster} hands out unless {@code --no-probe-auth}), so that the proxies measure sigma_i
+ * @param sharedResolver whether a PoP's resolver caches all ask from one address (one large
+ *     resolver): its DNS then rates none of its answers and A_i uses the configured requests per
+ *     query; otherwise each cache is a resolver of its own, as {@code alm cluster}'s are
  * @param seed the run's seed: users, DNS draws, routing, probe answers and the meters' phase
  */
 public record FleetModelConfig(
@@ -64,6 +67,7 @@ public record FleetModelConfig(
     int meterBuckets,
     Duration startLead,
     boolean probeWeights,
+    boolean sharedResolver,
     long seed) {
 
   /** {@code alm cluster}'s requests/s per load unit. */
@@ -297,6 +301,7 @@ public record FleetModelConfig(
     private int meterBuckets = DEFAULT_METER_BUCKETS;
     private Duration startLead = DEFAULT_START_LEAD;
     private boolean probeWeights = true;
+    private boolean sharedResolver;
     private long seed = DEFAULT_SEED;
 
     private Builder(Topology topology) {
@@ -401,6 +406,12 @@ public record FleetModelConfig(
       return this;
     }
 
+    /** Whether a PoP's caches all ask from one address (default false: one address each). */
+    public Builder sharedResolver(boolean v) {
+      sharedResolver = v;
+      return this;
+    }
+
     /**
      * @throws IllegalArgumentException naming the setting that is out of range
      */
@@ -440,6 +451,7 @@ public record FleetModelConfig(
           meterBuckets,
           startLead,
           probeWeights,
+          sharedResolver,
           seed);
     }
   }

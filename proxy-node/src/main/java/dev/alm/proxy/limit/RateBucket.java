@@ -1,9 +1,9 @@
 package dev.alm.proxy.limit;
 
+import dev.alm.io.NanoTimeMeter;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
-import io.github.bucket4j.TimeMeter;
 import io.github.bucket4j.TokensInheritanceStrategy;
 import io.github.bucket4j.local.SynchronizationStrategy;
 import java.time.Duration;
@@ -36,22 +36,10 @@ public final class RateBucket {
   public RateBucket(double rate, double burstSeconds, LongSupplier nanoClock) {
     this.burstSeconds = burstSeconds;
     this.rate = rate;
-    TimeMeter meter =
-        new TimeMeter() {
-          @Override
-          public long currentTimeNanos() {
-            return nanoClock.getAsLong();
-          }
-
-          @Override
-          public boolean isWallClockBased() {
-            return false;
-          }
-        };
     this.bucket =
         Bucket.builder()
             .addLimit(configuration(rate).getBandwidths()[0])
-            .withCustomTimePrecision(meter)
+            .withCustomTimePrecision(new NanoTimeMeter(nanoClock))
             .withSynchronizationStrategy(SynchronizationStrategy.SYNCHRONIZED)
             .build();
   }

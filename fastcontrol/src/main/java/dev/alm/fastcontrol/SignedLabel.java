@@ -1,0 +1,81 @@
+package dev.alm.fastcontrol;
+
+import java.util.Arrays;
+
+/**
+ * The one DNS label that carries a signed FastControl credential, as probe tokens ({@link
+ * ProbeToken}) and price echoes ({@link PriceEcho}) write it: {@value #BYTES} bytes in {@value
+ * #LABEL_CHARS} characters of lower-case base32 (RFC 4648 section 6, no padding), which survive DNS
+ * case changes.
+ *
+ * <pre>
+ *   byte 0       version
+ *   bytes 1-4    expiry, seconds since the epoch, unsigned big-endian
+ *   bytes 5-12   nonce, big-endian
+ *   bytes 13-16  a value (a probe's weight, an echo's price), an IEEE 754 single, big-endian
+ *   bytes 17-29  the first 13 bytes of HMAC-SHA256 (RFC 2104 section 5) over the format's input
+ * </pre>
+ */
+final class SignedLabel {
+
+  /** Bytes of the truncated MAC: 104 bits. */
+  static final int MAC_BYTES = 13;
+
+  /** Bytes of the whole label. */
+  static final int BYTES = 1 + 4 + 8 + 4 + MAC_BYTES;
+
+  /** Characters of the label (8 base32 characters per 5 bytes). */
+  static final int LABEL_CHARS = BYTES * 8 / 5;
+
+  /** The fields of a decoded label, its MAC not yet checked. */
+  record Fields(long expirySeconds, long nonce, float value, byte[] mac) {}
+
+  private SignedLabel() {}
+
+  /** The label of these fields under format {@code version}. */
+  static String encode(int version, long expirySeconds, long nonce, float value, byte[] mac) {
+    byte[] b = new byte[BYTES];
+    b[0] = (byte) version;
+    Base32.put(b, 1, expirySeconds, 4);
+    Base32.put(b, 5, nonce, 8);
+    Base32.put(b, 13, Float.floatToRawIntBits(value) & 0xFFFF_FFFFL, 4);
+    System.arraycopy(mac, 0, b, 17, MAC_BYTES);
+    return Base32.encode(b);
+  }
+
+  /**
+   * Decodes a label written by {@link #encode} (either case).
+   *
+   * @return the fields, or null when the label is not {@value #LABEL_CHARS} base32 characters of
+   *     format {@code version}
+   */
+  static Fields decode(CharSequence label, int version) {
+    byte[] b = Base32.decode(label, BYTES);
+    if (b == null || b[0] != version) {
+      return null;
+    }
+    return new Fields(
+        Base32.get(b, 1, 4),
+        Base32.get(b, 5, 8),
+        Float.intBitsToFloat((int) Base32.get(b, 13, 4)),
+        Arrays.copyOfRange(b, 17, BYTES));
+  }
+
+  /**
+   * @throws IllegalArgumentException when the expiry does not fit 32 unsigned bits
+   */
+  static void checkExpiry(long expirySeconds) {
+    if (expirySeconds < 0 || expirySeconds > 0xFFFF_FFFFL) {
+      throw new IllegalArgumentException("expiry must fit 32 unsigned bits, got " + expirySeconds);
+    }
+  }
+
+  /**
+   * @throws IllegalArgumentException when {@code mac} is not {@value #MAC_BYTES} bytes
+   */
+  static void checkMac(byte[] mac) {
+    if (mac == null || mac.length != MAC_BYTES) {
+      throw new IllegalArgumentException("mac must be " + MAC_BYTES + " bytes");
+    }
+  }
+}
