@@ -80,16 +80,12 @@ public final class RequeryDemand {
    */
   public double answered(long resolver, long nowNanos, long ttlNanos) {
     long ttl = Math.max(0, ttlNanos);
-    boolean[] fresh = {false};
-    Resolver entry =
-        table.get(
-            resolver,
-            k -> {
-              fresh[0] = true;
-              return new Resolver(nowNanos, ttl);
-            });
+    // no lambda or holder per answer on the DNS path; two threads meeting a new resolver at once
+    // both start it, and one of the two entries stays
+    Resolver entry = table.getIfPresent(resolver);
     double rate;
-    if (fresh[0]) {
+    if (entry == null) {
+      table.put(resolver, new Resolver(nowNanos, ttl));
       rate = Double.NaN;
     } else {
       synchronized (entry) {
