@@ -326,25 +326,7 @@ public final class Users implements Runnable {
    * addresses (each a resolver of its own, as on the Internet), else from the users' one socket.
    */
   private Message cacheQuery(int k, Name name) {
-    InetAddress from = cacheAddresses == null ? null : cacheAddresses.apply(k);
-    if (from == null) {
-      return query(name);
-    }
-    stats.dnsQueries.increment();
-    try {
-      Message m = dns.queryFrom(from, name);
-      if (m == null) {
-        stats.dnsFailures.increment();
-      }
-      return m;
-    } catch (java.net.BindException e) {
-      cacheAddresses = null; // a loopback without 127.0.0.0/8 (not Linux): one address for all
-      stats.dnsQueries.decrement();
-      return query(name);
-    } catch (IOException e) {
-      stats.dnsFailures.increment();
-      return null;
-    }
+    return query(cacheAddresses == null ? null : cacheAddresses.apply(k), name);
   }
 
   /**
@@ -365,13 +347,22 @@ public final class Users implements Runnable {
   }
 
   private Message query(Name name) {
+    return query(null, name);
+  }
+
+  /** A query from {@code from}'s own socket, or the users' one socket when null; counted. */
+  private Message query(InetAddress from, Name name) {
     stats.dnsQueries.increment();
     try {
-      Message m = dns.query(name);
+      Message m = from == null ? dns.query(name) : dns.queryFrom(from, name);
       if (m == null) {
         stats.dnsFailures.increment();
       }
       return m;
+    } catch (java.net.BindException e) {
+      cacheAddresses = null; // a loopback without 127.0.0.0/8 (not Linux): one address for all
+      stats.dnsQueries.decrement();
+      return query(name);
     } catch (IOException e) {
       stats.dnsFailures.increment();
       return null;
