@@ -77,7 +77,10 @@ public final class DnsCommand implements Callable<Integer> {
 
   @Option(
       names = "--mode",
-      description = "random (a draw per query) or sticky (per client subnet). Default: random.")
+      description =
+          "balanced (a draw per query, its probability corrected so that every few answers hold"
+              + " the share x), random (an independent draw per query, the paper's) or sticky (per"
+              + " client subnet). Default: balanced.")
   String mode;
 
   @Option(names = "--pop", description = "This PoP's id (query log, probe names). Default: 0.")
@@ -225,7 +228,7 @@ public final class DnsCommand implements Callable<Integer> {
         try {
           b.mode(AnswerMode.valueOf(mode.toUpperCase(java.util.Locale.ROOT)));
         } catch (IllegalArgumentException e) {
-          throw new UserError("--mode: expected random or sticky, got '" + mode + "'");
+          throw new UserError("--mode: expected balanced, random or sticky, got '" + mode + "'");
         }
       }
       if (pop != null) {

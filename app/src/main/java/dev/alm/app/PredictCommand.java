@@ -176,6 +176,13 @@ public final class PredictCommand implements Callable<Integer> {
   boolean sharedResolver;
 
   @Option(
+      names = "--random-answers",
+      description =
+          "Every DNS answer an independent draw with probability x (the paper's, alm dns --mode"
+              + " random). Default: the balanced split alm's DNS uses by default (docs/dns-node.md).")
+  boolean randomAnswers;
+
+  @Option(
       names = "--against",
       paramLabel = "DIR",
       description =
@@ -250,6 +257,7 @@ public final class PredictCommand implements Callable<Integer> {
               .beaconRate(c.beaconRate())
               .probeWeights(c.probeAuth())
               .sharedResolver(sharedResolver)
+              .randomAnswers(randomAnswers)
               .seed(seed + k);
       if (c.flash() != null) {
         FlashCrowd f = c.flash();

@@ -5,6 +5,9 @@ package dev.alm.dns;
  * II).
  *
  * <ul>
+ *   <li>{@link #BALANCED} (the default): a random draw per query whose probability is corrected by
+ *       the L1 answers owed so far ({@code fastcontrol.BalancedSplit}), so the share of L1 answers
+ *       is x over every few answers and the load that x sends to L1 is not binomial noise;
  *   <li>{@link #RANDOM}: an independent draw per query, as in the paper;
  *   <li>{@link #STICKY}: a salted hash of the client subnet (ECS, else the resolver's /24 or /56),
  *       mapped to [0, 1) and compared against x, so a resolver keeps its answer while x is steady
@@ -12,6 +15,7 @@ package dev.alm.dns;
  * </ul>
  */
 public enum AnswerMode {
+  BALANCED,
   RANDOM,
   STICKY
 }

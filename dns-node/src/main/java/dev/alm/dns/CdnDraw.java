@@ -1,5 +1,6 @@
 package dev.alm.dns;
 
+import dev.alm.fastcontrol.BalancedSplit;
 import dev.alm.traces.AnswerKind;
 import java.net.InetAddress;
 import java.util.concurrent.ThreadLocalRandom;
@@ -8,6 +9,8 @@ import org.xbill.DNS.ClientSubnetOption;
 
 /**
  * The CDN answer's draw (paper 004 section II): L1 with probability x, else L2. In {@link
+ * AnswerMode#BALANCED} mode (the default) each query draws with the probability that keeps the
+ * share of L1 answers at x over every few answers ({@link BalancedSplit}); in {@link
  * AnswerMode#RANDOM} mode each query draws a fresh uniform u; in {@link AnswerMode#STICKY} mode u
  * is the {@link StickyHash} of the client subnet (the ECS prefix if the query gives one, else the
  * resolver's address), cut to the configured /24 or /56. Either way the answer is L1 when u &lt; x.
@@ -18,11 +21,12 @@ final class CdnDraw {
   private final AnswerMode mode;
   private final RedirectionProbability x;
   private final StickyHash sticky;
+  private final BalancedSplit balanced = new BalancedSplit();
   private final int scopeV4;
   private final int scopeV6;
   private final DoubleSupplier uniform;
 
-  /** The draw of {@code config}'s mode, random mode drawing from {@link ThreadLocalRandom}. */
+  /** The draw of {@code config}'s mode, drawing from {@link ThreadLocalRandom}. */
   CdnDraw(DnsConfig config, RedirectionProbability x) {
     this(config, x, () -> ThreadLocalRandom.current().nextDouble());
   }
@@ -30,7 +34,7 @@ final class CdnDraw {
   /**
    * The draw of {@code config}'s mode.
    *
-   * @param uniform u in [0, 1) for each query of the random mode
+   * @param uniform u in [0, 1) for each query of the balanced and random modes
    */
   CdnDraw(DnsConfig config, RedirectionProbability x, DoubleSupplier uniform) {
     this.mode = config.mode();
@@ -49,7 +53,9 @@ final class CdnDraw {
    */
   AnswerKind kind(ClientSubnetOption ecs, InetAddress client) {
     double u;
-    if (mode == AnswerMode.STICKY) {
+    if (mode == AnswerMode.BALANCED) {
+      return balanced.l1(x.get(), uniform.getAsDouble()) ? AnswerKind.L1 : AnswerKind.L2;
+    } else if (mode == AnswerMode.STICKY) {
       byte[] key = hasPrefix(ecs) ? ecs.getAddress().getAddress() : client.getAddress();
       int cap = key.length == 4 ? scopeV4 : scopeV6;
       u = sticky.draw(key, hasPrefix(ecs) ? Math.min(cap, ecs.getSourcePrefixLength()) : cap);
@@ -61,7 +67,7 @@ final class CdnDraw {
 
   /**
    * The ECS scope an answer echoes (RFC 7871): the prefix the sticky hash read, or 0 when the
-   * answer does not depend on the subnet (random mode, or no ECS prefix given).
+   * answer does not depend on the subnet (balanced or random mode, or no ECS prefix given).
    */
   int scope(ClientSubnetOption ecs) {
     if (mode != AnswerMode.STICKY || !hasPrefix(ecs)) {

@@ -78,7 +78,7 @@ public record DnsConfig(
   /** x before the controller sets it: every answer L1. */
   public static final double DEFAULT_X = 1.0;
 
-  public static final AnswerMode DEFAULT_MODE = AnswerMode.RANDOM;
+  public static final AnswerMode DEFAULT_MODE = AnswerMode.BALANCED;
   public static final String DEFAULT_SALT = "alm";
 
   /** TTL of CDN answers, seconds. */

@@ -204,7 +204,7 @@ public final class DnsConfigJson {
     try {
       return AnswerMode.valueOf(m.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw f.error("mode", "expected random or sticky, got '" + m + "'");
+      throw f.error("mode", "expected balanced, random or sticky, got '" + m + "'");
     }
   }
 

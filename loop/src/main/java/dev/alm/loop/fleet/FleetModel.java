@@ -2,6 +2,7 @@ package dev.alm.loop.fleet;
 
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Topology;
+import dev.alm.fastcontrol.BalancedSplit;
 import dev.alm.fastcontrol.EchoTotals;
 import dev.alm.fastcontrol.PlannedProbeAnswerer;
 import dev.alm.fastcontrol.ProbeAnswererConfig;
@@ -34,9 +35,10 @@ import java.util.SplittableRandom;
  *       uniformly; beacons a second Poisson process at the beacon rate;
  *   <li><b>resolvers</b> ({@code cluster.ResolverCaches}): a cache whose answer has expired asks
  *       PoP i's DNS and keeps the answer for the TTL;
- *   <li><b>DNS</b> ({@code dns.CdnDraw}, random mode): L1 when a fresh uniform draw is below the x
- *       published at the PoP's last control interval; each such answer is one CDN query in the
- *       count the loop reads (beacons and echoes are counted apart);
+ *   <li><b>DNS</b> ({@code dns.CdnDraw}): L1 by the balanced split ({@link BalancedSplit}, the
+ *       DNS's default mode) of the x published at the PoP's last control interval, or, with {@link
+ *       FleetModelConfig#randomAnswers()}, when a fresh uniform draw is below it; each such answer
+ *       is one CDN query in the count the loop reads (beacons and echoes are counted apart);
  *   <li><b>routing</b>: an L1 request, and every probe, lands on proxy j drawn from row i of C (a
  *       route change replaces C for the users, not for the PoPs);
  *   <li><b>proxy</b> ({@code proxy.LoadMeter}, {@code proxy.AdmissionControl}): S_j counts ordinary
@@ -89,6 +91,7 @@ public final class FleetModel {
   private final long[] nextRequest;
   private final long[] nextBeacon;
   private final boolean[][] cachedL1;
+  private final BalancedSplit[] split;
   private final long[][] expires;
 
   private final long[] requests;
@@ -137,6 +140,7 @@ public final class FleetModel {
     nextRequest = new long[n];
     nextBeacon = new long[n];
     cachedL1 = new boolean[n][c.resolvers()];
+    split = new BalancedSplit[n];
     expires = new long[n][c.resolvers()];
     requests = new long[n];
     toL1 = new long[n];
@@ -183,6 +187,7 @@ public final class FleetModel {
       meters[i] = new SlidingWindowCounter(bucket, c.meterBuckets(), startNanos);
       userRandom[i] = master.split();
       dnsRandom[i] = master.split();
+      split[i] = new BalancedSplit();
       Arrays.fill(expires[i], Long.MIN_VALUE);
       ceiling[i] = topology.node(i).capacity() * lc.loadUnit() * c.ceilingFactor();
       burst[i] = Math.max(1, Math.round(ceiling[i] * c.burstSeconds()));
@@ -284,7 +289,8 @@ public final class FleetModel {
       // each cache asks from its own address, as alm cluster's users do (Users.cacheAddress), or
       // all from one
       requery[i].answered(config.sharedResolver() ? 0 : k, base + t, ttlNanos);
-      cachedL1[i][k] = dnsRandom[i].nextDouble() < dnsX(i, t);
+      double u = dnsRandom[i].nextDouble();
+      cachedL1[i][k] = config.randomAnswers() ? u < dnsX(i, t) : split[i].l1(dnsX(i, t), u);
       expires[i][k] = t + ttlNanos;
     }
     if (!cachedL1[i][k]) {

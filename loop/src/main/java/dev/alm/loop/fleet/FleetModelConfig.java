@@ -48,6 +48,8 @@ import java.util.List;
  * @param sharedResolver whether a PoP's resolver caches all ask from one address (one large
  *     resolver): its DNS then rates none of its answers and A_i uses the configured requests per
  *     query; otherwise each cache is a resolver of its own, as {@code alm cluster}'s are
+ * @param randomAnswers whether the DNS draws every answer independently (the paper's, {@code
+ *     "mode": "random"}) instead of the default balanced split ({@code fastcontrol.BalancedSplit})
  * @param seed the run's seed: users, DNS draws, routing, probe answers and the meters' phase
  */
 public record FleetModelConfig(
@@ -68,6 +70,7 @@ public record FleetModelConfig(
     Duration startLead,
     boolean probeWeights,
     boolean sharedResolver,
+    boolean randomAnswers,
     long seed) {
 
   /** {@code alm cluster}'s requests/s per load unit. */
@@ -302,6 +305,7 @@ public record FleetModelConfig(
     private Duration startLead = DEFAULT_START_LEAD;
     private boolean probeWeights = true;
     private boolean sharedResolver;
+    private boolean randomAnswers;
     private long seed = DEFAULT_SEED;
 
     private Builder(Topology topology) {
@@ -406,6 +410,12 @@ public record FleetModelConfig(
       return this;
     }
 
+    /** Whether the DNS draws every answer independently (default false: balanced). */
+    public Builder randomAnswers(boolean v) {
+      randomAnswers = v;
+      return this;
+    }
+
     /** Whether a PoP's caches all ask from one address (default false: one address each). */
     public Builder sharedResolver(boolean v) {
       sharedResolver = v;
@@ -452,6 +462,7 @@ public record FleetModelConfig(
           startLead,
           probeWeights,
           sharedResolver,
+          randomAnswers,
           seed);
     }
   }
