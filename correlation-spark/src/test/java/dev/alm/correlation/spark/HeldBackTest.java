@@ -90,7 +90,9 @@ class HeldBackTest {
     assertEquals(List.of(emptyHour.toString()), inputs.get("emptyPartitions"));
     List<?> bad = (List<?>) inputs.get("badFiles");
     assertEquals(1, bad.size());
-    assertTrue(bad.get(0).toString().startsWith(badFile + ":line 1: not a HTTP access log"), bad.toString());
+    assertTrue(
+        bad.get(0).toString().startsWith(badFile + ":line 1: not a HTTP access log"),
+        bad.toString());
     assertParquetIsTheCsv(out, b.estimate());
   }
 
