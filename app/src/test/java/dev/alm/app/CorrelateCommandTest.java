@@ -1,6 +1,7 @@
 package dev.alm.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -218,5 +219,27 @@ class CorrelateCommandTest {
         1, alm("correlate", "--probes", empty.toString(), "--out", dir.resolve("o4").toString()));
     assertTrue(err.toString().contains("empty file"), err.toString());
     assertTrue(err.toString().contains("alm correlate: no samples"), err.toString());
+  }
+
+  @Test
+  void sparkIsNotInAlmJar() {
+    // alm.jar carries no Spark: the launcher hands --engine spark to ./alm-spark
+    assertThrows(
+        ClassNotFoundException.class, () -> Class.forName("org.apache.spark.sql.SparkSession"));
+    int code =
+        alm(
+            "correlate",
+            "--engine",
+            "spark",
+            "--probes",
+            "p.csv",
+            "--out",
+            dir.resolve("o").toString());
+    assertEquals(1, code, err.toString());
+    assertEquals(1, err.toString().strip().lines().count(), err.toString());
+    assertTrue(
+        err.toString().startsWith("alm correlate: --engine spark runs Spark in its own process"),
+        err.toString());
+    assertTrue(Files.notExists(dir.resolve("o")));
   }
 }
