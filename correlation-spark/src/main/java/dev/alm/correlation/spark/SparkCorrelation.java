@@ -172,15 +172,7 @@ public final class SparkCorrelation {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Configuration hconf = jsc.hadoopConfiguration();
     List<String> empty = new ArrayList<>();
-    List<TraceFile> files = new ArrayList<>();
-    if (job.kind() == TraceFile.Kind.PROBES) {
-      files.addAll(InputFiles.expand(job.probes(), TraceFile.Kind.PROBES, 0, hconf, empty));
-    } else if (job.kind() == TraceFile.Kind.PAIRED) {
-      files.addAll(InputFiles.expand(job.paired(), TraceFile.Kind.PAIRED, 0, hconf, empty));
-    } else {
-      files.addAll(InputFiles.expand(job.dns(), TraceFile.Kind.DNS, 0, hconf, empty));
-      files.addAll(InputFiles.expand(job.http(), TraceFile.Kind.HTTP, files.size(), hconf, empty));
-    }
+    List<TraceFile> files = files(job, hconf, empty);
     HashMap<String, String> conf = new HashMap<>();
     hconf.forEach(e -> conf.put(e.getKey(), e.getValue()));
     Broadcast<HashMap<String, String>> bconf = jsc.broadcast(conf);
@@ -191,22 +183,7 @@ public final class SparkCorrelation {
     List<JavaRDD<?>> kept = new ArrayList<>();
     Dataset<Outcome> outcomes = outcomes(spark, jsc, job, fileRdd, files.size(), bconf, acc, kept);
     List<TimeWindow> windows = job.windows();
-    Dataset<Outcome> windowed =
-        windows.isEmpty()
-            ? outcomes
-            : outcomes.map(
-                (MapFunction<Outcome, Outcome>)
-                    o -> {
-                      o.setWindow(TimeWindow.index(windows, o.getTime()));
-                      return o;
-                    },
-                Encoders.bean(Outcome.class));
-    List<OutcomeCounts.Counted> counted = new ArrayList<>();
-    for (Row r : windowed.groupBy("kind", "window", "from", "to").count().collectAsList()) {
-      counted.add(
-          new OutcomeCounts.Counted(
-              r.getInt(0), r.getInt(1), r.getString(2), r.getString(3), r.getLong(4)));
-    }
+    List<OutcomeCounts.Counted> counted = counted(outcomes, windows);
 
     Map<Integer, FileResult> byFile = new TreeMap<>();
     for (FileResult r : acc.value()) {
@@ -216,63 +193,13 @@ public final class SparkCorrelation {
     // labels, counts and the other outcomes, as Tally and the estimators count them in process
     LabelIndex labels = new LabelIndex(job.folding(), job.pops());
     OutcomeCounts tally = OutcomeCounts.of(counted, labels, windows.size());
-    long[] kinds = tally.kinds;
     Map<Integer, FirstBad> unknownLines =
         tally.unknownLabels.isEmpty() ? Map.of() : unknownLines(outcomes, tally.unknownLabels, jsc);
 
-    ReadReport report = new ReadReport(false);
     List<String> badFiles = new ArrayList<>();
-    for (FileResult f : byFile.values()) {
-      if (f.error() != null) {
-        badFiles.add(f.error());
-        continue;
-      }
-      FirstBad u = unknownLines.get(f.file().index());
-      List<BadLine> examples = new ArrayList<>(f.examples());
-      Map<String, Long> reasons = new TreeMap<>(f.reasons());
-      ReadReport.FileSummary s = f.summary();
-      if (u != null) {
-        for (BadLine b : u.first()) {
-          examples.add(new BadLine(f.file().source(), b.line(), b.reason()));
-        }
-        examples.sort(Comparator.comparingLong(BadLine::line));
-        reasons.merge(BadLine.kind("unknown PoP id 'x'"), u.count(), Long::sum);
-        s =
-            new ReadReport.FileSummary(
-                s.source(), s.format(), s.lines(), s.records(), s.skipped() + u.count());
-      }
-      report.addFile(s, examples, f.truncatedAfter(), reasons);
-    }
+    ReadReport report = report(byFile, unknownLines, badFiles);
 
-    Map<String, Object> stats =
-        switch (job.kind()) {
-          case PROBES -> RunInputs.probes(sum(byFile, TraceFile.Kind.PROBES, false));
-          case PAIRED -> {
-            long observations = sum(byFile, TraceFile.Kind.PAIRED, true);
-            long pairs = kinds[Outcome.SAMPLE];
-            PairedEstimator.Stats s =
-                new PairedEstimator.Stats(
-                    observations,
-                    observations - sum(byFile, TraceFile.Kind.PAIRED, false),
-                    pairs,
-                    kinds[Outcome.UNPAIRED]);
-            yield RunInputs.paired(job.dnsService(), job.httpService(), job.windowMillis(), s);
-          }
-          default ->
-              RunInputs.beacon(
-                  job.windowMillis(),
-                  new BeaconJoin.Stats(
-                      sum(byFile, TraceFile.Kind.DNS, true),
-                      sum(byFile, TraceFile.Kind.DNS, false),
-                      sum(byFile, TraceFile.Kind.HTTP, true),
-                      sum(byFile, TraceFile.Kind.HTTP, false),
-                      kinds[Outcome.SAMPLE],
-                      kinds[Outcome.UNJOINED_ANSWER],
-                      kinds[Outcome.UNJOINED_REQUEST],
-                      kinds[Outcome.DUPLICATE],
-                      -1),
-                  false);
-        };
+    Map<String, Object> stats = stats(job, byFile, tally.kinds);
     RunInputs.leftOut(
         stats,
         tally.droppedSamples,
@@ -296,6 +223,109 @@ public final class SparkCorrelation {
             : null;
     kept.forEach(r -> r.unpersist(false));
     return new Result(Collections.unmodifiableList(estimates), labels, stats, report, vantages);
+  }
+
+  /** The trace files of the job, numbered; empty directories go to {@code empty}. */
+  private static List<TraceFile> files(Job job, Configuration hconf, List<String> empty)
+      throws IOException {
+    List<TraceFile> files = new ArrayList<>();
+    if (job.kind() == TraceFile.Kind.PROBES) {
+      files.addAll(InputFiles.expand(job.probes(), TraceFile.Kind.PROBES, 0, hconf, empty));
+    } else if (job.kind() == TraceFile.Kind.PAIRED) {
+      files.addAll(InputFiles.expand(job.paired(), TraceFile.Kind.PAIRED, 0, hconf, empty));
+    } else {
+      files.addAll(InputFiles.expand(job.dns(), TraceFile.Kind.DNS, 0, hconf, empty));
+      files.addAll(InputFiles.expand(job.http(), TraceFile.Kind.HTTP, files.size(), hconf, empty));
+    }
+    return files;
+  }
+
+  /**
+   * The outcomes counted per (kind, window, row label, column label), each sample in its compared
+   * window by its time.
+   */
+  private static List<OutcomeCounts.Counted> counted(
+      Dataset<Outcome> outcomes, List<TimeWindow> windows) {
+    Dataset<Outcome> windowed =
+        windows.isEmpty()
+            ? outcomes
+            : outcomes.map(
+                (MapFunction<Outcome, Outcome>)
+                    o -> {
+                      o.setWindow(TimeWindow.index(windows, o.getTime()));
+                      return o;
+                    },
+                Encoders.bean(Outcome.class));
+    List<OutcomeCounts.Counted> counted = new ArrayList<>();
+    for (Row r : windowed.groupBy("kind", "window", "from", "to").count().collectAsList()) {
+      counted.add(
+          new OutcomeCounts.Counted(
+              r.getInt(0), r.getInt(1), r.getString(2), r.getString(3), r.getLong(4)));
+    }
+    return counted;
+  }
+
+  /**
+   * The files read with their bad lines, those naming an unknown PoP id added (as the in-process
+   * Tally reports them); files that could not be read go to {@code badFiles}.
+   */
+  private static ReadReport report(
+      Map<Integer, FileResult> byFile, Map<Integer, FirstBad> unknownLines, List<String> badFiles) {
+    ReadReport report = new ReadReport(false);
+    for (FileResult f : byFile.values()) {
+      if (f.error() != null) {
+        badFiles.add(f.error());
+        continue;
+      }
+      FirstBad u = unknownLines.get(f.file().index());
+      List<BadLine> examples = new ArrayList<>(f.examples());
+      Map<String, Long> reasons = new TreeMap<>(f.reasons());
+      ReadReport.FileSummary s = f.summary();
+      if (u != null) {
+        for (BadLine b : u.first()) {
+          examples.add(new BadLine(f.file().source(), b.line(), b.reason()));
+        }
+        examples.sort(Comparator.comparingLong(BadLine::line));
+        reasons.merge(BadLine.kind("unknown PoP id 'x'"), u.count(), Long::sum);
+        s =
+            new ReadReport.FileSummary(
+                s.source(), s.format(), s.lines(), s.records(), s.skipped() + u.count());
+      }
+      report.addFile(s, examples, f.truncatedAfter(), reasons);
+    }
+    return report;
+  }
+
+  /** What reading, joining or pairing did, as the in-process estimator reports it. */
+  private static Map<String, Object> stats(Job job, Map<Integer, FileResult> byFile, long[] kinds) {
+    return switch (job.kind()) {
+      case PROBES -> RunInputs.probes(sum(byFile, TraceFile.Kind.PROBES, false));
+      case PAIRED -> {
+        long observations = sum(byFile, TraceFile.Kind.PAIRED, true);
+        long pairs = kinds[Outcome.SAMPLE];
+        PairedEstimator.Stats s =
+            new PairedEstimator.Stats(
+                observations,
+                observations - sum(byFile, TraceFile.Kind.PAIRED, false),
+                pairs,
+                kinds[Outcome.UNPAIRED]);
+        yield RunInputs.paired(job.dnsService(), job.httpService(), job.windowMillis(), s);
+      }
+      default ->
+          RunInputs.beacon(
+              job.windowMillis(),
+              new BeaconJoin.Stats(
+                  sum(byFile, TraceFile.Kind.DNS, true),
+                  sum(byFile, TraceFile.Kind.DNS, false),
+                  sum(byFile, TraceFile.Kind.HTTP, true),
+                  sum(byFile, TraceFile.Kind.HTTP, false),
+                  kinds[Outcome.SAMPLE],
+                  kinds[Outcome.UNJOINED_ANSWER],
+                  kinds[Outcome.UNJOINED_REQUEST],
+                  kinds[Outcome.DUPLICATE],
+                  -1),
+              false);
+    };
   }
 
   private static Dataset<Outcome> outcomes(
