@@ -343,12 +343,21 @@ public final class CorrelateCommand implements Callable<Integer> {
     return LabelFolding.mapping(Path.of(fold));
   }
 
+  /**
+   * The estimate of the whole trace, or of window {@code k}. A compared window without samples (its
+   * logs held back, or outside the traces) is an estimate of empty rows, reported as such, when the
+   * other window has samples; with no samples at all there is nothing to estimate.
+   */
   private CorrelationEstimate estimate(
       CorrelationRun.Result run, LabelIndex labels, int k, Smoothing smoothing) {
-    if (run.tally().counts(k).total() == 0) {
+    boolean none =
+        compare.isEmpty()
+            ? run.tally().counts(0).total() == 0
+            : run.tally().counts(0).total() + run.tally().counts(1).total() == 0;
+    if (none || labels.size() == 0) {
       throw new UserError(
           "no samples"
-              + (compare.isEmpty() ? "" : " in window " + compare.get(k))
+              + (compare.isEmpty() ? "" : " in either window")
               + ": nothing was paired or joined (see the summary above)");
     }
     return CorrelationEstimate.of(run.tally().counts(k), labels, smoothing, confidence);
@@ -394,7 +403,8 @@ public final class CorrelateCommand implements Callable<Integer> {
                 Drift.compare(
                     a.ids(), a.counts(), b.ids(), b.counts(), alpha, EstimateReport.FEW_SAMPLES));
     Outputs.directory(out);
-    DriftOutputs.driftJson(out.resolve("drift.json"), drift, compare, null);
+    DriftOutputs.driftJson(
+        out.resolve("drift.json"), drift, compare, List.of(a.samples(), b.samples()), null);
     DriftOutputs.summaryLines(drift, null).forEach(o::println);
     return 0;
   }

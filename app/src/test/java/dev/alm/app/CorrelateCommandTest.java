@@ -242,4 +242,35 @@ class CorrelateCommandTest {
         err.toString());
     assertTrue(Files.notExists(dir.resolve("o")));
   }
+
+  @Test
+  void aHeldBackWindowIsReportedNotFatal() throws Exception {
+    // the trace has 2021-05-15 and 2021-05-22; the window of 2021-05-29 is not there
+    Path o = dir.resolve("held");
+    assertEquals(
+        0,
+        paired(
+            quad9(),
+            V4,
+            V6,
+            "--compare",
+            "2021-05-15T09:45:00Z",
+            "2021-05-29T09:45:00Z",
+            "--out",
+            o.toString()),
+        err.toString());
+    assertTrue(
+        out.toString()
+            .contains(
+                "window 2021-05-29T09:45:00.000Z/2021-05-29T09:50:00.000Z: no samples (its logs held"
+                    + " back, or outside the traces)"),
+        out.toString());
+    JsonNode second = JSON.readTree(o.resolve("window2/report.json").toFile());
+    assertEquals(0, second.get("samples").asLong());
+    assertEquals(second.get("nodes").asInt(), second.get("emptyRows").asInt());
+    JsonNode drift = JSON.readTree(o.resolve("drift.json").toFile());
+    assertEquals(0, drift.get("windowSamples").get(1).asLong());
+    assertTrue(drift.get("windowSamples").get(0).asLong() > 4000, drift.toString());
+    assertEquals(0, drift.get("rowsTested").asInt());
+  }
 }

@@ -55,22 +55,39 @@ public final class DriftOutputs {
       Path dir = out.resolve("window" + (k + 1));
       Map<String, Object> r = EstimateFiles.write(dir, estimates.get(k), labels, inputs);
       lines.add(EstimateReport.summaryLine(dir, r));
+      if (estimates.get(k).samples() == 0) {
+        lines.add(
+            "window "
+                + windows.get(k)
+                + ": no samples (its logs held back, or outside the traces): every row empty, "
+                + "none tested for drift");
+      }
     }
     driftJson(
         out.resolve("drift.json"),
         drift,
         windows.stream().map(TimeWindow::toString).toList(),
+        List.of(a.samples(), b.samples()),
         vantages);
     lines.addAll(summaryLines(drift, vantages));
     return lines;
   }
 
-  /** Writes {@code drift.json} atomically; returns its content. */
+  /**
+   * Writes {@code drift.json} atomically; returns its content.
+   *
+   * @param samples the samples of each window
+   */
   public static Map<String, Object> driftJson(
-      Path file, Drift.Result d, List<String> windows, VantageDrift.Result vantages)
+      Path file,
+      Drift.Result d,
+      List<String> windows,
+      List<Long> samples,
+      VantageDrift.Result vantages)
       throws IOException {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("windows", windows);
+    m.put("windowSamples", samples);
     m.put("alpha", d.alpha());
     m.put("test", "chi-square homogeneity per row, Bonferroni over the rows tested");
     m.put("rowsTested", d.tested());

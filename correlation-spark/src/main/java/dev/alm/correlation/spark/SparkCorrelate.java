@@ -189,14 +189,12 @@ public final class SparkCorrelate implements Callable<Integer> {
       empty.forEach(d -> err.println("empty partition: " + d));
       r.report().truncatedFiles().forEach(t -> err.println("used the lines before the end: " + t));
       err.flush();
-      for (int k = 0; k < r.estimates().size(); k++) {
-        if (r.estimates().get(k) == null) {
-          err.println(
-              "alm-spark correlate: no samples"
-                  + (compare.isEmpty() ? "" : " in window " + compare.get(k))
-                  + ": nothing was paired or joined (see the summary above)");
-          return 1;
-        }
+      if (r.estimate() == null) {
+        err.println(
+            "alm-spark correlate: no samples"
+                + (compare.isEmpty() ? "" : " in either window")
+                + ": nothing was paired or joined (see the summary above)");
+        return 1;
       }
       SparkOutputs.write(spark, out, r, job.windows(), alpha, parquet).forEach(o::println);
       o.flush();

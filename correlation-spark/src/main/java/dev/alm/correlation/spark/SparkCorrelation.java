@@ -144,8 +144,8 @@ public final class SparkCorrelation {
   /**
    * The outcome.
    *
-   * @param estimates the estimate of the whole input, or of each compared window; {@code null} for
-   *     one with no samples
+   * @param estimates the estimate of the whole input, or of each compared window (of empty rows for
+   *     a window without samples); {@code null} when there are no samples at all
    * @param labels the folding record
    * @param inputs the report's {@code inputs}
    * @param report the files read, with their bad lines
@@ -210,10 +210,12 @@ public final class SparkCorrelation {
     stats.put("badFiles", badFiles);
     stats.put("emptyPartitions", empty);
     stats.put("truncatedFiles", report.truncatedFiles());
+    // as in process: a compared window without samples is an estimate of empty rows
+    long samples = tally.counts.stream().mapToLong(Counts::total).sum();
     List<CorrelationEstimate> estimates = new ArrayList<>();
     for (Counts c : tally.counts) {
       estimates.add(
-          c.total() == 0 || labels.size() == 0
+          samples == 0 || labels.size() == 0
               ? null
               : CorrelationEstimate.of(c, labels, job.smoothing(), job.confidence()));
     }

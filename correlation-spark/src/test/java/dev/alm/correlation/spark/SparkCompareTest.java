@@ -166,4 +166,47 @@ class SparkCompareTest {
         List.of(windows.get(0).toString(), windows.get(1).toString()),
         JSON.readValue(dir.resolve("beacons/spark/drift.json").toFile(), Map.class).get("windows"));
   }
+
+  @Test
+  void aHeldBackWindowIsAnEstimateOfEmptyRowsInBothEngines() throws Exception {
+    long joinWindow = SparkCorrelationTest.WINDOW;
+    GeneratedLogs logs = GeneratedLogs.write(dir.resolve("gen-held"));
+    long hour = 3_600_000;
+    // the second window's logs are not there (held back): after the end of the traces
+    List<TimeWindow> windows =
+        List.of(
+            new TimeWindow(logs.firstMillis(), logs.lastMillis() + 1),
+            new TimeWindow(logs.lastMillis() + hour, logs.lastMillis() + 2 * hour));
+    SparkCorrelation.Job job =
+        new SparkCorrelation.Job(
+            TraceFile.Kind.DNS,
+            List.of(logs.dns().toString()),
+            List.of(logs.http().toString()),
+            List.of(),
+            List.of(),
+            null,
+            null,
+            joinWindow,
+            LabelFolding.identity(),
+            Set.of(),
+            new Smoothing(1),
+            0.95,
+            windows);
+    SparkCorrelation.Result r =
+        compareBoth(
+            "held-back",
+            CorrelationInputs.beacon(List.of(logs.dns()), List.of(logs.http()), joinWindow),
+            job,
+            LabelFolding.identity());
+    Path out = dir.resolve("held-back/spark");
+    Map<?, ?> second = JSON.readValue(out.resolve("window2/report.json").toFile(), Map.class);
+    assertEquals(0, ((Number) second.get("samples")).intValue());
+    assertEquals(second.get("nodes"), second.get("emptyRows"));
+    Map<?, ?> drift = JSON.readValue(out.resolve("drift.json").toFile(), Map.class);
+    assertEquals(
+        List.of(r.estimates().get(0).samples(), 0L),
+        ((List<?>) drift.get("windowSamples"))
+            .stream().map(v -> ((Number) v).longValue()).toList());
+    assertEquals(0, drift.get("rowsTested"));
+  }
 }
