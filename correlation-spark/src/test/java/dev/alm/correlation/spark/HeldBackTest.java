@@ -98,6 +98,7 @@ class HeldBackTest {
 
   /** The three Parquet files hold the estimate's entries, as Spark reads them. */
   static void assertParquetIsTheCsv(Path out, CorrelationEstimate e) {
+    SparkSession spark = LocalSpark.session();
     int n = e.size();
     List<Row> c = spark.read().parquet(out.resolve("C.parquet").toString()).collectAsList();
     List<Row> counts =

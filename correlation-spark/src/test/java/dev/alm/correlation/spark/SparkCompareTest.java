@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the same classes: each window's C.csv, counts.csv and intervals.csv byte for byte, the same
  * report, and the same drift.json (per-row drift and, for paired observations, the vantage points'
  * own changes), on the Quad9 trace between its two dates and on generated beacon logs with samples
- * outside both windows.
+ * outside both windows or a window held back; with {@code --parquet} each window's estimate as
+ * Parquet too.
  */
 class SparkCompareTest {
   static final ObjectMapper JSON = new ObjectMapper();
@@ -64,7 +65,7 @@ class SparkCompareTest {
 
     SparkCorrelation.Result r = SparkCorrelation.run(spark, job);
     Path b = dir.resolve(name).resolve("spark");
-    SparkOutputs.write(spark, b.toString(), r, windows, 0.01, false);
+    SparkOutputs.write(spark, b.toString(), r, windows, 0.01, true);
 
     for (String w : List.of("window1", "window2")) {
       for (String f : List.of("C.csv", "counts.csv", "intervals.csv")) {
@@ -125,6 +126,11 @@ class SparkCompareTest {
     Map<?, ?> drift = JSON.readValue(dir.resolve("quad9/spark/drift.json").toFile(), Map.class);
     assertEquals(49, drift.get("rowsTested"));
     assertEquals(0, drift.get("rowsFlagged"));
+    // --parquet: each window's estimate as Parquet too
+    for (int k = 0; k < 2; k++) {
+      HeldBackTest.assertParquetIsTheCsv(
+          dir.resolve("quad9/spark/window" + (k + 1)), r.estimates().get(k));
+    }
   }
 
   @Test
