@@ -7,6 +7,7 @@ import dev.alm.correlation.CorrelationInputs;
 import dev.alm.correlation.CorrelationRun;
 import dev.alm.correlation.CountsCsv;
 import dev.alm.correlation.Drift;
+import dev.alm.correlation.DriftOutputs;
 import dev.alm.correlation.EstimateReport;
 import dev.alm.correlation.LabelFolding;
 import dev.alm.correlation.LabelIndex;
@@ -23,7 +24,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -255,6 +255,9 @@ public final class CorrelateCommand implements Callable<Integer> {
     if (!(confidence > 0 && confidence < 1)) {
       throw new UserError("--confidence must be in (0, 1), got " + confidence);
     }
+    if (!(alpha > 0 && alpha < 1)) {
+      throw new UserError("--alpha must be in (0, 1), got " + alpha);
+    }
     if (!compare.isEmpty()
         && Files.isDirectory(Path.of(compare.get(0)))
         && Files.isDirectory(Path.of(compare.get(1)))) {
@@ -290,27 +293,18 @@ public final class CorrelateCommand implements Callable<Integer> {
     }
     List<CorrelationEstimate> es = new ArrayList<>();
     for (int k = 0; k < 2; k++) {
-      CorrelationEstimate e = estimate(run, labels, k, smoothing);
-      Path dir = out.resolve("window" + (k + 1));
-      summary(o, dir, CorrelateOutputs.estimate(dir, e, labels, run.stats()));
-      es.add(e);
+      es.add(estimate(run, labels, k, smoothing));
     }
-    Drift.Result drift =
-        checked(
-            () ->
-                Drift.compare(
-                    es.get(0).ids(),
-                    es.get(0).counts(),
-                    es.get(1).ids(),
-                    es.get(1).counts(),
-                    alpha,
-                    EstimateReport.FEW_SAMPLES));
-    CorrelateOutputs.drift(
-        out.resolve("drift.json"),
-        drift,
-        windows.stream().map(TimeWindow::toString).toList(),
-        vantages == null ? null : vantages.result());
-    driftSummary(o, drift, vantages == null ? null : vantages.result());
+    List<String> lines =
+        DriftOutputs.write(
+            out,
+            windows,
+            es,
+            labels,
+            run.stats(),
+            alpha,
+            vantages == null ? null : vantages.result());
+    lines.forEach(o::println);
     return 0;
   }
 
@@ -349,12 +343,21 @@ public final class CorrelateCommand implements Callable<Integer> {
     return LabelFolding.mapping(Path.of(fold));
   }
 
+  /**
+   * The estimate of the whole trace, or of window {@code k}. A compared window without samples (its
+   * logs held back, or outside the traces) is an estimate of empty rows, reported as such, when the
+   * other window has samples; with no samples at all there is nothing to estimate.
+   */
   private CorrelationEstimate estimate(
       CorrelationRun.Result run, LabelIndex labels, int k, Smoothing smoothing) {
-    if (run.tally().counts(k).total() == 0) {
+    boolean none =
+        compare.isEmpty()
+            ? run.tally().counts(0).total() == 0
+            : run.tally().counts(0).total() + run.tally().counts(1).total() == 0;
+    if (none || labels.size() == 0) {
       throw new UserError(
           "no samples"
-              + (compare.isEmpty() ? "" : " in window " + compare.get(k))
+              + (compare.isEmpty() ? "" : " in either window")
               + ": nothing was paired or joined (see the summary above)");
     }
     return CorrelationEstimate.of(run.tally().counts(k), labels, smoothing, confidence);
@@ -400,44 +403,14 @@ public final class CorrelateCommand implements Callable<Integer> {
                 Drift.compare(
                     a.ids(), a.counts(), b.ids(), b.counts(), alpha, EstimateReport.FEW_SAMPLES));
     Outputs.directory(out);
-    CorrelateOutputs.drift(out.resolve("drift.json"), drift, compare, null);
-    driftSummary(o, drift, null);
+    DriftOutputs.driftJson(
+        out.resolve("drift.json"), drift, compare, List.of(a.samples(), b.samples()), null);
+    DriftOutputs.summaryLines(drift, null).forEach(o::println);
     return 0;
   }
 
   private static void summary(PrintWriter o, Path dir, Map<String, Object> r) {
     o.println(EstimateReport.summaryLine(dir, r));
-  }
-
-  private static void driftSummary(PrintWriter o, Drift.Result d, VantageDrift.Result v) {
-    o.printf(
-        Locale.ROOT,
-        "drift: %d rows tested, %d changed beyond sampling noise (alpha %.3g), mean TV %.3f%n",
-        d.tested(),
-        d.flagged(),
-        d.alpha(),
-        d.meanTv());
-    for (Drift.Row r : d.rows()) {
-      if (r.flagged()) {
-        o.printf(
-            Locale.ROOT,
-            "  %-12s TV %.3f  p %.2g  samples %d -> %d%n",
-            r.id(),
-            r.tv(),
-            r.pValue(),
-            r.before(),
-            r.after());
-      }
-    }
-    if (v != null) {
-      o.printf(
-          Locale.ROOT,
-          "vantage points on the DNS service in both windows: %d; %.1f%% changed site, "
-              + "%.1f%% after folding%n",
-          v.vantages(),
-          100 * v.share(),
-          100 * v.shareFolded());
-    }
   }
 
   private interface Checked<T> {

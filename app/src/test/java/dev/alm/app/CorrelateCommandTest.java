@@ -1,6 +1,7 @@
 package dev.alm.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -218,5 +219,58 @@ class CorrelateCommandTest {
         1, alm("correlate", "--probes", empty.toString(), "--out", dir.resolve("o4").toString()));
     assertTrue(err.toString().contains("empty file"), err.toString());
     assertTrue(err.toString().contains("alm correlate: no samples"), err.toString());
+  }
+
+  @Test
+  void sparkIsNotInAlmJar() {
+    // alm.jar carries no Spark: the launcher hands --engine spark to ./alm-spark
+    assertThrows(
+        ClassNotFoundException.class, () -> Class.forName("org.apache.spark.sql.SparkSession"));
+    int code =
+        alm(
+            "correlate",
+            "--engine",
+            "spark",
+            "--probes",
+            "p.csv",
+            "--out",
+            dir.resolve("o").toString());
+    assertEquals(1, code, err.toString());
+    assertEquals(1, err.toString().strip().lines().count(), err.toString());
+    assertTrue(
+        err.toString().startsWith("alm correlate: --engine spark runs Spark in its own process"),
+        err.toString());
+    assertTrue(Files.notExists(dir.resolve("o")));
+  }
+
+  @Test
+  void aHeldBackWindowIsReportedNotFatal() throws Exception {
+    // the trace has 2021-05-15 and 2021-05-22; the window of 2021-05-29 is not there
+    Path o = dir.resolve("held");
+    assertEquals(
+        0,
+        paired(
+            quad9(),
+            V4,
+            V6,
+            "--compare",
+            "2021-05-15T09:45:00Z",
+            "2021-05-29T09:45:00Z",
+            "--out",
+            o.toString()),
+        err.toString());
+    assertTrue(
+        out.toString()
+            .contains(
+                "window 2021-05-29T09:45:00.000Z/2021-05-29T09:50:00.000Z: no samples (its logs held"
+                    + " back, or outside the traces)"),
+        out.toString());
+    JsonNode second = JSON.readTree(o.resolve("window2/report.json").toFile());
+    assertEquals(0, second.get("samples").asLong());
+    assertEquals(second.get("nodes").asInt(), second.get("emptyRows").asInt());
+    JsonNode drift = JSON.readTree(o.resolve("drift.json").toFile());
+    assertEquals(0, drift.get("windowSamples").get(1).asLong());
+    assertTrue(drift.get("windowSamples").get(0).asLong() > 4000, drift.toString());
+    assertEquals(0, drift.get("rowsTested").asInt());
   }
 }

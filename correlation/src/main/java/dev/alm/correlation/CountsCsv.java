@@ -30,6 +30,17 @@ public final class CountsCsv {
     public Table {
       ids = List.copyOf(ids);
     }
+
+    /** The samples of every row. */
+    public long samples() {
+      long s = 0;
+      for (long[] row : counts) {
+        for (long v : row) {
+          s += v;
+        }
+      }
+      return s;
+    }
   }
 
   /** Writes the counts of an estimate. */

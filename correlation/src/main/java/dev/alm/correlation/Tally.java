@@ -56,15 +56,7 @@ public final class Tally implements SampleSink {
 
   /** The window of {@code t}: 0 without windows, -1 outside every window. */
   public int window(long t) {
-    if (windows.isEmpty()) {
-      return 0;
-    }
-    for (int k = 0; k < windows.size(); k++) {
-      if (windows.get(k).contains(t)) {
-        return k;
-      }
-    }
-    return -1;
+    return TimeWindow.index(windows, t);
   }
 
   /** The counts of window {@code k} (0 without windows). */

@@ -1,12 +1,14 @@
 package dev.alm.correlation;
 
 import dev.alm.traces.Timestamps;
+import java.io.Serializable;
+import java.util.List;
 
 /**
  * A half-open interval of time {@code [fromMillis, toMillis)}, for splitting samples into the
  * windows that drift compares.
  */
-public record TimeWindow(long fromMillis, long toMillis) {
+public record TimeWindow(long fromMillis, long toMillis) implements Serializable {
 
   public TimeWindow {
     if (toMillis <= fromMillis) {
@@ -17,6 +19,22 @@ public record TimeWindow(long fromMillis, long toMillis) {
   /** Whether {@code t} lies in this window. */
   public boolean contains(long t) {
     return t >= fromMillis && t < toMillis;
+  }
+
+  /**
+   * The window of {@code t} among {@code windows}: 0 without windows (everything counts as one),
+   * else the first window holding {@code t}, -1 outside every window. The rule of every engine.
+   */
+  public static int index(List<TimeWindow> windows, long t) {
+    if (windows.isEmpty()) {
+      return 0;
+    }
+    for (int k = 0; k < windows.size(); k++) {
+      if (windows.get(k).contains(t)) {
+        return k;
+      }
+    }
+    return -1;
   }
 
   /**

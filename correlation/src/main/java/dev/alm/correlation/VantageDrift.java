@@ -1,5 +1,6 @@
 package dev.alm.correlation;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,14 @@ public final class VantageDrift implements PairedEstimator.DnsSideObserver {
       return vantages == 0 ? Double.NaN : (double) changedFolded / vantages;
     }
   }
+
+  /**
+   * Vantage points seen in both windows, first at site {@code first} and first in the second window
+   * at site {@code later}.
+   *
+   * @param vantages how many vantage points moved so (1 for one vantage point)
+   */
+  public record Move(String first, String later, long vantages) {}
 
   private final List<TimeWindow> windows;
   private final LabelFolding folding;
@@ -54,21 +63,37 @@ public final class VantageDrift implements PairedEstimator.DnsSideObserver {
 
   /** The shares so far. */
   public Result result() {
+    return of(moves(), folding);
+  }
+
+  /** Every vantage point seen in both windows so far, with its first site in each. */
+  public List<Move> moves() {
+    List<Move> out = new ArrayList<>();
+    for (Map.Entry<String, String> e : first.entrySet()) {
+      String later = second.get(e.getKey());
+      if (later != null) {
+        out.add(new Move(e.getValue(), later, 1));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The shares of vantage points that changed site, and node after {@code folding}, among {@code
+   * moves} (of one engine or summed over the parts of a job).
+   */
+  public static Result of(Iterable<Move> moves, LabelFolding folding) {
     long both = 0;
     long changed = 0;
     long changedFolded = 0;
-    for (Map.Entry<String, String> e : first.entrySet()) {
-      String later = second.get(e.getKey());
-      if (later == null) {
-        continue;
-      }
-      both++;
-      if (!later.equals(e.getValue())) {
-        changed++;
-        String a = folding.fold(e.getValue());
-        String b = folding.fold(later);
+    for (Move m : moves) {
+      both += m.vantages();
+      if (!m.later().equals(m.first())) {
+        changed += m.vantages();
+        String a = folding.fold(m.first());
+        String b = folding.fold(m.later());
         if (a == null ? b != null : !a.equals(b)) {
-          changedFolded++;
+          changedFolded += m.vantages();
         }
       }
     }

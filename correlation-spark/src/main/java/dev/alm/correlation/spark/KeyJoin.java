@@ -39,10 +39,15 @@ public final class KeyJoin {
         Half request = h.isDns() ? p : h;
         out.add(
             new Outcome(
-                Outcome.SAMPLE, answer.getPop(), request.getPop(), h.getFile(), h.getLine()));
+                Outcome.SAMPLE,
+                answer.getPop(),
+                request.getPop(),
+                h.getFile(),
+                h.getLine(),
+                answer.getT()));
         p = null;
       } else {
-        out.add(new Outcome(Outcome.DUPLICATE, null, null, h.getFile(), h.getLine()));
+        out.add(new Outcome(Outcome.DUPLICATE, null, null, h.getFile(), h.getLine(), h.getT()));
       }
     }
     if (p != null) {
@@ -57,6 +62,7 @@ public final class KeyJoin {
         null,
         null,
         p.getFile(),
-        p.getLine());
+        p.getLine(),
+        p.getT());
   }
 }

@@ -4,8 +4,9 @@ import java.io.Serializable;
 
 /**
  * What became of beacon halves or probes (a bean for Spark's encoder): a sample of row {@code
- * from}, column {@code to}, completed by line {@code line} of file {@code file}; or a half left
- * unjoined, or a duplicate; or a paired observation left unpaired.
+ * from}, column {@code to}, completed by line {@code line} of file {@code file}, in a compared
+ * window; or a half left unjoined, or a duplicate; or a paired observation left unpaired; or a
+ * vantage point's move between two compared windows.
  */
 public final class Outcome implements Serializable {
   /** A sample i -> j. */
@@ -23,23 +24,37 @@ public final class Outcome implements Serializable {
   /** A paired observation that found no partner within the window. */
   public static final int UNPAIRED = 4;
 
+  /**
+   * A vantage point seen on the DNS-layer service in both compared windows, first at site {@code
+   * from}, then at {@code to} (paired observations with {@code --compare}).
+   */
+  public static final int MOVED = 5;
+
   /** How many kinds there are. */
-  public static final int KINDS = 5;
+  public static final int KINDS = 6;
 
   private int kind;
   private String from;
   private String to;
   private int file;
   private long line;
+  private long time;
+  private int window;
 
   public Outcome() {}
 
-  public Outcome(int kind, String from, String to, int file, long line) {
+  /**
+   * @param time the sample's time, which decides its window ({@link
+   *     dev.alm.correlation.TimeWindow#index}): the DNS answer's or DNS-side observation's, the
+   *     probe's
+   */
+  public Outcome(int kind, String from, String to, int file, long line, long time) {
     this.kind = kind;
     this.from = from;
     this.to = to;
     this.file = file;
     this.line = line;
+    this.time = time;
   }
 
   public int getKind() {
@@ -80,5 +95,22 @@ public final class Outcome implements Serializable {
 
   public void setLine(long line) {
     this.line = line;
+  }
+
+  public long getTime() {
+    return time;
+  }
+
+  public void setTime(long time) {
+    this.time = time;
+  }
+
+  /** The compared window of a sample: 0 without windows, -1 outside both. */
+  public int getWindow() {
+    return window;
+  }
+
+  public void setWindow(int window) {
+    this.window = window;
   }
 }

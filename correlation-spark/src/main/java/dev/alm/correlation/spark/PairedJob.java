@@ -1,7 +1,9 @@
 package dev.alm.correlation.spark;
 
+import dev.alm.correlation.TimeWindow;
 import dev.alm.traces.PairedObservation;
 import dev.alm.traces.TraceFormats;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -21,7 +23,8 @@ import scala.Tuple2;
 /**
  * The paired estimator's part of {@link SparkCorrelation}: paired observations read by the
  * executors, each file's latest time to the driver, and each vantage point's observations paired by
- * the in-process rule ({@link VantagePairing}) into {@link Outcome}s.
+ * the in-process rule ({@link VantagePairing}) into {@link Outcome}s, with the vantage point's move
+ * between two compared windows.
  */
 final class PairedJob {
   private PairedJob() {}
@@ -59,12 +62,23 @@ final class PairedJob {
     }
     Broadcast<long[]> filesBefore = jsc.broadcast(before);
     long window = job.windowMillis();
+    List<TimeWindow> windows = job.windows();
+    boolean moves = windows.size() == 2;
     return spark
         .createDataset(seen.rdd(), Encoders.bean(Sighting.class))
         .groupByKey((MapFunction<Sighting, String>) Sighting::getVantage, Encoders.STRING())
         .flatMapGroups(
             (FlatMapGroupsFunction<String, Sighting, Outcome>)
-                (key, it) -> VantagePairing.pair(it, window, filesBefore.value()).iterator(),
+                (key, it) -> {
+                  List<Sighting> all = new ArrayList<>(2);
+                  it.forEachRemaining(all::add);
+                  List<Outcome> out =
+                      VantagePairing.pair(all.iterator(), window, filesBefore.value());
+                  if (moves) {
+                    out.addAll(VantagePairing.moves(all, windows));
+                  }
+                  return out.iterator();
+                },
             Encoders.bean(Outcome.class));
   }
 

@@ -5,7 +5,6 @@ import dev.alm.traces.PartFiles;
 import dev.alm.traces.RecordWriter;
 import dev.alm.traces.TraceFormat;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,8 +14,6 @@ import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.io.OutputFile;
-import org.apache.parquet.io.PositionOutputStream;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -78,7 +75,7 @@ public final class ParquetParts implements PartFiles {
       this.groups = new SimpleGroupFactory(schema);
       this.names = format.header().toArray(String[]::new);
       this.out =
-          ExampleParquetWriter.builder(new LocalFile(tmp))
+          ExampleParquetWriter.builder(new LocalParquetFile(tmp))
               .withType(schema)
               .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
               .withCompressionCodec(CompressionCodecName.SNAPPY)
@@ -130,59 +127,6 @@ public final class ParquetParts implements PartFiles {
           Files.deleteIfExists(tmp);
         }
       }
-    }
-  }
-
-  /** A local file as Parquet's output, without Hadoop's file system (no checksum files). */
-  private record LocalFile(Path path) implements OutputFile {
-    @Override
-    public PositionOutputStream create(long blockSizeHint) throws IOException {
-      return createOrOverwrite(blockSizeHint);
-    }
-
-    @Override
-    public PositionOutputStream createOrOverwrite(long blockSizeHint) throws IOException {
-      OutputStream s = new java.io.BufferedOutputStream(Files.newOutputStream(path), 1 << 16);
-      return new PositionOutputStream() {
-        private long pos;
-
-        @Override
-        public long getPos() {
-          return pos;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-          s.write(b);
-          pos++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-          s.write(b, off, len);
-          pos += len;
-        }
-
-        @Override
-        public void flush() throws IOException {
-          s.flush();
-        }
-
-        @Override
-        public void close() throws IOException {
-          s.close();
-        }
-      };
-    }
-
-    @Override
-    public boolean supportsBlockSize() {
-      return false;
-    }
-
-    @Override
-    public long defaultBlockSize() {
-      return 0;
     }
   }
 }

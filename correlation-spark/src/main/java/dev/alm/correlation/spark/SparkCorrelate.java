@@ -1,21 +1,16 @@
 package dev.alm.correlation.spark;
 
-import dev.alm.correlation.EstimateFiles;
-import dev.alm.correlation.EstimateReport;
 import dev.alm.correlation.LabelFolding;
 import dev.alm.correlation.Smoothing;
+import dev.alm.correlation.TimeWindow;
 import dev.alm.io.InputException;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -35,7 +30,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Estimate C from paired catchment observations (--paired), beacon-joined DNS and HTTP logs (--dns",
       "with --http) or probe logs (--probes) as a Spark job; writes DIR/C.csv, counts.csv, intervals.csv",
-      "and report.json as alm correlate does.",
+      "and report.json as alm correlate does; with --compare W1 W2 the estimate of each window and",
+      "DIR/drift.json.",
       "Paths are files or directories (partitions such as dt=.../hour=...) on any Hadoop file system;",
       "CSV plain or gzip, or Parquet (*.parquet) with the same columns. Bad lines are counted and",
       "reported, a file that cannot be read is named in the report; neither fails the job."
@@ -107,6 +103,28 @@ public final class SparkCorrelate implements Callable<Integer> {
   double confidence;
 
   @Option(
+      names = "--compare",
+      arity = "2",
+      paramLabel = "W",
+      description =
+          "Two windows START[/END] (ISO-8601 or epoch seconds; START alone means --window long): "
+              + "DIR/window1/, DIR/window2/ and DIR/drift.json as alm correlate --compare writes them.")
+  List<String> compare = new ArrayList<>();
+
+  @Option(
+      names = "--alpha",
+      defaultValue = "0.01",
+      description = "Drift: family-wise level of the per-row tests. Default: ${DEFAULT-VALUE}.")
+  double alpha;
+
+  @Option(
+      names = "--parquet",
+      description =
+          "Also write the estimate as Parquet beside the CSV files: C.parquet (row,column,c), "
+              + "counts.parquet (row,column,n), intervals.parquet (the columns of intervals.csv).")
+  boolean parquet;
+
+  @Option(
       names = "--master",
       paramLabel = "URL",
       description =
@@ -173,11 +191,13 @@ public final class SparkCorrelate implements Callable<Integer> {
       err.flush();
       if (r.estimate() == null) {
         err.println(
-            "alm-spark correlate: no samples: nothing was paired or joined (see the summary above)");
+            "alm-spark correlate: no samples"
+                + (compare.isEmpty() ? "" : " in either window")
+                + ": nothing was paired or joined (see the summary above)");
         return 1;
       }
-      Map<String, Object> report = write(spark, r);
-      summary(o, report);
+      SparkOutputs.write(spark, out, r, job.windows(), alpha, parquet).forEach(o::println);
+      o.flush();
       return 0;
     } finally {
       spark.stop();
@@ -202,6 +222,24 @@ public final class SparkCorrelate implements Callable<Integer> {
     if (!(windowSeconds >= 0) || Double.isInfinite(windowSeconds)) {
       throw new IllegalArgumentException("--window must be a number of seconds >= 0");
     }
+    if (!(alpha > 0 && alpha < 1)) {
+      throw new IllegalArgumentException("--alpha must be in (0, 1), got " + alpha);
+    }
+    long window = Math.round(windowSeconds * 1000);
+    List<TimeWindow> windows = new ArrayList<>();
+    for (String w : compare) {
+      try {
+        windows.add(TimeWindow.parse(w, window));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "--compare "
+                + w
+                + ": "
+                + e.getMessage()
+                + " (two output directories are compared by alm correlate --compare DIR1 DIR2,"
+                + " without Spark)");
+      }
+    }
     LabelFolding folding =
         fold == null
             ? LabelFolding.identity()
@@ -218,39 +256,11 @@ public final class SparkCorrelate implements Callable<Integer> {
         paired,
         dnsService,
         httpService,
-        Math.round(windowSeconds * 1000),
+        window,
         folding,
         new LinkedHashSet<>(pops),
         new Smoothing(priorMass),
-        confidence);
-  }
-
-  /** Writes the outputs, locally or (through a local copy) to a Hadoop file system. */
-  private Map<String, Object> write(SparkSession spark, SparkCorrelation.Result r)
-      throws IOException {
-    org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(out);
-    String scheme = target.toUri().getScheme();
-    if (scheme == null || scheme.equals("file")) {
-      Path dir = Path.of(target.toUri().getPath());
-      return EstimateFiles.write(dir, r.estimate(), r.labels(), r.inputs());
-    }
-    Path tmp = Files.createTempDirectory("alm-correlate");
-    Map<String, Object> report = EstimateFiles.write(tmp, r.estimate(), r.labels(), r.inputs());
-    FileSystem fs = target.getFileSystem(spark.sparkContext().hadoopConfiguration());
-    fs.mkdirs(target);
-    for (String name : List.of("C.csv", "counts.csv", "intervals.csv", "report.json")) {
-      fs.copyFromLocalFile(
-          true,
-          true,
-          new org.apache.hadoop.fs.Path(tmp.resolve(name).toString()),
-          new org.apache.hadoop.fs.Path(target, name));
-    }
-    Files.deleteIfExists(tmp);
-    return report;
-  }
-
-  private void summary(PrintWriter o, Map<String, Object> r) {
-    o.println(EstimateReport.summaryLine(out, r));
-    o.flush();
+        confidence,
+        windows);
   }
 }

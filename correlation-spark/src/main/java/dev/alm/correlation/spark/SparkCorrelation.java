@@ -8,12 +8,10 @@ import dev.alm.correlation.LabelIndex;
 import dev.alm.correlation.PairedEstimator;
 import dev.alm.correlation.RunInputs;
 import dev.alm.correlation.Smoothing;
-import dev.alm.traces.AccessLogRecord;
-import dev.alm.traces.AnswerKind;
+import dev.alm.correlation.TimeWindow;
+import dev.alm.correlation.VantageDrift;
 import dev.alm.traces.BadLine;
-import dev.alm.traces.BeaconName;
 import dev.alm.traces.ProbeLogRecord;
-import dev.alm.traces.QueryLogRecord;
 import dev.alm.traces.ReadReport;
 import dev.alm.traces.TraceFormats;
 import java.io.IOException;
@@ -22,7 +20,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,7 +28,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.api.java.function.FlatMapGroupsFunction;
 import org.apache.spark.api.java.function.MapFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
@@ -60,6 +56,7 @@ public final class SparkCorrelation {
    *     TraceFile.Kind#PAIRED} for paired observations (with {@code paired}, {@code dnsService} and
    *     {@code httpService})
    * @param windowMillis the join or pairing window
+   * @param windows none, or the two windows to estimate and compare ({@code --compare})
    */
   public record Job(
       TraceFile.Kind kind,
@@ -73,7 +70,38 @@ public final class SparkCorrelation {
       LabelFolding folding,
       Set<String> pops,
       Smoothing smoothing,
-      double confidence) {
+      double confidence,
+      List<TimeWindow> windows) {
+
+    /** A job over the whole input, without windows. */
+    public Job(
+        TraceFile.Kind kind,
+        List<String> dns,
+        List<String> http,
+        List<String> probes,
+        List<String> paired,
+        String dnsService,
+        String httpService,
+        long windowMillis,
+        LabelFolding folding,
+        Set<String> pops,
+        Smoothing smoothing,
+        double confidence) {
+      this(
+          kind,
+          dns,
+          http,
+          probes,
+          paired,
+          dnsService,
+          httpService,
+          windowMillis,
+          folding,
+          pops,
+          smoothing,
+          confidence,
+          List.of());
+    }
 
     public Job {
       dns = List.copyOf(dns);
@@ -81,6 +109,10 @@ public final class SparkCorrelation {
       probes = List.copyOf(probes);
       paired = List.copyOf(paired);
       pops = Set.copyOf(pops);
+      windows = List.copyOf(windows);
+      if (!windows.isEmpty() && windows.size() != 2) {
+        throw new IllegalArgumentException("--compare takes two windows");
+      }
       if (windowMillis < 0) {
         throw new IllegalArgumentException("the window must be >= 0 s");
       }
@@ -112,16 +144,26 @@ public final class SparkCorrelation {
   /**
    * The outcome.
    *
-   * @param estimate the estimate, or {@code null} when nothing was joined
+   * @param estimates the estimate of the whole input, or of each compared window (of empty rows for
+   *     a window without samples); {@code null} when there are no samples at all
    * @param labels the folding record
    * @param inputs the report's {@code inputs}
    * @param report the files read, with their bad lines
+   * @param vantages the vantage points' changes between the windows (paired observations compared),
+   *     else {@code null}
    */
   public record Result(
-      CorrelationEstimate estimate,
+      List<CorrelationEstimate> estimates,
       LabelIndex labels,
       Map<String, Object> inputs,
-      ReadReport report) {}
+      ReadReport report,
+      VantageDrift.Result vantages) {
+
+    /** The estimate of the whole input (of the first window), or {@code null} without samples. */
+    public CorrelationEstimate estimate() {
+      return estimates.get(0);
+    }
+  }
 
   private SparkCorrelation() {}
 
@@ -130,15 +172,7 @@ public final class SparkCorrelation {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Configuration hconf = jsc.hadoopConfiguration();
     List<String> empty = new ArrayList<>();
-    List<TraceFile> files = new ArrayList<>();
-    if (job.kind() == TraceFile.Kind.PROBES) {
-      files.addAll(InputFiles.expand(job.probes(), TraceFile.Kind.PROBES, 0, hconf, empty));
-    } else if (job.kind() == TraceFile.Kind.PAIRED) {
-      files.addAll(InputFiles.expand(job.paired(), TraceFile.Kind.PAIRED, 0, hconf, empty));
-    } else {
-      files.addAll(InputFiles.expand(job.dns(), TraceFile.Kind.DNS, 0, hconf, empty));
-      files.addAll(InputFiles.expand(job.http(), TraceFile.Kind.HTTP, files.size(), hconf, empty));
-    }
+    List<TraceFile> files = files(job, hconf, empty);
     HashMap<String, String> conf = new HashMap<>();
     hconf.forEach(e -> conf.put(e.getKey(), e.getValue()));
     Broadcast<HashMap<String, String>> bconf = jsc.broadcast(conf);
@@ -148,55 +182,98 @@ public final class SparkCorrelation {
 
     List<JavaRDD<?>> kept = new ArrayList<>();
     Dataset<Outcome> outcomes = outcomes(spark, jsc, job, fileRdd, files.size(), bconf, acc, kept);
-    List<Row> counted = outcomes.groupBy("kind", "from", "to").count().collectAsList();
+    List<TimeWindow> windows = job.windows();
+    List<OutcomeCounts.Counted> counted = counted(outcomes, windows);
 
     Map<Integer, FileResult> byFile = new TreeMap<>();
     for (FileResult r : acc.value()) {
       byFile.putIfAbsent(r.file().index(), r);
     }
 
-    // labels, counts and the other outcomes, as Tally and BeaconJoin count them in process
-    List<Row> samples = new ArrayList<>();
-    long[] kinds = new long[Outcome.KINDS];
-    for (Row r : counted) {
-      int kind = r.getInt(0);
-      kinds[kind] += r.getLong(3);
-      if (kind == Outcome.SAMPLE) {
-        samples.add(r);
-      }
-    }
-    samples.sort(
-        Comparator.comparing((Row r) -> r.getString(1)).thenComparing(r -> r.getString(2)));
+    // labels, counts and the other outcomes, as Tally and the estimators count them in process
     LabelIndex labels = new LabelIndex(job.folding(), job.pops());
-    Counts counts = new Counts();
-    Set<String> unknown = new HashSet<>();
-    Set<String> unknownRaw = new HashSet<>();
-    long unknownSamples = 0;
-    long dropped = 0;
-    for (Row r : samples) {
-      long n = r.getLong(3);
-      int i = labels.index(r.getString(1), n);
-      int j = labels.index(r.getString(2), n);
-      if (i == LabelIndex.UNKNOWN) {
-        unknownRaw.add(r.getString(1));
-      }
-      if (j == LabelIndex.UNKNOWN) {
-        unknownRaw.add(r.getString(2));
-      }
-      if (i == LabelIndex.UNKNOWN || j == LabelIndex.UNKNOWN) {
-        unknownSamples += n;
-        unknown.add(i == LabelIndex.UNKNOWN ? r.getString(1) : r.getString(2));
-      } else if (i == LabelIndex.DROPPED || j == LabelIndex.DROPPED) {
-        dropped += n;
-      } else {
-        counts.add(i, j, n);
-      }
-    }
+    OutcomeCounts tally = OutcomeCounts.of(counted, labels, windows.size());
     Map<Integer, FirstBad> unknownLines =
-        unknown.isEmpty() ? Map.of() : unknownLines(outcomes, unknownRaw, jsc);
+        tally.unknownLabels.isEmpty() ? Map.of() : unknownLines(outcomes, tally.unknownLabels, jsc);
 
-    ReadReport report = new ReadReport(false);
     List<String> badFiles = new ArrayList<>();
+    ReadReport report = report(byFile, unknownLines, badFiles);
+
+    Map<String, Object> stats = stats(job, byFile, tally.kinds);
+    RunInputs.leftOut(
+        stats,
+        tally.droppedSamples,
+        tally.unknownSamples,
+        windows.isEmpty() ? null : tally.outsideWindows,
+        report);
+    stats.put("engine", "spark");
+    stats.put("badFiles", badFiles);
+    stats.put("emptyPartitions", empty);
+    stats.put("truncatedFiles", report.truncatedFiles());
+    // as in process: a compared window without samples is an estimate of empty rows
+    long samples = tally.counts.stream().mapToLong(Counts::total).sum();
+    List<CorrelationEstimate> estimates = new ArrayList<>();
+    for (Counts c : tally.counts) {
+      estimates.add(
+          samples == 0 || labels.size() == 0
+              ? null
+              : CorrelationEstimate.of(c, labels, job.smoothing(), job.confidence()));
+    }
+    VantageDrift.Result vantages =
+        job.kind() == TraceFile.Kind.PAIRED && windows.size() == 2
+            ? VantageDrift.of(tally.moves, job.folding())
+            : null;
+    kept.forEach(r -> r.unpersist(false));
+    return new Result(Collections.unmodifiableList(estimates), labels, stats, report, vantages);
+  }
+
+  /** The trace files of the job, numbered; empty directories go to {@code empty}. */
+  private static List<TraceFile> files(Job job, Configuration hconf, List<String> empty)
+      throws IOException {
+    List<TraceFile> files = new ArrayList<>();
+    if (job.kind() == TraceFile.Kind.PROBES) {
+      files.addAll(InputFiles.expand(job.probes(), TraceFile.Kind.PROBES, 0, hconf, empty));
+    } else if (job.kind() == TraceFile.Kind.PAIRED) {
+      files.addAll(InputFiles.expand(job.paired(), TraceFile.Kind.PAIRED, 0, hconf, empty));
+    } else {
+      files.addAll(InputFiles.expand(job.dns(), TraceFile.Kind.DNS, 0, hconf, empty));
+      files.addAll(InputFiles.expand(job.http(), TraceFile.Kind.HTTP, files.size(), hconf, empty));
+    }
+    return files;
+  }
+
+  /**
+   * The outcomes counted per (kind, window, row label, column label), each sample in its compared
+   * window by its time.
+   */
+  private static List<OutcomeCounts.Counted> counted(
+      Dataset<Outcome> outcomes, List<TimeWindow> windows) {
+    Dataset<Outcome> windowed =
+        windows.isEmpty()
+            ? outcomes
+            : outcomes.map(
+                (MapFunction<Outcome, Outcome>)
+                    o -> {
+                      o.setWindow(TimeWindow.index(windows, o.getTime()));
+                      return o;
+                    },
+                Encoders.bean(Outcome.class));
+    List<OutcomeCounts.Counted> counted = new ArrayList<>();
+    for (Row r : windowed.groupBy("kind", "window", "from", "to").count().collectAsList()) {
+      counted.add(
+          new OutcomeCounts.Counted(
+              r.getInt(0), r.getInt(1), r.getString(2), r.getString(3), r.getLong(4)));
+    }
+    return counted;
+  }
+
+  /**
+   * The files read with their bad lines, those naming an unknown PoP id added (as the in-process
+   * Tally reports them); files that could not be read go to {@code badFiles}.
+   */
+  private static ReadReport report(
+      Map<Integer, FileResult> byFile, Map<Integer, FirstBad> unknownLines, List<String> badFiles) {
+    ReadReport report = new ReadReport(false);
     for (FileResult f : byFile.values()) {
       if (f.error() != null) {
         badFiles.add(f.error());
@@ -218,47 +295,39 @@ public final class SparkCorrelation {
       }
       report.addFile(s, examples, f.truncatedAfter(), reasons);
     }
+    return report;
+  }
 
-    Map<String, Object> stats =
-        switch (job.kind()) {
-          case PROBES -> RunInputs.probes(sum(byFile, TraceFile.Kind.PROBES, false));
-          case PAIRED -> {
-            long observations = sum(byFile, TraceFile.Kind.PAIRED, true);
-            long pairs = kinds[Outcome.SAMPLE];
-            PairedEstimator.Stats s =
-                new PairedEstimator.Stats(
-                    observations,
-                    observations - sum(byFile, TraceFile.Kind.PAIRED, false),
-                    pairs,
-                    kinds[Outcome.UNPAIRED]);
-            yield RunInputs.paired(job.dnsService(), job.httpService(), job.windowMillis(), s);
-          }
-          default ->
-              RunInputs.beacon(
-                  job.windowMillis(),
-                  new BeaconJoin.Stats(
-                      sum(byFile, TraceFile.Kind.DNS, true),
-                      sum(byFile, TraceFile.Kind.DNS, false),
-                      sum(byFile, TraceFile.Kind.HTTP, true),
-                      sum(byFile, TraceFile.Kind.HTTP, false),
-                      kinds[Outcome.SAMPLE],
-                      kinds[Outcome.UNJOINED_ANSWER],
-                      kinds[Outcome.UNJOINED_REQUEST],
-                      kinds[Outcome.DUPLICATE],
-                      -1),
-                  false);
-        };
-    RunInputs.leftOut(stats, dropped, unknownSamples, null, report);
-    stats.put("engine", "spark");
-    stats.put("badFiles", badFiles);
-    stats.put("emptyPartitions", empty);
-    stats.put("truncatedFiles", report.truncatedFiles());
-    CorrelationEstimate e =
-        counts.total() == 0 || labels.size() == 0
-            ? null
-            : CorrelationEstimate.of(counts, labels, job.smoothing(), job.confidence());
-    kept.forEach(r -> r.unpersist(false));
-    return new Result(e, labels, stats, report);
+  /** What reading, joining or pairing did, as the in-process estimator reports it. */
+  private static Map<String, Object> stats(Job job, Map<Integer, FileResult> byFile, long[] kinds) {
+    return switch (job.kind()) {
+      case PROBES -> RunInputs.probes(sum(byFile, TraceFile.Kind.PROBES, false));
+      case PAIRED -> {
+        long observations = sum(byFile, TraceFile.Kind.PAIRED, true);
+        long pairs = kinds[Outcome.SAMPLE];
+        PairedEstimator.Stats s =
+            new PairedEstimator.Stats(
+                observations,
+                observations - sum(byFile, TraceFile.Kind.PAIRED, false),
+                pairs,
+                kinds[Outcome.UNPAIRED]);
+        yield RunInputs.paired(job.dnsService(), job.httpService(), job.windowMillis(), s);
+      }
+      default ->
+          RunInputs.beacon(
+              job.windowMillis(),
+              new BeaconJoin.Stats(
+                  sum(byFile, TraceFile.Kind.DNS, true),
+                  sum(byFile, TraceFile.Kind.DNS, false),
+                  sum(byFile, TraceFile.Kind.HTTP, true),
+                  sum(byFile, TraceFile.Kind.HTTP, false),
+                  kinds[Outcome.SAMPLE],
+                  kinds[Outcome.UNJOINED_ANSWER],
+                  kinds[Outcome.UNJOINED_REQUEST],
+                  kinds[Outcome.DUPLICATE],
+                  -1),
+              false);
+    };
   }
 
   private static Dataset<Outcome> outcomes(
@@ -282,51 +351,12 @@ public final class SparkCorrelation {
                       TraceFormats.PROBE_LOG,
                       conf.value(),
                       (ProbeLogRecord p, int file, long line) ->
-                          new Outcome(Outcome.SAMPLE, p.origin(), p.pop(), file, line),
+                          new Outcome(
+                              Outcome.SAMPLE, p.origin(), p.pop(), file, line, p.epochMillis()),
                       acc));
       return spark.createDataset(probes.rdd(), Encoders.bean(Outcome.class));
     }
-    JavaRDD<Half> halves = fileRdd.flatMap(f -> halves(f, conf.value(), acc));
-    long window = job.windowMillis();
-    return spark
-        .createDataset(halves.rdd(), Encoders.bean(Half.class))
-        .groupByKey((MapFunction<Half, String>) Half::getKey, Encoders.STRING())
-        .flatMapGroups(
-            (FlatMapGroupsFunction<String, Half, Outcome>)
-                (key, it) -> KeyJoin.join(it, window).iterator(),
-            Encoders.bean(Outcome.class));
-  }
-
-  /** The beacon halves of one log, each with the join clock of its file at that record. */
-  private static Iterator<Half> halves(
-      TraceFile f, Map<String, String> conf, CollectionAccumulator<FileResult> acc) {
-    long[] clock = {Long.MIN_VALUE};
-    if (f.kind() == TraceFile.Kind.DNS) {
-      return FileScan.scan(
-          f,
-          TraceFormats.QUERY_LOG,
-          conf,
-          (QueryLogRecord q, int file, long line) -> {
-            clock[0] = Math.max(clock[0], q.epochMillis());
-            String key = q.answer() == AnswerKind.L1 ? BeaconName.key(q.qname()) : null;
-            return key == null
-                ? null
-                : new Half(key, q.epochMillis(), clock[0], file, line, true, q.pop());
-          },
-          acc);
-    }
-    return FileScan.scan(
-        f,
-        TraceFormats.ACCESS_LOG,
-        conf,
-        (AccessLogRecord a, int file, long line) -> {
-          clock[0] = Math.max(clock[0], a.epochMillis());
-          String key = BeaconName.key(a.host());
-          return key == null
-              ? null
-              : new Half(key, a.epochMillis(), clock[0], file, line, false, a.pop());
-        },
-        acc);
+    return BeaconJob.outcomes(spark, job, fileRdd, conf, acc);
   }
 
   /**

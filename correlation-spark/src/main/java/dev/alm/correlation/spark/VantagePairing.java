@@ -1,6 +1,9 @@
 package dev.alm.correlation.spark;
 
+import dev.alm.correlation.LabelFolding;
 import dev.alm.correlation.PairedEstimator;
+import dev.alm.correlation.TimeWindow;
+import dev.alm.correlation.VantageDrift;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
@@ -52,7 +55,13 @@ public final class VantagePairing {
         Sighting dns = s.isDns() ? s : p;
         Sighting http = s.isDns() ? p : s;
         out.add(
-            new Outcome(Outcome.SAMPLE, dns.getSite(), http.getSite(), s.getFile(), s.getLine()));
+            new Outcome(
+                Outcome.SAMPLE,
+                dns.getSite(),
+                http.getSite(),
+                s.getFile(),
+                s.getLine(),
+                dns.getT()));
         p = null;
         continue;
       }
@@ -67,7 +76,31 @@ public final class VantagePairing {
     return out;
   }
 
+  /**
+   * The vantage point's move between two compared windows, as the in-process {@link VantageDrift}
+   * sees it (its first DNS-side site in each window, in read order): one {@link Outcome#MOVED} from
+   * the first site to the later one when it was seen in both, else none.
+   */
+  public static List<Outcome> moves(List<Sighting> seen, List<TimeWindow> windows) {
+    List<Sighting> all = new ArrayList<>(seen);
+    all.sort(READ_ORDER);
+    VantageDrift d = new VantageDrift(windows, LabelFolding.identity());
+    for (Sighting s : all) {
+      if (s.isDns()) {
+        d.observe(s.getT(), s.getVantage(), s.getSite());
+      }
+    }
+    List<Outcome> out = new ArrayList<>(1);
+    for (VantageDrift.Move m : d.moves()) {
+      Sighting last = all.get(all.size() - 1);
+      out.add(
+          new Outcome(
+              Outcome.MOVED, m.first(), m.later(), last.getFile(), last.getLine(), last.getT()));
+    }
+    return out;
+  }
+
   private static Outcome unpaired(Sighting p) {
-    return new Outcome(Outcome.UNPAIRED, null, null, p.getFile(), p.getLine());
+    return new Outcome(Outcome.UNPAIRED, null, null, p.getFile(), p.getLine(), p.getT());
   }
 }

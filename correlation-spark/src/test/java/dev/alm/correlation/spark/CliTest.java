@@ -57,13 +57,47 @@ class CliTest {
         run(new SparkCorrelate(), "--probes", "p.csv", "--windw", "3", "--out", out),
         "Unknown options: '--windw', '3' (--help lists the options)");
     assertOneLine(run(new SparkCorrelate(), "--probes", "p.csv"), "Missing required option");
+    assertOneLine(
+        run(new SparkCorrelate(), "--probes", "p.csv", "--alpha", "0", "--out", out),
+        "--alpha must be in (0, 1), got 0.0");
+    assertOneLine(
+        run(
+            new SparkCorrelate(),
+            "--probes",
+            "p.csv",
+            "--compare",
+            "monday",
+            "2021-05-22T09:45:00Z",
+            "--out",
+            out),
+        "--compare monday: ");
+    assertOneLine(
+        run(
+            new SparkCorrelate(),
+            "--probes",
+            "p.csv",
+            "--compare",
+            "2021-05-22T09:45:00Z",
+            "--out",
+            out),
+        "--compare");
   }
 
   @Test
   void helpNamesTheThreeInputs() {
     Run r = run(new SparkCorrelate(), "--help");
     assertEquals(0, r.code());
-    for (String o : new String[] {"--paired", "--dns-service", "--dns", "--http", "--probes"}) {
+    for (String o :
+        new String[] {
+          "--paired",
+          "--dns-service",
+          "--dns",
+          "--http",
+          "--probes",
+          "--compare",
+          "--alpha",
+          "--parquet"
+        }) {
       assertTrue(r.out().contains(o), o);
     }
   }

@@ -74,7 +74,7 @@ class SparkCorrelationTest {
       TraceFile.Kind kind, List<Path> dns, List<Path> http, List<Path> probes, Set<String> known)
       throws Exception {
     return SparkCorrelation.run(
-        spark,
+        LocalSpark.session(),
         new SparkCorrelation.Job(
             kind,
             strings(dns),
