@@ -183,6 +183,13 @@ public final class PredictCommand implements Callable<Integer> {
   boolean randomAnswers;
 
   @Option(
+      names = "--persistent-boost",
+      description =
+          "The largest multiplier of the price step while an overload persists without progress"
+              + " (docs/controllers.md, \"Step and delay\"); 1: none. Default: 64.")
+  Double persistentBoost;
+
+  @Option(
       names = "--against",
       paramLabel = "DIR",
       description =
@@ -199,6 +206,10 @@ public final class PredictCommand implements Callable<Integer> {
         BuiltinTopologies.isBuiltin(topology)
             ? BuiltinTopologies.resolve(topology)
             : TopologyJson.read(Path.of(topology), false).topology();
+    if (persistentBoost != null && !(persistentBoost >= 1 && persistentBoost <= 1e6)) {
+      throw new UserError(
+          "--persistent-boost: expected a number from 1 to 1e6, got " + persistentBoost);
+    }
     ClusterConfig c;
     try {
       c =
@@ -242,7 +253,10 @@ public final class PredictCommand implements Callable<Integer> {
     for (int i = 0; i < t.size(); i++) {
       PopConfig p = Cluster.popConfig(c, i);
       first = first == null ? p : first;
-      loops.add(p.loop());
+      loops.add(
+          persistentBoost == null
+              ? p.loop()
+              : p.loop().toBuilder().persistentBoost(persistentBoost).build());
     }
     List<FleetRun> done = new ArrayList<>();
     for (int k = 0; k < runs; k++) {

@@ -29,6 +29,9 @@ final class DualStep implements LoopStep {
   private final double selfCorrelation;
   private final DualNode fixed;
 
+  /** A load that fell to this share of the last interval's, or below, is progress. */
+  static final double PROGRESS = 0.9;
+
   /**
    * @param topologySigma sigma_i from the topology's column of C (floored), used until the proxy
    *     has counted weighted probes
@@ -145,9 +148,47 @@ final class DualStep implements LoopStep {
     if (!(load > capacity) || config.overloadBoost() <= 1) {
       return new PriceState(plain.mu(), 1, plain.lastSign());
     }
-    double boost = Math.min(config.overloadBoost(), s.price().boost() * DualNode.GROW);
+    double boost = nextBoost(s.price().boost(), load, s.load());
     double mu = s.mu() + boost * (plain.mu() - s.mu());
+    mu = Math.min(mu, Math.max(plain.mu(), ceiling(s.demand())));
     return new PriceState(Math.max(0, mu), boost, plain.lastSign());
+  }
+
+  /**
+   * The highest price a boost may raise mu_i to: the largest boost times beta_max, the coupling
+   * price at which a PoP of demand A sends everything to L2 (x* = 0: A beta = -h'(0)), for A the
+   * larger of this PoP's demand and its proxy's capacity. A PoP that sends at least 1/64 of its
+   * users to this proxy sees that price as at least beta_max in its beta_j, so a higher one moves
+   * nothing; without the ceiling an overload that no x can relieve (users that keep a stale answer,
+   * a DNS that cannot be reached) would wind the price up by the boosted step every interval, and
+   * the plain step would take minutes to bring it down once the overload ends.
+   */
+  private double ceiling(double demand) {
+    double a = Math.max(capacity, Double.isFinite(demand) ? demand : 0);
+    double betaMax = -h.derivative(0, a) / a;
+    double boost = Math.max(config.overloadBoost(), config.persistentBoost());
+    return a > 0 && betaMax > 0 && Double.isFinite(betaMax)
+        ? boost * betaMax
+        : Double.POSITIVE_INFINITY;
+  }
+
+  /**
+   * The boost of an interval above capacity. Up to {@link LoopConfig#overloadBoost()} it grows by
+   * {@link DualNode#GROW} every interval. Beyond, up to {@link LoopConfig#persistentBoost()}, it
+   * grows only while the overload persists without progress: the load did not fall by {@link
+   * #PROGRESS} since the last interval (a load that falls means the price already works, and the
+   * boost holds). This is for a proxy that mostly other PoPs' users reach, each a small part of
+   * theirs: its scaled step divides by sigma_i = sum_j C_ji kappa_j while its price moves its load
+   * by about sum_j C_ji^2 kappa_j, so at C_ji = 0.1 the plain step is ten times too short and the
+   * first-stage boost leaves it overloaded for a minute (docs/controllers.md, "Step and delay").
+   */
+  private double nextBoost(double boost, double load, double lastLoad) {
+    double grown = boost * DualNode.GROW;
+    if (boost < config.overloadBoost()) {
+      return Math.min(config.overloadBoost(), grown);
+    }
+    double cap = Math.max(config.overloadBoost(), config.persistentBoost());
+    return load < PROGRESS * lastLoad ? boost : Math.min(cap, grown);
   }
 
   /**

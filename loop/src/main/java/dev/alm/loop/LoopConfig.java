@@ -38,6 +38,9 @@ import java.time.Duration;
  * @param betaSource where the dual takes beta_i from: FastControl probe counts or price echoes
  * @param overloadBoost the largest multiplier of the price step while the proxy is above its
  *     capacity, &ge; 1 (1: none; docs/controllers.md, "Step and delay")
+ * @param persistentBoost the largest multiplier while an overload persists: once the boost has
+ *     reached overloadBoost, it keeps growing while the proxy stays above capacity and its load
+ *     does not fall by a tenth in an interval; at most overloadBoost means no such stage
  * @param localTheta the damping of the part of the price step that S*_i(mu_i) answers at once, in
  *     (0, 2) (docs/controllers.md, "Step and delay")
  * @param sensitivityWeight EWMA weight of the newest interval's measured sigma_i in (0, 1] (the
@@ -61,7 +64,8 @@ public record LoopConfig(
     BetaSource betaSource,
     double sensitivityWeight,
     double localTheta,
-    double overloadBoost) {
+    double overloadBoost,
+    double persistentBoost) {
 
   public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
   public static final double DEFAULT_START_X = 0.2;
@@ -74,6 +78,13 @@ public record LoopConfig(
   public static final double DEFAULT_SENSITIVITY_WEIGHT = 0.3;
   public static final double DEFAULT_LOCAL_THETA = 1.0;
   public static final double DEFAULT_OVERLOAD_BOOST = 4;
+
+  /**
+   * The largest price-step multiplier of a persistent overload: 64 lets a proxy that only a small
+   * part of its neighbours' users reach (a step 1/64 of the plain one, sigma_i/H_ii = 1/C_ji for a
+   * single source) climb as fast as one that its own users reach.
+   */
+  public static final double DEFAULT_PERSISTENT_BOOST = 64;
 
   /**
    * The live price step: the scaled step of docs/controllers.md with theta 0.15 and no adaptation.
@@ -120,6 +131,9 @@ public record LoopConfig(
     }
     if (!(overloadBoost >= 1) || !Double.isFinite(overloadBoost)) {
       throw new IllegalArgumentException("overloadBoost must be >= 1, got " + overloadBoost);
+    }
+    if (!(persistentBoost >= 1) || !Double.isFinite(persistentBoost)) {
+      throw new IllegalArgumentException("persistentBoost must be >= 1, got " + persistentBoost);
     }
     if (!(localTheta > 0 && localTheta < 2)) {
       throw new IllegalArgumentException("localTheta must be in (0, 2), got " + localTheta);
@@ -206,6 +220,7 @@ public record LoopConfig(
     private double sensitivityWeight = DEFAULT_SENSITIVITY_WEIGHT;
     private double localTheta = DEFAULT_LOCAL_THETA;
     private double overloadBoost = DEFAULT_OVERLOAD_BOOST;
+    private double persistentBoost = DEFAULT_PERSISTENT_BOOST;
 
     private Builder(Algorithm algorithm) {
       this.algorithm = algorithm;
@@ -230,6 +245,7 @@ public record LoopConfig(
       sensitivityWeight = c.sensitivityWeight;
       localTheta = c.localTheta;
       overloadBoost = c.overloadBoost;
+      persistentBoost = c.persistentBoost;
     }
 
     /** Greedy or dual. */
@@ -328,6 +344,12 @@ public record LoopConfig(
       return this;
     }
 
+    /** The largest multiplier of a persistent overload; at most overloadBoost: none. */
+    public Builder persistentBoost(double v) {
+      persistentBoost = v;
+      return this;
+    }
+
     public Builder localTheta(double v) {
       localTheta = v;
       return this;
@@ -367,7 +389,8 @@ public record LoopConfig(
           betaSource,
           sensitivityWeight,
           localTheta,
-          overloadBoost);
+          overloadBoost,
+          persistentBoost);
     }
   }
 

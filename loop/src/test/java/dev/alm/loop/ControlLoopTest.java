@@ -227,4 +227,72 @@ class ControlLoopTest {
     assertEquals(Mode.FALLBACK, s.mode());
     assertTrue(s.reason().contains("no price echoes"), s.reason());
   }
+
+  /**
+   * The boost after {@code loads.length} intervals of the echo dual at PoP a (T = 70 requests/s).
+   */
+  private LoopState overloaded(double persistentBoost, double... loads) {
+    return overloaded(LoopConfig.DEFAULT_OVERLOAD_BOOST, persistentBoost, loads);
+  }
+
+  private LoopState overloaded(double overloadBoost, double persistentBoost, double... loads) {
+    LoopConfig c =
+        LoopConfig.defaults(Algorithm.DUAL)
+            .withLoad(100, 1)
+            .withBetaSource(BetaSource.ECHO)
+            .toBuilder()
+            .overloadBoost(overloadBoost)
+            .persistentBoost(persistentBoost)
+            .build();
+    ControlLoop loop = new ControlLoop(c, fig2, 0);
+    LoopState s = loop.step(loop.initial(0.5, 0), echoed(0, loads[0], 0, 0, 0, 0, 0));
+    long n = 0;
+    for (int k = 1; k < loads.length; k++) {
+      n += 40;
+      s = loop.step(s, echoed(k, loads[k], 100L * k, 40L * k, n, 40.0 * n, 1600.0 * n));
+      assertEquals(Mode.NORMAL, s.mode(), "echoes arrive: no fallback at interval " + k);
+    }
+    return s;
+  }
+
+  @Test
+  void aPersistentOverloadKeepsGrowingTheBoostUpToItsLimit() {
+    double[] steady = new double[16];
+    java.util.Arrays.fill(steady, 90); // S = 0.9 > T = 0.7, never falling
+    LoopState s = overloaded(LoopConfig.DEFAULT_PERSISTENT_BOOST, steady);
+    assertEquals(LoopConfig.DEFAULT_PERSISTENT_BOOST, s.price().boost(), 1e-9);
+    LoopState firstStageOnly = overloaded(LoopConfig.DEFAULT_OVERLOAD_BOOST, steady);
+    assertEquals(LoopConfig.DEFAULT_OVERLOAD_BOOST, firstStageOnly.price().boost(), 1e-9);
+    assertTrue(
+        s.mu() > 4 * firstStageOnly.mu(),
+        "the persistent stage climbs further: " + s.mu() + " against " + firstStageOnly.mu());
+  }
+
+  @Test
+  void anOverloadNoXCanRelieveRaisesThePriceNoHigherThanTheBoostedCeiling() {
+    double[] steady = new double[200];
+    java.util.Arrays.fill(steady, 300); // S = 3 T whatever the price
+    LoopState s = overloaded(LoopConfig.DEFAULT_PERSISTENT_BOOST, steady);
+    // eq. (8): beta_max = gamma (d + 2 A), for A the larger of A_a and T_a
+    double a = Math.max(s.demand(), fig2.node(0).capacity());
+    double betaMax = fig2.node(0).gamma() * (fig2.node(0).d() + 2 * a);
+    double ceiling = LoopConfig.DEFAULT_PERSISTENT_BOOST * betaMax;
+    // the boosts climb to the ceiling; beyond it only the plain step of eq. (17) moves the price,
+    // as it does without any boost
+    LoopState plain = overloaded(1, 1, steady);
+    assertTrue(s.mu() > ceiling, "mu " + s.mu() + " reached the ceiling " + ceiling);
+    assertTrue(
+        s.mu() <= ceiling + plain.mu(),
+        "mu " + s.mu() + " above the ceiling " + ceiling + " plus the plain climb " + plain.mu());
+  }
+
+  @Test
+  void anOverloadThatRecedesHoldsTheBoostAtTheFirstStage() {
+    double[] falling = new double[12];
+    for (int k = 0; k < falling.length; k++) {
+      falling[k] = 500 * Math.pow(0.88, k); // 500 to 122: above T, falling by 12% an interval
+    }
+    LoopState s = overloaded(LoopConfig.DEFAULT_PERSISTENT_BOOST, falling);
+    assertEquals(LoopConfig.DEFAULT_OVERLOAD_BOOST, s.price().boost(), 1e-9);
+  }
 }
