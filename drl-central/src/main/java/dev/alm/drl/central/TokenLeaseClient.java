@@ -221,51 +221,68 @@ public final class TokenLeaseClient implements CentralBaseline {
         stats.refuse(LeaseRefusal.UNSOLICITED);
         return;
       }
-      l.lateSeq = 0;
-      stats.grantsReceived.increment();
-      l.consecutiveTimeouts = 0;
-      if (l.down) {
-        l.down = false;
-        l.quietUntilNanos = now;
-      }
-      long leaseNanos = TimeUnit.MILLISECONDS.toNanos(g.leaseMillis());
-      if (g.unknownCustomer()) {
-        l.unknownUntilNanos = now + leaseNanos;
-        for (CustomerLease.Waiter w : l.waiters) {
-          counters.countUnknownCustomer();
-          admit.add(w.future());
-        }
-        l.waiters.clear();
-      } else {
-        stats.tokensVoided.add(l.expire(now));
-        // The lease runs from when the request left: the server granted after that.
-        l.add(g.granted(), sentAt + leaseNanos);
-        stats.tokensLeased.add(g.granted());
-        while (!l.waiters.isEmpty() && l.take(l.waiters.peekFirst().units())) {
-          counters.countDecision(true);
-          admit.add(l.waiters.pollFirst().future());
-        }
-        if (!l.waiters.isEmpty()) {
-          if (g.granted() == 0) {
-            l.quietUntilNanos = now + TimeUnit.MILLISECONDS.toNanos(g.retryAfterMillis());
-            for (CustomerLease.Waiter w : l.waiters) {
-              counters.countDecision(false);
-              reject.add(w.future());
-            }
-            l.waiters.clear();
-          } else if (l.outstandingSeq == 0) {
-            send = outstanding(l, now);
-          }
-        } else if (g.granted() == 0) {
-          l.quietUntilNanos = now + TimeUnit.MILLISECONDS.toNanos(g.retryAfterMillis());
-        }
-      }
+      send = take(l, g, sentAt, now, admit, reject);
     }
     if (send != 0) {
       send(l, send);
     }
     admit.forEach(f -> f.complete(true));
     reject.forEach(f -> f.complete(false));
+  }
+
+  /**
+   * Takes grant {@code g} of a request sent at {@code sentAt} into lease {@code l}: the calls it
+   * covers go to {@code admit}, those an empty grant refuses to {@code reject}. Returns the
+   * sequence number of the next request to send, or 0. Holds the lease's lock.
+   */
+  private long take(
+      CustomerLease l,
+      LeaseCodec.Grant g,
+      long sentAt,
+      long now,
+      List<CompletableFuture<Boolean>> admit,
+      List<CompletableFuture<Boolean>> reject) {
+    long send = 0;
+    l.lateSeq = 0;
+    stats.grantsReceived.increment();
+    l.consecutiveTimeouts = 0;
+    if (l.down) {
+      l.down = false;
+      l.quietUntilNanos = now;
+    }
+    long leaseNanos = TimeUnit.MILLISECONDS.toNanos(g.leaseMillis());
+    if (g.unknownCustomer()) {
+      l.unknownUntilNanos = now + leaseNanos;
+      for (CustomerLease.Waiter w : l.waiters) {
+        counters.countUnknownCustomer();
+        admit.add(w.future());
+      }
+      l.waiters.clear();
+    } else {
+      stats.tokensVoided.add(l.expire(now));
+      // The lease runs from when the request left: the server granted after that.
+      l.add(g.granted(), sentAt + leaseNanos);
+      stats.tokensLeased.add(g.granted());
+      while (!l.waiters.isEmpty() && l.take(l.waiters.peekFirst().units())) {
+        counters.countDecision(true);
+        admit.add(l.waiters.pollFirst().future());
+      }
+      if (!l.waiters.isEmpty()) {
+        if (g.granted() == 0) {
+          l.quietUntilNanos = now + TimeUnit.MILLISECONDS.toNanos(g.retryAfterMillis());
+          for (CustomerLease.Waiter w : l.waiters) {
+            counters.countDecision(false);
+            reject.add(w.future());
+          }
+          l.waiters.clear();
+        } else if (l.outstandingSeq == 0) {
+          send = outstanding(l, now);
+        }
+      } else if (g.granted() == 0) {
+        l.quietUntilNanos = now + TimeUnit.MILLISECONDS.toNanos(g.retryAfterMillis());
+      }
+    }
+    return send;
   }
 
   /** Nothing: the token server holds the limits. */
