@@ -30,39 +30,54 @@ final class LeaseClientChannel implements AutoCloseable {
   }
 
   private final InetSocketAddress server;
-  private final EventLoopGroup group;
+  private final EventLoopGroup group =
+      new NioEventLoopGroup(1, (ThreadFactory) r -> TokenServer.daemon(r, "alm-lease-client"));
   private final Channel channel;
 
-  private LeaseClientChannel(InetSocketAddress server, EventLoopGroup group, Channel channel) {
-    this.server = server;
-    this.group = group;
-    this.channel = channel;
-  }
-
   /** Opens the socket to {@code server} on a new event-loop thread. */
-  static LeaseClientChannel open(InetSocketAddress server, Receiver receiver)
-      throws InterruptedException {
-    EventLoopGroup g =
-        new NioEventLoopGroup(1, (ThreadFactory) r -> TokenServer.daemon(r, "alm-lease-client"));
+  LeaseClientChannel(InetSocketAddress server, Receiver receiver) throws InterruptedException {
+    this.server = server;
     try {
       InetSocketAddress bind =
           new InetSocketAddress(
               server.getAddress().isLoopbackAddress() ? server.getAddress() : null, 0);
       // connected to the server: the kernel picks the source address (the route's, never every
       // interface), and only the server's datagrams reach the socket
-      Channel c =
+      channel =
           new Bootstrap()
-              .group(g)
+              .group(group)
               .channel(NioDatagramChannel.class)
-              .handler(new Handler(receiver))
+              .handler(reader(receiver))
               .connect(server, bind)
               .sync()
               .channel();
-      return new LeaseClientChannel(server, g, c);
     } catch (InterruptedException | RuntimeException e) {
-      g.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
       throw e;
     }
+  }
+
+  /** Copies each datagram out and hands it on; one longer than any grant is not read. */
+  private static SimpleChannelInboundHandler<DatagramPacket> reader(Receiver receiver) {
+    byte[] buf = new byte[TokenServer.MAX_DATAGRAM];
+    return new SimpleChannelInboundHandler<DatagramPacket>() {
+      @Override
+      protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
+        ByteBuf in = packet.content();
+        int len = in.readableBytes();
+        if (len > buf.length) {
+          receiver.oversize();
+          return;
+        }
+        in.getBytes(in.readerIndex(), buf, 0, len);
+        receiver.received(buf, len);
+      }
+
+      @Override
+      public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // ICMP unreachable and the like: the request's timeout handles it.
+      }
+    };
   }
 
   /** Sends one request datagram to the server. */
@@ -84,31 +99,5 @@ final class LeaseClientChannel implements AutoCloseable {
   public void close() {
     channel.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
     group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
-  }
-
-  private static final class Handler extends SimpleChannelInboundHandler<DatagramPacket> {
-    private final byte[] buf = new byte[TokenServer.MAX_DATAGRAM];
-    private final Receiver receiver;
-
-    Handler(Receiver receiver) {
-      this.receiver = receiver;
-    }
-
-    @Override
-    protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
-      ByteBuf in = packet.content();
-      int len = in.readableBytes();
-      if (len > buf.length) {
-        receiver.oversize();
-        return;
-      }
-      in.getBytes(in.readerIndex(), buf, 0, len);
-      receiver.received(buf, len);
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      // ICMP unreachable and the like: the request's timeout handles it.
-    }
   }
 }

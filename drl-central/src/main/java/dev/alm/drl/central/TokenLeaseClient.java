@@ -57,7 +57,7 @@ public final class TokenLeaseClient implements CentralBaseline {
     }
     this.clientId = id;
     this.channel =
-        LeaseClientChannel.open(
+        new LeaseClientChannel(
             config.server(),
             new LeaseClientChannel.Receiver() {
               @Override
