@@ -1,5 +1,6 @@
 package dev.alm.drl.central;
 
+import dev.alm.io.NanoTimeMeter;
 import dev.alm.io.ReplayWindow;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.TimeMeter;
@@ -51,18 +52,7 @@ public final class TokenServerCore {
   private final LongAdder unknown = new LongAdder();
   private final SourceBudget budget;
   private long now;
-  private final TimeMeter clock =
-      new TimeMeter() {
-        @Override
-        public long currentTimeNanos() {
-          return now;
-        }
-
-        @Override
-        public boolean isWallClockBased() {
-          return false;
-        }
-      };
+  private final TimeMeter clock = new NanoTimeMeter(() -> now);
 
   /** One client's replay window and when it last had a request accepted. */
   private static final class ClientWindow {
