@@ -26,7 +26,7 @@ public final class EchoVerifier {
   private final ProbeAuthConfig config;
   private final String zone;
   private final String self;
-  private final ReplayWindow replay;
+  private final RecentNonces replay;
   private final long skewMillis;
   private final long lifetimeMillis;
   private final LongAdder count = new LongAdder();
@@ -48,7 +48,7 @@ public final class EchoVerifier {
     this.self = self.toLowerCase(Locale.ROOT);
     this.skewMillis = config.clockSkew().toMillis();
     this.lifetimeMillis = config.lifetime().toMillis();
-    this.replay = new ReplayWindow(config.maxNonces(), skewMillis);
+    this.replay = new RecentNonces(config.maxNonces(), skewMillis);
     for (EchoVerdict v : EchoVerdict.values()) {
       verdicts.put(v, new LongAdder());
     }

@@ -1,5 +1,6 @@
 package dev.alm.fastcontrol;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -47,8 +48,7 @@ public record PriceEcho(
   /** Characters of the label. */
   public static final int LABEL_CHARS = SignedLabel.LABEL_CHARS;
 
-  private static final byte[] DOMAIN =
-      "alm-echo-1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  private static final byte[] DOMAIN = "alm-echo-1".getBytes(StandardCharsets.US_ASCII);
 
   public PriceEcho {
     if (!ProbeName.isValidId(proxy) || !ProbeName.isValidId(origin)) {
@@ -92,31 +92,13 @@ public record PriceEcho(
   }
 
   /**
-   * The bytes the MAC covers: a domain tag, the zone, proxy and origin (lower case, each ended by a
-   * NUL), then expiry (4 bytes), nonce (8) and the price's bits (4), big-endian.
+   * The bytes the MAC covers ({@link SignedLabel#macInput}): the tag {@code alm-echo-1}, the zone,
+   * proxy and origin (lower case, each ended by a NUL), then expiry (4 bytes), nonce (8) and the
+   * price's bits (4), big-endian.
    */
   static byte[] macInput(
       String zone, String proxy, String origin, long expiry, long nonce, float price) {
-    byte[][] parts = {
-      DOMAIN,
-      zone.getBytes(java.nio.charset.StandardCharsets.US_ASCII),
-      proxy.getBytes(java.nio.charset.StandardCharsets.US_ASCII),
-      origin.getBytes(java.nio.charset.StandardCharsets.US_ASCII)
-    };
-    int n = 16;
-    for (byte[] p : parts) {
-      n += p.length + 1;
-    }
-    byte[] b = new byte[n];
-    int at = 0;
-    for (byte[] p : parts) {
-      System.arraycopy(p, 0, b, at, p.length);
-      at += p.length + 1;
-    }
-    Base32.put(b, at, expiry, 4);
-    Base32.put(b, at + 4, nonce, 8);
-    Base32.put(b, at + 12, Float.floatToRawIntBits(price) & 0xFFFF_FFFFL, 4);
-    return b;
+    return SignedLabel.macInput(DOMAIN, zone, proxy, origin, expiry, nonce, price);
   }
 
   @Override

@@ -96,36 +96,13 @@ public final class ProbeSigner {
   }
 
   /**
-   * The bytes the MAC covers: a domain tag, the zone, category and origin (lower case, each ended
-   * by a NUL), the expiry (4 bytes), the nonce (8 bytes) and the weight (4 bytes, IEEE 754),
-   * big-endian.
+   * The bytes the MAC covers ({@link SignedLabel#macInput}): the tag {@code alm-probe-2}, the zone,
+   * category and origin (lower case, each ended by a NUL), the expiry (4 bytes), the nonce (8
+   * bytes) and the weight (4 bytes, IEEE 754), big-endian.
    */
   static byte[] macInput(
       String zone, String category, String origin, long expiry, long nonce, float weight) {
-    byte[] z = zone.getBytes(StandardCharsets.US_ASCII);
-    byte[] c = category.getBytes(StandardCharsets.US_ASCII);
-    byte[] o = origin.getBytes(StandardCharsets.US_ASCII);
-    byte[] b = new byte[DOMAIN.length + z.length + c.length + o.length + 4 + 12 + 4];
-    int p = 0;
-    System.arraycopy(DOMAIN, 0, b, p, DOMAIN.length);
-    p += DOMAIN.length + 1;
-    System.arraycopy(z, 0, b, p, z.length);
-    p += z.length + 1;
-    System.arraycopy(c, 0, b, p, c.length);
-    p += c.length + 1;
-    System.arraycopy(o, 0, b, p, o.length);
-    p += o.length + 1;
-    for (int k = 0; k < 4; k++) {
-      b[p++] = (byte) (expiry >>> (24 - 8 * k));
-    }
-    for (int k = 0; k < 8; k++) {
-      b[p++] = (byte) (nonce >>> (56 - 8 * k));
-    }
-    int w = Float.floatToRawIntBits(weight);
-    for (int k = 0; k < 4; k++) {
-      b[p++] = (byte) (w >>> (24 - 8 * k));
-    }
-    return b;
+    return SignedLabel.macInput(DOMAIN, zone, category, origin, expiry, nonce, weight);
   }
 
   static String normalZone(String zone) {

@@ -13,7 +13,7 @@ public final class ProbeVerifier {
 
   private final ProbeAuthConfig config;
   private final String zone;
-  private final ReplayWindow replay;
+  private final RecentNonces replay;
   private final long skewMillis;
   private final long lifetimeMillis;
 
@@ -22,7 +22,7 @@ public final class ProbeVerifier {
     this.zone = ProbeSigner.normalZone(zone);
     this.skewMillis = config.clockSkew().toMillis();
     this.lifetimeMillis = config.lifetime().toMillis();
-    this.replay = new ReplayWindow(config.maxNonces(), skewMillis);
+    this.replay = new RecentNonces(config.maxNonces(), skewMillis);
   }
 
   /** The verdict on one probe request arriving at {@code nowMillis} (epoch ms). */

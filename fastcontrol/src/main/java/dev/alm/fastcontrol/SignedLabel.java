@@ -1,5 +1,6 @@
 package dev.alm.fastcontrol;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -15,6 +16,9 @@ import java.util.Arrays;
  *   bytes 13-16  a value (a probe's weight, an echo's price), an IEEE 754 single, big-endian
  *   bytes 17-29  the first 13 bytes of HMAC-SHA256 (RFC 2104 section 5) over the format's input
  * </pre>
+ *
+ * <p>The MAC's input ({@link #macInput}) has one layout for both formats too: the format's domain
+ * tag, the names the credential is bound to, and the label's expiry, nonce and value.
  */
 final class SignedLabel {
 
@@ -59,6 +63,41 @@ final class SignedLabel {
         Base32.get(b, 5, 8),
         Float.intBitsToFloat((int) Base32.get(b, 13, 4)),
         Arrays.copyOfRange(b, 17, BYTES));
+  }
+
+  /**
+   * The bytes the MAC covers: {@code domain} (the format's tag), the zone and the two names the
+   * credential is bound to (US-ASCII, lower case; each of the four ended by a NUL), then the expiry
+   * (4 bytes), the nonce (8) and the value's bits (4, IEEE 754), big-endian.
+   */
+  static byte[] macInput(
+      byte[] domain,
+      String zone,
+      String first,
+      String second,
+      long expiry,
+      long nonce,
+      float value) {
+    byte[][] parts = {
+      domain,
+      zone.getBytes(StandardCharsets.US_ASCII),
+      first.getBytes(StandardCharsets.US_ASCII),
+      second.getBytes(StandardCharsets.US_ASCII)
+    };
+    int n = 16;
+    for (byte[] p : parts) {
+      n += p.length + 1;
+    }
+    byte[] b = new byte[n];
+    int at = 0;
+    for (byte[] p : parts) {
+      System.arraycopy(p, 0, b, at, p.length);
+      at += p.length + 1;
+    }
+    Base32.put(b, at, expiry, 4);
+    Base32.put(b, at + 4, nonce, 8);
+    Base32.put(b, at + 12, Float.floatToRawIntBits(value) & 0xFFFF_FFFFL, 4);
+    return b;
   }
 
   /**

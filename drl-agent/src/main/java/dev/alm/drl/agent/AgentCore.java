@@ -1,6 +1,7 @@
 package dev.alm.drl.agent;
 
 import dev.alm.io.KeyRing;
+import dev.alm.io.ReplayWindow;
 import dev.alm.ratelimit.alloc.Allocator;
 import dev.alm.ratelimit.alloc.Enforcement;
 import dev.alm.ratelimit.alloc.Envelope;

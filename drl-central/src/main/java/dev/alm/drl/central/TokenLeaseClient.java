@@ -1,31 +1,19 @@
 package dev.alm.drl.central;
 
-import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.netty.bootstrap.Bootstrap;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.DatagramPacket;
-import io.netty.channel.socket.nio.NioDatagramChannel;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 /**
@@ -36,7 +24,8 @@ import java.util.function.LongSupplier;
  * when their lease ends, so a client that stalls or dies holds nothing for long.
  *
  * <p>{@link #tryAcquire} never throws; its future completes at once when the lease covers the call,
- * otherwise on the client's event loop when the grant or the timeout comes.
+ * otherwise on the client's event loop when the grant or the timeout comes. The socket is a {@link
+ * LeaseClientChannel}; the counts besides the decisions are {@link LeaseClientCounters}.
  */
 public final class TokenLeaseClient implements CentralBaseline {
 
@@ -49,23 +38,13 @@ public final class TokenLeaseClient implements CentralBaseline {
   private final LongSupplier wallMillis;
   private final long clientId;
   private final AtomicLong seq = new AtomicLong();
-  private final Channel channel;
-  private final EventLoopGroup group;
+  private final LeaseClientChannel channel;
   private final Map<String, CustomerLease> leases = new ConcurrentHashMap<>();
   private final CentralCounters counters = new CentralCounters();
-  private final LongAdder requestsSent = new LongAdder();
-  private final LongAdder grantsReceived = new LongAdder();
-  private final LongAdder tokensLeased = new LongAdder();
-  private final LongAdder tokensVoided = new LongAdder();
-  private final LongAdder lateGrants = new LongAdder();
-  private final Map<LeaseRefusal, LongAdder> refused = new EnumMap<>(LeaseRefusal.class);
+  private final LeaseClientCounters stats = new LeaseClientCounters();
 
   private TokenLeaseClient(
-      TokenLeaseClientConfig config,
-      LongSupplier nanoClock,
-      LongSupplier wallMillis,
-      EventLoopGroup group,
-      Handler handler)
+      TokenLeaseClientConfig config, LongSupplier nanoClock, LongSupplier wallMillis)
       throws InterruptedException {
     this.config = config;
     this.codec = new LeaseCodec(config.keys());
@@ -77,25 +56,20 @@ public final class TokenLeaseClient implements CentralBaseline {
       id = r.nextLong();
     }
     this.clientId = id;
-    for (LeaseRefusal x : LeaseRefusal.values()) {
-      refused.put(x, new LongAdder());
-    }
-    this.group = group;
-    handler.client = this;
-    InetSocketAddress bind =
-        new InetSocketAddress(
-            config.server().getAddress().isLoopbackAddress() ? config.server().getAddress() : null,
-            0);
-    // connected to the server: the kernel picks the source address (the route's, never every
-    // interface), and only the server's datagrams reach the socket
     this.channel =
-        new Bootstrap()
-            .group(group)
-            .channel(NioDatagramChannel.class)
-            .handler(handler)
-            .connect(config.server(), bind)
-            .sync()
-            .channel();
+        new LeaseClientChannel(
+            config.server(),
+            new LeaseClientChannel.Receiver() {
+              @Override
+              public void received(byte[] data, int len) {
+                TokenLeaseClient.this.received(data, len);
+              }
+
+              @Override
+              public void oversize() {
+                stats.refuse(LeaseRefusal.MALFORMED);
+              }
+            });
   }
 
   /** Starts a client on its own event-loop thread and the system clocks. */
@@ -107,14 +81,7 @@ public final class TokenLeaseClient implements CentralBaseline {
   public static TokenLeaseClient start(
       TokenLeaseClientConfig config, LongSupplier nanoClock, LongSupplier wallMillis)
       throws InterruptedException {
-    EventLoopGroup g =
-        new NioEventLoopGroup(1, (ThreadFactory) r -> TokenServer.daemon(r, "alm-lease-client"));
-    try {
-      return new TokenLeaseClient(config, nanoClock, wallMillis, g, new Handler());
-    } catch (InterruptedException | RuntimeException e) {
-      g.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-      throw e;
-    }
+    return new TokenLeaseClient(config, nanoClock, wallMillis);
   }
 
   /**
@@ -143,7 +110,7 @@ public final class TokenLeaseClient implements CentralBaseline {
     long send = 0;
     CompletableFuture<Boolean> result;
     synchronized (l) {
-      tokensVoided.add(l.expire(now));
+      stats.tokensVoided.add(l.expire(now));
       if (now - l.unknownUntilNanos < 0) {
         counters.countUnknownCustomer();
         return TRUE;
@@ -195,11 +162,9 @@ public final class TokenLeaseClient implements CentralBaseline {
     byte[] req =
         codec.encode(
             new LeaseCodec.Request(clientId, s, wallMillis.getAsLong(), config.want(), l.customer));
-    requestsSent.increment();
-    channel.writeAndFlush(new DatagramPacket(Unpooled.wrappedBuffer(req), config.server()));
-    channel
-        .eventLoop()
-        .schedule(() -> timeout(l, s), config.timeout().toNanos(), TimeUnit.NANOSECONDS);
+    stats.requestsSent.increment();
+    channel.send(req);
+    channel.schedule(() -> timeout(l, s), config.timeout().toNanos());
   }
 
   private void timeout(CustomerLease l, long s) {
@@ -229,13 +194,13 @@ public final class TokenLeaseClient implements CentralBaseline {
   void received(byte[] data, int len) {
     LeaseCodec.Decoded<LeaseCodec.Grant> d = codec.decodeGrant(data, 0, len);
     if (d instanceof LeaseCodec.Refused<LeaseCodec.Grant> r) {
-      refused.get(r.reason()).increment();
+      stats.refuse(r.reason());
       return;
     }
     LeaseCodec.Grant g = ((LeaseCodec.Valid<LeaseCodec.Grant>) d).message();
     CustomerLease l = g.client() == clientId ? leases.get(g.customer()) : null;
     if (l == null) {
-      refused.get(LeaseRefusal.UNSOLICITED).increment();
+      stats.refuse(LeaseRefusal.UNSOLICITED);
       return;
     }
     long now = nanoClock.getAsLong();
@@ -250,57 +215,74 @@ public final class TokenLeaseClient implements CentralBaseline {
       } else if (g.seq() == l.lateSeq) {
         // The grant of a request that timed out: its tokens were taken from the bucket, so they
         // are spent here rather than lost; the calls that waited for it were already answered.
-        lateGrants.increment();
+        stats.lateGrants.increment();
         sentAt = l.lateSentAtNanos;
       } else {
-        refused.get(LeaseRefusal.UNSOLICITED).increment();
+        stats.refuse(LeaseRefusal.UNSOLICITED);
         return;
       }
-      l.lateSeq = 0;
-      grantsReceived.increment();
-      l.consecutiveTimeouts = 0;
-      if (l.down) {
-        l.down = false;
-        l.quietUntilNanos = now;
-      }
-      long leaseNanos = TimeUnit.MILLISECONDS.toNanos(g.leaseMillis());
-      if (g.unknownCustomer()) {
-        l.unknownUntilNanos = now + leaseNanos;
-        for (CustomerLease.Waiter w : l.waiters) {
-          counters.countUnknownCustomer();
-          admit.add(w.future());
-        }
-        l.waiters.clear();
-      } else {
-        tokensVoided.add(l.expire(now));
-        // The lease runs from when the request left: the server granted after that.
-        l.add(g.granted(), sentAt + leaseNanos);
-        tokensLeased.add(g.granted());
-        while (!l.waiters.isEmpty() && l.take(l.waiters.peekFirst().units())) {
-          counters.countDecision(true);
-          admit.add(l.waiters.pollFirst().future());
-        }
-        if (!l.waiters.isEmpty()) {
-          if (g.granted() == 0) {
-            l.quietUntilNanos = now + TimeUnit.MILLISECONDS.toNanos(g.retryAfterMillis());
-            for (CustomerLease.Waiter w : l.waiters) {
-              counters.countDecision(false);
-              reject.add(w.future());
-            }
-            l.waiters.clear();
-          } else if (l.outstandingSeq == 0) {
-            send = outstanding(l, now);
-          }
-        } else if (g.granted() == 0) {
-          l.quietUntilNanos = now + TimeUnit.MILLISECONDS.toNanos(g.retryAfterMillis());
-        }
-      }
+      send = take(l, g, sentAt, now, admit, reject);
     }
     if (send != 0) {
       send(l, send);
     }
     admit.forEach(f -> f.complete(true));
     reject.forEach(f -> f.complete(false));
+  }
+
+  /**
+   * Takes grant {@code g} of a request sent at {@code sentAt} into lease {@code l}: the calls it
+   * covers go to {@code admit}, those an empty grant refuses to {@code reject}. Returns the
+   * sequence number of the next request to send, or 0. Holds the lease's lock.
+   */
+  private long take(
+      CustomerLease l,
+      LeaseCodec.Grant g,
+      long sentAt,
+      long now,
+      List<CompletableFuture<Boolean>> admit,
+      List<CompletableFuture<Boolean>> reject) {
+    long send = 0;
+    l.lateSeq = 0;
+    stats.grantsReceived.increment();
+    l.consecutiveTimeouts = 0;
+    if (l.down) {
+      l.down = false;
+      l.quietUntilNanos = now;
+    }
+    long leaseNanos = TimeUnit.MILLISECONDS.toNanos(g.leaseMillis());
+    if (g.unknownCustomer()) {
+      l.unknownUntilNanos = now + leaseNanos;
+      for (CustomerLease.Waiter w : l.waiters) {
+        counters.countUnknownCustomer();
+        admit.add(w.future());
+      }
+      l.waiters.clear();
+    } else {
+      stats.tokensVoided.add(l.expire(now));
+      // The lease runs from when the request left: the server granted after that.
+      l.add(g.granted(), sentAt + leaseNanos);
+      stats.tokensLeased.add(g.granted());
+      while (!l.waiters.isEmpty() && l.take(l.waiters.peekFirst().units())) {
+        counters.countDecision(true);
+        admit.add(l.waiters.pollFirst().future());
+      }
+      if (!l.waiters.isEmpty()) {
+        if (g.granted() == 0) {
+          l.quietUntilNanos = now + TimeUnit.MILLISECONDS.toNanos(g.retryAfterMillis());
+          for (CustomerLease.Waiter w : l.waiters) {
+            counters.countDecision(false);
+            reject.add(w.future());
+          }
+          l.waiters.clear();
+        } else if (l.outstandingSeq == 0) {
+          send = outstanding(l, now);
+        }
+      } else if (g.granted() == 0) {
+        l.quietUntilNanos = now + TimeUnit.MILLISECONDS.toNanos(g.retryAfterMillis());
+      }
+    }
+    return send;
   }
 
   /** Nothing: the token server holds the limits. */
@@ -314,7 +296,7 @@ public final class TokenLeaseClient implements CentralBaseline {
       return 0;
     }
     synchronized (l) {
-      tokensVoided.add(l.expire(nanoClock.getAsLong()));
+      stats.tokensVoided.add(l.expire(nanoClock.getAsLong()));
       return l.tokens();
     }
   }
@@ -325,12 +307,12 @@ public final class TokenLeaseClient implements CentralBaseline {
    */
   @Override
   public Map<String, Object> status() {
-    Map<String, Object> m = new java.util.LinkedHashMap<>();
+    Map<String, Object> m = new LinkedHashMap<>();
     m.put("mode", "token-server");
     m.put("policy", config.policy().label());
     m.put("timeoutMs", config.timeout().toMillis());
     m.put("server", config.server().getHostString() + ":" + config.server().getPort());
-    Map<String, Long> held = new java.util.TreeMap<>();
+    Map<String, Long> held = new TreeMap<>();
     for (String c : leases.keySet()) {
       held.put(c, leased(c));
     }
@@ -340,11 +322,7 @@ public final class TokenLeaseClient implements CentralBaseline {
     m.put("lateGrants", lateGrants());
     m.put("tokensLeased", tokensLeased());
     m.put("tokensVoided", tokensVoided());
-    Map<String, Long> r = new java.util.LinkedHashMap<>();
-    for (LeaseRefusal x : LeaseRefusal.values()) {
-      r.put(x.name().toLowerCase(java.util.Locale.ROOT), refused(x));
-    }
-    m.put("refused", r);
+    m.put("refused", stats.refusedByReason());
     m.put("decisions", counters.asMap());
     return m;
   }
@@ -357,32 +335,32 @@ public final class TokenLeaseClient implements CentralBaseline {
 
   /** Lease requests sent. */
   public long requestsSent() {
-    return requestsSent.sum();
+    return stats.requestsSent.sum();
   }
 
   /** Grants accepted. */
   public long grantsReceived() {
-    return grantsReceived.sum();
+    return stats.grantsReceived.sum();
   }
 
   /** Tokens received in grants. */
   public long tokensLeased() {
-    return tokensLeased.sum();
+    return stats.tokensLeased.sum();
   }
 
   /** Grants taken after their request had timed out. */
   public long lateGrants() {
-    return lateGrants.sum();
+    return stats.lateGrants.sum();
   }
 
   /** Tokens voided unspent when their lease ended. */
   public long tokensVoided() {
-    return tokensVoided.sum();
+    return stats.tokensVoided.sum();
   }
 
   /** Grants refused for {@code reason}. */
   public long refused(LeaseRefusal reason) {
-    return refused.get(reason).sum();
+    return stats.refused(reason);
   }
 
   /**
@@ -395,20 +373,12 @@ public final class TokenLeaseClient implements CentralBaseline {
   public void bindTo(MeterRegistry registry) {
     String p = "alm_token_lease";
     counters.bindTo(registry, p);
-    FunctionCounter.builder(p + "_requests", requestsSent, LongAdder::sum).register(registry);
-    FunctionCounter.builder(p + "_grants", grantsReceived, LongAdder::sum).register(registry);
-    FunctionCounter.builder(p + "_tokens_leased", tokensLeased, LongAdder::sum).register(registry);
-    FunctionCounter.builder(p + "_tokens_voided", tokensVoided, LongAdder::sum).register(registry);
-    for (LeaseRefusal r : LeaseRefusal.values()) {
-      FunctionCounter.builder(p + "_refused", refused.get(r), LongAdder::sum)
-          .tag("reason", r.name().toLowerCase(java.util.Locale.ROOT))
-          .register(registry);
-    }
+    stats.bindTo(registry, p);
   }
 
   /** The local address requests leave from. */
   public InetSocketAddress localAddress() {
-    return (InetSocketAddress) channel.localAddress();
+    return channel.localAddress();
   }
 
   /** The settings. */
@@ -418,29 +388,6 @@ public final class TokenLeaseClient implements CentralBaseline {
 
   @Override
   public void close() {
-    channel.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
-    group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
-  }
-
-  private static final class Handler extends SimpleChannelInboundHandler<DatagramPacket> {
-    private final byte[] buf = new byte[TokenServer.MAX_DATAGRAM];
-    TokenLeaseClient client;
-
-    @Override
-    protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
-      ByteBuf in = packet.content();
-      int len = in.readableBytes();
-      if (len > buf.length) {
-        client.refused.get(LeaseRefusal.MALFORMED).increment();
-        return;
-      }
-      in.getBytes(in.readerIndex(), buf, 0, len);
-      client.received(buf, len);
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      // ICMP unreachable and the like: the request's timeout handles it.
-    }
+    channel.close();
   }
 }

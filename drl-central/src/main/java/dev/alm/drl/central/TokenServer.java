@@ -53,13 +53,25 @@ public final class TokenServer implements AutoCloseable {
   static final int RECEIVE_BUFFER = 4 << 20;
 
   private final TokenServerCore core;
-  private final Channel channel;
   private final EventLoopGroup ownGroup;
+  private final Channel channel;
 
-  private TokenServer(TokenServerCore core, Channel channel, EventLoopGroup ownGroup) {
+  private TokenServer(
+      TokenServerCore core, InetSocketAddress bind, LongSupplier nanoClock, LongSupplier wallMillis)
+      throws InterruptedException {
     this.core = core;
-    this.channel = channel;
-    this.ownGroup = ownGroup;
+    Transport transport = Transport.detect();
+    ownGroup = transport.group(1, "alm-token-server");
+    try {
+      channel =
+          bootstrap(transport, bind, new Handler(core, nanoClock, wallMillis))
+              .bind(bind)
+              .sync()
+              .channel();
+    } catch (InterruptedException | RuntimeException e) {
+      ownGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      throw e;
+    }
   }
 
   /**
@@ -71,42 +83,38 @@ public final class TokenServer implements AutoCloseable {
   public static TokenServer start(
       TokenServerCore core, InetSocketAddress bind, LongSupplier nanoClock, LongSupplier wallMillis)
       throws InterruptedException {
-    Transport transport = Transport.detect();
-    EventLoopGroup group = transport.group(1, "alm-token-server");
-    try {
-      Handler h = new Handler(core, nanoClock, wallMillis);
-      Bootstrap b =
-          new Bootstrap()
-              .group(group)
-              .handler(h)
-              // Room for a burst: under a flood the kernel drops what does not fit, real asks too.
-              .option(ChannelOption.SO_RCVBUF, RECEIVE_BUFFER);
-      if (transport.epoll()) {
-        InternetProtocolFamily family =
-            bind.getAddress() instanceof java.net.Inet6Address
-                ? InternetProtocolFamily.IPv6
-                : InternetProtocolFamily.IPv4;
-        // One recvmmsg of up to DATAGRAMS_PER_READ datagrams per wake-up, level-triggered (as the
-        // DNS server): a flood costs the loop a system call per batch, not per datagram.
-        b.channelFactory(() -> new EpollDatagramChannel(family))
-            .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, MAX_DATAGRAM)
-            .option(EpollChannelOption.EPOLL_MODE, EpollMode.LEVEL_TRIGGERED)
-            .option(
-                ChannelOption.RCVBUF_ALLOCATOR,
-                new FixedRecvByteBufAllocator(MAX_DATAGRAM * DATAGRAMS_PER_READ)
-                    .maxMessagesPerRead(1));
-      } else {
-        b.channel(NioDatagramChannel.class)
-            .option(
-                ChannelOption.RCVBUF_ALLOCATOR,
-                new FixedRecvByteBufAllocator(MAX_DATAGRAM).maxMessagesPerRead(64));
-      }
-      Channel ch = b.bind(bind).sync().channel();
-      return new TokenServer(core, ch, group);
-    } catch (InterruptedException | RuntimeException e) {
-      group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-      throw e;
+    return new TokenServer(core, bind, nanoClock, wallMillis);
+  }
+
+  /** The UDP socket's options: a large receive buffer, and batched reads under epoll. */
+  private Bootstrap bootstrap(Transport transport, InetSocketAddress bind, Handler h) {
+    Bootstrap b =
+        new Bootstrap()
+            .group(ownGroup)
+            .handler(h)
+            // Room for a burst: under a flood the kernel drops what does not fit, real asks too.
+            .option(ChannelOption.SO_RCVBUF, RECEIVE_BUFFER);
+    if (transport.epoll()) {
+      InternetProtocolFamily family =
+          bind.getAddress() instanceof java.net.Inet6Address
+              ? InternetProtocolFamily.IPv6
+              : InternetProtocolFamily.IPv4;
+      // One recvmmsg of up to DATAGRAMS_PER_READ datagrams per wake-up, level-triggered (as the
+      // DNS server): a flood costs the loop a system call per batch, not per datagram.
+      b.channelFactory(() -> new EpollDatagramChannel(family))
+          .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, MAX_DATAGRAM)
+          .option(EpollChannelOption.EPOLL_MODE, EpollMode.LEVEL_TRIGGERED)
+          .option(
+              ChannelOption.RCVBUF_ALLOCATOR,
+              new FixedRecvByteBufAllocator(MAX_DATAGRAM * DATAGRAMS_PER_READ)
+                  .maxMessagesPerRead(1));
+    } else {
+      b.channel(NioDatagramChannel.class)
+          .option(
+              ChannelOption.RCVBUF_ALLOCATOR,
+              new FixedRecvByteBufAllocator(MAX_DATAGRAM).maxMessagesPerRead(64));
     }
+    return b;
   }
 
   /** Starts on the system clocks. */

@@ -1,5 +1,7 @@
 package dev.alm.drl.central;
 
+import dev.alm.io.NanoTimeMeter;
+import dev.alm.io.ReplayWindow;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.TimeMeter;
 import io.github.bucket4j.TokensInheritanceStrategy;
@@ -42,7 +44,7 @@ public final class TokenServerCore {
   private final LeaseCodec codec;
   private final TokenServerSettings settings;
   private final Map<String, CustomerBucket> buckets = new HashMap<>();
-  private final Map<Long, ReplayWindow> windows = new HashMap<>();
+  private final Map<Long, ClientWindow> windows = new HashMap<>();
   private final Map<LeaseRefusal, LongAdder> refused = new EnumMap<>(LeaseRefusal.class);
   private final LongAdder requests = new LongAdder();
   private final LongAdder granted = new LongAdder();
@@ -50,18 +52,13 @@ public final class TokenServerCore {
   private final LongAdder unknown = new LongAdder();
   private final SourceBudget budget;
   private long now;
-  private final TimeMeter clock =
-      new TimeMeter() {
-        @Override
-        public long currentTimeNanos() {
-          return now;
-        }
+  private final TimeMeter clock = new NanoTimeMeter(() -> now);
 
-        @Override
-        public boolean isWallClockBased() {
-          return false;
-        }
-      };
+  /** One client's replay window and when it last had a request accepted. */
+  private static final class ClientWindow {
+    final ReplayWindow replay = new ReplayWindow();
+    long lastNanos;
+  }
 
   private static final class CustomerBucket {
     final CentralLimit limit;
@@ -154,18 +151,19 @@ public final class TokenServerCore {
       budget.refused(source, nowNanos); // a captured request, held back and replayed
       return refuse(LeaseRefusal.STALE);
     }
-    ReplayWindow w = windows.get(req.client());
+    ClientWindow w = windows.get(req.client());
     if (w == null) {
       if (windows.size() >= settings.maxClients() && !forgetIdle(nowNanos)) {
         return refuse(LeaseRefusal.TABLE_FULL);
       }
-      w = new ReplayWindow();
+      w = new ClientWindow();
       windows.put(req.client(), w);
-    } else if (!w.fresh(req.seq())) {
+    } else if (!w.replay.fresh(req.seq())) {
       budget.refused(source, nowNanos);
       return refuse(LeaseRefusal.REPLAYED);
     }
-    w.accept(req.seq(), nowNanos);
+    w.replay.accept(req.seq());
+    w.lastNanos = nowNanos;
     budget.authenticated(source, client, nowNanos);
     requests.increment();
     int leaseMs = (int) settings.lease().toMillis();
@@ -212,8 +210,8 @@ public final class TokenServerCore {
   private boolean forgetIdle(long nowNanos) {
     long idle = 2 * settings.maxSkew().toNanos();
     boolean any = false;
-    for (Iterator<ReplayWindow> it = windows.values().iterator(); it.hasNext(); ) {
-      if (nowNanos - it.next().lastNanos() > idle) {
+    for (Iterator<ClientWindow> it = windows.values().iterator(); it.hasNext(); ) {
+      if (nowNanos - it.next().lastNanos > idle) {
         it.remove();
         any = true;
       }

@@ -68,41 +68,20 @@ public record Scenario(
 
   /** The same scenario with another seed. */
   public Scenario withSeed(long newSeed) {
-    return with(duration, newSeed);
+    return with(duration, newSeed, algorithms);
   }
 
   /** The same scenario with other algorithm parameters (the object {@code algorithms}). */
   public Scenario withAlgorithms(JsonNode parameters) {
-    return new Scenario(
-        source,
-        limiters,
-        globalLimit,
-        unit,
-        duration,
-        interval,
-        tick,
-        warmup,
-        ewma,
-        bucketDepth,
-        packetBytes,
-        branching,
-        loss,
-        delay,
-        pushSum,
-        dropDisconnected,
-        graph,
-        demands,
-        flows,
-        seed,
-        parameters);
+    return with(duration, seed, parameters);
   }
 
   /** The same scenario with another duration. */
   public Scenario withDuration(double newDuration) {
-    return with(newDuration, seed);
+    return with(newDuration, seed, algorithms);
   }
 
-  private Scenario with(double newDuration, long newSeed) {
+  private Scenario with(double newDuration, long newSeed, JsonNode newAlgorithms) {
     return new Scenario(
         source,
         limiters,
@@ -124,7 +103,7 @@ public record Scenario(
         demands,
         flows,
         newSeed,
-        algorithms);
+        newAlgorithms);
   }
 
   /**

@@ -77,24 +77,7 @@ public final class ScenarioReader {
     double ewma = top.number("ewma", 0.1, 0, 0.999999);
     double depth = top.number("bucketDepth", DEFAULT_DEPTH_SECONDS * limit, 0, 1e15);
     double packet = top.number("packetBytes", 1500, 1, 1e9);
-    int branching = 3;
-    double loss = 0;
-    double delay = 0;
-    boolean dropDisconnected = false;
-    boolean pushSum = false;
-    if (top.has("gossip")) {
-      JsonFields g = top.object("gossip");
-      g.only(Set.of("branching", "loss", "delay", "dropDisconnected", "mode"));
-      String mode = g.text("mode", "table");
-      if (!mode.equals("table") && !mode.equals("push-sum")) {
-        throw g.error("mode", "expected table or push-sum, got " + mode);
-      }
-      pushSum = mode.equals("push-sum");
-      branching = g.integer("branching", 3, 0, 1_000_000);
-      loss = g.number("loss", 0, 0, 1);
-      delay = g.number("delay", 0, 0, 1e6);
-      dropDisconnected = g.bool("dropDisconnected", false);
-    }
+    Gossip gossip = parseGossip(top);
     ScenarioGraph graph = parseGraph(top, n);
     List<DemandSpec> demands = new ArrayList<>();
     if (top.has("demand")) {
@@ -130,16 +113,38 @@ public final class ScenarioReader {
         ewma,
         depth,
         packet,
-        branching,
-        loss,
-        delay,
-        pushSum,
-        dropDisconnected,
+        gossip.branching(),
+        gossip.loss(),
+        gossip.delay(),
+        gossip.pushSum(),
+        gossip.dropDisconnected(),
         graph,
         demands,
         flows,
         seed,
         algorithms);
+  }
+
+  /** The scenario's {@code gossip} section: how the limiters' messages travel. */
+  private record Gossip(
+      int branching, double loss, double delay, boolean dropDisconnected, boolean pushSum) {}
+
+  private static Gossip parseGossip(JsonFields top) throws InputException {
+    if (!top.has("gossip")) {
+      return new Gossip(3, 0, 0, false, false);
+    }
+    JsonFields g = top.object("gossip");
+    g.only(Set.of("branching", "loss", "delay", "dropDisconnected", "mode"));
+    String mode = g.text("mode", "table");
+    if (!mode.equals("table") && !mode.equals("push-sum")) {
+      throw g.error("mode", "expected table or push-sum, got " + mode);
+    }
+    boolean pushSum = mode.equals("push-sum");
+    int branching = g.integer("branching", 3, 0, 1_000_000);
+    double loss = g.number("loss", 0, 0, 1);
+    double delay = g.number("delay", 0, 0, 1e6);
+    boolean dropDisconnected = g.bool("dropDisconnected", false);
+    return new Gossip(branching, loss, delay, dropDisconnected, pushSum);
   }
 
   private static ScenarioGraph parseGraph(JsonFields top, int n) throws InputException {

@@ -5,13 +5,15 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The nonces of the probes counted recently, for replay detection (docs/fastcontrol.md): one
- * primitive hash set per expiry second; a set is dropped once its second plus the clock-skew
+ * The nonces of the probes and price echoes counted recently, for replay detection
+ * (docs/fastcontrol.md). Signed labels carry a random nonce and an expiry, not a sequence number,
+ * so this is a table of nonces rather than a sliding window like {@link dev.alm.io.ReplayWindow}:
+ * one primitive hash set per expiry second; a set is dropped once its second plus the clock-skew
  * allowance has passed, since its probes are refused as expired from then on. At most {@code
  * maxNonces} are held (8 bytes each, at most 16 with the hash sets' slack): when full, {@link #add}
  * answers {@link Result#FULL} (fail closed). Thread-safe (one short lock); time is an argument.
  */
-public final class ReplayWindow {
+public final class RecentNonces {
 
   /** The outcome of remembering one nonce. */
   public enum Result {
@@ -32,7 +34,7 @@ public final class ReplayWindow {
    * @param maxNonces the most nonces held
    * @param skewMillis how long after its expiry a nonce is kept (the clock-skew allowance)
    */
-  public ReplayWindow(int maxNonces, long skewMillis) {
+  public RecentNonces(int maxNonces, long skewMillis) {
     if (maxNonces < 1) {
       throw new IllegalArgumentException("maxNonces must be >= 1, got " + maxNonces);
     }

@@ -16,7 +16,7 @@ import net.jqwik.api.constraints.Size;
  * more than its bound, answers FIRST for a nonce at most once while the nonce is within its window,
  * and (when not full) answers exactly as a set of the unexpired nonces would.
  */
-class ReplayWindowProperties {
+class RecentNoncesProperties {
 
   @Property
   void behavesAsTheSetOfUnexpiredNoncesWithinItsBound(
@@ -24,7 +24,7 @@ class ReplayWindowProperties {
       @ForAll @Size(min = 1, max = 400) List<@IntRange(min = 0, max = 3_000) Integer> steps,
       @ForAll @IntRange(min = 1, max = 64) int max) {
     long skew = 5_000;
-    ReplayWindow w = new ReplayWindow(max, skew);
+    RecentNonces w = new RecentNonces(max, skew);
     Map<Long, Long> model = new HashMap<>(); // nonce -> expiry second, only unexpired
     long now = 1_790_000_000_000L;
     for (int i = 0; i < Math.min(nonces.size(), steps.size()); i++) {
@@ -34,13 +34,13 @@ class ReplayWindowProperties {
       long expiry = nowMillis / 1000 + 10; // as a signer with a 10 s lifetime writes it
       model.values().removeIf(e -> e * 1000 + skew < nowMillis);
       Long known = model.get(nonce);
-      ReplayWindow.Result r = w.add(nonce, known != null ? known : expiry, nowMillis);
+      RecentNonces.Result r = w.add(nonce, known != null ? known : expiry, nowMillis);
       if (known != null) {
-        assertEquals(ReplayWindow.Result.REPLAYED, r, "nonce " + nonce + " seen before");
+        assertEquals(RecentNonces.Result.REPLAYED, r, "nonce " + nonce + " seen before");
       } else if (model.size() >= max) {
-        assertEquals(ReplayWindow.Result.FULL, r);
+        assertEquals(RecentNonces.Result.FULL, r);
       } else {
-        assertEquals(ReplayWindow.Result.FIRST, r);
+        assertEquals(RecentNonces.Result.FIRST, r);
         model.put(nonce, expiry);
       }
       assertTrue(w.size() <= max, "size " + w.size() + " over " + max);
