@@ -74,7 +74,9 @@ class PriceEchoDnsTest {
       assertEquals(Rcode.NOERROR, first.getRcode());
       assertTrue(first.getSection(Section.ANSWER).isEmpty(), "no data");
       assertTrue(first.getSection(Section.AUTHORITY).get(0) instanceof SOARecord);
-      assertEquals(new EchoTotals(1, 4.0, 16.0), node.echoTotals());
+      assertEquals(
+          new EchoTotals(1, 4.0, 16.0, java.util.Map.of("b", new EchoTotals.Stratum(1, 4.0))),
+          node.echoTotals());
 
       Message again = ask(client, echo.toUpperCase(java.util.Locale.ROOT), 3);
       assertEquals(Rcode.NOERROR, again.getRcode(), "a replay is answered alike");
@@ -93,7 +95,10 @@ class PriceEchoDnsTest {
       assertEquals(Rcode.NOERROR, ask(client, moved, 5).getRcode());
       assertEquals(Rcode.NOERROR, ask(client, "x.echo.cdn.example.", 6).getRcode());
 
-      assertEquals(new EchoTotals(1, 4.0, 16.0), node.echoTotals(), "only the first counted");
+      assertEquals(
+          new EchoTotals(1, 4.0, 16.0, java.util.Map.of("b", new EchoTotals.Stratum(1, 4.0))),
+          node.echoTotals(),
+          "only the first counted");
       assertEquals(1, echoes.count(EchoVerdict.REPLAYED));
       assertEquals(1, echoes.count(EchoVerdict.BAD_MAC));
       assertEquals(1, echoes.count(EchoVerdict.OTHER_ORIGIN));

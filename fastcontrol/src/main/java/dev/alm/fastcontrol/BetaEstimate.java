@@ -9,9 +9,32 @@ package dev.alm.fastcontrol;
  * @param rawStdError the standard error of {@link #rawBeta()}
  * @param count own-category probes counted in the last interval
  * @param seconds length of the last interval
+ * @param routes with price echoes split by proxy, the shares and prices beta_i is made of ({@link
+ *     EchoRoutes}); {@link EchoRoutes#NONE} otherwise
  */
 public record BetaEstimate(
-    double beta, double stdError, double rawBeta, double rawStdError, long count, double seconds) {
+    double beta,
+    double stdError,
+    double rawBeta,
+    double rawStdError,
+    long count,
+    double seconds,
+    EchoRoutes routes) {
+
+  public BetaEstimate {
+    routes = routes == null ? EchoRoutes.NONE : routes;
+  }
+
+  /** An estimate that is not split by proxy. */
+  public BetaEstimate(
+      double beta,
+      double stdError,
+      double rawBeta,
+      double rawStdError,
+      long count,
+      double seconds) {
+    this(beta, stdError, rawBeta, rawStdError, count, seconds, EchoRoutes.NONE);
+  }
 
   /** How many standard errors {@code truth} is from the estimate: (beta - truth) / stdError. */
   public double zScore(double truth) {

@@ -45,7 +45,13 @@ public final class EchoBetaEstimator {
     if (n == 0) {
       return previous != null
           ? new BetaEstimate(
-              previous.beta(), previous.stdError(), Double.NaN, Double.NaN, 0, seconds)
+              previous.beta(),
+              previous.stdError(),
+              Double.NaN,
+              Double.NaN,
+              0,
+              seconds,
+              previous.routes())
           : new BetaEstimate(0, 0, Double.NaN, Double.NaN, 0, seconds);
     }
     double raw = sum / n;
@@ -84,6 +90,22 @@ public final class EchoBetaEstimator {
     if (n == 0) {
       return next(0, 0, 0, seconds, previous, 1);
     }
+    return filter(raw, previous, processShare);
+  }
+
+  /**
+   * The same filter for an interval's measurement of beta_i made some other way (its beta and
+   * standard error; from the echoes split by proxy, {@link EchoRoutes}); the result keeps the
+   * measurement's raw values and routes.
+   *
+   * @param raw the interval's measurement
+   * @param previous the last estimate, or null
+   * @param processShare how far beta_i may move in one interval, as a share of its level, &gt; 0
+   */
+  public static BetaEstimate filter(BetaEstimate raw, BetaEstimate previous, double processShare) {
+    if (!(processShare > 0) || !Double.isFinite(processShare)) {
+      throw new IllegalArgumentException("process share must be > 0, got " + processShare);
+    }
     if (previous == null) {
       return raw;
     }
@@ -94,6 +116,12 @@ public final class EchoBetaEstimator {
     double k = p / (p + measured * measured);
     double beta = previous.beta() + k * (raw.beta() - previous.beta());
     return new BetaEstimate(
-        Math.max(0, beta), Math.sqrt((1 - k) * p), raw.beta(), raw.stdError(), n, seconds);
+        Math.max(0, beta),
+        Math.sqrt((1 - k) * p),
+        raw.rawBeta(),
+        raw.rawStdError(),
+        raw.count(),
+        raw.seconds(),
+        raw.routes());
   }
 }

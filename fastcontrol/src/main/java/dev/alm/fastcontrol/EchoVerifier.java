@@ -34,6 +34,7 @@ public final class EchoVerifier {
   private final DoubleAdder squares = new DoubleAdder();
   private final EnumMap<EchoVerdict, LongAdder> verdicts = new EnumMap<>(EchoVerdict.class);
   private final Map<String, LongAdder> byProxy = new ConcurrentHashMap<>();
+  private final Map<String, DoubleAdder> sumByProxy = new ConcurrentHashMap<>();
   private final ClientAllowance perPrefix;
 
   /**
@@ -113,6 +114,8 @@ public final class EchoVerifier {
         count.increment();
         sum.add(price);
         squares.add(price * price);
+        // the proxy is one the fleet's key signed for: the maps hold the fleet's PoPs at most
+        sumByProxy.computeIfAbsent(e.proxy(), k -> new DoubleAdder()).add(price);
         byProxy.computeIfAbsent(e.proxy(), k -> new LongAdder()).increment();
         yield EchoVerdict.COUNTED;
       }
@@ -127,7 +130,15 @@ public final class EchoVerifier {
    */
   public EchoTotals totals() {
     long n = count.sum();
-    return new EchoTotals(n, Math.max(0, sum.sum()), Math.max(0, squares.sum()));
+    Map<String, EchoTotals.Stratum> split = new java.util.HashMap<>();
+    sumByProxy.forEach(
+        (proxy, s) -> {
+          LongAdder c = byProxy.get(proxy);
+          if (c != null) {
+            split.put(proxy, new EchoTotals.Stratum(c.sum(), Math.max(0, s.sum())));
+          }
+        });
+    return new EchoTotals(n, Math.max(0, sum.sum()), Math.max(0, squares.sum()), split);
   }
 
   /** Echo queries with {@code verdict} since start. */

@@ -134,7 +134,8 @@ class PriceEchoTest {
     // the same probe answered by another proxy (sent twice): its nonce was echoed already
     String other = new EchoSigner(KEY, ZONE, "c").echo(p, 100.0);
     assertEquals(EchoVerdict.REPLAYED, v.accept(labels(other), RESOLVER, T0 + 300));
-    assertEquals(new EchoTotals(1, 3.0, 9.0), v.totals());
+    assertEquals(
+        new EchoTotals(1, 3.0, 9.0, Map.of("b", new EchoTotals.Stratum(1, 3.0))), v.totals());
     assertEquals(Map.of("b", 1L), v.byProxy());
     assertEquals(2, v.count(EchoVerdict.REPLAYED));
   }

@@ -235,6 +235,7 @@ final class DualStep implements LoopStep {
         beta.rawBeta(),
         beta.rawStdError(),
         beta.count(),
-        beta.seconds());
+        beta.seconds(),
+        beta.routes());
   }
 }

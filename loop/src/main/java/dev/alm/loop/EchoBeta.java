@@ -2,11 +2,13 @@ package dev.alm.loop;
 
 import dev.alm.fastcontrol.BetaEstimate;
 import dev.alm.fastcontrol.EchoBetaEstimator;
+import dev.alm.fastcontrol.EchoRoutes;
 
 /**
- * beta_i from price echoes (docs/fastcontrol.md, "Price echo"): the mean price that the probes PoP
- * i's DNS handed out brought back from whichever proxy routing took them to. Its expectation is
- * sum_j C_ij mu_j whatever C is; it needs neither C nor C_ii &gt; 0.
+ * beta_i from price echoes (docs/fastcontrol.md, "Price echo"): the prices that the probes PoP i's
+ * DNS handed out brought back from whichever proxy routing took them to, split by that proxy into
+ * its share of the echoes and its price ({@link EchoRoutes}). Its expectation is sum_j C_ij mu_j
+ * whatever C is; it needs neither C nor C_ii &gt; 0.
  */
 final class EchoBeta implements BetaSensor {
 
@@ -44,10 +46,36 @@ final class EchoBeta implements BetaSensor {
         z * Math.sqrt(n), n, Math.abs(z) > Settling.SURGE * settling.alarmZ(), settling);
   }
 
+  /**
+   * The inverse-variance filter ({@link EchoBetaEstimator#filter}) of the interval's measurement:
+   * with the echoes split by proxy (a DNS of this build), the smoothed shares times the current
+   * prices ({@link EchoRoutes}); otherwise the mean echoed price. The raw values stay the
+   * interval's mean and its standard error either way.
+   */
   @Override
   public BetaEstimate estimate(Interval in, BetaEstimate planned, double scale) {
-    return EchoBetaEstimator.filter(
-        in.echoes(), in.echoSum(), in.echoSquares(), in.dt(), planned, processShare * scale);
+    BetaEstimate filtered =
+        EchoBetaEstimator.filter(
+            in.echoes(), in.echoSum(), in.echoSquares(), in.dt(), planned, processShare * scale);
+    if (in.echoesByProxy().isEmpty()) {
+      return filtered;
+    }
+    EchoRoutes before = planned == null ? EchoRoutes.NONE : planned.routes();
+    EchoRoutes routes = before.next(in.echoesByProxy(), EchoRoutes.DEFAULT_WEIGHT);
+    double beta = routes.beta();
+    if (Double.isNaN(beta)) {
+      return filtered;
+    }
+    BetaEstimate measured =
+        new BetaEstimate(
+            beta,
+            routes.stdError(),
+            filtered.rawBeta(),
+            filtered.rawStdError(),
+            filtered.count(),
+            filtered.seconds(),
+            routes);
+    return EchoBetaEstimator.filter(measured, planned, processShare * scale);
   }
 
   @Override

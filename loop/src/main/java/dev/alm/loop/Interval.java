@@ -1,6 +1,8 @@
 package dev.alm.loop;
 
 import dev.alm.fastcontrol.EchoTotals;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * One control interval as the loop sees it: the length of the interval and what the sensors counted
@@ -20,6 +22,7 @@ import dev.alm.fastcontrol.EchoTotals;
  * @param sensitivity the probe weights summed by the proxy (sigma_i times dt)
  * @param rated CDN answers whose resolver's request rate the DNS measured from its re-query gaps
  * @param ratedRequests the requests behind those answers
+ * @param echoesByProxy the price echoes split by the proxy that answered (count and price sum)
  */
 public record Interval(
     Measurement m,
@@ -34,7 +37,8 @@ public record Interval(
     long handedOut,
     double sensitivity,
     long rated,
-    double ratedRequests) {
+    double ratedRequests,
+    Map<String, EchoTotals.Stratum> echoesByProxy) {
 
   /** The interval from the baseline {@code last} to the reading {@code m}. */
   public static Interval between(Baseline last, Measurement m, double loadUnit) {
@@ -53,7 +57,17 @@ public record Interval(
         Math.max(0, m.handedOut() - last.handedOut()),
         Math.max(0, m.sensitivity() - last.sensitivity()),
         Math.max(0, m.requery().rated() - last.requery().rated()),
-        Math.max(0, m.requery().requests() - last.requery().requests()));
+        Math.max(0, m.requery().requests() - last.requery().requests()),
+        byProxy(e0, e1));
+  }
+
+  private static Map<String, EchoTotals.Stratum> byProxy(EchoTotals e0, EchoTotals e1) {
+    if (e1.byProxy().isEmpty()) {
+      return Map.of();
+    }
+    Map<String, EchoTotals.Stratum> out = new HashMap<>();
+    e1.byProxy().forEach((proxy, now) -> out.put(proxy, now.since(e0.byProxy().get(proxy))));
+    return out;
   }
 
   /** Whether the proxy's meter reported a usable S_i. */

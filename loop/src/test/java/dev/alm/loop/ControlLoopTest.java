@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.controller.model.Topology;
 import dev.alm.fastcontrol.BetaEstimatorConfig;
+import dev.alm.fastcontrol.EchoTotals;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The pure loop with an injected clock: greedy direction, dual prices, fallbacks, clamps. */
@@ -294,5 +296,38 @@ class ControlLoopTest {
     }
     LoopState s = overloaded(LoopConfig.DEFAULT_PERSISTENT_BOOST, falling);
     assertEquals(LoopConfig.DEFAULT_OVERLOAD_BOOST, s.price().boost(), 1e-9);
+  }
+
+  @Test
+  void withEchoesSplitByProxyBetaIsTheSharesTimesTheCurrentPrices() {
+    LoopConfig c =
+        LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1).withBetaSource(BetaSource.ECHO);
+    ControlLoop loop = new ControlLoop(c, fig2, 0);
+    LoopState s = loop.step(loop.initial(0.5, 0), echoed(0, 20, 0, 0, 0, 0, 0));
+    long near = 0;
+    long far = 0;
+    double nearSum = 0;
+    double farSum = 0;
+    for (int k = 1; k <= 30; k++) {
+      double farPrice = k <= 20 ? 40 : 80; // the far proxy's price doubles at interval 21
+      near += 120;
+      far += 280;
+      nearSum += 120 * 20;
+      farSum += 280 * farPrice;
+      Map<String, EchoTotals.Stratum> split =
+          Map.of(
+              "a", new EchoTotals.Stratum(near, nearSum),
+              "b", new EchoTotals.Stratum(far, farSum));
+      EchoTotals totals =
+          new EchoTotals(near + far, nearSum + farSum, 120.0 * 400 * k + 280.0 * 1600 * k, split);
+      s = loop.step(s, new Measurement(k * SECOND, 20, 0, 0, 100L * k, totals, 400L * k));
+      if (k == 20) {
+        assertEquals(0.3 * 20 + 0.7 * 40, s.beta().beta(), 0.3, "beta at interval 20");
+      }
+    }
+    assertEquals(2, s.beta().routes().routes().size());
+    assertEquals(0.7, s.beta().routes().routes().get("b").share(), 1e-9);
+    assertEquals(
+        0.3 * 20 + 0.7 * 80, s.beta().beta(), 1.0, "beta 10 intervals after the price moved");
   }
 }

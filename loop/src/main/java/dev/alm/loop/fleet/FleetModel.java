@@ -17,7 +17,9 @@ import dev.alm.loop.LoopState;
 import dev.alm.loop.Measurement;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -103,6 +105,8 @@ public final class FleetModel {
   private final long[] allProbes;
   private final long[] proxyRequests;
   private final long[] echoCount;
+  private final long[][] echoByCount;
+  private final double[][] echoBySum;
   private final double[] echoSum;
   private final double[] echoSquares;
   private final float[] weight;
@@ -154,6 +158,8 @@ public final class FleetModel {
     allProbes = new long[n];
     proxyRequests = new long[n];
     echoCount = new long[n];
+    echoByCount = new long[n][n];
+    echoBySum = new double[n][n];
     echoSum = new double[n];
     echoSquares = new double[n];
     weight = new float[n];
@@ -321,6 +327,8 @@ public final class FleetModel {
       echoCount[i]++;
       echoSum[i] += p;
       echoSquares[i] += p * p;
+      echoByCount[i][j]++;
+      echoBySum[i][j] += p;
     }
   }
 
@@ -333,6 +341,17 @@ public final class FleetModel {
     } else {
       shed[j]++;
     }
+  }
+
+  /** PoP i's DNS's echo totals, split by the proxy that answered, as {@code EchoVerifier}'s. */
+  private EchoTotals echoTotals(int i) {
+    Map<String, EchoTotals.Stratum> split = new HashMap<>();
+    for (int j = 0; j < n; j++) {
+      if (echoByCount[i][j] > 0) {
+        split.put(ids.get(j), new EchoTotals.Stratum(echoByCount[i][j], echoBySum[i][j]));
+      }
+    }
+    return new EchoTotals(echoCount[i], echoSum[i], echoSquares[i], split);
   }
 
   /** One control interval at every PoP, as Cluster.run steps them and PopDaemon.tick publishes. */
@@ -348,7 +367,7 @@ public final class FleetModel {
               ownProbes[i],
               allProbes[i],
               cdnQueries[i],
-              new EchoTotals(echoCount[i], echoSum[i], echoSquares[i]),
+              echoTotals(i),
               answerers[i].stats(now).probes(),
               sensitivity[i],
               requery[i].totals());
