@@ -114,21 +114,32 @@ final class PopWiring {
       }
       return self;
     } catch (IOException | InterruptedException | RuntimeException e) {
-      if (scheduler != null) {
-        scheduler.shutdownNow();
-      }
-      if (customers != null) {
-        customers.close();
-      }
-      if (dns != null) {
-        dns.close();
-      }
-      if (proxy != null) {
-        proxy.close();
-      }
-      admin.close();
+      closeStarted(scheduler, customers, dns, proxy, admin);
       throw e;
     }
+  }
+
+  /** Closes the parts a failed start had started (null: not started), the admin server last. */
+  private static void closeStarted(
+      ScheduledExecutorService scheduler,
+      PopCustomers customers,
+      DnsNode dns,
+      ProxyServer proxy,
+      NodeAdmin admin)
+      throws IOException {
+    if (scheduler != null) {
+      scheduler.shutdownNow();
+    }
+    if (customers != null) {
+      customers.close();
+    }
+    if (dns != null) {
+      dns.close();
+    }
+    if (proxy != null) {
+      proxy.close();
+    }
+    admin.close();
   }
 
   /**
