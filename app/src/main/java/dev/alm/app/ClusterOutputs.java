@@ -36,7 +36,7 @@ final class ClusterOutputs {
                 t,
                 AllLoadOptimum.fetchRates(t.ids(), run.users(), id -> id, run.seconds()),
                 c.loadUnit());
-    Map<String, Object> doc = ClusterReport.summary(run, summary, opt, all);
+    Map<String, Object> doc = ClusterSummaryJson.of(run, summary, opt, all);
     Outputs.json(out.resolve("summary.json"), doc);
     ClusterReport.samplesCsv(run.samples(), out.resolve("samples.csv"));
     ClusterPlot.write(

@@ -50,7 +50,7 @@ final class LabReport {
             run.config().topology(),
             AllLoadOptimum.fetchRates(ids, r.users(), id -> dnsCatchment(t, r, id), r.seconds()),
             s.loadUnit());
-    Map<String, Object> doc = ClusterReport.summary(run, summary, opt, all);
+    Map<String, Object> doc = ClusterSummaryJson.of(run, summary, opt, all);
     LabCommand.writeMatrix(dir.resolve("C-true.csv"), ids, r.truth().c());
     Map<String, Object> catchments = new LinkedHashMap<>();
     for (LabTopology.Eyeball e : t.eyeballs()) {
