@@ -1,12 +1,14 @@
 package dev.alm.app;
 
+import dev.alm.app.console.FleetConsole;
 import dev.alm.cluster.Cluster;
 import dev.alm.cluster.ClusterConfig;
 import dev.alm.cluster.ClusterRun;
 import dev.alm.cluster.ClusterSummary;
+import dev.alm.cluster.CustomerLoad;
+import dev.alm.cluster.CustomerLoadsJson;
 import dev.alm.cluster.Drill;
 import dev.alm.cluster.FlashCrowd;
-import dev.alm.cluster.Sample;
 import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.controller.io.TopologyJson;
 import dev.alm.controller.model.Topology;
@@ -14,16 +16,16 @@ import dev.alm.io.InputException;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.Settling;
 import dev.alm.node.ConfigFlags;
+import dev.alm.node.DurationText;
 import dev.alm.node.HostPort;
-import dev.alm.optimum.CentralOptimum;
-import dev.alm.optimum.OptimumResult;
+import dev.alm.proxy.limit.LimitMode;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -214,58 +216,7 @@ public final class ClusterCommand implements Callable<Integer> {
         BuiltinTopologies.isBuiltin(topology)
             ? BuiltinTopologies.resolve(topology)
             : TopologyJson.read(Path.of(topology), false).topology();
-    dev.alm.proxy.limit.LimitMode mode = dev.alm.proxy.limit.LimitMode.of(customerMode);
-    if (mode == null) {
-      throw new UserError(
-          "--customer-mode: expected drl, independent, static or central, got '"
-              + customerMode
-              + "'");
-    }
-    List<dev.alm.cluster.CustomerLoad> loads = List.of();
-    if (customers != null) {
-      double capacity = 0;
-      for (int i = 0; i < t.size(); i++) {
-        capacity += t.node(i).capacity() * loadUnit;
-      }
-      try {
-        loads = dev.alm.cluster.CustomerLoadsJson.read(customers, t.ids(), capacity);
-      } catch (dev.alm.io.InputException e) {
-        throw new UserError(e.getMessage());
-      }
-    }
-    ClusterConfig c;
-    try {
-      c =
-          ClusterConfig.builder(t)
-              .customers(loads)
-              .customerMode(mode)
-              .centralStopSeconds(stopCentral == null ? Double.NaN : stopCentral)
-              .algorithm(Algorithm.parse(law.algorithm))
-              .duration(parseDuration("--duration", duration))
-              .interval(parseDuration("--interval", interval))
-              .loadUnit(loadUnit)
-              .resolvers(resolvers)
-              .cdnTtl(ttl)
-              .beaconRate(beacons)
-              .probeGamma(law.gamma)
-              .betaWeight(betaWeight)
-              .theta(law.theta)
-              .greedyGain(law.gain)
-              .startX(law.startX)
-              .betaSource(law.betaSource)
-              .withholdC(law.withholdC)
-              .overloadBoost(law.overloadBoost)
-              .flash(flash == null ? null : FlashCrowd.parse(flash))
-              .seed(seed)
-              .settling(
-                  new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z, settlePrice))
-              .drills(drills())
-              .stateDir(out.resolve("state"))
-              .probeAuth(!noProbeAuth)
-              .build();
-    } catch (IllegalArgumentException e) {
-      throw new UserError(e.getMessage());
-    }
+    ClusterConfig c = config(t);
     Outputs.directory(out);
     o.printf(
         Locale.ROOT,
@@ -279,26 +230,7 @@ public final class ClusterCommand implements Callable<Integer> {
     o.flush();
     boolean wide = t.size() > 6;
     ClusterFleetView view = ClusterFleetView.of(c);
-    dev.alm.app.console.FleetConsole console = null;
-    if (ui != null) {
-      HostPort at;
-      try {
-        at = HostPort.parse(ui);
-      } catch (IllegalArgumentException e) {
-        throw new UserError("--ui: " + e.getMessage());
-      }
-      try {
-        console =
-            dev.alm.app.console.FleetConsole.start(
-                at, "alm cluster: " + topology + ", " + c.algorithm().label(), view, c.interval());
-      } catch (IllegalArgumentException e) {
-        throw new UserError("--ui: " + e.getMessage());
-      }
-      o.printf(
-          "alm cluster: console at http://%s:%d/%n",
-          console.address().getHostString(), console.address().getPort());
-      o.flush();
-    }
+    FleetConsole console = console(o, c, view);
     ClusterRun run;
     try {
       run =
@@ -307,51 +239,22 @@ public final class ClusterCommand implements Callable<Integer> {
               interval -> {
                 view.interval(interval);
                 if (!quiet) {
-                  printRow(o, interval, wide);
+                  ClusterLiveTable.printRow(o, interval, wide);
                 }
               },
               line -> {
                 err.println(line);
                 err.flush();
               });
-    } catch (RuntimeException | java.io.IOException | InterruptedException e) {
+    } catch (RuntimeException | IOException | InterruptedException e) {
       if (console != null) {
         console.close();
       }
       throw e;
     }
-    ClusterSummary summary = ClusterSummary.of(run);
-    OptimumResult opt = t.size() <= 60 ? new CentralOptimum().solve(t) : null;
-    AllLoadOptimum.Result all =
-        opt == null
-            ? null
-            : AllLoadOptimum.solve(
-                new CentralOptimum(),
-                t,
-                AllLoadOptimum.fetchRates(t.ids(), run.users(), id -> id, run.seconds()),
-                c.loadUnit());
-    Map<String, Object> doc = ClusterReport.summary(run, summary, opt, all);
-    Outputs.json(out.resolve("summary.json"), doc);
-    ClusterReport.samplesCsv(run.samples(), out.resolve("samples.csv"));
-    ClusterPlot.write(
-        run.samples(), c.algorithm().label() + " on " + topology, out.resolve("cluster.png"));
-    ClusterReport.print(o, run, summary, opt, all);
-    if (!run.customers().isEmpty()) {
-      ClusterCustomersReport.csv(run, out.resolve("customers.csv"));
-      ClusterCustomersReport.plot(run, c.customerMode().label(), out.resolve("customers.png"));
-      ClusterCustomersReport.print(o, run);
-    }
+    ClusterSummary summary = ClusterOutputs.write(o, out, topology, t, c, run);
     if (console != null) {
-      view.finished(
-          String.format(java.util.Locale.ROOT, "%.0f s, ", run.seconds())
-              + (Double.isFinite(summary.settledSeconds())
-                  ? String.format(
-                      java.util.Locale.ROOT, "x settled after %.0f s", summary.settledSeconds())
-                  : "x did not settle")
-              + String.format(
-                  java.util.Locale.ROOT,
-                  ", worst mean S/T %.2f",
-                  ClusterReport.worstHalf(summary)));
+      view.finished(ClusterOutputs.finishedLine(run, summary));
       Thread.sleep(2 * c.interval().toMillis() + 200); // open pages receive the summary
       console.close();
     }
@@ -361,6 +264,86 @@ public final class ClusterCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** The run's settings from the options; a bad one is a one-line {@link UserError}. */
+  private ClusterConfig config(Topology t) throws InputException {
+    LimitMode mode = LimitMode.of(customerMode);
+    if (mode == null) {
+      throw new UserError(
+          "--customer-mode: expected drl, independent, static or central, got '"
+              + customerMode
+              + "'");
+    }
+    List<CustomerLoad> loads = List.of();
+    if (customers != null) {
+      double capacity = 0;
+      for (int i = 0; i < t.size(); i++) {
+        capacity += t.node(i).capacity() * loadUnit;
+      }
+      try {
+        loads = CustomerLoadsJson.read(customers, t.ids(), capacity);
+      } catch (InputException e) {
+        throw new UserError(e.getMessage());
+      }
+    }
+    try {
+      return ClusterConfig.builder(t)
+          .customers(loads)
+          .customerMode(mode)
+          .centralStopSeconds(stopCentral == null ? Double.NaN : stopCentral)
+          .algorithm(Algorithm.parse(law.algorithm))
+          .duration(parseDuration("--duration", duration))
+          .interval(parseDuration("--interval", interval))
+          .loadUnit(loadUnit)
+          .resolvers(resolvers)
+          .cdnTtl(ttl)
+          .beaconRate(beacons)
+          .probeGamma(law.gamma)
+          .betaWeight(betaWeight)
+          .theta(law.theta)
+          .greedyGain(law.gain)
+          .startX(law.startX)
+          .betaSource(law.betaSource)
+          .withholdC(law.withholdC)
+          .overloadBoost(law.overloadBoost)
+          .flash(flash == null ? null : FlashCrowd.parse(flash))
+          .seed(seed)
+          .settling(new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z, settlePrice))
+          .drills(drills())
+          .stateDir(out.resolve("state"))
+          .probeAuth(!noProbeAuth)
+          .build();
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage());
+    }
+  }
+
+  /** The fleet console at {@code --ui}, started and announced, or null without the option. */
+  private FleetConsole console(PrintWriter o, ClusterConfig c, ClusterFleetView view)
+      throws InterruptedException {
+    if (ui == null) {
+      return null;
+    }
+    HostPort at;
+    try {
+      at = HostPort.parse(ui);
+    } catch (IllegalArgumentException e) {
+      throw new UserError("--ui: " + e.getMessage());
+    }
+    FleetConsole console;
+    try {
+      console =
+          FleetConsole.start(
+              at, "alm cluster: " + topology + ", " + c.algorithm().label(), view, c.interval());
+    } catch (IllegalArgumentException e) {
+      throw new UserError("--ui: " + e.getMessage());
+    }
+    o.printf(
+        "alm cluster: console at http://%s:%d/%n",
+        console.address().getHostString(), console.address().getPort());
+    o.flush();
+    return console;
+  }
+
   private List<Drill> drills() {
     List<Drill> d = new ArrayList<>();
     restarts.forEach(r -> d.add(Drill.parse(Drill.Kind.RESTART, r)));
@@ -368,31 +351,8 @@ public final class ClusterCommand implements Callable<Integer> {
     return d;
   }
 
-  private static void printRow(PrintWriter o, List<Sample> interval, boolean wide) {
-    StringBuilder b =
-        new StringBuilder(String.format(Locale.ROOT, "t=%5.1fs", interval.get(0).t()));
-    for (Sample s : interval) {
-      if (wide) {
-        b.append(String.format(Locale.ROOT, " %s:%.2f/%.2f", s.pop(), s.x(), s.ratio()));
-      } else {
-        b.append(
-            String.format(
-                Locale.ROOT,
-                " | %s x=%.3f S/T=%.2f mu=%.2f beta=%.2f %s",
-                s.pop(),
-                s.x(),
-                s.ratio(),
-                s.mu(),
-                s.beta(),
-                s.mode()));
-      }
-    }
-    o.println(b);
-    o.flush();
-  }
-
   static Duration parseDuration(String option, String s) throws InputException {
-    return ConfigFlags.parse(option, s, dev.alm.node.DurationText::parse);
+    return ConfigFlags.parse(option, s, DurationText::parse);
   }
 
   private static double sum(double[] v) {

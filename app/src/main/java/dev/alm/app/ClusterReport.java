@@ -12,8 +12,7 @@ import dev.alm.optimum.OptimumResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,123 +22,6 @@ import java.util.OptionalInt;
 final class ClusterReport {
 
   private ClusterReport() {}
-
-  /**
-   * summary.json: per PoP figures, the optimum's x for comparison (and the optimum with all the
-   * load the proxies see, {@code all}, when given), settling and recovery by 5-interval means, and
-   * the users' achieved rates.
-   */
-  static Map<String, Object> summary(
-      ClusterRun run, ClusterSummary s, OptimumResult opt, AllLoadOptimum.Result all) {
-    Map<String, Object> doc = new LinkedHashMap<>();
-    doc.put("algorithm", run.config().algorithm().label());
-    doc.put("pops", run.config().topology().size());
-    doc.put("durationSeconds", run.seconds());
-    Map<String, Object> pops = new LinkedHashMap<>();
-    List<String> ids = run.config().topology().ids();
-    double maxDistance = 0;
-    double maxDistanceAll = 0;
-    for (Map.Entry<String, ClusterSummary.PopFigures> e : s.pops().entrySet()) {
-      ClusterSummary.PopFigures f = e.getValue();
-      Map<String, Object> p = new LinkedHashMap<>();
-      p.put("x", f.x());
-      p.put("meanX", f.meanX());
-      p.put("loadRatio", Outputs.finiteOrNull(f.loadRatio()));
-      p.put("maxLoadRatioLastHalf", f.maxLoadRatioLastHalf());
-      p.put("secondsOverCapacity", f.secondsOverCapacity());
-      p.put("shed", f.shed());
-      p.put("mu", f.mu());
-      p.put("fallbackIntervals", f.fallbackIntervals());
-      p.put("meanLoadRatioLastHalf", Outputs.finiteOrNull(f.meanLoadRatioLastHalf()));
-      p.put("maxXChangeLastHalf", f.maxXChangeLastHalf());
-      p.put("largeXChangesLastHalf", f.largeXChangesLastHalf());
-      p.put("settledSeconds", Outputs.finiteOrNull(f.settledSeconds()));
-      if (opt != null) {
-        double ox = opt.x()[ids.indexOf(e.getKey())];
-        p.put("optimumX", ox);
-        p.put("distanceFromOptimum", Math.abs(f.meanX() - ox));
-        maxDistance = Math.max(maxDistance, Math.abs(f.meanX() - ox));
-      }
-      if (all != null) {
-        int j = ids.indexOf(e.getKey());
-        double ox = all.optimum().x()[j];
-        p.put("backgroundLoad", all.background()[j]);
-        p.put("optimumXAllLoad", ox);
-        p.put("distanceFromOptimumAllLoad", Math.abs(f.meanX() - ox));
-        maxDistanceAll = Math.max(maxDistanceAll, Math.abs(f.meanX() - ox));
-      }
-      pops.put(e.getKey(), p);
-    }
-    doc.put("pops", pops);
-    if (opt != null) {
-      doc.put("maxDistanceFromOptimum", maxDistance);
-    }
-    if (all != null) {
-      doc.put("maxDistanceFromOptimumAllLoad", maxDistanceAll);
-    }
-    doc.put("coldStartIntervals", intOrNull(s.coldStartIntervals()));
-    doc.put("coldStartOverloadIntervals", intOrNull(s.coldStartOverloadIntervals()));
-    if (!run.customers().isEmpty()) {
-      doc.put("customers", ClusterCustomersReport.summary(run));
-    }
-    doc.put("flashRecoverySeconds", Outputs.finiteOrNull(s.recoverySeconds()));
-    if (run.config().flash() != null) {
-      Map<String, Object> flash = new LinkedHashMap<>();
-      flash.put("start", intOrNull(s.flashStartRecoveryIntervals()));
-      flash.put("end", intOrNull(s.flashEndRecoveryIntervals()));
-      doc.put("flashRecoveryIntervals", flash);
-    } else {
-      doc.put("flashRecoveryIntervals", null);
-    }
-    doc.put("settledSeconds", Outputs.finiteOrNull(s.settledSeconds()));
-    doc.put("settledIntervals", Outputs.finiteOrNull(settledIntervals(run, s)));
-    doc.put("maxMeanLoadRatioLastHalf", Outputs.finiteOrNull(worstHalf(s)));
-    List<Map<String, Object>> drills = new ArrayList<>();
-    for (ClusterSummary.DrillFigures d : s.drills()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("kind", d.outcome().drill().kind().label());
-      m.put("pop", d.outcome().drill().pop());
-      m.put("t", d.outcome().tSeconds());
-      m.put("xBefore", d.outcome().xBefore());
-      m.put("muBefore", d.outcome().muBefore());
-      m.put("xAfter", d.outcome().xAfter());
-      m.put("muAfter", d.outcome().muAfter());
-      m.put("downMillis", d.outcome().downMillis());
-      m.put("maxLoadRatioBefore", d.maxLoadRatioBefore());
-      m.put("maxLoadRatioAfter", d.maxLoadRatioAfter());
-      m.put("maxXJumpAfter", d.maxXJumpAfter());
-      m.put("fallbackSeconds", Outputs.finiteOrNull(d.fallbackSeconds()));
-      m.put("fallbackX", Outputs.finiteOrNull(d.fallbackX()));
-      m.put("recoveryIntervals", intOrNull(d.recoveryIntervals()));
-      drills.add(m);
-    }
-    doc.put("drills", drills);
-    long requests = 0;
-    long failed = 0;
-    long shed = 0;
-    long dns = 0;
-    long probes = 0;
-    double lag = 0;
-    for (UserCounts u : run.users().values()) {
-      requests += u.requests();
-      failed += u.failed();
-      shed += u.shed();
-      dns += u.dnsQueries();
-      probes += u.probes();
-      lag = Math.max(lag, u.lagSeconds());
-    }
-    Map<String, Object> users = new LinkedHashMap<>();
-    users.put("targetRequestsPerSecond", run.targetRate());
-    users.put("achievedRequestsPerSecond", requests / run.seconds());
-    users.put("dnsQueriesPerSecond", dns / run.seconds());
-    users.put("probesPerSecond", probes / run.seconds());
-    users.put("shed", shed);
-    users.put("failed", failed);
-    users.put("maxLagSeconds", lag);
-    users.put("byPop", run.users());
-    doc.put("users", users);
-    return doc;
-  }
 
   /** samples.csv: t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain. */
   static void samplesCsv(List<Sample> samples, Path file) throws IOException {
@@ -174,6 +56,45 @@ final class ClusterReport {
       ClusterSummary s,
       OptimumResult opt,
       AllLoadOptimum.Result all) {
+    List<String> ids = run.config().topology().ids();
+    popTable(o, ids, s, opt);
+    long requests = run.users().values().stream().mapToLong(UserCounts::requests).sum();
+    o.printf(
+        Locale.ROOT,
+        "users: %.0f requests/s achieved of %.0f targeted; loadRatio and meanX over the last %.0f%%%n",
+        requests / run.seconds(),
+        run.targetRate(),
+        ClusterSummary.TAIL * 100);
+    if (Double.isFinite(s.recoverySeconds())) {
+      o.printf(
+          Locale.ROOT, "flash crowd: %.0f s until no proxy above 1.1 T%n", s.recoverySeconds());
+    } else if (s.recoverySeconds() == Double.POSITIVE_INFINITY) {
+      o.printf("flash crowd: a proxy was still above 1.1 T at the flash's end%n");
+    }
+    settledLine(o, run, s);
+    o.println(coldStartLine(s.coldStartIntervals()));
+    o.println(overloadLine(s.coldStartOverloadIntervals()));
+    if (opt != null && all != null) {
+      optimumLine(o, ids, s, opt, all);
+    }
+    for (ClusterSummary.DrillFigures d : s.drills()) {
+      drillLines(o, d);
+    }
+    FlashCrowd f = run.config().flash();
+    if (f != null) {
+      o.println(
+          recoveryLine(
+              event("flash-start " + f.pop(), f.startSeconds()), s.flashStartRecoveryIntervals()));
+      o.println(
+          recoveryLine(
+              event("flash-end " + f.pop(), f.startSeconds() + f.seconds()),
+              s.flashEndRecoveryIntervals()));
+    }
+  }
+
+  /** One line per PoP: x, mean x, S/T, time over capacity, shed, mu, the optimum's x. */
+  private static void popTable(
+      PrintWriter o, List<String> ids, ClusterSummary s, OptimumResult opt) {
     o.printf(
         Locale.ROOT,
         "%-8s %8s %8s %10s %12s %10s %8s %10s%n",
@@ -185,7 +106,6 @@ final class ClusterReport {
         "shed",
         "mu",
         "optimumX");
-    List<String> ids = run.config().topology().ids();
     s.pops()
         .forEach(
             (id, f) ->
@@ -202,19 +122,10 @@ final class ClusterReport {
                     opt == null
                         ? ""
                         : String.format(Locale.ROOT, "%.3f", opt.x()[ids.indexOf(id)])));
-    long requests = run.users().values().stream().mapToLong(UserCounts::requests).sum();
-    o.printf(
-        Locale.ROOT,
-        "users: %.0f requests/s achieved of %.0f targeted; loadRatio and meanX over the last %.0f%%%n",
-        requests / run.seconds(),
-        run.targetRate(),
-        ClusterSummary.TAIL * 100);
-    if (Double.isFinite(s.recoverySeconds())) {
-      o.printf(
-          Locale.ROOT, "flash crowd: %.0f s until no proxy above 1.1 T%n", s.recoverySeconds());
-    } else if (s.recoverySeconds() == Double.POSITIVE_INFINITY) {
-      o.printf("flash crowd: a proxy was still above 1.1 T at the flash's end%n");
-    }
+  }
+
+  /** When x settled (or that it did not), then the worst mean S/T over the last half. */
+  private static void settledLine(PrintWriter o, ClusterRun run, ClusterSummary s) {
     if (Double.isFinite(s.settledSeconds())) {
       o.printf(
           Locale.ROOT,
@@ -230,64 +141,58 @@ final class ClusterReport {
           ClusterSummary.SETTLED_STEP);
     }
     o.printf(Locale.ROOT, "worst mean S/T over the last half %.2f%n", worstHalf(s));
-    o.println(coldStartLine(s.coldStartIntervals()));
-    o.println(overloadLine(s.coldStartOverloadIntervals()));
-    if (opt != null && all != null) {
-      double d = 0;
-      double dAll = 0;
-      for (Map.Entry<String, ClusterSummary.PopFigures> e : s.pops().entrySet()) {
-        int j = ids.indexOf(e.getKey());
-        d = Math.max(d, Math.abs(e.getValue().meanX() - opt.x()[j]));
-        dAll = Math.max(dAll, Math.abs(e.getValue().meanX() - all.optimum().x()[j]));
-      }
+  }
+
+  /** How far mean x is from the optimum, and from the optimum with all the metered load. */
+  private static void optimumLine(
+      PrintWriter o,
+      List<String> ids,
+      ClusterSummary s,
+      OptimumResult opt,
+      AllLoadOptimum.Result all) {
+    double d = 0;
+    double dAll = 0;
+    for (Map.Entry<String, ClusterSummary.PopFigures> e : s.pops().entrySet()) {
+      int j = ids.indexOf(e.getKey());
+      d = Math.max(d, Math.abs(e.getValue().meanX() - opt.x()[j]));
+      dAll = Math.max(dAll, Math.abs(e.getValue().meanX() - all.optimum().x()[j]));
+    }
+    o.printf(
+        Locale.ROOT,
+        "meanX from the optimum: at most %.3f; from the optimum with all metered load"
+            + " (correlation-beacon fetches, at most %.3f load units at a proxy): at most %.3f%n",
+        d,
+        Arrays.stream(all.background()).max().orElse(0),
+        dAll);
+  }
+
+  /** A drill's lines: x and mu before and after, the worst S/T around it, its recovery. */
+  private static void drillLines(PrintWriter o, ClusterSummary.DrillFigures d) {
+    DrillOutcome w = d.outcome();
+    o.printf(
+        Locale.ROOT,
+        "%s %s at %.0f s: x %.3f -> %.3f, mu %.2f -> %.2f; max S/T of any proxy %.2f in the %.0f s "
+            + "before, %.2f after",
+        w.drill().kind().label(),
+        w.drill().pop(),
+        w.tSeconds(),
+        w.xBefore(),
+        w.xAfter(),
+        w.muBefore(),
+        w.muAfter(),
+        d.maxLoadRatioBefore(),
+        ClusterSummary.DRILL_WINDOW,
+        d.maxLoadRatioAfter());
+    if (w.drill().kind() == Drill.Kind.RESTART) {
+      o.printf(Locale.ROOT, "; down %.0f ms%n", w.downMillis());
+    } else {
       o.printf(
-          Locale.ROOT,
-          "meanX from the optimum: at most %.3f; from the optimum with all metered load"
-              + " (correlation-beacon fetches, at most %.3f load units at a proxy): at most %.3f%n",
-          d,
-          java.util.Arrays.stream(all.background()).max().orElse(0),
-          dAll);
+          Locale.ROOT, "; fallback after %.0f s at x = %.2f%n", d.fallbackSeconds(), d.fallbackX());
     }
-    for (ClusterSummary.DrillFigures d : s.drills()) {
-      DrillOutcome w = d.outcome();
-      o.printf(
-          Locale.ROOT,
-          "%s %s at %.0f s: x %.3f -> %.3f, mu %.2f -> %.2f; max S/T of any proxy %.2f in the %.0f s "
-              + "before, %.2f after",
-          w.drill().kind().label(),
-          w.drill().pop(),
-          w.tSeconds(),
-          w.xBefore(),
-          w.xAfter(),
-          w.muBefore(),
-          w.muAfter(),
-          d.maxLoadRatioBefore(),
-          ClusterSummary.DRILL_WINDOW,
-          d.maxLoadRatioAfter());
-      if (w.drill().kind() == Drill.Kind.RESTART) {
-        o.printf(Locale.ROOT, "; down %.0f ms%n", w.downMillis());
-      } else {
-        o.printf(
-            Locale.ROOT,
-            "; fallback after %.0f s at x = %.2f%n",
-            d.fallbackSeconds(),
-            d.fallbackX());
-      }
-      o.println(
-          recoveryLine(
-              event(w.drill().kind().label() + " " + w.drill().pop(), w.tSeconds()),
-              d.recoveryIntervals()));
-    }
-    FlashCrowd f = run.config().flash();
-    if (f != null) {
-      o.println(
-          recoveryLine(
-              event("flash-start " + f.pop(), f.startSeconds()), s.flashStartRecoveryIntervals()));
-      o.println(
-          recoveryLine(
-              event("flash-end " + f.pop(), f.startSeconds() + f.seconds()),
-              s.flashEndRecoveryIntervals()));
-    }
+    o.println(
+        recoveryLine(
+            event(w.drill().kind().label() + " " + w.drill().pop(), w.tSeconds()),
+            d.recoveryIntervals()));
   }
 
   /**
@@ -359,7 +264,7 @@ final class ClusterReport {
    * The interval after which every PoP's x changed by less than {@link
    * ClusterSummary#SETTLED_STEP}.
    */
-  private static double settledIntervals(ClusterRun run, ClusterSummary s) {
+  static double settledIntervals(ClusterRun run, ClusterSummary s) {
     return Math.ceil(s.settledSeconds() / (run.config().interval().toNanos() / 1e9) - 1e-9);
   }
 

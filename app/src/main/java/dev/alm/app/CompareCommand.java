@@ -8,6 +8,7 @@ import dev.alm.optimum.compare.CompareRow;
 import dev.alm.optimum.compare.ComparisonSweep;
 import dev.alm.optimum.compare.RunOutcome;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -97,7 +98,7 @@ public final class CompareCommand implements Callable<Integer> {
             "--loads: each must be in (0, "
                 + (int) MAX_LOAD
                 + "] (mean demand over capacity), got "
-                + java.math.BigDecimal.valueOf(l).stripTrailingZeros().toPlainString());
+                + BigDecimal.valueOf(l).stripTrailingZeros().toPlainString());
       }
     }
     if (runs < 1 || runs > 100_000) {
@@ -133,6 +134,21 @@ public final class CompareCommand implements Callable<Integer> {
     writeRuns(outcomes, out.resolve("runs.csv"));
     ComparePlot.write(rows, base.size(), out.resolve("compare.png"));
     PrintWriter o = spec.commandLine().getOut();
+    printTable(o, rows);
+    o.printf(
+        Locale.ROOT,
+        "%d runs on %d nodes in %.2f s; wrote %s, %s, %s%n",
+        outcomes.size(),
+        base.size(),
+        seconds,
+        out.resolve("compare.csv"),
+        out.resolve("runs.csv"),
+        out.resolve("compare.png"));
+    return 0;
+  }
+
+  /** The table: per load, the dual's cost, overload, gap and iterations, the greedy's overload. */
+  private static void printTable(PrintWriter o, List<CompareRow> rows) {
     o.printf(
         Locale.ROOT,
         "%8s %14s %12s %12s %12s %10s %14s %12s%n",
@@ -157,16 +173,6 @@ public final class CompareCommand implements Callable<Integer> {
           r.greedyOverloadedMean(),
           r.greedyOverloadedMax());
     }
-    o.printf(
-        Locale.ROOT,
-        "%d runs on %d nodes in %.2f s; wrote %s, %s, %s%n",
-        outcomes.size(),
-        base.size(),
-        seconds,
-        out.resolve("compare.csv"),
-        out.resolve("runs.csv"),
-        out.resolve("compare.png"));
-    return 0;
   }
 
   /** Runs every draw in parallel, reporting progress on {@code err}. */

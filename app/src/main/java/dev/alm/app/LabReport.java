@@ -12,7 +12,9 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -50,8 +52,57 @@ final class LabReport {
             run.config().topology(),
             AllLoadOptimum.fetchRates(ids, r.users(), id -> dnsCatchment(t, r, id), r.seconds()),
             s.loadUnit());
-    Map<String, Object> doc = ClusterReport.summary(run, summary, opt, all);
+    Map<String, Object> doc = ClusterSummaryJson.of(run, summary, opt, all);
     LabCommand.writeMatrix(dir.resolve("C-true.csv"), ids, r.truth().c());
+    catchments(dir, t, r, ids);
+    Map<String, Object> error = estimate(dir, ids, r.truth().c(), err);
+    Map<String, Object> lab = new LinkedHashMap<>();
+    lab.put("topology", topology);
+    lab.put("bgpConvergenceSeconds", r.convergenceSeconds());
+    lab.put("netem", r.netem());
+    lab.put("trueC", Outputs.byIdRows(ids, r.truth().c()));
+    lab.put("trueA", Outputs.byId(ids, r.truth().demand()));
+    lab.put("drills", LabDrillReport.drills(dir, t, s, r));
+    if (!r.drills().isEmpty()) {
+      lab.put("drift", drift(dir, ids, r, err));
+    }
+    if (!r.refreshes().isEmpty()) {
+      lab.put("refreshes", refreshes(ids, r.refreshes()));
+    }
+    lab.put("resources", resources(r, wallSeconds));
+    lab.put("cError", error);
+    doc.put("lab", lab);
+    Outputs.json(dir.resolve("summary.json"), doc);
+    ClusterReport.samplesCsv(r.samples(), dir.resolve("samples.csv"));
+    ClusterPlot.write(
+        r.samples(), s.algorithm() + " on " + topology + " (alm lab)", dir.resolve("lab.png"));
+    ClusterReport.print(o, run, summary, opt, all);
+    o.printf(
+        Locale.ROOT,
+        "lab: BGP converged in %.1f s; true C %s; %d processes, peak %.0f MB resident, %.1f CPU"
+            + " cores on average, machine %.0f%% busy%n",
+        r.convergenceSeconds(),
+        Arrays.deepToString(round(r.truth().c())),
+        r.processes(),
+        r.peakRssMb(),
+        r.cpuSeconds() / r.seconds(),
+        100 * r.machineBusy());
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> drillList = (List<Map<String, Object>>) lab.get("drills");
+    printDrills(o, drillList);
+    o.printf(
+        "wrote summary.json, samples.csv, lab.png, catchments.json, C-true.csv, C-estimated.csv,"
+            + " C-error.json in %s%n",
+        dir);
+    o.flush();
+  }
+
+  /**
+   * catchments.json: each eyeball network's demand, resolver and upstream with its DNS and HTTP
+   * catchments, each resolver's DNS catchment, the true C and A.
+   */
+  private static void catchments(Path dir, LabTopology t, LabRun.Result r, List<String> ids)
+      throws IOException {
     Map<String, Object> catchments = new LinkedHashMap<>();
     for (LabTopology.Eyeball e : t.eyeballs()) {
       LabRun.Catch c = r.catchments().get(e.id());
@@ -72,20 +123,10 @@ final class LabReport {
     cdoc.put("C", Outputs.byIdRows(ids, r.truth().c()));
     cdoc.put("A", Outputs.byId(ids, r.truth().demand()));
     Outputs.json(dir.resolve("catchments.json"), cdoc);
-    Map<String, Object> error = estimate(dir, ids, r.truth().c(), err);
-    Map<String, Object> lab = new LinkedHashMap<>();
-    lab.put("topology", topology);
-    lab.put("bgpConvergenceSeconds", r.convergenceSeconds());
-    lab.put("netem", r.netem());
-    lab.put("trueC", Outputs.byIdRows(ids, r.truth().c()));
-    lab.put("trueA", Outputs.byId(ids, r.truth().demand()));
-    lab.put("drills", LabDrillReport.drills(dir, t, s, r));
-    if (!r.drills().isEmpty()) {
-      lab.put("drift", drift(dir, ids, r, err));
-    }
-    if (!r.refreshes().isEmpty()) {
-      lab.put("refreshes", refreshes(ids, r.refreshes()));
-    }
+  }
+
+  /** What the lab's processes used: count, peak resident memory, CPU, the machine's busy share. */
+  private static Map<String, Object> resources(LabRun.Result r, double wallSeconds) {
     Map<String, Object> res = new LinkedHashMap<>();
     res.put("processes", r.processes());
     res.put("peakRssMb", r.peakRssMb());
@@ -94,26 +135,11 @@ final class LabReport {
     res.put("machineBusyShare", Outputs.finiteOrNull(r.machineBusy()));
     res.put("cores", Runtime.getRuntime().availableProcessors());
     res.put("wallSeconds", wallSeconds);
-    lab.put("resources", res);
-    lab.put("cError", error);
-    doc.put("lab", lab);
-    Outputs.json(dir.resolve("summary.json"), doc);
-    ClusterReport.samplesCsv(r.samples(), dir.resolve("samples.csv"));
-    ClusterPlot.write(
-        r.samples(), s.algorithm() + " on " + topology + " (alm lab)", dir.resolve("lab.png"));
-    ClusterReport.print(o, run, summary, opt, all);
-    o.printf(
-        Locale.ROOT,
-        "lab: BGP converged in %.1f s; true C %s; %d processes, peak %.0f MB resident, %.1f CPU"
-            + " cores on average, machine %.0f%% busy%n",
-        r.convergenceSeconds(),
-        java.util.Arrays.deepToString(round(r.truth().c())),
-        r.processes(),
-        r.peakRssMb(),
-        r.cpuSeconds() / r.seconds(),
-        100 * r.machineBusy());
-    @SuppressWarnings("unchecked")
-    List<Map<String, Object>> drillList = (List<Map<String, Object>>) lab.get("drills");
+    return res;
+  }
+
+  /** One line per drill: BGP, when traffic moved and where, when no proxy was above 1.1 T. */
+  private static void printDrills(PrintWriter o, List<Map<String, Object>> drillList) {
     for (Map<String, Object> d : drillList) {
       o.printf(
           Locale.ROOT,
@@ -132,11 +158,6 @@ final class LabReport {
               "drill " + d.get("drill"),
               rec == null ? OptionalInt.empty() : OptionalInt.of(((Number) rec).intValue())));
     }
-    o.printf(
-        "wrote summary.json, samples.csv, lab.png, catchments.json, C-true.csv, C-estimated.csv,"
-            + " C-error.json in %s%n",
-        dir);
-    o.flush();
   }
 
   /**
@@ -255,15 +276,25 @@ final class LabReport {
       return doc;
     }
     Files.copy(
-        cdir.resolve("C.csv"),
-        dir.resolve("C-estimated.csv"),
-        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        cdir.resolve("C.csv"), dir.resolve("C-estimated.csv"), StandardCopyOption.REPLACE_EXISTING);
+    rowErrors(doc, cdir.resolve("intervals.csv"), ids, truth);
+    Outputs.json(dir.resolve("C-error.json"), doc);
+    return doc;
+  }
+
+  /**
+   * Per row of C, from the estimator's {@code intervals} file: the total variation distance to the
+   * true row and how many entries its 95% intervals hold; the share over rows with 20 samples.
+   */
+  private static void rowErrors(
+      Map<String, Object> doc, Path intervals, List<String> ids, double[][] truth)
+      throws IOException {
     int n = ids.size();
     double[][] est = new double[n][n];
     double[][] lo = new double[n][n];
     double[][] hi = new double[n][n];
     long[] samples = new long[n];
-    List<String> lines = Files.readAllLines(cdir.resolve("intervals.csv"));
+    List<String> lines = Files.readAllLines(intervals);
     for (String line : lines.subList(1, lines.size())) {
       String[] f = line.split(",");
       int i = ids.indexOf(f[0]);
@@ -307,8 +338,6 @@ final class LabReport {
     doc.put("rows", rows);
     doc.put("entriesWithinIntervalShare", entries == 0 ? null : inside / (double) entries);
     doc.put("note", "share over rows with at least 20 samples; intervals are 95% (alm correlate)");
-    Outputs.json(dir.resolve("C-error.json"), doc);
-    return doc;
   }
 
   /**

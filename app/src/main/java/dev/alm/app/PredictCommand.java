@@ -210,34 +210,7 @@ public final class PredictCommand implements Callable<Integer> {
       throw new UserError(
           "--persistent-boost: expected a number from 1 to 1e6, got " + persistentBoost);
     }
-    ClusterConfig c;
-    try {
-      c =
-          ClusterConfig.builder(t)
-              .algorithm(Algorithm.parse(law.algorithm))
-              .duration(ClusterCommand.parseDuration("--duration", duration))
-              .interval(ClusterCommand.parseDuration("--interval", interval))
-              .loadUnit(loadUnit)
-              .resolvers(resolvers)
-              .cdnTtl(ttl)
-              .beaconRate(beacons)
-              .probeGamma(law.gamma)
-              .betaWeight(betaWeight)
-              .theta(law.theta)
-              .greedyGain(law.gain)
-              .startX(law.startX)
-              .betaSource(law.betaSource)
-              .withholdC(law.withholdC)
-              .overloadBoost(law.overloadBoost)
-              .flash(flash == null ? null : FlashCrowd.parse(flash))
-              .seed(seed)
-              .probeAuth(!noProbeAuth)
-              .settling(
-                  new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z, settlePrice))
-              .build();
-    } catch (IllegalArgumentException e) {
-      throw new UserError(e.getMessage());
-    }
+    ClusterConfig c = config(t);
     Duration slice = ClusterCommand.parseDuration("--resolution", resolution);
     List<FleetModelConfig.RouteChange> changes = new ArrayList<>();
     for (String r : routeChanges) {
@@ -260,34 +233,7 @@ public final class PredictCommand implements Callable<Integer> {
     }
     List<FleetRun> done = new ArrayList<>();
     for (int k = 0; k < runs; k++) {
-      FleetModelConfig.Builder b =
-          FleetModelConfig.builder(law.withholdC ? t.withoutCorrelation() : t)
-              .loops(loops)
-              .plan(first.plan())
-              .duration(c.duration())
-              .resolution(slice)
-              .resolvers(c.resolvers())
-              .ttlSeconds(c.cdnTtl())
-              .beaconRate(c.beaconRate())
-              .probeWeights(c.probeAuth())
-              .sharedResolver(sharedResolver)
-              .randomAnswers(randomAnswers)
-              .seed(seed + k);
-      if (c.flash() != null) {
-        FlashCrowd f = c.flash();
-        b.flash(new FleetModelConfig.Flash(f.pop(), f.factor(), f.startSeconds(), f.seconds()));
-      }
-      if (law.withholdC) {
-        // the PoPs hold the unit matrix; their users follow the topology's C from the start
-        b.routeChange(new FleetModelConfig.RouteChange(0, t.correlation(), "C withheld"));
-      }
-      changes.forEach(b::routeChange);
-      FleetModelConfig mc;
-      try {
-        mc = b.build();
-      } catch (IllegalArgumentException e) {
-        throw new UserError(e.getMessage());
-      }
+      FleetModelConfig mc = modelConfig(t, c, loops, first, slice, changes, seed + k);
       long started = System.nanoTime();
       FleetRun run = FleetModel.run(mc);
       done.add(run);
@@ -314,6 +260,76 @@ public final class PredictCommand implements Callable<Integer> {
         "wrote %s, %s and %s%n",
         out.resolve("summary.json"), out.resolve("samples.csv"), out.resolve("predict.png"));
     return 0;
+  }
+
+  /** The cluster the model stands for, as {@code alm cluster} reads the same options. */
+  private ClusterConfig config(Topology t) throws InputException {
+    try {
+      return ClusterConfig.builder(t)
+          .algorithm(Algorithm.parse(law.algorithm))
+          .duration(ClusterCommand.parseDuration("--duration", duration))
+          .interval(ClusterCommand.parseDuration("--interval", interval))
+          .loadUnit(loadUnit)
+          .resolvers(resolvers)
+          .cdnTtl(ttl)
+          .beaconRate(beacons)
+          .probeGamma(law.gamma)
+          .betaWeight(betaWeight)
+          .theta(law.theta)
+          .greedyGain(law.gain)
+          .startX(law.startX)
+          .betaSource(law.betaSource)
+          .withholdC(law.withholdC)
+          .overloadBoost(law.overloadBoost)
+          .flash(flash == null ? null : FlashCrowd.parse(flash))
+          .seed(seed)
+          .probeAuth(!noProbeAuth)
+          .settling(new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z, settlePrice))
+          .build();
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage());
+    }
+  }
+
+  /**
+   * One model run's configuration: every PoP's loop and probe plan as {@code alm cluster} sets
+   * them, the users, resolvers and beacons, the flash crowd and the route changes, one seed.
+   */
+  private FleetModelConfig modelConfig(
+      Topology t,
+      ClusterConfig c,
+      List<LoopConfig> loops,
+      PopConfig first,
+      Duration slice,
+      List<FleetModelConfig.RouteChange> changes,
+      long seed) {
+    FleetModelConfig.Builder b =
+        FleetModelConfig.builder(law.withholdC ? t.withoutCorrelation() : t)
+            .loops(loops)
+            .plan(first.plan())
+            .duration(c.duration())
+            .resolution(slice)
+            .resolvers(c.resolvers())
+            .ttlSeconds(c.cdnTtl())
+            .beaconRate(c.beaconRate())
+            .probeWeights(c.probeAuth())
+            .sharedResolver(sharedResolver)
+            .randomAnswers(randomAnswers)
+            .seed(seed);
+    if (c.flash() != null) {
+      FlashCrowd f = c.flash();
+      b.flash(new FleetModelConfig.Flash(f.pop(), f.factor(), f.startSeconds(), f.seconds()));
+    }
+    if (law.withholdC) {
+      // the PoPs hold the unit matrix; their users follow the topology's C from the start
+      b.routeChange(new FleetModelConfig.RouteChange(0, t.correlation(), "C withheld"));
+    }
+    changes.forEach(b::routeChange);
+    try {
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage());
+    }
   }
 
   private static FleetModelConfig.RouteChange routeChange(String text) throws InputException {

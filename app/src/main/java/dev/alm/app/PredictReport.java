@@ -286,6 +286,20 @@ final class PredictReport {
     doc.put("coldStartOverloadIntervals", intOrNull(overload));
     doc.put("maxMeanLoadRatioLastHalf", Outputs.finiteOrNull(worst));
     doc.put("pops", pops);
+    doc.put("line", line(cold, worst, model, values, pops));
+    return doc;
+  }
+
+  /**
+   * The comparison's one line: when the live run settled and its worst mean S/T, when the model's
+   * runs settled, and per PoP the mean differences of x and S/T.
+   */
+  private static String line(
+      OptionalInt cold,
+      double worst,
+      List<FleetRun> model,
+      List<Integer> values,
+      Map<String, Object> pops) {
     StringBuilder line =
         new StringBuilder(
             String.format(
@@ -319,7 +333,6 @@ final class PredictReport {
                   p.get("meanAbsXDifference") instanceof Double d ? d : Double.NaN,
                   p.get("meanAbsLoadRatioDifference") instanceof Double d ? d : Double.NaN));
         });
-    doc.put("line", line.toString());
-    return doc;
+    return line.toString();
   }
 }

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -279,20 +280,9 @@ public final class ProxyCommand implements Callable<Integer> {
       ProxyConfig.Builder b = flags.builder();
       b.customers(b.customers().withCustomers(CustomersJson.readFile(customers)));
     }
-    if (probeKey != null) {
-      ProxyConfig.Builder b = flags.builder();
-      b.probeAuth(b.probeAuth().withKeys(ProxyConfigJson.loadProbeKeys(probeKey, "--probe-key")));
-    }
-    if (insecureProbes) {
-      ProxyConfig.Builder b = flags.builder();
-      if (b.probeAuth().enabled()) {
-        throw new InputException(
-            "--insecure-probes", "", "a probe key is given (probeKeyFile or --probe-key)");
-      }
-      b.probeAuth(b.probeAuth().withUnsignedAllowed(true));
-    }
+    probeFlags(flags.builder());
     ProxyConfig c = ProxyConfigJson.build(flags.builder(), flags.source());
-    java.util.Optional<String> unkeyed =
+    Optional<String> unkeyed =
         c.probeAuth().requireKeyOrOptOut("--insecure-probes or \"probeAuth\": \"off\"");
     if (unkeyed.isPresent()) {
       throw new InputException(
@@ -301,6 +291,20 @@ public final class ProxyCommand implements Callable<Integer> {
           unkeyed.get());
     }
     return c;
+  }
+
+  /** {@code --probe-key} and {@code --insecure-probes} on {@code b}; both at once are refused. */
+  private void probeFlags(ProxyConfig.Builder b) throws InputException {
+    if (probeKey != null) {
+      b.probeAuth(b.probeAuth().withKeys(ProxyConfigJson.loadProbeKeys(probeKey, "--probe-key")));
+    }
+    if (insecureProbes) {
+      if (b.probeAuth().enabled()) {
+        throw new InputException(
+            "--insecure-probes", "", "a probe key is given (probeKeyFile or --probe-key)");
+      }
+      b.probeAuth(b.probeAuth().withUnsignedAllowed(true));
+    }
   }
 
   private static Map<String, Object> describe(ProxyConfig c) {

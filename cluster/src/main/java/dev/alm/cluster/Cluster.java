@@ -1,11 +1,14 @@
 package dev.alm.cluster;
 
 import dev.alm.controller.model.Topology;
+import dev.alm.drl.central.RedisLimiter;
+import dev.alm.drl.central.RedisServerProcess;
 import dev.alm.io.InputException;
 import dev.alm.io.KeyRing;
 import dev.alm.pop.PopConfig;
 import dev.alm.pop.PopDaemon;
 import dev.alm.proxy.ProxyServer;
+import dev.alm.proxy.limit.LimitMode;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -13,9 +16,11 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.LongSummaryStatistics;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
@@ -89,18 +94,14 @@ public final class Cluster {
             ? c.stateDir()
             : Files.createTempDirectory("alm-cluster-keys-");
     ClusterCustomers customers = ClusterCustomers.prepare(c, keyDir);
-    dev.alm.drl.central.RedisServerProcess redis = null;
-    dev.alm.drl.central.RedisLimiter central = null;
+    RedisServerProcess redis = null;
+    RedisLimiter central = null;
     int windows = (int) Math.ceil(c.duration().toNanos() / 1e9);
     List<CustomerWindows> customerWindows = customerWindows(c, windows);
     try {
-      if (c.customerMode() == dev.alm.proxy.limit.LimitMode.CENTRAL && !c.customers().isEmpty()) {
-        if (!dev.alm.drl.central.RedisServerProcess.installed()) {
-          throw new IOException(
-              "customer mode central: redis-server is not installed (apt-get install redis-server)");
-        }
-        redis = dev.alm.drl.central.RedisServerProcess.start();
-        central = dev.alm.drl.central.RedisLimiter.connect(customers.centralConfig(redis.uri()));
+      if (c.customerMode() == LimitMode.CENTRAL && !c.customers().isEmpty()) {
+        redis = startRedis();
+        central = RedisLimiter.connect(customers.centralConfig(redis.uri()));
         log.accept("customers: one central bucket each in redis-server at " + redis.uri());
       }
       datacenter = ClusterStart.datacenter(c);
@@ -113,11 +114,11 @@ public final class Cluster {
       ClusterStart.customerUsers(c, proxies, customerWindows, start, end, threads);
       threads.forEach(Thread::start);
       List<Drill> pending = new ArrayList<>(c.drills());
-      pending.sort(java.util.Comparator.comparingDouble(Drill::atSeconds));
+      pending.sort(Comparator.comparingDouble(Drill::atSeconds));
       List<DrillOutcome> outcomes = new ArrayList<>();
       long period = c.interval().toNanos();
-      java.util.LongSummaryStatistics late = new java.util.LongSummaryStatistics();
-      java.util.LongSummaryStatistics work = new java.util.LongSummaryStatistics();
+      LongSummaryStatistics late = new LongSummaryStatistics();
+      LongSummaryStatistics work = new LongSummaryStatistics();
       for (long next = start + period; next <= end; next += period) {
         long now;
         while ((now = System.nanoTime()) < next) {
@@ -125,11 +126,7 @@ public final class Cluster {
         }
         late.accept(now - next);
         double seconds = (next - start) / 1e9;
-        if (redis != null && seconds >= c.centralStopSeconds() && redis.port() > 0) {
-          log.accept("at " + seconds + " s: stopping the central redis-server");
-          redis.stop();
-          redis = null;
-        }
+        redis = stopWhenDue(c, redis, seconds, log);
         ClusterDrills.due(
             c,
             pending,
@@ -154,6 +151,30 @@ public final class Cluster {
     } finally {
       close(c, threads, pops, datacenter, central, redis, keyDir);
     }
+  }
+
+  /** The central store of customer mode central: a redis-server started on loopback. */
+  private static RedisServerProcess startRedis() throws IOException, InterruptedException {
+    if (!RedisServerProcess.installed()) {
+      throw new IOException(
+          "customer mode central: redis-server is not installed (apt-get install redis-server)");
+    }
+    return RedisServerProcess.start();
+  }
+
+  /**
+   * Stops the central redis-server once the run reaches {@link ClusterConfig#centralStopSeconds()}
+   * (a store failing mid-run); returns the server still running, or null.
+   */
+  private static RedisServerProcess stopWhenDue(
+      ClusterConfig c, RedisServerProcess redis, double seconds, Consumer<String> log)
+      throws InterruptedException {
+    if (redis != null && seconds >= c.centralStopSeconds() && redis.port() > 0) {
+      log.accept("at " + seconds + " s: stopping the central redis-server");
+      redis.stop();
+      return null;
+    }
+    return redis;
   }
 
   /** The run's record: samples, each PoP's users' counts, drills and customers' outcomes. */
@@ -192,8 +213,8 @@ public final class Cluster {
       List<Thread> threads,
       List<PopDaemon> pops,
       ProxyServer datacenter,
-      dev.alm.drl.central.RedisLimiter central,
-      dev.alm.drl.central.RedisServerProcess redis,
+      RedisLimiter central,
+      RedisServerProcess redis,
       Path keyDir)
       throws IOException, InterruptedException {
     threads.forEach(Thread::interrupt);

@@ -5,6 +5,7 @@ import dev.alm.loop.Algorithm;
 import dev.alm.loop.BetaSource;
 import dev.alm.loop.LoopConfig;
 import dev.alm.loop.Settling;
+import dev.alm.proxy.limit.LimitMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -71,7 +72,7 @@ public record ClusterConfig(
     Path stateDir,
     boolean probeAuth,
     List<CustomerLoad> customers,
-    dev.alm.proxy.limit.LimitMode customerMode,
+    LimitMode customerMode,
     double centralStopSeconds,
     BetaSource betaSource,
     boolean withholdC,
@@ -89,98 +90,25 @@ public record ClusterConfig(
   public static final int DEFAULT_BODY_BYTES = 64;
 
   public ClusterConfig {
-    if (topology == null || algorithm == null || settling == null || betaSource == null) {
-      throw new IllegalArgumentException(
-          "topology, algorithm, settling and beta source are required");
-    }
-    if (!(overloadBoost >= 1) || !Double.isFinite(overloadBoost)) {
-      throw new IllegalArgumentException("--overload-boost must be >= 1, got " + overloadBoost);
-    }
-    if (betaSource == BetaSource.AUTO) {
-      betaSource = BetaSource.resolve(probeAuth);
-    }
-    if (betaSource == BetaSource.ECHO && !probeAuth) {
-      throw new IllegalArgumentException(
-          "--beta-source echo (the default) needs probe authentication (price echoes are signed):"
-              + " drop --no-probe-auth, or add --beta-source probes");
-    }
-    if (duration == null || duration.isNegative() || duration.isZero()) {
-      throw new IllegalArgumentException("duration must be > 0");
-    }
-    if (interval == null || interval.isNegative() || interval.isZero()) {
-      throw new IllegalArgumentException("interval must be > 0");
-    }
-    if (!(loadUnit > 0)
-        || resolvers < 1
-        || cdnTtl < 1
-        || !(beaconRate >= 0)
-        || !(probeGamma > 0)
-        || !(betaWeight > 0 && betaWeight <= 1)
-        || !(theta > 0 && theta < 2)
-        || !(greedyGain > 0)
-        || !(startX >= 0 && startX <= 1)
-        || bodyBytes < 0) {
-      throw new IllegalArgumentException(
-          "cluster settings out of range: loadUnit > 0, resolvers >= 1, ttl >= 1, "
-              + "beaconRate >= 0, gamma > 0, betaWeight in (0, 1], theta in (0, 2), gain > 0, startX in [0, 1], bodyBytes >= 0");
-    }
-    if (topology.size() > 250) {
-      throw new IllegalArgumentException(
-          "at most 250 PoPs on one machine, the topology has " + topology.size());
-    }
-    if (flash != null && flash.startSeconds() >= duration.toMillis() / 1000.0) {
-      throw new IllegalArgumentException(
-          "flash crowd: starts at "
-              + flash.startSeconds()
-              + " s, after the end of the run ("
-              + duration.toMillis() / 1000.0
-              + " s)");
-    }
-    if (flash != null && !topology.ids().contains(flash.pop())) {
-      throw new IllegalArgumentException(
-          "flash crowd: no PoP '" + flash.pop() + "' in the topology");
-    }
+    ClusterConfigChecks.required(topology, algorithm, settling, betaSource, overloadBoost);
+    betaSource = ClusterConfigChecks.betaSource(betaSource, probeAuth);
+    ClusterConfigChecks.times(duration, interval);
+    ClusterConfigChecks.ranges(
+        loadUnit,
+        resolvers,
+        cdnTtl,
+        beaconRate,
+        probeGamma,
+        betaWeight,
+        theta,
+        greedyGain,
+        startX,
+        bodyBytes);
+    ClusterConfigChecks.topology(topology, duration, flash);
     customers = customers == null ? List.of() : List.copyOf(customers);
-    if (customerMode == null) {
-      throw new IllegalArgumentException("customer mode: one of drl, independent, static, central");
-    }
-    for (CustomerLoad cl : customers) {
-      for (CustomerLoad.Phase ph : cl.phases()) {
-        for (String id : ph.pops()) {
-          if (!topology.ids().contains(id)) {
-            throw new IllegalArgumentException(
-                "customer " + cl.name() + ": no PoP '" + id + "' in the topology");
-          }
-        }
-      }
-    }
-    if (!Double.isNaN(centralStopSeconds)
-        && (customerMode != dev.alm.proxy.limit.LimitMode.CENTRAL
-            || !(centralStopSeconds > 0)
-            || centralStopSeconds >= duration.toMillis() / 1000.0)) {
-      throw new IllegalArgumentException(
-          "stopping the central store: only in customer mode central, within the run");
-    }
+    ClusterConfigChecks.customers(topology, customers, customerMode, centralStopSeconds, duration);
     drills = drills == null ? List.of() : List.copyOf(drills);
-    for (Drill d : drills) {
-      if (!topology.ids().contains(d.pop())) {
-        throw new IllegalArgumentException(
-            d.kind().label() + ": no PoP '" + d.pop() + "' in the topology");
-      }
-      if (d.atSeconds() >= duration.toMillis() / 1000.0) {
-        throw new IllegalArgumentException(
-            d.kind().label()
-                + " at "
-                + d.atSeconds()
-                + " s is not within the run of "
-                + duration.toMillis() / 1000.0
-                + " s");
-      }
-      if (d.kind() == Drill.Kind.RESTART && stateDir == null) {
-        throw new IllegalArgumentException(
-            "restart: a state directory is required (the PoP restores from it)");
-      }
-    }
+    ClusterConfigChecks.drills(topology, drills, duration, stateDir);
   }
 
   /** The default duration of a run (that of {@code alm cluster}). */
@@ -265,7 +193,7 @@ public record ClusterConfig(
     private Path stateDir;
     private boolean probeAuth = true;
     private List<CustomerLoad> customers = List.of();
-    private dev.alm.proxy.limit.LimitMode customerMode = dev.alm.proxy.limit.LimitMode.DRL;
+    private LimitMode customerMode = LimitMode.DRL;
     private double centralStopSeconds = Double.NaN;
     private boolean withholdC;
     private double overloadBoost = LoopConfig.DEFAULT_OVERLOAD_BOOST;
@@ -448,7 +376,7 @@ public record ClusterConfig(
     }
 
     /** How the proxies enforce the customers' limits; default drl. */
-    public Builder customerMode(dev.alm.proxy.limit.LimitMode v) {
+    public Builder customerMode(LimitMode v) {
       customerMode = v;
       return this;
     }

@@ -113,69 +113,7 @@ public record ClusterSummary(
     }
     double dt = run.config().interval().toNanos() / 1e9;
     Map<String, PopFigures> figures = new LinkedHashMap<>();
-    byPop.forEach(
-        (id, list) -> {
-          int n = list.size();
-          int tailFrom = Math.min(n - 1, (int) Math.floor(n * (1 - TAIL)));
-          double sumX = 0;
-          double sumRatio = 0;
-          int counted = 0;
-          for (int k = tailFrom; k < n; k++) {
-            sumX += list.get(k).x();
-            if (Double.isFinite(list.get(k).ratio())) {
-              sumRatio += list.get(k).ratio();
-              counted++;
-            }
-          }
-          double maxHalf = 0;
-          double sumHalf = 0;
-          int countedHalf = 0;
-          double maxChangeHalf = 0;
-          int largeChangesHalf = 0;
-          double settled = n == 0 ? Double.NaN : list.get(0).t();
-          double over = 0;
-          int fallback = 0;
-          for (int k = 0; k < n; k++) {
-            Sample s = list.get(k);
-            if (k >= n / 2 && Double.isFinite(s.ratio())) {
-              maxHalf = Math.max(maxHalf, s.ratio());
-              sumHalf += s.ratio();
-              countedHalf++;
-            }
-            if (k > 0) {
-              double change = Math.abs(s.x() - list.get(k - 1).x());
-              if (k >= n / 2) {
-                maxChangeHalf = Math.max(maxChangeHalf, change);
-                largeChangesHalf += change < SETTLED_STEP ? 0 : 1;
-              }
-              if (!(change < SETTLED_STEP)) {
-                settled = k + 1 < n ? s.t() : Double.POSITIVE_INFINITY;
-              }
-            }
-            if (s.ratio() > 1) {
-              over += dt;
-            }
-            if (!"normal".equals(s.mode())) {
-              fallback++;
-            }
-          }
-          Sample last = list.get(n - 1);
-          figures.put(
-              id,
-              new PopFigures(
-                  last.x(),
-                  sumX / (n - tailFrom),
-                  counted == 0 ? Double.NaN : sumRatio / counted,
-                  maxHalf,
-                  over,
-                  last.shed(),
-                  last.mu(),
-                  fallback,
-                  countedHalf == 0 ? Double.NaN : sumHalf / countedHalf,
-                  settled,
-                  maxChangeHalf,
-                  largeChangesHalf));
-        });
+    byPop.forEach((id, list) -> figures.put(id, figures(list, dt)));
     double settledAll =
         figures.values().stream().mapToDouble(PopFigures::settledSeconds).max().orElse(Double.NaN);
     SettlingReport settling = SettlingReport.of(run.samples(), events(run));
@@ -200,6 +138,72 @@ public record ClusterSummary(
         settling.coldStartOverloadIntervals(),
         flashStart,
         flashEnd);
+  }
+
+  /**
+   * One PoP's figures from its samples in time order, {@code dt} seconds apart: the mean x and S/T
+   * over the tail, the last half's S/T and x changes, when x settled, the time over capacity, the
+   * intervals in a fallback mode.
+   */
+  private static PopFigures figures(List<Sample> list, double dt) {
+    int n = list.size();
+    int tailFrom = Math.min(n - 1, (int) Math.floor(n * (1 - TAIL)));
+    double sumX = 0;
+    double sumRatio = 0;
+    int counted = 0;
+    for (int k = tailFrom; k < n; k++) {
+      sumX += list.get(k).x();
+      if (Double.isFinite(list.get(k).ratio())) {
+        sumRatio += list.get(k).ratio();
+        counted++;
+      }
+    }
+    double maxHalf = 0;
+    double sumHalf = 0;
+    int countedHalf = 0;
+    double maxChangeHalf = 0;
+    int largeChangesHalf = 0;
+    double settled = n == 0 ? Double.NaN : list.get(0).t();
+    double over = 0;
+    int fallback = 0;
+    for (int k = 0; k < n; k++) {
+      Sample s = list.get(k);
+      if (k >= n / 2 && Double.isFinite(s.ratio())) {
+        maxHalf = Math.max(maxHalf, s.ratio());
+        sumHalf += s.ratio();
+        countedHalf++;
+      }
+      if (k > 0) {
+        double change = Math.abs(s.x() - list.get(k - 1).x());
+        if (k >= n / 2) {
+          maxChangeHalf = Math.max(maxChangeHalf, change);
+          largeChangesHalf += change < SETTLED_STEP ? 0 : 1;
+        }
+        if (!(change < SETTLED_STEP)) {
+          settled = k + 1 < n ? s.t() : Double.POSITIVE_INFINITY;
+        }
+      }
+      if (s.ratio() > 1) {
+        over += dt;
+      }
+      if (!"normal".equals(s.mode())) {
+        fallback++;
+      }
+    }
+    Sample last = list.get(n - 1);
+    return new PopFigures(
+        last.x(),
+        sumX / (n - tailFrom),
+        counted == 0 ? Double.NaN : sumRatio / counted,
+        maxHalf,
+        over,
+        last.shed(),
+        last.mu(),
+        fallback,
+        countedHalf == 0 ? Double.NaN : sumHalf / countedHalf,
+        settled,
+        maxChangeHalf,
+        largeChangesHalf);
   }
 
   /**

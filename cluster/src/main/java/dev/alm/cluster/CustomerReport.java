@@ -34,15 +34,7 @@ public final class CustomerReport {
     int n = c.windows();
     double limit = load.limit();
     List<Double> shifts = load.shifts();
-    boolean[] steady = new boolean[n];
-    for (int w = 0; w < n; w++) {
-      steady[w] = w >= SETTLE_WINDOWS;
-      for (double s : shifts) {
-        if (w >= Math.floor(s) && w < Math.ceil(s) + SETTLE_WINDOWS) {
-          steady[w] = false;
-        }
-      }
-    }
+    boolean[] steady = steady(n, shifts);
     double over = 0;
     long sent = 0;
     long served = 0;
@@ -57,19 +49,7 @@ public final class CustomerReport {
         errors.add(error(c, w, limit));
       }
     }
-    List<Double> convergence = new ArrayList<>();
-    for (int k = 0; k < shifts.size(); k++) {
-      int from = (int) Math.ceil(shifts.get(k));
-      int to = k + 1 < shifts.size() ? (int) Math.floor(shifts.get(k + 1)) : n;
-      Double found = null;
-      for (int w = to - 1; w >= from; w--) {
-        if (error(c, w, limit) > CONVERGED_ERROR) {
-          break;
-        }
-        found = w - shifts.get(k);
-      }
-      convergence.add(found == null ? null : Math.max(0, found));
-    }
+    List<Double> convergence = convergence(c, shifts, limit);
     double sumX = 0;
     double sumX2 = 0;
     int limiters = 0;
@@ -123,6 +103,45 @@ public final class CustomerReport {
         parts,
         c.latencyMillis(0.5),
         c.latencyMillis(0.99));
+  }
+
+  /**
+   * Which of {@code n} windows count as steady: not the first {@link #SETTLE_WINDOWS}, nor those
+   * from a shift of the demand to {@link #SETTLE_WINDOWS} after it.
+   */
+  static boolean[] steady(int n, List<Double> shifts) {
+    boolean[] steady = new boolean[n];
+    for (int w = 0; w < n; w++) {
+      steady[w] = w >= SETTLE_WINDOWS;
+      for (double s : shifts) {
+        if (w >= Math.floor(s) && w < Math.ceil(s) + SETTLE_WINDOWS) {
+          steady[w] = false;
+        }
+      }
+    }
+    return steady;
+  }
+
+  /**
+   * After each shift, seconds until the aggregate stays within {@link #CONVERGED_ERROR} of its
+   * target up to the next shift (or the end); null when it never does.
+   */
+  static List<Double> convergence(CustomerWindows c, List<Double> shifts, double limit) {
+    int n = c.windows();
+    List<Double> convergence = new ArrayList<>();
+    for (int k = 0; k < shifts.size(); k++) {
+      int from = (int) Math.ceil(shifts.get(k));
+      int to = k + 1 < shifts.size() ? (int) Math.floor(shifts.get(k + 1)) : n;
+      Double found = null;
+      for (int w = to - 1; w >= from; w--) {
+        if (error(c, w, limit) > CONVERGED_ERROR) {
+          break;
+        }
+        found = w - shifts.get(k);
+      }
+      convergence.add(found == null ? null : Math.max(0, found));
+    }
+    return convergence;
   }
 
   /** The nearest-rank percentile; NaN when empty. */

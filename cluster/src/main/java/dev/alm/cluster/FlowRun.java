@@ -90,6 +90,55 @@ public final class FlowRun {
 
   private FlowRun() {}
 
+  /** How the proxies enforce the limit for a kind of run (CTB: independent, all flows at A). */
+  private static LimitMode limitMode(Kind kind) {
+    return switch (kind) {
+      case DRL -> LimitMode.DRL;
+      case STATIC -> LimitMode.STATIC;
+      case CTB, INDEPENDENT -> LimitMode.INDEPENDENT;
+      case CENTRAL -> LimitMode.CENTRAL;
+    };
+  }
+
+  /** One download thread per flow, aimed at PoP a's or b's proxy (not started). */
+  private static void flows(
+      Config cfg, List<PopDaemon> pops, FlowWindows w, long start, long end, List<Thread> threads) {
+    for (int f = 0; f < cfg.flowsAtA() + cfg.flowsAtB(); f++) {
+      boolean atA = f < cfg.flowsAtA() || cfg.kind() == Kind.CTB;
+      InetSocketAddress proxy = pops.get(atA ? 0 : 1).proxyAddress();
+      Thread t = new Thread(new DownloadFlow(f, proxy, HOST, w, start, end), "alm-flow-" + f);
+      t.setDaemon(true);
+      threads.add(t);
+    }
+  }
+
+  /** Once a second: the flows' total against the limit and the two PoPs' shares, in one line. */
+  private static void logWindows(
+      Config cfg,
+      List<PopDaemon> pops,
+      FlowWindows w,
+      long start,
+      int windows,
+      Consumer<String> log)
+      throws InterruptedException {
+    for (int k = 1; k <= windows; k++) {
+      long at = start + k * 1_000_000_000L;
+      long now;
+      while ((now = System.nanoTime()) < at) {
+        Thread.sleep(Math.max(1, (at - now) / 1_000_000));
+      }
+      log.accept(
+          String.format(
+              Locale.ROOT,
+              "t=%d s: %.2f Mbit/s of %.2f; shares a %.2f, b %.2f Mbit/s",
+              k,
+              8e-6 * w.total(k - 1),
+              cfg.limitBitsPerSecond() / 1e6,
+              8e-6 * Cluster.share(pops.get(0), "video"),
+              8e-6 * Cluster.share(pops.get(1), "video")));
+    }
+  }
+
   /** Runs the flows and reports how they shared the limit. */
   public static FlowReport run(Config cfg, Consumer<String> log)
       throws IOException, InterruptedException {
@@ -98,13 +147,7 @@ public final class FlowRun {
             .duration(cfg.duration())
             .probeAuth(false)
             .build();
-    LimitMode mode =
-        switch (cfg.kind()) {
-          case DRL -> LimitMode.DRL;
-          case STATIC -> LimitMode.STATIC;
-          case CTB, INDEPENDENT -> LimitMode.INDEPENDENT;
-          case CENTRAL -> LimitMode.CENTRAL;
-        };
+    LimitMode mode = limitMode(cfg.kind());
     double bytesPerSecond = cfg.limitBitsPerSecond() / 8;
     CustomerSpec spec = new CustomerSpec("video", List.of(HOST), 0, bytesPerSecond, 1.0, 0, mode);
     Path keyDir = Files.createTempDirectory("alm-flows-");
@@ -142,30 +185,9 @@ public final class FlowRun {
       }
       long start = System.nanoTime() + 100_000_000L;
       long end = start + cfg.duration().toNanos();
-      for (int f = 0; f < cfg.flowsAtA() + cfg.flowsAtB(); f++) {
-        boolean atA = f < cfg.flowsAtA() || cfg.kind() == Kind.CTB;
-        InetSocketAddress proxy = pops.get(atA ? 0 : 1).proxyAddress();
-        Thread t = new Thread(new DownloadFlow(f, proxy, HOST, w, start, end), "alm-flow-" + f);
-        t.setDaemon(true);
-        threads.add(t);
-      }
+      flows(cfg, pops, w, start, end, threads);
       threads.forEach(Thread::start);
-      for (int k = 1; k <= windows; k++) {
-        long at = start + k * 1_000_000_000L;
-        long now;
-        while ((now = System.nanoTime()) < at) {
-          Thread.sleep(Math.max(1, (at - now) / 1_000_000));
-        }
-        log.accept(
-            String.format(
-                Locale.ROOT,
-                "t=%d s: %.2f Mbit/s of %.2f; shares a %.2f, b %.2f Mbit/s",
-                k,
-                8e-6 * w.total(k - 1),
-                cfg.limitBitsPerSecond() / 1e6,
-                8e-6 * Cluster.share(pops.get(0), "video"),
-                8e-6 * Cluster.share(pops.get(1), "video")));
-      }
+      logWindows(cfg, pops, w, start, windows, log);
       for (Thread t : threads) {
         t.join(3000);
       }

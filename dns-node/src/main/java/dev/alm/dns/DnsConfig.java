@@ -1,6 +1,5 @@
 package dev.alm.dns;
 
-import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -9,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.xbill.DNS.Name;
+import org.xbill.DNS.NameTooLongException;
 
 /**
  * The immutable configuration of one PoP's DNS server (docs/dns-node.md). Build it with {@link
@@ -125,56 +125,12 @@ public record DnsConfig(
     l2 = List.copyOf(l2);
     nameservers = List.copyOf(nameservers);
     staticRecords = List.copyOf(staticRecords);
-    check(!pop.isEmpty(), "pop", "must not be empty");
-    check(zone.isAbsolute(), "zone", "must be absolute");
-    check(!names.isEmpty(), "names", "must list at least one CDN hostname");
-    for (Name n : names) {
-      check(n.subdomain(zone), "names", n + " is not in zone " + zone);
-    }
-    check(!l1.isEmpty(), "l1", "must list at least one address");
-    check(!l2.isEmpty(), "l2", "must list at least one address");
-    check(sameFamilies(l1, l2), "l2", "must cover the same address families (IPv4/IPv6) as l1");
-    check(x >= 0 && x <= 1, "x", "must be in [0, 1], got " + x);
-    check(
-        cdnTtl >= 0 && probeTtl >= 0 && staticTtl >= 0 && negativeTtl >= 0,
-        "ttl",
-        "TTLs must be >= 0");
-    check(
-        cdnTtl <= MAX_TTL && probeTtl <= MAX_TTL && staticTtl <= MAX_TTL && negativeTtl <= MAX_TTL,
-        "ttl",
-        "TTLs must be at most " + MAX_TTL + " seconds (RFC 2181 section 8)");
-    check(!nameservers.isEmpty(), "nameservers", "must list at least one name");
-    check(
-        !tcpIdleTimeout.isNegative() && !tcpIdleTimeout.isZero(),
-        "tcp.idleTimeoutMs",
-        "must be > 0");
-    check(maxTcpConnections >= 1, "tcp.maxConnections", "must be >= 1");
-    check(
-        maxTcpConnectionsPerClient >= 1 && maxTcpConnectionsPerClient <= maxTcpConnections,
-        "tcp.maxConnectionsPerClient",
-        "must be in [1, tcp.maxConnections]");
-    Objects.requireNonNull(tcpMessageDeadline, "tcpMessageDeadline");
-    check(
-        !tcpMessageDeadline.isNegative() && !tcpMessageDeadline.isZero(),
-        "tcp.messageDeadlineMs",
-        "must be > 0");
-    check(ecsScopeV4 >= 0 && ecsScopeV4 <= 32, "ecsScopeV4", "must be in 0..32");
-    check(ecsScopeV6 >= 0 && ecsScopeV6 <= 128, "ecsScopeV6", "must be in 0..128");
-    check(maxUdpPayload >= 512 && maxUdpPayload <= 65535, "maxUdpPayload", "must be in 512..65535");
-    check(queryLogQueue >= 1, "queryLogQueue", "must be >= 1");
-  }
-
-  private static void check(boolean ok, String field, String reason) {
-    if (!ok) {
-      throw new ConfigException(field, reason);
-    }
-  }
-
-  private static boolean sameFamilies(List<InetAddress> a, List<InetAddress> b) {
-    return a.stream().anyMatch(i -> i instanceof Inet4Address)
-            == b.stream().anyMatch(i -> i instanceof Inet4Address)
-        && a.stream().anyMatch(i -> !(i instanceof Inet4Address))
-            == b.stream().anyMatch(i -> !(i instanceof Inet4Address));
+    DnsConfigChecks.answers(pop, zone, names, l1, l2, x);
+    DnsConfigChecks.ttls(cdnTtl, probeTtl, staticTtl, negativeTtl);
+    DnsConfigChecks.check(!nameservers.isEmpty(), "nameservers", "must list at least one name");
+    DnsConfigChecks.tcp(
+        tcpIdleTimeout, maxTcpConnections, maxTcpConnectionsPerClient, tcpMessageDeadline);
+    DnsConfigChecks.wire(ecsScopeV4, ecsScopeV6, maxUdpPayload, queryLogQueue);
   }
 
   /** A builder with the documented defaults for {@code zone}. */
@@ -426,7 +382,7 @@ public record DnsConfig(
     private Name child(String label) {
       try {
         return Name.concatenate(Name.fromConstantString(label), zone);
-      } catch (org.xbill.DNS.NameTooLongException e) {
+      } catch (NameTooLongException e) {
         throw new ConfigException("zone", "too long to hold " + label);
       }
     }

@@ -79,110 +79,17 @@ public final class DnsConfigJson {
     Name zone = name(f, "zone", Name.root);
     DnsConfig.Builder b = DnsConfig.builder(zone);
     try {
-      if (f.has("pop")) {
-        b.pop(f.text("pop"));
-      }
-      if (f.has("names")) {
-        for (String n : f.texts("names")) {
-          b.name(relative(f, "names", n, zone));
-        }
-      }
-      for (String a : required(f, "l1")) {
-        b.l1(address(f, "l1", a));
-      }
-      for (String a : required(f, "l2")) {
-        b.l2(address(f, "l2", a));
-      }
-      if (f.has("x")) {
-        b.x(f.number("x"));
-      }
-      if (f.has("mode")) {
-        b.mode(mode(f));
-      }
-      if (f.has("salt")) {
-        b.salt(f.text("salt"));
-      }
-      if (f.has("ttl")) {
-        JsonFields t = f.object("ttl").only(TTL);
-        if (t.has("cdn")) {
-          b.cdnTtl(t.integer("cdn"));
-        }
-        if (t.has("probe")) {
-          b.probeTtl(t.integer("probe"));
-        }
-        if (t.has("static")) {
-          b.staticTtl(t.integer("static"));
-        }
-        if (t.has("negative")) {
-          b.negativeTtl(t.integer("negative"));
-        }
-      }
-      if (f.has("nameservers")) {
-        for (String n : f.texts("nameservers")) {
-          b.nameserver(relative(f, "nameservers", n, zone));
-        }
-      }
-      if (f.has("records")) {
-        for (String r : f.texts("records")) {
-          b.staticRecord(r);
-        }
-      }
-      if (f.has("listen")) {
-        b.listen(socket(f, "listen", f.text("listen")));
-      }
-      if (f.has("tcp")) {
-        JsonFields t = f.object("tcp").only(TCP);
-        if (t.has("idleTimeoutMs")) {
-          b.tcpIdleTimeout(Duration.ofMillis(t.integer("idleTimeoutMs")));
-        }
-        if (t.has("maxConnections")) {
-          b.maxTcpConnections((int) t.integer("maxConnections"));
-        }
-        if (t.has("maxConnectionsPerClient")) {
-          b.maxTcpConnectionsPerClient((int) t.integer("maxConnectionsPerClient"));
-        }
-        if (t.has("messageDeadlineMs")) {
-          b.tcpMessageDeadline(Duration.ofMillis(t.integer("messageDeadlineMs")));
-        }
-      }
-      if (f.has("ecsScope")) {
-        JsonFields e = f.object("ecsScope").only(ECS);
-        if (e.has("v4")) {
-          b.ecsScopeV4((int) e.integer("v4"));
-        }
-        if (e.has("v6")) {
-          b.ecsScopeV6((int) e.integer("v6"));
-        }
-      }
-      if (f.has("maxUdpPayload")) {
-        b.maxUdpPayload((int) f.integer("maxUdpPayload"));
-      }
-      if (f.has("rrl")) {
-        b.rrl(rrl(f.object("rrl").only(RRL)));
-      }
-      if (f.has("queryLog")) {
-        Path log = Path.of(f.text("queryLog"));
-        Path base = path.toAbsolutePath().getParent();
-        b.queryLog(log.isAbsolute() || base == null ? log : base.resolve(log));
-      }
-      if (f.has("queryLogQueue")) {
-        b.queryLogQueue((int) f.integer("queryLogQueue"));
-      }
+      answers(f, b, zone);
+      ttls(f, b);
+      zoneRecords(f, b, zone);
+      transport(f, b);
+      queryLog(f, b, path);
       int threads = f.has("threads") ? (int) f.integer("threads") : 1;
       if (threads < 1 || threads > 64) {
         throw f.error("threads", "must be in 1..64");
       }
       String admin = f.has("admin") ? f.text("admin") : null;
-      AdminAccess access = AdminAccess.LOOPBACK_ONLY;
-      if (f.has("adminTokenFile")) {
-        Path token = Path.of(f.text("adminTokenFile"));
-        Path base = path.toAbsolutePath().getParent();
-        access =
-            AdminAccess.withToken(
-                KeyRing.load(
-                    token.isAbsolute() || base == null ? token : base.resolve(token),
-                    f.file() + ":adminTokenFile"));
-      }
+      AdminAccess access = adminAccess(f, path);
       DnsConfig config = b.build();
       new ServedZone(config); // static records are checked here, at start-up
       return new DnsFile(config, threads, admin, access);
@@ -190,6 +97,132 @@ public final class DnsConfigJson {
       throw new InputException(
           f.file(), e.field(), e.getMessage().substring(e.field().length() + 2));
     }
+  }
+
+  /** What the answers are made of: the PoP id, the CDN names, L1 and L2, x, the mode, the salt. */
+  private static void answers(JsonFields f, DnsConfig.Builder b, Name zone) throws InputException {
+    if (f.has("pop")) {
+      b.pop(f.text("pop"));
+    }
+    if (f.has("names")) {
+      for (String n : f.texts("names")) {
+        b.name(relative(f, "names", n, zone));
+      }
+    }
+    for (String a : required(f, "l1")) {
+      b.l1(address(f, "l1", a));
+    }
+    for (String a : required(f, "l2")) {
+      b.l2(address(f, "l2", a));
+    }
+    if (f.has("x")) {
+      b.x(f.number("x"));
+    }
+    if (f.has("mode")) {
+      b.mode(mode(f));
+    }
+    if (f.has("salt")) {
+      b.salt(f.text("salt"));
+    }
+  }
+
+  /** The {@code ttl} section. */
+  private static void ttls(JsonFields f, DnsConfig.Builder b) throws InputException {
+    if (!f.has("ttl")) {
+      return;
+    }
+    JsonFields t = f.object("ttl").only(TTL);
+    if (t.has("cdn")) {
+      b.cdnTtl(t.integer("cdn"));
+    }
+    if (t.has("probe")) {
+      b.probeTtl(t.integer("probe"));
+    }
+    if (t.has("static")) {
+      b.staticTtl(t.integer("static"));
+    }
+    if (t.has("negative")) {
+      b.negativeTtl(t.integer("negative"));
+    }
+  }
+
+  /** The zone's own records: its nameservers and static records. */
+  private static void zoneRecords(JsonFields f, DnsConfig.Builder b, Name zone)
+      throws InputException {
+    if (f.has("nameservers")) {
+      for (String n : f.texts("nameservers")) {
+        b.nameserver(relative(f, "nameservers", n, zone));
+      }
+    }
+    if (f.has("records")) {
+      for (String r : f.texts("records")) {
+        b.staticRecord(r);
+      }
+    }
+  }
+
+  /** The listener: its address, the TCP limits, the ECS scopes, the EDNS payload, RRL. */
+  private static void transport(JsonFields f, DnsConfig.Builder b) throws InputException {
+    if (f.has("listen")) {
+      b.listen(socket(f, "listen", f.text("listen")));
+    }
+    if (f.has("tcp")) {
+      JsonFields t = f.object("tcp").only(TCP);
+      if (t.has("idleTimeoutMs")) {
+        b.tcpIdleTimeout(Duration.ofMillis(t.integer("idleTimeoutMs")));
+      }
+      if (t.has("maxConnections")) {
+        b.maxTcpConnections((int) t.integer("maxConnections"));
+      }
+      if (t.has("maxConnectionsPerClient")) {
+        b.maxTcpConnectionsPerClient((int) t.integer("maxConnectionsPerClient"));
+      }
+      if (t.has("messageDeadlineMs")) {
+        b.tcpMessageDeadline(Duration.ofMillis(t.integer("messageDeadlineMs")));
+      }
+    }
+    if (f.has("ecsScope")) {
+      JsonFields e = f.object("ecsScope").only(ECS);
+      if (e.has("v4")) {
+        b.ecsScopeV4((int) e.integer("v4"));
+      }
+      if (e.has("v6")) {
+        b.ecsScopeV6((int) e.integer("v6"));
+      }
+    }
+    if (f.has("maxUdpPayload")) {
+      b.maxUdpPayload((int) f.integer("maxUdpPayload"));
+    }
+    if (f.has("rrl")) {
+      b.rrl(rrl(f.object("rrl").only(RRL)));
+    }
+  }
+
+  /** The query log (relative to the file) and its queue. */
+  private static void queryLog(JsonFields f, DnsConfig.Builder b, Path path) throws InputException {
+    if (f.has("queryLog")) {
+      Path log = Path.of(f.text("queryLog"));
+      Path base = path.toAbsolutePath().getParent();
+      b.queryLog(log.isAbsolute() || base == null ? log : base.resolve(log));
+    }
+    if (f.has("queryLogQueue")) {
+      b.queryLogQueue((int) f.integer("queryLogQueue"));
+    }
+  }
+
+  /**
+   * Who may use the admin server: bearer tokens from {@code adminTokenFile}, else loopback only.
+   */
+  private static AdminAccess adminAccess(JsonFields f, Path path) throws InputException {
+    if (!f.has("adminTokenFile")) {
+      return AdminAccess.LOOPBACK_ONLY;
+    }
+    Path token = Path.of(f.text("adminTokenFile"));
+    Path base = path.toAbsolutePath().getParent();
+    return AdminAccess.withToken(
+        KeyRing.load(
+            token.isAbsolute() || base == null ? token : base.resolve(token),
+            f.file() + ":adminTokenFile"));
   }
 
   private static java.util.List<String> required(JsonFields f, String field) throws InputException {

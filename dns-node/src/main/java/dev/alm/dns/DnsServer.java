@@ -17,6 +17,7 @@ import io.netty.channel.socket.InternetProtocolFamily;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.handler.timeout.IdleStateHandler;
+import java.net.Inet4Address;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,73 +55,84 @@ final class DnsServer implements AutoCloseable {
     this.health = health;
     UdpQueryHandler udp = new UdpQueryHandler(pipeline);
     try {
-      ServerBootstrap tcp =
-          new ServerBootstrap()
-              .group(group)
-              .channel(transport.serverChannel())
-              .option(ChannelOption.SO_REUSEADDR, true)
-              .childOption(ChannelOption.TCP_NODELAY, true)
-              .handler(health.acceptGuard())
-              .childHandler(
-                  new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                      ch.pipeline()
-                          .addLast(health.guard())
-                          .addLast(
-                              new MessageDeadline(config.tcpMessageDeadline(), health.onDeadline()))
-                          .addLast(
-                              new IdleStateHandler(
-                                  0, 0, config.tcpIdleTimeout().toMillis(), TimeUnit.MILLISECONDS))
-                          .addLast(TcpQueryHandler.framing())
-                          .addLast(MessageDeadline.completion())
-                          .addLast(new TcpQueryHandler(pipeline));
-                    }
-                  });
-      Channel tcpChannel = tcp.bind(config.listen()).sync().channel();
+      Channel tcpChannel = tcp(config, pipeline, transport).bind(config.listen()).sync().channel();
       channels.add(tcpChannel);
       health.watch(tcpChannel);
       InetSocketAddress actual = (InetSocketAddress) tcpChannel.localAddress();
       this.bound = actual;
       int udpChannels = epoll ? threads : 1;
       for (int i = 0; i < udpChannels; i++) {
-        Bootstrap b =
-            new Bootstrap()
-                .group(group)
-                .handler(udp)
-                .option(ChannelOption.SO_RCVBUF, 4 << 20)
-                .option(ChannelOption.SO_SNDBUF, 4 << 20);
-        if (epoll) {
-          // An IPv4 socket for an IPv4 address: the kernel's IPv4 path, not IPv6 with mapped
-          // addresses.
-          InternetProtocolFamily family =
-              actual.getAddress() instanceof java.net.Inet4Address
-                  ? InternetProtocolFamily.IPv4
-                  : InternetProtocolFamily.IPv6;
-          b.channelFactory(() -> new EpollDatagramChannel(family))
-              .option(EpollChannelOption.SO_REUSEPORT, true)
-              .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, MAX_DATAGRAM)
-              // Level-triggered, one recvmmsg per wake-up: the loop reads one batch, answers it
-              // with one
-              // sendmmsg, and goes back to epoll_wait, which returns at once while datagrams are
-              // queued. In
-              // edge-triggered mode Netty reads until a recvmmsg fails with EAGAIN, a wasted call
-              // per wake-up.
-              .option(EpollChannelOption.EPOLL_MODE, EpollMode.LEVEL_TRIGGERED)
-              .option(
-                  ChannelOption.RCVBUF_ALLOCATOR,
-                  new FixedRecvByteBufAllocator(MAX_DATAGRAM * DATAGRAMS_PER_READ)
-                      .maxMessagesPerRead(1));
-        } else {
-          b.channel(NioDatagramChannel.class)
-              .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_DATAGRAM));
-        }
-        channels.add(b.bind(actual).sync().channel());
+        channels.add(udp(udp, actual).bind(actual).sync().channel());
       }
     } catch (InterruptedException | RuntimeException e) {
       close();
       throw e;
     }
+  }
+
+  /**
+   * The TCP listener: accept and connection guards, the message deadline, the idle timeout, the
+   * length-prefix framing, then the query handler.
+   */
+  private ServerBootstrap tcp(DnsConfig config, AnswerPipeline pipeline, Transport transport) {
+    return new ServerBootstrap()
+        .group(group)
+        .channel(transport.serverChannel())
+        .option(ChannelOption.SO_REUSEADDR, true)
+        .childOption(ChannelOption.TCP_NODELAY, true)
+        .handler(health.acceptGuard())
+        .childHandler(
+            new ChannelInitializer<SocketChannel>() {
+              @Override
+              protected void initChannel(SocketChannel ch) {
+                ch.pipeline()
+                    .addLast(health.guard())
+                    .addLast(new MessageDeadline(config.tcpMessageDeadline(), health.onDeadline()))
+                    .addLast(
+                        new IdleStateHandler(
+                            0, 0, config.tcpIdleTimeout().toMillis(), TimeUnit.MILLISECONDS))
+                    .addLast(TcpQueryHandler.framing())
+                    .addLast(MessageDeadline.completion())
+                    .addLast(new TcpQueryHandler(pipeline));
+              }
+            });
+  }
+
+  /**
+   * One UDP socket on {@code actual}: with epoll, one per event loop sharing the port
+   * (SO_REUSEPORT), each reading a batch of datagrams per wake-up.
+   */
+  private Bootstrap udp(UdpQueryHandler udp, InetSocketAddress actual) {
+    Bootstrap b =
+        new Bootstrap()
+            .group(group)
+            .handler(udp)
+            .option(ChannelOption.SO_RCVBUF, 4 << 20)
+            .option(ChannelOption.SO_SNDBUF, 4 << 20);
+    if (epoll) {
+      // An IPv4 socket for an IPv4 address: the kernel's IPv4 path, not IPv6 with mapped
+      // addresses.
+      InternetProtocolFamily family =
+          actual.getAddress() instanceof Inet4Address
+              ? InternetProtocolFamily.IPv4
+              : InternetProtocolFamily.IPv6;
+      // Level-triggered, one recvmmsg per wake-up: the loop reads one batch, answers it with one
+      // sendmmsg, and goes back to epoll_wait, which returns at once while datagrams are queued.
+      // In edge-triggered mode Netty reads until a recvmmsg fails with EAGAIN, a wasted call per
+      // wake-up.
+      b.channelFactory(() -> new EpollDatagramChannel(family))
+          .option(EpollChannelOption.SO_REUSEPORT, true)
+          .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, MAX_DATAGRAM)
+          .option(EpollChannelOption.EPOLL_MODE, EpollMode.LEVEL_TRIGGERED)
+          .option(
+              ChannelOption.RCVBUF_ALLOCATOR,
+              new FixedRecvByteBufAllocator(MAX_DATAGRAM * DATAGRAMS_PER_READ)
+                  .maxMessagesPerRead(1));
+    } else {
+      b.channel(NioDatagramChannel.class)
+          .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_DATAGRAM));
+    }
+    return b;
   }
 
   /**

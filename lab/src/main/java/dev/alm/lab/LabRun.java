@@ -105,12 +105,8 @@ public final class LabRun {
       Map<String, Catch> catchments = children.awaitCatchments(t);
       LabTruth truth = startTruth(t, catchments, s, duration, out, log);
       long start = truth.startEpochMillis();
-      List<LabDrill> pending = new ArrayList<>(drills);
-      pending.sort(java.util.Comparator.comparingDouble(LabDrill::atSeconds));
-      List<DrillEvent> events = java.util.Collections.synchronizedList(new ArrayList<>());
-      List<CRefresh.Event> refreshes = java.util.Collections.synchronizedList(new ArrayList<>());
       CRefresh refresh = s.refreshSeconds() > 0 ? new CRefresh(t, s, out, truth, log) : null;
-      List<Thread> drillThreads = new ArrayList<>();
+      LabDrillThreads due = new LabDrillThreads(network, t, drills, start, refresh, log);
       List<Sample> samples = new ArrayList<>();
       ObjectMapper m = new ObjectMapper();
       LabResources resources = new LabResources(network.plan().name());
@@ -123,11 +119,7 @@ public final class LabRun {
           break;
         }
         double seconds = k * s.intervalMillis() / 1000.0;
-        while (!pending.isEmpty() && pending.get(0).atSeconds() <= seconds + 1e-9) {
-          LabDrill d = pending.remove(0);
-          sleepUntil(start + (long) (d.atSeconds() * 1000));
-          drillThreads.add(startDrill(network, t, d, start, refresh, events, refreshes, log));
-        }
+        due.startDue(seconds);
         sleepUntil(at + Math.min(600, s.intervalMillis() / 2));
         if (k % 5 == 0 || k == lastInterval) {
           resources.sample();
@@ -141,9 +133,7 @@ public final class LabRun {
         }
       }
       logLate(late, log);
-      for (Thread th : drillThreads) {
-        th.join(15_000);
-      }
+      due.join();
       children.awaitExit(20);
       Map<String, UserCounts> users = userCounts(m, out, t);
       double target = targetRate(t, s);
@@ -157,13 +147,13 @@ public final class LabRun {
           users,
           duration.toMillis() / 1000.0,
           target,
-          List.copyOf(events),
+          due.events(),
           network.netem(),
           resources.peakRssMb(),
           resources.cpuSeconds(),
           resources.processes(),
           resources.machineBusy(),
-          List.copyOf(refreshes));
+          due.refreshes());
     } finally {
       children.stopAll();
     }
@@ -231,30 +221,6 @@ public final class LabRun {
             + duration.toSeconds()
             + " s");
     return truth;
-  }
-
-  /** Runs drill {@code d} on its own thread, then the C hand-over after it when there is one. */
-  private static Thread startDrill(
-      LabNetwork network,
-      LabTopology t,
-      LabDrill d,
-      long start,
-      CRefresh refresh,
-      List<DrillEvent> events,
-      List<CRefresh.Event> refreshes,
-      Consumer<String> log) {
-    Thread th =
-        new Thread(
-            () -> {
-              events.add(DrillRunner.run(network, t, d, start, log));
-              if (refresh != null) {
-                refreshes.add(refresh.after(d, d.atSeconds()));
-              }
-            },
-            "alm-lab-drill");
-    th.setDaemon(true);
-    th.start();
-    return th;
   }
 
   /** The samples of the interval ending at {@code seconds} the PoPs have written so far. */

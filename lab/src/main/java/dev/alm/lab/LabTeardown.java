@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -73,6 +74,31 @@ public final class LabTeardown {
   public static String down(LabName name, Path runBase, Consumer<String> log) {
     Path runDir = runBase == null ? null : name.runDir(runBase);
     List<String> spaces = namespaces(name);
+    List<Long> pids = processes(spaces, runDir);
+    int killed = stop(pids);
+    for (String ns : spaces) {
+      Shell.run(List.of("ip", "netns", "del", ns), 10_000);
+    }
+    removeRunFiles(runDir);
+    List<String> left = namespaces(name);
+    String said =
+        String.format(
+            Locale.ROOT,
+            "removed %d namespaces, stopped %d processes%s",
+            spaces.size() - left.size(),
+            killed,
+            left.isEmpty() ? "" : "; still present: " + left);
+    if (!spaces.isEmpty() || killed > 0) {
+      log.accept("lab " + name + " down: " + said);
+    }
+    return said;
+  }
+
+  /**
+   * The processes of the lab: those inside its namespaces, and the BIRD daemons whose namespace was
+   * already deleted (from their pid files in {@code runDir}).
+   */
+  private static List<Long> processes(List<String> spaces, Path runDir) {
     List<Long> pids = new ArrayList<>();
     for (String ns : spaces) {
       Shell.Result r = Shell.run(List.of("ip", "netns", "pids", ns), 10_000);
@@ -102,6 +128,11 @@ public final class LabTeardown {
         // an unreadable run directory: the namespaces still go
       }
     }
+    return pids;
+  }
+
+  /** Sends TERM to every process, then KILL to those still running after two seconds. */
+  private static int stop(List<Long> pids) {
     int killed = 0;
     for (long pid : pids) {
       if (ProcessHandle.of(pid).map(ProcessHandle::destroy).orElse(false)) {
@@ -115,15 +146,19 @@ public final class LabTeardown {
               h -> {
                 long left = Math.max(1, deadline - System.currentTimeMillis());
                 try {
-                  h.onExit().get(left, java.util.concurrent.TimeUnit.MILLISECONDS);
+                  h.onExit().get(left, TimeUnit.MILLISECONDS);
                 } catch (Exception e) {
                   h.destroyForcibly();
                 }
               });
     }
-    for (String ns : spaces) {
-      Shell.run(List.of("ip", "netns", "del", ns), 10_000);
-    }
+    return killed;
+  }
+
+  /**
+   * Removes BIRD's pid, control and config files from {@code runDir}, then the directory if empty.
+   */
+  private static void removeRunFiles(Path runDir) {
     if (runDir != null && Files.isDirectory(runDir)) {
       try (var files = Files.list(runDir)) {
         for (Path f : files.toList()) {
@@ -141,17 +176,5 @@ public final class LabTeardown {
         // BIRD's logs are kept: the directory stays
       }
     }
-    List<String> left = namespaces(name);
-    String said =
-        String.format(
-            Locale.ROOT,
-            "removed %d namespaces, stopped %d processes%s",
-            spaces.size() - left.size(),
-            killed,
-            left.isEmpty() ? "" : "; still present: " + left);
-    if (!spaces.isEmpty() || killed > 0) {
-      log.accept("lab " + name + " down: " + said);
-    }
-    return said;
   }
 }

@@ -153,7 +153,7 @@ public final class PopReload {
     PopConfig read = s.read();
     PopConfig next =
         DescriptorBudget.of(
-                PopDaemon.resolved(read, line -> {}),
+                PopWiring.resolved(read, line -> {}),
                 AdminLimits.defaults(),
                 FileDescriptors.softLimit())
             .config();

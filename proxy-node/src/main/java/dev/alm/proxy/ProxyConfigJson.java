@@ -12,7 +12,8 @@ import dev.alm.proxy.limit.CustomersConfig;
 import dev.alm.proxy.limit.CustomersJson;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -72,9 +73,11 @@ public final class ProxyConfigJson {
           "maxConnectionsPerClient");
 
   private final String file;
+  private final ProxyJsonFields fields;
 
   private ProxyConfigJson(String file) {
     this.file = file;
+    this.fields = new ProxyJsonFields(file);
   }
 
   /**
@@ -89,40 +92,40 @@ public final class ProxyConfigJson {
   }
 
   private ProxyConfig.Builder apply(JsonNode root, Path base) throws InputException {
-    known(root, TOP, "");
+    fields.known(root, TOP, "");
     ProxyConfig.Builder b = ProxyConfig.builder();
     if (root.has("pop")) {
-      b.pop(text(root, "pop", ""));
+      b.pop(fields.text(root, "pop", ""));
     }
     if (root.has("zone")) {
-      b.zone(text(root, "zone", ""));
+      b.zone(fields.text(root, "zone", ""));
     }
     if (root.has("listen")) {
-      b.listen(address(root, "listen", ""));
+      b.listen(fields.address(root, "listen", ""));
     }
     if (root.has("admin")) {
-      b.admin(root.get("admin").isNull() ? null : address(root, "admin", ""));
+      b.admin(root.get("admin").isNull() ? null : fields.address(root, "admin", ""));
     }
     if (root.has("adminTokenFile")) {
       b.adminAccess(adminAccess(root, base, file));
     }
     if (root.has("capacity")) {
-      b.capacity(number(root, "capacity", ""));
+      b.capacity(fields.number(root, "capacity", ""));
     }
     if (root.has("ceilingFactor")) {
-      b.ceilingFactor(number(root, "ceilingFactor", ""));
+      b.ceilingFactor(fields.number(root, "ceilingFactor", ""));
     }
     if (root.has("burstSeconds")) {
-      b.burstSeconds(number(root, "burstSeconds", ""));
+      b.burstSeconds(fields.number(root, "burstSeconds", ""));
     }
     if (root.has("controlIntervalMs")) {
-      b.controlInterval(Duration.ofMillis(integer(root, "controlIntervalMs", "")));
+      b.controlInterval(Duration.ofMillis(fields.integer(root, "controlIntervalMs", "")));
     }
     if (root.has("meterBuckets")) {
-      b.meterBuckets(integer(root, "meterBuckets", ""));
+      b.meterBuckets(fields.integer(root, "meterBuckets", ""));
     }
     if (root.has("ewmaSeconds")) {
-      b.ewmaTau(Duration.ofNanos(Math.round(number(root, "ewmaSeconds", "") * 1e9)));
+      b.ewmaTau(Duration.ofNanos(Math.round(fields.number(root, "ewmaSeconds", "") * 1e9)));
     }
     if (root.has("measure")) {
       JsonNode v = root.get("measure");
@@ -133,26 +136,27 @@ public final class ProxyConfigJson {
     }
     if (root.has("accessLog")) {
       b.accessLog(
-          root.get("accessLog").isNull() ? null : base.resolve(text(root, "accessLog", "")));
+          root.get("accessLog").isNull() ? null : base.resolve(fields.text(root, "accessLog", "")));
     }
     if (root.has("probeLog")) {
-      b.probeLog(root.get("probeLog").isNull() ? null : base.resolve(text(root, "probeLog", "")));
+      b.probeLog(
+          root.get("probeLog").isNull() ? null : base.resolve(fields.text(root, "probeLog", "")));
     }
     if (root.has("logQueue")) {
-      b.logQueue(integer(root, "logQueue", ""));
+      b.logQueue(fields.integer(root, "logQueue", ""));
     }
     if (root.has("ioThreads")) {
-      b.ioThreads(integer(root, "ioThreads", ""));
+      b.ioThreads(fields.integer(root, "ioThreads", ""));
     }
     if (root.has("maxProbePairs")) {
-      b.maxProbePairs(integer(root, "maxProbePairs", ""));
+      b.maxProbePairs(fields.integer(root, "maxProbePairs", ""));
     }
     b.probeAuth(probeAuth(root, base, b.probeAuth()));
     if (root.has("content")) {
-      b.content(content(object(root, "content")));
+      b.content(content(fields.object(root, "content")));
     }
     if (root.has("limits")) {
-      b.limits(limits(object(root, "limits")));
+      b.limits(limits(fields.object(root, "limits")));
     }
     b.customers(customers(root));
     return b;
@@ -161,7 +165,7 @@ public final class ProxyConfigJson {
   private CustomersConfig customers(JsonNode root) throws InputException {
     JsonFields f = JsonFields.of(file, root);
     CustomersConfig d = CustomersConfig.NONE;
-    java.util.List<CustomerSpec> list =
+    List<CustomerSpec> list =
         f.has("customers") ? CustomersJson.list(f, "customers") : d.customers();
     try {
       return new CustomersConfig(
@@ -172,7 +176,7 @@ public final class ProxyConfigJson {
               f.integer("centralTimeoutMs", (int) d.centralTimeout().toMillis(), 1, 60_000)),
           f.integer("maxClientsPerCustomer", d.maxClients(), 1, 10_000_000));
     } catch (IllegalArgumentException e) {
-      throw fieldError(e);
+      throw fields.fieldError(e);
     }
   }
 
@@ -181,35 +185,39 @@ public final class ProxyConfigJson {
     KeyRing keys = d.keys();
     boolean unsigned = d.unsignedAllowed();
     if (root.has("probeAuth")) {
-      unsigned = probeAuthOff(text(root, "probeAuth", ""), file, "probeAuth");
+      unsigned = probeAuthOff(fields.text(root, "probeAuth", ""), file, "probeAuth");
     }
     if (root.has("probeKeyFile") && !root.get("probeKeyFile").isNull()) {
       if (unsigned) {
         throw new InputException(file, "probeAuth", "off, but probeKeyFile names a key");
       }
-      keys = loadProbeKeys(base.resolve(text(root, "probeKeyFile", "")), file + ":probeKeyFile");
+      keys =
+          loadProbeKeys(
+              base.resolve(fields.text(root, "probeKeyFile", "")), file + ":probeKeyFile");
     }
     try {
       return new ProbeAuthConfig(
           keys,
           root.has("probeLifetimeSeconds")
-              ? Duration.ofSeconds(integer(root, "probeLifetimeSeconds", ""))
+              ? Duration.ofSeconds(fields.integer(root, "probeLifetimeSeconds", ""))
               : d.lifetime(),
           root.has("probeClockSkewSeconds")
-              ? Duration.ofSeconds(integer(root, "probeClockSkewSeconds", ""))
+              ? Duration.ofSeconds(fields.integer(root, "probeClockSkewSeconds", ""))
               : d.clockSkew(),
-          root.has("probeMaxNonces") ? integer(root, "probeMaxNonces", "") : d.maxNonces(),
-          root.has("probeClientRate") ? number(root, "probeClientRate", "") : d.clientRate(),
-          root.has("probeClientBurst") ? number(root, "probeClientBurst", "") : d.clientBurst(),
+          root.has("probeMaxNonces") ? fields.integer(root, "probeMaxNonces", "") : d.maxNonces(),
+          root.has("probeClientRate") ? fields.number(root, "probeClientRate", "") : d.clientRate(),
+          root.has("probeClientBurst")
+              ? fields.number(root, "probeClientBurst", "")
+              : d.clientBurst(),
           root.has("probeEchoPrefixRate")
-              ? number(root, "probeEchoPrefixRate", "")
+              ? fields.number(root, "probeEchoPrefixRate", "")
               : d.echoPrefixRate(),
           root.has("probeEchoPrefixBurst")
-              ? number(root, "probeEchoPrefixBurst", "")
+              ? fields.number(root, "probeEchoPrefixBurst", "")
               : d.echoPrefixBurst(),
           unsigned);
     } catch (IllegalArgumentException e) {
-      throw fieldError(e);
+      throw fields.fieldError(e);
     }
   }
 
@@ -239,8 +247,8 @@ public final class ProxyConfigJson {
   }
 
   private ContentConfig content(JsonNode c) throws InputException {
-    known(c, CONTENT, "content.");
-    String mode = c.has("mode") ? text(c, "mode", "content.") : "generate";
+    fields.known(c, CONTENT, "content.");
+    String mode = c.has("mode") ? fields.text(c, "mode", "content.") : "generate";
     ContentConfig.Mode m;
     switch (mode.toLowerCase(Locale.ROOT)) {
       case "generate" -> m = ContentConfig.Mode.GENERATE;
@@ -250,17 +258,19 @@ public final class ProxyConfigJson {
               file, "content.mode", "expected 'generate' or 'proxy', got '" + mode + "'");
     }
     int body =
-        c.has("bodyBytes") ? integer(c, "bodyBytes", "content.") : ContentConfig.DEFAULT_BODY_BYTES;
-    HostPort origin = c.has("origin") ? address(c, "origin", "content.") : null;
+        c.has("bodyBytes")
+            ? fields.integer(c, "bodyBytes", "content.")
+            : ContentConfig.DEFAULT_BODY_BYTES;
+    HostPort origin = c.has("origin") ? fields.address(c, "origin", "content.") : null;
     int conns =
         c.has("connections")
-            ? integer(c, "connections", "content.")
+            ? fields.integer(c, "connections", "content.")
             : ContentConfig.DEFAULT_ORIGIN_CONNECTIONS;
     Duration timeout =
         c.has("timeoutMs")
-            ? Duration.ofMillis(integer(c, "timeoutMs", "content."))
+            ? Duration.ofMillis(fields.integer(c, "timeoutMs", "content."))
             : ContentConfig.DEFAULT_ORIGIN_TIMEOUT;
-    Set<String> hops = new java.util.LinkedHashSet<>();
+    Set<String> hops = new LinkedHashSet<>();
     if (c.has("trustedHops")) {
       JsonNode h = c.get("trustedHops");
       if (!h.isArray()) {
@@ -277,39 +287,43 @@ public final class ProxyConfigJson {
     try {
       return new ContentConfig(m, body, origin, conns, timeout, hops);
     } catch (IllegalArgumentException e) {
-      throw fieldError(e);
+      throw fields.fieldError(e);
     }
   }
 
   private HttpLimits limits(JsonNode l) throws InputException {
-    known(l, LIMITS, "limits.");
+    fields.known(l, LIMITS, "limits.");
     HttpLimits d = HttpLimits.defaults();
     try {
       return new HttpLimits(
           l.has("maxInitialLineBytes")
-              ? integer(l, "maxInitialLineBytes", "limits.")
+              ? fields.integer(l, "maxInitialLineBytes", "limits.")
               : d.maxInitialLineBytes(),
-          l.has("maxHeaderBytes") ? integer(l, "maxHeaderBytes", "limits.") : d.maxHeaderBytes(),
-          l.has("maxBodyBytes") ? integer(l, "maxBodyBytes", "limits.") : d.maxBodyBytes(),
+          l.has("maxHeaderBytes")
+              ? fields.integer(l, "maxHeaderBytes", "limits.")
+              : d.maxHeaderBytes(),
+          l.has("maxBodyBytes") ? fields.integer(l, "maxBodyBytes", "limits.") : d.maxBodyBytes(),
           l.has("idleTimeoutMs")
-              ? Duration.ofMillis(integer(l, "idleTimeoutMs", "limits."))
+              ? Duration.ofMillis(fields.integer(l, "idleTimeoutMs", "limits."))
               : d.idleTimeout(),
-          l.has("maxPipelined") ? integer(l, "maxPipelined", "limits.") : d.maxPipelined(),
+          l.has("maxPipelined") ? fields.integer(l, "maxPipelined", "limits.") : d.maxPipelined(),
           l.has("headerDeadlineMs")
-              ? Duration.ofMillis(integer(l, "headerDeadlineMs", "limits."))
+              ? Duration.ofMillis(fields.integer(l, "headerDeadlineMs", "limits."))
               : d.headerDeadline(),
-          l.has("maxConnections") ? integer(l, "maxConnections", "limits.") : d.maxConnections(),
+          l.has("maxConnections")
+              ? fields.integer(l, "maxConnections", "limits.")
+              : d.maxConnections(),
           l.has("maxConnectionsPerClient")
-              ? integer(l, "maxConnectionsPerClient", "limits.")
+              ? fields.integer(l, "maxConnectionsPerClient", "limits.")
               : d.maxConnectionsPerClient());
     } catch (IllegalArgumentException e) {
-      throw new InputException(file, "limits." + fieldOf(e), reasonOf(e));
+      throw fields.fieldError("limits.", e);
     }
   }
 
   /** Turns a record's {@code field: reason} exception into an InputException for this file. */
   public InputException fieldError(IllegalArgumentException e) {
-    return new InputException(file, fieldOf(e), reasonOf(e));
+    return fields.fieldError(e);
   }
 
   /** Builds the configuration, reporting a bad value against {@code file}. */
@@ -317,70 +331,7 @@ public final class ProxyConfigJson {
     try {
       return b.build();
     } catch (IllegalArgumentException e) {
-      throw new ProxyConfigJson(file).fieldError(e);
-    }
-  }
-
-  private static String fieldOf(IllegalArgumentException e) {
-    String m = String.valueOf(e.getMessage());
-    int c = m.indexOf(": ");
-    return c > 0 && m.lastIndexOf(' ', c) < 0 ? m.substring(0, c) : "";
-  }
-
-  private static String reasonOf(IllegalArgumentException e) {
-    String m = String.valueOf(e.getMessage());
-    String f = fieldOf(e);
-    return f.isEmpty() ? m : m.substring(f.length() + 2);
-  }
-
-  private void known(JsonNode node, Set<String> allowed, String prefix) throws InputException {
-    for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
-      String f = it.next();
-      if (!allowed.contains(f)) {
-        throw new InputException(
-            file, prefix + f, "unknown field; known: " + new java.util.TreeSet<>(allowed));
-      }
-    }
-  }
-
-  private JsonNode object(JsonNode n, String field) throws InputException {
-    JsonNode v = n.get(field);
-    if (!v.isObject()) {
-      throw new InputException(file, field, "expected an object, got " + v);
-    }
-    return v;
-  }
-
-  private String text(JsonNode n, String field, String prefix) throws InputException {
-    JsonNode v = n.get(field);
-    if (!v.isTextual()) {
-      throw new InputException(file, prefix + field, "expected a string, got " + v);
-    }
-    return v.textValue();
-  }
-
-  private double number(JsonNode n, String field, String prefix) throws InputException {
-    JsonNode v = n.get(field);
-    if (!v.isNumber()) {
-      throw new InputException(file, prefix + field, "expected a number, got " + v);
-    }
-    return v.doubleValue();
-  }
-
-  private int integer(JsonNode n, String field, String prefix) throws InputException {
-    JsonNode v = n.get(field);
-    if (!v.isIntegralNumber() || !v.canConvertToInt()) {
-      throw new InputException(file, prefix + field, "expected an integer, got " + v);
-    }
-    return v.intValue();
-  }
-
-  private HostPort address(JsonNode n, String field, String prefix) throws InputException {
-    String s = text(n, field, prefix);
-    try {
-      return HostPort.parse(s);
-    } catch (IllegalArgumentException e) {
-      throw new InputException(file, prefix + field, e.getMessage());
+      throw new ProxyJsonFields(file).fieldError(e);
     }
   }
 
