@@ -44,20 +44,19 @@ public final class LiveScenarioRun {
     ScenarioPops pops = new ScenarioPops(scenario);
     KeyRing keys = KeyRing.ofText("live-scenario-" + scenario.seed() + "-0123456789abcdef");
     AgentSettings base =
-        new AgentSettings(
-                0,
-                n,
-                scenario.interval(),
-                Math.max(1, scenario.branching()),
-                AgentSettings.DEFAULT_LEASE,
-                Math.max(AgentSettings.DEFAULT_SILENCE, scenario.interval()),
-                0,
-                scenario.ewma(),
+        AgentSettings.builder(0, n)
+            .interval(scenario.interval())
+            .fanOut(Math.max(1, scenario.branching()))
+            .silence(Math.max(AgentSettings.DEFAULT_SILENCE, scenario.interval()))
+            .ewma(scenario.ewma())
+            .gossip(
                 scenario.pushSum()
                     ? AgentSettings.GossipMode.PUSH_SUM
-                    : AgentSettings.GossipMode.TABLE,
-                List.of(customer))
-            .withAlgorithms(scenario.algorithms());
+                    : AgentSettings.GossipMode.TABLE)
+            .customers(List.of(customer))
+            .algorithms(scenario.algorithms())
+            .bucketSeconds(scenario.bucketDepth() / scenario.globalLimit())
+            .build();
     // the scenario's clock starts before the agents, so that an agent's first interval measures
     // scenario time that has passed (as the simulator's first step does)
     long start = System.nanoTime();

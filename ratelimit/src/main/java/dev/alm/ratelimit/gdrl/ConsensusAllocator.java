@@ -62,9 +62,9 @@ public final class ConsensusAllocator
    * @param gain eta (paper 000) or gamma (paper 003), per link, multiplied by w_ij if {@code
    *     weighted}
    * @param weighted whether link weights scale the gain (paper 003) or not (paper 000)
-   * @param ewma weight of the previous demand estimate, est = ewma est + (1 - ewma) rate (paper
-   *     000's low-pass filter with alpha = 1 - ewma; 0 uses each interval's rate as is, as paper
-   *     003 does)
+   * @param ewma weight of the previous demand estimate per interval, est = ewma est + (1 - ewma)
+   *     rate (paper 000's low-pass filter with alpha = 1 - ewma, started as the running mean:
+   *     {@link DemandFilter}; 0 uses each interval's rate as is, as paper 003 does)
    */
   public ConsensusAllocator(
       String name, Indicator indicator, double gain, boolean weighted, double ewma) {
@@ -95,6 +95,7 @@ public final class ConsensusAllocator
    * @param friendOf whether the neighbour has named this limiter its best friend
    * @param alive whether the neighbour is still reachable
    * @param estimate the demand estimate in units/s (NaN before the first measurement)
+   * @param measured the seconds of measurement folded into the estimate ({@link DemandFilter})
    * @param q this limiter's indicator at its last step
    * @param round the number of steps taken
    */
@@ -109,6 +110,7 @@ public final class ConsensusAllocator
       boolean[] friendOf,
       boolean[] alive,
       double estimate,
+      double measured,
       double q,
       long round) {
 
@@ -142,6 +144,7 @@ public final class ConsensusAllocator
         alive,
         Double.NaN,
         0.0,
+        0.0,
         0);
   }
 
@@ -166,8 +169,10 @@ public final class ConsensusAllocator
     boolean[] alive = s.alive().clone();
     double base = s.base();
 
-    double rate = in.local().arrivalRate();
-    double est = Double.isNaN(s.estimate()) ? rate : ewma * s.estimate() + (1 - ewma) * rate;
+    double dt = in.local().interval();
+    double est =
+        DemandFilter.next(
+            s.estimate(), s.measured(), in.local().arrivalRate(), dt, ctx.interval(), ewma);
 
     for (Envelope<ConsensusMessage> env : in.received()) {
       int k = indexOf(nb, env.from());
@@ -247,6 +252,7 @@ public final class ConsensusAllocator
             friendOf,
             alive,
             est,
+            s.measured() + dt,
             q,
             s.round() + 1);
     return new StepResult<>(
