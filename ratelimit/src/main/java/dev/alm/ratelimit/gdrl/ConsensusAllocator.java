@@ -168,6 +168,7 @@ public final class ConsensusAllocator
         DemandFilter.next(
             s.estimate(), s.measured(), in.local().arrivalRate(), dt, ctx.interval(), ewma);
     Links links = new Links(s);
+    links.restart(ctx.neighbours(), in);
     links.revive(ctx.neighbours(), in);
     links.hear(ctx.neighbours(), in.received());
     links.fail(ctx.neighbours(), in);
@@ -224,6 +225,25 @@ public final class ConsensusAllocator
 
     double capacity() {
       return ConsensusAllocator.capacity(base, given, received);
+    }
+
+    /**
+     * A neighbour that restarted holds none of what it exchanged before and counts from zero: what
+     * it had given over this link is no longer counted here (G_ji as heard goes back to 0, its new
+     * messages count again), what this side gave stays given (the newcomer hears the cumulative
+     * G_ij and is credited with it), and what was inherited from it goes back. The sum stays C: the
+     * newcomer starts from C/N plus what it was given.
+     */
+    void restart(int[] nb, StepInput<ConsensusMessage> in) {
+      for (int k = 0; k < nb.length; k++) {
+        if (in.hasRestarted(nb[k])) {
+          base -= inherited[k];
+          inherited[k] = 0;
+          received[k] = 0;
+          heardRound[k] = -1;
+          friendOf[k] = false;
+        }
+      }
     }
 
     /**
