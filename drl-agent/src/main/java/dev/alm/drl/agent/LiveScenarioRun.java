@@ -14,9 +14,11 @@ import java.util.concurrent.locks.LockSupport;
  * the scenario's PoPs ({@link ScenarioPops}) advanced on the wall clock. The result has the
  * simulator's form, so {@code Summary} gives the same fields and the two can be compared.
  *
- * <p>Open-loop demand only: TCP flows react to drops within a round trip, which the simulator
- * models and a live run on loopback would have to generate for real. Bytes are counted as sent on
- * the wire (UDP payload plus 28 bytes of IPv4 and UDP headers), not the simulator's nominal sizes.
+ * <p>The PoPs' traffic is the scenario's: open-loop Poisson demand, and TCP flows as the
+ * simulator's fluid AIMD senders reacting to what their PoP's enforcement drops within their round
+ * trips ({@link ScenarioPops}); the agents, their datagrams, loss, delay and timers are real. Bytes
+ * are counted as sent on the wire (UDP payload plus 28 bytes of IPv4 and UDP headers), not the
+ * simulator's nominal sizes.
  */
 public final class LiveScenarioRun {
 
@@ -30,15 +32,11 @@ public final class LiveScenarioRun {
    *
    * @param threads event-loop threads shared by the agents
    * @param progress receives scenario seconds done out of the duration, or null
-   * @throws IllegalArgumentException when the scenario has TCP flows or the algorithm is unknown
+   * @throws IllegalArgumentException when the algorithm is unknown
    */
   public static SimulationResult run(
       Scenario scenario, String algorithm, int threads, Simulator.Progress progress)
       throws Exception {
-    if (!scenario.flows().isEmpty()) {
-      throw new IllegalArgumentException(
-          scenario.source() + ": live runs take open-loop demand only; TCP flows are simulated");
-    }
     int n = scenario.limiters();
     CustomerLimit customer = new CustomerLimit(CUSTOMER, scenario.globalLimit(), algorithm);
     ScenarioPops pops = new ScenarioPops(scenario);
@@ -119,7 +117,7 @@ public final class LiveScenarioRun {
           served,
           demand,
           jain,
-          new double[0],
+          pops.flowRates(),
           Simulator.changeTimes(scenario),
           Math.round(sent[0] * scale),
           Math.round((sent[1] + PacketCodec.IP_UDP_OVERHEAD * sent[0]) * scale));
