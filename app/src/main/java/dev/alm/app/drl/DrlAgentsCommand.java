@@ -110,7 +110,7 @@ public final class DrlAgentsCommand implements Callable<Integer> {
       names = "--scenario",
       paramLabel = "FILE|builtin:NAME",
       description =
-          "Run a simulator scenario (open-loop demand) through the simulator and through live"
+          "Run a simulator scenario (open-loop demand, TCP flows) through the simulator and through live"
               + " agents, per --algorithm, and print served/L, the p95 aggregate error and the"
               + " convergence time of both; writes ALG/summary.json (live), ALG/simulated.json and"
               + " ALG/timeseries.csv under --out. The other options but --threads are ignored.")
@@ -142,7 +142,9 @@ public final class DrlAgentsCommand implements Callable<Integer> {
     if (scenario != null) {
       dev.alm.ratelimit.sim.Scenario sc = dev.alm.ratelimit.sim.ScenarioReader.read(scenario);
       try {
-        sc = sc.faster(faster);
+        if (faster != 1) {
+          sc = sc.faster(faster);
+        }
       } catch (IllegalArgumentException e) {
         throw new ParameterException(spec.commandLine(), "--faster: " + e.getMessage());
       }

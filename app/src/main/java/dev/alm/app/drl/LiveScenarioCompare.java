@@ -73,14 +73,16 @@ final class LiveScenarioCompare {
         sc.interval() * 1000,
         sc.loss(),
         sc.delay());
+    boolean flows = !sc.flows().isEmpty();
     o.printf(
         Locale.ROOT,
-        "%-6s %21s %21s %21s %12s%n",
+        "%-6s %21s %21s %21s %12s%s%n",
         "alg",
         "served/L sim live",
         "p95 err sim live",
         "converge s sim live",
-        "live B/s/ag");
+        "live B/s/ag",
+        flows ? String.format(Locale.ROOT, " %21s", "jain flows sim live") : "");
     o.flush();
     for (String alg : algorithms) {
       Allocator<?, ?> a =
@@ -117,7 +119,7 @@ final class LiveScenarioCompare {
           });
       o.printf(
           Locale.ROOT,
-          "%-6s %10.3f %10.3f %10.3f %10.3f %10.2f %10.2f %12.0f%n",
+          "%-6s %10.3f %10.3f %10.3f %10.3f %10.2f %10.2f %12.0f%s%n",
           alg,
           sim.servedOverLimit(),
           live.servedOverLimit(),
@@ -125,7 +127,10 @@ final class LiveScenarioCompare {
           live.aggregateErrorP95(),
           sim.convergenceSeconds(),
           live.convergenceSeconds(),
-          live.bytesPerLimiterPerSecond());
+          live.bytesPerLimiterPerSecond(),
+          flows
+              ? String.format(Locale.ROOT, " %10.3f %10.3f", sim.jainFlows(), live.jainFlows())
+              : "");
       o.flush();
     }
     return 0;

@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * What one PoP's agent is configured with. Immutable; {@link #defaults} gives paper 001's values
- * (50 ms estimate interval, br = 3, a 1-second EWMA parameter of 0.1) and the {@code with...}
- * methods change one field.
+ * (50 ms estimate interval, br = 3, a 1-second EWMA parameter of 0.1), {@link #builder} the same
+ * defaults with named setters, and the {@code with...} methods change one field.
  *
  * @param id this PoP's number, 0..limiters-1 (paper 001 section 3: limiters are numbered)
  * @param limiters N, the PoPs sharing the limits (section 5.6: every limiter knows N)
@@ -28,6 +28,8 @@ import java.util.Map;
  *     complete graph); the gossip algorithms draw their peers from all PoPs whatever this says
  * @param algorithms per algorithm name, its parameters as a scenario's {@code algorithms.<name>}
  *     object gives them ({@code {"gdrl": {"eta": 0.1}}}); empty for the defaults
+ * @param bucketSeconds the depth of the token buckets the allocators enforce, in seconds of each
+ *     customer's limit (0.1 s by default; a scenario run live takes the scenario's depth)
  */
 public record AgentSettings(
     int id,
@@ -41,7 +43,8 @@ public record AgentSettings(
     GossipMode gossip,
     List<CustomerLimit> customers,
     int[] neighbours,
-    JsonNode algorithms) {
+    JsonNode algorithms,
+    double bucketSeconds) {
 
   /** The estimator of the global sum (part 1's {@code dev.alm.ratelimit.gossip}). */
   public enum GossipMode {
@@ -56,6 +59,7 @@ public record AgentSettings(
   public static final double DEFAULT_LEASE = 5;
   public static final double DEFAULT_SILENCE = 1;
   public static final double DEFAULT_EWMA = 0.1;
+  public static final double DEFAULT_BUCKET_SECONDS = 0.1;
 
   public AgentSettings {
     if (limiters < 1 || id < 0 || id >= limiters) {
@@ -90,33 +94,10 @@ public record AgentSettings(
     if (algorithms == null || !algorithms.isObject()) {
       algorithms = JsonNodeFactory.instance.objectNode();
     }
-  }
-
-  /** Settings with the complete graph and every algorithm's default parameters. */
-  public AgentSettings(
-      int id,
-      int limiters,
-      double interval,
-      int fanOut,
-      double lease,
-      double silence,
-      double peerTimeout,
-      double ewma,
-      GossipMode gossip,
-      List<CustomerLimit> customers) {
-    this(
-        id,
-        limiters,
-        interval,
-        fanOut,
-        lease,
-        silence,
-        peerTimeout,
-        ewma,
-        gossip,
-        customers,
-        null,
-        null);
+    if (!(bucketSeconds > 0) || Double.isInfinite(bucketSeconds)) {
+      throw new IllegalArgumentException(
+          "bucket depth must be > 0 s of the limit: " + bucketSeconds);
+    }
   }
 
   /** This PoP's graph neighbours: the configured ones, or every other PoP. */
@@ -170,197 +151,198 @@ public record AgentSettings(
 
   /** Paper 001's defaults for PoP {@code id} of {@code limiters}. */
   public static AgentSettings defaults(int id, int limiters, List<CustomerLimit> customers) {
-    return new AgentSettings(
-        id,
-        limiters,
-        DEFAULT_INTERVAL,
-        DEFAULT_FAN_OUT,
-        DEFAULT_LEASE,
-        DEFAULT_SILENCE,
-        0,
-        DEFAULT_EWMA,
-        GossipMode.TABLE,
-        customers);
+    return builder(id, limiters).customers(customers).build();
+  }
+
+  /**
+   * A builder for PoP {@code id} of {@code limiters} with the named defaults: {@link
+   * #DEFAULT_INTERVAL}, {@link #DEFAULT_FAN_OUT}, {@link #DEFAULT_LEASE}, {@link #DEFAULT_SILENCE},
+   * the peer timeout resolved from them (0), {@link #DEFAULT_EWMA}, table gossip, no customers, the
+   * complete graph, every algorithm's default parameters and {@link #DEFAULT_BUCKET_SECONDS}.
+   */
+  public static Builder builder(int id, int limiters) {
+    return new Builder(id, limiters);
+  }
+
+  /** A builder holding these settings. */
+  public Builder toBuilder() {
+    Builder b = new Builder(id, limiters);
+    b.interval = interval;
+    b.fanOut = fanOut;
+    b.lease = lease;
+    b.silence = silence;
+    b.peerTimeout = peerTimeout;
+    b.ewma = ewma;
+    b.gossip = gossip;
+    b.customers = customers;
+    b.neighbours = neighbours;
+    b.algorithms = algorithms;
+    b.bucketSeconds = bucketSeconds;
+    return b;
   }
 
   public AgentSettings withInterval(double seconds) {
-    return new AgentSettings(
-        id,
-        limiters,
-        seconds,
-        fanOut,
-        lease,
-        silence,
-        peerTimeout,
-        ewma,
-        gossip,
-        customers,
-        neighbours,
-        algorithms);
+    return toBuilder().interval(seconds).build();
   }
 
   public AgentSettings withFanOut(int br) {
-    return new AgentSettings(
-        id,
-        limiters,
-        interval,
-        br,
-        lease,
-        silence,
-        peerTimeout,
-        ewma,
-        gossip,
-        customers,
-        neighbours,
-        algorithms);
+    return toBuilder().fanOut(br).build();
   }
 
   public AgentSettings withLease(double seconds) {
-    return new AgentSettings(
-        id,
-        limiters,
-        interval,
-        fanOut,
-        seconds,
-        silence,
-        peerTimeout,
-        ewma,
-        gossip,
-        customers,
-        neighbours,
-        algorithms);
+    return toBuilder().lease(seconds).build();
   }
 
   public AgentSettings withSilence(double seconds) {
-    return new AgentSettings(
-        id,
-        limiters,
-        interval,
-        fanOut,
-        lease,
-        seconds,
-        peerTimeout,
-        ewma,
-        gossip,
-        customers,
-        neighbours,
-        algorithms);
+    return toBuilder().silence(seconds).build();
   }
 
   public AgentSettings withPeerTimeout(double seconds) {
-    return new AgentSettings(
-        id,
-        limiters,
-        interval,
-        fanOut,
-        lease,
-        silence,
-        seconds,
-        ewma,
-        gossip,
-        customers,
-        neighbours,
-        algorithms);
+    return toBuilder().peerTimeout(seconds).build();
   }
 
   public AgentSettings withEwma(double perSecond) {
-    return new AgentSettings(
-        id,
-        limiters,
-        interval,
-        fanOut,
-        lease,
-        silence,
-        peerTimeout,
-        perSecond,
-        gossip,
-        customers,
-        neighbours,
-        algorithms);
+    return toBuilder().ewma(perSecond).build();
   }
 
   public AgentSettings withGossip(GossipMode mode) {
-    return new AgentSettings(
-        id,
-        limiters,
-        interval,
-        fanOut,
-        lease,
-        silence,
-        peerTimeout,
-        ewma,
-        mode,
-        customers,
-        neighbours,
-        algorithms);
+    return toBuilder().gossip(mode).build();
   }
 
   /** These settings for another PoP; graph neighbours are a PoP's own, so they go back to all. */
   public AgentSettings withId(int newId) {
-    return new AgentSettings(
-        newId,
-        limiters,
-        interval,
-        fanOut,
-        lease,
-        silence,
-        peerTimeout,
-        ewma,
-        gossip,
-        customers,
-        null,
-        algorithms);
+    Builder b = toBuilder().neighbours(null);
+    b.id = newId;
+    return b.build();
   }
 
   /** These settings with graph neighbours ({@code null}: every other PoP). */
   public AgentSettings withNeighbours(int[] graph) {
-    return new AgentSettings(
-        id,
-        limiters,
-        interval,
-        fanOut,
-        lease,
-        silence,
-        peerTimeout,
-        ewma,
-        gossip,
-        customers,
-        graph,
-        algorithms);
+    return toBuilder().neighbours(graph).build();
   }
 
   /** These settings with the algorithms' parameters, {@code {"gdrl": {"eta": 0.1}, ...}}. */
   public AgentSettings withAlgorithms(JsonNode parameters) {
-    return new AgentSettings(
-        id,
-        limiters,
-        interval,
-        fanOut,
-        lease,
-        silence,
-        peerTimeout,
-        ewma,
-        gossip,
-        customers,
-        neighbours,
-        parameters);
+    return toBuilder().algorithms(parameters).build();
   }
 
   /** These settings with other customers. */
   public AgentSettings withCustomers(List<CustomerLimit> list) {
-    return new AgentSettings(
-        id,
-        limiters,
-        interval,
-        fanOut,
-        lease,
-        silence,
-        peerTimeout,
-        ewma,
-        gossip,
-        list,
-        neighbours,
-        algorithms);
+    return toBuilder().customers(list).build();
+  }
+
+  /**
+   * Builds {@link AgentSettings}; each setter names one field, the rest keep their defaults ({@link
+   * #builder}) or the values copied ({@link #toBuilder}). {@link #build} checks them all, with the
+   * record's messages.
+   */
+  public static final class Builder {
+    private int id;
+    private final int limiters;
+    private double interval = DEFAULT_INTERVAL;
+    private int fanOut = DEFAULT_FAN_OUT;
+    private double lease = DEFAULT_LEASE;
+    private double silence = DEFAULT_SILENCE;
+    private double peerTimeout;
+    private double ewma = DEFAULT_EWMA;
+    private GossipMode gossip = GossipMode.TABLE;
+    private List<CustomerLimit> customers = List.of();
+    private int[] neighbours;
+    private JsonNode algorithms;
+    private double bucketSeconds = DEFAULT_BUCKET_SECONDS;
+
+    private Builder(int id, int limiters) {
+      this.id = id;
+      this.limiters = limiters;
+    }
+
+    /** The estimate interval, seconds. */
+    public Builder interval(double seconds) {
+      this.interval = seconds;
+      return this;
+    }
+
+    /** br, peers sent to per interval. */
+    public Builder fanOut(int br) {
+      this.fanOut = br;
+      return this;
+    }
+
+    /** Seconds a cut-off PoP keeps its last enforcement. */
+    public Builder lease(double seconds) {
+      this.lease = seconds;
+      return this;
+    }
+
+    /** Seconds without any datagram after which a PoP counts itself cut off. */
+    public Builder silence(double seconds) {
+      this.silence = seconds;
+      return this;
+    }
+
+    /** Seconds without a datagram from one peer after which it is silent; 0 for the default. */
+    public Builder peerTimeout(double seconds) {
+      this.peerTimeout = seconds;
+      return this;
+    }
+
+    /** The 1-second EWMA parameter of the local demand. */
+    public Builder ewma(double perSecond) {
+      this.ewma = perSecond;
+      return this;
+    }
+
+    /** The estimator of the global demand. */
+    public Builder gossip(GossipMode mode) {
+      this.gossip = mode;
+      return this;
+    }
+
+    /** The customers and their global limits. */
+    public Builder customers(List<CustomerLimit> list) {
+      this.customers = list;
+      return this;
+    }
+
+    /** This PoP's graph neighbours, {@code null} for every other PoP. */
+    public Builder neighbours(int[] graph) {
+      this.neighbours = graph;
+      return this;
+    }
+
+    /** Per algorithm name, its parameters; {@code null} for the defaults. */
+    public Builder algorithms(JsonNode parameters) {
+      this.algorithms = parameters;
+      return this;
+    }
+
+    /** The depth of the allocators' token buckets in seconds of each customer's limit. */
+    public Builder bucketSeconds(double seconds) {
+      this.bucketSeconds = seconds;
+      return this;
+    }
+
+    /**
+     * The settings.
+     *
+     * @throws IllegalArgumentException naming the first value that does not fit
+     */
+    public AgentSettings build() {
+      return new AgentSettings(
+          id,
+          limiters,
+          interval,
+          fanOut,
+          lease,
+          silence,
+          peerTimeout,
+          ewma,
+          gossip,
+          customers,
+          neighbours,
+          algorithms,
+          bucketSeconds);
+    }
   }
 
   /** The peer timeout in seconds, the default resolved. */

@@ -41,6 +41,7 @@ final class CustomerAllocation<S, M extends PeerMessage> {
   private final List<Envelope<M>> inbox = new ArrayList<>();
   private final long[] offset;
   private final long[] maxSeen;
+  private final BitSet restarted;
   private S state;
   private Enforcement enforcement;
   private Enforcement lastNormal;
@@ -54,6 +55,7 @@ final class CustomerAllocation<S, M extends PeerMessage> {
     this.messageType = messageType(allocator);
     this.offset = new long[context.limiters()];
     this.maxSeen = new long[context.limiters()];
+    this.restarted = new BitSet(context.limiters());
     this.state = allocator.initialState(context);
     this.enforcement = safe();
     this.lastNormal = allocator.initialEnforcement(context, state);
@@ -96,9 +98,13 @@ final class CustomerAllocation<S, M extends PeerMessage> {
         : Double.NaN;
   }
 
-  /** A sender restarted: its sequence numbers continue above the highest seen. */
+  /**
+   * A sender restarted: its sequence numbers continue above the highest seen, and the allocator
+   * hears of it at the next step (GDRL's links to it start again from zero).
+   */
   void senderRestarted(int from) {
     offset[from] = maxSeen[from];
+    restarted.set(from);
   }
 
   /**
@@ -149,8 +155,14 @@ final class CustomerAllocation<S, M extends PeerMessage> {
       }
     }
     StepResult<S, M> r =
-        allocator.step(context, state, new StepInput<>(now, local, inbox, seen, removed), random);
+        allocator.step(
+            context,
+            state,
+            new StepInput<>(
+                now, local, inbox, seen, removed, restarted.isEmpty() ? null : restarted),
+            random);
     inbox.clear();
+    restarted.clear();
     state = r.state();
     outgoing = r.outgoing();
     demand = local.arrivalRate();

@@ -16,12 +16,10 @@ import java.util.Arrays;
  * the simulator's algorithm catalog ({@link AlgorithmCatalog}): the same factories and the same
  * settings fields a scenario gives ({@link AllocatorSettings}), with the agent's interval, EWMA, br
  * and gossip mode, paper 001 section 5.6's rule on (peers not heard count as unreachable), the
- * PoP's graph neighbours, and buckets of {@link #BUCKET_SECONDS} of the limit.
+ * PoP's graph neighbours, and buckets of {@link AgentSettings#bucketSeconds} of the limit (0.1 s by
+ * default).
  */
 final class CustomerAllocations {
-
-  /** Bucket depth of the enforcements the allocators return: 0.1 s of the limit. */
-  static final double BUCKET_SECONDS = 0.1;
 
   private final AgentSettings settings;
   private final AlgorithmCatalog catalog = AlgorithmCatalog.standard();
@@ -40,7 +38,7 @@ final class CustomerAllocations {
         settings.limiters(),
         l.limit(),
         settings.interval(),
-        BUCKET_SECONDS * l.limit(),
+        settings.bucketSeconds() * l.limit(),
         nb,
         w);
   }

@@ -55,7 +55,13 @@ public record DrlConfig(
     int n = limiters > 0 ? limiters : size;
     int self = id >= 0 ? id : index;
     List<CustomerLimit> c = customers.isEmpty() ? fromProxy : customers;
-    return new AgentSettings(
-        self, n, interval, fanOut, lease, silence, 0, AgentSettings.DEFAULT_EWMA, gossip, c);
+    return AgentSettings.builder(self, n)
+        .interval(interval)
+        .fanOut(fanOut)
+        .lease(lease)
+        .silence(silence)
+        .gossip(gossip)
+        .customers(c)
+        .build();
   }
 }

@@ -14,9 +14,11 @@ import java.util.concurrent.locks.LockSupport;
  * the scenario's PoPs ({@link ScenarioPops}) advanced on the wall clock. The result has the
  * simulator's form, so {@code Summary} gives the same fields and the two can be compared.
  *
- * <p>Open-loop demand only: TCP flows react to drops within a round trip, which the simulator
- * models and a live run on loopback would have to generate for real. Bytes are counted as sent on
- * the wire (UDP payload plus 28 bytes of IPv4 and UDP headers), not the simulator's nominal sizes.
+ * <p>The PoPs' traffic is the scenario's: open-loop Poisson demand, and TCP flows as the
+ * simulator's fluid AIMD senders reacting to what their PoP's enforcement drops within their round
+ * trips ({@link ScenarioPops}); the agents, their datagrams, loss, delay and timers are real. Bytes
+ * are counted as sent on the wire (UDP payload plus 28 bytes of IPv4 and UDP headers), not the
+ * simulator's nominal sizes.
  */
 public final class LiveScenarioRun {
 
@@ -30,53 +32,20 @@ public final class LiveScenarioRun {
    *
    * @param threads event-loop threads shared by the agents
    * @param progress receives scenario seconds done out of the duration, or null
-   * @throws IllegalArgumentException when the scenario has TCP flows or the algorithm is unknown
+   * @throws IllegalArgumentException when the algorithm is unknown
    */
   public static SimulationResult run(
       Scenario scenario, String algorithm, int threads, Simulator.Progress progress)
       throws Exception {
-    if (!scenario.flows().isEmpty()) {
-      throw new IllegalArgumentException(
-          scenario.source() + ": live runs take open-loop demand only; TCP flows are simulated");
-    }
     int n = scenario.limiters();
-    CustomerLimit customer = new CustomerLimit(CUSTOMER, scenario.globalLimit(), algorithm);
     ScenarioPops pops = new ScenarioPops(scenario);
     KeyRing keys = KeyRing.ofText("live-scenario-" + scenario.seed() + "-0123456789abcdef");
-    AgentSettings base =
-        new AgentSettings(
-                0,
-                n,
-                scenario.interval(),
-                Math.max(1, scenario.branching()),
-                AgentSettings.DEFAULT_LEASE,
-                Math.max(AgentSettings.DEFAULT_SILENCE, scenario.interval()),
-                0,
-                scenario.ewma(),
-                scenario.pushSum()
-                    ? AgentSettings.GossipMode.PUSH_SUM
-                    : AgentSettings.GossipMode.TABLE,
-                List.of(customer))
-            .withAlgorithms(scenario.algorithms());
+    AgentSettings base = settings(scenario, algorithm);
     // the scenario's clock starts before the agents, so that an agent's first interval measures
     // scenario time that has passed (as the simulator's first step does)
     long start = System.nanoTime();
     double duration = scenario.duration();
-    Thread clock =
-        new Thread(
-            () -> {
-              while (!Thread.currentThread().isInterrupted()) {
-                double t = Math.min(duration, (System.nanoTime() - start) / 1e9);
-                pops.advance(t);
-                if (t >= duration) {
-                  return;
-                }
-                LockSupport.parkNanos(1_000_000);
-              }
-            },
-            "scenario-clock");
-    clock.setDaemon(true);
-    clock.start();
+    Thread clock = clock(pops, start, duration);
     try (AgentFleet fleet =
         new AgentFleet(
             n,
@@ -97,36 +66,77 @@ public final class LiveScenarioRun {
           progress.report(t, duration);
         }
       }
-      long[] sent = fleet.sent();
-      List<double[]> rows = pops.series();
-      int k = rows.size();
-      double[] times = new double[k];
-      double[] served = new double[k];
-      double[] demand = new double[k];
-      double[] jain = new double[k];
-      for (int i = 0; i < k; i++) {
-        times[i] = rows.get(i)[0];
-        served[i] = rows.get(i)[1];
-        demand[i] = rows.get(i)[2];
-        jain[i] = rows.get(i)[3];
-      }
       // the agents ran for as long as the fleet existed; scale the counts to the scenario's span
       double ran = (System.nanoTime() - start) / 1e9;
-      double scale = ran > 0 ? Math.min(1, duration / ran) : 1;
-      return new SimulationResult(
-          algorithm,
-          scenario,
-          times,
-          served,
-          demand,
-          jain,
-          new double[0],
-          Simulator.changeTimes(scenario),
-          Math.round(sent[0] * scale),
-          Math.round((sent[1] + PacketCodec.IP_UDP_OVERHEAD * sent[0]) * scale));
+      return result(
+          scenario, algorithm, pops, fleet.sent(), ran > 0 ? Math.min(1, duration / ran) : 1);
     } finally {
       clock.interrupt();
     }
+  }
+
+  /** One agent's settings for the scenario: its interval, br, EWMA, gossip, bucket depth. */
+  private static AgentSettings settings(Scenario scenario, String algorithm) {
+    CustomerLimit customer = new CustomerLimit(CUSTOMER, scenario.globalLimit(), algorithm);
+    return AgentSettings.builder(0, scenario.limiters())
+        .interval(scenario.interval())
+        .fanOut(Math.max(1, scenario.branching()))
+        .silence(Math.max(AgentSettings.DEFAULT_SILENCE, scenario.interval()))
+        .ewma(scenario.ewma())
+        .gossip(
+            scenario.pushSum() ? AgentSettings.GossipMode.PUSH_SUM : AgentSettings.GossipMode.TABLE)
+        .customers(List.of(customer))
+        .algorithms(scenario.algorithms())
+        .bucketSeconds(scenario.bucketDepth() / scenario.globalLimit())
+        .build();
+  }
+
+  /** A started daemon thread advancing the PoPs on the wall clock from {@code start} (ns). */
+  private static Thread clock(ScenarioPops pops, long start, double duration) {
+    Thread clock =
+        new Thread(
+            () -> {
+              while (!Thread.currentThread().isInterrupted()) {
+                double t = Math.min(duration, (System.nanoTime() - start) / 1e9);
+                pops.advance(t);
+                if (t >= duration) {
+                  return;
+                }
+                LockSupport.parkNanos(1_000_000);
+              }
+            },
+            "scenario-clock");
+    clock.setDaemon(true);
+    clock.start();
+    return clock;
+  }
+
+  /** The live run in the simulator's form; the datagram counts scaled by {@code scale}. */
+  private static SimulationResult result(
+      Scenario scenario, String algorithm, ScenarioPops pops, long[] sent, double scale) {
+    List<double[]> rows = pops.series();
+    int k = rows.size();
+    double[] times = new double[k];
+    double[] served = new double[k];
+    double[] demand = new double[k];
+    double[] jain = new double[k];
+    for (int i = 0; i < k; i++) {
+      times[i] = rows.get(i)[0];
+      served[i] = rows.get(i)[1];
+      demand[i] = rows.get(i)[2];
+      jain[i] = rows.get(i)[3];
+    }
+    return new SimulationResult(
+        algorithm,
+        scenario,
+        times,
+        served,
+        demand,
+        jain,
+        pops.flowRates(),
+        Simulator.changeTimes(scenario),
+        Math.round(sent[0] * scale),
+        Math.round((sent[1] + PacketCodec.IP_UDP_OVERHEAD * sent[0]) * scale));
   }
 
   /** Limiter i's neighbours in the scenario's graph, or null for the complete graph. */

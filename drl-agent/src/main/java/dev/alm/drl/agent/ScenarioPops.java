@@ -3,6 +3,7 @@ package dev.alm.drl.agent;
 import dev.alm.ratelimit.alloc.Enforcement;
 import dev.alm.ratelimit.alloc.LocalMeasurement;
 import dev.alm.ratelimit.sim.DemandSpec;
+import dev.alm.ratelimit.sim.FluidTcpFlows;
 import dev.alm.ratelimit.sim.Scenario;
 import dev.alm.ratelimit.sim.Simulator;
 import java.util.ArrayList;
@@ -11,11 +12,12 @@ import java.util.SplittableRandom;
 
 /**
  * A simulator scenario's PoPs as the live agents see them: each PoP's open-loop Poisson demand
- * ({@link DemandSpec}) policed by the enforcement its agent set last, in steps of the scenario's
- * tick, as the simulator polices it (a token bucket at the rate with the depth, a drop probability,
- * or the one central bucket at L shared by every PoP). Time is an argument ({@link #advance}, in
- * scenario seconds); the caller advances it from a clock. Thread-safe: the agents measure and
- * enforce from their event loops while one driver advances.
+ * ({@link DemandSpec}) and TCP flows (the simulator's fluid AIMD model, {@link FluidTcpFlows})
+ * policed by the enforcement its agent set last, in steps of the scenario's tick, as the simulator
+ * polices it (a token bucket at the rate with the depth, a drop probability, or the one central
+ * bucket at L shared by every PoP). Time is an argument ({@link #advance}, in scenario seconds);
+ * the caller advances it from a clock. Thread-safe: the agents measure and enforce from their event
+ * loops while one driver advances.
  *
  * <p>Per estimate interval of the scenario it records the aggregate served rate, the aggregate
  * demand and Jain's index of the PoPs' served / arrived, the series from which {@code Summary}
@@ -26,6 +28,7 @@ public final class ScenarioPops {
   private final Scenario scenario;
   private final DemandSpec[][] demandOf;
   private final SplittableRandom arrivals;
+  private final FluidTcpFlows flows;
   private final Enforcement[] enforcement;
   private final double[] tokens;
   private final double[] arrivedSinceMeasure;
@@ -53,6 +56,7 @@ public final class ScenarioPops {
       demandOf[i] = lists.get(i).toArray(new DemandSpec[0]);
     }
     arrivals = new SplittableRandom(scenario.seed());
+    flows = new FluidTcpFlows(scenario, new SplittableRandom(scenario.seed() + 1));
     enforcement = new Enforcement[n];
     tokens = new double[n];
     double equal = scenario.globalLimit() / n;
@@ -91,12 +95,13 @@ public final class ScenarioPops {
     double L = scenario.globalLimit();
     double[] arrived = new double[n];
     double centralArrived = 0;
+    boolean steady = t >= scenario.warmup();
     for (int i = 0; i < n; i++) {
       double r = 0;
       for (DemandSpec d : demandOf[i]) {
         r += d.rateAt(t);
       }
-      arrived[i] = Simulator.poisson(r * dt, arrivals);
+      arrived[i] = Simulator.poisson(r * dt, arrivals) + flows.offer(i, t, dt, steady);
       if (enforcement[i] instanceof Enforcement.CentralBucket) {
         centralArrived += arrived[i];
       }
@@ -122,6 +127,8 @@ public final class ScenarioPops {
       } else {
         served = arrived[i] * frac;
       }
+      flows.deliver(
+          i, t, dt, arrived[i], served, !(e instanceof Enforcement.DropProbability), steady);
       arrivedSinceMeasure[i] += arrived[i];
       servedSinceMeasure[i] += served;
       arrivedInterval[i] += arrived[i];
@@ -141,6 +148,7 @@ public final class ScenarioPops {
       for (DemandSpec d : demandOf[i]) {
         demand += d.rateAt(end - interval);
       }
+      demand += flows.demand(i);
       double q = arrivedInterval[i] <= 0 ? 1 : Math.min(1, servedInterval[i] / arrivedInterval[i]);
       qSum += q;
       qSq += q * q;
@@ -181,7 +189,12 @@ public final class ScenarioPops {
   synchronized LocalMeasurement measured(int i) {
     double elapsed = Math.max(now - measuredAt[i], 1e-6);
     LocalMeasurement m =
-        LocalMeasurement.of(elapsed, arrivedSinceMeasure[i], servedSinceMeasure[i]);
+        new LocalMeasurement(
+            elapsed,
+            arrivedSinceMeasure[i],
+            servedSinceMeasure[i],
+            flows.endInterval(i, elapsed),
+            flows.sampled(i));
     measuredAt[i] = now;
     arrivedSinceMeasure[i] = 0;
     servedSinceMeasure[i] = 0;
@@ -191,6 +204,11 @@ public final class ScenarioPops {
   /** Sets what PoP {@code i} enforces from now on. */
   synchronized void enforce(int i, Enforcement e) {
     enforcement[i] = e;
+  }
+
+  /** Each TCP flow's mean rate after the warm-up, units/s, as the simulator reports it. */
+  public synchronized double[] flowRates() {
+    return flows.flowRates();
   }
 
   /**

@@ -4,8 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.alm.ratelimit.alloc.Enforcement;
 import dev.alm.ratelimit.alloc.LocalMeasurement;
+import dev.alm.ratelimit.sim.AlgorithmCatalog;
+import dev.alm.ratelimit.sim.Builtins;
 import dev.alm.ratelimit.sim.Scenario;
 import dev.alm.ratelimit.sim.ScenarioReader;
+import dev.alm.ratelimit.sim.SimulationResult;
+import dev.alm.ratelimit.sim.Simulator;
+import dev.alm.ratelimit.sim.Summary;
 import org.junit.jupiter.api.Test;
 
 /** The live runs' PoPs police the scenario's demand as the simulator does, time as an argument. */
@@ -39,5 +44,59 @@ class ScenarioPopsTest {
     assertEquals(1000 * 2, served, 60, "one bucket at L for both");
     assertEquals(80, pops.series().size(), "one row per interval");
     assertEquals(1600, pops.series().get(79)[2], 1e-9, "the aggregate demand");
+  }
+
+  /**
+   * Paper 001 section 5.1's TCP flows (3 at one limiter, 7 at the other) through static L/N
+   * buckets: the live PoPs' flows are the simulator's, so the two serve the same aggregate and give
+   * each flow the same rate (L/N over its limiter's flows), up to their own random draws.
+   */
+  @Test
+  void tcpFlowsReactToTheBucketsAsInTheSimulator() throws Exception {
+    Scenario sc = Builtins.standard().resolve("builtin:raghavan-baseline?duration=20");
+    ScenarioPops pops = new ScenarioPops(sc);
+    pops.advance(sc.duration());
+    double L = sc.globalLimit();
+    double served = 0;
+    int steady = 0;
+    for (double[] row : pops.series()) {
+      if (row[0] > sc.warmup()) {
+        served += row[1];
+        steady++;
+      }
+    }
+    SimulationResult sim =
+        Simulator.run(
+            sc,
+            AlgorithmCatalog.standard()
+                .find("static")
+                .orElseThrow()
+                .create(AlgorithmCatalog.settings(sc, "static")),
+            null,
+            null);
+    double simServed = 0;
+    int simSteady = 0;
+    for (int k = 0; k < sim.times().length; k++) {
+      if (sim.times()[k] > sc.warmup()) {
+        simServed += sim.served()[k];
+        simSteady++;
+      }
+    }
+    assertEquals(simServed / simSteady / L, served / steady / L, 0.03, "aggregate / L");
+    double[] live = pops.flowRates();
+    double[] simulated = sim.flowRates();
+    assertEquals(10, live.length);
+    double[] liveAt = new double[2];
+    double[] simAt = new double[2];
+    for (int f = 0; f < 10; f++) {
+      liveAt[f < 3 ? 0 : 1] += live[f];
+      simAt[f < 3 ? 0 : 1] += simulated[f];
+    }
+    for (int i = 0; i < 2; i++) {
+      assertEquals(L / 2, liveAt[i], 0.03 * L, "live flows at limiter " + i);
+      assertEquals(simAt[i], liveAt[i], 0.03 * L, "flows at limiter " + i + " against simulated");
+    }
+    // AIMD through a tail-dropping bucket is not perfectly fair over 10 s in either
+    assertEquals(Summary.jain(simulated), Summary.jain(live), 0.05, "Jain's index of the flows");
   }
 }

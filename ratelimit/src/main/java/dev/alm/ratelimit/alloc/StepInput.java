@@ -16,6 +16,9 @@ import java.util.List;
  * @param removed the unreachable peers the membership layer has declared failed or gone (SWIM's
  *     removal), as opposed to peers merely not heard lately; {@code null} for none. A peer that is
  *     reachable again is not counted as removed.
+ * @param restarted the peers heard from in a new incarnation since the previous step (the agent's
+ *     replay window sees a restart: their state, and what they had exchanged, is gone); {@code
+ *     null} for none
  * @param <M> the message body type
  */
 public record StepInput<M extends PeerMessage>(
@@ -23,7 +26,8 @@ public record StepInput<M extends PeerMessage>(
     LocalMeasurement local,
     List<Envelope<M>> received,
     BitSet reachable,
-    BitSet removed) {
+    BitSet removed,
+    BitSet restarted) {
 
   public StepInput {
     if (local == null || received == null) {
@@ -34,7 +38,22 @@ public record StepInput<M extends PeerMessage>(
   /** An input with no peer known to be removed (the simulator's, and every peer silent only). */
   public StepInput(
       double now, LocalMeasurement local, List<Envelope<M>> received, BitSet reachable) {
-    this(now, local, received, reachable, null);
+    this(now, local, received, reachable, null, null);
+  }
+
+  /** An input with no peer restarted. */
+  public StepInput(
+      double now,
+      LocalMeasurement local,
+      List<Envelope<M>> received,
+      BitSet reachable,
+      BitSet removed) {
+    this(now, local, received, reachable, removed, null);
+  }
+
+  /** Whether limiter {@code peer} restarted since the previous step. */
+  public boolean hasRestarted(int peer) {
+    return restarted != null && restarted.get(peer);
   }
 
   /** Whether limiter {@code peer} is reachable. */

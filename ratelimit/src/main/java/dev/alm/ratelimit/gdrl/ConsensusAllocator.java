@@ -39,7 +39,10 @@ import java.util.random.RandomGenerator;
  * neighbour with the most links it has heard of (ties: the lowest number) and tells it in its
  * messages, along with its capacity. When a neighbour becomes unreachable ({@link
  * StepInput#reachable}), the links to it stop moving capacity, and if this limiter is its best
- * friend it adds the neighbour's last reported capacity to its own.
+ * friend it adds the neighbour's last reported capacity to its own. A failed neighbour that is
+ * reachable again was cut off, not gone, and still holds its capacity: its links resume from their
+ * counters and the best friend gives back exactly what it inherited, so the capacity held while it
+ * was away (L + its capacity) is not kept after it returns.
  */
 public final class ConsensusAllocator
     implements Allocator<ConsensusAllocator.State, ConsensusMessage> {
@@ -62,9 +65,9 @@ public final class ConsensusAllocator
    * @param gain eta (paper 000) or gamma (paper 003), per link, multiplied by w_ij if {@code
    *     weighted}
    * @param weighted whether link weights scale the gain (paper 003) or not (paper 000)
-   * @param ewma weight of the previous demand estimate, est = ewma est + (1 - ewma) rate (paper
-   *     000's low-pass filter with alpha = 1 - ewma; 0 uses each interval's rate as is, as paper
-   *     003 does)
+   * @param ewma weight of the previous demand estimate per interval, est = ewma est + (1 - ewma)
+   *     rate (paper 000's low-pass filter with alpha = 1 - ewma, started as the running mean:
+   *     {@link DemandFilter}; 0 uses each interval's rate as is, as paper 003 does)
    */
   public ConsensusAllocator(
       String name, Indicator indicator, double gain, boolean weighted, double ewma) {
@@ -94,7 +97,10 @@ public final class ConsensusAllocator
    * @param heardDegree d_j as last heard (0: unknown)
    * @param friendOf whether the neighbour has named this limiter its best friend
    * @param alive whether the neighbour is still reachable
+   * @param inherited per link: the capacity inherited from the neighbour when it failed (0 unless
+   *     this limiter was its best friend), given back when it is reachable again
    * @param estimate the demand estimate in units/s (NaN before the first measurement)
+   * @param measured the seconds of measurement folded into the estimate ({@link DemandFilter})
    * @param q this limiter's indicator at its last step
    * @param round the number of steps taken
    */
@@ -108,7 +114,9 @@ public final class ConsensusAllocator
       int[] heardDegree,
       boolean[] friendOf,
       boolean[] alive,
+      double[] inherited,
       double estimate,
+      double measured,
       double q,
       long round) {
 
@@ -140,7 +148,9 @@ public final class ConsensusAllocator
         new int[d],
         new boolean[d],
         alive,
+        new double[d],
         Double.NaN,
+        0.0,
         0.0,
         0);
   }
@@ -153,104 +163,183 @@ public final class ConsensusAllocator
   @Override
   public StepResult<State, ConsensusMessage> step(
       LimiterContext ctx, State s, StepInput<ConsensusMessage> in, RandomGenerator random) {
-    int id = ctx.id();
-    int[] nb = ctx.neighbours();
-    int d = nb.length;
-    double[] given = s.given().clone();
-    double[] received = s.received().clone();
-    long[] heardRound = s.heardRound().clone();
-    double[] heardQ = s.heardQ().clone();
-    double[] heardCap = s.heardCapacity().clone();
-    int[] heardDeg = s.heardDegree().clone();
-    boolean[] friendOf = s.friendOf().clone();
-    boolean[] alive = s.alive().clone();
-    double base = s.base();
-
-    double rate = in.local().arrivalRate();
-    double est = Double.isNaN(s.estimate()) ? rate : ewma * s.estimate() + (1 - ewma) * rate;
-
-    for (Envelope<ConsensusMessage> env : in.received()) {
-      int k = indexOf(nb, env.from());
-      ConsensusMessage m = env.body();
-      if (k < 0 || !alive[k]) {
-        continue;
-      }
-      // G_ji only grows: the largest heard is the latest, whatever the order of arrival
-      received[k] = Math.max(received[k], m.given());
-      if (m.round() < heardRound[k]) {
-        continue;
-      }
-      heardRound[k] = m.round();
-      heardQ[k] = m.q();
-      heardCap[k] = m.capacity();
-      heardDeg[k] = m.degree();
-      friendOf[k] = m.bestFriend();
-    }
-    for (int k = 0; k < d; k++) {
-      if (alive[k] && !in.isReachable(nb[k])) {
-        alive[k] = false;
-        if (friendOf[k]) {
-          base += heardCap[k];
-        }
-      }
-    }
-    double c = capacity(base, given, received);
-    double q = indicator.q(est, c);
-    double[] give = new double[d];
-    double giving = 0;
-    for (int k = 0; k < d; k++) {
-      if (alive[k] && heardRound[k] >= 0 && heardQ[k] > q) {
-        give[k] = gain * (weighted ? ctx.weight(k) : 1.0) * (heardQ[k] - q);
-        giving += give[k];
-      }
-    }
-    // never give more than this limiter holds: capacity stays >= 0
-    double scale = giving > Math.max(0.0, c) ? Math.max(0.0, c) / giving : 1.0;
-    for (int k = 0; k < d; k++) {
-      given[k] += give[k] * scale;
-    }
-    c = capacity(base, given, received);
-    int friend = -1;
-    for (int k = 0; k < d; k++) {
-      if (alive[k]
-          && (friend < 0
-              || heardDeg[k] > heardDeg[friend]
-              || (heardDeg[k] == heardDeg[friend] && nb[k] < nb[friend]))) {
-        friend = k;
-      }
-    }
-    List<Envelope<ConsensusMessage>> out = new ArrayList<>(d);
-    int alivePeers = 0;
-    for (int k = 0; k < d; k++) {
-      if (alive[k]) {
-        alivePeers++;
-      }
-    }
-    for (int k = 0; k < d; k++) {
-      if (alive[k]) {
-        out.add(
-            new Envelope<>(
-                id,
-                nb[k],
-                new ConsensusMessage(s.round(), q, c, alivePeers, k == friend, given[k])));
-      }
-    }
+    double dt = in.local().interval();
+    double est =
+        DemandFilter.next(
+            s.estimate(), s.measured(), in.local().arrivalRate(), dt, ctx.interval(), ewma);
+    Links links = new Links(s);
+    links.restart(ctx.neighbours(), in);
+    links.revive(ctx.neighbours(), in);
+    links.hear(ctx.neighbours(), in.received());
+    links.fail(ctx.neighbours(), in);
+    double q = indicator.q(est, links.capacity());
+    links.give(ctx, q, gain, weighted);
+    double c = links.capacity();
     State next =
         new State(
-            base,
-            given,
-            received,
-            heardRound,
-            heardQ,
-            heardCap,
-            heardDeg,
-            friendOf,
-            alive,
+            links.base,
+            links.given,
+            links.received,
+            links.heardRound,
+            links.heardQ,
+            links.heardCap,
+            links.heardDeg,
+            links.friendOf,
+            links.alive,
+            links.inherited,
             est,
+            s.measured() + dt,
             q,
             s.round() + 1);
     return new StepResult<>(
-        next, new Enforcement.LocalLimit(Math.max(0.0, c), ctx.bucketDepth()), out);
+        next,
+        new Enforcement.LocalLimit(Math.max(0.0, c), ctx.bucketDepth()),
+        links.messages(ctx, s.round(), q, c));
+  }
+
+  /** One step's working copy of the per-link state (fresh arrays: the state stays immutable). */
+  private static final class Links {
+    final double[] given;
+    final double[] received;
+    final long[] heardRound;
+    final double[] heardQ;
+    final double[] heardCap;
+    final int[] heardDeg;
+    final boolean[] friendOf;
+    final boolean[] alive;
+    final double[] inherited;
+    double base;
+
+    Links(State s) {
+      given = s.given().clone();
+      received = s.received().clone();
+      heardRound = s.heardRound().clone();
+      heardQ = s.heardQ().clone();
+      heardCap = s.heardCapacity().clone();
+      heardDeg = s.heardDegree().clone();
+      friendOf = s.friendOf().clone();
+      alive = s.alive().clone();
+      inherited = s.inherited().clone();
+      base = s.base();
+    }
+
+    double capacity() {
+      return ConsensusAllocator.capacity(base, given, received);
+    }
+
+    /**
+     * A neighbour that restarted holds none of what it exchanged before and counts from zero: what
+     * it had given over this link is no longer counted here (G_ji as heard goes back to 0, its new
+     * messages count again), what this side gave stays given (the newcomer hears the cumulative
+     * G_ij and is credited with it), and what was inherited from it goes back. The sum stays C: the
+     * newcomer starts from C/N plus what it was given.
+     */
+    void restart(int[] nb, StepInput<ConsensusMessage> in) {
+      for (int k = 0; k < nb.length; k++) {
+        if (in.hasRestarted(nb[k])) {
+          base -= inherited[k];
+          inherited[k] = 0;
+          received[k] = 0;
+          heardRound[k] = -1;
+          friendOf[k] = false;
+        }
+      }
+    }
+
+    /**
+     * A failed neighbour reachable again was cut off, not gone: its links resume from their
+     * counters, and what was inherited from it goes back, so it is not counted twice.
+     */
+    void revive(int[] nb, StepInput<ConsensusMessage> in) {
+      for (int k = 0; k < nb.length; k++) {
+        if (!alive[k] && in.isReachable(nb[k])) {
+          alive[k] = true;
+          base -= inherited[k];
+          inherited[k] = 0;
+          friendOf[k] = false;
+        }
+      }
+    }
+
+    void hear(int[] nb, List<Envelope<ConsensusMessage>> messages) {
+      for (Envelope<ConsensusMessage> env : messages) {
+        int k = indexOf(nb, env.from());
+        ConsensusMessage m = env.body();
+        if (k < 0 || !alive[k]) {
+          continue;
+        }
+        // G_ji only grows: the largest heard is the latest, whatever the order of arrival
+        received[k] = Math.max(received[k], m.given());
+        if (m.round() < heardRound[k]) {
+          continue;
+        }
+        heardRound[k] = m.round();
+        heardQ[k] = m.q();
+        heardCap[k] = m.capacity();
+        heardDeg[k] = m.degree();
+        friendOf[k] = m.bestFriend();
+      }
+    }
+
+    /** A neighbour no longer reachable: its links stop; its best friend inherits its capacity. */
+    void fail(int[] nb, StepInput<ConsensusMessage> in) {
+      for (int k = 0; k < nb.length; k++) {
+        if (alive[k] && !in.isReachable(nb[k])) {
+          alive[k] = false;
+          if (friendOf[k]) {
+            inherited[k] = Math.max(0.0, heardCap[k]);
+            base += inherited[k];
+          }
+        }
+      }
+    }
+
+    /** Gives gain (q_j - q) over each link to a higher q_j, never more than the capacity held. */
+    void give(LimiterContext ctx, double q, double gain, boolean weighted) {
+      int d = given.length;
+      double[] give = new double[d];
+      double giving = 0;
+      for (int k = 0; k < d; k++) {
+        if (alive[k] && heardRound[k] >= 0 && heardQ[k] > q) {
+          give[k] = gain * (weighted ? ctx.weight(k) : 1.0) * (heardQ[k] - q);
+          giving += give[k];
+        }
+      }
+      double c = capacity();
+      double scale = giving > Math.max(0.0, c) ? Math.max(0.0, c) / giving : 1.0;
+      for (int k = 0; k < d; k++) {
+        given[k] += give[k] * scale;
+      }
+    }
+
+    /** One message per live neighbour, naming the best friend: most links heard, then lowest. */
+    List<Envelope<ConsensusMessage>> messages(LimiterContext ctx, long round, double q, double c) {
+      int[] nb = ctx.neighbours();
+      int friend = -1;
+      int alivePeers = 0;
+      for (int k = 0; k < nb.length; k++) {
+        if (!alive[k]) {
+          continue;
+        }
+        alivePeers++;
+        if (friend < 0
+            || heardDeg[k] > heardDeg[friend]
+            || (heardDeg[k] == heardDeg[friend] && nb[k] < nb[friend])) {
+          friend = k;
+        }
+      }
+      List<Envelope<ConsensusMessage>> out = new ArrayList<>(nb.length);
+      for (int k = 0; k < nb.length; k++) {
+        if (alive[k]) {
+          out.add(
+              new Envelope<>(
+                  ctx.id(),
+                  nb[k],
+                  new ConsensusMessage(round, q, c, alivePeers, k == friend, given[k])));
+        }
+      }
+      return out;
+    }
   }
 
   @Override
