@@ -180,12 +180,12 @@ public final class FluidTcpFlows {
   private void react(int f, double t, double dt, double send, double pLoss) {
     if (pLoss > 0 && rng.nextDouble() < pLoss && t - lastLoss[f] >= rtt[f]) {
       lastLoss[f] = t;
-      if (cwnd[f] < Simulator.FAST_RETRANSMIT_CWND) {
+      if (cwnd[f] < TcpFlows.FAST_RETRANSMIT_CWND) {
         // too few packets in flight for three duplicate ACKs: a retransmission timeout
         ssthresh[f] = Math.max(1, cwnd[f] / 2);
         cwnd[f] = 1;
-        quietUntil[f] = t + Math.max(Simulator.MIN_RTO, 2 * rtt[f]) * (1 << backoff[f]);
-        backoff[f] = Math.min(Simulator.MAX_BACKOFF, backoff[f] + 1);
+        quietUntil[f] = t + Math.max(TcpFlows.MIN_RTO, 2 * rtt[f]) * (1 << backoff[f]);
+        backoff[f] = Math.min(TcpFlows.MAX_BACKOFF, backoff[f] + 1);
       } else {
         cwnd[f] = cwnd[f] / 2;
         ssthresh[f] = cwnd[f];
