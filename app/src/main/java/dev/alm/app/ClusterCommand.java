@@ -91,9 +91,10 @@ public final class ClusterCommand implements Callable<Integer> {
 
   @Option(
       names = "--beacons",
-      defaultValue = "1200",
-      description = "FastControl beacons per second per PoP. Default: ${DEFAULT-VALUE}.")
-  double beacons;
+      description =
+          "FastControl beacons per second per PoP. Default: 4800 shared by the PoPs, at most 1200"
+              + " each (1200 for 2 PoPs, 400 for 12, 100 for 48).")
+  Double beacons;
 
   @Option(
       names = "--beta-weight",
@@ -226,7 +227,7 @@ public final class ClusterCommand implements Callable<Integer> {
         c.algorithm().label(),
         duration,
         sum(t.demands()) * loadUnit,
-        beacons * t.size());
+        c.beaconRate() * t.size());
     o.flush();
     boolean wide = t.size() > 6;
     ClusterFleetView view = ClusterFleetView.of(c);
@@ -296,7 +297,7 @@ public final class ClusterCommand implements Callable<Integer> {
           .loadUnit(loadUnit)
           .resolvers(resolvers)
           .cdnTtl(ttl)
-          .beaconRate(beacons)
+          .beaconRate(beacons == null ? ClusterConfig.defaultBeaconRate(t.size()) : beacons)
           .probeGamma(law.gamma)
           .betaWeight(betaWeight)
           .theta(law.theta)

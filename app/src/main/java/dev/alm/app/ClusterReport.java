@@ -21,7 +21,26 @@ import java.util.OptionalInt;
 /** The files and the closing table of {@code alm cluster}. */
 final class ClusterReport {
 
+  /**
+   * Users further behind their schedule than this at the end of a run (the load generator could not
+   * keep up): the run's report says so.
+   */
+  static final double LAG_WARNING_SECONDS = 1;
+
   private ClusterReport() {}
+
+  /** The warning for users that ended {@code lagSeconds} behind their schedule, if late enough. */
+  static java.util.Optional<String> lagLine(double lagSeconds) {
+    if (!(lagSeconds > LAG_WARNING_SECONDS)) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(
+        String.format(
+            Locale.ROOT,
+            "users fell %.1f s behind their schedule: this machine did not carry the load, so the"
+                + " figures are not the controller's; fewer --beacons or a smaller --load-unit",
+            lagSeconds));
+  }
 
   /** samples.csv: t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain. */
   static void samplesCsv(List<Sample> samples, Path file) throws IOException {
@@ -65,6 +84,8 @@ final class ClusterReport {
         requests / run.seconds(),
         run.targetRate(),
         ClusterSummary.TAIL * 100);
+    lagLine(run.users().values().stream().mapToDouble(UserCounts::lagSeconds).max().orElse(0))
+        .ifPresent(o::println);
     if (Double.isFinite(s.recoverySeconds())) {
       o.printf(
           Locale.ROOT, "flash crowd: %.0f s until no proxy above 1.1 T%n", s.recoverySeconds());

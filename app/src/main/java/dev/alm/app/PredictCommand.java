@@ -94,9 +94,10 @@ public final class PredictCommand implements Callable<Integer> {
 
   @Option(
       names = "--beacons",
-      defaultValue = "1200",
-      description = "FastControl beacons per second per PoP. Default: ${DEFAULT-VALUE}.")
-  double beacons;
+      description =
+          "FastControl beacons per second per PoP. Default: 4800 shared by the PoPs, at most 1200"
+              + " each (1200 for 2 PoPs, 400 for 12, 100 for 48).")
+  Double beacons;
 
   @Option(
       names = "--beta-weight",
@@ -272,7 +273,7 @@ public final class PredictCommand implements Callable<Integer> {
           .loadUnit(loadUnit)
           .resolvers(resolvers)
           .cdnTtl(ttl)
-          .beaconRate(beacons)
+          .beaconRate(beacons == null ? ClusterConfig.defaultBeaconRate(t.size()) : beacons)
           .probeGamma(law.gamma)
           .betaWeight(betaWeight)
           .theta(law.theta)

@@ -27,4 +27,14 @@ class ClusterReportLinesTest {
             + " next event or the end)",
         ClusterReport.recoveryLine("flash-end b at 50 s", OptionalInt.empty()));
   }
+
+  @Test
+  void usersBehindTheirSchedule() {
+    assertEquals(
+        "users fell 16.8 s behind their schedule: this machine did not carry the load, so the"
+            + " figures are not the controller's; fewer --beacons or a smaller --load-unit",
+        ClusterReport.lagLine(16.75).orElseThrow());
+    assertEquals(java.util.Optional.empty(), ClusterReport.lagLine(0.02));
+    assertEquals(java.util.Optional.empty(), ClusterReport.lagLine(Double.NaN));
+  }
 }
