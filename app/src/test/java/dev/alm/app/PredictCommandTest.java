@@ -2,6 +2,7 @@ package dev.alm.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -92,9 +93,14 @@ class PredictCommandTest extends CliTest {
     assertEquals(150, p.loadUnit);
     assertEquals(200, p.resolvers);
     assertEquals(2, p.ttl);
-    assertEquals(1200, p.beacons);
+    // no --beacons: the cluster's budget shared by its PoPs, as alm cluster's
+    assertNull(p.beacons);
+    assertEquals(1200, dev.alm.cluster.ClusterConfig.defaultBeaconRate(2));
+    assertEquals(400, dev.alm.cluster.ClusterConfig.defaultBeaconRate(12));
+    assertEquals(100, dev.alm.cluster.ClusterConfig.defaultBeaconRate(48));
     ClusterCommand c = (ClusterCommand) alm.getSubcommands().get("cluster").getCommand();
     alm.parseArgs("cluster");
+    assertEquals(c.beacons, p.beacons);
     assertEquals(c.loadUnit, p.loadUnit);
     assertEquals(c.betaWeight, p.betaWeight);
     assertEquals(c.settleHorizon, p.settleHorizon);
