@@ -2,7 +2,6 @@ package dev.alm.app;
 
 import dev.alm.cluster.ClusterConfig;
 import dev.alm.cluster.ClusterRun;
-import dev.alm.cluster.ClusterSummary;
 import dev.alm.cluster.Sample;
 import dev.alm.controller.io.MatrixCsv;
 import dev.alm.controller.model.CorrelationMatrix;
@@ -388,9 +387,5 @@ public final class LabCommand implements Callable<Integer> {
 
   static void writeMatrix(Path file, List<String> ids, double[][] c) throws java.io.IOException {
     Outputs.write(file, w -> MatrixCsv.write(CorrelationMatrix.of(ids, c), w));
-  }
-
-  static ClusterSummary summary(ClusterRun run) {
-    return ClusterSummary.of(run);
   }
 }

@@ -107,6 +107,14 @@ public record ClusterSummary(
 
   /** The summary of a run. */
   public static ClusterSummary of(ClusterRun run) {
+    return of(run, List.of());
+  }
+
+  /**
+   * The summary of a run with events the run itself does not hold (the lab's drills): they end the
+   * cold start like the run's own drills, and their recoveries are reported where they are run.
+   */
+  public static ClusterSummary of(ClusterRun run, List<SettlingReport.Event> more) {
     Map<String, List<Sample>> byPop = new LinkedHashMap<>();
     for (Sample s : run.samples()) {
       byPop.computeIfAbsent(s.pop(), k -> new ArrayList<>()).add(s);
@@ -116,7 +124,9 @@ public record ClusterSummary(
     byPop.forEach((id, list) -> figures.put(id, figures(list, dt)));
     double settledAll =
         figures.values().stream().mapToDouble(PopFigures::settledSeconds).max().orElse(Double.NaN);
-    SettlingReport settling = SettlingReport.of(run.samples(), events(run));
+    List<SettlingReport.Event> events = new ArrayList<>(events(run));
+    events.addAll(more); // after the run's own, whose recoveries are read by index below
+    SettlingReport settling = SettlingReport.of(run.samples(), events);
     List<DrillFigures> drills = new ArrayList<>();
     for (int k = 0; k < run.drills().size(); k++) {
       drills.add(

@@ -112,4 +112,28 @@ class SettlingReportTest {
     assertEquals(series.coldStart(10), s.coldStartIntervals());
     assertEquals(OptionalInt.of(1), s.coldStartIntervals());
   }
+
+  @Test
+  void eventsTheRunDoesNotHoldEndTheColdStartToo() {
+    // the lab's drills are not the run's own: a drill at 20 s overloads b from 21 to 60
+    ClusterConfig c =
+        ClusterConfig.builder(BuiltinTopologies.paperFig2())
+            .duration(Duration.ofSeconds(60))
+            .build();
+    ClusterRun run =
+        new ClusterRun(
+            c,
+            samples(t -> t > 20 ? 1.6 : 0.8, t -> 0.5),
+            Map.of(),
+            60,
+            300,
+            List.of(),
+            List.of(),
+            List.of());
+    assertTrue(ClusterSummary.of(run).coldStartIntervals().isEmpty(), "over the whole run");
+    ClusterSummary lab =
+        ClusterSummary.of(run, List.of(new SettlingReport.Event("withdraw p6", 20)));
+    assertEquals(OptionalInt.of(1), lab.coldStartIntervals(), "before the drill at 20 s");
+    assertEquals(OptionalInt.of(0), lab.coldStartOverloadIntervals());
+  }
 }
