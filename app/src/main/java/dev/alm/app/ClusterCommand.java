@@ -297,7 +297,7 @@ public final class ClusterCommand implements Callable<Integer> {
           .loadUnit(loadUnit)
           .resolvers(resolvers)
           .cdnTtl(ttl)
-          .beaconRate(beacons == null ? ClusterConfig.defaultBeaconRate(t.size()) : beacons)
+          .beaconRate(beacons == null ? dev.alm.cluster.BeaconBudget.perPop(t.size()) : beacons)
           .probeGamma(law.gamma)
           .betaWeight(betaWeight)
           .theta(law.theta)

@@ -95,9 +95,9 @@ class PredictCommandTest extends CliTest {
     assertEquals(2, p.ttl);
     // no --beacons: the cluster's budget shared by its PoPs, as alm cluster's
     assertNull(p.beacons);
-    assertEquals(1200, dev.alm.cluster.ClusterConfig.defaultBeaconRate(2));
-    assertEquals(400, dev.alm.cluster.ClusterConfig.defaultBeaconRate(12));
-    assertEquals(100, dev.alm.cluster.ClusterConfig.defaultBeaconRate(48));
+    assertEquals(1200, dev.alm.cluster.BeaconBudget.perPop(2));
+    assertEquals(400, dev.alm.cluster.BeaconBudget.perPop(12));
+    assertEquals(100, dev.alm.cluster.BeaconBudget.perPop(48));
     ClusterCommand c = (ClusterCommand) alm.getSubcommands().get("cluster").getCommand();
     alm.parseArgs("cluster");
     assertEquals(c.beacons, p.beacons);

@@ -82,24 +82,6 @@ public record ClusterConfig(
   public static final int DEFAULT_RESOLVERS = 200;
   public static final long DEFAULT_CDN_TTL = 2;
 
-  /** FastControl beacons per second per PoP at most, by default ({@link #defaultBeaconRate}). */
-  public static final double DEFAULT_BEACON_RATE = 1200;
-
-  /**
-   * FastControl beacons per second of the whole cluster by default: each is a DNS answer, a probe
-   * fetch and an echo query, and above about 5,000 a second this 2-core class of machine cannot
-   * carry the users' load generator (on synthetic n=12 at 1,200 per PoP it fell 17 s behind its
-   * schedule; at 400, 0.02 s).
-   */
-  public static final double DEFAULT_BEACON_BUDGET = 4800;
-
-  /**
-   * The default beacons per second per PoP for {@code pops} PoPs: the budget shared, at most 1,200.
-   */
-  public static double defaultBeaconRate(int pops) {
-    return Math.min(DEFAULT_BEACON_RATE, DEFAULT_BEACON_BUDGET / Math.max(1, pops));
-  }
-
   public static final double DEFAULT_PROBE_GAMMA = 15;
   public static final double DEFAULT_BETA_WEIGHT = LoopConfig.DEFAULT_BETA_WEIGHT;
   public static final double DEFAULT_THETA = LoopConfig.DEFAULT_THETA;
@@ -218,7 +200,7 @@ public record ClusterConfig(
 
     private Builder(Topology topology) {
       this.topology = topology;
-      this.beaconRate = defaultBeaconRate(topology.size());
+      this.beaconRate = BeaconBudget.perPop(topology.size());
     }
 
     public Builder algorithm(Algorithm v) {

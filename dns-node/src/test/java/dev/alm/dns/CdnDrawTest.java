@@ -60,9 +60,11 @@ class CdnDrawTest {
     assertTrue(Math.abs(l1 - n / 2) < 135, "L1 for " + l1 + " of " + n + " clients at x = 0.5");
   }
 
-  @Test
-  void bothPathsGiveTheSameAnswersForTheSameSeed() throws Exception {
-    DnsConfig config = TestZones.builder().mode(AnswerMode.RANDOM).x(0.3).build();
+  /**
+   * 5,000 queries through the fast path and the general path, each with its own draw seeded alike
+   * at x = 0.3: the two give the same answers; returns them.
+   */
+  private static List<AnswerKind> bothPathsAgree(DnsConfig config) throws Exception {
     ServedZone zone = new ServedZone(config);
     RedirectionProbability x = new RedirectionProbability(0.3);
     Random fastSeed = new Random(42);
@@ -82,6 +84,13 @@ class CdnDrawTest {
       general.add(kind(viaGeneral.general(q, client, false, 0)));
     }
     assertEquals(general, fast);
+    return fast;
+  }
+
+  @Test
+  void bothPathsGiveTheSameAnswersForTheSameSeed() throws Exception {
+    DnsConfig config = TestZones.builder().mode(AnswerMode.RANDOM).x(0.3).build();
+    List<AnswerKind> fast = bothPathsAgree(config);
     long l1 = fast.stream().filter(k -> k == AnswerKind.L1).count();
     // binomial(5000, 0.3): sd 32; 6 sd either side
     assertTrue(Math.abs(l1 - 1_500) < 195, "L1 for " + l1 + " of 5000 queries at x = 0.3");
@@ -91,25 +100,7 @@ class CdnDrawTest {
   void balancedModeHoldsTheShareOnBothPathsOverEveryRunOfQueries() throws Exception {
     DnsConfig config = TestZones.builder().x(0.3).build();
     assertEquals(AnswerMode.BALANCED, config.mode());
-    ServedZone zone = new ServedZone(config);
-    RedirectionProbability x = new RedirectionProbability(0.3);
-    Random fastSeed = new Random(42);
-    Random generalSeed = new Random(42);
-    QueryAnswerer viaFast =
-        new QueryAnswerer(
-            config, zone, new CdnDraw(config, x, fastSeed::nextDouble), ProbeAnswerer.NONE);
-    QueryAnswerer viaGeneral =
-        new QueryAnswerer(
-            config, zone, new CdnDraw(config, x, generalSeed::nextDouble), ProbeAnswerer.NONE);
-    InetAddress client = InetAddress.getByName("127.0.0.1");
-    List<AnswerKind> fast = new ArrayList<>();
-    List<AnswerKind> general = new ArrayList<>();
-    for (int i = 0; i < 5_000; i++) {
-      byte[] q = hotQuery(i);
-      fast.add(kind(viaFast.answer(q, client, false, 0)));
-      general.add(kind(viaGeneral.general(q, client, false, 0)));
-    }
-    assertEquals(general, fast);
+    List<AnswerKind> fast = bothPathsAgree(config);
     // every run of 100 answers holds 30 L1 answers give or take 5 (independent draws: sd 4.6)
     for (int from = 0; from + 100 <= fast.size(); from++) {
       long l1 = fast.subList(from, from + 100).stream().filter(k -> k == AnswerKind.L1).count();
