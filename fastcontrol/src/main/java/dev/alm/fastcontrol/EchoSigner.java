@@ -32,25 +32,60 @@ public final class EchoSigner {
   }
 
   /**
-   * The echo of {@code probe} at {@code price}, relative to the zone, or null when there is none to
-   * give: the price is not a finite number &ge; 0, or the whole name would exceed {@value
-   * ProbeSigner#MAX_NAME_CHARS} characters.
+   * The echo of {@code probe} at {@code price}, without the proxy's load: a version 2 echo.
+   *
+   * @see #echo(ProbeTarget.Signed, double, double, double)
    */
   public String echo(ProbeTarget.Signed probe, double price) {
+    return echo(probe, price, Double.NaN, Double.NaN);
+  }
+
+  /**
+   * The echo of {@code probe} at {@code price} with the proxy's load S_j / T_j and capacity T_j
+   * (requests/s), relative to the zone, or null when there is none to give: the price is not a
+   * finite number &ge; 0, or the whole name would exceed {@value ProbeSigner#MAX_NAME_CHARS}
+   * characters. Without a finite load &ge; 0 and a finite capacity &gt; 0 the echo carries the
+   * price alone (version 2).
+   */
+  public String echo(ProbeTarget.Signed probe, double price, double load, double capacity) {
     if (!(price >= 0) || !Double.isFinite(price)) {
       return null;
     }
+    boolean loaded =
+        load >= 0 && Double.isFinite(load) && capacity > 0 && Double.isFinite(capacity);
     String origin = probe.name().origin();
-    int length = PriceEcho.LABEL_CHARS + proxy.length() + origin.length() + zone.length() + 8;
+    int label = loaded ? PriceEcho.LABEL_CHARS : SignedLabel.LABEL_CHARS;
+    int length = label + proxy.length() + origin.length() + zone.length() + 8;
     if (length > ProbeSigner.MAX_NAME_CHARS) {
       return null;
     }
     float p = (float) price;
     ProbeToken t = probe.token();
+    if (!loaded) {
+      byte[] mac =
+          keys.sign(PriceEcho.macInput(zone, proxy, origin, t.expirySeconds(), t.nonce(), p));
+      return new PriceEcho(
+              proxy,
+              origin,
+              t.expirySeconds(),
+              t.nonce(),
+              p,
+              Arrays.copyOf(mac, SignedLabel.MAC_BYTES))
+          .relativeName();
+    }
+    float r = PriceEcho.loadMillis(load) / 1000f;
+    float c = (float) capacity;
     byte[] mac =
-        keys.sign(PriceEcho.macInput(zone, proxy, origin, t.expirySeconds(), t.nonce(), p));
+        keys.sign(PriceEcho.macInput(zone, proxy, origin, t.expirySeconds(), t.nonce(), p, r, c));
     return new PriceEcho(
-            proxy, origin, t.expirySeconds(), t.nonce(), p, Arrays.copyOf(mac, PriceEcho.MAC_BYTES))
+            proxy,
+            origin,
+            t.expirySeconds(),
+            t.nonce(),
+            p,
+            r,
+            c,
+            Arrays.copyOf(mac, PriceEcho.MAC_BYTES))
         .relativeName();
   }
 }

@@ -34,21 +34,51 @@ public record EchoTotals(long count, double sum, double squares, Map<String, Str
    *
    * @param count echoes counted
    * @param sum the sum of their prices
+   * @param loaded the echoes among them that carried the proxy's load (S_j / T_j)
+   * @param loads the sum of those loads
+   * @param capacities the sum of the capacities T_j (requests/s) those echoes carried
    */
-  public record Stratum(long count, double sum) {
+  public record Stratum(long count, double sum, long loaded, double loads, double capacities) {
 
     public Stratum {
-      if (count < 0 || !(sum >= 0)) {
+      if (count < 0
+          || !(sum >= 0)
+          || loaded < 0
+          || loaded > count
+          || !(loads >= 0)
+          || !(capacities >= 0)) {
         throw new IllegalArgumentException("echo totals must be >= 0");
       }
     }
 
+    /** Echoes that carried no load. */
+    public Stratum(long count, double sum) {
+      this(count, sum, 0, 0, 0);
+    }
+
+    /**
+     * The proxy's capacity T_j in requests/s over the echoes that carried one; NaN when none did.
+     */
+    public double capacity() {
+      return loaded > 0 ? capacities / loaded : Double.NaN;
+    }
+
+    /** The proxy's mean load S_j / T_j over the echoes that carried one; NaN when none did. */
+    public double load() {
+      return loaded > 0 ? loads / loaded : Double.NaN;
+    }
+
     /** The echoes since {@code earlier} (a restarted DNS counts from 0 again: never negative). */
     public Stratum since(Stratum earlier) {
-      if (earlier == null || earlier.count > count) {
+      if (earlier == null || earlier.count > count || earlier.loaded > loaded) {
         return this;
       }
-      return new Stratum(count - earlier.count, Math.max(0, sum - earlier.sum));
+      return new Stratum(
+          count - earlier.count,
+          Math.max(0, sum - earlier.sum),
+          loaded - earlier.loaded,
+          Math.max(0, loads - earlier.loads),
+          Math.max(0, capacities - earlier.capacities));
     }
   }
 }

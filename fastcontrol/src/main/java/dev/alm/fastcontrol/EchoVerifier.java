@@ -35,6 +35,9 @@ public final class EchoVerifier {
   private final EnumMap<EchoVerdict, LongAdder> verdicts = new EnumMap<>(EchoVerdict.class);
   private final Map<String, LongAdder> byProxy = new ConcurrentHashMap<>();
   private final Map<String, DoubleAdder> sumByProxy = new ConcurrentHashMap<>();
+  private final Map<String, LongAdder> loadedByProxy = new ConcurrentHashMap<>();
+  private final Map<String, DoubleAdder> loadByProxy = new ConcurrentHashMap<>();
+  private final Map<String, DoubleAdder> capacityByProxy = new ConcurrentHashMap<>();
   private final ClientAllowance perPrefix;
 
   /**
@@ -92,9 +95,7 @@ public final class EchoVerifier {
     if (!e.origin().equals(self)) {
       return EchoVerdict.OTHER_ORIGIN;
     }
-    byte[] input =
-        PriceEcho.macInput(zone, e.proxy(), e.origin(), e.expirySeconds(), e.nonce(), e.price());
-    if (!config.keys().verify(input, e.mac())) {
+    if (!config.keys().verify(e.macInput(zone), e.mac())) {
       return EchoVerdict.BAD_MAC;
     }
     long expiryMillis = e.expirySeconds() * 1000;
@@ -103,7 +104,10 @@ public final class EchoVerifier {
       return EchoVerdict.EXPIRED;
     }
     double price = e.price();
-    if (!(price >= 0) || !Double.isFinite(price)) {
+    if (!(price >= 0)
+        || !Double.isFinite(price)
+        || (e.version() == PriceEcho.VERSION
+            && !(e.capacity() > 0 && Float.isFinite(e.capacity())))) {
       return EchoVerdict.MALFORMED;
     }
     return switch (replay.add(e.nonce(), e.expirySeconds(), nowMillis)) {
@@ -117,6 +121,11 @@ public final class EchoVerifier {
         // the proxy is one the fleet's key signed for: the maps hold the fleet's PoPs at most
         sumByProxy.computeIfAbsent(e.proxy(), k -> new DoubleAdder()).add(price);
         byProxy.computeIfAbsent(e.proxy(), k -> new LongAdder()).increment();
+        if (e.version() == PriceEcho.VERSION) {
+          loadedByProxy.computeIfAbsent(e.proxy(), k -> new LongAdder()).increment();
+          loadByProxy.computeIfAbsent(e.proxy(), k -> new DoubleAdder()).add(e.load());
+          capacityByProxy.computeIfAbsent(e.proxy(), k -> new DoubleAdder()).add(e.capacity());
+        }
         yield EchoVerdict.COUNTED;
       }
       case REPLAYED -> EchoVerdict.REPLAYED;
@@ -135,10 +144,27 @@ public final class EchoVerifier {
         (proxy, s) -> {
           LongAdder c = byProxy.get(proxy);
           if (c != null) {
-            split.put(proxy, new EchoTotals.Stratum(c.sum(), Math.max(0, s.sum())));
+            long counted = c.sum();
+            long loaded = Math.min(counted, sum(loadedByProxy.get(proxy)));
+            split.put(
+                proxy,
+                new EchoTotals.Stratum(
+                    counted,
+                    Math.max(0, s.sum()),
+                    loaded,
+                    loaded == 0 ? 0 : Math.max(0, sum(loadByProxy.get(proxy))),
+                    loaded == 0 ? 0 : Math.max(0, sum(capacityByProxy.get(proxy)))));
           }
         });
     return new EchoTotals(n, Math.max(0, sum.sum()), Math.max(0, squares.sum()), split);
+  }
+
+  private static long sum(LongAdder a) {
+    return a == null ? 0 : a.sum();
+  }
+
+  private static double sum(DoubleAdder a) {
+    return a == null ? 0 : a.sum();
   }
 
   /** Echo queries with {@code verdict} since start. */

@@ -19,6 +19,10 @@ import java.util.Arrays;
  *
  * <p>The MAC's input ({@link #macInput}) has one layout for both formats too: the format's domain
  * tag, the names the credential is bound to, and the label's expiry, nonce and value.
+ *
+ * <p>A format may carry extra bytes after the value and a shorter MAC, keeping the label within a
+ * DNS label's 63 characters: price echoes of version 3 ({@link PriceEcho}) carry 6 more bytes and a
+ * 12-byte MAC, 35 bytes in 56 characters. The extra bytes follow the value in the MAC's input.
  */
 final class SignedLabel {
 
@@ -32,18 +36,28 @@ final class SignedLabel {
   static final int LABEL_CHARS = BYTES * 8 / 5;
 
   /** The fields of a decoded label, its MAC not yet checked. */
-  record Fields(long expirySeconds, long nonce, float value, byte[] mac) {}
+  record Fields(long expirySeconds, long nonce, float value, byte[] extra, byte[] mac) {}
 
   private SignedLabel() {}
 
   /** The label of these fields under format {@code version}. */
   static String encode(int version, long expirySeconds, long nonce, float value, byte[] mac) {
-    byte[] b = new byte[BYTES];
+    return encode(version, expirySeconds, nonce, value, new byte[0], mac);
+  }
+
+  /**
+   * The label of these fields with {@code extra} bytes after the value; the whole must be a
+   * multiple of 5 bytes.
+   */
+  static String encode(
+      int version, long expirySeconds, long nonce, float value, byte[] extra, byte[] mac) {
+    byte[] b = new byte[17 + extra.length + mac.length];
     b[0] = (byte) version;
     Base32.put(b, 1, expirySeconds, 4);
     Base32.put(b, 5, nonce, 8);
     Base32.put(b, 13, Float.floatToRawIntBits(value) & 0xFFFF_FFFFL, 4);
-    System.arraycopy(mac, 0, b, 17, MAC_BYTES);
+    System.arraycopy(extra, 0, b, 17, extra.length);
+    System.arraycopy(mac, 0, b, 17 + extra.length, mac.length);
     return Base32.encode(b);
   }
 
@@ -54,7 +68,18 @@ final class SignedLabel {
    *     format {@code version}
    */
   static Fields decode(CharSequence label, int version) {
-    byte[] b = Base32.decode(label, BYTES);
+    return decode(label, version, 0, MAC_BYTES);
+  }
+
+  /**
+   * Decodes a label of format {@code version} with {@code extraBytes} after the value and a MAC of
+   * {@code macBytes}.
+   *
+   * @return the fields, or null when the label is not of that length, alphabet and version
+   */
+  static Fields decode(CharSequence label, int version, int extraBytes, int macBytes) {
+    int bytes = 17 + extraBytes + macBytes;
+    byte[] b = Base32.decode(label, bytes);
     if (b == null || b[0] != version) {
       return null;
     }
@@ -62,7 +87,8 @@ final class SignedLabel {
         Base32.get(b, 1, 4),
         Base32.get(b, 5, 8),
         Float.intBitsToFloat((int) Base32.get(b, 13, 4)),
-        Arrays.copyOfRange(b, 17, BYTES));
+        Arrays.copyOfRange(b, 17, 17 + extraBytes),
+        Arrays.copyOfRange(b, 17 + extraBytes, bytes));
   }
 
   /**
@@ -78,13 +104,26 @@ final class SignedLabel {
       long expiry,
       long nonce,
       float value) {
+    return macInput(domain, zone, first, second, expiry, nonce, value, new byte[0]);
+  }
+
+  /** {@link #macInput} followed by the format's extra bytes. */
+  static byte[] macInput(
+      byte[] domain,
+      String zone,
+      String first,
+      String second,
+      long expiry,
+      long nonce,
+      float value,
+      byte[] extra) {
     byte[][] parts = {
       domain,
       zone.getBytes(StandardCharsets.US_ASCII),
       first.getBytes(StandardCharsets.US_ASCII),
       second.getBytes(StandardCharsets.US_ASCII)
     };
-    int n = 16;
+    int n = 16 + extra.length;
     for (byte[] p : parts) {
       n += p.length + 1;
     }
@@ -97,6 +136,7 @@ final class SignedLabel {
     Base32.put(b, at, expiry, 4);
     Base32.put(b, at + 4, nonce, 8);
     Base32.put(b, at + 12, Float.floatToRawIntBits(value) & 0xFFFF_FFFFL, 4);
+    System.arraycopy(extra, 0, b, at + 16, extra.length);
     return b;
   }
 
@@ -113,8 +153,15 @@ final class SignedLabel {
    * @throws IllegalArgumentException when {@code mac} is not {@value #MAC_BYTES} bytes
    */
   static void checkMac(byte[] mac) {
-    if (mac == null || mac.length != MAC_BYTES) {
-      throw new IllegalArgumentException("mac must be " + MAC_BYTES + " bytes");
+    checkMac(mac, MAC_BYTES);
+  }
+
+  /**
+   * @throws IllegalArgumentException when {@code mac} is not {@code bytes} bytes
+   */
+  static void checkMac(byte[] mac, int bytes) {
+    if (mac == null || mac.length != bytes) {
+      throw new IllegalArgumentException("mac must be " + bytes + " bytes");
     }
   }
 }

@@ -14,7 +14,8 @@ import dev.alm.fastcontrol.BetaEstimate;
  * in-band from the weights of the probes the proxy counted ({@link Sensitivity}) once any arrived,
  * from the topology's column of C before. Gain schedules ({@link Settling}) shrink the EWMAs of A_i
  * and beta_i while their inputs are steady. While the sensor is silent the greedy law runs instead
- * (mode fallback) and mu_i is frozen.
+ * (mode fallback) and mu_i is frozen. The decision is bounded by the {@link HeadroomGuard} from the
+ * loads the echoes carried.
  */
 final class DualStep implements LoopStep {
 
@@ -104,8 +105,21 @@ final class DualStep implements LoopStep {
     BetaEstimate shifted = shift(beta, ownPrice - s.mu());
     DualNode.Decision d = fixed.decide(price.mu(), demand, shifted.beta());
     double x = ControlLoop.limit(s.x(), d.x(), config.maxStep());
+    if (intervals > HeadroomGuard.ARMED_AFTER) {
+      x =
+          Math.min(
+              x,
+              HeadroomGuard.cap(
+                  s.x(),
+                  s.before(),
+                  demand * config.loadUnit(),
+                  dt,
+                  in.echoesByProxy(),
+                  config.guardLoad()));
+    }
     return new LoopState(
         x,
+        s.x(),
         new DualPrice(price, d.sStar(), ownPrice),
         new Estimates(shifted, demand, load, sigma),
         LoopMode.normal(quiet),
@@ -145,10 +159,14 @@ final class DualStep implements LoopStep {
    */
   private PriceState nextPrice(LoopState s, double load, double sigma, double scale) {
     PriceState plain = node(sigma).nextPrice(s.price(), load, s.sStar(), scale);
-    if (!(load > capacity) || config.overloadBoost() <= 1) {
+    boolean over = load > capacity;
+    // a load the guards brought back under capacity while the price is still below its level: the
+    // boost holds (it neither grows nor falls back to 1) while the gradient stays positive
+    boolean hold = !over && load > s.sStar() && s.price().boost() > 1;
+    if ((!over && !hold) || config.overloadBoost() <= 1) {
       return new PriceState(plain.mu(), 1, plain.lastSign());
     }
-    double boost = nextBoost(s.price().boost(), load, s.load());
+    double boost = hold ? s.price().boost() : nextBoost(s.price().boost(), load, s.load());
     double mu = s.mu() + boost * (plain.mu() - s.mu());
     mu = Math.min(mu, Math.max(plain.mu(), ceiling(s.demand())));
     return new PriceState(Math.max(0, mu), boost, plain.lastSign());

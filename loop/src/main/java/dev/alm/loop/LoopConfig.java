@@ -43,6 +43,8 @@ import java.time.Duration;
  *     does not fall by a tenth in an interval; at most overloadBoost means no such stage
  * @param localTheta the damping of the part of the price step that S*_i(mu_i) answers at once, in
  *     (0, 2) (docs/controllers.md, "Step and delay")
+ * @param guardLoad the load S_j / T_j, echoed by a proxy this PoP's users reach, above which the
+ *     headroom guard cuts x_i at once ({@link HeadroomGuard}), &gt; 1; infinite: no guard
  * @param sensitivityWeight EWMA weight of the newest interval's measured sigma_i in (0, 1] (the
  *     probe weights the proxy counted, docs/controllers.md "Measured sensitivity")
  */
@@ -65,7 +67,8 @@ public record LoopConfig(
     double sensitivityWeight,
     double localTheta,
     double overloadBoost,
-    double persistentBoost) {
+    double persistentBoost,
+    double guardLoad) {
 
   public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
   public static final double DEFAULT_START_X = 0.2;
@@ -134,6 +137,9 @@ public record LoopConfig(
     }
     if (!(persistentBoost >= 1) || !Double.isFinite(persistentBoost)) {
       throw new IllegalArgumentException("persistentBoost must be >= 1, got " + persistentBoost);
+    }
+    if (!(guardLoad > 1)) {
+      throw new IllegalArgumentException("guardLoad must be > 1, got " + guardLoad);
     }
     if (!(localTheta > 0 && localTheta < 2)) {
       throw new IllegalArgumentException("localTheta must be in (0, 2), got " + localTheta);
@@ -221,6 +227,7 @@ public record LoopConfig(
     private double localTheta = DEFAULT_LOCAL_THETA;
     private double overloadBoost = DEFAULT_OVERLOAD_BOOST;
     private double persistentBoost = DEFAULT_PERSISTENT_BOOST;
+    private double guardLoad = HeadroomGuard.DEFAULT_LOAD;
 
     private Builder(Algorithm algorithm) {
       this.algorithm = algorithm;
@@ -246,6 +253,7 @@ public record LoopConfig(
       localTheta = c.localTheta;
       overloadBoost = c.overloadBoost;
       persistentBoost = c.persistentBoost;
+      guardLoad = c.guardLoad;
     }
 
     /** Greedy or dual. */
@@ -350,6 +358,12 @@ public record LoopConfig(
       return this;
     }
 
+    /** The echoed load above which the headroom guard cuts x; infinite: no guard. */
+    public Builder guardLoad(double v) {
+      guardLoad = v;
+      return this;
+    }
+
     public Builder localTheta(double v) {
       localTheta = v;
       return this;
@@ -390,7 +404,8 @@ public record LoopConfig(
           sensitivityWeight,
           localTheta,
           overloadBoost,
-          persistentBoost);
+          persistentBoost,
+          guardLoad);
     }
   }
 

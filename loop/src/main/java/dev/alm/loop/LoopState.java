@@ -11,6 +11,7 @@ import dev.alm.fastcontrol.BetaEstimate;
  * (requests/s divided by {@link LoopConfig#loadUnit()}).
  *
  * @param x the L1 answer probability published to the DNS, in [0, 1]
+ * @param before the x published the interval before (with x, what the users' caches hold now)
  * @param dual mu_i, S*_i and the own price (eq. 13, 17)
  * @param estimates beta_i (eq. 20), A_i and S_i
  * @param status normal or fallback, why, and the probe-silent intervals
@@ -20,6 +21,7 @@ import dev.alm.fastcontrol.BetaEstimate;
  */
 public record LoopState(
     double x,
+    double before,
     DualPrice dual,
     Estimates estimates,
     LoopMode status,
@@ -28,8 +30,8 @@ public record LoopState(
     long intervals) {
 
   public LoopState {
-    if (!(x >= 0 && x <= 1)) {
-      throw new IllegalArgumentException("x must be in [0, 1], got " + x);
+    if (!(x >= 0 && x <= 1) || !(before >= 0 && before <= 1)) {
+      throw new IllegalArgumentException("x must be in [0, 1], got " + x + " after " + before);
     }
     if (dual == null || estimates == null || status == null || gains == null || last == null) {
       throw new IllegalArgumentException("price, estimates, mode, gains and baseline are required");
@@ -40,6 +42,7 @@ public record LoopState(
   public static LoopState initial(double x, double mu, double demand) {
     return new LoopState(
         x,
+        x,
         DualPrice.of(PriceState.of(mu)),
         new Estimates(null, demand, Double.NaN),
         LoopMode.NORMAL,
@@ -48,29 +51,30 @@ public record LoopState(
         0);
   }
 
+  /** The state publishing {@code v} next, the x published so far becoming {@link #before()}. */
   public LoopState withX(double v) {
-    return new LoopState(v, dual, estimates, status, gains, last, intervals);
+    return new LoopState(v, x, dual, estimates, status, gains, last, intervals);
   }
 
   public LoopState withDual(DualPrice v) {
-    return new LoopState(x, v, estimates, status, gains, last, intervals);
+    return new LoopState(x, before, v, estimates, status, gains, last, intervals);
   }
 
   public LoopState withEstimates(Estimates v) {
-    return new LoopState(x, dual, v, status, gains, last, intervals);
+    return new LoopState(x, before, dual, v, status, gains, last, intervals);
   }
 
   public LoopState withStatus(LoopMode v) {
-    return new LoopState(x, dual, estimates, v, gains, last, intervals);
+    return new LoopState(x, before, dual, estimates, v, gains, last, intervals);
   }
 
   public LoopState withGains(GainSchedule v) {
-    return new LoopState(x, dual, estimates, status, v, last, intervals);
+    return new LoopState(x, before, dual, estimates, status, v, last, intervals);
   }
 
   /** The same state after the measurement {@code m}, {@code n} intervals since start. */
   public LoopState measured(Measurement m, long n) {
-    return new LoopState(x, dual, estimates, status, gains, Baseline.of(m), n);
+    return new LoopState(x, before, dual, estimates, status, gains, Baseline.of(m), n);
   }
 
   /** The shortest calm of the three gain schedules: what a restart resumes from. */

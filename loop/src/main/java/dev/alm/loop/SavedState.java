@@ -84,6 +84,7 @@ public record SavedState(
             : null;
     return new LoopState(
         x,
+        x,
         DualPrice.of(new PriceState(mu, boost, lastSign)),
         new Estimates(b, Double.isFinite(demand) && demand >= 0 ? demand : demandPrior, Double.NaN),
         LoopMode.NORMAL,

@@ -53,6 +53,8 @@ public final class ProxyNode implements AutoCloseable {
   /** mu_i to echo, set by the PoP's control loop; NaN: no echoes. */
   private volatile double price = Double.NaN;
 
+  private volatile double capacity = Double.NaN;
+
   private final CustomerLimits customers;
 
   /** The access and probe logs. */
@@ -179,8 +181,17 @@ public final class ProxyNode implements AutoCloseable {
   }
 
   /**
+   * Sets the capacity T_i in requests/s that this proxy's echoes carry with its load S_i / T_i
+   * (docs/controllers.md, "The headroom guard"); NaN: echoes carry the price alone.
+   */
+  public void publishCapacity(double requestsPerSecond) {
+    this.capacity = requestsPerSecond;
+  }
+
+  /**
    * The price echo for a counted probe (docs/fastcontrol.md, "Price echo"): {@code
-   * <label>.<pop>.<origin>.echo.<zone>}, or null when there is none to give (no probe key, an
+   * <label>.<pop>.<origin>.echo.<zone>} with the price and, once a capacity is published and the
+   * meter has a window, the load S_i / T_i; null when there is none to give (no probe key, an
    * unsigned probe, no price published).
    */
   public String echoOf(ProbeTarget probe) {
@@ -188,7 +199,8 @@ public final class ProxyNode implements AutoCloseable {
     if (echoSigner == null || !(probe instanceof ProbeTarget.Signed signed) || Double.isNaN(p)) {
       return null;
     }
-    String relative = echoSigner.echo(signed, p);
+    double c = capacity;
+    String relative = echoSigner.echo(signed, p, load() / c, c);
     return relative == null ? null : relative + "." + config.zone();
   }
 

@@ -107,6 +107,8 @@ public final class FleetModel {
   private final long[] echoCount;
   private final long[][] echoByCount;
   private final double[][] echoBySum;
+  private final double[][] echoByLoad;
+  private final double[][] echoByCapacity;
   private final double[] echoSum;
   private final double[] echoSquares;
   private final float[] weight;
@@ -160,6 +162,8 @@ public final class FleetModel {
     echoCount = new long[n];
     echoByCount = new long[n][n];
     echoBySum = new double[n][n];
+    echoByLoad = new double[n][n];
+    echoByCapacity = new double[n][n];
     echoSum = new double[n];
     echoSquares = new double[n];
     weight = new float[n];
@@ -329,6 +333,9 @@ public final class FleetModel {
       echoSquares[i] += p * p;
       echoByCount[i][j]++;
       echoBySum[i][j] += p;
+      // the proxy's meter when it answered, as S_j / T_j (ProxyNode writes it into the echo)
+      echoByLoad[i][j] += meters[j].window(base + t).rate() / (loops[j].capacity() * unit[j]);
+      echoByCapacity[i][j] += loops[j].capacity() * unit[j];
     }
   }
 
@@ -348,7 +355,14 @@ public final class FleetModel {
     Map<String, EchoTotals.Stratum> split = new HashMap<>();
     for (int j = 0; j < n; j++) {
       if (echoByCount[i][j] > 0) {
-        split.put(ids.get(j), new EchoTotals.Stratum(echoByCount[i][j], echoBySum[i][j]));
+        split.put(
+            ids.get(j),
+            new EchoTotals.Stratum(
+                echoByCount[i][j],
+                echoBySum[i][j],
+                echoByCount[i][j],
+                echoByLoad[i][j],
+                echoByCapacity[i][j]));
       }
     }
     return new EchoTotals(echoCount[i], echoSum[i], echoSquares[i], split);
