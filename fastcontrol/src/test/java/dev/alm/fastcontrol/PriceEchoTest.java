@@ -111,17 +111,63 @@ class PriceEchoTest {
 
   @Test
   void anEchoNameIsOneLabelThenProxyAndOrigin() {
-    String rel = new EchoSigner(KEY, ZONE, "b").echo(probe("a", "a"), 12.5);
+    String rel = new EchoSigner(KEY, ZONE, "b").echo(probe("a", "a"), 12.5, 0.75, 900);
     String[] l = rel.split("\\.");
     assertEquals(4, l.length, rel);
     assertEquals(PriceEcho.LABEL_CHARS, l[0].length());
+    assertEquals(56, l[0].length());
     assertTrue(l[0].length() <= 63 && l[0].matches("[a-z2-7]+"), l[0]);
     assertEquals("b", l[1]);
     assertEquals("a", l[2]);
     PriceEcho e = PriceEcho.parse(labels(rel));
     assertNotNull(e);
+    assertEquals(PriceEcho.VERSION, e.version());
     assertEquals(12.5f, e.price());
+    assertEquals(0.75f, e.load());
+    assertEquals(900f, e.capacity());
     assertEquals(probe("a", "a").name().origin(), e.origin());
+  }
+
+  @Test
+  void anEchoWithoutALoadIsVersion2AndStillCounts() {
+    EchoVerifier v = verifier(KEY, "a");
+    String old = new EchoSigner(KEY, ZONE, "b").echo(probe("a", "a"), 4.0);
+    assertEquals(SignedLabel.LABEL_CHARS, old.split("\\.")[0].length());
+    assertEquals(PriceEcho.VERSION_2, PriceEcho.parse(labels(old)).version());
+    // a proxy without a published capacity writes the price alone too
+    String noCapacity = new EchoSigner(KEY, ZONE, "c").echo(probe("a", "a"), 6.0, 0.5, Double.NaN);
+    assertEquals(PriceEcho.VERSION_2, PriceEcho.parse(labels(noCapacity)).version());
+    String loaded = new EchoSigner(KEY, ZONE, "b").echo(probe("a", "a"), 8.0, 1.25, 2000);
+    assertEquals(EchoVerdict.COUNTED, v.accept(labels(old), RESOLVER, T0 + 100));
+    assertEquals(EchoVerdict.COUNTED, v.accept(labels(noCapacity), RESOLVER, T0 + 100));
+    assertEquals(EchoVerdict.COUNTED, v.accept(labels(loaded), RESOLVER, T0 + 100));
+    EchoTotals.Stratum b = v.totals().byProxy().get("b");
+    assertEquals(new EchoTotals.Stratum(2, 12.0, 1, 1.25, 2000), b);
+    assertEquals(1.25, b.load(), 1e-12);
+    assertEquals(2000, b.capacity(), 1e-12);
+    assertTrue(Double.isNaN(v.totals().byProxy().get("c").load()));
+  }
+
+  @Test
+  void theLoadIsSignedAndSaturates() {
+    EchoVerifier v = verifier(KEY, "a");
+    String rel = new EchoSigner(KEY, ZONE, "b").echo(probe("a", "a"), 8.0, 0.5, 2000);
+    PriceEcho e = PriceEcho.parse(labels(rel));
+    // the same echo claiming twice the load: the MAC no longer matches
+    PriceEcho forged =
+        new PriceEcho(
+            e.proxy(),
+            e.origin(),
+            e.expirySeconds(),
+            e.nonce(),
+            e.price(),
+            1.0f,
+            e.capacity(),
+            e.mac());
+    assertEquals(EchoVerdict.BAD_MAC, v.accept(labels(forged.relativeName()), RESOLVER, T0 + 50));
+    assertEquals(EchoVerdict.COUNTED, v.accept(labels(rel), RESOLVER, T0 + 60));
+    String high = new EchoSigner(KEY, ZONE, "b").echo(probe("a", "a"), 8.0, 1e9, 2000);
+    assertEquals(65.535f, PriceEcho.parse(labels(high)).load());
   }
 
   @Test

@@ -12,6 +12,7 @@ import dev.alm.loop.Algorithm;
 import dev.alm.loop.BetaSource;
 import dev.alm.loop.LoopConfig;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -163,6 +164,39 @@ class FleetModelTest {
     for (FleetRun.PopTotals t : run.totals()) {
       assertTrue(t.echoes() > 0.9 * t.probes(), t.toString());
     }
+  }
+
+  @Test
+  void theHeadroomGuardAbsorbsAFlashCrowdWithinATtlAndAMeasurement() {
+    LoopConfig echo = FleetModelConfig.clusterLoop(Algorithm.DUAL).withBetaSource(BetaSource.ECHO);
+    int guarded = overloadedDuringFlash(echo);
+    int unguarded =
+        overloadedDuringFlash(echo.toBuilder().guardLoad(Double.POSITIVE_INFINITY).build());
+    // b's users x5 at 20 s: the TTL (2 s) and the meter window (1 s) make 3 intervals the least
+    assertTrue(guarded <= 5, "intervals above 1.1 T with the guard: " + guarded);
+    assertTrue(unguarded >= guarded + 4, "without the guard " + unguarded + ", with " + guarded);
+  }
+
+  /** Intervals between 20 and 45 s in which some proxy was above 1.1 T, b's users x5 at 20 s. */
+  private int overloadedDuringFlash(LoopConfig loop) {
+    FleetRun run =
+        FleetModel.run(
+            FleetModelConfig.builder(fig2.withoutCorrelation())
+                .loop(loop)
+                .routeChange(new FleetModelConfig.RouteChange(0, fig2.correlation(), "C withheld"))
+                .duration(Duration.ofSeconds(50))
+                .flash(new FleetModelConfig.Flash("b", 5, 20, 20))
+                .seed(1)
+                .build());
+    double[] t = run.times();
+    double[][] ratio = run.ratio();
+    int n = 0;
+    for (int k = 0; k < t.length; k++) {
+      if (t[k] > 20 && t[k] <= 45 && Arrays.stream(ratio[k]).max().orElse(0) > 1.1) {
+        n++;
+      }
+    }
+    return n;
   }
 
   @Test
