@@ -306,6 +306,7 @@ public final class ClusterCommand implements Callable<Integer> {
           .betaSource(law.betaSource)
           .withholdC(law.withholdC)
           .overloadBoost(law.overloadBoost)
+          .guardLoad(law.guardLoad())
           .flash(flash == null ? null : FlashCrowd.parse(flash))
           .seed(seed)
           .settling(new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z, settlePrice))

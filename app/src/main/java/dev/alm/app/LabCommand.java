@@ -293,7 +293,8 @@ public final class LabCommand implements Callable<Integer> {
             refreshMinSamples,
             law.betaSource.label(),
             law.withholdC,
-            law.overloadBoost);
+            law.overloadBoost,
+            LabSettings.guardLoadSetting(law.guardLoad()));
     return s;
   }
 

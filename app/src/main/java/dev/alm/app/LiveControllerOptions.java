@@ -58,11 +58,42 @@ public final class LiveControllerOptions {
   double overloadBoost;
 
   @Option(
+      names = "--guard-load",
+      paramLabel = "R|off",
+      defaultValue = "1.1",
+      description =
+          "The load S/T, echoed by a proxy a PoP's users reach, above which that PoP's headroom"
+              + " guard cuts its x at once (docs/controllers.md, \"The headroom guard\"); off: no"
+              + " guard. Default: ${DEFAULT-VALUE}.")
+  String guardLoad;
+
+  @Option(
       names = "--withhold-c",
       description =
           "Give the PoPs the unit matrix instead of C (users still follow C): every PoP learns what"
               + " its step needs in-band (docs/controllers.md, \"Measured sensitivity\").")
   boolean withholdC;
+
+  /**
+   * The value of {@code --guard-load}: infinite for {@code off}.
+   *
+   * @throws UserError when it is neither a number above 1 (at most 100) nor {@code off}
+   */
+  double guardLoad() {
+    if (guardLoad.equalsIgnoreCase("off")) {
+      return Double.POSITIVE_INFINITY;
+    }
+    try {
+      double r = Double.parseDouble(guardLoad);
+      if (r > 1 && r <= 100) {
+        return r;
+      }
+    } catch (NumberFormatException e) {
+      // refused below
+    }
+    throw new UserError(
+        "--guard-load: expected a load above 1 (at most 100) or off, got " + guardLoad);
+  }
 
   /** {@code alm cluster}'s texts of these options, and its gamma. */
   public static final class Cluster extends ListResourceBundle {

@@ -191,43 +191,11 @@ public final class PredictCommand implements Callable<Integer> {
   Double persistentBoost;
 
   @Option(
-      names = "--guard-load",
-      paramLabel = "R|off",
-      description =
-          "The load S/T, echoed by a proxy a PoP's users reach, above which the headroom guard cuts"
-              + " that PoP's x at once (docs/controllers.md, \"The headroom guard\"); off: no"
-              + " guard. Default: 1.1.")
-  String guardLoad;
-
-  @Option(
       names = "--against",
       paramLabel = "DIR",
       description =
           "An alm cluster run's output directory: compare its samples.csv with the prediction.")
   Path against;
-
-  /**
-   * The value of {@code --guard-load}: NaN when not given, infinite for {@code off}.
-   *
-   * @throws UserError when it is neither a number above 1 nor {@code off}
-   */
-  static double guardLoad(String v) {
-    if (v == null) {
-      return Double.NaN;
-    }
-    if (v.equalsIgnoreCase("off")) {
-      return Double.POSITIVE_INFINITY;
-    }
-    try {
-      double r = Double.parseDouble(v);
-      if (r > 1 && r <= 100) {
-        return r;
-      }
-    } catch (NumberFormatException e) {
-      // refused below
-    }
-    throw new UserError("--guard-load: expected a load above 1 (at most 100) or off, got " + v);
-  }
 
   @Override
   public Integer call() throws Exception {
@@ -243,7 +211,7 @@ public final class PredictCommand implements Callable<Integer> {
       throw new UserError(
           "--persistent-boost: expected a number from 1 to 1e6, got " + persistentBoost);
     }
-    double guard = guardLoad(guardLoad);
+    double guard = law.guardLoad();
     ClusterConfig c = config(t);
     Duration slice = ClusterCommand.parseDuration("--resolution", resolution);
     List<FleetModelConfig.RouteChange> changes = new ArrayList<>();
@@ -264,11 +232,7 @@ public final class PredictCommand implements Callable<Integer> {
       if (persistentBoost != null) {
         b.persistentBoost(persistentBoost);
       }
-      if (Double.isFinite(guard)) {
-        b.guardLoad(guard);
-      } else if (guardLoad != null) {
-        b.guardLoad(Double.POSITIVE_INFINITY);
-      }
+      b.guardLoad(guard);
       loops.add(b.build());
     }
     List<FleetRun> done = new ArrayList<>();

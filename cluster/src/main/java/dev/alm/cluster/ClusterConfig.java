@@ -47,6 +47,8 @@ import java.util.List;
  *     probeAuth})
  * @param overloadBoost the largest multiplier of a PoP's price step while its proxy is above
  *     capacity ({@link LoopConfig#overloadBoost()}; 1: none)
+ * @param guardLoad the echoed load above which a PoP's headroom guard cuts its x ({@link
+ *     LoopConfig#guardLoad()}; infinite: no guard)
  * @param withholdC whether the PoPs are given the unit matrix instead of C (users still follow C):
  *     the PoPs' loops must then learn C's effects in-band (docs/controllers.md)
  */
@@ -76,7 +78,8 @@ public record ClusterConfig(
     double centralStopSeconds,
     BetaSource betaSource,
     boolean withholdC,
-    double overloadBoost) {
+    double overloadBoost,
+    double guardLoad) {
 
   public static final double DEFAULT_LOAD_UNIT = 150;
   public static final int DEFAULT_RESOLVERS = 200;
@@ -161,7 +164,8 @@ public record ClusterConfig(
         .centralStopSeconds(centralStopSeconds)
         .betaSource(betaSource)
         .withholdC(withholdC)
-        .overloadBoost(overloadBoost);
+        .overloadBoost(overloadBoost)
+        .guardLoad(guardLoad);
   }
 
   /** The same run with other drills and state directory. */
@@ -197,6 +201,7 @@ public record ClusterConfig(
     private double centralStopSeconds = Double.NaN;
     private boolean withholdC;
     private double overloadBoost = LoopConfig.DEFAULT_OVERLOAD_BOOST;
+    private double guardLoad = LoopConfig.DEFAULT_GUARD_LOAD;
 
     private Builder(Topology topology) {
       this.topology = topology;
@@ -340,7 +345,17 @@ public record ClusterConfig(
           centralStopSeconds,
           betaSource,
           withholdC,
-          overloadBoost);
+          overloadBoost,
+          guardLoad);
+    }
+
+    /**
+     * The echoed load above which the PoPs' headroom guards cut x; infinite: no guard; default
+     * {@link LoopConfig}'s.
+     */
+    public Builder guardLoad(double v) {
+      guardLoad = v;
+      return this;
     }
 
     /** The price step's largest multiplier above capacity; default {@link LoopConfig}'s. */

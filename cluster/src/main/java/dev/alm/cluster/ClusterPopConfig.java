@@ -106,6 +106,7 @@ final class ClusterPopConfig {
             .settling(c.settling())
             .betaSource(c.betaSource())
             .overloadBoost(c.overloadBoost())
+            .guardLoad(c.guardLoad())
             .build();
     Path state = c.stateDir() == null ? null : c.stateDir().resolve(id + ".json");
     return new PopConfig(

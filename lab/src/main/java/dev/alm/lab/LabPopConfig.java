@@ -160,6 +160,7 @@ final class LabPopConfig {
         .betaSource(betaSource(s))
         .overloadBoost(
             s.overloadBoost() >= 1 ? s.overloadBoost() : LoopConfig.DEFAULT_OVERLOAD_BOOST)
+        .guardLoad(s.loopGuardLoad())
         .build();
   }
 

@@ -1,6 +1,7 @@
 package dev.alm.lab;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.loop.LoopConfig;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -39,6 +40,8 @@ import java.nio.file.Path;
  * @param withholdC whether the PoPs are given the unit matrix instead of the measured C
  * @param overloadBoost the dual's largest price-step multiplier above capacity (below 1: the
  *     default)
+ * @param guardLoad the echoed load above which the PoPs' headroom guards cut x (0: the default;
+ *     below 0: no guard), so that the file holds no infinity
  */
 public record LabSettings(
     String topology,
@@ -64,7 +67,21 @@ public record LabSettings(
     int refreshMinSamples,
     String betaSource,
     boolean withholdC,
-    double overloadBoost) {
+    double overloadBoost,
+    double guardLoad) {
+
+  /** {@code guardLoad} as the file holds it: -1 for no guard (infinite). */
+  public static double guardLoadSetting(double guardLoad) {
+    return Double.isFinite(guardLoad) ? guardLoad : -1;
+  }
+
+  /** The guard load the PoPs' loops use ({@link LoopConfig#guardLoad()}). */
+  public double loopGuardLoad() {
+    if (guardLoad < 0) {
+      return Double.POSITIVE_INFINITY;
+    }
+    return guardLoad > 1 ? guardLoad : LoopConfig.DEFAULT_GUARD_LOAD;
+  }
 
   /** The file through which the run hands the PoPs a new C after a drill. */
   public static Path refreshFile(Path out) {

@@ -39,6 +39,7 @@ final class TestSettings {
         20,
         betaSource,
         withholdC,
+        0,
         0);
   }
 }

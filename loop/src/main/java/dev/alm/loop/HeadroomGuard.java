@@ -37,7 +37,7 @@ import java.util.Map;
 final class HeadroomGuard {
 
   /** The default guard load: the overload the settling targets count. */
-  static final double DEFAULT_LOAD = 1.1;
+  static final double DEFAULT_LOAD = LoopConfig.DEFAULT_GUARD_LOAD;
 
   /** Standard deviations of an echoed load's Poisson noise that a cut must stand above. */
   static final double NOISE = 2;

@@ -71,6 +71,10 @@ public record LoopConfig(
     double guardLoad) {
 
   public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+
+  /** The default guard load ({@link HeadroomGuard}). */
+  public static final double DEFAULT_GUARD_LOAD = 1.1;
+
   public static final double DEFAULT_START_X = 0.2;
   public static final double DEFAULT_SAFE_X = 0.2;
   public static final double DEFAULT_GREEDY_GAIN = 1.0;
@@ -227,7 +231,7 @@ public record LoopConfig(
     private double localTheta = DEFAULT_LOCAL_THETA;
     private double overloadBoost = DEFAULT_OVERLOAD_BOOST;
     private double persistentBoost = DEFAULT_PERSISTENT_BOOST;
-    private double guardLoad = HeadroomGuard.DEFAULT_LOAD;
+    private double guardLoad = DEFAULT_GUARD_LOAD;
 
     private Builder(Algorithm algorithm) {
       this.algorithm = algorithm;
