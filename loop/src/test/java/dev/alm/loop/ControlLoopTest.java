@@ -330,4 +330,38 @@ class ControlLoopTest {
     assertEquals(
         0.3 * 20 + 0.7 * 80, s.beta().beta(), 1.0, "beta 10 intervals after the price moved");
   }
+
+  @Test
+  void theHeadroomGuardCutsXOnlyOnceArmedAndByTheEchoedOverload() {
+    LoopConfig guarded =
+        LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1).withBetaSource(BetaSource.ECHO);
+    LoopConfig open = guarded.toBuilder().guardLoad(Double.POSITIVE_INFINITY).build();
+    ControlLoop a = new ControlLoop(guarded, fig2, 0);
+    ControlLoop b = new ControlLoop(open, fig2, 0);
+    LoopState s = a.step(a.initial(0.5, 0), echoed(0, 20, 0, 0, 0, 0, 0));
+    LoopState u = b.step(b.initial(0.5, 0), echoed(0, 20, 0, 0, 0, 0, 0));
+    for (int k = 1; k <= 14; k++) {
+      // every interval 400 echoes from proxy "b" at price 20, which reports twice its capacity of
+      // 10,000 requests/s
+      long n = 400L * k;
+      EchoTotals totals =
+          new EchoTotals(
+              n,
+              20.0 * n,
+              400.0 * n,
+              Map.of("b", new EchoTotals.Stratum(n, 20.0 * n, n, 2.0 * n, 10_000.0 * n)));
+      Measurement m = new Measurement(k * SECOND, 20, 0, 0, 100L * k, totals, 400L * k);
+      LoopState before = s;
+      s = a.step(s, m);
+      u = b.step(u, m);
+      if (k <= HeadroomGuard.ARMED_AFTER) {
+        assertEquals(u.x(), s.x(), 1e-12, "not armed yet at interval " + k);
+      } else if (k == HeadroomGuard.ARMED_AFTER + 1) {
+        assertEquals(Math.min(u.x(), Math.max(before.x(), before.before()) / 2), s.x(), 1e-12);
+        assertTrue(s.x() < u.x(), "cut at interval " + k);
+      } else {
+        assertTrue(s.x() <= Math.max(before.x(), before.before()) / 2 + 1e-12, "cut again");
+      }
+    }
+  }
 }
