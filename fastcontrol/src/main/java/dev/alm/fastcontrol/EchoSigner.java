@@ -59,33 +59,15 @@ public final class EchoSigner {
     if (length > ProbeSigner.MAX_NAME_CHARS) {
       return null;
     }
-    float p = (float) price;
     ProbeToken t = probe.token();
-    if (!loaded) {
-      byte[] mac =
-          keys.sign(PriceEcho.macInput(zone, proxy, origin, t.expirySeconds(), t.nonce(), p));
-      return new PriceEcho(
-              proxy,
-              origin,
-              t.expirySeconds(),
-              t.nonce(),
-              p,
-              Arrays.copyOf(mac, SignedLabel.MAC_BYTES))
-          .relativeName();
-    }
-    float r = PriceEcho.loadMillis(load) / 1000f;
-    float c = (float) capacity;
-    byte[] mac =
-        keys.sign(PriceEcho.macInput(zone, proxy, origin, t.expirySeconds(), t.nonce(), p, r, c));
-    return new PriceEcho(
-            proxy,
-            origin,
-            t.expirySeconds(),
-            t.nonce(),
-            p,
-            r,
-            c,
-            Arrays.copyOf(mac, PriceEcho.MAC_BYTES))
+    float r = loaded ? PriceEcho.loadMillis(load) / 1000f : Float.NaN;
+    float c = loaded ? (float) capacity : Float.NaN;
+    int macBytes = loaded ? PriceEcho.MAC_BYTES : SignedLabel.MAC_BYTES;
+    PriceEcho fields =
+        new PriceEcho(
+            proxy, origin, t.expirySeconds(), t.nonce(), (float) price, r, c, new byte[macBytes]);
+    byte[] mac = Arrays.copyOf(keys.sign(fields.macInput(zone)), macBytes);
+    return new PriceEcho(proxy, origin, t.expirySeconds(), t.nonce(), (float) price, r, c, mac)
         .relativeName();
   }
 }

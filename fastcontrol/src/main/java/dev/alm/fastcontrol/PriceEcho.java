@@ -161,27 +161,8 @@ public record PriceEcho(
   public byte[] macInput(String zone) {
     return version() == VERSION_2
         ? SignedLabel.macInput(DOMAIN_2, zone, proxy, origin, expirySeconds, nonce, price)
-        : macInput(zone, proxy, origin, expirySeconds, nonce, price, load, capacity);
-  }
-
-  /** The MAC input of a version 3 echo with these fields. */
-  static byte[] macInput(
-      String zone,
-      String proxy,
-      String origin,
-      long expiry,
-      long nonce,
-      float price,
-      float load,
-      float capacity) {
-    return SignedLabel.macInput(
-        DOMAIN, zone, proxy, origin, expiry, nonce, price, extra(load, capacity));
-  }
-
-  /** The MAC input of a version 2 echo with these fields. */
-  static byte[] macInput(
-      String zone, String proxy, String origin, long expiry, long nonce, float price) {
-    return SignedLabel.macInput(DOMAIN_2, zone, proxy, origin, expiry, nonce, price);
+        : SignedLabel.macInput(
+            DOMAIN, zone, proxy, origin, expirySeconds, nonce, price, extra(load, capacity));
   }
 
   @Override

@@ -53,10 +53,19 @@ class SignedLabelTest {
   @Test
   void probeTokensAndPriceEchoesShareTheLayoutUnderTheirOwnTags() {
     byte[] probe = ProbeSigner.macInput("z", "c", "o", 5, 6, 0.5f);
-    byte[] echo = PriceEcho.macInput("z", "c", "o", 5, 6, 0.5f);
+    byte[] echo = new PriceEcho("c", "o", 5, 6, 0.5f, new byte[13]).macInput("z");
     assertEquals("alm-probe-2", new String(probe, 0, 11, StandardCharsets.US_ASCII));
     assertEquals("alm-echo-1", new String(echo, 0, 10, StandardCharsets.US_ASCII));
     assertArrayEquals(
         Arrays.copyOfRange(probe, 12, probe.length), Arrays.copyOfRange(echo, 11, echo.length));
+    // version 3: its own tag, then the same layout followed by the load (2 bytes) and capacity (4)
+    byte[] loaded = new PriceEcho("c", "o", 5, 6, 0.5f, 1.25f, 900f, new byte[12]).macInput("z");
+    assertEquals("alm-echo-2", new String(loaded, 0, 10, StandardCharsets.US_ASCII));
+    assertArrayEquals(
+        Arrays.copyOfRange(echo, 11, echo.length),
+        Arrays.copyOfRange(loaded, 11, loaded.length - 6));
+    assertEquals(
+        "04e2" + "44610000", // 1,250 thousandths, 900.0f
+        HexFormat.of().formatHex(Arrays.copyOfRange(loaded, loaded.length - 6, loaded.length)));
   }
 }
