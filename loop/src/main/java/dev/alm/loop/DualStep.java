@@ -104,22 +104,21 @@ final class DualStep implements LoopStep {
     double ownPrice = smoothPrice(s, price.mu(), priceCalm);
     BetaEstimate shifted = shift(beta, ownPrice - s.mu());
     DualNode.Decision d = fixed.decide(price.mu(), demand, shifted.beta());
-    double x = ControlLoop.limit(s.x(), d.x(), config.maxStep());
-    if (intervals > HeadroomGuard.ARMED_AFTER) {
-      x =
-          Math.min(
-              x,
-              HeadroomGuard.cap(
-                  s.x(),
-                  s.before(),
-                  demand * config.loadUnit(),
-                  dt,
-                  in.echoesByProxy(),
-                  config.guardLoad()));
-    }
+    double wanted = ControlLoop.limit(s.x(), d.x(), config.maxStep());
+    double bound =
+        intervals > HeadroomGuard.ARMED_AFTER
+            ? HeadroomGuard.cap(
+                s.x(),
+                s.before(),
+                demand * config.loadUnit(),
+                dt,
+                in.echoesByProxy(),
+                config.guardLoad())
+            : Double.POSITIVE_INFINITY;
     return new LoopState(
-        x,
+        Math.min(wanted, bound),
         s.x(),
+        bound < wanted ? Math.max(0, bound) : Double.POSITIVE_INFINITY,
         new DualPrice(price, d.sStar(), ownPrice),
         new Estimates(shifted, demand, load, sigma),
         LoopMode.normal(quiet),

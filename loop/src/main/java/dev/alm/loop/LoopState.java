@@ -12,6 +12,8 @@ import dev.alm.fastcontrol.BetaEstimate;
  *
  * @param x the L1 answer probability published to the DNS, in [0, 1]
  * @param before the x published the interval before (with x, what the users' caches hold now)
+ * @param guard the headroom guard's bound on this x when it bound ({@link HeadroomGuard}); infinite
+ *     when it did not
  * @param dual mu_i, S*_i and the own price (eq. 13, 17)
  * @param estimates beta_i (eq. 20), A_i and S_i
  * @param status normal or fallback, why, and the probe-silent intervals
@@ -22,6 +24,7 @@ import dev.alm.fastcontrol.BetaEstimate;
 public record LoopState(
     double x,
     double before,
+    double guard,
     DualPrice dual,
     Estimates estimates,
     LoopMode status,
@@ -33,6 +36,9 @@ public record LoopState(
     if (!(x >= 0 && x <= 1) || !(before >= 0 && before <= 1)) {
       throw new IllegalArgumentException("x must be in [0, 1], got " + x + " after " + before);
     }
+    if (Double.isNaN(guard)) {
+      throw new IllegalArgumentException("the guard's bound must be a number or infinite");
+    }
     if (dual == null || estimates == null || status == null || gains == null || last == null) {
       throw new IllegalArgumentException("price, estimates, mode, gains and baseline are required");
     }
@@ -43,6 +49,7 @@ public record LoopState(
     return new LoopState(
         x,
         x,
+        Double.POSITIVE_INFINITY,
         DualPrice.of(PriceState.of(mu)),
         new Estimates(null, demand, Double.NaN),
         LoopMode.NORMAL,
@@ -53,28 +60,29 @@ public record LoopState(
 
   /** The state publishing {@code v} next, the x published so far becoming {@link #before()}. */
   public LoopState withX(double v) {
-    return new LoopState(v, x, dual, estimates, status, gains, last, intervals);
+    return new LoopState(
+        v, x, Double.POSITIVE_INFINITY, dual, estimates, status, gains, last, intervals);
   }
 
   public LoopState withDual(DualPrice v) {
-    return new LoopState(x, before, v, estimates, status, gains, last, intervals);
+    return new LoopState(x, before, guard, v, estimates, status, gains, last, intervals);
   }
 
   public LoopState withEstimates(Estimates v) {
-    return new LoopState(x, before, dual, v, status, gains, last, intervals);
+    return new LoopState(x, before, guard, dual, v, status, gains, last, intervals);
   }
 
   public LoopState withStatus(LoopMode v) {
-    return new LoopState(x, before, dual, estimates, v, gains, last, intervals);
+    return new LoopState(x, before, guard, dual, estimates, v, gains, last, intervals);
   }
 
   public LoopState withGains(GainSchedule v) {
-    return new LoopState(x, before, dual, estimates, status, v, last, intervals);
+    return new LoopState(x, before, guard, dual, estimates, status, v, last, intervals);
   }
 
   /** The same state after the measurement {@code m}, {@code n} intervals since start. */
   public LoopState measured(Measurement m, long n) {
-    return new LoopState(x, before, dual, estimates, status, gains, Baseline.of(m), n);
+    return new LoopState(x, before, guard, dual, estimates, status, gains, Baseline.of(m), n);
   }
 
   /** The shortest calm of the three gain schedules: what a restart resumes from. */

@@ -85,6 +85,7 @@ public record SavedState(
     return new LoopState(
         x,
         x,
+        Double.POSITIVE_INFINITY,
         DualPrice.of(new PriceState(mu, boost, lastSign)),
         new Estimates(b, Double.isFinite(demand) && demand >= 0 ? demand : demandPrior, Double.NaN),
         LoopMode.NORMAL,

@@ -356,9 +356,11 @@ class ControlLoopTest {
       u = b.step(u, m);
       if (k <= HeadroomGuard.ARMED_AFTER) {
         assertEquals(u.x(), s.x(), 1e-12, "not armed yet at interval " + k);
+        assertEquals(Double.POSITIVE_INFINITY, s.guard());
       } else if (k == HeadroomGuard.ARMED_AFTER + 1) {
         assertEquals(Math.min(u.x(), Math.max(before.x(), before.before()) / 2), s.x(), 1e-12);
         assertTrue(s.x() < u.x(), "cut at interval " + k);
+        assertEquals(s.x(), s.guard(), 1e-12, "the status shows the bound");
       } else {
         assertTrue(s.x() <= Math.max(before.x(), before.before()) / 2 + 1e-12, "cut again");
       }

@@ -66,6 +66,8 @@ final class PopStatus {
     m.put("mode", s.mode().label());
     m.put("reason", s.reason());
     m.put("x", s.x());
+    // the headroom guard's bound on x when it bound this interval (docs/headroom-guard.md)
+    m.put("guardBound", finite(s.guard()));
     m.put("mu", s.mu());
     m.put("beta", s.beta() == null ? null : s.beta().beta());
     m.put("betaStdErr", s.beta() == null ? null : s.beta().stdError());
