@@ -3,7 +3,6 @@ package dev.alm.loop.fleet;
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Topology;
 import dev.alm.fastcontrol.BalancedSplit;
-import dev.alm.fastcontrol.EchoTotals;
 import dev.alm.fastcontrol.PlannedProbeAnswerer;
 import dev.alm.fastcontrol.ProbeAnswererConfig;
 import dev.alm.fastcontrol.ProbePlan;
@@ -17,9 +16,7 @@ import dev.alm.loop.LoopState;
 import dev.alm.loop.Measurement;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -82,6 +79,7 @@ public final class FleetModel {
   private final boolean[] echoMode;
   private final double[] published;
   private final double[] echoPrice;
+  private final ModelEchoes echoes;
   private final PlannedProbeAnswerer[] answerers;
   private final SlidingWindowCounter[] meters;
   private final double[][][] routes;
@@ -104,13 +102,6 @@ public final class FleetModel {
   private final long[] ownProbes;
   private final long[] allProbes;
   private final long[] proxyRequests;
-  private final long[] echoCount;
-  private final long[][] echoByCount;
-  private final double[][] echoBySum;
-  private final double[][] echoByLoad;
-  private final double[][] echoByCapacity;
-  private final double[] echoSum;
-  private final double[] echoSquares;
   private final float[] weight;
   private final double[] sensitivity;
   private final double[] ceiling;
@@ -139,6 +130,7 @@ public final class FleetModel {
     echoMode = new boolean[n];
     published = new double[n];
     echoPrice = new double[n];
+    echoes = new ModelEchoes(ids);
     answerers = new PlannedProbeAnswerer[n];
     meters = new SlidingWindowCounter[n];
     userRandom = new SplittableRandom[n];
@@ -159,13 +151,6 @@ public final class FleetModel {
     ownProbes = new long[n];
     allProbes = new long[n];
     proxyRequests = new long[n];
-    echoCount = new long[n];
-    echoByCount = new long[n][n];
-    echoBySum = new double[n][n];
-    echoByLoad = new double[n][n];
-    echoByCapacity = new double[n][n];
-    echoSum = new double[n];
-    echoSquares = new double[n];
     weight = new float[n];
     sensitivity = new double[n];
     ceiling = new double[n];
@@ -259,7 +244,7 @@ public final class FleetModel {
               cdnQueries[i],
               beacons[i],
               answerers[i].stats(now).probes(),
-              echoCount[i],
+              echoes.count(i),
               proxyRequests[i],
               allProbes[i],
               shed[i]));
@@ -327,15 +312,9 @@ public final class FleetModel {
     sensitivity[j] += weight[i]; // the weight signed into the probe when it was handed out
     double price = echoPrice[j];
     if (echoMode[j] && echoMode[i] && !Double.isNaN(price)) {
-      double p = (float) price; // the echo name carries an IEEE single
-      echoCount[i]++;
-      echoSum[i] += p;
-      echoSquares[i] += p * p;
-      echoByCount[i][j]++;
-      echoBySum[i][j] += p;
-      // the proxy's meter when it answered, as S_j / T_j (ProxyNode writes it into the echo)
-      echoByLoad[i][j] += meters[j].window(base + t).rate() / (loops[j].capacity() * unit[j]);
-      echoByCapacity[i][j] += loops[j].capacity() * unit[j];
+      // the echo name carries an IEEE single, and the proxy's meter when it answered as S_j / T_j
+      double capacity = loops[j].capacity() * unit[j];
+      echoes.add(i, j, (float) price, meters[j].window(base + t).rate() / capacity, capacity);
     }
   }
 
@@ -348,24 +327,6 @@ public final class FleetModel {
     } else {
       shed[j]++;
     }
-  }
-
-  /** PoP i's DNS's echo totals, split by the proxy that answered, as {@code EchoVerifier}'s. */
-  private EchoTotals echoTotals(int i) {
-    Map<String, EchoTotals.Stratum> split = new HashMap<>();
-    for (int j = 0; j < n; j++) {
-      if (echoByCount[i][j] > 0) {
-        split.put(
-            ids.get(j),
-            new EchoTotals.Stratum(
-                echoByCount[i][j],
-                echoBySum[i][j],
-                echoByCount[i][j],
-                echoByLoad[i][j],
-                echoByCapacity[i][j]));
-      }
-    }
-    return new EchoTotals(echoCount[i], echoSum[i], echoSquares[i], split);
   }
 
   /** One control interval at every PoP, as Cluster.run steps them and PopDaemon.tick publishes. */
@@ -381,7 +342,7 @@ public final class FleetModel {
               ownProbes[i],
               allProbes[i],
               cdnQueries[i],
-              echoTotals(i),
+              echoes.totals(i),
               answerers[i].stats(now).probes(),
               sensitivity[i],
               requery[i].totals());
