@@ -150,11 +150,13 @@ final class DualStep implements LoopStep {
    * faster than it approaches S*_i from below: a price that starts or is left far below its level
    * (a cold start, a route change, a flash crowd) keeps the proxy overloaded for many intervals.
    * While S_i &gt; T_i the step is multiplied by a boost that grows by {@link DualNode#GROW} every
-   * interval, up to {@link LoopConfig#overloadBoost()}; at or below capacity it is the plain step.
-   * The asymmetry is the operator's: a price that climbed too far sends some users to L2 for a few
-   * intervals, one that climbs too slowly keeps a proxy overloaded. A symmetric boost (growing
-   * while the gradient keeps its sign either way) set off a limit cycle in the offline model of the
-   * live loop (docs/controllers.md, "Step and delay").
+   * interval, up to {@link LoopConfig#overloadBoost()}; at or below capacity it is the plain step,
+   * except that a boost already reached holds while the load stays above S*_i
+   * (docs/headroom-guard.md: the guards, not the price, brought the load back). The asymmetry is
+   * the operator's: a price that climbed too far sends some users to L2 for a few intervals, one
+   * that climbs too slowly keeps a proxy overloaded. A symmetric boost (growing while the gradient
+   * keeps its sign either way) set off a limit cycle in the offline model of the live loop
+   * (docs/controllers.md, "Step and delay").
    */
   private PriceState nextPrice(LoopState s, double load, double sigma, double scale) {
     PriceState plain = node(sigma).nextPrice(s.price(), load, s.sStar(), scale);
