@@ -46,6 +46,12 @@ final class PopGauges {
     gauge(
         r,
         tick,
+        "alm.pop.guard",
+        "1 while the headroom guard bounds x (docs/headroom-guard.md)",
+        s -> Double.isFinite(s.guard()) ? 1 : 0);
+    gauge(
+        r,
+        tick,
         "alm.pop.fallback",
         "1 while in a fallback mode",
         s -> s.mode() == Mode.FALLBACK ? 1 : 0);

@@ -293,6 +293,12 @@ class PopCustomersTest {
       }
       String before = metrics(http, pops.get(0));
       assertTrue(drlGauge(before, "share", C), before);
+      // the loop's gauges are there beside them, the headroom guard's among them (0 or 1)
+      assertTrue(
+          Pattern.compile("^alm_pop_guard\\{[^}]*\\} [01]\\.0$", Pattern.MULTILINE)
+              .matcher(before)
+              .find(),
+          before);
       assertFalse(drlGauge(before, "share", "beta"), before);
       for (PopDaemon p : pops) {
         HttpResponse<String> r = post(http, p, "/customers", ACME_AND_BETA);
