@@ -33,11 +33,7 @@ public final class EchoVerifier {
   private final DoubleAdder sum = new DoubleAdder();
   private final DoubleAdder squares = new DoubleAdder();
   private final EnumMap<EchoVerdict, LongAdder> verdicts = new EnumMap<>(EchoVerdict.class);
-  private final Map<String, LongAdder> byProxy = new ConcurrentHashMap<>();
-  private final Map<String, DoubleAdder> sumByProxy = new ConcurrentHashMap<>();
-  private final Map<String, LongAdder> loadedByProxy = new ConcurrentHashMap<>();
-  private final Map<String, DoubleAdder> loadByProxy = new ConcurrentHashMap<>();
-  private final Map<String, DoubleAdder> capacityByProxy = new ConcurrentHashMap<>();
+  private final Map<String, ProxySums> byProxy = new ConcurrentHashMap<>();
   private final ClientAllowance perPrefix;
 
   /**
@@ -119,13 +115,7 @@ public final class EchoVerifier {
         sum.add(price);
         squares.add(price * price);
         // the proxy is one the fleet's key signed for: the maps hold the fleet's PoPs at most
-        sumByProxy.computeIfAbsent(e.proxy(), k -> new DoubleAdder()).add(price);
-        byProxy.computeIfAbsent(e.proxy(), k -> new LongAdder()).increment();
-        if (e.version() == PriceEcho.VERSION) {
-          loadedByProxy.computeIfAbsent(e.proxy(), k -> new LongAdder()).increment();
-          loadByProxy.computeIfAbsent(e.proxy(), k -> new DoubleAdder()).add(e.load());
-          capacityByProxy.computeIfAbsent(e.proxy(), k -> new DoubleAdder()).add(e.capacity());
-        }
+        byProxy.computeIfAbsent(e.proxy(), k -> new ProxySums()).add(e);
         yield EchoVerdict.COUNTED;
       }
       case REPLAYED -> EchoVerdict.REPLAYED;
@@ -140,31 +130,39 @@ public final class EchoVerifier {
   public EchoTotals totals() {
     long n = count.sum();
     Map<String, EchoTotals.Stratum> split = new java.util.HashMap<>();
-    sumByProxy.forEach(
-        (proxy, s) -> {
-          LongAdder c = byProxy.get(proxy);
-          if (c != null) {
-            long counted = c.sum();
-            long loaded = Math.min(counted, sum(loadedByProxy.get(proxy)));
-            split.put(
-                proxy,
-                new EchoTotals.Stratum(
-                    counted,
-                    Math.max(0, s.sum()),
-                    loaded,
-                    loaded == 0 ? 0 : Math.max(0, sum(loadByProxy.get(proxy))),
-                    loaded == 0 ? 0 : Math.max(0, sum(capacityByProxy.get(proxy)))));
-          }
-        });
+    byProxy.forEach((proxy, sums) -> split.put(proxy, sums.stratum()));
     return new EchoTotals(n, Math.max(0, sum.sum()), Math.max(0, squares.sum()), split);
   }
 
-  private static long sum(LongAdder a) {
-    return a == null ? 0 : a.sum();
-  }
+  /** One proxy's counted echoes: their prices and, of version 3 echoes, loads and capacities. */
+  private static final class ProxySums {
+    private final LongAdder count = new LongAdder();
+    private final DoubleAdder prices = new DoubleAdder();
+    private final LongAdder loaded = new LongAdder();
+    private final DoubleAdder loads = new DoubleAdder();
+    private final DoubleAdder capacities = new DoubleAdder();
 
-  private static double sum(DoubleAdder a) {
-    return a == null ? 0 : a.sum();
+    void add(PriceEcho e) {
+      count.increment();
+      prices.add(e.price());
+      if (e.version() == PriceEcho.VERSION) {
+        loaded.increment();
+        loads.add(e.load());
+        capacities.add(e.capacity());
+      }
+    }
+
+    /** The sums as a stratum; read while echoes arrive, they may be one echo apart. */
+    EchoTotals.Stratum stratum() {
+      long k = count.sum();
+      long l = Math.min(k, loaded.sum());
+      return new EchoTotals.Stratum(
+          k,
+          Math.max(0, prices.sum()),
+          l,
+          l == 0 ? 0 : Math.max(0, loads.sum()),
+          l == 0 ? 0 : Math.max(0, capacities.sum()));
+    }
   }
 
   /** Echo queries with {@code verdict} since start. */
@@ -178,7 +176,7 @@ public final class EchoVerifier {
    */
   public Map<String, Long> byProxy() {
     Map<String, Long> m = new java.util.TreeMap<>();
-    byProxy.forEach((k, v) -> m.put(k, v.sum()));
+    byProxy.forEach((k, v) -> m.put(k, v.count.sum()));
     return m;
   }
 }
