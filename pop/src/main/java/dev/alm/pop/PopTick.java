@@ -90,7 +90,7 @@ final class PopTick {
     dns.x().set(next.x());
     if (echoes(config)) {
       proxy.node().publishPrice(next.alignedPrice());
-      proxy.node().publishCapacity(loop.capacity() * config.loop().loadUnit());
+      proxy.node().publishCapacity(capacityRate());
     }
     if (dns.probeSigner() != null) {
       dns.probeSigner().publishWeight(loop.probeWeight(next));
