@@ -70,6 +70,9 @@ final class ClusterFleetView implements Supplier<Map<String, Object>> {
       p.put("A", s.demand());
       p.put("mode", s.mode());
       p.put("shed", s.shed());
+      if (s.guarded()) {
+        p.put("guardBound", s.guard());
+      }
       pops.put(s.pop(), p);
     }
     List<Map<String, Object>> marks = new ArrayList<>();

@@ -47,12 +47,12 @@ final class ClusterReport {
     Outputs.write(
         file,
         w -> {
-          w.write("t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain\n");
+          w.write("t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain,guard\n");
           for (Sample s : samples) {
             w.write(
                 String.format(
                     Locale.ROOT,
-                    "%.3f,%s,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f,%.3f,%s,%d,%.4f%n",
+                    "%.3f,%s,%.6f,%.6f,%.6f,%.6f,%.3f,%.3f,%.3f,%s,%d,%.4f,%s%n",
                     s.t(),
                     s.pop(),
                     s.x(),
@@ -64,7 +64,8 @@ final class ClusterReport {
                     s.demand(),
                     s.mode(),
                     s.shed(),
-                    s.gain()));
+                    s.gain(),
+                    s.guarded() ? String.format(Locale.ROOT, "%.6f", s.guard()) : ""));
           }
         });
   }

@@ -18,6 +18,7 @@ import dev.alm.lab.LabSettings;
 import dev.alm.lab.LabTeardown;
 import dev.alm.lab.LabTopology;
 import dev.alm.lab.LabTopologyJson;
+import dev.alm.lab.LabTruth;
 import dev.alm.loop.Algorithm;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -375,8 +376,13 @@ public final class LabCommand implements Callable<Integer> {
   }
 
   static ClusterRun clusterRun(LabTopology t, LabSettings s, LabRun.Result r) {
+    return clusterRun(t, s, r, r.truth());
+  }
+
+  /** The run as alm cluster's, its topology the lab's with {@code truth}'s C and A. */
+  static ClusterRun clusterRun(LabTopology t, LabSettings s, LabRun.Result r, LabTruth truth) {
     ClusterConfig c =
-        ClusterConfig.builder(topology(t, r.truth().c(), r.truth().demand()))
+        ClusterConfig.builder(topology(t, truth.c(), truth.demand()))
             .algorithm(Algorithm.parse(s.algorithm()))
             .duration(Duration.ofMillis((long) (r.seconds() * 1000)))
             .interval(Duration.ofMillis(s.intervalMillis()))

@@ -2,10 +2,13 @@ package dev.alm.app;
 
 import dev.alm.cluster.Sample;
 import dev.alm.cluster.SettlingReport;
+import dev.alm.lab.CatchmentSeries;
 import dev.alm.lab.DrillRecovery;
 import dev.alm.lab.LabRun;
 import dev.alm.lab.LabSettings;
 import dev.alm.lab.LabTopology;
+import dev.alm.lab.LabTruth;
+import dev.alm.optimum.CentralOptimum;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,6 +96,10 @@ final class LabDrillReport {
       m.put(
           "recoveryIntervals",
           ClusterReport.intOrNull(settling.recoveries().get(index++).intervals()));
+      Map<String, Object> optimum = fromOptimum(dir, t, s, r.samples(), until(r, e.atSeconds()));
+      if (optimum != null) {
+        m.putAll(optimum);
+      }
       out.add(m);
     }
     return out;
@@ -126,38 +133,74 @@ final class LabDrillReport {
     return v;
   }
 
-  /**
-   * The true C at {@code seconds} from the catchment series ({@code catchments/ID.csv}): each
-   * network's last successful measurement at or before that time; null if one is missing.
-   */
+  /** The true C at {@code seconds} as summary rows, or null while a network was unmeasured. */
   private static Object trueC(Path dir, LabTopology t, LabSettings s, double seconds)
       throws IOException {
-    Map<String, LabRun.Catch> c = new LinkedHashMap<>();
-    List<String> series = new ArrayList<>();
-    t.eyeballs().forEach(x -> series.add(x.id()));
-    t.resolvers().forEach(x -> series.add(x.id()));
-    for (String id : series) {
-      Path f = dir.resolve("catchments").resolve(id + ".csv");
-      if (!Files.exists(f)) {
-        return null;
-      }
-      String dns = null;
-      String http = null;
-      List<String> lines = Files.readAllLines(f);
-      for (String line : lines.subList(1, lines.size())) {
-        String[] p = line.split(",", -1);
-        if (Double.parseDouble(p[0]) > seconds) {
-          break;
-        }
-        dns = p[1].isEmpty() ? dns : p[1];
-        http = p[2].isEmpty() ? http : p[2];
-      }
-      c.put(id, new LabRun.Catch(dns, http));
-    }
+    LabTruth truth = truthAt(dir, t, s, seconds);
+    return truth == null ? null : Outputs.byIdRows(t.popIds(), truth.c());
+  }
+
+  /**
+   * The true C and A at {@code seconds} from the catchment series ({@code catchments/ID.csv}): each
+   * network's last successful measurement at or before that time; null if one is missing.
+   */
+  static LabTruth truthAt(Path dir, LabTopology t, LabSettings s, double seconds)
+      throws IOException {
     try {
-      return Outputs.byIdRows(t.popIds(), LabRun.truth(t, c, s, 0, 0).c());
+      return LabRun.truth(t, CatchmentSeries.catchmentsAt(dir, t, seconds), s, 0, 0);
     } catch (IllegalStateException e) {
       return null; // a network had no successful measurement yet
     }
+  }
+
+  /**
+   * How far each PoP's final x after a drill (the mean over the last {@link #FINAL} intervals
+   * before the next drill or the end) is from the optimum under the routing the drill left (the
+   * true C and A at that time): the optimum's x per PoP and the largest distance; null when a
+   * network had no measurement.
+   */
+  static Map<String, Object> fromOptimum(
+      Path dir, LabTopology t, LabSettings s, List<Sample> samples, double until)
+      throws IOException {
+    LabTruth truth = truthAt(dir, t, s, until);
+    if (truth == null) {
+      return null;
+    }
+    double[] opt =
+        new CentralOptimum().solve(LabCommand.topology(t, truth.c(), truth.demand())).x();
+    Map<String, Object> optimum = new LinkedHashMap<>();
+    double worst = 0;
+    List<String> ids = t.popIds();
+    for (int i = 0; i < ids.size(); i++) {
+      double x = finalX(samples, ids.get(i), until);
+      optimum.put(ids.get(i), opt[i]);
+      if (Double.isFinite(x)) {
+        worst = Math.max(worst, Math.abs(x - opt[i]));
+      }
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("optimumX", optimum);
+    m.put("finalXFromOptimum", worst);
+    return m;
+  }
+
+  /** Intervals of x averaged for "final x" after a drill. */
+  static final int FINAL = 5;
+
+  /** A PoP's mean x over its last {@link #FINAL} samples at or before {@code until}. */
+  private static double finalX(List<Sample> samples, String pop, double until) {
+    double[] last = new double[FINAL];
+    int n = 0;
+    for (Sample x : samples) {
+      if (x.pop().equals(pop) && x.t() <= until) {
+        last[n++ % FINAL] = x.x();
+      }
+    }
+    int k = Math.min(n, FINAL);
+    double sum = 0;
+    for (int i = 0; i < k; i++) {
+      sum += last[i];
+    }
+    return k == 0 ? Double.NaN : sum / k;
   }
 }

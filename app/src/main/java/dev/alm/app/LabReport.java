@@ -6,6 +6,7 @@ import dev.alm.cluster.SettlingReport;
 import dev.alm.lab.LabRun;
 import dev.alm.lab.LabSettings;
 import dev.alm.lab.LabTopology;
+import dev.alm.lab.LabTruth;
 import dev.alm.optimum.CentralOptimum;
 import dev.alm.optimum.OptimumResult;
 import java.io.IOException;
@@ -43,7 +44,9 @@ final class LabReport {
       String topology,
       double wallSeconds)
       throws Exception {
-    ClusterRun run = LabCommand.clusterRun(t, s, r);
+    // meanX is the end of the run's: after drills, its optimum is the routing's at the end
+    LabTruth end = r.drills().isEmpty() ? null : LabDrillReport.truthAt(dir, t, s, r.seconds());
+    ClusterRun run = LabCommand.clusterRun(t, s, r, end == null ? r.truth() : end);
     List<SettlingReport.Event> drills = new ArrayList<>();
     for (LabRun.DrillEvent e : r.drills()) {
       drills.add(new SettlingReport.Event(e.drill().label(), e.atSeconds()));

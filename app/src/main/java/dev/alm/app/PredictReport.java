@@ -77,7 +77,8 @@ final class PredictReport {
               s.demand(),
               s.mode(),
               s.shed(),
-              s.gain()));
+              s.gain(),
+              s.guard()));
     }
     return out;
   }
@@ -177,7 +178,10 @@ final class PredictReport {
     return v.isPresent() ? v.getAsInt() : null;
   }
 
-  /** An alm cluster run's samples.csv: t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain. */
+  /**
+   * An alm cluster run's samples.csv: t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain and, since
+   * the headroom guard, guard (empty when it did not bind).
+   */
   static List<Sample> readSamples(Path file) throws InputException {
     List<String> lines;
     try {
@@ -208,7 +212,8 @@ final class PredictReport {
                 num(f[8]),
                 f[9],
                 Long.parseLong(f[10]),
-                num(f[11])));
+                num(f[11]),
+                f.length > 12 ? num(f[12]) : Double.NaN));
       } catch (NumberFormatException e) {
         throw new InputException(file.toString(), "line " + (k + 1), "not a number: " + e);
       }

@@ -34,7 +34,8 @@ final class ClusterIntervals {
               s.demand() * unit,
               s.mode().label(),
               p.shed(),
-              p.gainScale()));
+              p.gainScale(),
+              Double.isFinite(s.guard()) ? s.guard() : Double.NaN));
     }
     return interval;
   }

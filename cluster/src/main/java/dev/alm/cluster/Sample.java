@@ -15,6 +15,8 @@ package dev.alm.cluster;
  * @param mode normal or fallback
  * @param shed requests shed by the proxy since start
  * @param gain the dual's gain multiplier after this interval (1: full gains, docs/pop.md)
+ * @param guard the headroom guard's bound on x when it bound this interval
+ *     (docs/headroom-guard.md), NaN when it did not or is not known
  */
 public record Sample(
     double t,
@@ -28,7 +30,30 @@ public record Sample(
     double demand,
     String mode,
     long shed,
-    double gain) {
+    double gain,
+    double guard) {
+
+  /** A sample without the guard's bound (it did not bind, or the source does not say). */
+  public Sample(
+      double t,
+      String pop,
+      double x,
+      double mu,
+      double beta,
+      double betaStdErr,
+      double load,
+      double capacity,
+      double demand,
+      String mode,
+      long shed,
+      double gain) {
+    this(t, pop, x, mu, beta, betaStdErr, load, capacity, demand, mode, shed, gain, Double.NaN);
+  }
+
+  /** Whether the headroom guard bound x this interval. */
+  public boolean guarded() {
+    return Double.isFinite(guard);
+  }
 
   /** S_i / T_i. */
   public double ratio() {

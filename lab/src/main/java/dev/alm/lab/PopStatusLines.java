@@ -80,7 +80,8 @@ final class PopStatusLines {
         number(n.path("A")),
         n.path("mode").asText(),
         n.path("shed").asLong(),
-        n.path("gain").asDouble());
+        n.path("gain").asDouble(),
+        number(n.path("guardBound")));
   }
 
   private static double number(JsonNode n) {

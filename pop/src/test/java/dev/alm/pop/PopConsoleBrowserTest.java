@@ -50,6 +50,10 @@ class PopConsoleBrowserTest {
           "every chart drawn");
       assertEquals(
           "live", browser.evaluate("document.getElementById('state').textContent").asText());
+      String summary = browser.evaluate("almConsoleSummary()").asText();
+      assertTrue(
+          summary.contains("guardnot binding") || summary.contains("guardx ≤"),
+          "the headroom guard's state is shown: " + summary);
       byte[] png = browser.screenshot();
       assertTrue(png.length > 1000 && png[1] == 'P' && png[2] == 'N' && png[3] == 'G');
       Files.write(dir.resolve("console-pop.png"), png);

@@ -370,7 +370,8 @@ public final class FleetModel {
               next.demand() * unit[i],
               next.mode().label(),
               shed[i],
-              loops[i].gainScale(next)));
+              loops[i].gainScale(next),
+              Double.isFinite(next.guard()) ? next.guard() : Double.NaN));
     }
   }
 

@@ -16,6 +16,7 @@ package dev.alm.loop.fleet;
  * @param mode normal or fallback
  * @param shed requests the proxy's admission control shed since start
  * @param gain the dual's gain multiplier after this interval
+ * @param guard the headroom guard's bound on x when it bound this interval, NaN otherwise
  */
 public record FleetSample(
     double t,
@@ -29,7 +30,8 @@ public record FleetSample(
     double demand,
     String mode,
     long shed,
-    double gain) {
+    double gain,
+    double guard) {
 
   /** S_i / T_i. */
   public double ratio() {

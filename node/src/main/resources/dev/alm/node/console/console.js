@@ -6,7 +6,7 @@ const MAX = 600;
 
 const KINDS = {
   pop: [
-    { title: "x (probability of answering L1)", series: [["x", "x"]], range: [0, 1] },
+    { title: "x and the headroom guard's bound (while it binds)", series: [["x", "x"], ["guardBound", "guard bound"]], range: [0, 1] },
     { title: "S / T (load over capacity)", series: [["loadRatio", "S/T"]], line: 1 },
     { title: "mu (price)", series: [["mu", "mu"]] },
     { title: "beta ± standard error", series: [["beta", "beta"], ["betaLow", "-se"], ["betaHigh", "+se"]] },
@@ -62,6 +62,7 @@ function almConsole(kind) {
     const series = [{}].concat(p.series.map(([, label], i) => ({
       label: label,
       stroke: ["#1f77b4", "#aaa", "#aaa"][i] || "#555",
+      dash: p.series[i][0] === "guardBound" ? [4, 3] : undefined,
       width: i === 0 ? 2 : 1,
     })));
     const opts = {
@@ -87,6 +88,7 @@ function almConsole(kind) {
       ["PoP", d.pop || "?"],
       ["mode", d.mode || "?"],
       ["x", f(d.x, 3)],
+      ["guard", num(d.guardBound) === null ? "not binding" : "x ≤ " + f(d.guardBound, 3)],
       ["mu", f(d.mu, 2)],
       ["beta", f(d.beta, 2) + (num(d.betaStdErr) !== null ? " ± " + f(d.betaStdErr, 2) : "")],
       ["S / T", f(derive(d).loadRatio, 2)],
@@ -100,7 +102,7 @@ function almConsole(kind) {
       div.textContent = k;
       const b = document.createElement("b");
       b.textContent = v;
-      if (k === "mode" && v !== "normal") {
+      if ((k === "mode" && v !== "normal") || (k === "guard" && v !== "not binding")) {
         b.className = "fallback";
       }
       div.appendChild(b);
@@ -158,4 +160,5 @@ function almConsole(kind) {
   // for tests and operators' scripts: how many updates this page has drawn
   window.almConsolePoints = () => points;
   window.almConsoleLast = () => (times.length ? columns["x"][times.length - 1] : null);
+  window.almConsoleSummary = () => document.getElementById("summary").textContent;
 }

@@ -105,6 +105,7 @@ function almFleet() {
   function summary(doc) {
     const el = document.getElementById("summary");
     el.innerHTML = "";
+    let guarded = 0;
     for (const id of ids) {
       const d = doc.pops[id] || {};
       const div = document.createElement("div");
@@ -113,8 +114,21 @@ function almFleet() {
       const b = document.createElement("b");
       b.textContent = "x " + (fnum(d.x) === null ? "–" : d.x.toFixed(3)) + "  S/T " + ratio;
       div.appendChild(b);
+      if (fnum(d.guardBound) !== null) {
+        guarded++;
+        const g = document.createElement("b");
+        g.className = "fallback";
+        g.textContent = "guard: x ≤ " + d.guardBound.toFixed(3);
+        div.appendChild(g);
+      }
       el.appendChild(div);
     }
+    const g = document.createElement("div");
+    g.textContent = "headroom guard";
+    const gb = document.createElement("b");
+    gb.textContent = guarded === 0 ? "binding nowhere" : "binding at " + guarded + " of " + ids.length + " PoPs";
+    g.appendChild(gb);
+    el.appendChild(g);
     if (doc.summary) {
       const div = document.createElement("div");
       div.textContent = "run summary";
@@ -165,4 +179,5 @@ function almFleet() {
   es.onmessage = (m) => add(JSON.parse(m.data));
   window.almConsolePoints = () => updates;
   window.almFleetPops = () => ids.slice();
+  window.almFleetSummary = () => document.getElementById("summary").textContent;
 }

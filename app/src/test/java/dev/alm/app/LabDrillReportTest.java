@@ -1,0 +1,105 @@
+package dev.alm.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.alm.cluster.Sample;
+import dev.alm.lab.LabSettings;
+import dev.alm.lab.LabTopology;
+import dev.alm.lab.LabTopologyJson;
+import dev.alm.lab.LabTruth;
+import dev.alm.optimum.CentralOptimum;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A drill's final x against the optimum of the routing the drill left, not the one before. */
+class LabDrillReportTest {
+
+  private static LabSettings settings(Path out) {
+    return new LabSettings(
+        "builtin:lab-mini",
+        out.toString(),
+        "dual",
+        1000,
+        20,
+        10,
+        2,
+        50,
+        4,
+        5,
+        0.2,
+        0.15,
+        2,
+        0.3,
+        64,
+        1,
+        0.1,
+        0,
+        "measured",
+        2,
+        20,
+        null,
+        true,
+        0,
+        0);
+  }
+
+  /** e1 moves from a to b at 2.0 s (a withdraw of a), e2 and r1 stay. */
+  private static void series(Path out) throws Exception {
+    Path dir = Files.createDirectories(out.resolve("catchments"));
+    Files.writeString(dir.resolve("e1.csv"), "t,dns,http\n0.0,a,a\n2.0,b,b\n");
+    Files.writeString(dir.resolve("e2.csv"), "t,dns,http\n0.0,b,b\n2.0,b,b\n");
+    Files.writeString(dir.resolve("r1.csv"), "t,dns,http\n0.0,a,\n2.0,a,\n");
+  }
+
+  @Test
+  void theTruthIsTheRoutingOfThatMomentAndNullBeforeEveryNetworkWasMeasured(@TempDir Path out)
+      throws Exception {
+    LabTopology t = LabTopologyJson.resolve("builtin:lab-mini");
+    LabSettings s = settings(out);
+    assertNull(LabDrillReport.truthAt(out, t, s, 1), "no series yet");
+    series(out);
+    LabTruth before = LabDrillReport.truthAt(out, t, s, 1);
+    LabTruth after = LabDrillReport.truthAt(out, t, s, 3);
+    assertEquals(0.5, before.c()[0][0], 1e-9);
+    assertEquals(1.0, after.c()[0][1], 1e-9, "row a: only e2 (via r1), on b");
+  }
+
+  @Test
+  void finalXIsComparedWithTheOptimumAfterTheDrill(@TempDir Path out) throws Exception {
+    LabTopology t = LabTopologyJson.resolve("builtin:lab-mini");
+    LabSettings s = settings(out);
+    series(out);
+    LabTruth after = LabDrillReport.truthAt(out, t, s, 3);
+    double[] opt =
+        new CentralOptimum().solve(LabCommand.topology(t, after.c(), after.demand())).x();
+    List<Sample> samples = new ArrayList<>();
+    for (int k = 1; k <= 10; k++) {
+      // a's x is 0.9 early on, then its last five intervals average opt + 0.2; b sits at its
+      // optimum
+      double xa = k <= 5 ? 0.9 : Math.max(0, Math.min(1, opt[0] + 0.2));
+      samples.add(new Sample(k, "a", xa, 0, 0, 0, 1, 1, 1, "normal", 0, 1));
+      samples.add(new Sample(k, "b", opt[1], 0, 0, 0, 1, 1, 1, "normal", 0, 1));
+      samples.add(new Sample(k + 100, "a", 0, 0, 0, 0, 1, 1, 1, "normal", 0, 1)); // after until
+    }
+    Map<String, Object> m = LabDrillReport.fromOptimum(out, t, s, samples, 10);
+    assertNotNull(m);
+    double expected = Math.abs(Math.max(0, Math.min(1, opt[0] + 0.2)) - opt[0]);
+    assertEquals(expected, (double) m.get("finalXFromOptimum"), 1e-9);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> optimum = (Map<String, Object>) m.get("optimumX");
+    assertEquals(opt[1], (double) optimum.get("b"), 1e-12);
+    LabTruth before = LabDrillReport.truthAt(out, t, s, 1);
+    double[] old =
+        new CentralOptimum().solve(LabCommand.topology(t, before.c(), before.demand())).x();
+    assertNotEquals(
+        old[0], opt[0], 0.05, "the drill moved a's optimum: the old one is no reference");
+  }
+}
