@@ -7,6 +7,7 @@ import dev.alm.cluster.DrillOutcome;
 import dev.alm.cluster.FlashCrowd;
 import dev.alm.cluster.Sample;
 import dev.alm.cluster.UserCounts;
+import dev.alm.controller.model.Topology;
 import dev.alm.controller.sim.SettlingMeasure;
 import dev.alm.optimum.OptimumResult;
 import java.io.IOException;
@@ -97,7 +98,7 @@ final class ClusterReport {
     o.println(coldStartLine(s.coldStartIntervals()));
     o.println(overloadLine(s.coldStartOverloadIntervals()));
     if (opt != null && all != null) {
-      optimumLine(o, ids, s, opt, all);
+      optimumLine(o, run.config().topology(), s, opt, all);
     }
     for (ClusterSummary.DrillFigures d : s.drills()) {
       drillLines(o, d);
@@ -165,23 +166,26 @@ final class ClusterReport {
     o.printf(Locale.ROOT, "worst mean S/T over the last half %.2f%n", worstHalf(s));
   }
 
-  /** How far mean x is from the optimum, and from the optimum with all the metered load. */
+  /**
+   * How far mean x is from the optimum, and from the optimum with all the metered load, over the
+   * PoPs with DNS users (a PoP of demand 0 answers no one, and any x is optimal for it).
+   */
   private static void optimumLine(
-      PrintWriter o,
-      List<String> ids,
-      ClusterSummary s,
-      OptimumResult opt,
-      AllLoadOptimum.Result all) {
+      PrintWriter o, Topology t, ClusterSummary s, OptimumResult opt, AllLoadOptimum.Result all) {
     double d = 0;
     double dAll = 0;
+    List<String> ids = t.ids();
     for (Map.Entry<String, ClusterSummary.PopFigures> e : s.pops().entrySet()) {
       int j = ids.indexOf(e.getKey());
+      if (!(t.node(j).demand() > 0)) {
+        continue;
+      }
       d = Math.max(d, Math.abs(e.getValue().meanX() - opt.x()[j]));
       dAll = Math.max(dAll, Math.abs(e.getValue().meanX() - all.optimum().x()[j]));
     }
     o.printf(
         Locale.ROOT,
-        "meanX from the optimum: at most %.3f; from the optimum with all metered load"
+        "meanX from the optimum (PoPs with DNS users): at most %.3f; from the optimum with all metered load"
             + " (correlation-beacon fetches, at most %.3f load units at a proxy): at most %.3f%n",
         d,
         Arrays.stream(all.background()).max().orElse(0),

@@ -31,19 +31,22 @@ final class ClusterSummaryJson {
     for (Map.Entry<String, ClusterSummary.PopFigures> e : s.pops().entrySet()) {
       ClusterSummary.PopFigures f = e.getValue();
       Map<String, Object> p = figures(f);
+      int j = ids.indexOf(e.getKey());
+      // a PoP without DNS users (demand 0) answers no one: its x is not compared
+      boolean users = run.config().topology().node(j).demand() > 0;
       if (opt != null) {
-        double ox = opt.x()[ids.indexOf(e.getKey())];
+        double ox = opt.x()[j];
         p.put("optimumX", ox);
         p.put("distanceFromOptimum", Math.abs(f.meanX() - ox));
-        maxDistance = Math.max(maxDistance, Math.abs(f.meanX() - ox));
+        maxDistance = users ? Math.max(maxDistance, Math.abs(f.meanX() - ox)) : maxDistance;
       }
       if (all != null) {
-        int j = ids.indexOf(e.getKey());
         double ox = all.optimum().x()[j];
         p.put("backgroundLoad", all.background()[j]);
         p.put("optimumXAllLoad", ox);
         p.put("distanceFromOptimumAllLoad", Math.abs(f.meanX() - ox));
-        maxDistanceAll = Math.max(maxDistanceAll, Math.abs(f.meanX() - ox));
+        maxDistanceAll =
+            users ? Math.max(maxDistanceAll, Math.abs(f.meanX() - ox)) : maxDistanceAll;
       }
       pops.put(e.getKey(), p);
     }

@@ -156,8 +156,8 @@ final class LabDrillReport {
   /**
    * How far each PoP's final x after a drill (the mean over the last {@link #FINAL} intervals
    * before the next drill or the end) is from the optimum under the routing the drill left (the
-   * true C and A at that time): the optimum's x per PoP and the largest distance; null when a
-   * network had no measurement.
+   * true C and A at that time): the optimum's x per PoP and the largest distance over the PoPs that
+   * still have DNS users (one without answers no one); null when a network had no measurement.
    */
   static Map<String, Object> fromOptimum(
       Path dir, LabTopology t, LabSettings s, List<Sample> samples, double until)
@@ -174,7 +174,7 @@ final class LabDrillReport {
     for (int i = 0; i < ids.size(); i++) {
       double x = finalX(samples, ids.get(i), until);
       optimum.put(ids.get(i), opt[i]);
-      if (Double.isFinite(x)) {
+      if (Double.isFinite(x) && truth.demand()[i] > 0) {
         worst = Math.max(worst, Math.abs(x - opt[i]));
       }
     }

@@ -102,4 +102,22 @@ class LabDrillReportTest {
     assertNotEquals(
         old[0], opt[0], 0.05, "the drill moved a's optimum: the old one is no reference");
   }
+
+  @Test
+  void aPopWithoutDnsUsersIsNotCompared(@TempDir Path out) throws Exception {
+    LabTopology t = LabTopologyJson.resolve("builtin:lab-mini");
+    LabSettings s = settings(out);
+    series(out);
+    LabTruth before = LabDrillReport.truthAt(out, t, s, 1);
+    assertEquals(0, before.demand()[1], 1e-12, "before the move b has no DNS users");
+    double[] opt =
+        new CentralOptimum().solve(LabCommand.topology(t, before.c(), before.demand())).x();
+    List<Sample> samples = new ArrayList<>();
+    for (int k = 0; k <= 1; k++) {
+      samples.add(new Sample(k, "a", opt[0], 0, 0, 0, 1, 1, 1, "normal", 0, 1));
+      samples.add(new Sample(k, "b", 1 - opt[1], 0, 0, 0, 1, 1, 1, "normal", 0, 1));
+    }
+    Map<String, Object> m = LabDrillReport.fromOptimum(out, t, s, samples, 1);
+    assertEquals(0, (double) m.get("finalXFromOptimum"), 1e-9);
+  }
 }
