@@ -2,6 +2,8 @@ package dev.alm.app;
 
 import dev.alm.cluster.Sample;
 import dev.alm.cluster.SettlingReport;
+import dev.alm.cluster.UserCounts;
+import dev.alm.controller.model.Topology;
 import dev.alm.lab.CatchmentSeries;
 import dev.alm.lab.DrillRecovery;
 import dev.alm.lab.LabRun;
@@ -96,7 +98,8 @@ final class LabDrillReport {
       m.put(
           "recoveryIntervals",
           ClusterReport.intOrNull(settling.recoveries().get(index++).intervals()));
-      Map<String, Object> optimum = fromOptimum(dir, t, s, r.samples(), until(r, e.atSeconds()));
+      Map<String, Object> optimum =
+          fromOptimum(dir, t, s, r.samples(), r.users(), r.seconds(), until(r, e.atSeconds()));
       if (optimum != null) {
         m.putAll(optimum);
       }
@@ -156,31 +159,52 @@ final class LabDrillReport {
   /**
    * How far each PoP's final x after a drill (the mean over the last {@link #FINAL} intervals
    * before the next drill or the end) is from the optimum under the routing the drill left (the
-   * true C and A at that time): the optimum's x per PoP and the largest distance over the PoPs that
-   * still have DNS users (one without answers no one); null when a network had no measurement.
+   * true C and A at that time), and from that optimum with the load that does not follow x ({@link
+   * AllLoadOptimum}: the users' correlation-beacon fetches at their rates over the run, from the
+   * proxies routing then takes them to): the optimum's x per PoP and the largest distances over the
+   * PoPs that still have DNS users (one without answers no one); null when a network had no
+   * measurement.
    */
   static Map<String, Object> fromOptimum(
-      Path dir, LabTopology t, LabSettings s, List<Sample> samples, double until)
+      Path dir,
+      LabTopology t,
+      LabSettings s,
+      List<Sample> samples,
+      Map<String, UserCounts> users,
+      double seconds,
+      double until)
       throws IOException {
+    Map<String, LabRun.Catch> catchments = CatchmentSeries.catchmentsAt(dir, t, until);
     LabTruth truth = truthAt(dir, t, s, until);
     if (truth == null) {
       return null;
     }
-    double[] opt =
-        new CentralOptimum().solve(LabCommand.topology(t, truth.c(), truth.demand())).x();
-    Map<String, Object> optimum = new LinkedHashMap<>();
-    double worst = 0;
     List<String> ids = t.popIds();
+    Topology topology = LabCommand.topology(t, truth.c(), truth.demand());
+    double[] opt = new CentralOptimum().solve(topology).x();
+    double[] rates =
+        AllLoadOptimum.fetchRates(
+            ids, users, id -> LabReport.dnsCatchment(t, catchments, id), seconds);
+    double[] all =
+        AllLoadOptimum.solve(new CentralOptimum(), topology, rates, s.loadUnit()).optimum().x();
+    Map<String, Object> optimum = new LinkedHashMap<>();
+    Map<String, Object> optimumAll = new LinkedHashMap<>();
+    double worst = 0;
+    double worstAll = 0;
     for (int i = 0; i < ids.size(); i++) {
       double x = finalX(samples, ids.get(i), until);
       optimum.put(ids.get(i), opt[i]);
+      optimumAll.put(ids.get(i), all[i]);
       if (Double.isFinite(x) && truth.demand()[i] > 0) {
         worst = Math.max(worst, Math.abs(x - opt[i]));
+        worstAll = Math.max(worstAll, Math.abs(x - all[i]));
       }
     }
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("optimumX", optimum);
+    m.put("optimumXAllLoad", optimumAll);
     m.put("finalXFromOptimum", worst);
+    m.put("finalXFromOptimumAllLoad", worstAll);
     return m;
   }
 

@@ -3,6 +3,7 @@ package dev.alm.app;
 import dev.alm.cluster.ClusterRun;
 import dev.alm.cluster.ClusterSummary;
 import dev.alm.cluster.SettlingReport;
+import dev.alm.lab.CatchmentSeries;
 import dev.alm.lab.LabRun;
 import dev.alm.lab.LabSettings;
 import dev.alm.lab.LabTopology;
@@ -46,6 +47,8 @@ final class LabReport {
       throws Exception {
     // meanX is the end of the run's: after drills, its optimum is the routing's at the end
     LabTruth end = r.drills().isEmpty() ? null : LabDrillReport.truthAt(dir, t, s, r.seconds());
+    Map<String, LabRun.Catch> catchments =
+        end == null ? r.catchments() : CatchmentSeries.catchmentsAt(dir, t, r.seconds());
     ClusterRun run = LabCommand.clusterRun(t, s, r, end == null ? r.truth() : end);
     List<SettlingReport.Event> drills = new ArrayList<>();
     for (LabRun.DrillEvent e : r.drills()) {
@@ -59,7 +62,8 @@ final class LabReport {
         AllLoadOptimum.solve(
             new CentralOptimum(),
             run.config().topology(),
-            AllLoadOptimum.fetchRates(ids, r.users(), id -> dnsCatchment(t, r, id), r.seconds()),
+            AllLoadOptimum.fetchRates(
+                ids, r.users(), id -> dnsCatchment(t, catchments, id), r.seconds()),
             s.loadUnit());
     Map<String, Object> doc = ClusterSummaryJson.of(run, summary, opt, all);
     LabCommand.writeMatrix(dir.resolve("C-true.csv"), ids, r.truth().c());
@@ -173,10 +177,10 @@ final class LabReport {
    * The PoP whose DNS answers an eyeball network's users at the start (its resolver's catchment,
    * its own for an on-net resolver), as in the true C's rows; null if unknown.
    */
-  static String dnsCatchment(LabTopology t, LabRun.Result r, String eyeball) {
+  static String dnsCatchment(LabTopology t, Map<String, LabRun.Catch> catchments, String eyeball) {
     for (LabTopology.Eyeball e : t.eyeballs()) {
       if (e.id().equals(eyeball)) {
-        LabRun.Catch c = r.catchments().get(e.onNet() ? e.id() : e.resolver());
+        LabRun.Catch c = catchments.get(e.onNet() ? e.id() : e.resolver());
         return c == null ? null : c.dns();
       }
     }

@@ -89,10 +89,12 @@ class LabDrillReportTest {
       samples.add(new Sample(k, "b", opt[1], 0, 0, 0, 1, 1, 1, "normal", 0, 1));
       samples.add(new Sample(k + 100, "a", 0, 0, 0, 0, 1, 1, 1, "normal", 0, 1)); // after until
     }
-    Map<String, Object> m = LabDrillReport.fromOptimum(out, t, s, samples, 10);
+    Map<String, Object> m = LabDrillReport.fromOptimum(out, t, s, samples, Map.of(), 10, 10);
     assertNotNull(m);
     double expected = Math.abs(Math.max(0, Math.min(1, opt[0] + 0.2)) - opt[0]);
     assertEquals(expected, (double) m.get("finalXFromOptimum"), 1e-9);
+    assertEquals(
+        expected, (double) m.get("finalXFromOptimumAllLoad"), 1e-9, "no beacon fetches: the same");
     @SuppressWarnings("unchecked")
     Map<String, Object> optimum = (Map<String, Object>) m.get("optimumX");
     assertEquals(opt[1], (double) optimum.get("b"), 1e-12);
@@ -117,7 +119,7 @@ class LabDrillReportTest {
       samples.add(new Sample(k, "a", opt[0], 0, 0, 0, 1, 1, 1, "normal", 0, 1));
       samples.add(new Sample(k, "b", 1 - opt[1], 0, 0, 0, 1, 1, 1, "normal", 0, 1));
     }
-    Map<String, Object> m = LabDrillReport.fromOptimum(out, t, s, samples, 1);
+    Map<String, Object> m = LabDrillReport.fromOptimum(out, t, s, samples, Map.of(), 10, 1);
     assertEquals(0, (double) m.get("finalXFromOptimum"), 1e-9);
   }
 }
