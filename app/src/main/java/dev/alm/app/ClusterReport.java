@@ -43,7 +43,7 @@ final class ClusterReport {
             lagSeconds));
   }
 
-  /** samples.csv: t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain. */
+  /** samples.csv: t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain,guard (empty: not bound). */
   static void samplesCsv(List<Sample> samples, Path file) throws IOException {
     Outputs.write(
         file,

@@ -32,21 +32,14 @@ final class LabCorrelation {
   static Map<String, Object> estimate(Path dir, List<String> ids, double[][] truth, PrintWriter err)
       throws IOException {
     Path cdir = dir.resolve("correlate");
-    List<String> args = new ArrayList<>(correlateInputs(dir, ids));
-    args.addAll(List.of("-o", cdir.toString()));
-    StringWriter out = new StringWriter();
-    StringWriter errs = new StringWriter();
-    CommandLine cl = Main.configure(new CommandLine(new CorrelateCommand()));
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(errs));
-    int code = cl.execute(args.toArray(String[]::new));
+    Run run = correlate(dir, ids, List.of("-o", cdir.toString()));
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put(
         "command",
         "alm correlate --dns LOGS --http LOGS --window 10 --pops " + String.join(",", ids));
-    if (code != 0) {
-      err.println("lab: alm correlate failed: " + errs.toString().strip());
-      doc.put("error", errs.toString().strip());
+    if (run.code() != 0) {
+      err.println("lab: alm correlate failed: " + run.err());
+      doc.put("error", run.err());
       Outputs.json(dir.resolve("C-error.json"), doc);
       return doc;
     }
@@ -133,22 +126,19 @@ final class LabCorrelation {
       doc.put("skipped", "a window before the first drill or after the last is empty");
       return doc;
     }
-    List<String> args = new ArrayList<>(correlateInputs(dir, ids));
-    args.addAll(
-        List.of("--compare", b0 + "/" + b1, a0 + "/" + a1, "-o", dir.resolve("drift").toString()));
-    StringWriter out = new StringWriter();
-    StringWriter errs = new StringWriter();
-    CommandLine cl = Main.configure(new CommandLine(new CorrelateCommand()));
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(errs));
-    int code = cl.execute(args.toArray(String[]::new));
+    Run run =
+        correlate(
+            dir,
+            ids,
+            List.of(
+                "--compare", b0 + "/" + b1, a0 + "/" + a1, "-o", dir.resolve("drift").toString()));
     doc.put("windows", List.of(b0 + "/" + b1, a0 + "/" + a1));
-    if (code != 0) {
-      err.println("lab: alm correlate --compare failed: " + errs.toString().strip());
-      doc.put("error", errs.toString().strip());
+    if (run.code() != 0) {
+      err.println("lab: alm correlate --compare failed: " + run.err());
+      doc.put("error", run.err());
       return doc;
     }
-    doc.put("report", out.toString().strip());
+    doc.put("report", run.out());
     doc.put("file", dir.resolve("drift").resolve("drift.json").toString());
     return doc;
   }
@@ -165,5 +155,21 @@ final class LabCorrelation {
         "10",
         "--pops",
         String.join(",", ids));
+  }
+
+  /** An in-process {@code alm correlate} run: its exit code, standard output and error. */
+  private record Run(int code, String out, String err) {}
+
+  /** Runs {@code alm correlate} on the PoPs' logs with {@code more} arguments. */
+  private static Run correlate(Path dir, List<String> ids, List<String> more) throws IOException {
+    List<String> args = new ArrayList<>(correlateInputs(dir, ids));
+    args.addAll(more);
+    StringWriter out = new StringWriter();
+    StringWriter errs = new StringWriter();
+    CommandLine cl = Main.configure(new CommandLine(new CorrelateCommand()));
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(errs));
+    int code = cl.execute(args.toArray(String[]::new));
+    return new Run(code, out.toString().strip(), errs.toString().strip());
   }
 }

@@ -19,7 +19,7 @@ class ClusterFleetViewTest {
         ClusterFleetView.of(ClusterConfig.builder(BuiltinTopologies.paperFig2()).build());
     view.interval(
         List.of(
-            new Sample(1, "a", 0.8, 2, 3, 0.1, 90, 100, 120, "normal", 0, 1),
+            new Sample(1, "a", 0.8, 2, 3, 0.1, 90, 100, 120, "normal", 0, 1, Double.NaN),
             new Sample(1, "b", 0.25, 9, 9, 0.1, 130, 100, 200, "normal", 0, 1, 0.25)));
     @SuppressWarnings("unchecked")
     Map<String, Map<String, Object>> pops =

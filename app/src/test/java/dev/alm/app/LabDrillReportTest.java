@@ -85,9 +85,10 @@ class LabDrillReportTest {
       // a's x is 0.9 early on, then its last five intervals average opt + 0.2; b sits at its
       // optimum
       double xa = k <= 5 ? 0.9 : Math.max(0, Math.min(1, opt[0] + 0.2));
-      samples.add(new Sample(k, "a", xa, 0, 0, 0, 1, 1, 1, "normal", 0, 1));
-      samples.add(new Sample(k, "b", opt[1], 0, 0, 0, 1, 1, 1, "normal", 0, 1));
-      samples.add(new Sample(k + 100, "a", 0, 0, 0, 0, 1, 1, 1, "normal", 0, 1)); // after until
+      samples.add(new Sample(k, "a", xa, 0, 0, 0, 1, 1, 1, "normal", 0, 1, Double.NaN));
+      samples.add(new Sample(k, "b", opt[1], 0, 0, 0, 1, 1, 1, "normal", 0, 1, Double.NaN));
+      samples.add(
+          new Sample(k + 100, "a", 0, 0, 0, 0, 1, 1, 1, "normal", 0, 1, Double.NaN)); // after until
     }
     Map<String, Object> m = LabDrillReport.fromOptimum(out, t, s, samples, Map.of(), 10, 10);
     assertNotNull(m);
@@ -116,8 +117,8 @@ class LabDrillReportTest {
         new CentralOptimum().solve(LabCommand.topology(t, before.c(), before.demand())).x();
     List<Sample> samples = new ArrayList<>();
     for (int k = 0; k <= 1; k++) {
-      samples.add(new Sample(k, "a", opt[0], 0, 0, 0, 1, 1, 1, "normal", 0, 1));
-      samples.add(new Sample(k, "b", 1 - opt[1], 0, 0, 0, 1, 1, 1, "normal", 0, 1));
+      samples.add(new Sample(k, "a", opt[0], 0, 0, 0, 1, 1, 1, "normal", 0, 1, Double.NaN));
+      samples.add(new Sample(k, "b", 1 - opt[1], 0, 0, 0, 1, 1, 1, "normal", 0, 1, Double.NaN));
     }
     Map<String, Object> m = LabDrillReport.fromOptimum(out, t, s, samples, Map.of(), 10, 1);
     assertEquals(0, (double) m.get("finalXFromOptimum"), 1e-9);

@@ -41,7 +41,7 @@ class PredictCommandTest extends CliTest {
             out.toString());
     assertEquals(0, code, err.toString());
     List<String> lines = Files.readAllLines(out.resolve("samples.csv"));
-    assertEquals("t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain", lines.get(0));
+    assertEquals("t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain,guard", lines.get(0));
     assertEquals(1 + 30 * 2, lines.size());
     assertTrue(Files.size(out.resolve("predict.png")) > 0);
     JsonNode s = new ObjectMapper().readTree(out.resolve("summary.json").toFile());

@@ -33,23 +33,6 @@ public record Sample(
     double gain,
     double guard) {
 
-  /** A sample without the guard's bound (it did not bind, or the source does not say). */
-  public Sample(
-      double t,
-      String pop,
-      double x,
-      double mu,
-      double beta,
-      double betaStdErr,
-      double load,
-      double capacity,
-      double demand,
-      String mode,
-      long shed,
-      double gain) {
-    this(t, pop, x, mu, beta, betaStdErr, load, capacity, demand, mode, shed, gain, Double.NaN);
-  }
-
   /** Whether the headroom guard bound x this interval. */
   public boolean guarded() {
     return Double.isFinite(guard);

@@ -27,10 +27,23 @@ class ClusterSummaryTest {
     List<Sample> samples = new ArrayList<>();
     for (int t = 1; t <= 60; t++) {
       samples.add(
-          new Sample(t, "a", xOfA.applyAsDouble(t), 1, 1, 0.1, 50, 100, 100, "normal", 0, 1));
+          new Sample(
+              t, "a", xOfA.applyAsDouble(t), 1, 1, 0.1, 50, 100, 100, "normal", 0, 1, Double.NaN));
       samples.add(
           new Sample(
-              t, "b", 0.5, 1, 1, 0.1, 100 * ratioOfB.applyAsDouble(t), 100, 100, "normal", 0, 1));
+              t,
+              "b",
+              0.5,
+              1,
+              1,
+              0.1,
+              100 * ratioOfB.applyAsDouble(t),
+              100,
+              100,
+              "normal",
+              0,
+              1,
+              Double.NaN));
     }
     return new ClusterRun(c, samples, Map.of(), 60, 300, List.of(), List.of(), List.of());
   }

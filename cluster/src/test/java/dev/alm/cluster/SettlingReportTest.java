@@ -30,7 +30,7 @@ class SettlingReportTest {
   }
 
   private static Sample sample(double t, String pop, double x, double ratio) {
-    return new Sample(t, pop, x, 1, 1, 0.1, 100 * ratio, 100, 100, "normal", 0, 1);
+    return new Sample(t, pop, x, 1, 1, 0.1, 100 * ratio, 100, 100, "normal", 0, 1, Double.NaN);
   }
 
   @Test

@@ -19,8 +19,8 @@ import java.util.Map;
  *
  * <ul>
  *   <li>{@code alm cluster}: the last interval of {@code samples.csv}
- *       (t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain; S, T, A in requests/s), or, without it,
- *       the final x and mu of {@code summary.json};
+ *       (t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain[,guard]; S, T, A in requests/s), or,
+ *       without it, the final x and mu of {@code summary.json};
  *   <li>{@code alm simulate}: {@code summary.json} (x, S, T, mu, and A and beta where the run wrote
  *       them; load units), or, without it, the last step of {@code trajectory.csv}
  *       (step,node,x,S,T,mu).
@@ -59,7 +59,13 @@ public final class RunDirectory {
   /** The last interval of a cluster's samples.csv. */
   static List<Redirection> clusterSamples(Path file) throws InputException, IOException {
     Map<String, String[]> last =
-        lastRows(file, "t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain", 12, 1, 0);
+        lastRows(
+            file,
+            List.of(
+                "t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain,guard",
+                "t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain"),
+            1,
+            0);
     List<Redirection> rows = new ArrayList<>();
     for (String[] f : last.values()) {
       rows.add(
@@ -81,7 +87,7 @@ public final class RunDirectory {
 
   /** The last step of a simulation's trajectory.csv. */
   static List<Redirection> trajectory(Path file) throws InputException, IOException {
-    Map<String, String[]> last = lastRows(file, "step,node,x,S,T,mu", 6, 1, 0);
+    Map<String, String[]> last = lastRows(file, List.of("step,node,x,S,T,mu"), 1, 0);
     List<Redirection> rows = new ArrayList<>();
     for (String[] f : last.values()) {
       rows.add(
@@ -186,20 +192,22 @@ public final class RunDirectory {
   }
 
   /**
-   * The last row per id of a CSV with the given header, where the rows of one time step are
-   * consecutive and the time column increases: the rows of the largest time value, in file order.
+   * The last row per id of a CSV with one of the given headers (the newest first; older versions of
+   * the file after it), where the rows of one time step are consecutive and the time column
+   * increases: the rows of the largest time value, in file order.
    */
   private static Map<String, String[]> lastRows(
-      Path file, String header, int columns, int idColumn, int timeColumn)
+      Path file, List<String> headers, int idColumn, int timeColumn)
       throws InputException, IOException {
     Map<String, String[]> last = new LinkedHashMap<>();
     String lastTime = null;
     try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String line = r.readLine();
-      if (line == null || !line.trim().equals(header)) {
+      if (line == null || !headers.contains(line.trim())) {
         throw new InputException(
-            file.toString(), "line 1", "expected the header " + header + ", got " + line);
+            file.toString(), "line 1", "expected the header " + headers.get(0) + ", got " + line);
       }
+      int columns = line.trim().split(",", -1).length;
       int no = 1;
       while ((line = r.readLine()) != null) {
         no++;

@@ -44,6 +44,21 @@ class RunDirectoryTest {
   }
 
   @Test
+  void clusterSamplesWithTheGuardColumnAreReadToo() throws Exception {
+    Files.writeString(
+        dir.resolve("samples.csv"),
+        """
+        t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain,guard
+        1.000,a,0.500000,15.000000,14.000000,1.000000,50.000,105.000,150.000,normal,0,1.0000,
+        1.000,b,0.250000,21.000000,12.600000,0.300000,130.000,105.000,151.000,normal,3,1.0000,0.250000
+        """);
+    List<Redirection> rows = RunDirectory.read(dir);
+    assertEquals(List.of("a", "b"), rows.stream().map(Redirection::pop).toList());
+    assertEquals(0.25, rows.get(1).x(), 1e-12);
+    assertEquals(130.0, rows.get(1).load(), 1e-12);
+  }
+
+  @Test
   void clusterSummaryAloneGivesXAndMu() throws Exception {
     Files.writeString(
         dir.resolve("summary.json"),

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class DrillRecoveryTest {
 
   private static Sample at(double t, String pop, double ratio) {
-    return new Sample(t, pop, 0.5, 1, 1, 0.1, ratio * 10, 10, 1, "normal", 0, 1);
+    return new Sample(t, pop, 0.5, 1, 1, 0.1, ratio * 10, 10, 1, "normal", 0, 1, Double.NaN);
   }
 
   /**
