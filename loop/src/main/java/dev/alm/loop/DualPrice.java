@@ -12,13 +12,20 @@ import dev.alm.controller.dual.PriceState;
  * @param sStar S*_i of the last dual decision (eq. 13), NaN before the first
  * @param ownPrice the own price mu_i (smoothed) that beta_i's term C_ii mu_i stands for; NaN: mu_i
  *     itself
+ * @param excess what the overload boost added to mu_i beyond the plain step, and how long the load
+ *     has been deep below the price's level ({@link BoostExcess})
  */
-public record DualPrice(PriceState state, double sStar, double ownPrice) {
+public record DualPrice(PriceState state, double sStar, double ownPrice, BoostExcess excess) {
 
   public DualPrice {
-    if (state == null) {
-      throw new IllegalArgumentException("the price state is required");
+    if (state == null || excess == null) {
+      throw new IllegalArgumentException("the price state and the boost's excess are required");
     }
+  }
+
+  /** A price without a boost's excess. */
+  public DualPrice(PriceState state, double sStar, double ownPrice) {
+    this(state, sStar, ownPrice, BoostExcess.NONE);
   }
 
   /** mu_i with no decision yet. */
@@ -38,6 +45,6 @@ public record DualPrice(PriceState state, double sStar, double ownPrice) {
 
   /** The same price, aligned to {@code v}. */
   public DualPrice withOwnPrice(double v) {
-    return new DualPrice(state, sStar, v);
+    return new DualPrice(state, sStar, v, excess);
   }
 }

@@ -15,7 +15,8 @@ import dev.alm.fastcontrol.BetaEstimate;
  * from the topology's column of C before. Gain schedules ({@link Settling}) shrink the EWMAs of A_i
  * and beta_i while their inputs are steady. While the sensor is silent the greedy law runs instead
  * (mode fallback) and mu_i is frozen. The decision is bounded by the {@link HeadroomGuard} from the
- * loads the echoes carried.
+ * loads the echoes carried. What the boost added beyond the plain step is given back once the load
+ * stays deep below the price's level ({@link BoostExcess}).
  */
 final class DualStep implements LoopStep {
 
@@ -100,7 +101,11 @@ final class DualStep implements LoopStep {
     // Algorithm 1 step 6 (eq. 17) for the load caused by the x published last interval, then step 5
     // (eq. 13)
     double scale = settling.schedulePrice() ? priceCalm.scale(settling) : 1;
-    PriceState price = Double.isFinite(s.sStar()) ? nextPrice(s, load, sigma, scale) : s.price();
+    Stepped stepped =
+        Double.isFinite(s.sStar())
+            ? nextPrice(s, load, sigma, scale)
+            : new Stepped(s.price(), s.dual().excess());
+    PriceState price = stepped.state();
     double ownPrice = smoothPrice(s, price.mu(), priceCalm);
     BetaEstimate shifted = shift(beta, ownPrice - s.mu());
     DualNode.Decision d = fixed.decide(price.mu(), demand, shifted.beta());
@@ -119,7 +124,7 @@ final class DualStep implements LoopStep {
         Math.min(wanted, bound),
         s.x(),
         bound < wanted ? Math.max(0, bound) : Double.POSITIVE_INFINITY,
-        new DualPrice(price, d.sStar(), ownPrice),
+        new DualPrice(price, d.sStar(), ownPrice, stepped.excess()),
         new Estimates(shifted, demand, load, sigma),
         LoopMode.normal(quiet),
         new GainSchedule(priceCalm, betaCalm, demandCalm),
@@ -158,20 +163,29 @@ final class DualStep implements LoopStep {
    * keeps its sign either way) set off a limit cycle in the offline model of the live loop
    * (docs/controllers.md, "Step and delay").
    */
-  private PriceState nextPrice(LoopState s, double load, double sigma, double scale) {
+  private Stepped nextPrice(LoopState s, double load, double sigma, double scale) {
     PriceState plain = node(sigma).nextPrice(s.price(), load, s.sStar(), scale);
     boolean over = load > capacity;
     // a load the guards brought back under capacity while the price is still below its level: the
     // boost holds (it neither grows nor falls back to 1) while the gradient stays positive
     boolean hold = !over && load > s.sStar() && s.price().boost() > 1;
     if ((!over && !hold) || config.overloadBoost() <= 1) {
-      return new PriceState(plain.mu(), 1, plain.lastSign());
+      // below the level: what a boost added comes back once the load has stayed deep below it
+      BoostExcess excess = s.dual().excess().unboosted(load, capacity, s.sStar());
+      double mu = Math.max(0, plain.mu() - excess.giveBack());
+      return new Stepped(
+          new PriceState(mu, 1, plain.lastSign()), excess.after(excess.giveBack(), mu));
     }
     double boost = hold ? s.price().boost() : nextBoost(s.price().boost(), load, s.load());
     double mu = s.mu() + boost * (plain.mu() - s.mu());
-    mu = Math.min(mu, Math.max(plain.mu(), ceiling(s.demand())));
-    return new PriceState(Math.max(0, mu), boost, plain.lastSign());
+    mu = Math.max(0, Math.min(mu, Math.max(plain.mu(), ceiling(s.demand()))));
+    return new Stepped(
+        new PriceState(mu, boost, plain.lastSign()),
+        s.dual().excess().boosted(mu - plain.mu()).after(0, mu));
   }
+
+  /** A price step's result: the price state and the boost's excess in it. */
+  private record Stepped(PriceState state, BoostExcess excess) {}
 
   /**
    * The highest price a boost may raise mu_i to: the largest boost times beta_max, the coupling

@@ -289,6 +289,28 @@ class ControlLoopTest {
   }
 
   @Test
+  void whatTheBoostAddedComesBackOnceTheLoadStaysDeepBelowTheLevel() {
+    double[] loads = new double[16 + 12];
+    java.util.Arrays.fill(loads, 0, 16, 90); // S = 0.9 > T = 0.7: the boost climbs
+    java.util.Arrays.fill(loads, 16, loads.length, 10); // then S = 0.1, deep below 0.5 T
+    LoopState peak =
+        overloaded(LoopConfig.DEFAULT_PERSISTENT_BOOST, java.util.Arrays.copyOf(loads, 16));
+    double excess = peak.dual().excess().price();
+    assertTrue(excess > 0.5 * peak.mu(), "most of the price is the boost's: " + excess);
+    LoopState dip =
+        overloaded(
+            LoopConfig.DEFAULT_PERSISTENT_BOOST,
+            java.util.Arrays.copyOf(loads, 16 + BoostExcess.DEEP_INTERVALS - 1));
+    assertEquals(excess, dip.dual().excess().price(), 1e-9, "a short dip gives nothing back");
+    LoopState after = overloaded(LoopConfig.DEFAULT_PERSISTENT_BOOST, loads);
+    double left = after.dual().excess().price();
+    assertTrue(left < 0.2 * excess, "given back: " + excess + " -> " + left);
+    assertTrue(
+        peak.mu() - after.mu() >= excess - left,
+        "the price fell by at least what was given back: " + peak.mu() + " -> " + after.mu());
+  }
+
+  @Test
   void anOverloadThatRecedesHoldsTheBoostAtTheFirstStage() {
     double[] falling = new double[12];
     for (int k = 0; k < falling.length; k++) {
