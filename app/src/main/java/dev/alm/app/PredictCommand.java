@@ -12,9 +12,11 @@ import dev.alm.io.InputException;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.LoopConfig;
 import dev.alm.loop.Settling;
+import dev.alm.loop.fleet.Flash;
 import dev.alm.loop.fleet.FleetModel;
 import dev.alm.loop.fleet.FleetModelConfig;
 import dev.alm.loop.fleet.FleetRun;
+import dev.alm.loop.fleet.RouteChange;
 import dev.alm.pop.PopConfig;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -214,7 +216,7 @@ public final class PredictCommand implements Callable<Integer> {
     double guard = law.guardLoad();
     ClusterConfig c = config(t);
     Duration slice = ClusterCommand.parseDuration("--resolution", resolution);
-    List<FleetModelConfig.RouteChange> changes = new ArrayList<>();
+    List<RouteChange> changes = new ArrayList<>();
     for (String r : routeChanges) {
       changes.add(routeChange(r));
     }
@@ -305,7 +307,7 @@ public final class PredictCommand implements Callable<Integer> {
       List<LoopConfig> loops,
       PopConfig first,
       Duration slice,
-      List<FleetModelConfig.RouteChange> changes,
+      List<RouteChange> changes,
       long seed) {
     FleetModelConfig.Builder b =
         FleetModelConfig.builder(law.withholdC ? t.withoutCorrelation() : t)
@@ -322,11 +324,11 @@ public final class PredictCommand implements Callable<Integer> {
             .seed(seed);
     if (c.flash() != null) {
       FlashCrowd f = c.flash();
-      b.flash(new FleetModelConfig.Flash(f.pop(), f.factor(), f.startSeconds(), f.seconds()));
+      b.flash(new Flash(f.pop(), f.factor(), f.startSeconds(), f.seconds()));
     }
     if (law.withholdC) {
       // the PoPs hold the unit matrix; their users follow the topology's C from the start
-      b.routeChange(new FleetModelConfig.RouteChange(0, t.correlation(), "C withheld"));
+      b.routeChange(new RouteChange(0, t.correlation(), "C withheld"));
     }
     changes.forEach(b::routeChange);
     try {
@@ -336,7 +338,7 @@ public final class PredictCommand implements Callable<Integer> {
     }
   }
 
-  private static FleetModelConfig.RouteChange routeChange(String text) throws InputException {
+  private static RouteChange routeChange(String text) throws InputException {
     int colon = text.indexOf(':');
     if (colon <= 0 || colon == text.length() - 1) {
       throw new UserError("--route-change: expected SECONDS:FILE, got '" + text + "'");
@@ -352,6 +354,6 @@ public final class PredictCommand implements Callable<Integer> {
     }
     Path file = Path.of(text.substring(colon + 1));
     MatrixCsv.Result m = MatrixCsv.read(file, false);
-    return new FleetModelConfig.RouteChange(at, m.matrix(), file.getFileName().toString());
+    return new RouteChange(at, m.matrix(), file.getFileName().toString());
   }
 }

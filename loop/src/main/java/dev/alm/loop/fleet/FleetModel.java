@@ -189,7 +189,7 @@ public final class FleetModel {
       tokens[i] = burst[i];
       refilled[i] = -c.startLead().toNanos();
     }
-    List<FleetModelConfig.RouteChange> changes = c.routeChanges();
+    List<RouteChange> changes = c.routeChanges();
     routes = new double[changes.size() + 1][][];
     routeFrom = new long[changes.size() + 1];
     routes[0] = cumulative(known);
@@ -397,7 +397,7 @@ public final class FleetModel {
   /** PoP i's demand at {@code t}, requests/s. */
   private double rate(int i, long t) {
     double r = topology.node(i).demand() * unit[i];
-    for (FleetModelConfig.Flash f : config.flashes()) {
+    for (Flash f : config.flashes()) {
       r *= f.factor(ids.get(i), t / 1e9);
     }
     return r;

@@ -1,7 +1,6 @@
 package dev.alm.loop.fleet;
 
 import dev.alm.controller.dual.StepSize;
-import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Topology;
 import dev.alm.fastcontrol.BetaEstimatorConfig;
 import dev.alm.fastcontrol.ProbePlanConfig;
@@ -232,57 +231,6 @@ public record FleetModelConfig(
   /** A builder on a topology with every setting at its named default (dual, as alm cluster). */
   public static Builder builder(Topology topology) {
     return new Builder(topology);
-  }
-
-  /**
-   * A flash crowd: PoP {@code pop}'s demand multiplied by {@code factor} from {@code startSeconds}
-   * for {@code seconds} (alm cluster's {@code --flash POP:FACTOR:START:SECONDS}).
-   */
-  public record Flash(String pop, double factor, double startSeconds, double seconds) {
-    public Flash {
-      if (pop == null || pop.isEmpty()) {
-        throw new IllegalArgumentException("flash crowd: a PoP id is required");
-      }
-      if (!(factor > 0) || !(startSeconds >= 0) || !(seconds > 0)) {
-        throw new IllegalArgumentException(
-            "flash crowd: factor > 0, start >= 0 and duration > 0 required");
-      }
-    }
-
-    /** The demand multiplier for PoP {@code id} at {@code t} seconds into the run. */
-    public double factor(String id, double t) {
-      return id.equals(pop) && t >= startSeconds && t < startSeconds + seconds ? factor : 1;
-    }
-
-    /** When it ends, seconds into the run. */
-    public double endSeconds() {
-      return startSeconds + seconds;
-    }
-  }
-
-  /**
-   * A route change: from {@code atSeconds} on anycast sends PoP i's users to proxy j with
-   * probability {@code matrix}[i][j]. The PoPs keep the C they were configured with (their probe
-   * plans and price steps use it), as live PoPs do until someone hands them a new one.
-   *
-   * @param label how the change is named in reports (the file it came from)
-   */
-  public record RouteChange(double atSeconds, CorrelationMatrix matrix, String label) {
-    public RouteChange {
-      if (!(atSeconds >= 0) || matrix == null) {
-        throw new IllegalArgumentException("route change: a time >= 0 and a matrix are required");
-      }
-      label = label == null ? "" : label;
-    }
-  }
-
-  /** Every DNS answers with {@code x} from {@code atSeconds} on (until the next pin). */
-  public record Pin(double atSeconds, double x) {
-    public Pin {
-      if (!(atSeconds >= 0) || !(x >= 0 && x <= 1)) {
-        throw new IllegalArgumentException("pinned x: a time >= 0 and x in [0, 1] required");
-      }
-    }
   }
 
   /** Named settings of a model run; {@link #build()} validates them. */

@@ -111,10 +111,10 @@ public record FleetRun(FleetModelConfig config, List<FleetSample> samples, List<
   /** The intervals that end before the first scheduled event. */
   private int beforeFirstEvent() {
     double first = Double.POSITIVE_INFINITY;
-    for (FleetModelConfig.Flash f : config.flashes()) {
+    for (Flash f : config.flashes()) {
       first = Math.min(first, f.startSeconds());
     }
-    for (FleetModelConfig.RouteChange r : config.routeChanges()) {
+    for (RouteChange r : config.routeChanges()) {
       if (r.atSeconds() > 0) {
         first = Math.min(first, r.atSeconds());
       }
@@ -130,12 +130,12 @@ public record FleetRun(FleetModelConfig config, List<FleetSample> samples, List<
    */
   public List<Recovery> recoveries() {
     List<Object[]> events = new ArrayList<>();
-    for (FleetModelConfig.Flash f : config.flashes()) {
+    for (Flash f : config.flashes()) {
       events.add(
           new Object[] {"flash-start " + f.pop() + " x" + trim(f.factor()), f.startSeconds()});
       events.add(new Object[] {"flash-end " + f.pop(), f.endSeconds()});
     }
-    for (FleetModelConfig.RouteChange r : config.routeChanges()) {
+    for (RouteChange r : config.routeChanges()) {
       events.add(
           new Object[] {
             "route-change" + (r.label().isEmpty() ? "" : " " + r.label()), r.atSeconds()

@@ -143,8 +143,8 @@ class FleetModelTest {
             FleetModelConfig.builder(fig2)
                 .loop(FleetModelConfig.clusterLoop(Algorithm.DUAL).withBetaSource(BetaSource.ECHO))
                 .duration(Duration.ofSeconds(90))
-                .flash(new FleetModelConfig.Flash("b", 3, 30, 20))
-                .routeChange(new FleetModelConfig.RouteChange(60, swapped, "even.csv"))
+                .flash(new Flash("b", 3, 30, 20))
+                .routeChange(new RouteChange(60, swapped, "even.csv"))
                 .seed(2)
                 .build());
     assertTrue(run.coldStartIntervals().isPresent(), "the dual settles within 90 s");
@@ -183,9 +183,9 @@ class FleetModelTest {
         FleetModel.run(
             FleetModelConfig.builder(fig2.withoutCorrelation())
                 .loop(loop)
-                .routeChange(new FleetModelConfig.RouteChange(0, fig2.correlation(), "C withheld"))
+                .routeChange(new RouteChange(0, fig2.correlation(), "C withheld"))
                 .duration(Duration.ofSeconds(50))
-                .flash(new FleetModelConfig.Flash("b", 5, 20, 20))
+                .flash(new Flash("b", 5, 20, 20))
                 .seed(1)
                 .build());
     double[] t = run.times();
@@ -217,17 +217,14 @@ class FleetModelTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () ->
-                FleetModelConfig.builder(fig2)
-                    .flash(new FleetModelConfig.Flash("z", 2, 1, 1))
-                    .build());
+            () -> FleetModelConfig.builder(fig2).flash(new Flash("z", 2, 1, 1)).build());
     assertTrue(e.getMessage().contains("no PoP 'z'"), e.getMessage());
     assertThrows(
         IllegalArgumentException.class,
         () ->
             FleetModelConfig.builder(fig2)
                 .duration(Duration.ofSeconds(10))
-                .routeChange(new FleetModelConfig.RouteChange(10, fig2.correlation(), ""))
+                .routeChange(new RouteChange(10, fig2.correlation(), ""))
                 .build());
     assertThrows(
         IllegalArgumentException.class,
