@@ -8,13 +8,8 @@ import dev.alm.cluster.ClusterSummary;
 import dev.alm.cluster.CustomerLoad;
 import dev.alm.cluster.CustomerLoadsJson;
 import dev.alm.cluster.Drill;
-import dev.alm.cluster.FlashCrowd;
-import dev.alm.controller.builtin.BuiltinTopologies;
-import dev.alm.controller.io.TopologyJson;
 import dev.alm.controller.model.Topology;
 import dev.alm.io.InputException;
-import dev.alm.loop.Algorithm;
-import dev.alm.loop.Settling;
 import dev.alm.node.ConfigFlags;
 import dev.alm.node.DurationText;
 import dev.alm.node.HostPort;
@@ -50,65 +45,15 @@ public final class ClusterCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(
-      names = {"-t", "--topology"},
-      defaultValue = "builtin:paper-fig2",
-      description = "Topology JSON file or builtin. Default: ${DEFAULT-VALUE}.")
-  String topology;
-
   @Mixin LiveControllerOptions law;
 
-  @Option(
-      names = "--duration",
-      defaultValue = "60s",
-      description = "How long the users send traffic (60s, 2m, 45). Default: ${DEFAULT-VALUE}.")
-  String duration;
+  @Mixin FleetOptions fleet;
 
   @Option(
       names = {"-o", "--out"},
       defaultValue = "out/cluster",
       description = "Output directory. Default: ${DEFAULT-VALUE}.")
   Path out;
-
-  @Option(
-      names = "--load-unit",
-      defaultValue = "150",
-      description =
-          "Requests/s per topology load unit (A_i and T_i are multiplied by it). Default: ${DEFAULT-VALUE}.")
-  double loadUnit;
-
-  @Option(
-      names = "--resolvers",
-      defaultValue = "200",
-      description = "Simulated resolvers per PoP. Default: ${DEFAULT-VALUE}.")
-  int resolvers;
-
-  @Option(
-      names = "--ttl",
-      defaultValue = "2",
-      description = "TTL of CDN answers, seconds. Default: ${DEFAULT-VALUE}.")
-  long ttl;
-
-  @Option(
-      names = "--beacons",
-      description =
-          "FastControl beacons per second per PoP. Default: 4800 shared by the PoPs, at most 1200"
-              + " each (1200 for 2 PoPs, 400 for 12, 100 for 48).")
-  Double beacons;
-
-  @Option(
-      names = "--beta-weight",
-      defaultValue = "0.2",
-      description =
-          "EWMA weight of the newest interval's probe count in beta_i (eq. 20). Default: ${DEFAULT-VALUE}.")
-  double betaWeight;
-
-  @Option(
-      names = "--flash",
-      paramLabel = "POP:FACTOR:START:SECONDS",
-      description =
-          "A flash crowd: PoP's demand times FACTOR from START for SECONDS seconds, e.g. b:5:20:30.")
-  String flash;
 
   @Option(
       names = "--seed",
@@ -131,33 +76,6 @@ public final class ClusterCommand implements Callable<Integer> {
           "Drill: close POP's proxy at SECONDS into the run; its DNS server and loop stay up and fall back "
               + "to the safe x. Repeatable.")
   List<String> kills = new ArrayList<>();
-
-  @Option(
-      names = "--interval",
-      defaultValue = "1s",
-      description =
-          "The control interval (1s, 2s, 500ms); keep it >= TTL / 2 (docs/pop.md). Default: ${DEFAULT-VALUE}.")
-  String interval;
-
-  @Option(
-      names = "--settle-horizon",
-      defaultValue = "6",
-      description =
-          "Dual gain schedule: calm intervals over which the EWMA weights and the price step halve; 0 keeps "
-              + "them fixed (docs/pop.md). Default: ${DEFAULT-VALUE}.")
-  int settleHorizon;
-
-  @Option(
-      names = "--settle-floor",
-      defaultValue = "0.08",
-      description = "Dual gain schedule: the smallest gain multiplier. Default: ${DEFAULT-VALUE}.")
-  double settleFloor;
-
-  @Option(
-      names = "--settle-price",
-      description =
-          "Dual gain schedule: shrink the price step too, not only the EWMAs of beta and A (docs/pop.md).")
-  boolean settlePrice;
 
   @Option(names = "--quiet", description = "No live table.")
   boolean quiet;
@@ -213,20 +131,17 @@ public final class ClusterCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Topology t =
-        BuiltinTopologies.isBuiltin(topology)
-            ? BuiltinTopologies.resolve(topology)
-            : TopologyJson.read(Path.of(topology), false).topology();
+    Topology t = fleet.topology();
     ClusterConfig c = config(t);
     Outputs.directory(out);
     o.printf(
         Locale.ROOT,
         "alm cluster: %d PoPs of %s, %s, %s; %.0f requests/s of demand, %.0f beacons/s%n",
         t.size(),
-        topology,
+        fleet.topology,
         c.algorithm().label(),
-        duration,
-        sum(t.demands()) * loadUnit,
+        fleet.duration,
+        sum(t.demands()) * fleet.loadUnit,
         c.beaconRate() * t.size());
     o.flush();
     boolean wide = t.size() > 6;
@@ -237,10 +152,10 @@ public final class ClusterCommand implements Callable<Integer> {
       run =
           Cluster.run(
               c,
-              interval -> {
-                view.interval(interval);
+              samples -> {
+                view.interval(samples);
                 if (!quiet) {
-                  ClusterLiveTable.printRow(o, interval, wide);
+                  ClusterLiveTable.printRow(o, samples, wide);
                 }
               },
               line -> {
@@ -253,7 +168,7 @@ public final class ClusterCommand implements Callable<Integer> {
       }
       throw e;
     }
-    ClusterSummary summary = ClusterOutputs.write(o, out, topology, t, c, run);
+    ClusterSummary summary = ClusterOutputs.write(o, out, fleet.topology, t, c, run);
     if (console != null) {
       view.finished(ClusterOutputs.finishedLine(run, summary));
       Thread.sleep(2 * c.interval().toMillis() + 200); // open pages receive the summary
@@ -278,7 +193,7 @@ public final class ClusterCommand implements Callable<Integer> {
     if (customers != null) {
       double capacity = 0;
       for (int i = 0; i < t.size(); i++) {
-        capacity += t.node(i).capacity() * loadUnit;
+        capacity += t.node(i).capacity() * fleet.loadUnit;
       }
       try {
         loads = CustomerLoadsJson.read(customers, t.ids(), capacity);
@@ -287,29 +202,12 @@ public final class ClusterCommand implements Callable<Integer> {
       }
     }
     try {
-      return ClusterConfig.builder(t)
+      return fleet
+          .builder(t, law)
           .customers(loads)
           .customerMode(mode)
           .centralStopSeconds(stopCentral == null ? Double.NaN : stopCentral)
-          .algorithm(Algorithm.parse(law.algorithm))
-          .duration(parseDuration("--duration", duration))
-          .interval(parseDuration("--interval", interval))
-          .loadUnit(loadUnit)
-          .resolvers(resolvers)
-          .cdnTtl(ttl)
-          .beaconRate(beacons == null ? dev.alm.cluster.BeaconBudget.perPop(t.size()) : beacons)
-          .probeGamma(law.gamma)
-          .betaWeight(betaWeight)
-          .theta(law.theta)
-          .greedyGain(law.gain)
-          .startX(law.startX)
-          .betaSource(law.betaSource)
-          .withholdC(law.withholdC)
-          .overloadBoost(law.overloadBoost)
-          .guardLoad(law.guardLoad())
-          .flash(flash == null ? null : FlashCrowd.parse(flash))
           .seed(seed)
-          .settling(new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z, settlePrice))
           .drills(drills())
           .stateDir(out.resolve("state"))
           .probeAuth(!noProbeAuth)
@@ -335,7 +233,10 @@ public final class ClusterCommand implements Callable<Integer> {
     try {
       console =
           FleetConsole.start(
-              at, "alm cluster: " + topology + ", " + c.algorithm().label(), view, c.interval());
+              at,
+              "alm cluster: " + fleet.topology + ", " + c.algorithm().label(),
+              view,
+              c.interval());
     } catch (IllegalArgumentException e) {
       throw new UserError("--ui: " + e.getMessage());
     }

@@ -4,14 +4,10 @@ import dev.alm.cluster.Cluster;
 import dev.alm.cluster.ClusterConfig;
 import dev.alm.cluster.FlashCrowd;
 import dev.alm.cluster.Sample;
-import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.controller.io.MatrixCsv;
-import dev.alm.controller.io.TopologyJson;
 import dev.alm.controller.model.Topology;
 import dev.alm.io.InputException;
-import dev.alm.loop.Algorithm;
 import dev.alm.loop.LoopConfig;
-import dev.alm.loop.Settling;
 import dev.alm.loop.fleet.Flash;
 import dev.alm.loop.fleet.FleetModel;
 import dev.alm.loop.fleet.FleetModelConfig;
@@ -56,84 +52,15 @@ public final class PredictCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(
-      names = {"-t", "--topology"},
-      defaultValue = "builtin:paper-fig2",
-      description = "Topology JSON file or builtin. Default: ${DEFAULT-VALUE}.")
-  String topology;
-
   @Mixin LiveControllerOptions law;
 
-  @Option(
-      names = "--duration",
-      defaultValue = "60s",
-      description = "How long the users send traffic (60s, 2m, 45). Default: ${DEFAULT-VALUE}.")
-  String duration;
+  @Mixin FleetOptions fleet;
 
   @Option(
       names = {"-o", "--out"},
       defaultValue = "out/predict",
       description = "Output directory. Default: ${DEFAULT-VALUE}.")
   Path out;
-
-  @Option(
-      names = "--load-unit",
-      defaultValue = "150",
-      description = "Requests/s per topology load unit. Default: ${DEFAULT-VALUE}.")
-  double loadUnit;
-
-  @Option(
-      names = "--resolvers",
-      defaultValue = "200",
-      description = "Resolver caches per PoP. Default: ${DEFAULT-VALUE}.")
-  int resolvers;
-
-  @Option(
-      names = "--ttl",
-      defaultValue = "2",
-      description = "TTL of CDN answers, seconds. Default: ${DEFAULT-VALUE}.")
-  long ttl;
-
-  @Option(
-      names = "--beacons",
-      description =
-          "FastControl beacons per second per PoP. Default: 4800 shared by the PoPs, at most 1200"
-              + " each (1200 for 2 PoPs, 400 for 12, 100 for 48).")
-  Double beacons;
-
-  @Option(
-      names = "--beta-weight",
-      defaultValue = "0.2",
-      description = "EWMA weight of the newest beta_i sample (eq. 20). Default: ${DEFAULT-VALUE}.")
-  double betaWeight;
-
-  @Option(
-      names = "--interval",
-      defaultValue = "1s",
-      description = "The control interval (1s, 2s, 500ms). Default: ${DEFAULT-VALUE}.")
-  String interval;
-
-  @Option(
-      names = "--settle-horizon",
-      defaultValue = "6",
-      description =
-          "Dual gain schedule horizon; 0 keeps the gains fixed. Default: ${DEFAULT-VALUE}.")
-  int settleHorizon;
-
-  @Option(
-      names = "--settle-floor",
-      defaultValue = "0.08",
-      description = "Dual gain schedule: the smallest gain multiplier. Default: ${DEFAULT-VALUE}.")
-  double settleFloor;
-
-  @Option(names = "--settle-price", description = "Dual gain schedule: shrink the price step too.")
-  boolean settlePrice;
-
-  @Option(
-      names = "--flash",
-      paramLabel = "POP:FACTOR:START:SECONDS",
-      description = "A flash crowd, as alm cluster's: PoP's demand times FACTOR, e.g. b:5:20:30.")
-  String flash;
 
   @Option(
       names = "--route-change",
@@ -205,10 +132,7 @@ public final class PredictCommand implements Callable<Integer> {
     if (runs < 1) {
       throw new UserError("--runs: must be >= 1, got " + runs);
     }
-    Topology t =
-        BuiltinTopologies.isBuiltin(topology)
-            ? BuiltinTopologies.resolve(topology)
-            : TopologyJson.read(Path.of(topology), false).topology();
+    Topology t = fleet.topology();
     if (persistentBoost != null && !(persistentBoost >= 1 && persistentBoost <= 1e6)) {
       throw new UserError(
           "--persistent-boost: expected a number from 1 to 1e6, got " + persistentBoost);
@@ -250,7 +174,7 @@ public final class PredictCommand implements Callable<Integer> {
     FleetRun run = done.get(0);
     List<Sample> samples = PredictReport.samples(run.samples());
     ClusterReport.samplesCsv(samples, out.resolve("samples.csv"));
-    Map<String, Object> doc = PredictReport.summary(topology, seed, c, done);
+    Map<String, Object> doc = PredictReport.summary(fleet.topology, seed, c, done);
     if (samplesIn != null) {
       Map<String, Object> cmp =
           PredictReport.compare(PredictReport.readSamples(samplesIn), done, t.ids());
@@ -260,7 +184,7 @@ public final class PredictCommand implements Callable<Integer> {
     Outputs.json(out.resolve("summary.json"), doc);
     ClusterPlot.write(
         samples,
-        "model of " + c.algorithm().label() + " on " + topology + ", seed " + seed,
+        "model of " + c.algorithm().label() + " on " + fleet.topology + ", seed " + seed,
         out.resolve("predict.png"));
     o.printf(
         "wrote %s, %s and %s%n",
@@ -271,27 +195,7 @@ public final class PredictCommand implements Callable<Integer> {
   /** The cluster the model stands for, as {@code alm cluster} reads the same options. */
   private ClusterConfig config(Topology t) throws InputException {
     try {
-      return ClusterConfig.builder(t)
-          .algorithm(Algorithm.parse(law.algorithm))
-          .duration(ClusterCommand.parseDuration("--duration", duration))
-          .interval(ClusterCommand.parseDuration("--interval", interval))
-          .loadUnit(loadUnit)
-          .resolvers(resolvers)
-          .cdnTtl(ttl)
-          .beaconRate(beacons == null ? dev.alm.cluster.BeaconBudget.perPop(t.size()) : beacons)
-          .probeGamma(law.gamma)
-          .betaWeight(betaWeight)
-          .theta(law.theta)
-          .greedyGain(law.gain)
-          .startX(law.startX)
-          .betaSource(law.betaSource)
-          .withholdC(law.withholdC)
-          .overloadBoost(law.overloadBoost)
-          .flash(flash == null ? null : FlashCrowd.parse(flash))
-          .seed(seed)
-          .probeAuth(!noProbeAuth)
-          .settling(new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z, settlePrice))
-          .build();
+      return fleet.builder(t, law).seed(seed).probeAuth(!noProbeAuth).build();
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }

@@ -90,21 +90,21 @@ class PredictCommandTest extends CliTest {
     assertEquals(0.15, p.law.theta);
     assertEquals(2, p.law.gain);
     assertEquals(0.3, p.law.startX);
-    assertEquals(150, p.loadUnit);
-    assertEquals(200, p.resolvers);
-    assertEquals(2, p.ttl);
+    assertEquals(150, p.fleet.loadUnit);
+    assertEquals(200, p.fleet.resolvers);
+    assertEquals(2, p.fleet.ttl);
     // no --beacons: the cluster's budget shared by its PoPs, as alm cluster's
-    assertNull(p.beacons);
+    assertNull(p.fleet.beacons);
     assertEquals(1200, dev.alm.cluster.BeaconBudget.perPop(2));
     assertEquals(400, dev.alm.cluster.BeaconBudget.perPop(12));
     assertEquals(100, dev.alm.cluster.BeaconBudget.perPop(48));
     ClusterCommand c = (ClusterCommand) alm.getSubcommands().get("cluster").getCommand();
     alm.parseArgs("cluster");
-    assertEquals(c.beacons, p.beacons);
-    assertEquals(c.loadUnit, p.loadUnit);
-    assertEquals(c.betaWeight, p.betaWeight);
-    assertEquals(c.settleHorizon, p.settleHorizon);
-    assertEquals(c.settleFloor, p.settleFloor);
+    assertEquals(c.fleet.beacons, p.fleet.beacons);
+    assertEquals(c.fleet.loadUnit, p.fleet.loadUnit);
+    assertEquals(c.fleet.betaWeight, p.fleet.betaWeight);
+    assertEquals(c.fleet.settleHorizon, p.fleet.settleHorizon);
+    assertEquals(c.fleet.settleFloor, p.fleet.settleFloor);
   }
 
   @Test

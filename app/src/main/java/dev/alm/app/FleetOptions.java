@@ -1,0 +1,140 @@
+package dev.alm.app;
+
+import dev.alm.cluster.BeaconBudget;
+import dev.alm.cluster.ClusterConfig;
+import dev.alm.cluster.FlashCrowd;
+import dev.alm.controller.builtin.BuiltinTopologies;
+import dev.alm.controller.io.TopologyJson;
+import dev.alm.controller.model.Topology;
+import dev.alm.io.InputException;
+import dev.alm.loop.Algorithm;
+import dev.alm.loop.Settling;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/**
+ * The fleet options of {@code alm cluster} and {@code alm predict}, which runs the same fleet
+ * offline: the topology, how long and at what load, the resolvers, TTL and beacons, the control
+ * interval, the dual's gain schedule and a flash crowd. A picocli mixin, so that both commands take
+ * the same names, defaults and help, and build the same {@link ClusterConfig} from them ({@link
+ * #builder}).
+ */
+public final class FleetOptions {
+
+  @Option(
+      names = {"-t", "--topology"},
+      defaultValue = "builtin:paper-fig2",
+      description = "Topology JSON file or builtin. Default: ${DEFAULT-VALUE}.")
+  String topology;
+
+  @Option(
+      names = "--duration",
+      defaultValue = "60s",
+      description = "How long the users send traffic (60s, 2m, 45). Default: ${DEFAULT-VALUE}.")
+  String duration;
+
+  @Option(
+      names = "--load-unit",
+      defaultValue = "150",
+      description =
+          "Requests/s per topology load unit (A_i and T_i are multiplied by it). Default:"
+              + " ${DEFAULT-VALUE}.")
+  double loadUnit;
+
+  @Option(
+      names = "--resolvers",
+      defaultValue = "200",
+      description = "Resolver caches per PoP. Default: ${DEFAULT-VALUE}.")
+  int resolvers;
+
+  @Option(
+      names = "--ttl",
+      defaultValue = "2",
+      description = "TTL of CDN answers, seconds. Default: ${DEFAULT-VALUE}.")
+  long ttl;
+
+  @Option(
+      names = "--beacons",
+      description =
+          "FastControl beacons per second per PoP. Default: 4800 shared by the PoPs, at most 1200"
+              + " each (1200 for 2 PoPs, 400 for 12, 100 for 48).")
+  Double beacons;
+
+  @Option(
+      names = "--beta-weight",
+      defaultValue = "0.2",
+      description =
+          "EWMA weight of the newest interval's probe count in beta_i (eq. 20). Default:"
+              + " ${DEFAULT-VALUE}.")
+  double betaWeight;
+
+  @Option(
+      names = "--interval",
+      defaultValue = "1s",
+      description =
+          "The control interval (1s, 2s, 500ms); keep it >= TTL / 2 (docs/pop.md). Default:"
+              + " ${DEFAULT-VALUE}.")
+  String interval;
+
+  @Option(
+      names = "--settle-horizon",
+      defaultValue = "6",
+      description =
+          "Dual gain schedule: calm intervals over which the EWMA weights and the price step halve;"
+              + " 0 keeps them fixed (docs/pop.md). Default: ${DEFAULT-VALUE}.")
+  int settleHorizon;
+
+  @Option(
+      names = "--settle-floor",
+      defaultValue = "0.08",
+      description = "Dual gain schedule: the smallest gain multiplier. Default: ${DEFAULT-VALUE}.")
+  double settleFloor;
+
+  @Option(
+      names = "--settle-price",
+      description =
+          "Dual gain schedule: shrink the price step too, not only the EWMAs of beta and A"
+              + " (docs/pop.md).")
+  boolean settlePrice;
+
+  @Option(
+      names = "--flash",
+      paramLabel = "POP:FACTOR:START:SECONDS",
+      description =
+          "A flash crowd: PoP's demand times FACTOR from START for SECONDS seconds, e.g."
+              + " b:5:20:30.")
+  String flash;
+
+  /** The topology named by {@code --topology}: a builtin or a file. */
+  Topology topology() throws InputException {
+    return BuiltinTopologies.isBuiltin(topology)
+        ? BuiltinTopologies.resolve(topology)
+        : TopologyJson.read(Path.of(topology), false).topology();
+  }
+
+  /**
+   * A cluster configuration of {@code t} with these options and the controller options {@code law};
+   * the caller adds its own (seed, drills, customers, ...) and builds it.
+   */
+  ClusterConfig.Builder builder(Topology t, LiveControllerOptions law) throws InputException {
+    return ClusterConfig.builder(t)
+        .algorithm(Algorithm.parse(law.algorithm))
+        .duration(ClusterCommand.parseDuration("--duration", duration))
+        .interval(ClusterCommand.parseDuration("--interval", interval))
+        .loadUnit(loadUnit)
+        .resolvers(resolvers)
+        .cdnTtl(ttl)
+        .beaconRate(beacons == null ? BeaconBudget.perPop(t.size()) : beacons)
+        .probeGamma(law.gamma)
+        .betaWeight(betaWeight)
+        .theta(law.theta)
+        .greedyGain(law.gain)
+        .startX(law.startX)
+        .betaSource(law.betaSource)
+        .withholdC(law.withholdC)
+        .overloadBoost(law.overloadBoost)
+        .guardLoad(law.guardLoad())
+        .flash(flash == null ? null : FlashCrowd.parse(flash))
+        .settling(new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z, settlePrice));
+  }
+}
