@@ -87,7 +87,11 @@ final class AllLoadOptimum {
 
   /** B from the fetch rates, and the optimum of P1 with the capacities it leaves. */
   static Result solve(CentralOptimum solver, Topology t, double[] rates, double loadUnit) {
-    double[] b = background(t.correlation(), rates, loadUnit);
+    return solve(solver, t, background(t.correlation(), rates, loadUnit));
+  }
+
+  /** The optimum of P1 with the capacities a background load {@code b} (load units) leaves. */
+  static Result solve(CentralOptimum solver, Topology t, double[] b) {
     return new Result(b, solver.solve(reduced(t, b)));
   }
 }

@@ -182,11 +182,13 @@ final class LabDrillReport {
     List<String> ids = t.popIds();
     Topology topology = LabCommand.topology(t, truth.c(), truth.demand());
     double[] opt = new CentralOptimum().solve(topology).x();
-    double[] rates =
-        AllLoadOptimum.fetchRates(
-            ids, users, id -> LabReport.dnsCatchment(t, catchments, id), seconds);
     double[] all =
-        AllLoadOptimum.solve(new CentralOptimum(), topology, rates, s.loadUnit()).optimum().x();
+        AllLoadOptimum.solve(
+                new CentralOptimum(),
+                topology,
+                LabBackground.of(t, catchments, users, seconds, s.loadUnit()))
+            .optimum()
+            .x();
     Map<String, Object> optimum = new LinkedHashMap<>();
     Map<String, Object> optimumAll = new LinkedHashMap<>();
     double worst = 0;

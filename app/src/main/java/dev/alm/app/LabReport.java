@@ -58,9 +58,7 @@ final class LabReport {
         AllLoadOptimum.solve(
             new CentralOptimum(),
             run.config().topology(),
-            AllLoadOptimum.fetchRates(
-                ids, r.users(), id -> dnsCatchment(t, catchments, id), r.seconds()),
-            s.loadUnit());
+            LabBackground.of(t, catchments, r.users(), r.seconds(), s.loadUnit()));
     Map<String, Object> doc = ClusterSummaryJson.of(run, summary, opt, all);
     LabCommand.writeMatrix(dir.resolve("C-true.csv"), ids, r.truth().c());
     catchments(dir, t, r, ids);
@@ -71,6 +69,11 @@ final class LabReport {
     lab.put("netem", r.netem());
     lab.put("trueC", Outputs.byIdRows(ids, r.truth().c()));
     lab.put("trueA", Outputs.byId(ids, r.truth().demand()));
+    double firstDrill =
+        r.drills().stream().mapToDouble(LabRun.DrillEvent::atSeconds).min().orElse(r.seconds());
+    Map<String, Object> cold =
+        LabDrillReport.fromOptimum(dir, t, s, r.samples(), r.users(), r.seconds(), firstDrill);
+    lab.put("coldStart", cold);
     lab.put("drills", LabDrillReport.drills(dir, t, s, r));
     if (!r.drills().isEmpty()) {
       lab.put("drift", LabCorrelation.drift(dir, ids, r, err));
@@ -98,6 +101,7 @@ final class LabReport {
         100 * r.machineBusy());
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> drillList = (List<Map<String, Object>>) lab.get("drills");
+    o.println(finalXLine("before the first drill", cold));
     printDrills(o, drillList);
     o.printf(
         "wrote summary.json, samples.csv, lab.png, catchments.json, C-true.csv, C-estimated.csv,"
@@ -166,21 +170,22 @@ final class LabReport {
           ClusterReport.recoveryLine(
               "drill " + d.get("drill"),
               rec == null ? OptionalInt.empty() : OptionalInt.of(((Number) rec).intValue())));
+      o.println(finalXLine("after drill " + d.get("drill"), d));
     }
   }
 
-  /**
-   * The PoP whose DNS answers an eyeball network's users at the start (its resolver's catchment,
-   * its own for an on-net resolver), as in the true C's rows; null if unknown.
-   */
-  static String dnsCatchment(LabTopology t, Map<String, LabRun.Catch> catchments, String eyeball) {
-    for (LabTopology.Eyeball e : t.eyeballs()) {
-      if (e.id().equals(eyeball)) {
-        LabRun.Catch c = catchments.get(e.onNet() ? e.id() : e.resolver());
-        return c == null ? null : c.dns();
-      }
+  /** The line of a stretch's final x against the optimum of its routing, if measured. */
+  static String finalXLine(String what, Map<String, Object> m) {
+    if (m == null || !(m.get("finalXFromOptimum") instanceof Number d)) {
+      return "final x " + what + ": a network's catchment was not measured";
     }
-    return null;
+    return String.format(
+        Locale.ROOT,
+        "final x %s: at most %.3f from the optimum of the routing then, %.3f with the load that"
+            + " does not follow x (beacon fetches, catchment checks)",
+        what,
+        d.doubleValue(),
+        ((Number) m.get("finalXFromOptimumAllLoad")).doubleValue());
   }
 
   /** Per hand-over of C ({@code --refresh-c}): when, from what, which rows were replaced. */

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.cluster.Sample;
+import dev.alm.lab.CatchmentSeries;
 import dev.alm.lab.LabSettings;
 import dev.alm.lab.LabTopology;
 import dev.alm.lab.LabTopologyJson;
@@ -94,8 +96,21 @@ class LabDrillReportTest {
     assertNotNull(m);
     double expected = Math.abs(Math.max(0, Math.min(1, opt[0] + 0.2)) - opt[0]);
     assertEquals(expected, (double) m.get("finalXFromOptimum"), 1e-9);
+    // with the catchment checks (2 requests/s a network) as load that does not follow x
+    double[] all =
+        AllLoadOptimum.solve(
+                new CentralOptimum(),
+                LabCommand.topology(t, after.c(), after.demand()),
+                LabBackground.of(
+                    t, CatchmentSeries.catchmentsAt(out, t, 10), Map.of(), 10, s.loadUnit()))
+            .optimum()
+            .x();
+    double xa = Math.max(0, Math.min(1, opt[0] + 0.2));
     assertEquals(
-        expected, (double) m.get("finalXFromOptimumAllLoad"), 1e-9, "no beacon fetches: the same");
+        Math.max(Math.abs(xa - all[0]), Math.abs(opt[1] - all[1])),
+        (double) m.get("finalXFromOptimumAllLoad"),
+        1e-9);
+    assertTrue(all[1] < opt[1], "the checks take some of b's capacity: " + all[1]);
     @SuppressWarnings("unchecked")
     Map<String, Object> optimum = (Map<String, Object>) m.get("optimumX");
     assertEquals(opt[1], (double) optimum.get("b"), 1e-12);
@@ -122,5 +137,18 @@ class LabDrillReportTest {
     }
     Map<String, Object> m = LabDrillReport.fromOptimum(out, t, s, samples, Map.of(), 10, 1);
     assertEquals(0, (double) m.get("finalXFromOptimum"), 1e-9);
+  }
+
+  @Test
+  void theFinalXLineSaysBothDistancesOrWhyNot() {
+    String line =
+        LabReport.finalXLine(
+            "after drill withdraw a at 30.0 s",
+            Map.of("finalXFromOptimum", 0.12, "finalXFromOptimumAllLoad", 0.04));
+    assertEquals(
+        "final x after drill withdraw a at 30.0 s: at most 0.120 from the optimum of the routing"
+            + " then, 0.040 with the load that does not follow x (beacon fetches, catchment checks)",
+        line);
+    assertTrue(LabReport.finalXLine("before the first drill", null).contains("not measured"));
   }
 }

@@ -17,6 +17,12 @@ public final class CatchmentSeries {
   private CatchmentSeries() {}
 
   /**
+   * Every eyeball network measures its catchments this often: a DNS query and, for a network of
+   * users, an HTTP request to L1, which its proxy meters like any other (2 requests/s).
+   */
+  public static final long PERIOD_MILLIS = 500;
+
+  /**
    * Every eyeball network's and resolver's catchments at {@code seconds}, from their series ({@code
    * catchments/ID.csv}): the last successful measurement at or before that time.
    */

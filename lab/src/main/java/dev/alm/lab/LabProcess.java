@@ -261,7 +261,7 @@ public final class LabProcess {
     InetSocketAddress l1 = new InetSocketAddress(LabPlan.L1, 80);
     sleepUntil(truth.startEpochMillis());
     for (long k = 0; ; k++) {
-      long at = truth.startEpochMillis() + 500 * k;
+      long at = truth.startEpochMillis() + CatchmentSeries.PERIOD_MILLIS * k;
       if (at > truth.endEpochMillis()) {
         return;
       }

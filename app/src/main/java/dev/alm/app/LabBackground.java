@@ -1,0 +1,42 @@
+package dev.alm.app;
+
+import dev.alm.cluster.UserCounts;
+import dev.alm.lab.CatchmentSeries;
+import dev.alm.lab.LabRun;
+import dev.alm.lab.LabTopology;
+import java.util.Map;
+
+/**
+ * The load a lab's proxies meter that does not follow x ({@link AllLoadOptimum}), network by
+ * network: each eyeball network's correlation-beacon fetches (its users' rate over the run) and its
+ * catchment checks (one HTTP request to L1 every {@link CatchmentSeries#PERIOD_MILLIS} ms), both on
+ * the proxy that network's HTTP catchment is at then.
+ */
+final class LabBackground {
+  private LabBackground() {}
+
+  /**
+   * B_j per PoP (topology order), load units, for the networks' HTTP catchments in {@code
+   * catchments}; a network without a measured catchment adds nothing.
+   */
+  static double[] of(
+      LabTopology t,
+      Map<String, LabRun.Catch> catchments,
+      Map<String, UserCounts> users,
+      double seconds,
+      double loadUnit) {
+    double[] b = new double[t.pops().size()];
+    double checks = 1000.0 / CatchmentSeries.PERIOD_MILLIS;
+    for (LabTopology.Eyeball e : t.eyeballs()) {
+      LabRun.Catch c = catchments.get(e.id());
+      int j = c == null ? -1 : t.popIndex(c.http());
+      if (j < 0) {
+        continue;
+      }
+      UserCounts u = users.get(e.id());
+      double fetches = u != null && seconds > 0 ? u.beaconFetches() / seconds : 0;
+      b[j] += (fetches + checks) / loadUnit;
+    }
+    return b;
+  }
+}
