@@ -2,8 +2,8 @@ package dev.alm.app;
 
 import dev.alm.cluster.ClusterConfig;
 import dev.alm.cluster.Drill;
-import dev.alm.cluster.Sample;
 import dev.alm.controller.model.CorrelationMatrix;
+import dev.alm.loop.Sample;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.alm.app;
 
-import dev.alm.cluster.Sample;
+import dev.alm.loop.Sample;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;

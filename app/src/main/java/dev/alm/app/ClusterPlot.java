@@ -1,6 +1,6 @@
 package dev.alm.app;
 
-import dev.alm.cluster.Sample;
+import dev.alm.loop.Sample;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -2,7 +2,6 @@ package dev.alm.app;
 
 import dev.alm.cluster.ClusterConfig;
 import dev.alm.cluster.ClusterRun;
-import dev.alm.cluster.Sample;
 import dev.alm.controller.io.MatrixCsv;
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Node;
@@ -20,6 +19,7 @@ import dev.alm.lab.LabTopology;
 import dev.alm.lab.LabTopologyJson;
 import dev.alm.lab.LabTruth;
 import dev.alm.loop.Algorithm;
+import dev.alm.loop.Sample;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,5 @@
 package dev.alm.app;
 
-import dev.alm.cluster.Sample;
 import dev.alm.cluster.SettlingReport;
 import dev.alm.cluster.UserCounts;
 import dev.alm.controller.model.Topology;
@@ -10,6 +9,7 @@ import dev.alm.lab.LabRun;
 import dev.alm.lab.LabSettings;
 import dev.alm.lab.LabTopology;
 import dev.alm.lab.LabTruth;
+import dev.alm.loop.Sample;
 import dev.alm.optimum.CentralOptimum;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -3,11 +3,11 @@ package dev.alm.app;
 import dev.alm.cluster.Cluster;
 import dev.alm.cluster.ClusterConfig;
 import dev.alm.cluster.FlashCrowd;
-import dev.alm.cluster.Sample;
 import dev.alm.controller.io.MatrixCsv;
 import dev.alm.controller.model.Topology;
 import dev.alm.io.InputException;
 import dev.alm.loop.LoopConfig;
+import dev.alm.loop.Sample;
 import dev.alm.loop.fleet.Flash;
 import dev.alm.loop.fleet.FleetModel;
 import dev.alm.loop.fleet.FleetModelConfig;
@@ -172,7 +172,7 @@ public final class PredictCommand implements Callable<Integer> {
     }
     Outputs.directory(out);
     FleetRun run = done.get(0);
-    List<Sample> samples = PredictReport.samples(run.samples());
+    List<Sample> samples = run.samples();
     ClusterReport.samplesCsv(samples, out.resolve("samples.csv"));
     Map<String, Object> doc = PredictReport.summary(fleet.topology, seed, c, done);
     if (samplesIn != null) {

@@ -1,11 +1,10 @@
 package dev.alm.app;
 
 import dev.alm.cluster.ClusterConfig;
-import dev.alm.cluster.Sample;
 import dev.alm.controller.sim.SettlingMeasure;
 import dev.alm.io.InputException;
+import dev.alm.loop.Sample;
 import dev.alm.loop.fleet.FleetRun;
-import dev.alm.loop.fleet.FleetSample;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,28 +58,6 @@ final class PredictReport {
     }
     b.append(String.format(Locale.ROOT, " [%.2f s]", seconds));
     return b.toString();
-  }
-
-  static List<Sample> samples(List<FleetSample> in) {
-    List<Sample> out = new ArrayList<>(in.size());
-    for (FleetSample s : in) {
-      out.add(
-          new Sample(
-              s.t(),
-              s.pop(),
-              s.x(),
-              s.mu(),
-              s.beta(),
-              s.betaStdErr(),
-              s.load(),
-              s.capacity(),
-              s.demand(),
-              s.mode(),
-              s.shed(),
-              s.gain(),
-              s.guard()));
-    }
-    return out;
   }
 
   static Map<String, Object> summary(
@@ -151,11 +128,11 @@ final class PredictReport {
     double[] half = run.meanRatioLastHalf();
     List<String> ids = run.config().topology().ids();
     for (int i = 0; i < ids.size(); i++) {
-      List<FleetSample> s = run.of(ids.get(i));
-      FleetSample last = s.get(s.size() - 1);
+      List<Sample> s = run.of(ids.get(i));
+      Sample last = s.get(s.size() - 1);
       Map<String, Object> p = new LinkedHashMap<>();
       p.put("x", last.x());
-      p.put("meanX", meanTail(s.stream().mapToDouble(FleetSample::x).toArray()));
+      p.put("meanX", meanTail(s.stream().mapToDouble(Sample::x).toArray()));
       p.put("meanLoadRatioLastHalf", Outputs.finiteOrNull(half[i]));
       p.put("mu", last.mu());
       p.put("shed", last.shed());

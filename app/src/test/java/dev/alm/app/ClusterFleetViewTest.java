@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.alm.cluster.ClusterConfig;
-import dev.alm.cluster.Sample;
 import dev.alm.controller.builtin.BuiltinTopologies;
+import dev.alm.loop.Sample;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

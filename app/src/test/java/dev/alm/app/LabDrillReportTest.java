@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.alm.cluster.Sample;
 import dev.alm.lab.CatchmentSeries;
 import dev.alm.lab.LabSettings;
 import dev.alm.lab.LabTopology;
 import dev.alm.lab.LabTopologyJson;
 import dev.alm.lab.LabTruth;
+import dev.alm.loop.Sample;
 import dev.alm.optimum.CentralOptimum;
 import java.nio.file.Files;
 import java.nio.file.Path;

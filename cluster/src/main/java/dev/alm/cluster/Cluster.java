@@ -5,6 +5,7 @@ import dev.alm.drl.central.RedisLimiter;
 import dev.alm.drl.central.RedisServerProcess;
 import dev.alm.io.InputException;
 import dev.alm.io.KeyRing;
+import dev.alm.loop.Sample;
 import dev.alm.pop.PopConfig;
 import dev.alm.pop.PopDaemon;
 import dev.alm.proxy.ProxyServer;

@@ -2,6 +2,7 @@ package dev.alm.cluster;
 
 import dev.alm.controller.model.Topology;
 import dev.alm.loop.LoopState;
+import dev.alm.loop.Sample;
 import dev.alm.pop.PopDaemon;
 import java.util.ArrayList;
 import java.util.List;

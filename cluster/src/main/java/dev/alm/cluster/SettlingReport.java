@@ -1,6 +1,7 @@
 package dev.alm.cluster;
 
 import dev.alm.controller.sim.SettlingMeasure;
+import dev.alm.loop.Sample;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.LoopConfig;
+import dev.alm.loop.Sample;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

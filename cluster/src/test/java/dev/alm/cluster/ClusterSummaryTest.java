@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.controller.builtin.BuiltinTopologies;
+import dev.alm.loop.Sample;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -7,6 +7,7 @@ import dev.alm.controller.model.Node;
 import dev.alm.controller.model.Topology;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.BetaSource;
+import dev.alm.loop.Sample;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

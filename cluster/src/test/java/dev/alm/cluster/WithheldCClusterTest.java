@@ -9,6 +9,7 @@ import dev.alm.controller.model.Topology;
 import dev.alm.controller.sim.SettlingMeasure;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.BetaSource;
+import dev.alm.loop.Sample;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalInt;

@@ -1,6 +1,6 @@
 package dev.alm.lab;
 
-import dev.alm.cluster.Sample;
+import dev.alm.loop.Sample;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,8 +2,8 @@ package dev.alm.lab;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.alm.cluster.Sample;
 import dev.alm.cluster.UserCounts;
+import dev.alm.loop.Sample;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package dev.alm.lab;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.alm.cluster.Sample;
+import dev.alm.loop.Sample;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

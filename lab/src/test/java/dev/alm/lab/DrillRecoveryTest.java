@@ -3,7 +3,7 @@ package dev.alm.lab;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.alm.cluster.Sample;
+import dev.alm.loop.Sample;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

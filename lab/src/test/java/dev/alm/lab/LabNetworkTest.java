@@ -51,7 +51,7 @@ class LabNetworkTest {
     long t0 = System.nanoTime();
     LabTopology t = LabTopologyJson.resolve("builtin:lab-mini");
     LabSettings s = TestSettings.of("builtin:lab-mini", out.toString(), 20, 10, 50, "echo", true);
-    List<List<dev.alm.cluster.Sample>> intervals = new ArrayList<>();
+    List<List<dev.alm.loop.Sample>> intervals = new ArrayList<>();
     LabRun.Result r;
     try (LabNetwork net = LabNetwork.build(LabPlan.of(t, NAME), RUN, line -> {})) {
       assertTrue(

@@ -14,6 +14,7 @@ import dev.alm.loop.ControlLoop;
 import dev.alm.loop.LoopConfig;
 import dev.alm.loop.LoopState;
 import dev.alm.loop.Measurement;
+import dev.alm.loop.Sample;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -216,7 +217,7 @@ public final class FleetModel {
   private FleetRun run() {
     long period = config.interval().toNanos();
     long slice = config.resolution().toNanos();
-    List<FleetSample> samples = new ArrayList<>(config.intervals() * n);
+    List<Sample> samples = new ArrayList<>(config.intervals() * n);
     long nextTick = period;
     long t0 = 0;
     while (true) {
@@ -330,7 +331,7 @@ public final class FleetModel {
   }
 
   /** One control interval at every PoP, as Cluster.run steps them and PopDaemon.tick publishes. */
-  private void tick(long t, List<FleetSample> samples) {
+  private void tick(long t, List<Sample> samples) {
     long now = base + t;
     CorrelationMatrix known = topology.correlation();
     for (int i = 0; i < n; i++) {
@@ -358,7 +359,7 @@ public final class FleetModel {
       answerers[i].replacePlan(
           ProbePlan.compute(ids, i, next.mu(), known.row(i), known.column(i), config.plan()));
       samples.add(
-          new FleetSample(
+          new Sample(
               t / 1e9,
               ids.get(i),
               dnsX(i, t),

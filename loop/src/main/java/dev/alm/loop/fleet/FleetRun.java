@@ -1,20 +1,21 @@
 package dev.alm.loop.fleet;
 
 import dev.alm.controller.sim.SettlingMeasure;
+import dev.alm.loop.Sample;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 
 /**
- * What one {@link FleetModel} run did: a {@link FleetSample} per PoP per control interval (in
- * interval order, PoPs in topology order within an interval) and what the users and PoPs counted,
- * with the settling figures of {@link SettlingMeasure} read off the samples.
+ * What one {@link FleetModel} run did: a {@link Sample} per PoP per control interval (in interval
+ * order, PoPs in topology order within an interval) and what the users and PoPs counted, with the
+ * settling figures of {@link SettlingMeasure} read off the samples.
  *
  * @param config the run's settings
  * @param samples every PoP's sample of every interval
  * @param totals per PoP, what its users, DNS and proxy counted over the run
  */
-public record FleetRun(FleetModelConfig config, List<FleetSample> samples, List<PopTotals> totals) {
+public record FleetRun(FleetModelConfig config, List<Sample> samples, List<PopTotals> totals) {
 
   public FleetRun {
     samples = List.copyOf(samples);
@@ -214,7 +215,7 @@ public record FleetRun(FleetModelConfig config, List<FleetSample> samples, List<
   }
 
   /** The samples of one PoP, in interval order. */
-  public List<FleetSample> of(String pop) {
+  public List<Sample> of(String pop) {
     return samples.stream().filter(s -> s.pop().equals(pop)).toList();
   }
 

@@ -11,6 +11,7 @@ import dev.alm.controller.model.Topology;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.BetaSource;
 import dev.alm.loop.LoopConfig;
+import dev.alm.loop.Sample;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -50,10 +51,10 @@ class FleetModelTest {
                 .build());
     double[] expected = fig2.correlation().load(fig2.demands(), new double[] {x, x});
     for (int j = 0; j < fig2.size(); j++) {
-      List<FleetSample> s = run.of(fig2.ids().get(j));
+      List<Sample> s = run.of(fig2.ids().get(j));
       double sum = 0;
       int count = 0;
-      for (FleetSample f : s.subList(2, s.size())) {
+      for (Sample f : s.subList(2, s.size())) {
         sum += f.load();
         count++;
       }

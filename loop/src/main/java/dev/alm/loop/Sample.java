@@ -1,7 +1,8 @@
-package dev.alm.cluster;
+package dev.alm.loop;
 
 /**
- * One PoP at the end of one control interval of a cluster run.
+ * One PoP at the end of one control interval, of a live run (alm cluster, alm lab) or of the
+ * offline model ({@link dev.alm.loop.fleet.FleetModel}): the same columns either way (samples.csv).
  *
  * @param t seconds since the users started
  * @param pop the PoP's id
