@@ -115,7 +115,7 @@ final class DualStep implements LoopStep {
             ? HeadroomGuard.cap(
                 s.x(),
                 s.before(),
-                demand * config.loadUnit(),
+                DemandEstimate.forGuard(demand, demandCalm, in, config) * config.loadUnit(),
                 dt,
                 in.echoesByProxy(),
                 config.guardLoad())

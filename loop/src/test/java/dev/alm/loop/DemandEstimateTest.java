@@ -39,4 +39,23 @@ class DemandEstimateTest {
     assertEquals(0.2, DemandEstimate.perQuery(interval(100, 40, 200), CONFIG), 1e-12);
     assertEquals(0.2, DemandEstimate.perQuery(interval(100, 0, 0), CONFIG), 1e-12);
   }
+
+  @Test
+  void theGuardSeesAJumpAtOnceButNotTheNoiseOfASteadyDemand() {
+    Interval jump = interval(100, 80, 400); // 50 load units this interval
+    double smoothed = 20; // the EWMA still far behind
+    assertEquals(
+        50, DemandEstimate.forGuard(smoothed, Calm.ALARMED, jump, CONFIG), 1e-12, "just alarmed");
+    assertEquals(
+        50,
+        DemandEstimate.forGuard(smoothed, Calm.of(DemandEstimate.JUMP_INTERVALS - 1), jump, CONFIG),
+        1e-12);
+    assertEquals(
+        smoothed,
+        DemandEstimate.forGuard(smoothed, Calm.of(DemandEstimate.JUMP_INTERVALS), jump, CONFIG),
+        1e-12,
+        "calm: the smoothed value");
+    assertEquals(
+        60, DemandEstimate.forGuard(60, Calm.ALARMED, jump, CONFIG), 1e-12, "never below it");
+  }
 }
