@@ -83,8 +83,7 @@ public final class FleetModel {
   private final ModelEchoes echoes;
   private final PlannedProbeAnswerer[] answerers;
   private final SlidingWindowCounter[] meters;
-  private final double[][][] routes;
-  private final long[] routeFrom;
+  private final ModelRouting routing;
   private final long[] pinFrom;
 
   private final SplittableRandom[] userRandom;
@@ -105,11 +104,7 @@ public final class FleetModel {
   private final long[] proxyRequests;
   private final float[] weight;
   private final double[] sensitivity;
-  private final double[] ceiling;
-  private final double[] burst;
-  private final double[] tokens;
-  private final long[] refilled;
-  private final long[] shed;
+  private final ModelAdmission admission;
 
   private FleetModel(FleetModelConfig c) {
     this.config = c;
@@ -154,11 +149,7 @@ public final class FleetModel {
     proxyRequests = new long[n];
     weight = new float[n];
     sensitivity = new double[n];
-    ceiling = new double[n];
-    burst = new double[n];
-    tokens = new double[n];
-    refilled = new long[n];
-    shed = new long[n];
+    double[] ceilings = new double[n];
 
     for (int i = 0; i < n; i++) {
       LoopConfig lc = c.loops().get(i);
@@ -185,20 +176,10 @@ public final class FleetModel {
       dnsRandom[i] = master.split();
       split[i] = new BalancedSplit();
       Arrays.fill(expires[i], Long.MIN_VALUE);
-      ceiling[i] = topology.node(i).capacity() * lc.loadUnit() * c.ceilingFactor();
-      burst[i] = Math.max(1, Math.round(ceiling[i] * c.burstSeconds()));
-      tokens[i] = burst[i];
-      refilled[i] = -c.startLead().toNanos();
+      ceilings[i] = topology.node(i).capacity() * lc.loadUnit() * c.ceilingFactor();
     }
-    List<RouteChange> changes = c.routeChanges();
-    routes = new double[changes.size() + 1][][];
-    routeFrom = new long[changes.size() + 1];
-    routes[0] = cumulative(known);
-    routeFrom[0] = Long.MIN_VALUE;
-    for (int k = 0; k < changes.size(); k++) {
-      routes[k + 1] = cumulative(changes.get(k).matrix());
-      routeFrom[k + 1] = nanos(changes.get(k).atSeconds());
-    }
+    admission = new ModelAdmission(ceilings, c.burstSeconds(), -c.startLead().toNanos());
+    routing = new ModelRouting(known, c.routeChanges());
     pinFrom = new long[c.pins().size()];
     for (int k = 0; k < pinFrom.length; k++) {
       pinFrom[k] = nanos(c.pins().get(k).atSeconds());
@@ -248,7 +229,7 @@ public final class FleetModel {
               echoes.count(i),
               proxyRequests[i],
               allProbes[i],
-              shed[i]));
+              admission.shed(i)));
     }
     return new FleetRun(config, samples, totals);
   }
@@ -296,7 +277,7 @@ public final class FleetModel {
     int j = anycast(i, t);
     proxyRequests[j]++;
     meters[j].record(base + t);
-    admit(j, t);
+    admission.admit(j, t);
   }
 
   private void beacon(int i, long t) {
@@ -316,17 +297,6 @@ public final class FleetModel {
       // the echo name carries an IEEE single, and the proxy's meter when it answered as S_j / T_j
       double capacity = loops[j].capacity() * unit[j];
       echoes.add(i, j, (float) price, meters[j].window(base + t).rate() / capacity, capacity);
-    }
-  }
-
-  /** The proxy's admission bucket: refilled at the ceiling rate, one token per request. */
-  private void admit(int j, long t) {
-    tokens[j] = Math.min(burst[j], tokens[j] + (t - refilled[j]) / 1e9 * ceiling[j]);
-    refilled[j] = t;
-    if (tokens[j] >= 1) {
-      tokens[j] -= 1;
-    } else {
-      shed[j]++;
     }
   }
 
@@ -370,7 +340,7 @@ public final class FleetModel {
               loops[i].capacity() * unit[i],
               next.demand() * unit[i],
               next.mode().label(),
-              shed[i],
+              admission.shed(i),
               loops[i].gainScale(next),
               Double.isFinite(next.guard()) ? next.guard() : Double.NaN));
     }
@@ -413,37 +383,10 @@ public final class FleetModel {
 
   /** The proxy anycast takes PoP i's user to at {@code t}: j with probability C_ij. */
   private int anycast(int i, long t) {
-    int m = 0;
-    while (m + 1 < routeFrom.length && routeFrom[m + 1] <= t) {
-      m++;
-    }
-    double[] cum = routes[m][i];
-    double u = userRandom[i].nextDouble() * cum[cum.length - 1];
-    for (int j = 0; j < cum.length; j++) {
-      if (u < cum[j]) {
-        return j;
-      }
-    }
-    return cum.length - 1;
+    return routing.proxy(i, t, userRandom[i].nextDouble());
   }
 
-  private static double[][] cumulative(CorrelationMatrix c) {
-    int size = c.size();
-    double[][] out = new double[size][];
-    for (int i = 0; i < size; i++) {
-      double[] row = c.row(i);
-      double[] cum = new double[size];
-      double s = 0;
-      for (int j = 0; j < size; j++) {
-        s += row[j];
-        cum[j] = s;
-      }
-      out[i] = cum;
-    }
-    return out;
-  }
-
-  private static long nanos(double seconds) {
+  static long nanos(double seconds) {
     return Math.round(seconds * 1e9);
   }
 }
