@@ -1,7 +1,5 @@
 package dev.alm.app;
 
-import dev.alm.controller.io.TopologyJson;
-import dev.alm.controller.model.Topology;
 import dev.alm.correlation.CorrelationEstimate;
 import dev.alm.correlation.CorrelationInputs;
 import dev.alm.correlation.CorrelationRun;
@@ -13,10 +11,8 @@ import dev.alm.correlation.LabelFolding;
 import dev.alm.correlation.LabelIndex;
 import dev.alm.correlation.Smoothing;
 import dev.alm.correlation.TimeWindow;
-import dev.alm.correlation.TopologyBuilder;
 import dev.alm.correlation.VantageDrift;
 import dev.alm.io.InputException;
-import dev.alm.traces.DemandSeries;
 import dev.alm.traces.ReadReport;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -27,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -188,58 +185,7 @@ public final class CorrelateCommand implements Callable<Integer> {
       description = "Output directory.")
   Path out;
 
-  @Option(
-      names = "--topology-out",
-      paramLabel = "FILE",
-      description =
-          "Also write a topology JSON with the estimated C (inline) for alm compare / simulate.")
-  Path topologyOut;
-
-  @Option(
-      names = "--template",
-      paramLabel = "FILE",
-      description =
-          "With --topology-out: a topology JSON whose nodes give capacity, demand and costs by id.")
-  Path template;
-
-  @Option(
-      names = "--capacity",
-      defaultValue = "0.7",
-      description =
-          "With --topology-out: T_i of nodes not in the template. Default: ${DEFAULT-VALUE}.")
-  double capacity;
-
-  @Option(
-      names = "--demand",
-      defaultValue = "1",
-      description =
-          "With --topology-out: A_i of nodes not in the template. Default: ${DEFAULT-VALUE}.")
-  double demand;
-
-  @Option(
-      names = "--demands",
-      paramLabel = "FILE",
-      description =
-          "With --topology-out: a demand series timestamp,node,demand; each node's mean replaces A_i.")
-  Path demands;
-
-  @Option(
-      names = "--eta",
-      defaultValue = "1",
-      description = "eta_i of eq. (7). Default: ${DEFAULT-VALUE}.")
-  double eta;
-
-  @Option(
-      names = "--gamma",
-      defaultValue = "10",
-      description = "gamma_i of eq. (8). Default: ${DEFAULT-VALUE}.")
-  double gamma;
-
-  @Option(
-      names = "--d",
-      defaultValue = "0.5",
-      description = "d_i of eq. (8). Default: ${DEFAULT-VALUE}.")
-  double d;
+  @Mixin TopologyOutOptions topologyOut;
 
   @Override
   public Integer call() throws Exception {
@@ -288,7 +234,11 @@ public final class CorrelateCommand implements Callable<Integer> {
       CorrelationEstimate e = estimate(run, labels, 0, smoothing);
       Map<String, Object> r = CorrelateOutputs.estimate(out, e, labels, run.stats());
       summary(o, out, r);
-      topology(e, err);
+      if (topologyOut.wanted()) {
+        ReadReport demandReport = new ReadReport(strict);
+        String line = topologyOut.write(e, demandReport, err, this::refuseTruncated);
+        spec.commandLine().getOut().println(line);
+      }
       return 0;
     }
     List<CorrelationEstimate> es = new ArrayList<>();
@@ -361,33 +311,6 @@ public final class CorrelateCommand implements Callable<Integer> {
               + ": nothing was paired or joined (see the summary above)");
     }
     return CorrelationEstimate.of(run.tally().counts(k), labels, smoothing, confidence);
-  }
-
-  private void topology(CorrelationEstimate e, PrintWriter err) throws Exception {
-    if (topologyOut == null) {
-      return;
-    }
-    Topology tpl = null;
-    if (template != null) {
-      TopologyJson.Result r = TopologyJson.read(template, false);
-      r.notes().forEach(n -> err.println("note: " + n));
-      tpl = r.topology();
-    }
-    Map<String, Double> means = Map.of();
-    if (demands != null) {
-      ReadReport report = new ReadReport(strict);
-      try {
-        means = DemandSeries.means(demands, report);
-      } finally {
-        report.summaryLines().forEach(err::println);
-      }
-      refuseTruncated(report);
-    }
-    TopologyBuilder.NodeDefaults defaults =
-        checked(() -> new TopologyBuilder.NodeDefaults(capacity, demand, eta, gamma, d));
-    Topology t = TopologyBuilder.build(e.matrix(), defaults, tpl, means);
-    TopologyJson.write(t, topologyOut.toAbsolutePath(), null);
-    spec.commandLine().getOut().println("wrote " + topologyOut + " (" + t.size() + " nodes)");
   }
 
   private int driftOfOutputs(PrintWriter o) throws Exception {
