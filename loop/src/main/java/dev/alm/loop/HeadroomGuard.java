@@ -21,7 +21,10 @@ import java.util.Map;
  *       with a TTL of two intervals). If every PoP whose users reach j does the same, j's load
  *       falls to T_j one TTL later, whoever caused it; the PoPs cut their other proxies' load too,
  *       which sends users to L2 for a few intervals and overloads no one;
- *   <li><b>hold</b>, while r is at least 1 and not cut: x_i may not grow;
+ *   <li><b>hold</b>, while r is at least 1 and not cut: x_i may not grow, and it eases off by
+ *       {@link #EASE} of the excess beyond one standard deviation (x_i &le; x (1 - EASE max(0, r -
+ *       1 - sd))), so that a proxy whose load the guards hold does not sit above its capacity while
+ *       its price climbs to its level;
  *   <li><b>release</b>, below capacity: x_i may grow by at most {@link #RELEASE} of j's headroom (1
  *       - r) T_j over this PoP's load there (its share of the echoes times A_i), from the smaller
  *       of the last two x, so that the PoPs that share j come back without taking its headroom
@@ -41,6 +44,12 @@ final class HeadroomGuard {
 
   /** Standard deviations of an echoed load's Poisson noise that a cut must stand above. */
   static final double NOISE = 2;
+
+  /**
+   * The share of a proxy's excess over its capacity beyond one standard deviation of noise that a
+   * PoP takes off its x per interval while it holds (see the class comment, <b>hold</b>).
+   */
+  static final double EASE = 0.5;
 
   /** The share of a proxy's headroom a PoP may take in one interval. */
   static final double RELEASE = 0.25;
@@ -96,7 +105,7 @@ final class HeadroomGuard {
       if (r > guardLoad + NOISE * noise) {
         bound = Math.max(now, before) / r;
       } else if (r >= 1) {
-        bound = now;
+        bound = now * (1 - EASE * Math.max(0, r - 1 - noise));
       } else if (demand > 0) {
         double share = e.count() / (double) total;
         bound = Math.min(now, before) + RELEASE * (1 - r) * capacity / (share * demand);

@@ -23,9 +23,10 @@ class HeadroomGuardTest {
 
   @Test
   void noiseOfASmallProxyDoesNotCutButHolds() {
-    // 30 requests/s at 1.3: one standard deviation is 0.21, so 1.3 is within 2 of 1.1
+    // 30 requests/s at 1.3: one standard deviation is 0.21, so 1.3 is within 2 of 1.1; x holds and
+    // eases off by half of what lies beyond one standard deviation
     double cap = HeadroomGuard.cap(0.4, 0.5, 2000, 1, Map.of("a", echoes(100, 1.3, 30)), G);
-    assertEquals(0.4, cap, 1e-12);
+    assertEquals(0.4 * (1 - HeadroomGuard.EASE * (0.3 - Math.sqrt(1.3 / 30))), cap, 1e-12);
     // the same load at 3,000 requests/s is an overload
     cap = HeadroomGuard.cap(0.4, 0.5, 2000, 1, Map.of("a", echoes(100, 1.3, 3000)), G);
     assertEquals(0.5 / 1.3, cap, 1e-12);
@@ -34,7 +35,16 @@ class HeadroomGuardTest {
   @Test
   void atCapacityXMayNotGrow() {
     double cap = HeadroomGuard.cap(0.3, 0.5, 2000, 1, Map.of("a", echoes(100, 1.02, 1000)), G);
-    assertEquals(0.3, cap, 1e-12);
+    assertEquals(0.3, cap, 1e-12, "within one standard deviation (0.032) of capacity");
+  }
+
+  @Test
+  void aLoadHeldAboveCapacityEasesXOffByHalfTheExcessBeyondTheNoise() {
+    // 1.08 T at 1,000 requests/s: sd sqrt(1.08 / 1000) = 0.033, under the cut at 1.1 + 2 sd
+    double r = 1.08;
+    double sd = Math.sqrt(r / 1000);
+    double cap = HeadroomGuard.cap(0.3, 0.5, 2000, 1, Map.of("a", echoes(100, r, 1000)), G);
+    assertEquals(0.3 * (1 - HeadroomGuard.EASE * (r - 1 - sd)), cap, 1e-12);
   }
 
   @Test
