@@ -4,14 +4,12 @@ import dev.alm.fastcontrol.EchoSigner;
 import dev.alm.fastcontrol.ProbeName;
 import dev.alm.fastcontrol.ProbeTarget;
 import dev.alm.fastcontrol.ProbeVerdict;
-import dev.alm.fastcontrol.SlidingWindowCounter;
 import dev.alm.proxy.limit.CentralLimiter;
 import dev.alm.proxy.limit.CustomerLimits;
 import dev.alm.proxy.limit.ShareSource;
 import dev.alm.traces.LogReopen;
 import dev.alm.traces.ProbeLogRecord;
 import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.DoubleAdder;
@@ -352,48 +350,26 @@ public final class ProxyNode implements AutoCloseable {
   }
 
   /**
-   * The status document of {@code GET /status} (docs/proxy-node.md), at the clock's current
-   * reading.
+   * The status document of {@code GET /status} (docs/proxy-node.md), at the clock's current reading
+   * ({@link ProxyStatus}).
    */
   public Map<String, Object> status() {
-    long now = nanoClock.getAsLong();
-    LoadMeter.Reading s = meter.read(now);
-    SlidingWindowCounter.Window r = probes.ownWindow(now);
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("pop", config.pop());
-    m.put("zone", config.zone());
-    m.put("S", finite(s.rate()));
-    m.put("S_ewma", finite(s.ewma()));
-    m.put("T", config.capacity());
-    m.put("ceiling", admission.ceiling());
-    m.put("R", finite(r.rate()));
-    m.put("windowSeconds", meter.windowSeconds());
-    m.put("probeAuth", probeGate.enabled() ? "on" : "off");
-    m.put("measure", measuring);
-    m.put("accessLogging", logs.logsAccess());
-    m.put("requests", requests());
-    m.put("admitted", admission.admitted());
-    m.put("shed", admission.shed());
-    m.put("badRequests", badRequests());
-    m.put("originErrors", originErrors());
-    Map<String, Object> p = new LinkedHashMap<>();
-    p.put("total", probes.total());
-    p.put("own", probes.ownTotal());
-    p.put("ownInWindow", r.count());
-    p.put("byCategory", probes.byCategory());
-    p.put("byOrigin", probes.byOrigin());
-    p.put("overflow", probes.overflow());
-    p.put("refused", probeGate.refusedByReason());
-    p.put("noncesHeld", probeGate.noncesHeld());
-    m.put("probes", p);
-    m.put("logs", logs.status());
-    m.put("customers", customers.status());
-    m.put("uptimeSeconds", (now - startNanos) / 1e9);
-    return m;
+    return ProxyStatus.of(this, nanoClock.getAsLong());
   }
 
-  private static Object finite(double v) {
-    return Double.isFinite(v) ? v : null;
+  /** The probe gate's refusals and the nonces it holds, for the status. */
+  ProbeGate probeGate() {
+    return probeGate;
+  }
+
+  /** The logs' status part. */
+  Map<String, Object> logStatus() {
+    return logs.status();
+  }
+
+  /** Seconds since the node started, at {@code now}. */
+  double uptimeSeconds(long now) {
+    return (now - startNanos) / 1e9;
   }
 
   /** Writes what the logs hold and closes them; call once the event loops have terminated. */
