@@ -13,11 +13,12 @@ import java.util.function.Function;
 
 /**
  * The optimum of P1 with all the load the proxies meter (docs/cluster.md, docs/lab.md): besides the
- * requests that follow x, a proxy counts in S_j the users' correlation-beacon fetches ({@code alm
- * lab}), which go to L1 whatever x is. They are a fixed background load B_j on proxy j, from what
- * the run measured: PoP i's users fetched r_i of them per second from the proxies anycast routes
- * them to, so B_j = sum_i C_ij r_i / loadUnit. The optimum is then {@link CentralOptimum} on the
- * same topology with capacities T_j - B_j, floored at {@value #CAPACITY_FLOOR} T_j.
+ * requests that follow x, a proxy counts in S_j requests that go to L1 whatever x is. They are a
+ * fixed background load B_j on proxy j, from what the run measured: in {@code alm cluster} PoP i's
+ * users' correlation-beacon fetches, r_i per second, routed through C (B_j = sum_i C_ij r_i /
+ * loadUnit); in {@code alm lab} each network's fetches and catchment checks on the proxy its HTTP
+ * catchment is at ({@link LabBackground}). The optimum is then {@link CentralOptimum} on the same
+ * topology with capacities T_j - B_j, floored at {@value #CAPACITY_FLOOR} T_j.
  *
  * <p>FastControl probes go to L1 too, but a proxy answers them at once and never counts them in S_i
  * nor sheds them (docs/proxy-node.md, "FastControl probes"): they take none of T_j, and are left
@@ -40,8 +41,8 @@ final class AllLoadOptimum {
   /**
    * Per PoP (topology order), the fetches from L1 per second that the proxies meter but that do not
    * follow x (correlation-beacon fetches) of the users whose DNS answers came from that PoP. {@code
-   * rowOf} maps a users' key (a PoP id in {@code alm cluster}, an eyeball network in {@code alm
-   * lab}) to the PoP whose DNS answers them; keys it maps to null or to no PoP are left out.
+   * rowOf} maps a users' key (a PoP id in {@code alm cluster}) to the PoP whose DNS answers them;
+   * keys it maps to null or to no PoP are left out.
    */
   static double[] fetchRates(
       List<String> ids,

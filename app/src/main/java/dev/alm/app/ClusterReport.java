@@ -186,7 +186,7 @@ final class ClusterReport {
     o.printf(
         Locale.ROOT,
         "meanX from the optimum (PoPs with DNS users): at most %.3f; from the optimum with all metered load"
-            + " (correlation-beacon fetches, at most %.3f load units at a proxy): at most %.3f%n",
+            + " (load that does not follow x, at most %.3f load units at a proxy): at most %.3f%n",
         d,
         Arrays.stream(all.background()).max().orElse(0),
         dAll);

@@ -266,7 +266,7 @@ public final class LabCommand implements Callable<Integer> {
   }
 
   /** The run's settings, as the processes in the namespaces read them ({@code dir}/run). */
-  private LabSettings settings(Path dir) {
+  LabSettings settings(Path dir) {
     String spec0 =
         topology.startsWith("builtin:") ? topology : Path.of(topology).toAbsolutePath().toString();
     LabSettings s =
@@ -373,10 +373,6 @@ public final class LabCommand implements Callable<Integer> {
       nodes.add(new Node(p.id(), p.capacity(), a[i], p.eta(), p.gamma(), p.d()));
     }
     return new Topology(nodes, CorrelationMatrix.of(t.popIds(), c));
-  }
-
-  static ClusterRun clusterRun(LabTopology t, LabSettings s, LabRun.Result r) {
-    return clusterRun(t, s, r, r.truth());
   }
 
   /** The run as alm cluster's, its topology the lab's with {@code truth}'s C and A. */

@@ -149,8 +149,13 @@ final class LabDrillReport {
    */
   static LabTruth truthAt(Path dir, LabTopology t, LabSettings s, double seconds)
       throws IOException {
+    return truthOf(t, s, CatchmentSeries.catchmentsAt(dir, t, seconds));
+  }
+
+  /** The true C and A of the networks' {@code catchments}; null if one is missing. */
+  static LabTruth truthOf(LabTopology t, LabSettings s, Map<String, LabRun.Catch> catchments) {
     try {
-      return LabRun.truth(t, CatchmentSeries.catchmentsAt(dir, t, seconds), s, 0, 0);
+      return LabRun.truth(t, catchments, s, 0, 0);
     } catch (IllegalStateException e) {
       return null; // a network had no successful measurement yet
     }
@@ -160,10 +165,9 @@ final class LabDrillReport {
    * How far each PoP's final x after a drill (the mean over the last {@link #FINAL} intervals
    * before the next drill or the end) is from the optimum under the routing the drill left (the
    * true C and A at that time), and from that optimum with the load that does not follow x ({@link
-   * AllLoadOptimum}: the users' correlation-beacon fetches at their rates over the run, from the
-   * proxies routing then takes them to): the optimum's x per PoP and the largest distances over the
-   * PoPs that still have DNS users (one without answers no one); null when a network had no
-   * measurement.
+   * LabBackground}: the networks' beacon fetches and catchment checks, on the proxies routing then
+   * takes them to): the optimum's x per PoP and the largest distances over the PoPs that still have
+   * DNS users (one without answers no one); null when a network had no measurement.
    */
   static Map<String, Object> fromOptimum(
       Path dir,
@@ -175,7 +179,7 @@ final class LabDrillReport {
       double until)
       throws IOException {
     Map<String, LabRun.Catch> catchments = CatchmentSeries.catchmentsAt(dir, t, until);
-    LabTruth truth = truthAt(dir, t, s, until);
+    LabTruth truth = truthOf(t, s, catchments);
     if (truth == null) {
       return null;
     }

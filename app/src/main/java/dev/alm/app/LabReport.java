@@ -42,9 +42,9 @@ final class LabReport {
       double wallSeconds)
       throws Exception {
     // meanX is the end of the run's: after drills, its optimum is the routing's at the end
-    LabTruth end = r.drills().isEmpty() ? null : LabDrillReport.truthAt(dir, t, s, r.seconds());
     Map<String, LabRun.Catch> catchments =
-        end == null ? r.catchments() : CatchmentSeries.catchmentsAt(dir, t, r.seconds());
+        r.drills().isEmpty() ? r.catchments() : CatchmentSeries.catchmentsAt(dir, t, r.seconds());
+    LabTruth end = r.drills().isEmpty() ? null : LabDrillReport.truthOf(t, s, catchments);
     ClusterRun run = LabCommand.clusterRun(t, s, r, end == null ? r.truth() : end);
     List<SettlingReport.Event> drills = new ArrayList<>();
     for (LabRun.DrillEvent e : r.drills()) {

@@ -137,7 +137,6 @@ public final class PredictCommand implements Callable<Integer> {
       throw new UserError(
           "--persistent-boost: expected a number from 1 to 1e6, got " + persistentBoost);
     }
-    double guard = law.guardLoad();
     ClusterConfig c = config(t);
     Duration slice = ClusterCommand.parseDuration("--resolution", resolution);
     List<RouteChange> changes = new ArrayList<>();
@@ -158,7 +157,6 @@ public final class PredictCommand implements Callable<Integer> {
       if (persistentBoost != null) {
         b.persistentBoost(persistentBoost);
       }
-      b.guardLoad(guard);
       loops.add(b.build());
     }
     List<FleetRun> done = new ArrayList<>();

@@ -20,37 +20,16 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** A drill's final x against the optimum of the routing the drill left, not the one before. */
 class LabDrillReportTest {
 
+  /** The settings {@code alm lab} gives lab-mini at 20 requests/s per load unit. */
   private static LabSettings settings(Path out) {
-    return new LabSettings(
-        "builtin:lab-mini",
-        out.toString(),
-        "dual",
-        1000,
-        20,
-        10,
-        2,
-        50,
-        4,
-        5,
-        0.2,
-        0.15,
-        2,
-        0.3,
-        64,
-        1,
-        0.1,
-        0,
-        "measured",
-        2,
-        20,
-        null,
-        true,
-        0,
-        0);
+    LabCommand lab = new LabCommand();
+    new CommandLine(lab).parseArgs("-t", "builtin:lab-mini", "--load-unit", "20", "--withhold-c");
+    return lab.settings(out);
   }
 
   /** e1 moves from a to b at 2.0 s (a withdraw of a), e2 and r1 stay. */
