@@ -1,5 +1,7 @@
 package dev.alm.app.drl;
 
+import dev.alm.drl.agent.CustomerLimit;
+import dev.alm.drl.agent.PacketCodec;
 import dev.alm.io.InputException;
 import dev.alm.io.NanoTimeMeter;
 import dev.alm.ratelimit.alloc.Allocator;
@@ -48,7 +50,10 @@ import picocli.CommandLine.Spec;
       "LocalBucket is timed in the same run as the peer and ratios are printed. (heap) bytes of heap",
       "per key with --keys keys in the per-key table, from used heap after System.gc() before and",
       "after filling. (sim) wall time of the simulator on builtin:raghavan-scaling (FPS, br = 3,",
-      "60 s simulated at 50 ms intervals) for each of --sim-limiters.",
+      "60 s simulated at 50 ms intervals) for each of --sim-limiters. (agent) the live DRL",
+      "agent's CPU per 50 ms interval and the bytes it sends per customer: --agent-pops agent",
+      "cores in memory on one thread, every datagram signed, delivered and verified, for each",
+      "algorithm and each of --agent-customers.",
       "Times are wall time on this machine; on a shared machine run it when it is quiet."
     })
 public final class DrlBenchCommand implements Callable<Integer> {
@@ -58,6 +63,7 @@ public final class DrlBenchCommand implements Callable<Integer> {
     decisions,
     heap,
     sim,
+    agent,
     all
   }
 
@@ -77,6 +83,21 @@ public final class DrlBenchCommand implements Callable<Integer> {
       description =
           "(sim) limiter counts to simulate, e.g. 490,10000 (10,000 takes minutes). Default: 490.")
   List<Integer> simLimiters;
+
+  @Option(
+      names = "--agent-customers",
+      split = ",",
+      defaultValue = "1,10,59",
+      description =
+          "(agent) customers per agent, each 1 to 59 (one datagram carries them all)."
+              + " Default: 1,10,59.")
+  List<Integer> agentCustomers;
+
+  @Option(
+      names = "--agent-pops",
+      defaultValue = "10",
+      description = "(agent) agents, each gossiping with the others. Default: ${DEFAULT-VALUE}.")
+  int agentPops;
 
   @Option(
       names = "--millis",
@@ -122,6 +143,17 @@ public final class DrlBenchCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--millis must be >= 10, --keys and --many-keys >= 1");
     }
+    if (agentPops < 2 || agentPops > 1000) {
+      throw new ParameterException(
+          spec.commandLine(), "--agent-pops: must be 2 to 1000, got " + agentPops);
+    }
+    for (int c : agentCustomers) {
+      if (c < 1 || c > PacketCodec.MAX_ENTRIES) {
+        throw new ParameterException(
+            spec.commandLine(),
+            "--agent-customers: each count must be 1 to " + PacketCodec.MAX_ENTRIES + ", got " + c);
+      }
+    }
     EnumSet<Part> run =
         parts.contains(Part.all) ? EnumSet.allOf(Part.class) : EnumSet.copyOf(parts);
     PrintWriter o = spec.commandLine().getOut();
@@ -139,6 +171,9 @@ public final class DrlBenchCommand implements Callable<Integer> {
     }
     if (run.contains(Part.sim)) {
       simulator(o);
+    }
+    if (run.contains(Part.agent)) {
+      agent(o);
     }
     o.flush();
     return 0;
@@ -376,5 +411,54 @@ public final class DrlBenchCommand implements Callable<Integer> {
           Summary.of(r).servedOverLimit());
       o.flush();
     }
+  }
+
+  private void agent(PrintWriter o) {
+    o.println();
+    o.printf(
+        Locale.ROOT,
+        "(agent) one agent's share of a 50 ms interval, %d agents gossiping in memory (every"
+            + " datagram signed, delivered, verified), %d ms of CPU per figure after a warm-up%n",
+        agentPops,
+        millis);
+    o.printf(
+        Locale.ROOT,
+        "  %-6s %9s | %10s %10s | %9s %9s %10s %9s %9s%n",
+        "alg",
+        "customers",
+        "us/intvl",
+        "ns/cust",
+        "dgrams",
+        "entries",
+        "B/intvl",
+        "B/cust/s",
+        "B/entry");
+    // one untimed run first, so the first row does not pay for the JIT (signing, decoding)
+    AgentTickCost.measure(
+        CustomerLimit.DEFAULT_ALGORITHM, agentPops, agentCustomers.get(0), millis);
+    for (String alg : CustomerLimit.ALGORITHMS) {
+      for (int customers : agentCustomers) {
+        System.err.printf(Locale.ROOT, "alm drl bench: agent, %s, %d customers%n", alg, customers);
+        AgentTickCost.Figure f = AgentTickCost.measure(alg, agentPops, customers, millis);
+        o.printf(
+            Locale.ROOT,
+            "  %-6s %9d | %10.1f %10.0f | %9.2f %9.1f %10.0f %9.0f %9.1f%n",
+            alg,
+            customers,
+            f.microsPerInterval(),
+            f.nanosPerCustomer(),
+            f.datagramsPerInterval(),
+            f.entries(),
+            f.bytesPerInterval(),
+            f.bytesPerCustomer() * 1e9 / AgentTickCost.STEP_NANOS,
+            f.bytesPerEntry());
+        o.flush();
+      }
+    }
+    o.printf(
+        Locale.ROOT,
+        "  per entry: UDP payload per customer entry, headers and MAC shared out; the simulator"
+            + " charges paper 001's %.0f B per update%n",
+        AgentTickCost.PAPER_UPDATE_BYTES);
   }
 }

@@ -58,7 +58,9 @@ public final class DrlCompareCommand implements Callable<Integer> {
       names = {"-a", "--algorithms"},
       required = true,
       split = ",",
-      description = "Comma-separated: ctb, gtb, grd, fps, gdrl, dst, static, independent.")
+      description =
+          "Comma-separated: share (the live agent's default), ctb, gtb, grd, fps, gdrl, dst, static,"
+              + " independent.")
   List<String> algorithms;
 
   @Option(

@@ -49,7 +49,8 @@ public final class DrlSimulateCommand implements Callable<Integer> {
   @Option(
       names = {"-a", "--algorithm"},
       required = true,
-      description = "ctb, gtb, grd, fps, gdrl, dst, static or independent.")
+      description =
+          "share (the live agent's default), ctb, gtb, grd, fps, gdrl, dst, static or independent.")
   String algorithm;
 
   @Mixin OutputDirectoryOption output;

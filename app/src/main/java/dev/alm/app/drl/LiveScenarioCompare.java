@@ -139,9 +139,12 @@ final class LiveScenarioCompare {
   /**
    * The scenario with the parameters a live agent would take by default written out, so that the
    * simulator runs the same: GDRL's gain 1/(2 d_max) (paper 000's bound (9)) when the scenario
-   * gives none.
+   * gives none, and br of at least 1 (an agent always gossips to some peer: a scenario of br = 0,
+   * as paper 000's, would otherwise leave the simulator's gossip algorithms counting their own
+   * demand alone while the live ones hear their peers).
    */
-  static Scenario withAgentDefaults(Scenario sc) {
+  static Scenario withAgentDefaults(Scenario given) {
+    Scenario sc = given.branching() < 1 ? given.withBranching(1) : given;
     ObjectNode a =
         sc.algorithms() != null && sc.algorithms().isObject()
             ? ((ObjectNode) sc.algorithms()).deepCopy()

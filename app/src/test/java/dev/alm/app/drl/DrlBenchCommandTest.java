@@ -46,6 +46,43 @@ class DrlBenchCommandTest {
   }
 
   @Test
+  void theAgentPartMeasuresEveryAlgorithmWithItsBytesPerCustomer() {
+    assertEquals(
+        0,
+        drl(
+            "bench",
+            "--part",
+            "agent",
+            "--millis",
+            "10",
+            "--agent-pops",
+            "3",
+            "--agent-customers",
+            "2"));
+    String text = out.toString();
+    for (String alg : dev.alm.drl.agent.CustomerLimit.ALGORITHMS) {
+      assertTrue(text.lines().anyMatch(l -> l.startsWith("  " + alg + " ")), alg + " in\n" + text);
+    }
+  }
+
+  @Test
+  void theAgentMeasurementCountsWhatTheAgentsSent() {
+    AgentTickCost.Figure f = AgentTickCost.measure("share", 4, 3, 10);
+    // table gossip: br = 3 datagrams per agent per interval, each with an entry per customer
+    assertEquals(3, f.datagramsPerInterval(), 1e-9);
+    assertEquals(9, f.entries(), 1e-9);
+    assertTrue(f.bytesPerEntry() > 24 && f.bytesPerEntry() < 200, "bytes per entry " + f);
+    assertTrue(f.microsPerInterval() > 0, f.toString());
+    // CTB takes its tokens from the token server: no gossip at all
+    assertEquals(0, AgentTickCost.measure("ctb", 4, 3, 10).datagramsPerInterval(), 1e-9);
+  }
+
+  @Test
+  void refusesMoreCustomersThanADatagramCarries() {
+    assertEquals(2, drl("bench", "--part", "agent", "--agent-customers", "60"));
+  }
+
+  @Test
   void rejectsAnUnknownPart() {
     assertEquals(2, drl("bench", "--part", "nope"));
   }

@@ -73,6 +73,7 @@ public final class AgentCore {
   private long unknownEntries;
   private long sentDatagrams;
   private long sentBytes;
+  private long sentEntries;
   private final EnumMap<RejectReason, Long> rejected = new EnumMap<>(RejectReason.class);
 
   /**
@@ -378,11 +379,13 @@ public final class AgentCore {
     byte[] bytes = codec.encode(new GossipPacket(self, to, incarnation, ++seq, entries));
     sentDatagrams++;
     sentBytes += bytes.length;
+    sentEntries += entries.size();
     return new Datagram(to, bytes);
   }
 
   /** The counters so far. */
   public AgentCounters counters() {
-    return new AgentCounters(accepted, rejected, unknownEntries, sentDatagrams, sentBytes);
+    return new AgentCounters(
+        accepted, rejected, unknownEntries, sentDatagrams, sentBytes, sentEntries);
   }
 }

@@ -11,13 +11,15 @@ import java.util.Map;
  * @param sentDatagrams datagrams sent
  * @param sentBytes UDP payload bytes sent (add {@link PacketCodec#IP_UDP_OVERHEAD} per datagram for
  *     the bytes on the wire)
+ * @param sentEntries customer entries sent (one customer's message to one peer each)
  */
 public record AgentCounters(
     long accepted,
     Map<RejectReason, Long> rejected,
     long unknownCustomerEntries,
     long sentDatagrams,
-    long sentBytes) {
+    long sentBytes,
+    long sentEntries) {
 
   public AgentCounters {
     rejected = Map.copyOf(rejected);

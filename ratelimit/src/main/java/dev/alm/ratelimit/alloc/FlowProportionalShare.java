@@ -85,8 +85,12 @@ public final class FlowProportionalShare extends GossipAllocator {
     double floor = SLOW_START_FLOOR * context.equalShare();
     double raw = local.arrivalRate();
     boolean slowStart = st.localLimit <= floor * 1.0001 && raw > 0;
-    st.rate = slowStart ? raw : Ewma.update(ewma, st.rate, raw, !st.measured);
-    st.measured = true;
+    if (slowStart) {
+      st.rate = raw;
+      st.measured += local.interval();
+    } else {
+      filtered(context, st, raw, local.interval());
+    }
     double localDemand = st.rate;
     double remotePrev = Math.max(0, st.globalEstimate - st.weight);
     double ideal;

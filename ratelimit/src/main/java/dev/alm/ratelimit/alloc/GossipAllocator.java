@@ -1,6 +1,6 @@
 package dev.alm.ratelimit.alloc;
 
-import dev.alm.ratelimit.gossip.Ewma;
+import dev.alm.ratelimit.gossip.DemandFilter;
 import dev.alm.ratelimit.gossip.GossipUpdate;
 import dev.alm.ratelimit.gossip.SumGossip;
 import java.util.ArrayList;
@@ -40,12 +40,21 @@ public abstract class GossipAllocator implements Allocator<GossipLimiterState, G
       StepInput<GossipUpdate> input,
       RandomGenerator random,
       List<Envelope<GossipUpdate>> out) {
-    st.rate = Ewma.update(ewma, st.rate, input.local().arrivalRate(), !st.measured);
-    st.measured = true;
+    st.rate = filtered(context, st, input.local().arrivalRate(), input.local().interval());
     st.gossiped = st.rate;
     st.globalEstimate =
         gossip.step(context.id(), st.gossip, st.rate, input.received(), input, random, out);
     return st.globalEstimate;
+  }
+
+  /**
+   * Folds {@code rate}, measured over {@code dt} seconds, into the state's EWMA r_i, started as the
+   * running mean ({@link DemandFilter}), and returns it.
+   */
+  final double filtered(LimiterContext context, GossipLimiterState st, double rate, double dt) {
+    st.rate = DemandFilter.next(st.rate, st.measured, rate, dt, context.interval(), ewma);
+    st.measured += dt;
+    return st.rate;
   }
 
   @Override

@@ -10,7 +10,10 @@ import dev.alm.ratelimit.gossip.GossipState;
 public final class GossipLimiterState {
   final GossipState gossip;
   double rate;
-  boolean measured;
+
+  /** Seconds of measurement folded into {@link #rate} ({@code DemandFilter}). */
+  double measured;
+
   double weight;
   double localLimit;
   double globalEstimate;

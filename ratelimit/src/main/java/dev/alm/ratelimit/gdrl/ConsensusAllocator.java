@@ -7,6 +7,7 @@ import dev.alm.ratelimit.alloc.LimiterContext;
 import dev.alm.ratelimit.alloc.LocalMeasurement;
 import dev.alm.ratelimit.alloc.StepInput;
 import dev.alm.ratelimit.alloc.StepResult;
+import dev.alm.ratelimit.gossip.DemandFilter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;

@@ -81,7 +81,19 @@ public record Scenario(
     return with(newDuration, seed, algorithms);
   }
 
+  /**
+   * The same scenario with another gossip branching factor br (a live agent gossips to at least one
+   * peer, so a scenario of br = 0 is simulated with br = 1 beside a live run).
+   */
+  public Scenario withBranching(int br) {
+    return with(duration, seed, algorithms, br);
+  }
+
   private Scenario with(double newDuration, long newSeed, JsonNode newAlgorithms) {
+    return with(newDuration, newSeed, newAlgorithms, branching);
+  }
+
+  private Scenario with(double newDuration, long newSeed, JsonNode newAlgorithms, int br) {
     return new Scenario(
         source,
         limiters,
@@ -94,7 +106,7 @@ public record Scenario(
         ewma,
         bucketDepth,
         packetBytes,
-        branching,
+        br,
         loss,
         delay,
         pushSum,

@@ -1,4 +1,4 @@
-package dev.alm.ratelimit.gdrl;
+package dev.alm.ratelimit.gossip;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
