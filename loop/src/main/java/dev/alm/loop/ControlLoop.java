@@ -1,5 +1,6 @@
 package dev.alm.loop;
 
+import dev.alm.controller.cost.ScaledProxyCost;
 import dev.alm.controller.dual.DualNode;
 import dev.alm.controller.dual.DualSteps;
 import dev.alm.controller.model.Topology;
@@ -76,8 +77,21 @@ public final class ControlLoop {
     this.config = config;
     this.topology = topology;
     this.index = index;
-    this.dual = DualSteps.nodes(topology, config.step())[index];
     double capacity = topology.node(index).capacity();
+    DualNode node = DualSteps.nodes(topology, config.step())[index];
+    // the dual aims the proxy's load below T' (NoiseMargin), so that noise alone does not carry it
+    // over the guard load
+    double aimed =
+        NoiseMargin.capacity(
+            capacity, config.loadUnit(), config.interval().toNanos() / 1e9, config.guardLoad());
+    this.dual =
+        aimed < capacity
+            ? new DualNode(
+                new ScaledProxyCost(node.proxyCost(), aimed),
+                node.offloadCost(),
+                node.stepRule(),
+                node.adaptive())
+            : node;
     double self = topology.correlation().self(index);
     double sum = 0;
     for (double c : topology.correlation().row(index)) {

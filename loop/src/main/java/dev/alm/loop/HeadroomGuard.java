@@ -21,14 +21,19 @@ import java.util.Map;
  *       with a TTL of two intervals). If every PoP whose users reach j does the same, j's load
  *       falls to T_j one TTL later, whoever caused it; the PoPs cut their other proxies' load too,
  *       which sends users to L2 for a few intervals and overloads no one;
- *   <li><b>hold</b>, while r is at least 1 and not cut: x_i may not grow, and it eases off by
- *       {@link #EASE} of the excess beyond one standard deviation (x_i &le; x (1 - EASE max(0, r -
- *       1 - sd))), so that a proxy whose load the guards hold does not sit above its capacity while
- *       its price climbs to its level;
- *   <li><b>release</b>, below capacity: x_i may grow by at most {@link #RELEASE} of j's headroom (1
- *       - r) T_j over this PoP's load there (its share of the echoes times A_i), from the smaller
- *       of the last two x, so that the PoPs that share j come back without taking its headroom
- *       twice while their earlier growth is still in flight.
+ *   <li><b>hold</b>, while r is at least the aim a = T'_j / T_j ({@link NoiseMargin}: 1 for a proxy
+ *       that counts enough requests, less for a small one) and not cut: x_i may not grow, and it
+ *       eases off by {@link #EASE} of the excess beyond one standard deviation (x_i &le; x (1 -
+ *       EASE max(0, r - 1 - sd))), so that a proxy whose load the guards hold does not sit above
+ *       its capacity while its price climbs to its level;
+ *   <li><b>release</b>, below the aim: x_i may grow by at most {@link #RELEASE} of j's headroom
+ *       beyond one standard deviation of noise, (a - r - sd) T_j, over this PoP's load there (its
+ *       share of the echoes times A_i), from the smaller of the last two x, so that the PoPs that
+ *       share j come back without taking its headroom twice while their earlier growth is still in
+ *       flight. Without the standard deviation a noisy load ratchets x up: every interval that the
+ *       noise draws low releases, every one it draws high only holds, and a proxy of 10-15 requests
+ *       a second sat at its capacity on average, its 5-interval means above 1.1 T for the whole
+ *       run, in the offline model of random topologies (docs/headroom-guard.md, "Noise").
  * </ul>
  *
  * <p>At the optimum every proxy is below its capacity (g_j is infinite above it) and a PoP's growth
@@ -101,14 +106,17 @@ final class HeadroomGuard {
         continue;
       }
       double noise = Math.sqrt(r / (capacity * dt));
+      double aim = NoiseMargin.ratio(capacity, dt, guardLoad);
       double bound;
       if (r > guardLoad + NOISE * noise) {
         bound = Math.max(now, before) / r;
-      } else if (r >= 1) {
+      } else if (r >= aim) {
         bound = now * (1 - EASE * Math.max(0, r - 1 - noise));
       } else if (demand > 0) {
         double share = e.count() / (double) total;
-        bound = Math.min(now, before) + RELEASE * (1 - r) * capacity / (share * demand);
+        bound =
+            Math.min(now, before)
+                + RELEASE * Math.max(0, aim - r - noise) * capacity / (share * demand);
       } else {
         continue;
       }

@@ -48,10 +48,12 @@ class HeadroomGuardTest {
   }
 
   @Test
-  void belowCapacityXGrowsByAQuarterOfTheHeadroomOverItsLoadThere() {
-    // 500 requests/s of headroom, a quarter of it over A_i = 2,000 at a share of 1: 0.0625
+  void belowCapacityXGrowsByAQuarterOfTheHeadroomBeyondTheNoiseOverItsLoadThere() {
+    // 1,000 requests/s at 0.5: sd sqrt(0.5 / 1000) = 0.022; a quarter of (1 - 0.5 - sd) 1000 over
+    // A_i = 2,000 at a share of 1
+    double sd = Math.sqrt(0.5 / 1000);
     double cap = HeadroomGuard.cap(0.3, 0.2, 2000, 1, Map.of("a", echoes(100, 0.5, 1000)), G);
-    assertEquals(0.2 + 0.0625, cap, 1e-12);
+    assertEquals(0.2 + 0.25 * (0.5 - sd) * 1000 / 2000, cap, 1e-12);
     // the same headroom at a share of a quarter: four times the growth
     cap =
         HeadroomGuard.cap(
@@ -61,7 +63,23 @@ class HeadroomGuardTest {
             1,
             Map.of("a", echoes(25, 0.5, 1000), "b", echoes(75, 0.1, 100_000)),
             G);
-    assertEquals(0.2 + 0.25, cap, 1e-12);
+    assertEquals(0.2 + 4 * 0.25 * (0.5 - sd) * 1000 / 2000, cap, 1e-12);
+  }
+
+  @Test
+  void aNoisyLoadJustUnderCapacityHoldsInsteadOfReleasing() {
+    // 100 requests/s at 0.92: one standard deviation is 0.096, and a proxy of 100 requests a
+    // second aims at T' = 0.996 T, so 0.92 lies within the noise of the aim: no growth
+    double aim = NoiseMargin.ratio(100, 1, G);
+    assertEquals(1.1 - NoiseMargin.Z * Math.sqrt(1 / (100.0 * NoiseMargin.WINDOW)), aim, 1e-12);
+    double cap = HeadroomGuard.cap(0.3, 0.2, 2000, 1, Map.of("a", echoes(100, 0.92, 100)), G);
+    assertEquals(0.2, cap, 1e-12);
+    // further below, it grows again
+    cap = HeadroomGuard.cap(0.3, 0.2, 2000, 1, Map.of("a", echoes(100, 0.7, 100)), G);
+    assertEquals(0.2 + 0.25 * (aim - 0.7 - Math.sqrt(0.7 / 100)) * 100 / 2000, cap, 1e-12);
+    // at or above the aim x may not grow at all
+    cap = HeadroomGuard.cap(0.3, 0.2, 2000, 1, Map.of("a", echoes(100, 1.0, 100)), G);
+    assertEquals(0.3, cap, 1e-12);
   }
 
   @Test
@@ -80,7 +98,8 @@ class HeadroomGuardTest {
     assertEquals(
         Double.POSITIVE_INFINITY,
         HeadroomGuard.cap(0.6, 0.6, 2000, 1, Map.of("b", echoes(1, 5.0, 1000)), G));
-    assertEquals(0.6 + 0.25 * 0.8 * 100_000 / (0.97 * 2000), cap, 1e-9);
+    double sd = Math.sqrt(0.2 / 100_000);
+    assertEquals(0.6 + 0.25 * (0.8 - sd) * 100_000 / (0.97 * 2000), cap, 1e-9);
   }
 
   @Test

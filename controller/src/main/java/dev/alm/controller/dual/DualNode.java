@@ -56,6 +56,16 @@ public final class DualNode {
     return h;
   }
 
+  /** This node's step alpha_i. */
+  public StepRule stepRule() {
+    return step;
+  }
+
+  /** Whether the step adapts to the gradient's sign. */
+  public boolean adaptive() {
+    return adaptive;
+  }
+
   /**
    * Step 5 of Algorithm 1 (eq. 13): {@code S* = argmin g(S) - mu S} on [0, T] and {@code x = argmin
    * h(x) + A beta x} on [0, 1]; closed forms (31), (32) for the paper's costs.
