@@ -136,8 +136,8 @@ class PopCustomersCommandTest extends CliTest {
     assertTrue(
         err.toString()
             .contains(
-                "drl: at most 59 customers in mode drl (one gossip datagram carries an entry"
-                    + " per customer), got 60"),
+                "drl: at most 59 customers in mode drl (a receiver keeps counters per customer"
+                    + " and sender), got 60"),
         err.toString());
   }
 

@@ -120,8 +120,9 @@ public record AgentSettings(
   }
 
   /**
-   * The customers an agent can share, checked: at most {@link PacketCodec#MAX_ENTRIES} (one
-   * datagram carries an entry per customer), no two with the same wire key. None is allowed: the
+   * The customers an agent can share, checked: at most {@link PacketCodec#MAX_ENTRIES} (a receiver
+   * keeps counters per customer and sender; the entries for one peer take as many datagrams as
+   * they need), no two with the same wire key. None is allowed: the
    * agent then gossips nothing until customers are given ({@code POST /customers} at the PoP). The
    * one check of the list, at start and at run time.
    *
@@ -135,7 +136,7 @@ public record AgentSettings(
       throw new IllegalArgumentException(
           "at most "
               + PacketCodec.MAX_ENTRIES
-              + " customers in mode drl (one gossip datagram carries an entry per customer), got "
+              + " customers in mode drl (a receiver keeps counters per customer and sender), got "
               + customers.size());
     }
     Map<Integer, String> keys = new HashMap<>();
