@@ -121,10 +121,10 @@ public record AgentSettings(
 
   /**
    * The customers an agent can share, checked: at most {@link PacketCodec#MAX_ENTRIES} (a receiver
-   * keeps counters per customer and sender; the entries for one peer take as many datagrams as
-   * they need), no two with the same wire key. None is allowed: the
-   * agent then gossips nothing until customers are given ({@code POST /customers} at the PoP). The
-   * one check of the list, at start and at run time.
+   * keeps counters per customer and sender; the entries for one peer take as many datagrams as they
+   * need), no two with the same wire key. None is allowed: the agent then gossips nothing until
+   * customers are given ({@code POST /customers} at the PoP). The one check of the list, at start
+   * and at run time.
    *
    * @throws IllegalArgumentException naming the problem, in one line
    */
