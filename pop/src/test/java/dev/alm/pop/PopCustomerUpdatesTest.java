@@ -181,8 +181,8 @@ class PopCustomerUpdatesTest {
       HttpResponse<String> tooMany = post(p, drlCustomers(60));
       assertEquals(400, tooMany.statusCode(), tooMany.body());
       assertEquals(
-          "POST /customers: customers: at most 59 customers in mode drl (one gossip datagram"
-              + " carries an entry per customer), got 60",
+          "POST /customers: customers: at most 59 customers in mode drl (a receiver keeps counters"
+              + " per customer and sender), got 60",
           tooMany.body().strip());
       assertEquals(2, p.proxy().node().customers().table().customers().size(), "nothing changed");
       Thread.sleep(200); // the agent keeps running its intervals with the customers it had

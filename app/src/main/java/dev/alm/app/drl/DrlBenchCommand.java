@@ -89,7 +89,7 @@ public final class DrlBenchCommand implements Callable<Integer> {
       split = ",",
       defaultValue = "1,10,59",
       description =
-          "(agent) customers per agent, each 1 to 59 (one datagram carries them all)."
+          "(agent) customers per agent, each 1 to 59 (the most an agent shares)."
               + " Default: 1,10,59.")
   List<Integer> agentCustomers;
 
