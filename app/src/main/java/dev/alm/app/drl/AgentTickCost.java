@@ -7,10 +7,12 @@ import dev.alm.drl.agent.CustomerLimit;
 import dev.alm.drl.agent.Datagram;
 import dev.alm.drl.agent.Tick;
 import dev.alm.io.KeyRing;
+import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
@@ -156,5 +158,57 @@ final class AgentTickCost {
         (after[0] - before[0]) / perAgent,
         (after[1] - before[1]) / perAgent,
         (after[2] - before[2]) / perAgent);
+  }
+
+  /**
+   * Prints the table of {@code alm drl bench --part agent}: every algorithm with each of {@code
+   * customerCounts}, {@code pops} agents, {@code millis} of CPU per figure.
+   */
+  static void report(PrintWriter o, int pops, List<Integer> customerCounts, long millis) {
+    o.println();
+    o.printf(
+        Locale.ROOT,
+        "(agent) one agent's share of a 50 ms interval, %d agents gossiping in memory (every"
+            + " datagram signed, delivered, verified), %d ms of CPU per figure after a warm-up%n",
+        pops,
+        millis);
+    o.printf(
+        Locale.ROOT,
+        "  %-6s %9s | %10s %10s | %9s %9s %10s %9s %9s%n",
+        "alg",
+        "customers",
+        "us/intvl",
+        "ns/cust",
+        "dgrams",
+        "entries",
+        "B/intvl",
+        "B/cust/s",
+        "B/entry");
+    // one untimed run first, so the first row does not pay for the JIT (signing, decoding)
+    measure(CustomerLimit.DEFAULT_ALGORITHM, pops, customerCounts.get(0), millis);
+    for (String alg : CustomerLimit.ALGORITHMS) {
+      for (int customers : customerCounts) {
+        System.err.printf(Locale.ROOT, "alm drl bench: agent, %s, %d customers%n", alg, customers);
+        Figure f = measure(alg, pops, customers, millis);
+        o.printf(
+            Locale.ROOT,
+            "  %-6s %9d | %10.1f %10.0f | %9.2f %9.1f %10.0f %9.0f %9.1f%n",
+            alg,
+            customers,
+            f.microsPerInterval(),
+            f.nanosPerCustomer(),
+            f.datagramsPerInterval(),
+            f.entries(),
+            f.bytesPerInterval(),
+            f.bytesPerCustomer() * 1e9 / STEP_NANOS,
+            f.bytesPerEntry());
+        o.flush();
+      }
+    }
+    o.printf(
+        Locale.ROOT,
+        "  per entry: UDP payload per customer entry, headers and MAC shared out; the simulator"
+            + " charges paper 001's %.0f B per update%n",
+        PAPER_UPDATE_BYTES);
   }
 }

@@ -1,15 +1,7 @@
 package dev.alm.app.drl;
 
-import dev.alm.drl.agent.CustomerLimit;
 import dev.alm.drl.agent.PacketCodec;
-import dev.alm.io.InputException;
 import dev.alm.io.NanoTimeMeter;
-import dev.alm.ratelimit.alloc.Allocator;
-import dev.alm.ratelimit.sim.Scenario;
-import dev.alm.ratelimit.sim.ScenarioReader;
-import dev.alm.ratelimit.sim.SimulationResult;
-import dev.alm.ratelimit.sim.Simulator;
-import dev.alm.ratelimit.sim.Summary;
 import dev.alm.ratelimit.throttle.Bucket4jTokenBucket;
 import dev.alm.ratelimit.throttle.FixedWindow;
 import dev.alm.ratelimit.throttle.KeyedThrottler;
@@ -147,6 +139,12 @@ public final class DrlBenchCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--agent-pops: must be 2 to 1000, got " + agentPops);
     }
+    for (int n : simLimiters) {
+      if (n < 2) {
+        throw new ParameterException(
+            spec.commandLine(), "--sim-limiters: each count must be at least 2, got " + n);
+      }
+    }
     for (int c : agentCustomers) {
       if (c < 1 || c > PacketCodec.MAX_ENTRIES) {
         throw new ParameterException(
@@ -170,10 +168,10 @@ public final class DrlBenchCommand implements Callable<Integer> {
       heap(o);
     }
     if (run.contains(Part.sim)) {
-      simulator(o);
+      SimulatorWallTime.report(o, simLimiters);
     }
     if (run.contains(Part.agent)) {
-      agent(o);
+      AgentTickCost.report(o, agentPops, agentCustomers, millis);
     }
     o.flush();
     return 0;
@@ -389,76 +387,4 @@ public final class DrlBenchCommand implements Callable<Integer> {
    * Wall time of the simulator of {@code dev.alm.ratelimit.sim} on paper 001's scaling scenario
    * (FPS, br = 3, 60 s at 50 ms intervals), the same run as {@code alm drl simulate --bench}.
    */
-  private void simulator(PrintWriter o) throws InputException {
-    o.println();
-    o.println("(sim) simulator wall time, builtin:raghavan-scaling (FPS, br = 3), 60 s at 50 ms");
-    for (int n : simLimiters) {
-      if (n < 2) {
-        throw new ParameterException(
-            spec.commandLine(), "--sim-limiters: each count must be at least 2, got " + n);
-      }
-      Scenario sc = ScenarioReader.read("builtin:raghavan-scaling?limiters=" + n + "&br=3");
-      Allocator<?, ?> fps = DrlRuns.allocator("fps", sc).orElseThrow();
-      long start = System.nanoTime();
-      SimulationResult r = Simulator.run(sc, fps, null, null);
-      double wall = (System.nanoTime() - start) / 1e9;
-      o.printf(
-          Locale.ROOT,
-          "  %6d limiters x %.0f s: %8.2f s wall, served/limit %.3f%n",
-          n,
-          sc.duration(),
-          wall,
-          Summary.of(r).servedOverLimit());
-      o.flush();
-    }
-  }
-
-  private void agent(PrintWriter o) {
-    o.println();
-    o.printf(
-        Locale.ROOT,
-        "(agent) one agent's share of a 50 ms interval, %d agents gossiping in memory (every"
-            + " datagram signed, delivered, verified), %d ms of CPU per figure after a warm-up%n",
-        agentPops,
-        millis);
-    o.printf(
-        Locale.ROOT,
-        "  %-6s %9s | %10s %10s | %9s %9s %10s %9s %9s%n",
-        "alg",
-        "customers",
-        "us/intvl",
-        "ns/cust",
-        "dgrams",
-        "entries",
-        "B/intvl",
-        "B/cust/s",
-        "B/entry");
-    // one untimed run first, so the first row does not pay for the JIT (signing, decoding)
-    AgentTickCost.measure(
-        CustomerLimit.DEFAULT_ALGORITHM, agentPops, agentCustomers.get(0), millis);
-    for (String alg : CustomerLimit.ALGORITHMS) {
-      for (int customers : agentCustomers) {
-        System.err.printf(Locale.ROOT, "alm drl bench: agent, %s, %d customers%n", alg, customers);
-        AgentTickCost.Figure f = AgentTickCost.measure(alg, agentPops, customers, millis);
-        o.printf(
-            Locale.ROOT,
-            "  %-6s %9d | %10.1f %10.0f | %9.2f %9.1f %10.0f %9.0f %9.1f%n",
-            alg,
-            customers,
-            f.microsPerInterval(),
-            f.nanosPerCustomer(),
-            f.datagramsPerInterval(),
-            f.entries(),
-            f.bytesPerInterval(),
-            f.bytesPerCustomer() * 1e9 / AgentTickCost.STEP_NANOS,
-            f.bytesPerEntry());
-        o.flush();
-      }
-    }
-    o.printf(
-        Locale.ROOT,
-        "  per entry: UDP payload per customer entry, headers and MAC shared out; the simulator"
-            + " charges paper 001's %.0f B per update%n",
-        AgentTickCost.PAPER_UPDATE_BYTES);
-  }
 }

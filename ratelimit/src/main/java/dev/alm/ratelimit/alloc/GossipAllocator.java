@@ -40,7 +40,7 @@ public abstract class GossipAllocator implements Allocator<GossipLimiterState, G
       StepInput<GossipUpdate> input,
       RandomGenerator random,
       List<Envelope<GossipUpdate>> out) {
-    st.rate = filtered(context, st, input.local().arrivalRate(), input.local().interval());
+    filtered(context, st, input.local().arrivalRate(), input.local().interval());
     st.gossiped = st.rate;
     st.globalEstimate =
         gossip.step(context.id(), st.gossip, st.rate, input.received(), input, random, out);
