@@ -211,10 +211,18 @@ public final class ControlLoop {
    * sensitivity"): kappa_i = -A_i dx_i/dbeta_i of its offload cost divided by the probes it hands
    * out per second, so that the weights proxy j counts per second sum to sigma_j = sum_i C_ij
    * kappa_i. 0 before the hand-out rate is known or while it is below one probe per second.
+   *
+   * <p>0 also while x_i is 0: the decision sits at its lower bound, where a higher beta_i moves
+   * nothing, so the dual function has no curvature from this PoP along the prices of the proxies
+   * its users reach. Counted, its kappa_i shortened their price steps: a small proxy shared by PoPs
+   * that had all sent their users to L2 but one climbed its price by a fraction of the step it
+   * needed and sat at its capacity for tens of intervals (docs/controllers.md, "Random
+   * topologies"). A proxy whose probes carry no weight keeps the sigma_j it had ({@link
+   * Sensitivity}).
    */
   public double probeWeight(LoopState s) {
     double rate = s.estimates().handRate();
-    if (!(rate >= 1)) {
+    if (!(rate >= 1) || s.x() <= 0) {
       return 0;
     }
     return dual.offloadCost().sensitivity(s.demand()) / rate;

@@ -40,7 +40,9 @@ import java.util.Map;
  * is zero, so the guard does not bind there and the dual's fixed point is unchanged. It acts only
  * from the {@link #ARMED_AFTER}th interval after a start: the prices start far from their level and
  * the overload of the first approach is what drives them there (hiding it slowed the cold start in
- * the offline model from 27 to 38 intervals on synthetic n=12).
+ * the offline model from 27 to 38 intervals on synthetic n=12), but armed after 10 intervals it
+ * left small shared proxies overloaded past the cold-start target (docs/headroom-guard.md, "Armed
+ * after 7 intervals").
  */
 final class HeadroomGuard {
 
@@ -66,7 +68,7 @@ final class HeadroomGuard {
   static final long MIN_ECHOES = 2;
 
   /** Intervals after a start before the guard acts. */
-  static final long ARMED_AFTER = 10;
+  static final long ARMED_AFTER = 7;
 
   private HeadroomGuard() {}
 

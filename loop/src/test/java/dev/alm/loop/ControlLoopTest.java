@@ -206,6 +206,31 @@ class ControlLoopTest {
   }
 
   @Test
+  void aPoPSignsItsSensitivityIntoItsProbesButNoneWhileItsXIsZero() {
+    double gamma = fig2.node(0).gamma(); // eq. (8): kappa = 1 / (2 gamma)
+    LoopConfig c =
+        LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1).withBetaSource(BetaSource.ECHO);
+    ControlLoop loop = new ControlLoop(c, fig2, 0);
+    LoopState s = loop.step(loop.initial(0.5, 0), echoed(0, 20, 0, 0, 0, 0, 0));
+    assertEquals(0, loop.probeWeight(s), "no hand-out rate yet");
+    long n = 0;
+    for (int k = 1; k <= 3; k++) {
+      n += 40; // 40 probes handed out and echoed per second, every echo a price of 0
+      s = loop.step(s, echoed(k, 20, 100L * k, 40L * k, n, 0, 0));
+    }
+    assertTrue(s.x() > 0, "a price of 0 keeps users on L1: " + s.x());
+    assertEquals(1 / (2 * gamma) / 40, loop.probeWeight(s), 1e-9, "kappa / probes per second");
+    double sum = 0;
+    for (int k = 4; k <= 40 && s.x() > 0; k++) {
+      n += 40;
+      sum += 40 * 40; // every echo now a price of 40: beta far above the offload cost
+      s = loop.step(s, echoed(k, 20, 100L * k, 40L * k, n, sum, 40.0 * sum));
+    }
+    assertEquals(0, s.x(), 1e-12, "everything to L2");
+    assertEquals(0, loop.probeWeight(s), "at x = 0 a higher price moves nothing: no curvature");
+  }
+
+  @Test
   void withPriceEchoesSilenceWhileProbesAreHandedOutFallsBackToGreedy() {
     LoopConfig c =
         LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1).withBetaSource(BetaSource.ECHO);
