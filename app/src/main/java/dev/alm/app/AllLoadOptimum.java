@@ -1,9 +1,9 @@
 package dev.alm.app;
 
-import dev.alm.cluster.UserCounts;
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Node;
 import dev.alm.controller.model.Topology;
+import dev.alm.loadgen.UserCounts;
 import dev.alm.optimum.CentralOptimum;
 import dev.alm.optimum.OptimumResult;
 import java.util.ArrayList;

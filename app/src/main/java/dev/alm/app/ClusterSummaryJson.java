@@ -2,7 +2,7 @@ package dev.alm.app;
 
 import dev.alm.cluster.ClusterRun;
 import dev.alm.cluster.ClusterSummary;
-import dev.alm.cluster.UserCounts;
+import dev.alm.loadgen.UserCounts;
 import dev.alm.optimum.OptimumResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

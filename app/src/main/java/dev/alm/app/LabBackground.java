@@ -1,9 +1,9 @@
 package dev.alm.app;
 
-import dev.alm.cluster.UserCounts;
 import dev.alm.lab.CatchmentSeries;
 import dev.alm.lab.LabRun;
 import dev.alm.lab.LabTopology;
+import dev.alm.loadgen.UserCounts;
 import java.util.Map;
 
 /**

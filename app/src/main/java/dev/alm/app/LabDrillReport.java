@@ -1,7 +1,6 @@
 package dev.alm.app;
 
 import dev.alm.cluster.SettlingReport;
-import dev.alm.cluster.UserCounts;
 import dev.alm.controller.model.Topology;
 import dev.alm.lab.CatchmentSeries;
 import dev.alm.lab.DrillRecovery;
@@ -9,6 +8,7 @@ import dev.alm.lab.LabRun;
 import dev.alm.lab.LabSettings;
 import dev.alm.lab.LabTopology;
 import dev.alm.lab.LabTruth;
+import dev.alm.loadgen.UserCounts;
 import dev.alm.loop.Sample;
 import dev.alm.optimum.CentralOptimum;
 import java.io.IOException;

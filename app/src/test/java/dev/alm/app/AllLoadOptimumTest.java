@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.alm.cluster.UserCounts;
 import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.controller.model.Topology;
+import dev.alm.loadgen.UserCounts;
 import dev.alm.optimum.CentralOptimum;
 import dev.alm.optimum.OptimumResult;
 import java.util.LinkedHashMap;

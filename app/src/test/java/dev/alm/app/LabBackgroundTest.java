@@ -2,10 +2,10 @@ package dev.alm.app;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
-import dev.alm.cluster.UserCounts;
 import dev.alm.lab.LabRun;
 import dev.alm.lab.LabTopology;
 import dev.alm.lab.LabTopologyJson;
+import dev.alm.loadgen.UserCounts;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

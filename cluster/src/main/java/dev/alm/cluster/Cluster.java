@@ -5,6 +5,8 @@ import dev.alm.drl.central.RedisLimiter;
 import dev.alm.drl.central.RedisServerProcess;
 import dev.alm.io.InputException;
 import dev.alm.io.KeyRing;
+import dev.alm.loadgen.UserCounts;
+import dev.alm.loadgen.Users;
 import dev.alm.loop.Sample;
 import dev.alm.pop.PopConfig;
 import dev.alm.pop.PopDaemon;
@@ -190,7 +192,7 @@ public final class Cluster {
     int n = t.size();
     Map<String, UserCounts> counts = new LinkedHashMap<>();
     for (int i = 0; i < n; i++) {
-      counts.put(t.node(i).id(), UserCounts.of(users.get(i).stats()));
+      counts.put(t.node(i).id(), users.get(i).counts());
     }
     List<CustomerOutcome> customerOutcomes = new ArrayList<>();
     for (int k = 0; k < c.customers().size(); k++) {

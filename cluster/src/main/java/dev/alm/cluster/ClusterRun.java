@@ -1,5 +1,6 @@
 package dev.alm.cluster;
 
+import dev.alm.loadgen.UserCounts;
 import dev.alm.loop.Sample;
 import java.util.List;
 import java.util.Map;

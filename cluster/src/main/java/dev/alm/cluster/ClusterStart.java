@@ -5,6 +5,7 @@ import static dev.alm.cluster.Cluster.ZONE;
 
 import dev.alm.controller.model.Topology;
 import dev.alm.io.KeyRing;
+import dev.alm.loadgen.Users;
 import dev.alm.node.HostPort;
 import dev.alm.pop.PopDaemon;
 import dev.alm.proxy.ContentConfig;

@@ -1,5 +1,6 @@
 package dev.alm.cluster;
 
+import dev.alm.loadgen.HttpConnection;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.SplittableRandom;

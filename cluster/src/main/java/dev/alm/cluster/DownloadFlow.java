@@ -1,5 +1,6 @@
 package dev.alm.cluster;
 
+import dev.alm.loadgen.ResponseHead;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;

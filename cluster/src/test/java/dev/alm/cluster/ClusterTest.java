@@ -3,6 +3,7 @@ package dev.alm.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.alm.loadgen.UserCounts;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.Sample;
 import java.time.Duration;

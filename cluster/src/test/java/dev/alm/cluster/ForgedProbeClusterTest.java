@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.fastcontrol.ProbeSigner;
 import dev.alm.io.KeyRing;
+import dev.alm.loadgen.HttpConnection;
 import dev.alm.loop.Algorithm;
 import java.net.InetSocketAddress;
 import java.time.Duration;

@@ -9,6 +9,8 @@ import dev.alm.dns.DnsNode;
 import dev.alm.dns.RrlConfig;
 import dev.alm.fastcontrol.ProbeAnswerer;
 import dev.alm.fastcontrol.RequeryDemand;
+import dev.alm.loadgen.DnsClient;
+import dev.alm.loadgen.Users;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

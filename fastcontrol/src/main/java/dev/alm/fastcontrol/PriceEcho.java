@@ -51,6 +51,12 @@ public record PriceEcho(
     float capacity,
     byte[] mac) {
 
+  /**
+   * The response header of a counted signed probe that carries its price echo, a name for the user
+   * to resolve.
+   */
+  public static final String HEADER = "X-Alm-Echo";
+
   /** The label under the zone that echo names live under. */
   public static final String ECHO_LABEL = "echo";
 

@@ -1,8 +1,8 @@
 package dev.alm.lab;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.alm.cluster.Users;
 import dev.alm.io.KeyRing;
+import dev.alm.loadgen.Users;
 import dev.alm.loop.LoopState;
 import dev.alm.node.HostPort;
 import dev.alm.pop.PopConfig;

@@ -2,7 +2,7 @@ package dev.alm.lab;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.alm.cluster.UserCounts;
+import dev.alm.loadgen.UserCounts;
 import dev.alm.loop.Sample;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,10 +1,10 @@
 package dev.alm.lab;
 
-import dev.alm.cluster.DnsClient;
-import dev.alm.cluster.HttpConnection;
-import dev.alm.cluster.ResolverCaches;
-import dev.alm.cluster.Users;
-import dev.alm.proxy.ProxyNode;
+import dev.alm.fastcontrol.PriceEcho;
+import dev.alm.loadgen.DnsClient;
+import dev.alm.loadgen.HttpConnection;
+import dev.alm.loadgen.ResolverCaches;
+import dev.alm.loadgen.Users;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -37,7 +37,7 @@ final class LabUsers {
     DnsClient dns = new DnsClient(resolver, 500);
     InetAddress l1Address = InetAddress.getByName(LabPlan.L1);
     HttpConnection l1 =
-        new HttpConnection(new InetSocketAddress(l1Address, 80), 2000).watch(ProxyNode.PRICE_ECHO);
+        new HttpConnection(new InetSocketAddress(l1Address, 80), 2000).watch(PriceEcho.HEADER);
     HttpConnection l2 = new HttpConnection(new InetSocketAddress(LabPlan.L2, 80), 2000);
     return new Users(
         zone,

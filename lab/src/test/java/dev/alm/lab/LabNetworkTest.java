@@ -76,7 +76,7 @@ class LabNetworkTest {
     assertTrue(
         r.samples().stream().anyMatch(x -> x.pop().equals("a") && x.load() > 0),
         "PoP a's proxy served the users routed to it: " + r.samples());
-    long served = r.users().values().stream().mapToLong(dev.alm.cluster.UserCounts::ok).sum();
+    long served = r.users().values().stream().mapToLong(dev.alm.loadgen.UserCounts::ok).sum();
     assertTrue(served > 0, "users were served: " + r.users());
     assertTrue(Files.size(out.resolve("logs").resolve("a.dns.log")) > 0, "the PoP logged queries");
     // price echoes over real routing: PoP a's users (e1 at a, e2 behind r1 at b) carry both prices

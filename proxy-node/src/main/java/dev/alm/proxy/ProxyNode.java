@@ -1,6 +1,7 @@
 package dev.alm.proxy;
 
 import dev.alm.fastcontrol.EchoSigner;
+import dev.alm.fastcontrol.PriceEcho;
 import dev.alm.fastcontrol.ProbeName;
 import dev.alm.fastcontrol.ProbeTarget;
 import dev.alm.fastcontrol.ProbeVerdict;
@@ -33,7 +34,7 @@ public final class ProxyNode implements AutoCloseable {
    * The response header of a counted signed probe that carries its price echo, a name for the user
    * to resolve (docs/fastcontrol.md, "Price echo").
    */
-  public static final String PRICE_ECHO = "X-Alm-Echo";
+  public static final String PRICE_ECHO = PriceEcho.HEADER;
 
   private final ProxyConfig config;
   private final LongSupplier nanoClock;

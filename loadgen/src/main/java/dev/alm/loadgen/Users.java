@@ -1,6 +1,6 @@
-package dev.alm.cluster;
+package dev.alm.loadgen;
 
-import dev.alm.proxy.ProxyNode;
+import dev.alm.fastcontrol.PriceEcho;
 import dev.alm.traces.BeaconName;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -124,7 +124,7 @@ public final class Users implements Runnable {
    *
    * @param rateAt demand in requests/s as a function of seconds since the start
    */
-  static Users forPop(
+  public static Users forPop(
       String zone,
       int pop,
       double[] row,
@@ -149,7 +149,7 @@ public final class Users implements Runnable {
     DnsClient dns = new DnsClient(dnsServer, 1000);
     HttpConnection[] proxies =
         proxyAddresses.stream()
-            .map(a -> new HttpConnection(a, 2000).watch(ProxyNode.PRICE_ECHO))
+            .map(a -> new HttpConnection(a, 2000).watch(PriceEcho.HEADER))
             .toArray(HttpConnection[]::new);
     HttpConnection datacenter = new HttpConnection(datacenterAddress, 2000);
     List<HttpConnection> all = new ArrayList<>(List.of(proxies));
@@ -334,7 +334,7 @@ public final class Users implements Runnable {
    * 127.(64 + pop).(k / 256).(k % 256); null beyond 191 PoPs or 65,536 caches (those share the
    * users' socket).
    */
-  static InetAddress cacheAddress(int pop, int k) {
+  public static InetAddress cacheAddress(int pop, int k) {
     if (pop < 0 || pop > 190 || k < 0 || k > 0xffff) {
       return null;
     }

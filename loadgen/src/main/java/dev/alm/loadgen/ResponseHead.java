@@ -1,4 +1,4 @@
-package dev.alm.cluster;
+package dev.alm.loadgen;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,10 +11,10 @@ import java.util.Locale;
  * CR before it dropped), then the header fields up to the empty line, of which only Content-Length
  * and {@code Connection: close} matter. The status line is the caller's to judge.
  */
-final class ResponseHead {
+public final class ResponseHead {
 
   /** A read timeout ends the read at once (the caller retries or gives up). */
-  static final long NO_PATIENCE = Long.MIN_VALUE;
+  public static final long NO_PATIENCE = Long.MIN_VALUE;
 
   /**
    * The header fields the clients use.
@@ -23,7 +23,7 @@ final class ResponseHead {
    * @param close whether a Connection header says close
    * @param watched the value of the watched header, or null
    */
-  record Fields(long contentLength, boolean close, String watched) {}
+  public record Fields(long contentLength, boolean close, String watched) {}
 
   private ResponseHead() {}
 
@@ -34,7 +34,7 @@ final class ResponseHead {
    *     from it on, the timeout is thrown ({@link #NO_PATIENCE}: always)
    * @throws IOException when the connection closes first, or on a timeout past the deadline
    */
-  static String line(InputStream in, long patientUntilNanos) throws IOException {
+  public static String line(InputStream in, long patientUntilNanos) throws IOException {
     StringBuilder b = new StringBuilder(64);
     while (true) {
       int c;
@@ -62,7 +62,7 @@ final class ResponseHead {
    *
    * @param patientUntilNanos as for {@link #line}
    */
-  static Fields fields(InputStream in, long patientUntilNanos) throws IOException {
+  public static Fields fields(InputStream in, long patientUntilNanos) throws IOException {
     return fields(in, patientUntilNanos, null);
   }
 
@@ -71,7 +71,8 @@ final class ResponseHead {
    *
    * @param watch the lower-case name of the header to keep, followed by a colon; null: none
    */
-  static Fields fields(InputStream in, long patientUntilNanos, String watch) throws IOException {
+  public static Fields fields(InputStream in, long patientUntilNanos, String watch)
+      throws IOException {
     long length = -1;
     boolean close = false;
     String watched = null;

@@ -1,4 +1,4 @@
-package dev.alm.cluster;
+package dev.alm.loadgen;
 
 import java.util.concurrent.atomic.LongAdder;
 

@@ -1,4 +1,4 @@
-package dev.alm.cluster;
+package dev.alm.loadgen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package dev.alm.cluster;
+package dev.alm.loadgen;
 
 /**
  * What one PoP's users did over a run, for the report: achieved rates are these counts over the

@@ -1,4 +1,4 @@
-package dev.alm.cluster;
+package dev.alm.loadgen;
 
 import java.io.IOException;
 import java.net.DatagramPacket;
