@@ -30,6 +30,18 @@ interface BetaSensor {
    */
   int quiet(LoopState s, Interval in, double mu, double previousBeta);
 
+  /**
+   * beta_i for the decision of this interval: the estimate, with what the sensor knows of the PoP's
+   * own price since its samples were taken.
+   *
+   * @param beta the interval's estimate
+   * @param own this PoP's id (its proxy's, in the echoes)
+   * @param ownPrice the own price mu_i the PoP publishes this interval
+   */
+  default double current(BetaEstimate beta, String own, double ownPrice) {
+    return beta.beta();
+  }
+
   /** The fallback reason's words for {@code quiet} silent intervals. */
   String silence(int quiet);
 

@@ -108,7 +108,8 @@ public final class ControlLoop {
               capacity,
               Math.max(DualSteps.sigma(topology, index), floor),
               floor,
-              config.betaSource() == BetaSource.ECHO ? 0 : self);
+              config.betaSource() == BetaSource.ECHO ? 0 : self,
+              topology.node(index).id());
     } else {
       this.law = new GreedyStep(config, capacity);
     }

@@ -30,6 +30,7 @@ final class DualStep implements LoopStep {
   private final double sigmaFloor;
   private final double selfCorrelation;
   private final DualNode fixed;
+  private final String own;
 
   /** A load that fell to this share of the last interval's, or below, is progress. */
   static final double PROGRESS = 0.9;
@@ -39,6 +40,7 @@ final class DualStep implements LoopStep {
    *     has counted weighted probes
    * @param sigmaFloor the smallest sigma_i the scaled step divides by
    * @param selfCorrelation C_ii for the own-price term of beta_i; 0 when the PoP has no C
+   * @param own this PoP's id, its proxy's in the price echoes
    */
   DualStep(
       LoopConfig config,
@@ -47,7 +49,8 @@ final class DualStep implements LoopStep {
       double capacity,
       double topologySigma,
       double sigmaFloor,
-      double selfCorrelation) {
+      double selfCorrelation,
+      String own) {
     this.config = config;
     this.sensor = sensor;
     this.greedy = new GreedyStep(config, capacity);
@@ -58,6 +61,7 @@ final class DualStep implements LoopStep {
     this.sigmaFloor = sigmaFloor;
     this.selfCorrelation = selfCorrelation;
     this.fixed = node;
+    this.own = own;
   }
 
   @Override
@@ -108,7 +112,7 @@ final class DualStep implements LoopStep {
     PriceState price = stepped.state();
     double ownPrice = smoothPrice(s, price.mu(), priceCalm);
     BetaEstimate shifted = shift(beta, ownPrice - s.mu());
-    DualNode.Decision d = fixed.decide(price.mu(), demand, shifted.beta());
+    DualNode.Decision d = fixed.decide(price.mu(), demand, sensor.current(shifted, own, ownPrice));
     double wanted = ControlLoop.limit(s.x(), d.x(), config.maxStep());
     double bound =
         intervals > HeadroomGuard.ARMED_AFTER

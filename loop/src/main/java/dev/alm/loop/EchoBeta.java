@@ -78,6 +78,31 @@ final class EchoBeta implements BetaSensor {
     return EchoBetaEstimator.filter(measured, planned, processShare * scale);
   }
 
+  /**
+   * The estimate with a rise of the own proxy's price brought up to date. The echoes carry the
+   * price each proxy published at its last interval, and the estimate smooths them further, while
+   * this PoP knows its own price now. The own proxy's smoothed share of the echoes (C_ii measured
+   * in-band) times the rise of the own price since its echoes last carried it is added: paper 004
+   * eq. 14's own term, as the probe-count sensor adds C_ii mu_i from the topology's C. A fall is
+   * left to the echoes: x_i drops as soon as its own proxy's price climbs, and grows back only on
+   * prices that went through the users, as the overload boost and the guard are one-sided
+   * (docs/controllers.md, "The own price"). A PoP whose users do not reach its own proxy (no echo
+   * from it) adds nothing.
+   */
+  @Override
+  public double current(BetaEstimate beta, String own, double ownPrice) {
+    EchoRoutes routes = beta.routes();
+    EchoRoutes.Route r = routes == null ? null : routes.routes().get(own);
+    if (r == null || !(ownPrice > r.price())) {
+      return beta.beta();
+    }
+    double shares = 0;
+    for (EchoRoutes.Route each : routes.routes().values()) {
+      shares += each.share();
+    }
+    return beta.beta() + r.share() / shares * (ownPrice - r.price());
+  }
+
   @Override
   public int quiet(LoopState s, Interval in, double mu, double previousBeta) {
     return in.echoes() > 0
