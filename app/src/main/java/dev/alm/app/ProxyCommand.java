@@ -359,6 +359,7 @@ public final class ProxyCommand implements Callable<Integer> {
     m.put("centralFailOpen", c.customers().centralFailOpen());
     m.put("centralTimeoutMs", c.customers().centralTimeout().toMillis());
     m.put("maxClientsPerCustomer", c.customers().maxClients());
+    m.put("rateLimitHeaders", c.customers().rateLimitHeaders());
     return m;
   }
 }

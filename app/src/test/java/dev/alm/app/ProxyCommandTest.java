@@ -1,6 +1,7 @@
 package dev.alm.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -69,6 +70,20 @@ class ProxyCommandTest extends CliTest {
     assertEquals("acme (drl, [.acme.example])", c.get("customers").get(0).asText());
     assertEquals(4, c.get("customerLimiters").asInt());
     assertTrue(c.get("centralFailOpen").asBoolean());
+    assertTrue(c.get("rateLimitHeaders").asBoolean(), "the RateLimit fields by default");
+    Path off = dir.resolve("off.json");
+    Files.writeString(off, "{\"rateLimitHeaders\": false}");
+    out.getBuffer().setLength(0);
+    assertEquals(
+        0,
+        alm("proxy", "--insecure-probes", "--config", off.toString(), "--check"),
+        err.toString());
+    assertFalse(JSON.readTree(out.toString()).get("rateLimitHeaders").asBoolean());
+    Files.writeString(off, "{\"rateLimitHeaders\": \"no\"}");
+    assertEquals(1, alm("proxy", "--insecure-probes", "--config", off.toString(), "--check"));
+    assertTrue(
+        err.toString().startsWith("alm proxy: " + off + ":rateLimitHeaders: "), err.toString());
+    err.getBuffer().setLength(0);
     Path file = dir.resolve("customers.json");
     Files.writeString(
         file,

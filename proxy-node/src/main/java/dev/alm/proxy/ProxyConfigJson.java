@@ -58,7 +58,8 @@ public final class ProxyConfigJson {
           "customerLimiters",
           "centralFailOpen",
           "centralTimeoutMs",
-          "maxClientsPerCustomer");
+          "maxClientsPerCustomer",
+          "rateLimitHeaders");
   private static final Set<String> CONTENT =
       Set.of("mode", "bodyBytes", "origin", "connections", "timeoutMs", "trustedHops");
   private static final Set<String> LIMITS =
@@ -174,7 +175,8 @@ public final class ProxyConfigJson {
           f.bool("centralFailOpen", d.centralFailOpen()),
           Duration.ofMillis(
               f.integer("centralTimeoutMs", (int) d.centralTimeout().toMillis(), 1, 60_000)),
-          f.integer("maxClientsPerCustomer", d.maxClients(), 1, 10_000_000));
+          f.integer("maxClientsPerCustomer", d.maxClients(), 1, 10_000_000),
+          f.bool("rateLimitHeaders", d.rateLimitHeaders()));
     } catch (IllegalArgumentException e) {
       throw fields.fieldError(e);
     }

@@ -5,6 +5,7 @@ import dev.alm.fastcontrol.ProbeVerdict;
 import dev.alm.proxy.limit.CustomerLimiter;
 import dev.alm.proxy.limit.CustomerLimits;
 import dev.alm.proxy.limit.LimitDecision;
+import dev.alm.proxy.limit.RateLimitFields;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -156,6 +157,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
       switch (d.outcome()) {
         case REJECT -> {
           FullHttpResponse r = CustomerWrites.overLimit(d.retryAfterSeconds());
+          writer.rateLimitFields(r, Served.content(host, path, customer, d.rateLimitField()));
           writer.respond(ctx, req, closed, arrival, r, Served.plain(host, path));
           return false;
         }
@@ -164,10 +166,18 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
           askCentral(ctx, req, arrival, Served.content(host, path, customer));
           return true;
         }
-        case ADMIT -> {}
+        case ADMIT -> {
+          String field = headers() ? d.rateLimitField() : null;
+          return serveAdmitted(ctx, req, arrival, Served.content(host, path, customer, field));
+        }
       }
     }
     return serveAdmitted(ctx, req, arrival, Served.content(host, path, customer));
+  }
+
+  /** Whether limited customers' responses carry the RateLimit fields (the customers file's). */
+  private boolean headers() {
+    return node.customers().settings().rateLimitHeaders();
   }
 
   private void forwardIfOrigin(FullHttpRequest req, RequestAuthority.Accepted accepted) {
@@ -262,6 +272,8 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
       }
       if (!admitted) {
         FullHttpResponse r = CustomerWrites.overLimit(1);
+        String field = RateLimitFields.refused(RateLimitFields.GLOBAL, 1);
+        writer.rateLimitFields(r, Served.content(s.host(), s.path(), customer, field));
         writer.respond(ctx, req, closed, arrival, r, Served.plain(s.host(), s.path()));
       } else {
         handedOff = serveAdmitted(ctx, req, arrival, s);

@@ -1,6 +1,7 @@
 package dev.alm.proxy;
 
 import dev.alm.proxy.limit.CustomerLimiter;
+import dev.alm.proxy.limit.RateLimitFields;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
@@ -64,6 +65,7 @@ final class ResponseWriter {
     HttpUtil.setKeepAlive(r, HttpUtil.isKeepAlive(req) && !closing);
     r.setProtocolVersion(req.protocolVersion());
     r.headers().set(SERVED_BY, node.config().pop());
+    rateLimitFields(r, served);
     long bytes = r.content().readableBytes();
     if (req.method() == HttpMethod.HEAD && bytes > 0) {
       r.content().clear();
@@ -90,8 +92,27 @@ final class ResponseWriter {
     r.setProtocolVersion(version);
     HttpUtil.setKeepAlive(r, keepAlive);
     r.headers().set(SERVED_BY, node.config().pop());
+    rateLimitFields(r, served);
     writeLogged(ctx, r, r.content().readableBytes(), arrival, served);
     ctx.flush();
+  }
+
+  /**
+   * The {@code RateLimit-Policy} and {@code RateLimit} fields (docs/ratelimit/enforcement.md,
+   * "RateLimit fields") of a limited customer's response, added after any the origin sent, when the
+   * proxy's customers file has them on.
+   */
+  void rateLimitFields(FullHttpResponse r, Served served) {
+    CustomerLimiter c = served.customer();
+    if (c == null || !node.customers().settings().rateLimitHeaders()) {
+      return;
+    }
+    if (c.policyField() != null) {
+      r.headers().add(RateLimitFields.POLICY, c.policyField());
+    }
+    if (served.rateLimit() != null) {
+      r.headers().add(RateLimitFields.LIMIT, served.rateLimit());
+    }
   }
 
   private ChannelFuture writeLogged(

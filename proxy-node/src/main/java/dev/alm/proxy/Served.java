@@ -9,21 +9,29 @@ import dev.alm.proxy.limit.CustomerLimiter;
  *
  * @param probe the counted probe, or null
  * @param customer the customer with limits, or null
+ * @param rateLimit the {@code RateLimit} field of the customer's decision for this request, or null
+ *     (no count to tell, or the fields are off)
  */
-record Served(String host, String path, ProbeName probe, CustomerLimiter customer) {
+record Served(
+    String host, String path, ProbeName probe, CustomerLimiter customer, String rateLimit) {
 
   /** A response counted against no customer and answering no counted probe. */
   static Served plain(String host, String path) {
-    return new Served(host, path, null, null);
+    return new Served(host, path, null, null, null);
   }
 
   /** The answer to a probe, counted ({@code probe} not null) or refused (null). */
   static Served probe(String host, String path, ProbeName probe) {
-    return new Served(host, path, probe, null);
+    return new Served(host, path, probe, null, null);
   }
 
   /** Content for {@code customer} (null: a host of no customer with limits). */
   static Served content(String host, String path, CustomerLimiter customer) {
-    return new Served(host, path, null, customer);
+    return new Served(host, path, null, customer, null);
+  }
+
+  /** Content for {@code customer} whose decision gave the {@code RateLimit} field {@code field}. */
+  static Served content(String host, String path, CustomerLimiter customer, String field) {
+    return new Served(host, path, null, customer, field);
   }
 }

@@ -107,6 +107,65 @@ class CustomerLimitHandlerTest {
     }
   }
 
+  @Test
+  void limitedResponsesCarryTheRateLimitFieldsUnlessTheCustomersFileTurnsThemOff()
+      throws Exception {
+    ManualClock clock = new ManualClock();
+    // 2 requests/s with a burst of 1 s: two tokens; 1 request/s per client: one token
+    CustomerSpec acme =
+        new CustomerSpec("acme", List.of("acme.example"), 2, 0, 1, 1, LimitMode.INDEPENDENT);
+    try (ProxyNode node = new ProxyNode(config(acme), clock, () -> 0L);
+        GeneratedContent content = new GeneratedContent(64)) {
+      EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
+      ch.writeInbound(get("acme.example", "/bytes/10"));
+      FullHttpResponse ok = ch.readOutbound();
+      assertEquals(200, ok.status().code());
+      assertEquals("\"global\";q=2;w=1, \"client\";q=1;w=1", ok.headers().get("RateLimit-Policy"));
+      assertEquals("\"global\";r=1;t=1", ok.headers().get("RateLimit"), "1 of 2 tokens left");
+      ok.release();
+      // the same client again within the second: its own limit refuses it
+      ch.writeInbound(get("acme.example", "/bytes/10"));
+      FullHttpResponse refused = ch.readOutbound();
+      assertEquals(429, refused.status().code());
+      assertEquals("\"client\";r=0;t=1", refused.headers().get("RateLimit"));
+      assertEquals("1", refused.headers().get(HttpHeaderNames.RETRY_AFTER));
+      assertEquals(
+          "\"global\";q=2;w=1, \"client\";q=1;w=1", refused.headers().get("RateLimit-Policy"));
+      refused.release();
+      // a host of no customer: no fields
+      ch.writeInbound(get("other.example", "/bytes/10"));
+      FullHttpResponse other = ch.readOutbound();
+      assertNull(other.headers().get("RateLimit-Policy"));
+      assertNull(other.headers().get("RateLimit"));
+      other.release();
+      assertFalse(ch.finish());
+    }
+    ProxyConfig off =
+        ProxyConfig.builder()
+            .pop("a")
+            .capacity(1e6)
+            .customers(
+                new CustomersConfig(
+                    List.of(acme),
+                    CustomersConfig.DEFAULT_LIMITERS,
+                    false,
+                    CustomersConfig.DEFAULT_CENTRAL_TIMEOUT,
+                    CustomersConfig.DEFAULT_MAX_CLIENTS,
+                    false))
+            .build();
+    try (ProxyNode node = new ProxyNode(off, clock, () -> 0L);
+        GeneratedContent content = new GeneratedContent(64)) {
+      EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
+      ch.writeInbound(get("acme.example", "/bytes/10"));
+      FullHttpResponse ok = ch.readOutbound();
+      assertEquals(200, ok.status().code());
+      assertNull(ok.headers().get("RateLimit-Policy"));
+      assertNull(ok.headers().get("RateLimit"));
+      ok.release();
+      assertFalse(ch.finish());
+    }
+  }
+
   /** A share source set by hand: the DRL agent's seam. */
   static final class Shares implements ShareSource {
     final Map<String, Double> share = new ConcurrentHashMap<>();

@@ -27,6 +27,8 @@ public final class CustomerLimiter {
       k -> newClientBucket();
   private final LimitDecision admit;
   private final LimitDecision central;
+  private final LimitDecision counted;
+  private final String policyField;
 
   /**
    * The longest Retry-After of the customer's bucket: its refill time while its rate is fixed
@@ -59,8 +61,10 @@ public final class CustomerLimiter {
                 .executor(Runnable::run)
                 .build()
             : null;
-    this.admit = new LimitDecision(LimitDecision.Outcome.ADMIT, 0, this);
-    this.central = new LimitDecision(LimitDecision.Outcome.CENTRAL, 0, this);
+    this.admit = new LimitDecision(LimitDecision.Outcome.ADMIT, 0, this, null);
+    this.counted = new LimitDecision(LimitDecision.Outcome.ADMIT, 0, this, RateLimitFields.GLOBAL);
+    this.central = new LimitDecision(LimitDecision.Outcome.CENTRAL, 0, this, null);
+    this.policyField = RateLimitFields.policy(spec);
     this.retryBound =
         spec.mode() == LimitMode.DRL
             ? LimitDecision.SHARE_RETRY_BOUND_NANOS
@@ -79,6 +83,27 @@ public final class CustomerLimiter {
 
   public String name() {
     return spec.name();
+  }
+
+  /**
+   * The customer's {@code RateLimit-Policy} field ({@link RateLimitFields#policy}); null when it
+   * has no limit to publish.
+   */
+  public String policyField() {
+    return policyField;
+  }
+
+  /**
+   * The {@code RateLimit} field of an admitted request: the tokens left in the bucket that enforces
+   * the customer's share at this PoP; null when no bucket does (a central customer, a bytes/s
+   * customer, a share enforced by a drop probability).
+   */
+  String rateLimitField() {
+    if (requests == null || spec.unit() != CustomerSpec.Unit.REQUESTS) {
+      return null;
+    }
+    return RateLimitFields.admitted(
+        RateLimitFields.GLOBAL, requests.available(), requests.capacity(), requests.rate());
   }
 
   /** Whether the customer's responses are paced (it has a bytes/s limit). */
@@ -112,7 +137,7 @@ public final class CustomerLimiter {
       long wait = clients.get(client, newClientBucket).tryTake(1);
       if (wait > 0) {
         state.rejected.increment();
-        return LimitDecision.reject(this, wait, LimitDecision.UNBOUNDED);
+        return LimitDecision.reject(this, RateLimitFields.CLIENT, wait, LimitDecision.UNBOUNDED);
       }
     }
     if (spec.mode() == LimitMode.CENTRAL && spec.unit() == CustomerSpec.Unit.REQUESTS) {
@@ -126,7 +151,7 @@ public final class CustomerLimiter {
       // random drop replaces the bucket: each request is refused with probability p
       if (drop > 0 && java.util.concurrent.ThreadLocalRandom.current().nextDouble() < drop) {
         state.rejected.increment();
-        return LimitDecision.reject(this, 0, retryBound);
+        return LimitDecision.reject(this, RateLimitFields.GLOBAL, 0, retryBound);
       }
       state.served.increment();
       return admit;
@@ -135,11 +160,11 @@ public final class CustomerLimiter {
       long wait = requests.tryTake(1);
       if (wait > 0) {
         state.rejected.increment();
-        return LimitDecision.reject(this, wait, retryBound);
+        return LimitDecision.reject(this, RateLimitFields.GLOBAL, wait, retryBound);
       }
     }
     state.served.increment();
-    return admit;
+    return requests != null ? counted : admit;
   }
 
   private RateBucket newClientBucket() {

@@ -16,18 +16,22 @@ import java.util.Set;
  *     fails or times out (true) or rejected (false)
  * @param centralTimeout how long a request waits for the central store
  * @param maxClients the most client addresses tracked per customer for per-client limits
+ * @param rateLimitHeaders whether limited customers' responses carry the {@code RateLimit-Policy}
+ *     and {@code RateLimit} fields ({@link RateLimitFields})
  */
 public record CustomersConfig(
     List<CustomerSpec> customers,
     int limiters,
     boolean centralFailOpen,
     Duration centralTimeout,
-    int maxClients) {
+    int maxClients,
+    boolean rateLimitHeaders) {
 
   public static final int DEFAULT_LIMITERS = 1;
   public static final boolean DEFAULT_CENTRAL_FAIL_OPEN = false;
   public static final Duration DEFAULT_CENTRAL_TIMEOUT = Duration.ofMillis(100);
   public static final int DEFAULT_MAX_CLIENTS = 65_536;
+  public static final boolean DEFAULT_RATE_LIMIT_HEADERS = true;
 
   /** No customers: nothing is limited. */
   public static final CustomersConfig NONE =
@@ -36,7 +40,24 @@ public record CustomersConfig(
           DEFAULT_LIMITERS,
           DEFAULT_CENTRAL_FAIL_OPEN,
           DEFAULT_CENTRAL_TIMEOUT,
-          DEFAULT_MAX_CLIENTS);
+          DEFAULT_MAX_CLIENTS,
+          DEFAULT_RATE_LIMIT_HEADERS);
+
+  /** Settings with the RateLimit fields on ({@link #DEFAULT_RATE_LIMIT_HEADERS}). */
+  public CustomersConfig(
+      List<CustomerSpec> customers,
+      int limiters,
+      boolean centralFailOpen,
+      Duration centralTimeout,
+      int maxClients) {
+    this(
+        customers,
+        limiters,
+        centralFailOpen,
+        centralTimeout,
+        maxClients,
+        DEFAULT_RATE_LIMIT_HEADERS);
+  }
 
   public CustomersConfig {
     if (customers == null) {
@@ -71,11 +92,13 @@ public record CustomersConfig(
 
   /** This configuration with other customers (the same settings). */
   public CustomersConfig withCustomers(List<CustomerSpec> c) {
-    return new CustomersConfig(c, limiters, centralFailOpen, centralTimeout, maxClients);
+    return new CustomersConfig(
+        c, limiters, centralFailOpen, centralTimeout, maxClients, rateLimitHeaders);
   }
 
   /** This configuration with N = {@code n}. */
   public CustomersConfig withLimiters(int n) {
-    return new CustomersConfig(customers, n, centralFailOpen, centralTimeout, maxClients);
+    return new CustomersConfig(
+        customers, n, centralFailOpen, centralTimeout, maxClients, rateLimitHeaders);
   }
 }

@@ -8,8 +8,12 @@ package dev.alm.proxy.limit;
  * @param retryAfterSeconds for a rejected request, the {@code Retry-After} value ({@link
  *     #retryAfterSeconds(long, long)}); 0 otherwise
  * @param customer the customer the request belongs to
+ * @param policy for a rejected request, the policy that refused it ({@link RateLimitFields#GLOBAL}
+ *     or {@link RateLimitFields#CLIENT}); for an admitted one, {@link RateLimitFields#GLOBAL} when
+ *     this PoP's token bucket counted it; null otherwise
  */
-public record LimitDecision(Outcome outcome, long retryAfterSeconds, CustomerLimiter customer) {
+public record LimitDecision(
+    Outcome outcome, long retryAfterSeconds, CustomerLimiter customer, String policy) {
 
   /**
    * The longest wait a 429 names for a bucket whose rate follows a DRL share: 2 s. The share is
@@ -31,8 +35,24 @@ public record LimitDecision(Outcome outcome, long retryAfterSeconds, CustomerLim
     CENTRAL
   }
 
-  static LimitDecision reject(CustomerLimiter c, long nanosToWait, long atMostNanos) {
-    return new LimitDecision(Outcome.REJECT, retryAfterSeconds(nanosToWait, atMostNanos), c);
+  static LimitDecision reject(
+      CustomerLimiter c, String policy, long nanosToWait, long atMostNanos) {
+    return new LimitDecision(
+        Outcome.REJECT, retryAfterSeconds(nanosToWait, atMostNanos), c, policy);
+  }
+
+  /**
+   * The {@code RateLimit} field of the response to this request ({@link RateLimitFields}): the
+   * policy that refused it with nothing left until its Retry-After, or, for an admitted request of
+   * a customer whose share a token bucket enforces here, what is left in that bucket; null when
+   * this PoP has no count to tell (a central or drop-probability customer's admitted request).
+   */
+  public String rateLimitField() {
+    return switch (outcome) {
+      case REJECT -> RateLimitFields.refused(policy, retryAfterSeconds);
+      case ADMIT -> policy == null ? null : customer.rateLimitField();
+      case CENTRAL -> null;
+    };
   }
 
   /**

@@ -73,6 +73,11 @@ public final class RateBucket {
     return rate;
   }
 
+  /** The whole tokens the bucket holds now. */
+  public long available() {
+    return bucket.getAvailableTokens();
+  }
+
   /**
    * Takes {@code n} tokens.
    *
