@@ -23,14 +23,14 @@ import java.util.OptionalInt;
 final class ClusterReport {
 
   /**
-   * Users further behind their schedule than this at the end of a run (the load generator could not
-   * keep up): the run's report says so.
+   * Users further behind their schedule than this at any time of a run (the load generator could
+   * not keep up, and its backlog then went out at once): the run's report says so.
    */
   static final double LAG_WARNING_SECONDS = 1;
 
   private ClusterReport() {}
 
-  /** The warning for users that ended {@code lagSeconds} behind their schedule, if late enough. */
+  /** The warning for users that fell {@code lagSeconds} behind their schedule, if late enough. */
   static java.util.Optional<String> lagLine(double lagSeconds) {
     if (!(lagSeconds > LAG_WARNING_SECONDS)) {
       return java.util.Optional.empty();
@@ -82,11 +82,13 @@ final class ClusterReport {
     long requests = run.users().values().stream().mapToLong(UserCounts::requests).sum();
     o.printf(
         Locale.ROOT,
-        "users: %.0f requests/s achieved of %.0f targeted; loadRatio and meanX over the last %.0f%%%n",
+        "users: %.0f requests/s achieved of %.0f targeted, at most %.2f s behind their schedule;"
+            + " loadRatio and meanX over the last %.0f%%%n",
         requests / run.seconds(),
         run.targetRate(),
+        run.users().values().stream().mapToDouble(UserCounts::maxLagSeconds).max().orElse(0),
         ClusterSummary.TAIL * 100);
-    lagLine(run.users().values().stream().mapToDouble(UserCounts::lagSeconds).max().orElse(0))
+    lagLine(run.users().values().stream().mapToDouble(UserCounts::maxLagSeconds).max().orElse(0))
         .ifPresent(o::println);
     if (Double.isFinite(s.recoverySeconds())) {
       o.printf(

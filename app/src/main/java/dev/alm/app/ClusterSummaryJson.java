@@ -129,6 +129,7 @@ final class ClusterSummaryJson {
     long dns = 0;
     long probes = 0;
     double lag = 0;
+    double worst = 0;
     for (UserCounts u : run.users().values()) {
       requests += u.requests();
       failed += u.failed();
@@ -136,6 +137,7 @@ final class ClusterSummaryJson {
       dns += u.dnsQueries();
       probes += u.probes();
       lag = Math.max(lag, u.lagSeconds());
+      worst = Math.max(worst, u.maxLagSeconds());
     }
     Map<String, Object> users = new LinkedHashMap<>();
     users.put("targetRequestsPerSecond", run.targetRate());
@@ -145,6 +147,7 @@ final class ClusterSummaryJson {
     users.put("shed", shed);
     users.put("failed", failed);
     users.put("maxLagSeconds", lag);
+    users.put("worstLagSeconds", worst);
     users.put("byPop", run.users());
     return users;
   }

@@ -60,6 +60,9 @@ class ClusterTest {
         assertEquals(
             u.requests(), u.ok() + u.shed() + u.failed(), id + ": every request has one outcome");
         assertTrue(u.toL1() + u.toL2() <= u.requests(), id + ": " + u);
+        assertTrue(
+            u.maxLagSeconds() >= u.lagSeconds() && u.maxLagSeconds() >= 0,
+            id + ": the worst lag of the run is at least the last: " + u);
       }
     }
   }

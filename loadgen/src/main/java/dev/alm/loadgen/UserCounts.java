@@ -19,6 +19,7 @@ package dev.alm.loadgen;
  * @param beaconFetches correlation beacons fetched from L1 ({@code alm lab}'s users; 0 in {@code
  *     alm cluster}, whose users send none)
  * @param lagSeconds how far behind schedule the users were at the end
+ * @param maxLagSeconds the most they were behind at any time of the run
  */
 public record UserCounts(
     long requests,
@@ -33,7 +34,8 @@ public record UserCounts(
     long beacons,
     long probes,
     long beaconFetches,
-    double lagSeconds) {
+    double lagSeconds,
+    double maxLagSeconds) {
 
   static UserCounts of(UserStats s) {
     return new UserCounts(
@@ -49,6 +51,7 @@ public record UserCounts(
         s.beacons.sum(),
         s.probes.sum(),
         s.beaconFetches.sum(),
-        s.lagNanos / 1e9);
+        s.lagNanos / 1e9,
+        s.maxLagNanos / 1e9);
   }
 }

@@ -25,4 +25,10 @@ final class UserStats {
    * up).
    */
   volatile long lagNanos;
+
+  /**
+   * The most nanoseconds the users ran behind their schedule at any arrival of the run: a stall
+   * whose backlog then went out at once, as a burst no real population sends.
+   */
+  volatile long maxLagNanos;
 }

@@ -209,6 +209,9 @@ public final class Users implements Runnable {
         }
         synchronized (this) {
           stats.lagNanos = now - next[kind];
+          if (stats.lagNanos > stats.maxLagNanos) {
+            stats.maxLagNanos = stats.lagNanos;
+          }
           next[kind] += arrive(kind, next[kind], now);
         }
       }
