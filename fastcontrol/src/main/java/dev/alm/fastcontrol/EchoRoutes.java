@@ -104,6 +104,22 @@ public record EchoRoutes(Map<String, Route> routes, double effective) {
     return chi > 4.0 * df + 3 * Math.sqrt(2.0 * df);
   }
 
+  /**
+   * Proxy {@code j}'s share of the echoes, over the shares' sum: C_ij as measured; 0 for a proxy
+   * that returned none.
+   */
+  public double share(String j) {
+    Route r = routes.get(j);
+    if (r == null) {
+      return 0;
+    }
+    double weight = 0;
+    for (Route each : routes.values()) {
+      weight += each.share();
+    }
+    return r.share() / weight;
+  }
+
   /** beta_i: the shares times the prices, over the shares' sum. */
   public double beta() {
     double weight = 0;

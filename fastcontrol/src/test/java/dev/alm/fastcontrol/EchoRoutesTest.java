@@ -46,6 +46,16 @@ class EchoRoutesTest {
   }
 
   @Test
+  void aProxysShareIsItsPartOfTheShares() {
+    EchoRoutes routes =
+        new EchoRoutes(
+            Map.of("a", new EchoRoutes.Route(0.3, 10), "b", new EchoRoutes.Route(0.1, 20)), 100);
+    assertEquals(0.75, routes.share("a"), 1e-12);
+    assertEquals(0.25, routes.share("b"), 1e-12);
+    assertEquals(0, routes.share("c"), "a proxy that returned no echo");
+  }
+
+  @Test
   void theSplitEstimateIsFarQuieterThanTheMeanOfTheEchoedPrices() {
     double[] shares = {0.4, 0.5, 0.1};
     double[] prices = {97, 3, 20};

@@ -96,11 +96,7 @@ final class EchoBeta implements BetaSensor {
     if (r == null || !(ownPrice > r.price())) {
       return beta.beta();
     }
-    double shares = 0;
-    for (EchoRoutes.Route each : routes.routes().values()) {
-      shares += each.share();
-    }
-    return beta.beta() + r.share() / shares * (ownPrice - r.price());
+    return beta.beta() + routes.share(own) * (ownPrice - r.price());
   }
 
   @Override

@@ -157,7 +157,9 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
       switch (d.outcome()) {
         case REJECT -> {
           FullHttpResponse r = CustomerWrites.overLimit(d.retryAfterSeconds());
-          writer.rateLimitFields(r, Served.content(host, path, customer, d.rateLimitField()));
+          if (headers()) {
+            writer.rateLimitFields(r, Served.content(host, path, customer, d.rateLimitField()));
+          }
           writer.respond(ctx, req, closed, arrival, r, Served.plain(host, path));
           return false;
         }
@@ -272,8 +274,10 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
       }
       if (!admitted) {
         FullHttpResponse r = CustomerWrites.overLimit(1);
-        String field = RateLimitFields.refused(RateLimitFields.GLOBAL, 1);
-        writer.rateLimitFields(r, Served.content(s.host(), s.path(), customer, field));
+        if (headers()) {
+          String field = RateLimitFields.refused(RateLimitFields.GLOBAL, 1);
+          writer.rateLimitFields(r, Served.content(s.host(), s.path(), customer, field));
+        }
         writer.respond(ctx, req, closed, arrival, r, Served.plain(s.host(), s.path()));
       } else {
         handedOff = serveAdmitted(ctx, req, arrival, s);

@@ -1,7 +1,6 @@
 package dev.alm.proxy;
 
 import dev.alm.fastcontrol.EchoSigner;
-import dev.alm.fastcontrol.PriceEcho;
 import dev.alm.fastcontrol.ProbeName;
 import dev.alm.fastcontrol.ProbeTarget;
 import dev.alm.fastcontrol.ProbeVerdict;
@@ -29,12 +28,6 @@ public final class ProxyNode implements AutoCloseable {
 
   /** Path form of a probe: {@code /_alm/fc/<category>/<origin>}. */
   public static final String PROBE_PATH = ProbeTarget.PATH_PREFIX;
-
-  /**
-   * The response header of a counted signed probe that carries its price echo, a name for the user
-   * to resolve (docs/fastcontrol.md, "Price echo").
-   */
-  public static final String PRICE_ECHO = PriceEcho.HEADER;
 
   private final ProxyConfig config;
   private final LongSupplier nanoClock;

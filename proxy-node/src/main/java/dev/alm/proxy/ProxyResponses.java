@@ -1,5 +1,6 @@
 package dev.alm.proxy;
 
+import dev.alm.fastcontrol.PriceEcho;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -50,7 +51,7 @@ final class ProxyResponses {
             HttpVersion.HTTP_1_1, HttpResponseStatus.NO_CONTENT, Unpooled.EMPTY_BUFFER);
     r.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE);
     if (echo != null) {
-      r.headers().set(ProxyNode.PRICE_ECHO, echo);
+      r.headers().set(PriceEcho.HEADER, echo);
     }
     return r;
   }

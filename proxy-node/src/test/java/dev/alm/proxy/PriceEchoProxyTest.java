@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.alm.fastcontrol.EchoVerdict;
 import dev.alm.fastcontrol.EchoVerifier;
+import dev.alm.fastcontrol.PriceEcho;
 import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbeSigner;
 import dev.alm.io.KeyRing;
@@ -53,13 +54,13 @@ class PriceEchoProxyTest {
       String early = dnsOfA.relativeTarget("a", "a", T0) + "." + ZONE;
       HttpTestClient.Response none = user.get(early, "/");
       assertEquals(204, none.status());
-      assertNull(none.header(ProxyNode.PRICE_ECHO), "no price published yet");
+      assertNull(none.header(PriceEcho.HEADER), "no price published yet");
 
       s.node().publishPrice(7.25);
       String probe = dnsOfA.relativeTarget("a", "a", T0) + "." + ZONE;
       HttpTestClient.Response r = user.get(probe, "/");
       assertEquals(204, r.status());
-      String echo = r.header(ProxyNode.PRICE_ECHO);
+      String echo = r.header(PriceEcho.HEADER);
       assertNotNull(echo);
       String suffix = ".echo." + ZONE;
       String[] labels = echo.substring(0, echo.length() - suffix.length()).split("\\.");
@@ -67,13 +68,12 @@ class PriceEchoProxyTest {
       assertEquals(EchoVerdict.COUNTED, atA.accept(labels, RESOLVER, T0 + 100));
       assertEquals(7.25, atA.totals().sum(), 1e-6);
 
-      assertNull(user.get(probe, "/").header(ProxyNode.PRICE_ECHO), "a replay gets no echo");
-      assertNull(user.get("a.a.fc." + ZONE, "/").header(ProxyNode.PRICE_ECHO), "unsigned");
-      assertNull(user.get("www." + ZONE, "/").header(ProxyNode.PRICE_ECHO), "ordinary request");
+      assertNull(user.get(probe, "/").header(PriceEcho.HEADER), "a replay gets no echo");
+      assertNull(user.get("a.a.fc." + ZONE, "/").header(PriceEcho.HEADER), "unsigned");
+      assertNull(user.get("www." + ZONE, "/").header(PriceEcho.HEADER), "ordinary request");
       s.node().publishPrice(Double.NaN);
       assertNull(
-          user.get(dnsOfA.relativeTarget("a", "a", T0) + "." + ZONE, "/")
-              .header(ProxyNode.PRICE_ECHO),
+          user.get(dnsOfA.relativeTarget("a", "a", T0) + "." + ZONE, "/").header(PriceEcho.HEADER),
           "price withdrawn");
       assertEquals(1, Arrays.stream(EchoVerdict.values()).mapToLong(atA::count).sum());
     }

@@ -382,9 +382,4 @@ public final class DrlBenchCommand implements Callable<Integer> {
         "peer: Bucket4j LocalBucket",
         peer);
   }
-
-  /**
-   * Wall time of the simulator of {@code dev.alm.ratelimit.sim} on paper 001's scaling scenario
-   * (FPS, br = 3, 60 s at 50 ms intervals), the same run as {@code alm drl simulate --bench}.
-   */
 }
