@@ -128,6 +128,7 @@ final class ClusterSummaryJson {
     long shed = 0;
     long dns = 0;
     long probes = 0;
+    long skipped = 0;
     double lag = 0;
     double worst = 0;
     for (UserCounts u : run.users().values()) {
@@ -136,6 +137,7 @@ final class ClusterSummaryJson {
       shed += u.shed();
       dns += u.dnsQueries();
       probes += u.probes();
+      skipped += u.beaconsSkipped();
       lag = Math.max(lag, u.lagSeconds());
       worst = Math.max(worst, u.maxLagSeconds());
     }
@@ -146,6 +148,7 @@ final class ClusterSummaryJson {
     users.put("probesPerSecond", probes / run.seconds());
     users.put("shed", shed);
     users.put("failed", failed);
+    users.put("beaconsSkipped", skipped);
     users.put("maxLagSeconds", lag);
     users.put("worstLagSeconds", worst);
     users.put("byPop", run.users());

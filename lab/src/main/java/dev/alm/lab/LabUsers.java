@@ -15,7 +15,7 @@ import java.util.List;
  * the network's resolver, L1 and L2 at the lab's addresses. An L1 answer goes to the L1 address and
  * the kernel's routes (BGP) decide which proxy gets it; nothing here chooses a PoP. FastControl
  * beacons and correlation beacons ({@code b-<hex>.beacon.<zone>}) arrive as two more Poisson
- * processes; a process whose rate is 0 never arrives.
+ * processes, on the users' second thread; a process whose rate is 0 never arrives.
  */
 final class LabUsers {
 
@@ -34,22 +34,24 @@ final class LabUsers {
       long endNanos,
       long seed)
       throws IOException {
-    DnsClient dns = new DnsClient(resolver, 500);
     InetAddress l1Address = InetAddress.getByName(LabPlan.L1);
-    HttpConnection l1 =
-        new HttpConnection(new InetSocketAddress(l1Address, 80), 2000).watch(PriceEcho.HEADER);
-    HttpConnection l2 = new HttpConnection(new InetSocketAddress(LabPlan.L2, 80), 2000);
+    Users.Opener endpoints =
+        () -> {
+          DnsClient dns = new DnsClient(resolver, 500);
+          HttpConnection l1 =
+              new HttpConnection(new InetSocketAddress(l1Address, 80), 2000)
+                  .watch(PriceEcho.HEADER);
+          HttpConnection l2 = new HttpConnection(new InetSocketAddress(LabPlan.L2, 80), 2000);
+          return new Users.Endpoints(dns, random -> l1, l2, List.of(l1, l2));
+        };
     return new Users(
         zone,
         index,
-        dns,
+        endpoints,
         new ResolverCaches(caches, l1Address),
         null, // the caches ask the network's resolver from the users' one address
-        random -> l1,
-        l2,
-        new Users.CorrelationBeacons(corrBeacons, l1Address, l1),
+        new Users.CorrelationBeacons(corrBeacons, l1Address),
         new Users.Schedule(s -> rate, fcBeacons, Long.MAX_VALUE / 4, startNanos, endNanos, seed),
-        bodyBytes,
-        List.of(l1, l2));
+        bodyBytes);
   }
 }

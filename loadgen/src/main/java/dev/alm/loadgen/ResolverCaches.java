@@ -11,7 +11,8 @@ import org.xbill.DNS.Record;
  * The cached CDN answers of a group of users' resolvers, as the cluster's and the lab's users keep
  * them: each cache holds L1 or L2 until its TTL runs out, then asks again; when the new question
  * gets no address the expired answer is served again (serve stale, RFC 8767) and asked again {@link
- * #STALE_RETRY_NANOS} later. One thread.
+ * #STALE_RETRY_NANOS} later. Safe for several threads: a cache is asked by one of them at a time,
+ * and the others wanting it wait for the answer, as a resolver coalesces the same question.
  */
 public final class ResolverCaches {
 
@@ -29,6 +30,7 @@ public final class ResolverCaches {
   private final InetAddress l1;
   private final boolean[] cachedL1;
   private final long[] expires;
+  private final Object[] locks;
 
   /**
    * @param caches the number of caches, &ge; 1
@@ -39,6 +41,8 @@ public final class ResolverCaches {
     this.cachedL1 = new boolean[caches];
     this.expires = new long[caches];
     Arrays.fill(expires, Long.MIN_VALUE);
+    this.locks = new Object[caches];
+    Arrays.setAll(locks, k -> new Object());
   }
 
   public int size() {
@@ -52,6 +56,12 @@ public final class ResolverCaches {
    * @param onStale called when an expired answer is served again
    */
   public Answer answer(int k, long now, Supplier<Message> ask, Runnable onStale) {
+    synchronized (locks[k]) {
+      return answerLocked(k, now, ask, onStale);
+    }
+  }
+
+  private Answer answerLocked(int k, long now, Supplier<Message> ask, Runnable onStale) {
     if (expires[k] <= now) {
       Message m = ask.get();
       Record a =

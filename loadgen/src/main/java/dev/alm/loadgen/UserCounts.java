@@ -18,8 +18,11 @@ package dev.alm.loadgen;
  * @param probes probe requests sent (FastControl probes, fetched from L1)
  * @param beaconFetches correlation beacons fetched from L1 ({@code alm lab}'s users; 0 in {@code
  *     alm cluster}, whose users send none)
- * @param lagSeconds how far behind schedule the users were at the end
- * @param maxLagSeconds the most they were behind at any time of the run
+ * @param beaconsSkipped beacons not sent because they were due more than {@link
+ *     Users#MAX_BEACON_LAG_NANOS} ago (the machine could not keep up with the beacon rate)
+ * @param lagSeconds how far behind schedule the users' requests were at the end
+ * @param maxLagSeconds the most the requests were behind at any time of the run: a stall whose
+ *     backlog then went out at once, as a burst no real population sends
  */
 public record UserCounts(
     long requests,
@@ -34,10 +37,11 @@ public record UserCounts(
     long beacons,
     long probes,
     long beaconFetches,
+    long beaconsSkipped,
     double lagSeconds,
     double maxLagSeconds) {
 
-  static UserCounts of(UserStats s) {
+  static UserCounts of(UserStats s, long lagNanos, long maxLagNanos) {
     return new UserCounts(
         s.requests.sum(),
         s.toL1.sum(),
@@ -51,7 +55,8 @@ public record UserCounts(
         s.beacons.sum(),
         s.probes.sum(),
         s.beaconFetches.sum(),
-        s.lagNanos / 1e9,
-        s.maxLagNanos / 1e9);
+        s.beaconsSkipped.sum(),
+        lagNanos / 1e9,
+        maxLagNanos / 1e9);
   }
 }

@@ -20,15 +20,5 @@ final class UserStats {
   final LongAdder probes = new LongAdder();
   final LongAdder beaconFetches = new LongAdder();
 
-  /**
-   * Nanoseconds by which the users ran behind their schedule at the end (the machine could not keep
-   * up).
-   */
-  volatile long lagNanos;
-
-  /**
-   * The most nanoseconds the users ran behind their schedule at any arrival of the run: a stall
-   * whose backlog then went out at once, as a burst no real population sends.
-   */
-  volatile long maxLagNanos;
+  final LongAdder beaconsSkipped = new LongAdder();
 }

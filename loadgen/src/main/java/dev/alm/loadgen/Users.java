@@ -18,19 +18,66 @@ import org.xbill.DNS.Name;
 import org.xbill.DNS.Record;
 
 /**
- * The load generator: the users behind one set of resolver caches, on one thread, for {@code alm
- * cluster} (one PoP's users, {@link #forPop}) and {@code alm lab} (one eyeball network's). Requests
- * arrive as a Poisson process at the demand rate; each goes through one of the resolver caches,
- * chosen at random, which asks the DNS when its cached answer has expired (honouring the answer's
- * TTL; a query that goes unanswered makes it serve its expired answer for another second, as
- * resolvers with serve-stale, RFC 8767, do). An L2 answer sends the request to the datacenter; an
- * L1 answer to the proxy the {@link L1Route} reaches. FastControl beacons arrive as a second
- * Poisson process; each resolves a fresh beacon name, and a probe answer (a CNAME to {@code
+ * The load generator: the users behind one set of resolver caches, for {@code alm cluster} (one
+ * PoP's users, {@link #forPop}) and {@code alm lab} (one eyeball network's). Requests arrive as a
+ * Poisson process at the demand rate; each goes through one of the resolver caches, chosen at
+ * random, which asks the DNS when its cached answer has expired (honouring the answer's TTL; a
+ * query that goes unanswered makes it serve its expired answer for another second, as resolvers
+ * with serve-stale, RFC 8767, do). An L2 answer sends the request to the datacenter; an L1 answer
+ * to the proxy the {@link L1Route} reaches. FastControl beacons arrive as a second Poisson process;
+ * each resolves a fresh beacon name, and a probe answer (a CNAME to {@code
  * <category>.<origin>.fc.<zone>}) is followed by the probe request to L1 and the probe's price echo
  * back to the DNS. Correlation beacons ({@code b-<hex>.beacon.<zone>}, FastRoute's measurement of
  * C: answered L1, then fetched from L1), when there are any, arrive as a third.
+ *
+ * <p>Requests and beacons run on two threads (lanes), each with its own DNS socket and connections
+ * ({@link Endpoints}), so the beacons' three round trips never hold a request back: a real
+ * population's requests do not wait for each other's measurements. When the machine cannot keep up,
+ * the request lane falls behind and then sends its backlog (its lag is reported, {@link
+ * UserCounts#maxLagSeconds()}); the beacon lane skips a beacon due more than {@link
+ * #MAX_BEACON_LAG_NANOS} ago (counted, {@link UserCounts#beaconsSkipped()}), since a late burst of
+ * beacons would measure the generator rather than the network.
  */
 public final class Users implements Runnable {
+
+  /** A beacon due this long ago is skipped rather than sent late: one second. */
+  public static final long MAX_BEACON_LAG_NANOS = 1_000_000_000L;
+
+  /**
+   * Requests per second one request lane is given at the start's demand: 100, a blocking round trip
+   * every 10 ms on average, which a loaded 2-core machine still keeps.
+   */
+  public static final double REQUESTS_PER_LANE = 100;
+
+  /** At most this many request lanes per group of users. */
+  public static final int MAX_REQUEST_LANES = 16;
+
+  /**
+   * What one lane of users holds alone, used from its one thread: a DNS socket and the HTTP
+   * connections.
+   *
+   * @param dns the socket queries go out on
+   * @param l1 the proxy an L1 request (or a probe, or a correlation beacon's fetch) reaches
+   * @param l2 the datacenter
+   * @param all every connection of the lane, closed with {@code dns} at the end
+   */
+  public record Endpoints(DnsClient dns, L1Route l1, HttpConnection l2, List<HttpConnection> all) {
+    public Endpoints {
+      all = List.copyOf(all);
+    }
+
+    void close() {
+      dns.close();
+      for (HttpConnection c : all) {
+        c.close();
+      }
+    }
+  }
+
+  /** Opens one lane's {@link Endpoints}. */
+  public interface Opener {
+    Endpoints open() throws IOException;
+  }
 
   /** The proxy an L1 request reaches. */
   public interface L1Route {
@@ -42,10 +89,9 @@ public final class Users implements Runnable {
    * Correlation beacons ({@code alm lab}).
    *
    * @param rate beacons per second
-   * @param l1Address the L1 address a beacon's answer must name to be fetched
-   * @param l1 the connection the beacon is fetched on
+   * @param l1Address the L1 address a beacon's answer must name to be fetched (from the lane's L1)
    */
-  public record CorrelationBeacons(double rate, InetAddress l1Address, HttpConnection l1) {}
+  public record CorrelationBeacons(double rate, InetAddress l1Address) {}
 
   /**
    * When the users run and how often.
@@ -71,48 +117,65 @@ public final class Users implements Runnable {
 
   private final String zone;
   private final int index;
-  private final DnsClient dns;
   private final ResolverCaches caches;
   private IntFunction<InetAddress> cacheAddresses;
-  private final L1Route l1;
-  private final HttpConnection l2;
   private final CorrelationBeacons correlation;
   private final Schedule schedule;
-  private final List<HttpConnection> connections;
-  private final SplittableRandom random;
+  private final List<Lane> requests = new ArrayList<>();
+  private final Lane beacons;
   private final Name cdnName;
   private final UserStats stats = new UserStats();
   private final String path;
   private long serial;
 
+  /** One thread's arrivals, endpoints and random draws. */
+  private static final class Lane {
+    final Endpoints io;
+    final SplittableRandom random;
+    final int[] kinds;
+    volatile long lagNanos;
+    volatile long maxLagNanos;
+
+    Lane(Endpoints io, SplittableRandom random, int... kinds) {
+      this.io = io;
+      this.random = random;
+      this.kinds = kinds;
+    }
+  }
+
   /**
    * @param index the users' number in their beacon names
+   * @param endpoints opens each lane's DNS socket and connections (once per lane: the request
+   *     lanes, then the beacon lane)
    * @param correlation correlation beacons, or null for none
-   * @param connections every connection the users hold, closed with {@code dns} at the end
    */
   public Users(
       String zone,
       int index,
-      DnsClient dns,
+      Opener endpoints,
       ResolverCaches caches,
       IntFunction<InetAddress> cacheAddresses,
-      L1Route l1,
-      HttpConnection l2,
       CorrelationBeacons correlation,
       Schedule schedule,
-      int bodyBytes,
-      List<HttpConnection> connections) {
+      int bodyBytes)
+      throws IOException {
     this.zone = zone;
     this.index = index;
-    this.dns = dns;
     this.caches = caches;
     this.cacheAddresses = cacheAddresses;
-    this.l1 = l1;
-    this.l2 = l2;
     this.correlation = correlation;
     this.schedule = schedule;
-    this.connections = List.copyOf(connections);
-    this.random = new SplittableRandom(schedule.seed());
+    SplittableRandom root = new SplittableRandom(schedule.seed());
+    int lanes = requestLanes(schedule.rateAt().applyAsDouble(0));
+    try {
+      for (int k = 0; k < lanes; k++) {
+        requests.add(new Lane(endpoints.open(), root.split(), REQUEST));
+      }
+      this.beacons = new Lane(endpoints.open(), root.split(), FC_BEACON, CORRELATION_BEACON);
+    } catch (IOException | RuntimeException e) {
+      requests.forEach(l -> l.io.close());
+      throw e;
+    }
     this.cdnName = Name.fromConstantString("www." + zone + ".");
     this.path = "/bytes/" + bodyBytes;
   }
@@ -146,26 +209,28 @@ public final class Users implements Runnable {
       s += row[j];
       cumulativeRow[j] = s;
     }
-    DnsClient dns = new DnsClient(dnsServer, 1000);
-    HttpConnection[] proxies =
-        proxyAddresses.stream()
-            .map(a -> new HttpConnection(a, 2000).watch(PriceEcho.HEADER))
-            .toArray(HttpConnection[]::new);
-    HttpConnection datacenter = new HttpConnection(datacenterAddress, 2000);
-    List<HttpConnection> all = new ArrayList<>(List.of(proxies));
-    all.add(datacenter);
+    Opener endpoints =
+        () -> {
+          DnsClient dns = new DnsClient(dnsServer, 1000);
+          HttpConnection[] proxies =
+              proxyAddresses.stream()
+                  .map(a -> new HttpConnection(a, 2000).watch(PriceEcho.HEADER))
+                  .toArray(HttpConnection[]::new);
+          HttpConnection datacenter = new HttpConnection(datacenterAddress, 2000);
+          List<HttpConnection> all = new ArrayList<>(List.of(proxies));
+          all.add(datacenter);
+          return new Endpoints(
+              dns, random -> proxies[anycast(cumulativeRow, random)], datacenter, all);
+        };
     return new Users(
         zone,
         pop,
-        dns,
+        endpoints,
         new ResolverCaches(resolvers, l1),
         k -> cacheAddress(pop, k),
-        random -> proxies[anycast(cumulativeRow, random)],
-        datacenter,
         null,
         new Schedule(rateAt, beaconRate, 100_000_000L, startNanos, endNanos, seed),
-        bodyBytes,
-        all);
+        bodyBytes);
   }
 
   /** The proxy anycast routes a PoP's users to: j with probability C_ij. */
@@ -184,40 +249,99 @@ public final class Users implements Runnable {
   }
 
   /** What the users did, as the reports show it. */
-  public synchronized UserCounts counts() {
-    return UserCounts.of(stats);
+  public UserCounts counts() {
+    long lag = 0;
+    long maxLag = 0;
+    for (Lane l : requests) {
+      lag = Math.max(lag, l.lagNanos);
+      maxLag = Math.max(maxLag, l.maxLagNanos);
+    }
+    return UserCounts.of(stats, lag, maxLag);
   }
 
+  /**
+   * The request lanes for a demand of {@code rate} requests/s at the start: one per {@link
+   * #REQUESTS_PER_LANE}, at least 1 and at most {@link #MAX_REQUEST_LANES}. Each lane's requests
+   * are a Poisson process of 1/lanes of the rate; together they are the Poisson process of the
+   * rate.
+   */
+  static int requestLanes(double rate) {
+    if (!(rate > 0)) {
+      return 1;
+    }
+    return (int) Math.min(MAX_REQUEST_LANES, Math.max(1, Math.ceil(rate / REQUESTS_PER_LANE)));
+  }
+
+  /**
+   * Runs the first request lane on the calling thread and every other lane (requests and beacons)
+   * on a thread of its own, named after the calling one, until the schedule's end or an interrupt
+   * (passed on to the others); each lane closes its endpoints when it ends.
+   */
   @Override
   public void run() {
+    List<Thread> others = new ArrayList<>();
+    String name = Thread.currentThread().getName();
+    for (int k = 1; k < requests.size(); k++) {
+      Lane lane = requests.get(k);
+      others.add(new Thread(() -> runLane(lane), name + "-r" + k));
+    }
+    others.add(new Thread(() -> runLane(beacons), name + "-b"));
+    for (Thread th : others) {
+      th.setDaemon(true);
+      th.start();
+    }
+    try {
+      runLane(requests.get(0));
+    } finally {
+      others.forEach(Thread::interrupt);
+      try {
+        for (Thread th : others) {
+          th.join(5000);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private void runLane(Lane lane) {
     try {
       long start = schedule.startNanos();
-      long[] next = {
-        start + gap(schedule.rateAt().applyAsDouble(0)),
-        start + gap(schedule.fastControlBeacons()),
-        correlation == null ? Long.MAX_VALUE : start + gap(correlation.rate())
-      };
+      long[] next = new long[lane.kinds.length];
+      for (int k = 0; k < next.length; k++) {
+        int kind = lane.kinds[k];
+        if (kind == REQUEST) {
+          next[k] = start + gap(lane, schedule.rateAt().applyAsDouble(0) / requests.size());
+        } else {
+          next[k] = rate(kind) > 0 ? start + gap(lane, rate(kind)) : Long.MAX_VALUE; // never
+        }
+      }
       while (!Thread.currentThread().isInterrupted()) {
-        int kind = earliest(next);
-        if (next[kind] >= schedule.endNanos()) {
+        int k = earliest(next);
+        if (next[k] >= schedule.endNanos()) {
           break;
         }
         long now = System.nanoTime();
-        if (next[kind] > now) {
-          LockSupport.parkNanos(next[kind] - now);
+        if (next[k] > now) {
+          LockSupport.parkNanos(next[k] - now);
           continue;
         }
-        synchronized (this) {
-          stats.lagNanos = now - next[kind];
-          if (stats.lagNanos > stats.maxLagNanos) {
-            stats.maxLagNanos = stats.lagNanos;
-          }
-          next[kind] += arrive(kind, next[kind], now);
+        lane.lagNanos = now - next[k];
+        if (lane.lagNanos > lane.maxLagNanos) {
+          lane.maxLagNanos = lane.lagNanos;
         }
+        next[k] += arrive(lane, lane.kinds[k], next[k], now);
       }
     } finally {
-      close();
+      lane.io.close();
     }
+  }
+
+  /** The rate of a beacon kind, per second. */
+  private double rate(int kind) {
+    return kind == FC_BEACON
+        ? schedule.fastControlBeacons()
+        : correlation == null ? 0 : correlation.rate();
   }
 
   /** The kind due first (the lowest of those due together). */
@@ -232,38 +356,37 @@ public final class Users implements Runnable {
   }
 
   /** Handles the arrival of {@code kind} due at {@code due}; returns the gap to the next. */
-  private long arrive(int kind, long due, long now) {
-    switch (kind) {
-      case REQUEST -> {
-        double rate = schedule.rateAt().applyAsDouble((due - schedule.startNanos()) / 1e9);
-        if (rate > 0) {
-          request(now);
-        }
-        return gap(rate);
+  private long arrive(Lane lane, int kind, long due, long now) {
+    if (kind == REQUEST) {
+      double rate =
+          schedule.rateAt().applyAsDouble((due - schedule.startNanos()) / 1e9) / requests.size();
+      if (rate > 0) {
+        request(lane, now);
       }
-      case FC_BEACON -> {
-        fastControlBeacon();
-        return gap(schedule.fastControlBeacons());
-      }
-      default -> {
-        correlationBeacon();
-        return gap(correlation.rate());
-      }
+      return gap(lane, rate);
     }
+    if (now - due > MAX_BEACON_LAG_NANOS) {
+      stats.beaconsSkipped.increment();
+    } else if (kind == FC_BEACON) {
+      fastControlBeacon(lane);
+    } else {
+      correlationBeacon(lane);
+    }
+    return gap(lane, rate(kind));
   }
 
-  private long gap(double rate) {
+  private long gap(Lane lane, double rate) {
     if (!(rate > 0)) {
       return schedule.idleNanos();
     }
-    return (long) (-Math.log(1 - random.nextDouble()) / rate * 1e9);
+    return (long) (-Math.log(1 - lane.random.nextDouble()) / rate * 1e9);
   }
 
-  private void request(long now) {
+  private void request(Lane lane, long now) {
     stats.requests.increment();
-    int k = random.nextInt(caches.size());
+    int k = lane.random.nextInt(caches.size());
     ResolverCaches.Answer answer =
-        caches.answer(k, now, () -> cacheQuery(k, cdnName), stats.staleAnswers::increment);
+        caches.answer(k, now, () -> cacheQuery(lane, k, cdnName), stats.staleAnswers::increment);
     if (answer == ResolverCaches.Answer.NONE) {
       stats.failed.increment();
       return;
@@ -271,18 +394,18 @@ public final class Users implements Runnable {
     int status;
     if (answer == ResolverCaches.Answer.L1) {
       stats.toL1.increment();
-      status = l1.pick(random).get("www." + zone, path);
+      status = lane.io.l1().pick(lane.random).get("www." + zone, path);
     } else {
       stats.toL2.increment();
-      status = l2.get("www." + zone, path);
+      status = lane.io.l2().get("www." + zone, path);
     }
     count(status);
   }
 
-  private void fastControlBeacon() {
+  private void fastControlBeacon(Lane lane) {
     stats.beacons.increment();
     Message m =
-        query(Name.fromConstantString("u" + index + "x" + (serial++) + ".fc." + zone + "."));
+        query(lane, Name.fromConstantString("u" + index + "x" + (serial++) + ".fc." + zone + "."));
     if (m == null) {
       return;
     }
@@ -290,9 +413,9 @@ public final class Users implements Runnable {
       if (rec instanceof CNAMERecord c) {
         String host = c.getTarget().toString(true);
         stats.probes.increment();
-        HttpConnection proxy = l1.pick(random);
+        HttpConnection proxy = lane.io.l1().pick(lane.random);
         proxy.get(host, "/");
-        echo(proxy.watched());
+        echo(lane, proxy.watched());
         return;
       }
     }
@@ -302,23 +425,23 @@ public final class Users implements Runnable {
    * Carries a probe's price echo (docs/fastcontrol.md, "Price echo") back through the resolver to
    * the DNS that handed out the probe: one query for the name; the answer is empty.
    */
-  private void echo(String name) {
+  private void echo(Lane lane, String name) {
     Name n = DnsClient.name(name);
     if (n != null) {
-      query(n);
+      query(lane, n);
     }
   }
 
-  private void correlationBeacon() {
+  private void correlationBeacon(Lane lane) {
     String host = BeaconName.host(((long) index << 40) | (serial++), zone);
-    Message m = query(Name.fromConstantString(host + "."));
+    Message m = query(lane, Name.fromConstantString(host + "."));
     if (m == null) {
       return;
     }
     for (Record rec : DnsClient.answers(m)) {
       if (rec instanceof ARecord a && a.getAddress().equals(correlation.l1Address())) {
         stats.beaconFetches.increment();
-        correlation.l1().get(host, "/bytes/1");
+        lane.io.l1().pick(lane.random).get(host, "/bytes/1");
         return;
       }
     }
@@ -328,8 +451,8 @@ public final class Users implements Runnable {
    * Cache {@code k}'s query for {@code name}: from the cache's own address when the caches have
    * addresses (each a resolver of its own, as on the Internet), else from the users' one socket.
    */
-  private Message cacheQuery(int k, Name name) {
-    return query(cacheAddresses == null ? null : cacheAddresses.apply(k), name);
+  private Message cacheQuery(Lane lane, int k, Name name) {
+    return query(lane, cacheAddresses == null ? null : cacheAddresses.apply(k), name);
   }
 
   /**
@@ -349,14 +472,15 @@ public final class Users implements Runnable {
     }
   }
 
-  private Message query(Name name) {
-    return query(null, name);
+  private Message query(Lane lane, Name name) {
+    return query(lane, null, name);
   }
 
   /** A query from {@code from}'s own socket, or the users' one socket when null; counted. */
-  private Message query(InetAddress from, Name name) {
+  private Message query(Lane lane, InetAddress from, Name name) {
     stats.dnsQueries.increment();
     try {
+      DnsClient dns = lane.io.dns();
       Message m = from == null ? dns.query(name) : dns.queryFrom(from, name);
       if (m == null) {
         stats.dnsFailures.increment();
@@ -365,7 +489,7 @@ public final class Users implements Runnable {
     } catch (java.net.BindException e) {
       cacheAddresses = null; // a loopback without 127.0.0.0/8 (not Linux): one address for all
       stats.dnsQueries.decrement();
-      return query(name);
+      return query(lane, name);
     } catch (IOException e) {
       stats.dnsFailures.increment();
       return null;
@@ -379,13 +503,6 @@ public final class Users implements Runnable {
       stats.shed.increment();
     } else {
       stats.failed.increment();
-    }
-  }
-
-  private void close() {
-    dns.close();
-    for (HttpConnection c : connections) {
-      c.close();
     }
   }
 }
