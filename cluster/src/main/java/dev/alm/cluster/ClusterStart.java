@@ -5,6 +5,7 @@ import static dev.alm.cluster.Cluster.ZONE;
 
 import dev.alm.controller.model.Topology;
 import dev.alm.io.KeyRing;
+import dev.alm.loadgen.PopUsers;
 import dev.alm.loadgen.Users;
 import dev.alm.node.HostPort;
 import dev.alm.pop.PopDaemon;
@@ -81,7 +82,7 @@ final class ClusterStart {
       double base = t.node(i).demand() * c.loadUnit();
       target += base;
       Users u =
-          Users.forPop(
+          PopUsers.create(
               ZONE,
               i,
               t.correlation().row(i),

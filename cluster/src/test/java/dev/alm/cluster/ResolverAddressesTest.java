@@ -10,7 +10,7 @@ import dev.alm.dns.RrlConfig;
 import dev.alm.fastcontrol.ProbeAnswerer;
 import dev.alm.fastcontrol.RequeryDemand;
 import dev.alm.loadgen.DnsClient;
-import dev.alm.loadgen.Users;
+import dev.alm.loadgen.PopUsers;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -43,7 +43,7 @@ class ResolverAddressesTest {
       // two caches, each asking again 0.25 s after its 1 s answer expired: 3 gaps each
       for (int round = 0; round < 4; round++) {
         for (int k = 0; k < 2; k++) {
-          assertTrue(users.queryFrom(Users.cacheAddress(0, k), WWW) != null, "answered");
+          assertTrue(users.queryFrom(PopUsers.cacheAddress(0, k), WWW) != null, "answered");
         }
         Thread.sleep(1250);
       }
@@ -63,9 +63,9 @@ class ResolverAddressesTest {
 
   @Test
   void cacheAddressesAreOnLoopbackPerPopAndCache() {
-    assertEquals("127.64.0.0", Users.cacheAddress(0, 0).getHostAddress());
-    assertEquals("127.66.1.44", Users.cacheAddress(2, 300).getHostAddress());
-    assertNull(Users.cacheAddress(191, 0), "beyond 191 PoPs the users' one socket");
-    assertNull(Users.cacheAddress(0, 1 << 16));
+    assertEquals("127.64.0.0", PopUsers.cacheAddress(0, 0).getHostAddress());
+    assertEquals("127.66.1.44", PopUsers.cacheAddress(2, 300).getHostAddress());
+    assertNull(PopUsers.cacheAddress(191, 0), "beyond 191 PoPs the users' one socket");
+    assertNull(PopUsers.cacheAddress(0, 1 << 16));
   }
 }

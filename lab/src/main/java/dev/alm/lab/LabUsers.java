@@ -2,6 +2,7 @@ package dev.alm.lab;
 
 import dev.alm.fastcontrol.PriceEcho;
 import dev.alm.loadgen.DnsClient;
+import dev.alm.loadgen.Endpoints;
 import dev.alm.loadgen.HttpConnection;
 import dev.alm.loadgen.ResolverCaches;
 import dev.alm.loadgen.Users;
@@ -35,14 +36,14 @@ final class LabUsers {
       long seed)
       throws IOException {
     InetAddress l1Address = InetAddress.getByName(LabPlan.L1);
-    Users.Opener endpoints =
+    Endpoints.Opener endpoints =
         () -> {
           DnsClient dns = new DnsClient(resolver, 500);
           HttpConnection l1 =
               new HttpConnection(new InetSocketAddress(l1Address, 80), 2000)
                   .watch(PriceEcho.HEADER);
           HttpConnection l2 = new HttpConnection(new InetSocketAddress(LabPlan.L2, 80), 2000);
-          return new Users.Endpoints(dns, random -> l1, l2, List.of(l1, l2));
+          return new Endpoints(dns, random -> l1, l2, List.of(l1, l2));
         };
     return new Users(
         zone,

@@ -1,10 +1,8 @@
 package dev.alm.loadgen;
 
-import dev.alm.fastcontrol.PriceEcho;
 import dev.alm.traces.BeaconName;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -19,13 +17,13 @@ import org.xbill.DNS.Record;
 
 /**
  * The load generator: the users behind one set of resolver caches, for {@code alm cluster} (one
- * PoP's users, {@link #forPop}) and {@code alm lab} (one eyeball network's). Requests arrive as a
- * Poisson process at the demand rate; each goes through one of the resolver caches, chosen at
- * random, which asks the DNS when its cached answer has expired (honouring the answer's TTL; a
- * query that goes unanswered makes it serve its expired answer for another second, as resolvers
- * with serve-stale, RFC 8767, do). An L2 answer sends the request to the datacenter; an L1 answer
- * to the proxy the {@link L1Route} reaches. FastControl beacons arrive as a second Poisson process;
- * each resolves a fresh beacon name, and a probe answer (a CNAME to {@code
+ * PoP's users, {@link PopUsers#create}) and {@code alm lab} (one eyeball network's). Requests
+ * arrive as a Poisson process at the demand rate; each goes through one of the resolver caches,
+ * chosen at random, which asks the DNS when its cached answer has expired (honouring the answer's
+ * TTL; a query that goes unanswered makes it serve its expired answer for another second, as
+ * resolvers with serve-stale, RFC 8767, do). An L2 answer sends the request to the datacenter; an
+ * L1 answer to the proxy the {@link Endpoints.L1Route} reaches. FastControl beacons arrive as a
+ * second Poisson process; each resolves a fresh beacon name, and a probe answer (a CNAME to {@code
  * <category>.<origin>.fc.<zone>}) is followed by the probe request to L1 and the probe's price echo
  * back to the DNS. Correlation beacons ({@code b-<hex>.beacon.<zone>}, FastRoute's measurement of
  * C: answered L1, then fetched from L1), when there are any, arrive as a third.
@@ -51,39 +49,6 @@ public final class Users implements Runnable {
 
   /** At most this many request lanes per group of users. */
   public static final int MAX_REQUEST_LANES = 16;
-
-  /**
-   * What one lane of users holds alone, used from its one thread: a DNS socket and the HTTP
-   * connections.
-   *
-   * @param dns the socket queries go out on
-   * @param l1 the proxy an L1 request (or a probe, or a correlation beacon's fetch) reaches
-   * @param l2 the datacenter
-   * @param all every connection of the lane, closed with {@code dns} at the end
-   */
-  public record Endpoints(DnsClient dns, L1Route l1, HttpConnection l2, List<HttpConnection> all) {
-    public Endpoints {
-      all = List.copyOf(all);
-    }
-
-    void close() {
-      dns.close();
-      for (HttpConnection c : all) {
-        c.close();
-      }
-    }
-  }
-
-  /** Opens one lane's {@link Endpoints}. */
-  public interface Opener {
-    Endpoints open() throws IOException;
-  }
-
-  /** The proxy an L1 request reaches. */
-  public interface L1Route {
-    /** The connection for the next L1 request; may draw from {@code random}. */
-    HttpConnection pick(SplittableRandom random);
-  }
 
   /**
    * Correlation beacons ({@code alm lab}).
@@ -152,7 +117,7 @@ public final class Users implements Runnable {
   public Users(
       String zone,
       int index,
-      Opener endpoints,
+      Endpoints.Opener endpoints,
       ResolverCaches caches,
       IntFunction<InetAddress> cacheAddresses,
       CorrelationBeacons correlation,
@@ -178,70 +143,6 @@ public final class Users implements Runnable {
     }
     this.cdnName = Name.fromConstantString("www." + zone + ".");
     this.path = "/bytes/" + bodyBytes;
-  }
-
-  /**
-   * The users behind PoP {@code pop}'s resolvers in {@code alm cluster}: its DNS server, and the
-   * proxy anycast picks for an L1 answer, drawn from row i of C (the one simulated piece, routing).
-   * A process whose rate is 0 is looked at again every 100 ms.
-   *
-   * @param rateAt demand in requests/s as a function of seconds since the start
-   */
-  public static Users forPop(
-      String zone,
-      int pop,
-      double[] row,
-      InetSocketAddress dnsServer,
-      List<InetSocketAddress> proxyAddresses,
-      InetSocketAddress datacenterAddress,
-      InetAddress l1,
-      DoubleUnaryOperator rateAt,
-      double beaconRate,
-      int resolvers,
-      int bodyBytes,
-      long startNanos,
-      long endNanos,
-      long seed)
-      throws IOException {
-    double[] cumulativeRow = new double[row.length];
-    double s = 0;
-    for (int j = 0; j < row.length; j++) {
-      s += row[j];
-      cumulativeRow[j] = s;
-    }
-    Opener endpoints =
-        () -> {
-          DnsClient dns = new DnsClient(dnsServer, 1000);
-          HttpConnection[] proxies =
-              proxyAddresses.stream()
-                  .map(a -> new HttpConnection(a, 2000).watch(PriceEcho.HEADER))
-                  .toArray(HttpConnection[]::new);
-          HttpConnection datacenter = new HttpConnection(datacenterAddress, 2000);
-          List<HttpConnection> all = new ArrayList<>(List.of(proxies));
-          all.add(datacenter);
-          return new Endpoints(
-              dns, random -> proxies[anycast(cumulativeRow, random)], datacenter, all);
-        };
-    return new Users(
-        zone,
-        pop,
-        endpoints,
-        new ResolverCaches(resolvers, l1),
-        k -> cacheAddress(pop, k),
-        null,
-        new Schedule(rateAt, beaconRate, 100_000_000L, startNanos, endNanos, seed),
-        bodyBytes);
-  }
-
-  /** The proxy anycast routes a PoP's users to: j with probability C_ij. */
-  private static int anycast(double[] cumulativeRow, SplittableRandom random) {
-    double u = random.nextDouble() * cumulativeRow[cumulativeRow.length - 1];
-    for (int j = 0; j < cumulativeRow.length; j++) {
-      if (u < cumulativeRow[j]) {
-        return j;
-      }
-    }
-    return cumulativeRow.length - 1;
   }
 
   UserStats stats() {
@@ -453,23 +354,6 @@ public final class Users implements Runnable {
    */
   private Message cacheQuery(Lane lane, int k, Name name) {
     return query(lane, cacheAddresses == null ? null : cacheAddresses.apply(k), name);
-  }
-
-  /**
-   * The loopback address of PoP {@code pop}'s resolver cache {@code k} in {@code alm cluster}:
-   * 127.(64 + pop).(k / 256).(k % 256); null beyond 191 PoPs or 65,536 caches (those share the
-   * users' socket).
-   */
-  public static InetAddress cacheAddress(int pop, int k) {
-    if (pop < 0 || pop > 190 || k < 0 || k > 0xffff) {
-      return null;
-    }
-    try {
-      return InetAddress.getByAddress(
-          new byte[] {127, (byte) (64 + pop), (byte) (k >> 8), (byte) (k & 0xff)});
-    } catch (java.net.UnknownHostException e) {
-      throw new IllegalStateException(e); // four bytes are always an address
-    }
   }
 
   private Message query(Lane lane, Name name) {

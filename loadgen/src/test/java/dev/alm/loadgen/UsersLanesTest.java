@@ -99,12 +99,12 @@ class UsersLanesTest {
       // L2 requests go to a port that refuses them at once: they fail fast and are counted
       InetSocketAddress refused = new InetSocketAddress("127.0.0.1", closed.getLocalPort());
       closed.close();
-      Users.Opener opener =
+      Endpoints.Opener opener =
           () -> {
             DnsClient client = new DnsClient(dns.address(), 2000);
             HttpConnection l1 = new HttpConnection(refused, 500);
             HttpConnection l2 = new HttpConnection(refused, 500);
-            return new Users.Endpoints(client, random -> l1, l2, List.of(l1, l2));
+            return new Endpoints(client, random -> l1, l2, List.of(l1, l2));
           };
       long start = System.nanoTime();
       long end = start + 3_000_000_000L;

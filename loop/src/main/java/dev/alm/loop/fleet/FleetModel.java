@@ -263,7 +263,7 @@ public final class FleetModel {
     int k = random.nextInt(config.resolvers());
     if (expires[i][k] <= t) {
       cdnQueries[i]++;
-      // each cache asks from its own address, as alm cluster's users do (Users.cacheAddress), or
+      // each cache asks from its own address, as alm cluster's users do (PopUsers.cacheAddress), or
       // all from one
       requery[i].answered(config.sharedResolver() ? 0 : k, base + t, ttlNanos);
       double u = dnsRandom[i].nextDouble();
