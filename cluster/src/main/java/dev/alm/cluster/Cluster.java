@@ -8,6 +8,7 @@ import dev.alm.io.KeyRing;
 import dev.alm.loadgen.UserCounts;
 import dev.alm.loadgen.Users;
 import dev.alm.loop.Sample;
+import dev.alm.node.EventLoopShare;
 import dev.alm.pop.PopConfig;
 import dev.alm.pop.PopDaemon;
 import dev.alm.proxy.ProxyServer;
@@ -56,6 +57,14 @@ public final class Cluster {
   }
 
   /**
+   * Threads of each event-loop group the PoPs share (one for every proxy's I/O, one for every DNS
+   * server's, {@link EventLoopShare}): the machine's processors. A PoP in production has its own;
+   * in one process, 12-48 PoPs with loops of their own are a hundred threads waking for every round
+   * trip.
+   */
+  static final int SHARED_LOOP_THREADS = Runtime.getRuntime().availableProcessors();
+
+  /**
    * Runs the cluster for its duration.
    *
    * @param onInterval called on the cluster's thread after every interval with that interval's
@@ -78,6 +87,18 @@ public final class Cluster {
    * @param log start-up notes and mode changes
    */
   public static ClusterRun run(
+      ClusterConfig c,
+      Consumer<List<InetSocketAddress>> onStart,
+      Consumer<List<Sample>> onInterval,
+      Consumer<String> log)
+      throws IOException, InterruptedException {
+    try (EventLoopShare share = EventLoopShare.open(SHARED_LOOP_THREADS)) {
+      return runShared(c, onStart, onInterval, log);
+    }
+  }
+
+  /** The run, every PoP's proxy and DNS on the process's shared event loops. */
+  private static ClusterRun runShared(
       ClusterConfig c,
       Consumer<List<InetSocketAddress>> onStart,
       Consumer<List<Sample>> onInterval,

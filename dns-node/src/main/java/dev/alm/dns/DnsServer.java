@@ -40,6 +40,7 @@ final class DnsServer implements AutoCloseable {
   private final List<Channel> channels = new ArrayList<>();
   private final ListenerHealth health;
   private final boolean epoll;
+  private final Transport transport;
   private final InetSocketAddress bound;
 
   DnsServer(
@@ -49,7 +50,7 @@ final class DnsServer implements AutoCloseable {
       int threads,
       ListenerHealth health)
       throws InterruptedException {
-    Transport transport = Transport.detect();
+    this.transport = Transport.detect();
     this.epoll = transport.epoll();
     this.group = transport.group(threads, "alm-dns-io");
     this.health = health;
@@ -162,6 +163,7 @@ final class DnsServer implements AutoCloseable {
     for (Channel c : channels) {
       c.close().awaitUninterruptibly();
     }
-    group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+    health.stop();
+    transport.release(group, 2, true);
   }
 }

@@ -3,10 +3,14 @@ package dev.alm.node;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.AttributeKey;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -32,6 +36,7 @@ public final class ConnectionGuard extends ChannelInboundHandlerAdapter {
   private final LongAdder refusedTotal = new LongAdder();
   private final LongAdder refusedClient = new LongAdder();
   private final Runnable onRefused;
+  private final ChannelGroup counted = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
   /**
    * @param max connections open at once, >= 1
@@ -88,6 +93,7 @@ public final class ConnectionGuard extends ChannelInboundHandlerAdapter {
       }
     }
     ctx.channel().attr(COUNTED).set(client == null ? NO_ADDRESS : client);
+    counted.add(ctx.channel());
     super.channelActive(ctx);
   }
 
@@ -101,6 +107,15 @@ public final class ConnectionGuard extends ChannelInboundHandlerAdapter {
       }
     }
     super.channelInactive(ctx);
+  }
+
+  /**
+   * Closes every connection open now and waits up to two seconds for them: a listener that stops
+   * while its event loops go on serving others ({@link EventLoopShare}) must close its connections
+   * itself.
+   */
+  public void closeAll() {
+    counted.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
   }
 
   private void release(InetAddress client) {

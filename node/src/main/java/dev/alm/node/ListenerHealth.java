@@ -7,6 +7,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
@@ -32,6 +33,7 @@ public final class ListenerHealth {
   private final LongSupplier nanoClock;
   private volatile long lastBeat;
   private volatile Channel listener;
+  private volatile ScheduledFuture<?> beat;
 
   /**
    * @param guard the listener's connection caps
@@ -68,8 +70,21 @@ public final class ListenerHealth {
     this.listener = bound;
     EventLoop loop = bound.eventLoop();
     lastBeat = nanoClock.getAsLong();
-    loop.scheduleAtFixedRate(
-        () -> lastBeat = nanoClock.getAsLong(), BEAT_NANOS, BEAT_NANOS, TimeUnit.NANOSECONDS);
+    beat =
+        loop.scheduleAtFixedRate(
+            () -> lastBeat = nanoClock.getAsLong(), BEAT_NANOS, BEAT_NANOS, TimeUnit.NANOSECONDS);
+  }
+
+  /**
+   * Stops watching and closes every connection of the listener (its event loops may go on serving
+   * other listeners, {@link EventLoopShare}).
+   */
+  public void stop() {
+    ScheduledFuture<?> b = beat;
+    if (b != null) {
+      b.cancel(false);
+    }
+    guard.closeAll();
   }
 
   /**

@@ -11,6 +11,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Netty's native epoll transport where it loads (Linux x86-64), NIO otherwise: the one place a
@@ -36,9 +37,35 @@ public record Transport(
     return "epoll".equals(name);
   }
 
-  /** An event-loop group of this transport; 0 threads for Netty's default. */
+  /**
+   * An event-loop group of this transport; 0 threads for Netty's default. While an {@link
+   * EventLoopShare} is open, the share's group of that name (its threads, not {@code threads}).
+   */
   public EventLoopGroup group(int threads, String threadName) {
+    EventLoopShare share = EventLoopShare.current();
+    if (share != null) {
+      return share.group(threadName, n -> newGroup(n, threadName + "-shared"));
+    }
+    return newGroup(threads, threadName);
+  }
+
+  private EventLoopGroup newGroup(int threads, String threadName) {
     DefaultThreadFactory f = new DefaultThreadFactory(threadName, true);
     return epoll() ? new EpollEventLoopGroup(threads, f) : new NioEventLoopGroup(threads, f);
+  }
+
+  /**
+   * Shuts {@code group} down (waiting up to {@code timeoutSeconds} when {@code await}), unless it
+   * belongs to an open {@link EventLoopShare}, which keeps it running for the other daemons.
+   */
+  public void release(EventLoopGroup group, long timeoutSeconds, boolean await) {
+    EventLoopShare share = EventLoopShare.current();
+    if (share != null && share.owns(group)) {
+      return;
+    }
+    var done = group.shutdownGracefully(0, timeoutSeconds, TimeUnit.SECONDS);
+    if (await) {
+      done.syncUninterruptibly();
+    }
   }
 }

@@ -154,6 +154,7 @@ public final class ProxyServer implements AutoCloseable {
     EventLoopGroup workers = transport.group(config.ioThreads(), "alm-proxy-io");
     OriginClient origin = null;
     GeneratedContent generated = new GeneratedContent(config.content().bodyBytes());
+    Channel ch = null;
     try {
       origin =
           config.content().mode() == ContentConfig.Mode.PROXY
@@ -178,7 +179,7 @@ public final class ProxyServer implements AutoCloseable {
               new ConnectionGuard(cap, Math.min(cap, limits.maxConnectionsPerClient())),
               fdLimit,
               System::nanoTime);
-      Channel ch = bind(config, transport, boss, workers, health, node, generated, o);
+      ch = bind(config, transport, boss, workers, health, node, generated, o);
       health.watch(ch);
       ProxyMetrics.bind(node, admin.registry());
       CustomerMetrics.bind(node.customers(), admin.registry(), config.pop());
@@ -201,8 +202,11 @@ public final class ProxyServer implements AutoCloseable {
       if (origin != null) {
         origin.close();
       }
-      boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-      workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      if (ch != null) {
+        ch.close(); // the event loops may be shared (EventLoopShare) and go on
+      }
+      transport.release(boss, 1, false);
+      transport.release(workers, 1, false);
       node.close();
       generated.close();
       throw e;
@@ -383,8 +387,9 @@ public final class ProxyServer implements AutoCloseable {
     if (origin != null) {
       origin.close();
     }
-    boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-    workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    health.stop();
+    transport.release(boss, 2, true);
+    transport.release(workers, 2, true);
     admin.close();
     generated.close();
     node.close();
