@@ -37,6 +37,14 @@ final class ClusterPopConfig {
    */
   static final double CLIENT_PROBE_HEADROOM = 4;
 
+  /** The least per-address probe allowance, probes/s: the cap of users that send no beacons. */
+  static final double MIN_PROBE_ALLOWANCE = 100;
+
+  /** The per-address probe and echo allowance of every PoP, probes/s. */
+  static double probeAllowance(ClusterConfig c, Topology t) {
+    return Math.max(MIN_PROBE_ALLOWANCE, CLIENT_PROBE_HEADROOM * c.beaconRate() * t.size());
+  }
+
   private ClusterPopConfig() {}
 
   /**
@@ -83,12 +91,8 @@ final class ClusterPopConfig {
             // and one resolver prefix all echoes
             .probeAuth(
                 ProbeAuthConfig.of(keys)
-                    .withClientLimit(
-                        CLIENT_PROBE_HEADROOM * c.beaconRate() * t.size(),
-                        CLIENT_PROBE_HEADROOM * c.beaconRate() * t.size())
-                    .withEchoPrefixLimit(
-                        CLIENT_PROBE_HEADROOM * c.beaconRate() * t.size(),
-                        CLIENT_PROBE_HEADROOM * c.beaconRate() * t.size()))
+                    .withClientLimit(probeAllowance(c, t), probeAllowance(c, t))
+                    .withEchoPrefixLimit(probeAllowance(c, t), probeAllowance(c, t)))
             .customers(customers.proxyCustomers(t.size()))
             .build();
     double rate = t.node(i).demand() * unit;

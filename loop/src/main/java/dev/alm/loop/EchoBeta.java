@@ -99,11 +99,23 @@ final class EchoBeta implements BetaSensor {
     return beta.beta() + routes.share(own) * (ownPrice - r.price());
   }
 
+  /**
+   * Intervals in a row without an echo while echoes were due: probes were handed out, or users
+   * asked for the CDN name (at least {@link ControlLoop#EXPECTED_PROBES} queries) without a single
+   * beacon. Users that never run FastControl (a client population or load generator without
+   * beacons) leave no in-band trace of where routing takes them, and the step would hold x_i on
+   * stale estimates while the prices run away; the greedy law at least keeps the own proxy out of
+   * overload.
+   */
   @Override
   public int quiet(LoopState s, Interval in, double mu, double previousBeta) {
-    return in.echoes() > 0
-        ? 0
-        : in.handedOut() >= ControlLoop.EXPECTED_PROBES ? s.quiet() + 1 : s.quiet();
+    if (in.echoes() > 0) {
+      return 0;
+    }
+    boolean due =
+        in.handedOut() >= ControlLoop.EXPECTED_PROBES
+            || (in.handedOut() == 0 && in.queries() >= ControlLoop.EXPECTED_PROBES);
+    return due ? s.quiet() + 1 : s.quiet();
   }
 
   @Override

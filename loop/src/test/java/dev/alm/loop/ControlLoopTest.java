@@ -255,6 +255,27 @@ class ControlLoopTest {
     assertTrue(s.reason().contains("no price echoes"), s.reason());
   }
 
+  @Test
+  void withPriceEchoesUsersThatSendNoBeaconsFallBackToGreedyAndAPoPWithoutUsersDoesNot() {
+    LoopConfig c =
+        LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1).withBetaSource(BetaSource.ECHO);
+    ControlLoop loop = new ControlLoop(c, fig2, 0);
+    LoopState asked = loop.step(loop.initial(0.5, 0), echoed(0, 20, 0, 0, 0, 0, 0));
+    LoopState idle = asked;
+    for (int k = 1; k <= c.probeTimeout() + 1; k++) {
+      // 100 CDN queries a second, not one beacon: no probe handed out, no echo
+      asked = loop.step(asked, echoed(k, 20, 100L * k, 0, 0, 0, 0));
+      // no users at all: nothing was due
+      idle = loop.step(idle, echoed(k, 20, 0, 0, 0, 0, 0));
+    }
+    assertEquals(Mode.FALLBACK, asked.mode());
+    assertTrue(asked.reason().contains("no price echoes"), asked.reason());
+    assertEquals(Mode.NORMAL, idle.mode(), "a PoP without users has nothing to miss");
+    long t = c.probeTimeout() + 2;
+    asked = loop.step(asked, echoed(t, 20, 100L * t, 40, 40, 40 * 20, 40 * 400));
+    assertEquals(Mode.NORMAL, asked.mode(), "echoes again: the dual again");
+  }
+
   /**
    * The boost after {@code loads.length} intervals of the echo dual at PoP a (T = 70 requests/s).
    */
