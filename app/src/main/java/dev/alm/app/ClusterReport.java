@@ -14,6 +14,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -28,19 +30,46 @@ final class ClusterReport {
    */
   static final double LAG_WARNING_SECONDS = 1;
 
+  /** A lag at most this many seconds after the start is the processes' warm-up: 3. */
+  static final double START_SECONDS = 3;
+
   private ClusterReport() {}
 
-  /** The warning for users that fell {@code lagSeconds} behind their schedule, if late enough. */
-  static java.util.Optional<String> lagLine(double lagSeconds) {
+  /**
+   * The warning for users that fell {@code lagSeconds} behind their schedule, if late enough, with
+   * when: within the first {@link #START_SECONDS} it is the processes' start (servers and users
+   * warming up at once), later the machine not carrying the load.
+   */
+  static java.util.Optional<String> lagLine(double lagSeconds, double atSeconds) {
     if (!(lagSeconds > LAG_WARNING_SECONDS)) {
       return java.util.Optional.empty();
+    }
+    if (atSeconds < START_SECONDS) {
+      return java.util.Optional.of(
+          String.format(
+              Locale.ROOT,
+              "users fell %.1f s behind their schedule %.1f s after the start, while the processes"
+                  + " warmed up; the first intervals' load came late and then at once",
+              lagSeconds,
+              atSeconds));
     }
     return java.util.Optional.of(
         String.format(
             Locale.ROOT,
-            "users fell %.1f s behind their schedule: this machine did not carry the load, so the"
-                + " figures are not the controller's; fewer --beacons or a smaller --load-unit",
-            lagSeconds));
+            "users fell %.1f s behind their schedule %.1f s after the start: this machine did not"
+                + " carry the load, so the figures are not the controller's; fewer --beacons or a"
+                + " smaller --load-unit",
+            lagSeconds,
+            atSeconds));
+  }
+
+  /** The lag of the users' worst moment and when it was. */
+  static java.util.Optional<String> lagLine(Collection<UserCounts> users) {
+    UserCounts worst =
+        users.stream().max(Comparator.comparingDouble(UserCounts::maxLagSeconds)).orElse(null);
+    return worst == null
+        ? java.util.Optional.empty()
+        : lagLine(worst.maxLagSeconds(), worst.maxLagAtSeconds());
   }
 
   /** samples.csv: t,pop,x,mu,beta,betaStdErr,S,T,A,mode,shed,gain,guard (empty: not bound). */
@@ -88,8 +117,7 @@ final class ClusterReport {
         run.targetRate(),
         run.users().values().stream().mapToDouble(UserCounts::maxLagSeconds).max().orElse(0),
         ClusterSummary.TAIL * 100);
-    lagLine(run.users().values().stream().mapToDouble(UserCounts::maxLagSeconds).max().orElse(0))
-        .ifPresent(o::println);
+    lagLine(run.users().values()).ifPresent(o::println);
     if (Double.isFinite(s.recoverySeconds())) {
       o.printf(
           Locale.ROOT, "flash crowd: %.0f s until no proxy above 1.1 T%n", s.recoverySeconds());

@@ -131,6 +131,7 @@ final class ClusterSummaryJson {
     long skipped = 0;
     double lag = 0;
     double worst = 0;
+    double worstAt = 0;
     for (UserCounts u : run.users().values()) {
       requests += u.requests();
       failed += u.failed();
@@ -139,7 +140,10 @@ final class ClusterSummaryJson {
       probes += u.probes();
       skipped += u.beaconsSkipped();
       lag = Math.max(lag, u.lagSeconds());
-      worst = Math.max(worst, u.maxLagSeconds());
+      if (u.maxLagSeconds() > worst) {
+        worst = u.maxLagSeconds();
+        worstAt = u.maxLagAtSeconds();
+      }
     }
     Map<String, Object> users = new LinkedHashMap<>();
     users.put("targetRequestsPerSecond", run.targetRate());
@@ -151,6 +155,7 @@ final class ClusterSummaryJson {
     users.put("beaconsSkipped", skipped);
     users.put("maxLagSeconds", lag);
     users.put("worstLagSeconds", worst);
+    users.put("worstLagAtSeconds", worstAt);
     users.put("byPop", run.users());
     return users;
   }

@@ -20,7 +20,7 @@ class AllLoadOptimumTest {
 
   private static UserCounts users(long probes, long beaconFetches) {
     return new UserCounts(
-        1000, 500, 500, 1000, 0, 0, 3000, 0, 0, 2000, probes, beaconFetches, 0, 0, 0);
+        1000, 500, 500, 1000, 0, 0, 3000, 0, 0, 2000, probes, beaconFetches, 0, 0, 0, 0);
   }
 
   @Test

@@ -29,12 +29,17 @@ class ClusterReportLinesTest {
   }
 
   @Test
-  void usersBehindTheirSchedule() {
+  void usersBehindTheirScheduleSayWhenAndWhetherItWasTheStart() {
     assertEquals(
-        "users fell 16.8 s behind their schedule: this machine did not carry the load, so the"
-            + " figures are not the controller's; fewer --beacons or a smaller --load-unit",
-        ClusterReport.lagLine(16.75).orElseThrow());
-    assertEquals(java.util.Optional.empty(), ClusterReport.lagLine(0.02));
-    assertEquals(java.util.Optional.empty(), ClusterReport.lagLine(Double.NaN));
+        "users fell 16.8 s behind their schedule 20.0 s after the start: this machine did not carry"
+            + " the load, so the figures are not the controller's; fewer --beacons or a smaller"
+            + " --load-unit",
+        ClusterReport.lagLine(16.75, 20).orElseThrow());
+    assertEquals(
+        "users fell 2.2 s behind their schedule 1.5 s after the start, while the processes warmed"
+            + " up; the first intervals' load came late and then at once",
+        ClusterReport.lagLine(2.18, 1.5).orElseThrow());
+    assertEquals(java.util.Optional.empty(), ClusterReport.lagLine(0.02, 20));
+    assertEquals(java.util.Optional.empty(), ClusterReport.lagLine(Double.NaN, 20));
   }
 }

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 class LabBackgroundTest {
 
   private static UserCounts fetched(long beaconFetches) {
-    return new UserCounts(1000, 500, 500, 1000, 0, 0, 3000, 0, 0, 2000, 0, beaconFetches, 0, 0, 0);
+    return new UserCounts(
+        1000, 500, 500, 1000, 0, 0, 3000, 0, 0, 2000, 0, beaconFetches, 0, 0, 0, 0);
   }
 
   @Test

@@ -23,6 +23,7 @@ package dev.alm.loadgen;
  * @param lagSeconds how far behind schedule the users' requests were at the end
  * @param maxLagSeconds the most the requests were behind at any time of the run: a stall whose
  *     backlog then went out at once, as a burst no real population sends
+ * @param maxLagAtSeconds when the request so late was due, seconds since the users' start
  */
 public record UserCounts(
     long requests,
@@ -39,9 +40,10 @@ public record UserCounts(
     long beaconFetches,
     long beaconsSkipped,
     double lagSeconds,
-    double maxLagSeconds) {
+    double maxLagSeconds,
+    double maxLagAtSeconds) {
 
-  static UserCounts of(UserStats s, long lagNanos, long maxLagNanos) {
+  static UserCounts of(UserStats s, long lagNanos, long maxLagNanos, long maxLagDueNanos) {
     return new UserCounts(
         s.requests.sum(),
         s.toL1.sum(),
@@ -57,6 +59,7 @@ public record UserCounts(
         s.beaconFetches.sum(),
         s.beaconsSkipped.sum(),
         lagNanos / 1e9,
-        maxLagNanos / 1e9);
+        maxLagNanos / 1e9,
+        maxLagDueNanos / 1e9);
   }
 }

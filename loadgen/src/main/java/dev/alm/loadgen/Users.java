@@ -100,6 +100,7 @@ public final class Users implements Runnable {
     final int[] kinds;
     volatile long lagNanos;
     volatile long maxLagNanos;
+    volatile long maxLagDueNanos;
 
     Lane(Endpoints io, SplittableRandom random, int... kinds) {
       this.io = io;
@@ -152,12 +153,14 @@ public final class Users implements Runnable {
   /** What the users did, as the reports show it. */
   public UserCounts counts() {
     long lag = 0;
-    long maxLag = 0;
+    Lane worst = requests.get(0);
     for (Lane l : requests) {
       lag = Math.max(lag, l.lagNanos);
-      maxLag = Math.max(maxLag, l.maxLagNanos);
+      if (l.maxLagNanos > worst.maxLagNanos) {
+        worst = l;
+      }
     }
-    return UserCounts.of(stats, lag, maxLag);
+    return UserCounts.of(stats, lag, worst.maxLagNanos, worst.maxLagDueNanos);
   }
 
   /**
@@ -174,8 +177,9 @@ public final class Users implements Runnable {
   }
 
   /**
-   * Runs the first request lane on the calling thread and every other lane (requests and beacons)
-   * on a thread of its own, named after the calling one, until the schedule's end or an interrupt
+   * Warms the message code up until shortly before the schedule's start ({@link Warmup}), then runs
+   * the first request lane on the calling thread and every other lane (requests and beacons) on a
+   * thread of its own, named after the calling one, until the schedule's end or an interrupt
    * (passed on to the others); each lane closes its endpoints when it ends.
    */
   @Override
@@ -230,6 +234,7 @@ public final class Users implements Runnable {
         lane.lagNanos = now - next[k];
         if (lane.lagNanos > lane.maxLagNanos) {
           lane.maxLagNanos = lane.lagNanos;
+          lane.maxLagDueNanos = next[k] - start;
         }
         next[k] += arrive(lane, lane.kinds[k], next[k], now);
       }
