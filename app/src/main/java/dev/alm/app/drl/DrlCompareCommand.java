@@ -3,11 +3,13 @@ package dev.alm.app.drl;
 import dev.alm.app.OutputDirectoryOption;
 import dev.alm.app.Outputs;
 import dev.alm.app.UserError;
+import dev.alm.io.InputException;
 import dev.alm.ratelimit.alloc.Allocator;
 import dev.alm.ratelimit.sim.Scenario;
 import dev.alm.ratelimit.sim.ScenarioReader;
 import dev.alm.ratelimit.sim.Simulator;
 import dev.alm.ratelimit.sim.Summary;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -99,62 +101,10 @@ public final class DrlCompareCommand implements Callable<Integer> {
     Path out = output.create();
     long start = System.nanoTime();
     List<CompareRow> rows = new ArrayList<>();
-    for (int ai = 0; ai < algorithms.size(); ai++) {
-      String name = algorithms.get(ai);
-      double[][] values = new double[METRICS.size()][runs];
-      for (int r = 0; r < runs; r++) {
-        Scenario sc = base.withSeed(first + r);
-        Allocator<?, ?> alloc = DrlRuns.allocator(name, sc).orElseThrow();
-        Summary s = Summary.of(Simulator.run(sc, alloc, null, null));
-        double[] v = {
-          s.servedOverLimit(),
-          s.jainFlows(),
-          s.aggregateErrorP95(),
-          s.aggregateMaxOverLimit(),
-          s.jainLimiters(),
-          s.convergenceSeconds(),
-          s.messagesPerLimiterPerSecond(),
-          s.bytesPerLimiterPerSecond()
-        };
-        for (int m = 0; m < v.length; m++) {
-          values[m][r] = v[m];
-        }
-        double elapsed = DrlRuns.secondsSince(start);
-        if (elapsed > 2) {
-          err.printf(
-              Locale.ROOT,
-              "alm drl compare: %s run %d/%d done (%.1f s wall)%n",
-              name,
-              r + 1,
-              runs,
-              elapsed);
-          err.flush();
-        }
-      }
-      double[] mean = new double[METRICS.size()];
-      double[] std = new double[METRICS.size()];
-      for (int m = 0; m < METRICS.size(); m++) {
-        mean[m] = mean(values[m]);
-        std[m] = std(values[m], mean[m]);
-      }
-      rows.add(new CompareRow(name, runs, mean, std));
+    for (String name : algorithms) {
+      rows.add(row(name, base, first, start, err));
     }
-    Outputs.write(
-        out.resolve("compare.csv"),
-        w -> {
-          StringBuilder h = new StringBuilder("algorithm,runs");
-          for (String m : METRICS) {
-            h.append(',').append(m).append("Mean,").append(m).append("Std");
-          }
-          w.write(h.append('\n').toString());
-          for (CompareRow row : rows) {
-            StringBuilder b = new StringBuilder(row.algorithm()).append(',').append(row.runs());
-            for (int m = 0; m < METRICS.size(); m++) {
-              b.append(',').append(cell(row.mean()[m])).append(',').append(cell(row.std()[m]));
-            }
-            w.write(b.append('\n').toString());
-          }
-        });
+    compareCsv(rows, out.resolve("compare.csv"));
     DrlPlots.compare(rows, out.resolve("compare.png"));
     PrintWriter o = spec.commandLine().getOut();
     for (CompareRow row : rows) {
@@ -170,6 +120,68 @@ public final class DrlCompareCommand implements Callable<Integer> {
     }
     o.flush();
     return 0;
+  }
+
+  /** One algorithm's row: {@code runs} seeded runs from {@code first}, mean and deviation. */
+  private CompareRow row(String name, Scenario base, long first, long start, PrintWriter err)
+      throws InputException {
+    double[][] values = new double[METRICS.size()][runs];
+    for (int r = 0; r < runs; r++) {
+      Scenario sc = base.withSeed(first + r);
+      Allocator<?, ?> alloc = DrlRuns.allocator(name, sc).orElseThrow();
+      Summary s = Summary.of(Simulator.run(sc, alloc, null, null));
+      double[] v = {
+        s.servedOverLimit(),
+        s.jainFlows(),
+        s.aggregateErrorP95(),
+        s.aggregateMaxOverLimit(),
+        s.jainLimiters(),
+        s.convergenceSeconds(),
+        s.messagesPerLimiterPerSecond(),
+        s.bytesPerLimiterPerSecond()
+      };
+      for (int m = 0; m < v.length; m++) {
+        values[m][r] = v[m];
+      }
+      double elapsed = DrlRuns.secondsSince(start);
+      if (elapsed > 2) {
+        err.printf(
+            Locale.ROOT,
+            "alm drl compare: %s run %d/%d done (%.1f s wall)%n",
+            name,
+            r + 1,
+            runs,
+            elapsed);
+        err.flush();
+      }
+    }
+    double[] mean = new double[METRICS.size()];
+    double[] std = new double[METRICS.size()];
+    for (int m = 0; m < METRICS.size(); m++) {
+      mean[m] = mean(values[m]);
+      std[m] = std(values[m], mean[m]);
+    }
+    return new CompareRow(name, runs, mean, std);
+  }
+
+  /** compare.csv: algorithm, runs, then each metric's mean and standard deviation. */
+  private static void compareCsv(List<CompareRow> rows, Path file) throws IOException {
+    Outputs.write(
+        file,
+        w -> {
+          StringBuilder h = new StringBuilder("algorithm,runs");
+          for (String m : METRICS) {
+            h.append(',').append(m).append("Mean,").append(m).append("Std");
+          }
+          w.write(h.append('\n').toString());
+          for (CompareRow row : rows) {
+            StringBuilder b = new StringBuilder(row.algorithm()).append(',').append(row.runs());
+            for (int m = 0; m < METRICS.size(); m++) {
+              b.append(',').append(cell(row.mean()[m])).append(',').append(cell(row.std()[m]));
+            }
+            w.write(b.append('\n').toString());
+          }
+        });
   }
 
   private static String cell(double v) {

@@ -80,31 +80,10 @@ public final class DrlFlowsCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     Duration d = DaemonLifecycle.duration("--duration", duration);
-    String[] ab = flows.split(",");
-    int a;
-    int b;
-    try {
-      if (ab.length != 2) {
-        throw new NumberFormatException();
-      }
-      a = Integer.parseInt(ab[0].trim());
-      b = Integer.parseInt(ab[1].trim());
-    } catch (NumberFormatException e) {
-      throw new UserError("--flows: expected A,B (two counts), got '" + flows + "'");
-    }
-    List<FlowRun.Config> runs = new ArrayList<>();
-    for (String k : kinds) {
-      FlowRun.Kind kind = FlowRun.Kind.of(k.trim().toLowerCase(Locale.ROOT));
-      if (kind == null) {
-        throw new UserError(
-            "--kind: expected drl, ctb, static, independent or central, got '" + k + "'");
-      }
-      try {
-        runs.add(new FlowRun.Config(kind, limitMbit * 1e6, a, b, d));
-      } catch (IllegalArgumentException e) {
-        throw new UserError("--flows/--limit/--duration: " + e.getMessage());
-      }
-    }
+    int[] ab = flowCounts();
+    int a = ab[0];
+    int b = ab[1];
+    List<FlowRun.Config> runs = configs(a, b, d);
     Path dir = output.create();
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("limitMbitPerSecond", limitMbit);
@@ -140,15 +119,7 @@ public final class DrlFlowsCommand implements Callable<Integer> {
                   err.flush();
                 }
               });
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("meanAggregateRatio", Outputs.finiteOrNull(r.meanAggregateRatio()));
-      m.put("windowsWithin5Percent", Outputs.finiteOrNull(r.windowsWithin5Percent()));
-      m.put("aggregateErrorP95", Outputs.finiteOrNull(r.aggregateErrorP95()));
-      m.put("jainFlows", Outputs.finiteOrNull(r.jainFlows()));
-      m.put("flowMbitPerSecond", r.flowBitsPerSecond().stream().map(v -> v / 1e6).toList());
-      m.put(
-          "aggregateMbitPerSecond", r.aggregateBitsPerSecond().stream().map(v -> v / 1e6).toList());
-      kindsDoc.put(c.kind().label(), m);
+      kindsDoc.put(c.kind().label(), json(r));
       int n = r.aggregateBitsPerSecond().size();
       double[] t = new double[n];
       double[] v = new double[n];
@@ -176,5 +147,48 @@ public final class DrlFlowsCommand implements Callable<Integer> {
     Outputs.png(dir.resolve("flows.png"), List.of(chart));
     out.printf("wrote %s and %s%n", dir.resolve("flows.json"), dir.resolve("flows.png"));
     return 0;
+  }
+
+  /** --flows as the two counts A and B. */
+  private int[] flowCounts() {
+    String[] ab = flows.split(",");
+    try {
+      if (ab.length != 2) {
+        throw new NumberFormatException();
+      }
+      return new int[] {Integer.parseInt(ab[0].trim()), Integer.parseInt(ab[1].trim())};
+    } catch (NumberFormatException e) {
+      throw new UserError("--flows: expected A,B (two counts), got '" + flows + "'");
+    }
+  }
+
+  /** One run per --kind, checked. */
+  private List<FlowRun.Config> configs(int a, int b, Duration d) {
+    List<FlowRun.Config> runs = new ArrayList<>();
+    for (String k : kinds) {
+      FlowRun.Kind kind = FlowRun.Kind.of(k.trim().toLowerCase(Locale.ROOT));
+      if (kind == null) {
+        throw new UserError(
+            "--kind: expected drl, ctb, static, independent or central, got '" + k + "'");
+      }
+      try {
+        runs.add(new FlowRun.Config(kind, limitMbit * 1e6, a, b, d));
+      } catch (IllegalArgumentException e) {
+        throw new UserError("--flows/--limit/--duration: " + e.getMessage());
+      }
+    }
+    return runs;
+  }
+
+  /** One kind's part of flows.json. */
+  private static Map<String, Object> json(FlowReport r) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("meanAggregateRatio", Outputs.finiteOrNull(r.meanAggregateRatio()));
+    m.put("windowsWithin5Percent", Outputs.finiteOrNull(r.windowsWithin5Percent()));
+    m.put("aggregateErrorP95", Outputs.finiteOrNull(r.aggregateErrorP95()));
+    m.put("jainFlows", Outputs.finiteOrNull(r.jainFlows()));
+    m.put("flowMbitPerSecond", r.flowBitsPerSecond().stream().map(v -> v / 1e6).toList());
+    m.put("aggregateMbitPerSecond", r.aggregateBitsPerSecond().stream().map(v -> v / 1e6).toList());
+    return m;
   }
 }

@@ -11,6 +11,7 @@ import dev.alm.ratelimit.sim.Scenario;
 import dev.alm.ratelimit.sim.SimulationResult;
 import dev.alm.ratelimit.sim.Simulator;
 import dev.alm.ratelimit.sim.Summary;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -103,20 +104,7 @@ final class LiveScenarioCompare {
       Map<String, Object> simJson = DrlJson.summary(sim, sc, simWall);
       simJson.put("run", "simulated");
       Outputs.json(dir.resolve("simulated.json"), simJson);
-      Outputs.write(
-          dir.resolve("timeseries.csv"),
-          w -> {
-            w.write("t,served,demand\n");
-            for (int k = 0; k < liveResult.times().length; k++) {
-              w.write(
-                  String.format(
-                      Locale.ROOT,
-                      "%.3f,%.1f,%.1f%n",
-                      liveResult.times()[k],
-                      liveResult.served()[k],
-                      liveResult.demand()[k]));
-            }
-          });
+      timeseries(dir.resolve("timeseries.csv"), liveResult);
       o.printf(
           Locale.ROOT,
           "%-6s %10.3f %10.3f %10.3f %10.3f %10.2f %10.2f %12.0f%s%n",
@@ -134,6 +122,20 @@ final class LiveScenarioCompare {
       o.flush();
     }
     return 0;
+  }
+
+  /** The live run's aggregate per interval: t,served,demand. */
+  private static void timeseries(Path file, SimulationResult r) throws IOException {
+    Outputs.write(
+        file,
+        w -> {
+          w.write("t,served,demand\n");
+          for (int k = 0; k < r.times().length; k++) {
+            w.write(
+                String.format(
+                    Locale.ROOT, "%.3f,%.1f,%.1f%n", r.times()[k], r.served()[k], r.demand()[k]));
+          }
+        });
   }
 
   /**

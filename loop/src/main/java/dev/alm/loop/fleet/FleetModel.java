@@ -152,31 +152,7 @@ public final class FleetModel {
     double[] ceilings = new double[n];
 
     for (int i = 0; i < n; i++) {
-      LoopConfig lc = c.loops().get(i);
-      // as PopDaemon.start: the loop, a fresh state (alm cluster deletes its state files), the
-      // DNS at the state's x, the answerer with the plan for the state's price
-      loops[i] = new ControlLoop(lc, topology, i);
-      states[i] = loops[i].initial();
-      unit[i] = lc.loadUnit();
-      echoMode[i] = lc.betaSource() == BetaSource.ECHO && lc.algorithm() == Algorithm.DUAL;
-      published[i] = states[i].x();
-      echoPrice[i] = Double.NaN; // a proxy echoes only once its PoP has published a price
-      SplittableRandom answerRandom = master.split();
-      answerers[i] =
-          new PlannedProbeAnswerer(
-              ProbePlan.compute(ids, i, states[i].mu(), known.row(i), known.column(i), c.plan()),
-              ProbeAnswererConfig.defaults(),
-              startNanos,
-              answerRandom::nextDouble);
-      if (echoMode[i]) {
-        answerers[i].answerEveryBeacon(ids.get(i));
-      }
-      meters[i] = new SlidingWindowCounter(bucket, c.meterBuckets(), startNanos);
-      userRandom[i] = master.split();
-      dnsRandom[i] = master.split();
-      split[i] = new BalancedSplit();
-      Arrays.fill(expires[i], Long.MIN_VALUE);
-      ceilings[i] = topology.node(i).capacity() * lc.loadUnit() * c.ceilingFactor();
+      ceilings[i] = startPop(i, master, startNanos, bucket, known);
     }
     admission = new ModelAdmission(ceilings, c.burstSeconds(), -c.startLead().toNanos());
     routing = new ModelRouting(known, c.routeChanges());
@@ -188,6 +164,39 @@ public final class FleetModel {
       nextRequest[i] = gap(i, rate(i, 0));
       nextBeacon[i] = gap(i, c.beaconRate());
     }
+  }
+
+  /**
+   * PoP i as {@code PopDaemon.start} makes it: the loop, a fresh state ({@code alm cluster} deletes
+   * its state files), the DNS at the state's x, the answerer with the plan for the state's price,
+   * the meter and the users' random streams; returns the proxy's admission ceiling, requests/s.
+   */
+  private double startPop(
+      int i, SplittableRandom master, long startNanos, long bucket, CorrelationMatrix known) {
+    FleetModelConfig c = config;
+    LoopConfig lc = c.loops().get(i);
+    loops[i] = new ControlLoop(lc, topology, i);
+    states[i] = loops[i].initial();
+    unit[i] = lc.loadUnit();
+    echoMode[i] = lc.betaSource() == BetaSource.ECHO && lc.algorithm() == Algorithm.DUAL;
+    published[i] = states[i].x();
+    echoPrice[i] = Double.NaN; // a proxy echoes only once its PoP has published a price
+    SplittableRandom answerRandom = master.split();
+    answerers[i] =
+        new PlannedProbeAnswerer(
+            ProbePlan.compute(ids, i, states[i].mu(), known.row(i), known.column(i), c.plan()),
+            ProbeAnswererConfig.defaults(),
+            startNanos,
+            answerRandom::nextDouble);
+    if (echoMode[i]) {
+      answerers[i].answerEveryBeacon(ids.get(i));
+    }
+    meters[i] = new SlidingWindowCounter(bucket, c.meterBuckets(), startNanos);
+    userRandom[i] = master.split();
+    dnsRandom[i] = master.split();
+    split[i] = new BalancedSplit();
+    Arrays.fill(expires[i], Long.MIN_VALUE);
+    return topology.node(i).capacity() * lc.loadUnit() * c.ceilingFactor();
   }
 
   /** Runs the model for the configuration's duration. Pure: the same config gives the same run. */
