@@ -130,105 +130,20 @@ public final class CentralBenchCommand implements Callable<Integer> {
                   .build());
       modes.put("token-server", client::tryAcquire);
       if (redis != null) {
-        try {
-          redisLimiter =
-              RedisLimiter.connect(
-                  RedisLimiterConfig.builder(redis)
-                      .timeout(timeout)
-                      .policy(FailurePolicy.FAIL_CLOSED)
-                      .keyPrefix("alm:bench:" + System.nanoTime() + ":")
-                      .customers(List.of(cl))
-                      .build());
-        } catch (IllegalArgumentException e) {
-          throw new UserError("--redis: " + e.getMessage());
-        } catch (java.io.IOException e) {
-          throw new UserError("--redis: " + e.getMessage());
-        }
+        redisLimiter = connectRedis(cl, timeout);
         modes.put("redis", redisLimiter::tryAcquire);
       }
-      List<String> names = new ArrayList<>(modes.keySet());
       Map<String, long[]> times = new LinkedHashMap<>();
-      Map<String, int[]> filled = new LinkedHashMap<>();
       Map<String, long[]> admitted = new LinkedHashMap<>();
-      for (String n : names) {
+      for (String n : modes.keySet()) {
         System.err.println("alm drl central-bench: warming up " + n);
         run(modes.get(n), customer, warmup, null, 0);
         times.put(n, new long[calls]);
-        filled.put(n, new int[1]);
         admitted.put(n, new long[1]);
       }
-      long leaseRequests0 = client.requestsSent();
-      long redisFailures0 =
-          redisLimiter == null
-              ? 0
-              : redisLimiter.counters().failedClosed() + redisLimiter.counters().failedOpen();
-      long tsFailures0 = client.counters().failedClosed();
-      int per = calls / rounds;
-      for (int r = 0; r < rounds; r++) {
-        int count = r == rounds - 1 ? calls - per * (rounds - 1) : per;
-        for (int i = 0; i < names.size(); i++) {
-          String n = names.get((i + r) % names.size());
-          int[] at = filled.get(n);
-          admitted.get(n)[0] += run(modes.get(n), customer, count, times.get(n), at[0]);
-          at[0] += count;
-        }
-      }
-      out.printf(
-          Locale.ROOT,
-          "tryAcquire(customer, 1), one call at a time, %d calls per mode in %d rounds, limit %.3g/s,"
-              + " timeout %d ms:%n",
-          calls,
-          rounds,
-          limit,
-          timeoutMs);
-      out.printf(
-          Locale.ROOT,
-          "  %-13s %10s %10s %10s %10s %12s %9s %9s%n",
-          "mode",
-          "p50 us",
-          "p99 us",
-          "p99.9 us",
-          "mean us",
-          "net req/call",
-          "admitted",
-          "failures");
-      for (String n : names) {
-        long[] t = times.get(n).clone();
-        Arrays.sort(t);
-        double mean = Arrays.stream(t).average().orElse(Double.NaN) / 1000;
-        String net;
-        long failures;
-        switch (n) {
-          case "token-server" -> {
-            net =
-                String.format(
-                    Locale.ROOT, "%.4f", (client.requestsSent() - leaseRequests0) / (double) calls);
-            failures = client.counters().failedClosed() - tsFailures0;
-          }
-          case "redis" -> {
-            net = ">=1";
-            failures =
-                redisLimiter.counters().failedClosed()
-                    + redisLimiter.counters().failedOpen()
-                    - redisFailures0;
-          }
-          default -> {
-            net = "0";
-            failures = 0;
-          }
-        }
-        out.printf(
-            Locale.ROOT,
-            "  %-13s %10.2f %10.2f %10.2f %10.2f %12s %9d %9d%n",
-            n,
-            q(t, 0.50),
-            q(t, 0.99),
-            q(t, 0.999),
-            mean,
-            net,
-            admitted.get(n)[0],
-            failures);
-      }
+      Counts before = Counts.of(client, redisLimiter);
+      measure(modes, customer, times, admitted);
+      printTable(out, times, admitted, Counts.of(client, redisLimiter).minus(before));
       if (redis == null) {
         out.println("  (no redis row: give --redis URI, e.g. bench/drl-central.sh starts one)");
       }
@@ -245,6 +160,114 @@ public final class CentralBenchCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /**
+   * What the remote modes counted: lease requests sent, the token server's and Redis's failed
+   * calls.
+   */
+  private record Counts(long leaseRequests, long tokenServerFailures, long redisFailures) {
+    static Counts of(TokenLeaseClient client, RedisLimiter redis) {
+      return new Counts(
+          client.requestsSent(),
+          client.counters().failedClosed(),
+          redis == null ? 0 : redis.counters().failedClosed() + redis.counters().failedOpen());
+    }
+
+    Counts minus(Counts o) {
+      return new Counts(
+          leaseRequests - o.leaseRequests,
+          tokenServerFailures - o.tokenServerFailures,
+          redisFailures - o.redisFailures);
+    }
+  }
+
+  private RedisLimiter connectRedis(CentralLimit cl, Duration timeout) {
+    try {
+      return RedisLimiter.connect(
+          RedisLimiterConfig.builder(redis)
+              .timeout(timeout)
+              .policy(FailurePolicy.FAIL_CLOSED)
+              .keyPrefix("alm:bench:" + System.nanoTime() + ":")
+              .customers(List.of(cl))
+              .build());
+    } catch (IllegalArgumentException | java.io.IOException e) {
+      throw new UserError("--redis: " + e.getMessage());
+    }
+  }
+
+  /** The modes take turns over --rounds, each round a share of --calls per mode. */
+  private void measure(
+      Map<String, Limiter> modes,
+      String customer,
+      Map<String, long[]> times,
+      Map<String, long[]> admitted)
+      throws Exception {
+    List<String> names = new ArrayList<>(modes.keySet());
+    Map<String, Integer> filled = new LinkedHashMap<>();
+    int per = calls / rounds;
+    for (int r = 0; r < rounds; r++) {
+      int count = r == rounds - 1 ? calls - per * (rounds - 1) : per;
+      for (int i = 0; i < names.size(); i++) {
+        String n = names.get((i + r) % names.size());
+        int at = filled.getOrDefault(n, 0);
+        admitted.get(n)[0] += run(modes.get(n), customer, count, times.get(n), at);
+        filled.put(n, at + count);
+      }
+    }
+  }
+
+  /** The table: each mode's latency quantiles, network requests per call, admitted and failed. */
+  private void printTable(
+      PrintWriter out, Map<String, long[]> times, Map<String, long[]> admitted, Counts counted) {
+    out.printf(
+        Locale.ROOT,
+        "tryAcquire(customer, 1), one call at a time, %d calls per mode in %d rounds, limit %.3g/s,"
+            + " timeout %d ms:%n",
+        calls,
+        rounds,
+        limit,
+        timeoutMs);
+    out.printf(
+        Locale.ROOT,
+        "  %-13s %10s %10s %10s %10s %12s %9s %9s%n",
+        "mode",
+        "p50 us",
+        "p99 us",
+        "p99.9 us",
+        "mean us",
+        "net req/call",
+        "admitted",
+        "failures");
+    for (String n : times.keySet()) {
+      long[] t = times.get(n).clone();
+      Arrays.sort(t);
+      double mean = Arrays.stream(t).average().orElse(Double.NaN) / 1000;
+      String net =
+          switch (n) {
+            case "token-server" ->
+                String.format(Locale.ROOT, "%.4f", counted.leaseRequests() / (double) calls);
+            case "redis" -> ">=1";
+            default -> "0";
+          };
+      long failures =
+          switch (n) {
+            case "token-server" -> counted.tokenServerFailures();
+            case "redis" -> counted.redisFailures();
+            default -> 0;
+          };
+      out.printf(
+          Locale.ROOT,
+          "  %-13s %10.2f %10.2f %10.2f %10.2f %12s %9d %9d%n",
+          n,
+          q(t, 0.50),
+          q(t, 0.99),
+          q(t, 0.999),
+          mean,
+          net,
+          admitted.get(n)[0],
+          failures);
+    }
   }
 
   /** Runs {@code count} calls one after the other; records their times from {@code from}. */
