@@ -226,31 +226,18 @@ public final class CentralLoadCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static TokenServer startServer(
-      KeyRing keys, TokenServerSettings settings, CentralLimit cl, int port)
-      throws InterruptedException {
-    return TokenServer.start(
-        new TokenServerCore(new LeaseCodec(keys), settings, List.of(cl), System.nanoTime()),
-        new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-  }
-
-  private void run(
-      PrintWriter out,
-      String customer,
+  /**
+   * One thread per client, each offering its share of --offered as evenly spaced calls from {@code
+   * first} to {@code end}; answers after {@code start} counted per second.
+   */
+  private List<Thread> clients(
       List<Limiter> limiters,
-      List<CentralCounters> counters,
-      FailurePolicy fp,
-      int a,
-      int b,
-      Runnable stop,
-      Runnable resume)
-      throws InterruptedException {
-    AtomicLongArray admitted = new AtomicLongArray(seconds + 1);
-    AtomicLongArray answered = new AtomicLongArray(seconds + 1);
-    long[] policyAt = new long[seconds + 1];
-    long first = System.nanoTime();
-    long start = first + warmup * 1_000_000_000L;
-    long end = start + seconds * 1_000_000_000L;
+      String customer,
+      long first,
+      long start,
+      long end,
+      AtomicLongArray answered,
+      AtomicLongArray admitted) {
     double perClient = offered / limiters.size();
     long gap = (long) (1e9 / perClient);
     List<Thread> threads = new ArrayList<>();
@@ -285,55 +272,17 @@ public final class CentralLoadCommand implements Callable<Integer> {
       t.start();
       threads.add(t);
     }
-    out.printf(
-        Locale.ROOT,
-        "%s, %d clients, limit %.0f/s, offered %.0f/s, policy %s, timeout %d ms%s:%n",
-        mode,
-        limiters.size(),
-        limit,
-        offered,
-        fp.label(),
-        timeoutMs,
-        a < 0 ? "" : ", store out from " + a + " s to " + b + " s");
-    out.printf(
-        Locale.ROOT,
-        "  %4s %9s %9s %11s %14s%n",
-        "t s",
-        "answered",
-        "admitted",
-        "admitted/L",
-        "policy answers");
-    long toStart = start - System.nanoTime();
-    if (toStart > 0) {
-      Thread.sleep(toStart / 1_000_000, (int) (toStart % 1_000_000));
-    }
-    long lastPolicy = 0;
-    for (CentralCounters c : counters) {
-      lastPolicy += c.failedOpen() + c.failedClosed();
-    }
-    for (int s = 0; s < seconds; s++) {
-      long at = start + (s + 1) * 1_000_000_000L;
-      if (s == a) {
-        stop.run();
-      }
-      if (s == b) {
-        resume.run();
-      }
-      long now = System.nanoTime();
-      if (at > now) {
-        Thread.sleep((at - now) / 1_000_000, (int) ((at - now) % 1_000_000));
-      }
-      long p = 0;
-      for (CentralCounters c : counters) {
-        p += c.failedOpen() + c.failedClosed();
-      }
-      policyAt[s] = p - lastPolicy;
-      lastPolicy = p;
-    }
-    for (Thread t : threads) {
-      t.join(10_000);
-    }
-    Thread.sleep(Math.max(200, 4L * timeoutMs)); // let the last answers and timeouts land
+    return threads;
+  }
+
+  /** The per-second table and the means before, during and after the store's outage. */
+  private void printSeconds(
+      PrintWriter out,
+      AtomicLongArray answered,
+      AtomicLongArray admitted,
+      long[] policyAt,
+      int a,
+      int b) {
     double before = 0;
     double during = 0;
     double after = 0;
@@ -369,6 +318,95 @@ public final class CentralLoadCommand implements Callable<Integer> {
         nb == 0 ? "-" : String.format(Locale.ROOT, "%.3f", before / nb),
         nd == 0 ? "-" : String.format(Locale.ROOT, "%.3f", during / nd),
         na == 0 ? "-" : String.format(Locale.ROOT, "%.3f", after / na));
+  }
+
+  /**
+   * Waits out the measured seconds, stopping the store at second {@code a} and resuming it at
+   * {@code b}; returns the policy answers (failed open or closed) of each second.
+   */
+  private long[] everySecond(
+      List<CentralCounters> counters, long start, int a, int b, Runnable stop, Runnable resume)
+      throws InterruptedException {
+    long[] policyAt = new long[seconds + 1];
+    long lastPolicy = 0;
+    for (CentralCounters c : counters) {
+      lastPolicy += c.failedOpen() + c.failedClosed();
+    }
+    for (int s = 0; s < seconds; s++) {
+      long at = start + (s + 1) * 1_000_000_000L;
+      if (s == a) {
+        stop.run();
+      }
+      if (s == b) {
+        resume.run();
+      }
+      long now = System.nanoTime();
+      if (at > now) {
+        Thread.sleep((at - now) / 1_000_000, (int) ((at - now) % 1_000_000));
+      }
+      long p = 0;
+      for (CentralCounters c : counters) {
+        p += c.failedOpen() + c.failedClosed();
+      }
+      policyAt[s] = p - lastPolicy;
+      lastPolicy = p;
+    }
+    return policyAt;
+  }
+
+  private static TokenServer startServer(
+      KeyRing keys, TokenServerSettings settings, CentralLimit cl, int port)
+      throws InterruptedException {
+    return TokenServer.start(
+        new TokenServerCore(new LeaseCodec(keys), settings, List.of(cl), System.nanoTime()),
+        new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+  }
+
+  private void run(
+      PrintWriter out,
+      String customer,
+      List<Limiter> limiters,
+      List<CentralCounters> counters,
+      FailurePolicy fp,
+      int a,
+      int b,
+      Runnable stop,
+      Runnable resume)
+      throws InterruptedException {
+    AtomicLongArray admitted = new AtomicLongArray(seconds + 1);
+    AtomicLongArray answered = new AtomicLongArray(seconds + 1);
+    long first = System.nanoTime();
+    long start = first + warmup * 1_000_000_000L;
+    long end = start + seconds * 1_000_000_000L;
+    List<Thread> threads = clients(limiters, customer, first, start, end, answered, admitted);
+    out.printf(
+        Locale.ROOT,
+        "%s, %d clients, limit %.0f/s, offered %.0f/s, policy %s, timeout %d ms%s:%n",
+        mode,
+        limiters.size(),
+        limit,
+        offered,
+        fp.label(),
+        timeoutMs,
+        a < 0 ? "" : ", store out from " + a + " s to " + b + " s");
+    out.printf(
+        Locale.ROOT,
+        "  %4s %9s %9s %11s %14s%n",
+        "t s",
+        "answered",
+        "admitted",
+        "admitted/L",
+        "policy answers");
+    long toStart = start - System.nanoTime();
+    if (toStart > 0) {
+      Thread.sleep(toStart / 1_000_000, (int) (toStart % 1_000_000));
+    }
+    long[] policyAt = everySecond(counters, start, a, b, stop, resume);
+    for (Thread t : threads) {
+      t.join(10_000);
+    }
+    Thread.sleep(Math.max(200, 4L * timeoutMs)); // let the last answers and timeouts land
+    printSeconds(out, answered, admitted, policyAt, a, b);
     long timeouts = 0;
     long errors = 0;
     long unavailable = 0;
