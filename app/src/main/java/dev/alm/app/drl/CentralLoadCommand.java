@@ -122,20 +122,9 @@ public final class CentralLoadCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--duration in 1..3600, --warmup in 0..600, --timeout >= 1");
     }
-    int a = -1;
-    int b = -1;
-    if (outage != null) {
-      String[] p = outage.split(":");
-      try {
-        a = Integer.parseInt(p[0]);
-        b = Integer.parseInt(p[1]);
-      } catch (RuntimeException e) {
-        throw new InputException("--outage", "", "A:B in whole seconds, e.g. 4:8, not " + outage);
-      }
-      if (p.length != 2 || a < 0 || b <= a || b > seconds) {
-        throw new InputException("--outage", "", "need 0 <= A < B <= --duration, got " + outage);
-      }
-    }
+    int[] ab = outageSeconds();
+    int a = ab[0];
+    int b = ab[1];
     FailurePolicy fp;
     try {
       fp = FailurePolicy.parse(policy);
@@ -155,61 +144,14 @@ public final class CentralLoadCommand implements Callable<Integer> {
     try {
       switch (mode) {
         case "redis" -> {
-          if (redis == null) {
-            throw new InputException("--redis", "", "required with --mode redis");
-          }
-          String prefix = "alm:load:" + System.nanoTime() + ":"; // one bucket for all clients
-          for (int i = 0; i < clients; i++) {
-            RedisLimiter r;
-            try {
-              r =
-                  RedisLimiter.connect(
-                      RedisLimiterConfig.builder(redis)
-                          .timeout(timeout)
-                          .policy(fp)
-                          .keyPrefix(prefix)
-                          .customers(List.of(cl))
-                          .build());
-            } catch (IllegalArgumentException | java.io.IOException e) {
-              throw new UserError("--redis: " + e.getMessage());
-            }
-            closing.add(r);
-            limiters.add(r::tryAcquire);
-            counters.add(r.counters());
-          }
-          RedisClient admin = RedisClient.create(redis);
-          StatefulRedisConnection<String, String> c = admin.connect();
-          closing.add(() -> admin.shutdown(Duration.ZERO, Duration.ofSeconds(1)));
-          closing.add(c);
-          long pauseMs = (b - a) * 1000L;
-          stop = () -> c.async().clientPause(pauseMs);
-          resume = () -> {};
+          Outage o = redisClients(cl, timeout, fp, (b - a) * 1000L, closing, limiters, counters);
+          stop = o.stop();
+          resume = o.resume();
         }
         case "token-server" -> {
-          byte[] key = new byte[32];
-          new SecureRandom().nextBytes(key);
-          KeyRing keys = KeyRing.of(key);
-          TokenServerSettings settings = TokenServerSettings.DEFAULTS.withLease(leaseTime);
-          TokenServer[] server = {startServer(keys, settings, cl, 0)};
-          InetSocketAddress at = server[0].address();
-          closing.add(() -> server[0].close());
-          for (int i = 0; i < clients; i++) {
-            TokenLeaseClient c =
-                TokenLeaseClient.start(
-                    TokenLeaseClientConfig.builder(at, keys).timeout(timeout).policy(fp).build());
-            closing.add(c);
-            limiters.add(c::tryAcquire);
-            counters.add(c.counters());
-          }
-          stop = () -> server[0].close();
-          resume =
-              () -> {
-                try {
-                  server[0] = startServer(keys, settings, cl, at.getPort());
-                } catch (InterruptedException e) {
-                  Thread.currentThread().interrupt();
-                }
-              };
+          Outage o = tokenServerClients(cl, timeout, fp, leaseTime, closing, limiters, counters);
+          stop = o.stop();
+          resume = o.resume();
         }
         default -> throw new InputException("--mode", "", "redis or token-server, not " + mode);
       }
@@ -352,6 +294,103 @@ public final class CentralLoadCommand implements Callable<Integer> {
       lastPolicy = p;
     }
     return policyAt;
+  }
+
+  /** How the drill stops the central store and brings it back. */
+  private record Outage(Runnable stop, Runnable resume) {}
+
+  /** --outage as its two seconds, or -1 and -1 for none. */
+  private int[] outageSeconds() throws InputException {
+    int a = -1;
+    int b = -1;
+    if (outage != null) {
+      String[] p = outage.split(":");
+      try {
+        a = Integer.parseInt(p[0]);
+        b = Integer.parseInt(p[1]);
+      } catch (RuntimeException e) {
+        throw new InputException("--outage", "", "A:B in whole seconds, e.g. 4:8, not " + outage);
+      }
+      if (p.length != 2 || a < 0 || b <= a || b > seconds) {
+        throw new InputException("--outage", "", "need 0 <= A < B <= --duration, got " + outage);
+      }
+    }
+    return new int[] {a, b};
+  }
+
+  /** --clients Redis limiters on one bucket; the outage pauses Redis's clients for pauseMs. */
+  private Outage redisClients(
+      CentralLimit cl,
+      Duration timeout,
+      FailurePolicy fp,
+      long pauseMs,
+      List<AutoCloseable> closing,
+      List<Limiter> limiters,
+      List<CentralCounters> counters)
+      throws InputException {
+    if (redis == null) {
+      throw new InputException("--redis", "", "required with --mode redis");
+    }
+    String prefix = "alm:load:" + System.nanoTime() + ":"; // one bucket for all clients
+    for (int i = 0; i < clients; i++) {
+      RedisLimiter r;
+      try {
+        r =
+            RedisLimiter.connect(
+                RedisLimiterConfig.builder(redis)
+                    .timeout(timeout)
+                    .policy(fp)
+                    .keyPrefix(prefix)
+                    .customers(List.of(cl))
+                    .build());
+      } catch (IllegalArgumentException | java.io.IOException e) {
+        throw new UserError("--redis: " + e.getMessage());
+      }
+      closing.add(r);
+      limiters.add(r::tryAcquire);
+      counters.add(r.counters());
+    }
+    RedisClient admin = RedisClient.create(redis);
+    StatefulRedisConnection<String, String> c = admin.connect();
+    closing.add(() -> admin.shutdown(Duration.ZERO, Duration.ofSeconds(1)));
+    closing.add(c);
+    return new Outage(() -> c.async().clientPause(pauseMs), () -> {});
+  }
+
+  /** A token server and --clients lease clients; the outage closes the server and restarts it. */
+  private Outage tokenServerClients(
+      CentralLimit cl,
+      Duration timeout,
+      FailurePolicy fp,
+      Duration leaseTime,
+      List<AutoCloseable> closing,
+      List<Limiter> limiters,
+      List<CentralCounters> counters)
+      throws InterruptedException {
+    byte[] key = new byte[32];
+    new SecureRandom().nextBytes(key);
+    KeyRing keys = KeyRing.of(key);
+    TokenServerSettings settings = TokenServerSettings.DEFAULTS.withLease(leaseTime);
+    TokenServer[] server = {startServer(keys, settings, cl, 0)};
+    InetSocketAddress at = server[0].address();
+    closing.add(() -> server[0].close());
+    for (int i = 0; i < clients; i++) {
+      TokenLeaseClient c =
+          TokenLeaseClient.start(
+              TokenLeaseClientConfig.builder(at, keys).timeout(timeout).policy(fp).build());
+      closing.add(c);
+      limiters.add(c::tryAcquire);
+      counters.add(c.counters());
+    }
+    return new Outage(
+        () -> server[0].close(),
+        () -> {
+          try {
+            server[0] = startServer(keys, settings, cl, at.getPort());
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
   }
 
   private static TokenServer startServer(
