@@ -221,59 +221,32 @@ public final class DrlBenchCommand implements Callable<Integer> {
     Map<String, Double> nano = new LinkedHashMap<>();
     for (Map.Entry<String, LimiterConfig> e : throttlers().entrySet()) {
       System.err.println("alm drl bench: timing " + e.getKey());
-      LimiterConfig c = e.getValue();
-      double syn = timer.run(DecisionTimer.limiterSynthetic(c.newLimiter(), 100)).nsPerDecision();
-      double nt =
-          timer.run(DecisionTimer.limiter(c.newLimiter(), System::nanoTime)).nsPerDecision();
-      Limiter shared = c.newLimiter();
-      double two =
-          timer
-              .run(
-                  DecisionTimer.limiter(shared, System::nanoTime),
-                  DecisionTimer.limiter(shared, System::nanoTime))
-              .nsPerDecision();
-      KeyedThrottler<String> t1 = table(c);
-      double tHot = timer.run(DecisionTimer.keyed(t1, hot)).nsPerDecision();
-      KeyedThrottler<String> t2 = table(c);
-      double tMany = timer.run(DecisionTimer.keyed(t2, many)).nsPerDecision();
-      KeyedThrottler<String> t3 = table(c);
-      double twoHot =
-          timer.run(DecisionTimer.keyed(t3, hot), DecisionTimer.keyed(t3, hot)).nsPerDecision();
-      KeyedThrottler<String> t4 = table(c);
-      double twoMany =
-          timer.run(DecisionTimer.keyed(t4, many), DecisionTimer.keyed(t4, many)).nsPerDecision();
-      synthetic.put(e.getKey(), syn);
-      nano.put(e.getKey(), nt);
+      double[] v = timeThrottler(timer, e.getValue(), hot, many);
+      synthetic.put(e.getKey(), v[0]);
+      nano.put(e.getKey(), v[1]);
       o.printf(
           Locale.ROOT,
           "  %-24s | %9.1f %9.1f %9.1f | %9.1f %9.1f %9.1f %9.1f%n",
           e.getKey(),
-          syn,
-          nt,
-          two,
-          tHot,
-          tMany,
-          twoHot,
-          twoMany);
+          v[0],
+          v[1],
+          v[2],
+          v[3],
+          v[4],
+          v[5],
+          v[6]);
       o.flush();
     }
-    System.err.println("alm drl bench: timing Bucket4j LocalBucket (peer)");
-    Bucket synBucket = bucket4j(syntheticTime(100));
-    double pSyn = timer.run(i -> synBucket.tryConsume(1) ? 1 : 0).nsPerDecision();
-    Bucket ntBucket = bucket4j(TimeMeter.SYSTEM_NANOTIME);
-    double pNt = timer.run(i -> ntBucket.tryConsume(1) ? 1 : 0).nsPerDecision();
-    Bucket twoBucket = bucket4j(TimeMeter.SYSTEM_NANOTIME);
-    double pTwo =
-        timer
-            .run(i -> twoBucket.tryConsume(1) ? 1 : 0, i -> twoBucket.tryConsume(1) ? 1 : 0)
-            .nsPerDecision();
+    double[] peer = timePeer(timer);
+    double pSyn = peer[0];
+    double pNt = peer[1];
     o.printf(
         Locale.ROOT,
         "  %-24s | %9.1f %9.1f %9.1f | %9s %9s %9s %9s%n",
         "peer: Bucket4j bucket",
         pSyn,
         pNt,
-        pTwo,
+        peer[2],
         "-",
         "-",
         "-",
@@ -294,6 +267,52 @@ public final class DrlBenchCommand implements Callable<Integer> {
             + (onClassPath("com.google.common.util.concurrent.RateLimiter")
                 ? "on the class path, not timed here"
                 : "not on the class path (not added for this)"));
+  }
+
+  /**
+   * One throttler's ns per decision: one limiter on the synthetic clock, on System.nanoTime, shared
+   * by two threads; in a key table, one hot key, many keys, and both from two threads.
+   */
+  private double[] timeThrottler(DecisionTimer timer, LimiterConfig c, String[] hot, String[] many)
+      throws InterruptedException {
+    double syn = timer.run(DecisionTimer.limiterSynthetic(c.newLimiter(), 100)).nsPerDecision();
+    double nt = timer.run(DecisionTimer.limiter(c.newLimiter(), System::nanoTime)).nsPerDecision();
+    Limiter shared = c.newLimiter();
+    double two =
+        timer
+            .run(
+                DecisionTimer.limiter(shared, System::nanoTime),
+                DecisionTimer.limiter(shared, System::nanoTime))
+            .nsPerDecision();
+    KeyedThrottler<String> t1 = table(c);
+    double tHot = timer.run(DecisionTimer.keyed(t1, hot)).nsPerDecision();
+    KeyedThrottler<String> t2 = table(c);
+    double tMany = timer.run(DecisionTimer.keyed(t2, many)).nsPerDecision();
+    KeyedThrottler<String> t3 = table(c);
+    double twoHot =
+        timer.run(DecisionTimer.keyed(t3, hot), DecisionTimer.keyed(t3, hot)).nsPerDecision();
+    KeyedThrottler<String> t4 = table(c);
+    double twoMany =
+        timer.run(DecisionTimer.keyed(t4, many), DecisionTimer.keyed(t4, many)).nsPerDecision();
+    return new double[] {syn, nt, two, tHot, tMany, twoHot, twoMany};
+  }
+
+  /**
+   * The peer's ns per decision: Bucket4j's LocalBucket on the synthetic clock, nanoTime, two
+   * threads.
+   */
+  private static double[] timePeer(DecisionTimer timer) throws InterruptedException {
+    System.err.println("alm drl bench: timing Bucket4j LocalBucket (peer)");
+    Bucket synBucket = bucket4j(syntheticTime(100));
+    double pSyn = timer.run(i -> synBucket.tryConsume(1) ? 1 : 0).nsPerDecision();
+    Bucket ntBucket = bucket4j(TimeMeter.SYSTEM_NANOTIME);
+    double pNt = timer.run(i -> ntBucket.tryConsume(1) ? 1 : 0).nsPerDecision();
+    Bucket twoBucket = bucket4j(TimeMeter.SYSTEM_NANOTIME);
+    double pTwo =
+        timer
+            .run(i -> twoBucket.tryConsume(1) ? 1 : 0, i -> twoBucket.tryConsume(1) ? 1 : 0)
+            .nsPerDecision();
+    return new double[] {pSyn, pNt, pTwo};
   }
 
   /** The i-th client key, as a proxy would see it: a fresh String of 20 to 24 characters. */
