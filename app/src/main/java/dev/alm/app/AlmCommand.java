@@ -1,5 +1,9 @@
 package dev.alm.app;
 
+import dev.alm.app.console.ConsoleCommand;
+import dev.alm.app.drl.DrlCommand;
+import dev.alm.app.fleet.FleetCommand;
+import dev.alm.app.fuzz.FuzzCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -36,11 +40,11 @@ import picocli.CommandLine.Spec;
       DnsCommand.class,
       CorrelateCommand.class,
       TracesCommand.class,
-      dev.alm.app.drl.DrlCommand.class,
+      DrlCommand.class,
       BenchCorrelateCommand.class,
-      dev.alm.app.fuzz.FuzzCommand.class,
-      dev.alm.app.console.ConsoleCommand.class,
-      dev.alm.app.fleet.FleetCommand.class,
+      FuzzCommand.class,
+      ConsoleCommand.class,
+      FleetCommand.class,
       picocli.CommandLine.HelpCommand.class
     })
 public final class AlmCommand implements Runnable {

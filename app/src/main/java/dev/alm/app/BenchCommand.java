@@ -12,6 +12,7 @@ import dev.alm.optimum.CentralOptimum;
 import dev.alm.optimum.compare.CompareConfig;
 import dev.alm.optimum.compare.ComparisonSweep;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.commons.math3.random.Well19937c;
@@ -191,7 +192,7 @@ public final class BenchCommand implements Callable<Integer> {
             DEFAULT_STEP,
             new StopRule(20000, StopRule.DEFAULT_DUAL_TOLERANCE, true),
             new StopRule(20000, StopRule.DEFAULT_GREEDY_TOLERANCE, true));
-    PrintWriter quiet = new PrintWriter(java.io.Writer.nullWriter());
+    PrintWriter quiet = new PrintWriter(Writer.nullWriter());
     long start = System.nanoTime();
     int threads = Runtime.getRuntime().availableProcessors();
     int n =

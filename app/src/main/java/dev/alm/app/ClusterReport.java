@@ -19,6 +19,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /** The files and the closing table of {@code alm cluster}. */
@@ -40,12 +41,12 @@ final class ClusterReport {
    * when: within the first {@link #START_SECONDS} it is the processes' start (servers and users
    * warming up at once), later the machine not carrying the load.
    */
-  static java.util.Optional<String> lagLine(double lagSeconds, double atSeconds) {
+  static Optional<String> lagLine(double lagSeconds, double atSeconds) {
     if (!(lagSeconds > LAG_WARNING_SECONDS)) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     if (atSeconds < START_SECONDS) {
-      return java.util.Optional.of(
+      return Optional.of(
           String.format(
               Locale.ROOT,
               "users fell %.1f s behind their schedule %.1f s after the start, while the processes"
@@ -53,7 +54,7 @@ final class ClusterReport {
               lagSeconds,
               atSeconds));
     }
-    return java.util.Optional.of(
+    return Optional.of(
         String.format(
             Locale.ROOT,
             "users fell %.1f s behind their schedule %.1f s after the start: this machine did not"
@@ -64,11 +65,11 @@ final class ClusterReport {
   }
 
   /** The lag of the users' worst moment and when it was. */
-  static java.util.Optional<String> lagLine(Collection<UserCounts> users) {
+  static Optional<String> lagLine(Collection<UserCounts> users) {
     UserCounts worst =
         users.stream().max(Comparator.comparingDouble(UserCounts::maxLagSeconds)).orElse(null);
     return worst == null
-        ? java.util.Optional.empty()
+        ? Optional.empty()
         : lagLine(worst.maxLagSeconds(), worst.maxLagAtSeconds());
   }
 

@@ -7,6 +7,7 @@ import dev.alm.optimum.compare.CompareConfig;
 import dev.alm.optimum.compare.CompareRow;
 import dev.alm.optimum.compare.ComparisonSweep;
 import dev.alm.optimum.compare.RunOutcome;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -218,7 +219,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
   }
 
-  private static void writeRows(List<CompareRow> rows, Path file) throws java.io.IOException {
+  private static void writeRows(List<CompareRow> rows, Path file) throws IOException {
     Outputs.csv(
         file,
         List.of(
@@ -259,7 +260,7 @@ public final class CompareCommand implements Callable<Integer> {
         });
   }
 
-  private static void writeRuns(List<RunOutcome> runs, Path file) throws java.io.IOException {
+  private static void writeRuns(List<RunOutcome> runs, Path file) throws IOException {
     Outputs.csv(
         file,
         List.of(

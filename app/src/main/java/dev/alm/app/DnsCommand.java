@@ -7,14 +7,18 @@ import dev.alm.dns.DnsDaemon;
 import dev.alm.dns.DnsNode;
 import dev.alm.dns.RrlConfig;
 import dev.alm.io.InputException;
+import dev.alm.node.AdminAccess;
 import dev.alm.node.ConfigFlags;
 import dev.alm.node.DaemonLifecycle;
 import dev.alm.node.HostPort;
+import io.netty.channel.ChannelException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.xbill.DNS.Name;
 import org.xbill.DNS.TextParseException;
@@ -147,7 +151,7 @@ public final class DnsCommand implements Callable<Integer> {
                         "alm dns", d.node().reopenLogs().stream().toList(), System.err::println),
                 System.err::println);
             return d;
-          } catch (io.netty.channel.ChannelException e) {
+          } catch (ChannelException e) {
             throw new UserError(
                 "cannot listen on " + file.config().listen() + ": " + e.getMessage());
           }
@@ -207,7 +211,7 @@ public final class DnsCommand implements Callable<Integer> {
     if (t < 1 || t > 64) {
       throw ConfigFlags.flagError("--threads", "must be in 1..64");
     }
-    dev.alm.node.AdminAccess access = adminToken.access();
+    AdminAccess access = adminToken.access();
     return new DnsConfigJson.DnsFile(
         c, t, admin != null ? admin : base.admin(), access != null ? access : base.adminAccess());
   }
@@ -226,7 +230,7 @@ public final class DnsCommand implements Callable<Integer> {
       l2.forEach(s -> b.l2(ip("l2", s)));
       if (mode != null) {
         try {
-          b.mode(AnswerMode.valueOf(mode.toUpperCase(java.util.Locale.ROOT)));
+          b.mode(AnswerMode.valueOf(mode.toUpperCase(Locale.ROOT)));
         } catch (IllegalArgumentException e) {
           throw new UserError("--mode: expected balanced, random or sticky, got '" + mode + "'");
         }
@@ -255,7 +259,7 @@ public final class DnsCommand implements Callable<Integer> {
     }
     try {
       return InetAddress.getByName(text);
-    } catch (java.net.UnknownHostException e) {
+    } catch (UnknownHostException e) {
       throw new UserError("--" + flag + ": not an IP address: '" + text + "'");
     }
   }

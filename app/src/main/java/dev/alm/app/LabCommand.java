@@ -20,6 +20,7 @@ import dev.alm.lab.LabTopologyJson;
 import dev.alm.lab.LabTruth;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.Sample;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -230,7 +232,7 @@ public final class LabCommand implements Callable<Integer> {
     List<LabDrill> drills = drills(t, d);
     Path dir = Outputs.directory(out).toAbsolutePath();
     LabSettings s = settings(dir);
-    java.util.function.Consumer<String> log =
+    Consumer<String> log =
         line -> {
           err.println(line);
           err.flush();
@@ -310,7 +312,7 @@ public final class LabCommand implements Callable<Integer> {
       LabSettings s,
       Duration d,
       List<LabDrill> drills,
-      java.util.function.Consumer<String> log)
+      Consumer<String> log)
       throws Exception {
     Thread hook = new Thread(() -> LabTeardown.down(lab, runDir, log), "alm-lab-teardown");
     Runtime.getRuntime().addShutdownHook(hook);
@@ -388,7 +390,7 @@ public final class LabCommand implements Callable<Integer> {
         c, r.samples(), r.users(), r.seconds(), r.targetRate(), List.of(), List.of(), List.of());
   }
 
-  static void writeMatrix(Path file, List<String> ids, double[][] c) throws java.io.IOException {
+  static void writeMatrix(Path file, List<String> ids, double[][] c) throws IOException {
     Outputs.write(file, w -> MatrixCsv.write(CorrelationMatrix.of(ids, c), w));
   }
 }

@@ -3,6 +3,8 @@ package dev.alm.app;
 import dev.alm.cluster.ClusterRun;
 import dev.alm.cluster.ClusterSummary;
 import dev.alm.cluster.SettlingReport;
+import dev.alm.lab.CRefresh;
+import dev.alm.lab.CRowMerge;
 import dev.alm.lab.CatchmentSeries;
 import dev.alm.lab.LabRun;
 import dev.alm.lab.LabSettings;
@@ -190,9 +192,9 @@ final class LabReport {
 
   /** Per hand-over of C ({@code --refresh-c}): when, from what, which rows were replaced. */
   private static List<Map<String, Object>> refreshes(
-      List<String> ids, List<dev.alm.lab.CRefresh.Event> events) {
+      List<String> ids, List<CRefresh.Event> events) {
     List<Map<String, Object>> out = new ArrayList<>();
-    for (dev.alm.lab.CRefresh.Event e : events) {
+    for (CRefresh.Event e : events) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("after", e.drill());
       m.put("atSeconds", e.atSeconds());
@@ -208,13 +210,10 @@ final class LabReport {
       if (!e.rows().isEmpty()) {
         m.put(
             "rowsReplaced",
-            e.rows().stream()
-                .filter(dev.alm.lab.CRowMerge.Row::replaced)
-                .map(x -> x.id())
-                .toList());
+            e.rows().stream().filter(CRowMerge.Row::replaced).map(x -> x.id()).toList());
         Map<String, Object> rows = new LinkedHashMap<>();
         for (int i = 0; i < e.rows().size(); i++) {
-          dev.alm.lab.CRowMerge.Row x = e.rows().get(i);
+          CRowMerge.Row x = e.rows().get(i);
           double tv = 0;
           for (int j = 0; j < ids.size(); j++) {
             tv += Math.abs(e.c()[i][j] - e.measured()[i][j]);

@@ -1,5 +1,8 @@
 package dev.alm.app;
 
+import dev.alm.io.InputException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import picocli.CommandLine;
 
 /** Entry point of the {@code alm} command. */
@@ -8,11 +11,9 @@ public final class Main {
   private Main() {}
 
   /** Held so that the levels set on them stay (loggers are weakly referenced). */
-  private static final java.util.logging.Logger SCALECUBE =
-      java.util.logging.Logger.getLogger("io.scalecube");
+  private static final Logger SCALECUBE = Logger.getLogger("io.scalecube");
 
-  private static final java.util.logging.Logger REACTOR =
-      java.util.logging.Logger.getLogger("reactor");
+  private static final Logger REACTOR = Logger.getLogger("reactor");
 
   public static void main(String[] args) {
     System.exit(run(args));
@@ -24,8 +25,8 @@ public final class Main {
    */
   public static int run(String... args) {
     // ScaleCube (SWIM) and Reactor log every start and member at INFO; keep their warnings only
-    SCALECUBE.setLevel(java.util.logging.Level.WARNING);
-    REACTOR.setLevel(java.util.logging.Level.WARNING);
+    SCALECUBE.setLevel(Level.WARNING);
+    REACTOR.setLevel(Level.WARNING);
     return configure(new CommandLine(new AlmCommand())).execute(args);
   }
 
@@ -35,7 +36,7 @@ public final class Main {
     cl.setExecutionExceptionHandler(
         (ex, cmd, parse) -> {
           String msg =
-              ex instanceof UserError || ex instanceof dev.alm.io.InputException
+              ex instanceof UserError || ex instanceof InputException
                   ? ex.getMessage()
                   : ex.toString();
           cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + msg);

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.alm.io.AtomicFiles;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -38,9 +40,9 @@ public final class Outputs {
     try {
       Files.createDirectories(dir);
       return dir;
-    } catch (java.nio.file.AccessDeniedException e) {
+    } catch (AccessDeniedException e) {
       throw new UserError("--out " + dir + ": permission denied");
-    } catch (java.nio.file.FileAlreadyExistsException e) {
+    } catch (FileAlreadyExistsException e) {
       throw new UserError("--out " + dir + ": " + e.getFile() + " exists and is not a directory");
     } catch (IOException e) {
       throw new UserError("--out " + dir + ": cannot create the directory (" + e + ")");
@@ -90,7 +92,7 @@ public final class Outputs {
   /** {id: value} in node order; non-finite values become null. */
   /** A matrix as rows keyed by id, each row a map from column id to value. */
   public static Map<String, Object> byIdRows(List<String> ids, double[][] rows) {
-    Map<String, Object> m = new java.util.LinkedHashMap<>();
+    Map<String, Object> m = new LinkedHashMap<>();
     for (int i = 0; i < ids.size(); i++) {
       m.put(ids.get(i), byId(ids, rows[i]));
     }

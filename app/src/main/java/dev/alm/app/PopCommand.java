@@ -2,6 +2,7 @@ package dev.alm.app;
 
 import dev.alm.io.InputException;
 import dev.alm.node.DaemonLifecycle;
+import dev.alm.node.FileDescriptors;
 import dev.alm.pop.PopConfig;
 import dev.alm.pop.PopConfigJson;
 import dev.alm.pop.PopConfigSource;
@@ -11,6 +12,7 @@ import dev.alm.proxy.ProxyConfigJson;
 import dev.alm.proxy.limit.CustomersJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
@@ -118,9 +120,7 @@ public final class PopCommand implements Callable<Integer> {
               d.proxyAddress(),
               started.proxy().capacity(),
               d.adminAddress(),
-              dev.alm.node.FileDescriptors.softLimit() < 0
-                  ? "unknown"
-                  : dev.alm.node.FileDescriptors.softLimit(),
+              FileDescriptors.softLimit() < 0 ? "unknown" : FileDescriptors.softLimit(),
               d.proxy().listenerHealth().guard().max(),
               d.proxy().listenerHealth().guard().perClient());
           out.flush();
@@ -181,7 +181,7 @@ public final class PopCommand implements Callable<Integer> {
                   .probeAuth(c.proxy().probeAuth().withUnsignedAllowed(true))
                   .build());
     }
-    java.util.Optional<String> unkeyed =
+    Optional<String> unkeyed =
         c.proxy().probeAuth().requireKeyOrOptOut("--insecure-probes or \"probeAuth\": \"off\"");
     if (unkeyed.isPresent()) {
       throw new InputException(config.toString(), "probeKeyFile", unkeyed.get());

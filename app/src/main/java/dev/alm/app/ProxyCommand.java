@@ -4,16 +4,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.alm.io.InputException;
 import dev.alm.node.ConfigFlags;
 import dev.alm.node.DaemonLifecycle;
+import dev.alm.node.FileDescriptors;
 import dev.alm.node.HostPort;
 import dev.alm.proxy.ContentConfig;
 import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.ProxyConfigJson;
 import dev.alm.proxy.ProxyServer;
 import dev.alm.proxy.limit.CustomersJson;
+import io.netty.channel.ChannelException;
 import java.io.PrintWriter;
+import java.net.BindException;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -175,7 +180,7 @@ public final class ProxyCommand implements Callable<Integer> {
                         "alm proxy", server.node().reopenLogs(), System.err::println),
                 System.err::println);
             return new WithStore<>(server, store);
-          } catch (io.netty.channel.ChannelException | java.net.BindException e) {
+          } catch (ChannelException | BindException e) {
             WithStore.closeQuietly(store);
             throw new UserError("cannot listen: " + e.getMessage());
           } catch (Exception e) {
@@ -205,9 +210,7 @@ public final class ProxyCommand implements Callable<Integer> {
           var g = server.listenerHealth().guard();
           out.printf(
               "alm proxy: file-descriptor limit %s, at most %d connections (%d per client)%n",
-              dev.alm.node.FileDescriptors.softLimit() < 0
-                  ? "unknown"
-                  : dev.alm.node.FileDescriptors.softLimit(),
+              FileDescriptors.softLimit() < 0 ? "unknown" : FileDescriptors.softLimit(),
               g.max(),
               g.perClient());
           out.flush();
@@ -217,7 +220,7 @@ public final class ProxyCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static String hostPort(java.net.InetSocketAddress a) {
+  private static String hostPort(InetSocketAddress a) {
     return a.getHostString() + ":" + a.getPort();
   }
 
@@ -326,7 +329,7 @@ public final class ProxyCommand implements Callable<Integer> {
     m.put("probeLog", c.probeLog() == null ? null : c.probeLog().toString());
     m.put("logQueue", c.logQueue());
     Map<String, Object> content = new LinkedHashMap<>();
-    content.put("mode", c.content().mode().name().toLowerCase(java.util.Locale.ROOT));
+    content.put("mode", c.content().mode().name().toLowerCase(Locale.ROOT));
     content.put("bodyBytes", c.content().bodyBytes());
     content.put("origin", c.content().origin() == null ? null : c.content().origin().toString());
     content.put("connections", c.content().originConnections());

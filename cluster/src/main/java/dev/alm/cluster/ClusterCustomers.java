@@ -2,6 +2,9 @@ package dev.alm.cluster;
 
 import dev.alm.drl.agent.AgentSettings;
 import dev.alm.drl.agent.DrlConfig;
+import dev.alm.drl.central.CentralLimit;
+import dev.alm.drl.central.FailurePolicy;
+import dev.alm.drl.central.RedisLimiterConfig;
 import dev.alm.node.HostPort;
 import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomersConfig;
@@ -73,10 +76,10 @@ final class ClusterCustomers {
   }
 
   /** The central store's customers: one bucket each at its global limit, one second of burst. */
-  dev.alm.drl.central.RedisLimiterConfig centralConfig(String uri) {
+  RedisLimiterConfig centralConfig(String uri) {
     // The demo shows the reference designs' failure: the limiter fails open after its 50 ms timeout
     // (alm cluster --stop-central), whatever the proxies' own centralFailOpen says.
-    return centralConfig(uri, dev.alm.drl.central.FailurePolicy.FAIL_OPEN);
+    return centralConfig(uri, FailurePolicy.FAIL_OPEN);
   }
 
   /**
@@ -84,20 +87,14 @@ final class ClusterCustomers {
    * policy} when Redis fails or is late. The bucket holds {@code limit * burstSeconds} units (a
    * bytes customer's chunks are at most that: {@code CentralPacedBody}).
    */
-  dev.alm.drl.central.RedisLimiterConfig centralConfig(
-      String uri, dev.alm.drl.central.FailurePolicy policy) {
-    List<dev.alm.drl.central.CentralLimit> limits = new ArrayList<>();
+  RedisLimiterConfig centralConfig(String uri, FailurePolicy policy) {
+    List<CentralLimit> limits = new ArrayList<>();
     for (CustomerSpec l : specs) {
       if (l.mode() == LimitMode.CENTRAL) {
-        limits.add(
-            new dev.alm.drl.central.CentralLimit(
-                l.name(), l.limit(), l.limit() * l.burstSeconds()));
+        limits.add(new CentralLimit(l.name(), l.limit(), l.limit() * l.burstSeconds()));
       }
     }
-    return dev.alm.drl.central.RedisLimiterConfig.builder(uri)
-        .policy(policy)
-        .customers(limits)
-        .build();
+    return RedisLimiterConfig.builder(uri).policy(policy).customers(limits).build();
   }
 
   /** PoP i's DRL agent, or null when the mode is not drl. */

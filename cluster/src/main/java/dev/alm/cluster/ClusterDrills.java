@@ -4,7 +4,9 @@ import dev.alm.io.KeyRing;
 import dev.alm.loop.LoopState;
 import dev.alm.pop.PopConfig;
 import dev.alm.pop.PopDaemon;
+import dev.alm.proxy.limit.CentralLimiter;
 import java.io.IOException;
+import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.function.Consumer;
@@ -22,7 +24,7 @@ final class ClusterDrills {
       List<PopDaemon> pops,
       KeyRing keys,
       ClusterCustomers customers,
-      dev.alm.proxy.limit.CentralLimiter central,
+      CentralLimiter central,
       Consumer<String> log,
       List<DrillOutcome> outcomes)
       throws IOException, InterruptedException {
@@ -42,7 +44,7 @@ final class ClusterDrills {
       List<PopDaemon> pops,
       KeyRing keys,
       ClusterCustomers customers,
-      dev.alm.proxy.limit.CentralLimiter central,
+      CentralLimiter central,
       Consumer<String> log)
       throws IOException, InterruptedException {
     int i = c.topology().ids().indexOf(d.pop());
@@ -65,7 +67,7 @@ final class ClusterDrills {
         restarted =
             PopDaemon.start(
                 again, false, System::nanoTime, System::currentTimeMillis, log, central);
-      } catch (java.net.BindException e) {
+      } catch (BindException e) {
         if (attempt >= 50) {
           throw e;
         }

@@ -6,6 +6,8 @@ import dev.alm.loop.Sample;
 import dev.alm.pop.PopDaemon;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.LongSummaryStatistics;
 import java.util.function.Consumer;
 
 /**
@@ -58,7 +60,7 @@ final class ClusterIntervals {
       StringBuilder line =
           new StringBuilder(
               String.format(
-                  java.util.Locale.ROOT,
+                  Locale.ROOT,
                   "t=%.0f customer %s: admitted %d/s of %d sent, limit %.0f; shares",
                   seconds,
                   name,
@@ -68,7 +70,7 @@ final class ClusterIntervals {
       for (int i = 0; i < n; i++) {
         double sh = Cluster.share(pops.get(i), name);
         cw.share(window, i, sh);
-        line.append(String.format(java.util.Locale.ROOT, " %s %.1f", t.ids().get(i), sh));
+        line.append(String.format(Locale.ROOT, " %s %.1f", t.ids().get(i), sh));
       }
       log.accept(line.toString());
     }
@@ -76,12 +78,10 @@ final class ClusterIntervals {
 
   /** How late the control intervals started and how long the PoPs' steps took. */
   static void logTiming(
-      java.util.LongSummaryStatistics late,
-      java.util.LongSummaryStatistics work,
-      Consumer<String> log) {
+      LongSummaryStatistics late, LongSummaryStatistics work, Consumer<String> log) {
     log.accept(
         String.format(
-            java.util.Locale.ROOT,
+            Locale.ROOT,
             "control intervals: %d, started late by %.2f ms on average (at most %.2f ms), all"
                 + " PoPs' steps took %.2f ms on average (at most %.2f ms)",
             late.getCount(),

@@ -4,6 +4,7 @@ import static dev.alm.cluster.Cluster.L1;
 import static dev.alm.cluster.Cluster.ZONE;
 
 import dev.alm.controller.model.Topology;
+import dev.alm.drl.central.RedisLimiter;
 import dev.alm.io.KeyRing;
 import dev.alm.loadgen.PopUsers;
 import dev.alm.loadgen.Users;
@@ -43,7 +44,7 @@ final class ClusterStart {
       ClusterConfig c,
       KeyRing keys,
       ClusterCustomers customers,
-      dev.alm.drl.central.RedisLimiter central,
+      RedisLimiter central,
       Consumer<String> log,
       List<PopDaemon> pops)
       throws IOException, InterruptedException {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.TreeMap;
 
 /**
  * The figures of a cluster run, per PoP, from its samples.
@@ -274,7 +275,7 @@ public record ClusterSummary(
     if (f == null) {
       return Double.NaN;
     }
-    Map<Double, Boolean> overAt = new java.util.TreeMap<>();
+    Map<Double, Boolean> overAt = new TreeMap<>();
     for (List<Sample> list : byPop.values()) {
       for (Sample s : list) {
         overAt.merge(s.t(), s.ratio() > 1.1, Boolean::logicalOr);

@@ -1,5 +1,6 @@
 package dev.alm.cluster;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.alm.io.InputException;
 import dev.alm.io.JsonFields;
@@ -7,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -87,9 +89,7 @@ public final class CustomerLoadsJson {
       throw new InputException(
           source,
           "",
-          e instanceof com.fasterxml.jackson.core.JsonProcessingException j
-              ? JsonFields.reason(j)
-              : e.getMessage());
+          e instanceof JsonProcessingException j ? JsonFields.reason(j) : e.getMessage());
     }
   }
 
@@ -100,7 +100,7 @@ public final class CustomerLoadsJson {
       throw root.error("customers", "at least one customer");
     }
     List<CustomerLoad> out = new ArrayList<>();
-    Set<String> names = new java.util.HashSet<>();
+    Set<String> names = new HashSet<>();
     for (int i = 0; i < array.size(); i++) {
       JsonFields c = root.element("customers", i);
       c.only(Set.of("name", "host", "limit", "demand", "phases"));

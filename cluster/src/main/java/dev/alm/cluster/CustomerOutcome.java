@@ -1,5 +1,7 @@
 package dev.alm.cluster;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -52,8 +54,7 @@ public record CustomerOutcome(
       String pop, long sent, long served, long rejected, long shed, double meanShare) {}
 
   public CustomerOutcome {
-    convergenceSeconds =
-        java.util.Collections.unmodifiableList(new java.util.ArrayList<>(convergenceSeconds));
+    convergenceSeconds = Collections.unmodifiableList(new ArrayList<>(convergenceSeconds));
     pops = List.copyOf(pops);
   }
 }

@@ -1,5 +1,6 @@
 package dev.alm.cluster;
 
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
@@ -37,7 +38,7 @@ public final class CustomerWindows {
     this.rejected = new AtomicLongArray(pops * windows);
     this.shed = new AtomicLongArray(pops * windows);
     this.share = new double[pops * windows];
-    java.util.Arrays.fill(share, Double.NaN);
+    Arrays.fill(share, Double.NaN);
   }
 
   /** The fleet's size. */
@@ -111,8 +112,8 @@ public final class CustomerWindows {
     if (latencyCount == 0) {
       return Double.NaN;
     }
-    long[] v = java.util.Arrays.copyOf(latencies, latencyCount);
-    java.util.Arrays.sort(v);
+    long[] v = Arrays.copyOf(latencies, latencyCount);
+    Arrays.sort(v);
     int rank = (int) Math.ceil(q * v.length);
     return v[Math.max(0, Math.min(v.length - 1, rank - 1))] / 1e6;
   }

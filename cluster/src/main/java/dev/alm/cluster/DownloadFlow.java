@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -59,7 +60,7 @@ final class DownloadFlow implements Runnable {
             int n;
             try {
               n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
-            } catch (java.net.SocketTimeoutException e) {
+            } catch (SocketTimeoutException e) {
               continue; // the shaper holds the flow back: keep waiting until the end
             }
             if (n < 0) {

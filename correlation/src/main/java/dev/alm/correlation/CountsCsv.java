@@ -3,6 +3,7 @@ package dev.alm.correlation;
 import dev.alm.io.InputException;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -111,7 +112,7 @@ public final class CountsCsv {
         throw new InputException(source, "", "expected a header and one row per node id");
       }
       return new Table(ids, rows.toArray(new long[0][]));
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       String why = e instanceof NoSuchFileException ? "no such file" : e.getMessage();
       throw new InputException(source, "", "cannot read: " + why);
     }

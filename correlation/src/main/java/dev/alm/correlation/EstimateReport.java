@@ -3,7 +3,9 @@ package dev.alm.correlation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * The figures of {@code report.json} (docs/correlation.md). The diagonal, sample and row figures
@@ -119,7 +121,7 @@ public final class EstimateReport {
 
   /** Sorted copy, for tests and callers that want the diagonal figures as numbers. */
   public static double[] measuredDiagonal(CorrelationEstimate e) {
-    return java.util.stream.IntStream.range(0, e.size())
+    return IntStream.range(0, e.size())
         .filter(i -> e.samples(i) > 0)
         .mapToDouble(i -> e.frequency(i, i))
         .sorted()
@@ -134,7 +136,7 @@ public final class EstimateReport {
     @SuppressWarnings("unchecked")
     Map<String, Object> diag = (Map<String, Object>) report.get("diagonal");
     return String.format(
-        java.util.Locale.ROOT,
+        Locale.ROOT,
         "%s: %s nodes, %s samples; diagonal min %s median %s max %s; %s rows with 1-4 samples, "
             + "%s empty rows; wrote C.csv, counts.csv, intervals.csv, report.json",
         dir,
@@ -148,8 +150,6 @@ public final class EstimateReport {
   }
 
   private static String fmt(Object v) {
-    return v instanceof Double x
-        ? String.format(java.util.Locale.ROOT, "%.3f", x)
-        : String.valueOf(v);
+    return v instanceof Double x ? String.format(Locale.ROOT, "%.3f", x) : String.valueOf(v);
   }
 }

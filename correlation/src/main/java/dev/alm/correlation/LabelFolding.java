@@ -3,6 +3,7 @@ package dev.alm.correlation;
 import dev.alm.io.InputException;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -92,7 +93,7 @@ public interface LabelFolding {
       if (header) {
         throw new InputException(source, "line 1", "empty file: expected the header label,node");
       }
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       String why = e instanceof NoSuchFileException ? "no such file" : e.getMessage();
       throw new InputException(source, "", "cannot read: " + why);
     }

@@ -2,6 +2,7 @@ package dev.alm.correlation;
 
 import dev.alm.traces.ReadReport;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -80,7 +81,7 @@ public final class RunInputs {
 
   private static Map<String, Object> kind(CorrelationInputs.Kind kind) {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("kind", kind.name().toLowerCase(java.util.Locale.ROOT));
+    m.put("kind", kind.name().toLowerCase(Locale.ROOT));
     return m;
   }
 }

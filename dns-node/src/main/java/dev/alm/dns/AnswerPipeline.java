@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 /**
@@ -25,10 +26,8 @@ final class AnswerPipeline {
   private final org.xbill.DNS.Name correlationBeacons;
   private final AtomicLong failures = new AtomicLong();
   private volatile Throwable lastFailure;
-  private final java.util.concurrent.atomic.LongAdder received =
-      new java.util.concurrent.atomic.LongAdder();
-  private final java.util.concurrent.atomic.LongAdder cdnAnswers =
-      new java.util.concurrent.atomic.LongAdder();
+  private final LongAdder received = new LongAdder();
+  private final LongAdder cdnAnswers = new LongAdder();
   private final RequeryDemand demand = new RequeryDemand();
   private final long cdnTtlNanos;
 

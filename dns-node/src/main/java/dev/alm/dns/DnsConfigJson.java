@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.xbill.DNS.Name;
@@ -225,7 +226,7 @@ public final class DnsConfigJson {
             f.file() + ":adminTokenFile"));
   }
 
-  private static java.util.List<String> required(JsonFields f, String field) throws InputException {
+  private static List<String> required(JsonFields f, String field) throws InputException {
     if (!f.has(field)) {
       throw f.error(field, "required (a list of addresses)");
     }

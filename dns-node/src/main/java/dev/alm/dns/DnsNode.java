@@ -5,6 +5,7 @@ import dev.alm.fastcontrol.EchoVerdict;
 import dev.alm.fastcontrol.EchoVerifier;
 import dev.alm.fastcontrol.ProbeAnswerer;
 import dev.alm.fastcontrol.ProbeSigner;
+import dev.alm.fastcontrol.RequeryDemand;
 import dev.alm.node.ConnectionGuard;
 import dev.alm.node.FileDescriptors;
 import dev.alm.node.ListenerHealth;
@@ -15,6 +16,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
@@ -252,7 +254,7 @@ public final class DnsNode implements AutoCloseable {
    * (docs/controllers.md, "Demand behind the answers"): answers, rated answers and the requests
    * behind those, since start.
    */
-  public dev.alm.fastcontrol.RequeryDemand.Totals requery() {
+  public RequeryDemand.Totals requery() {
     return pipeline.demand();
   }
 
@@ -289,7 +291,7 @@ public final class DnsNode implements AutoCloseable {
         server.address().getAddress().getHostAddress() + ":" + server.address().getPort());
     s.put("transport", server.epoll() ? "epoll" : "nio");
     s.put("x", x.get());
-    s.put("mode", config.mode().name().toLowerCase(java.util.Locale.ROOT));
+    s.put("mode", config.mode().name().toLowerCase(Locale.ROOT));
     s.put("received", pipeline.received());
     s.putAll(metrics.counts());
     s.put("tcpConnections", server.tcpConnections());

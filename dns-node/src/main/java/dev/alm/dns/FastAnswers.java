@@ -1,8 +1,11 @@
 package dev.alm.dns;
 
 import dev.alm.traces.AnswerKind;
+import java.net.Inet4Address;
 import java.net.InetAddress;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import org.xbill.DNS.DClass;
 import org.xbill.DNS.Message;
 import org.xbill.DNS.Name;
@@ -57,8 +60,7 @@ final class FastAnswers {
     tails = new byte[cdn.size()][2][2][2][];
     outcomes = new Outcome[cdn.size()][2][2];
     for (int i = 0; i < cdn.size(); i++) {
-      canonical[i] =
-          Name.fromConstantString(cdn.get(i).toString().toLowerCase(java.util.Locale.ROOT));
+      canonical[i] = Name.fromConstantString(cdn.get(i).toString().toLowerCase(Locale.ROOT));
       names[i] = canonical[i].toWire();
       for (int t = 0; t < 2; t++) {
         int type = t == 0 ? Type.A : Type.AAAA;
@@ -95,7 +97,7 @@ final class FastAnswers {
     if (wire.length > 512) {
       return null;
     }
-    return java.util.Arrays.copyOfRange(wire, questionEnd, wire.length);
+    return Arrays.copyOfRange(wire, questionEnd, wire.length);
   }
 
   /**
@@ -177,7 +179,7 @@ final class FastAnswers {
   private static int count(List<InetAddress> to, boolean v4) {
     int c = 0;
     for (InetAddress a : to) {
-      if ((a instanceof java.net.Inet4Address) == v4) {
+      if ((a instanceof Inet4Address) == v4) {
         c++;
       }
     }

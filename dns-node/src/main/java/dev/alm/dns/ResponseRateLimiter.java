@@ -1,5 +1,7 @@
 package dev.alm.dns;
 
+import java.util.Arrays;
+
 /**
  * Response-rate limiting for UDP, as Knot and NSD do it: a token bucket per (source prefix,
  * response) pair in a fixed-size table (colliding pairs share a slot; a slot taken over by a new
@@ -101,7 +103,7 @@ public final class ResponseRateLimiter {
    */
   public static byte[] truncated(byte[] response) {
     int end = questionEnd(response);
-    byte[] t = java.util.Arrays.copyOf(response, end);
+    byte[] t = Arrays.copyOf(response, end);
     t[2] |= 0x02;
     for (int i = 6; i < 12; i++) {
       t[i] = 0;

@@ -3,13 +3,16 @@ package dev.alm.dns;
 import dev.alm.fastcontrol.PriceEcho;
 import dev.alm.fastcontrol.ProbeName;
 import dev.alm.fastcontrol.ProbeTarget;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.xbill.DNS.AAAARecord;
@@ -147,7 +150,7 @@ public final class ServedZone {
       int n = qname.labels() - echo.labels();
       String[] labels = new String[n];
       for (int k = 0; k < n; k++) {
-        labels[k] = qname.getLabelString(k).toLowerCase(java.util.Locale.ROOT);
+        labels[k] = qname.getLabelString(k).toLowerCase(Locale.ROOT);
       }
       return new Lookup.Echo(labels);
     }
@@ -171,10 +174,7 @@ public final class ServedZone {
   private Record parseStatic(String line, String field, long defaultTtl) {
     try (Master m =
         new Master(
-            new java.io.ByteArrayInputStream(
-                line.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
-            zone,
-            defaultTtl)) {
+            new ByteArrayInputStream(line.getBytes(StandardCharsets.UTF_8)), zone, defaultTtl)) {
       Record r = m.nextRecord();
       if (r == null) {
         throw new DnsConfig.ConfigException(field, "no record in '" + line + "'");

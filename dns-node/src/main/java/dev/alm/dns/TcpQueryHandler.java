@@ -8,6 +8,7 @@ import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.codec.LengthFieldPrepender;
 import io.netty.handler.timeout.IdleStateEvent;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 
 /**
@@ -64,7 +65,7 @@ final class TcpQueryHandler extends SimpleChannelInboundHandler<ByteBuf> {
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    if (!(cause instanceof java.io.IOException)) {
+    if (!(cause instanceof IOException)) {
       pipeline.failed(cause); // a peer resetting or closing the connection is not a failure of ours
     }
     ctx.close();

@@ -3,8 +3,10 @@ package dev.alm.fastcontrol;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
@@ -129,7 +131,7 @@ public final class EchoVerifier {
    */
   public EchoTotals totals() {
     long n = count.sum();
-    Map<String, EchoTotals.Stratum> split = new java.util.HashMap<>();
+    Map<String, EchoTotals.Stratum> split = new HashMap<>();
     byProxy.forEach((proxy, sums) -> split.put(proxy, sums.stratum()));
     return new EchoTotals(n, Math.max(0, sum.sum()), Math.max(0, squares.sum()), split);
   }
@@ -175,7 +177,7 @@ public final class EchoVerifier {
    * over the proxies, row i of C as routing has it now. Only proxies of verified echoes appear.
    */
   public Map<String, Long> byProxy() {
-    Map<String, Long> m = new java.util.TreeMap<>();
+    Map<String, Long> m = new TreeMap<>();
     byProxy.forEach((k, v) -> m.put(k, v.count.sum()));
     return m;
   }

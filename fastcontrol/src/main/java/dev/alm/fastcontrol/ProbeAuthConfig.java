@@ -2,6 +2,7 @@ package dev.alm.fastcontrol;
 
 import dev.alm.io.KeyRing;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * How the FastControl probes behind beta (paper 004 eq. 19-20) are authenticated
@@ -180,11 +181,11 @@ public record ProbeAuthConfig(
    * @param optOut how to run without a key anyway, for the message
    * @return a one-line reason when neither holds, else empty
    */
-  public java.util.Optional<String> requireKeyOrOptOut(String optOut) {
+  public Optional<String> requireKeyOrOptOut(String optOut) {
     if (enabled() || unsignedAllowed) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
-    return java.util.Optional.of(
+    return Optional.of(
         "required: without the fleet's probe key anyone can forge FastControl probes and"
             + " steer beta (create one: head -c 32 /dev/urandom | base64 > probe.key; chmod 600"
             + " probe.key), or run without it with "

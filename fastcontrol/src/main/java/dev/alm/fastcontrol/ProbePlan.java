@@ -1,6 +1,7 @@
 package dev.alm.fastcontrol;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -125,7 +126,7 @@ public record ProbePlan(
         r[k++] = rate;
       }
     }
-    return new ProbePlan(ids.get(i), cats, java.util.Arrays.copyOf(r, k), floored, config, mu);
+    return new ProbePlan(ids.get(i), cats, Arrays.copyOf(r, k), floored, config, mu);
   }
 
   /** r_ij for each of {@link #categories()} (a copy). */
@@ -174,7 +175,7 @@ public record ProbePlan(
     return o instanceof ProbePlan p
         && origin.equals(p.origin)
         && categories.equals(p.categories)
-        && java.util.Arrays.equals(rates, p.rates)
+        && Arrays.equals(rates, p.rates)
         && floored.equals(p.floored)
         && config.equals(p.config)
         && Double.compare(mu, p.mu) == 0;
@@ -182,7 +183,7 @@ public record ProbePlan(
 
   @Override
   public int hashCode() {
-    return origin.hashCode() * 31 + categories.hashCode() * 17 + java.util.Arrays.hashCode(rates);
+    return origin.hashCode() * 31 + categories.hashCode() * 17 + Arrays.hashCode(rates);
   }
 
   @Override
@@ -196,7 +197,7 @@ public record ProbePlan(
         + ", "
         + categories
         + "="
-        + java.util.Arrays.toString(rates)
+        + Arrays.toString(rates)
         + ", floored="
         + floored.size()
         + "]";

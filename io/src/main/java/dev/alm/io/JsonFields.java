@@ -7,12 +7,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Typed reads of a JSON configuration object with errors that name the file, the field path and the
@@ -75,9 +78,9 @@ public final class JsonFields {
     } catch (JsonProcessingException e) {
       throw new InputException(
           name, e.getLocation() == null ? "" : "line " + e.getLocation().getLineNr(), reason(e));
-    } catch (java.nio.charset.CharacterCodingException e) {
+    } catch (CharacterCodingException e) {
       throw new InputException(name, "", "not UTF-8 text (a JSON file is expected)");
-    } catch (java.nio.file.NoSuchFileException e) {
+    } catch (NoSuchFileException e) {
       throw new InputException(name, "", "no such file");
     } catch (IOException e) {
       throw new InputException(name, "", "cannot read: " + e.getMessage());
@@ -108,9 +111,7 @@ public final class JsonFields {
     for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
       String f = it.next();
       if (!allowed.contains(f)) {
-        throw error(
-            f,
-            "unknown field (known: " + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
+        throw error(f, "unknown field (known: " + String.join(", ", new TreeSet<>(allowed)) + ")");
       }
     }
     return this;

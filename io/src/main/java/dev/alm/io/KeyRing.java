@@ -1,8 +1,10 @@
 package dev.alm.io;
 
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.security.GeneralSecurityException;
@@ -11,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import javax.crypto.Mac;
+import javax.crypto.ShortBufferException;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
@@ -115,9 +118,9 @@ public final class KeyRing {
     List<String> lines;
     try {
       lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-    } catch (java.nio.file.NoSuchFileException e) {
+    } catch (NoSuchFileException e) {
       throw new InputException(source, "", "no such file");
-    } catch (java.nio.charset.CharacterCodingException e) {
+    } catch (CharacterCodingException e) {
       throw new InputException(source, "", "not UTF-8 text");
     } catch (IOException e) {
       throw new InputException(source, "", "cannot read: " + e.getMessage());
@@ -203,7 +206,7 @@ public final class KeyRing {
       h.update(data, offset, length);
       try {
         h.doFinal(full, 0);
-      } catch (javax.crypto.ShortBufferException e) {
+      } catch (ShortBufferException e) {
         throw new IllegalStateException("the scratch holds a whole HMAC-SHA256", e);
       }
       int diffs = 0;

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -176,7 +177,7 @@ public final class CRefresh {
                 at,
                 source.label(),
                 source == Source.ESTIMATED ? " (rows replaced: " + replaced(rows) + ")" : "",
-                java.util.Arrays.deepToString(now.c())));
+                Arrays.deepToString(now.c())));
         return new Event(
             drill.label(), at, source.label(), from, now.c(), measured.c(), rows, skipped, null);
       } catch (IOException | RuntimeException e) {

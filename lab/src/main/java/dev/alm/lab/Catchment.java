@@ -10,6 +10,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Locale;
 import org.xbill.DNS.DClass;
 import org.xbill.DNS.Message;
@@ -40,7 +41,7 @@ public final class Catchment {
       byte[] buf = new byte[1500];
       DatagramPacket p = new DatagramPacket(buf, buf.length);
       s.receive(p);
-      Message r = new Message(java.util.Arrays.copyOf(buf, p.getLength()));
+      Message r = new Message(Arrays.copyOf(buf, p.getLength()));
       for (Record rec : r.getSection(Section.ANSWER)) {
         if (rec instanceof TXTRecord t && !t.getStrings().isEmpty()) {
           return t.getStrings().get(0);

@@ -2,6 +2,7 @@ package dev.alm.lab;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
@@ -44,8 +45,7 @@ final class DrillRunner {
       log.accept("lab: drill " + d.label() + " failed: " + e.getMessage());
     }
     if (!Double.isNaN(bgp)) {
-      log.accept(
-          String.format(java.util.Locale.ROOT, "lab: %s: BGP converged in %.3f s", d.label(), bgp));
+      log.accept(String.format(Locale.ROOT, "lab: %s: BGP converged in %.3f s", d.label(), bgp));
     }
     return new LabRun.DrillEvent(d, at, bgp);
   }

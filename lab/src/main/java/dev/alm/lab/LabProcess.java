@@ -11,12 +11,15 @@ import dev.alm.proxy.ContentConfig;
 import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.ProxyServer;
 import java.io.IOException;
+import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -136,7 +139,7 @@ public final class LabProcess {
       try {
         return PopDaemon.start(
             c, false, System::nanoTime, System::currentTimeMillis, System.err::println);
-      } catch (java.net.BindException e) {
+      } catch (BindException e) {
         if (attempt >= 100) {
           throw e;
         }
@@ -271,7 +274,7 @@ public final class LabProcess {
       Files.writeString(
           f,
           String.format(
-              java.util.Locale.ROOT,
+              Locale.ROOT,
               "%.1f,%s,%s%n",
               (at - truth.startEpochMillis()) / 1000.0,
               d == null ? "" : d,
@@ -289,7 +292,7 @@ public final class LabProcess {
     Path f = out.resolve("catchments").resolve(id + ".json");
     Path tmp = f.resolveSibling(id + ".json.tmp");
     new ObjectMapper().writeValue(tmp.toFile(), m);
-    Files.move(tmp, f, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    Files.move(tmp, f, StandardCopyOption.ATOMIC_MOVE);
   }
 
   private static void ready(Path out, String id) throws IOException {

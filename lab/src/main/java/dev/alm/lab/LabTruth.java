@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /**
  * What the run hands every process once the ground truth is measured: the true C and A (in load
@@ -35,7 +36,7 @@ public record LabTruth(
     Path f = file(out);
     Path tmp = f.resolveSibling("truth.json.tmp");
     new ObjectMapper().writeValue(tmp.toFile(), this);
-    Files.move(tmp, f, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    Files.move(tmp, f, StandardCopyOption.ATOMIC_MOVE);
   }
 
   /** Waits up to {@code timeoutMillis} for the file; null if it did not come. */

@@ -1,5 +1,6 @@
 package dev.alm.lab;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -33,7 +34,7 @@ final class NftLoss {
   static List<List<String>> commands(String dev, double lossPercent) {
     String c = chain(dev);
     List<List<String>> out =
-        new java.util.ArrayList<>(
+        new ArrayList<>(
             List.of(
                 List.of("add", "table", "inet", "alm_lab"),
                 List.of(
@@ -75,7 +76,7 @@ final class NftLoss {
    */
   static String apply(String ns, String dev, double lossPercent) {
     for (List<String> args : commands(dev, lossPercent)) {
-      List<String> cmd = new java.util.ArrayList<>(List.of("ip", "netns", "exec", ns, "nft"));
+      List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", ns, "nft"));
       cmd.addAll(args);
       Shell.Result r = Shell.run(cmd, 10_000);
       if (!r.ok()) {

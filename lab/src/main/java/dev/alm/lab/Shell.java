@@ -1,5 +1,6 @@
 package dev.alm.lab;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +24,7 @@ public final class Shell {
   /** Runs {@code command}, stderr merged into the output; exit 127 when it cannot start. */
   public static Result run(List<String> command, long timeoutMillis) {
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
-    pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     Process p;
     try {
       p = pb.start();
@@ -61,7 +62,7 @@ public final class Shell {
   /** Whether a program is on the PATH (or in /usr/sbin, /sbin). */
   public static boolean found(String program) {
     for (String dir : (System.getenv().getOrDefault("PATH", "") + ":/usr/sbin:/sbin").split(":")) {
-      if (!dir.isEmpty() && new java.io.File(dir, program).canExecute()) {
+      if (!dir.isEmpty() && new File(dir, program).canExecute()) {
         return true;
       }
     }

@@ -6,6 +6,8 @@ import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
+import java.util.Arrays;
+import java.util.List;
 import org.xbill.DNS.DClass;
 import org.xbill.DNS.Message;
 import org.xbill.DNS.Name;
@@ -78,7 +80,7 @@ public final class DnsClient implements AutoCloseable {
       }
       Message r;
       try {
-        r = new Message(java.util.Arrays.copyOf(p.getData(), p.getLength()));
+        r = new Message(Arrays.copyOf(p.getData(), p.getLength()));
       } catch (IOException e) {
         return null;
       }
@@ -89,7 +91,7 @@ public final class DnsClient implements AutoCloseable {
   }
 
   /** The answer section's records. */
-  public static java.util.List<Record> answers(Message m) {
+  public static List<Record> answers(Message m) {
     return m.getSection(Section.ANSWER);
   }
 

@@ -2,6 +2,7 @@ package dev.alm.loadgen;
 
 import dev.alm.traces.BeaconName;
 import java.io.IOException;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -375,7 +376,7 @@ public final class Users implements Runnable {
         stats.dnsFailures.increment();
       }
       return m;
-    } catch (java.net.BindException e) {
+    } catch (BindException e) {
       cacheAddresses = null; // a loopback without 127.0.0.0/8 (not Linux): one address for all
       stats.dnsQueries.decrement();
       return query(lane, name);

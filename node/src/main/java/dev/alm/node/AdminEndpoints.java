@@ -1,8 +1,13 @@
 package dev.alm.node;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,12 +26,11 @@ public final class AdminEndpoints {
   private static final ObjectMapper JSON =
       new ObjectMapper()
           .registerModule(
-              new com.fasterxml.jackson.databind.module.SimpleModule("finite-numbers")
+              new SimpleModule("finite-numbers")
                   .addSerializer(Double.class, new FiniteDoubleSerializer())
                   .addSerializer(double.class, new FiniteDoubleSerializer()));
 
-  private static final class FiniteDoubleSerializer
-      extends com.fasterxml.jackson.databind.ser.std.StdSerializer<Double> {
+  private static final class FiniteDoubleSerializer extends StdSerializer<Double> {
     private static final long serialVersionUID = 1L;
 
     FiniteDoubleSerializer() {
@@ -34,11 +38,7 @@ public final class AdminEndpoints {
     }
 
     @Override
-    public void serialize(
-        Double v,
-        com.fasterxml.jackson.core.JsonGenerator g,
-        com.fasterxml.jackson.databind.SerializerProvider p)
-        throws java.io.IOException {
+    public void serialize(Double v, JsonGenerator g, SerializerProvider p) throws IOException {
       if (Double.isFinite(v)) {
         g.writeNumber(v);
       } else {

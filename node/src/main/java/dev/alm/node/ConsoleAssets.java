@@ -3,6 +3,7 @@ package dev.alm.node;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Properties;
 
@@ -29,17 +30,13 @@ public final class ConsoleAssets {
    * The fleet page: all PoPs on one screen (events of {@code alm console} and {@code alm cluster}).
    */
   public static String fleetPage(String title) {
-    String html =
-        new String(
-            read("dev/alm/node/console/fleet.html"), java.nio.charset.StandardCharsets.UTF_8);
+    String html = new String(read("dev/alm/node/console/fleet.html"), StandardCharsets.UTF_8);
     return html.replace("{{title}}", escape(title));
   }
 
   /** The console page of one daemon: its title and the kind of document its events carry. */
   public static String page(String title, String kind) {
-    String html =
-        new String(
-            read("dev/alm/node/console/daemon.html"), java.nio.charset.StandardCharsets.UTF_8);
+    String html = new String(read("dev/alm/node/console/daemon.html"), StandardCharsets.UTF_8);
     return html.replace("{{title}}", escape(title)).replace("{{kind}}", escape(kind));
   }
 

@@ -1,6 +1,9 @@
 package dev.alm.node;
 
 import dev.alm.io.InputException;
+import java.io.IOException;
+import java.net.BindException;
+import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -67,13 +70,12 @@ public final class DaemonLifecycle {
    */
   static Exception explain(Exception e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof java.nio.channels.UnresolvedAddressException) {
+      if (t instanceof UnresolvedAddressException) {
         return new InputException(
             "cannot listen", "", "a listen or admin host name does not resolve (use an address)");
       }
       String m = t.getMessage();
-      if (t instanceof java.net.BindException
-          || (m != null && m.contains("Address already in use"))) {
+      if (t instanceof BindException || (m != null && m.contains("Address already in use"))) {
         return new InputException(
             "cannot listen",
             "",
@@ -83,7 +85,7 @@ public final class DaemonLifecycle {
         return new InputException(
             "cannot listen", "", "no interface of this machine has a listen or admin address");
       }
-      if (m != null && m.contains("Permission denied") && t instanceof java.io.IOException) {
+      if (m != null && m.contains("Permission denied") && t instanceof IOException) {
         return new InputException(
             "cannot listen", "", "permission denied (ports below 1024 need privileges)");
       }

@@ -18,6 +18,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -287,7 +288,7 @@ public final class EventStream {
 
   /** The status part: caps, open streams and counts. */
   public Map<String, Object> status() {
-    Map<String, Object> m = new java.util.LinkedHashMap<>();
+    Map<String, Object> m = new LinkedHashMap<>();
     m.put("open", open());
     m.put("maxStreams", limits.maxStreams());
     m.put("maxStreamsPerClient", limits.maxStreamsPerClient());

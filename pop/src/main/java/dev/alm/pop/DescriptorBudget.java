@@ -4,6 +4,8 @@ import dev.alm.drl.agent.SwimListenerLimits;
 import dev.alm.node.AdminLimits;
 import dev.alm.node.FileDescriptors;
 import dev.alm.proxy.HttpLimits;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The connection caps of a PoP's listeners, which share one process's file descriptors: the
@@ -31,7 +33,7 @@ record DescriptorBudget(PopConfig config, AdminLimits admin, SwimListenerLimits 
   static DescriptorBudget of(
       PopConfig c, AdminLimits admin, SwimListenerLimits swim, long fdLimit) {
     HttpLimits proxy = c.proxy().limits();
-    java.util.List<Integer> wanted = new java.util.ArrayList<>();
+    List<Integer> wanted = new ArrayList<>();
     wanted.add(proxy.maxConnections());
     wanted.add(c.dns().maxTcpConnections());
     int adminAt = -1;

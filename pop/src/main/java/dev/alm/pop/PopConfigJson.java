@@ -23,6 +23,8 @@ import dev.alm.proxy.ProxyConfigJson;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Set;
+import java.util.function.DoubleConsumer;
+import java.util.function.Function;
 
 /**
  * Reads a PoP daemon's configuration file, pop.json (docs/pop.md), into a {@link PopConfig}. The
@@ -130,7 +132,7 @@ public final class PopConfigJson {
     DrlConfig drl = f.has("drl") ? DrlConfigJson.read(f.object("drl"), base) : null;
     if (drl != null) {
       checked(f, "drl", () -> drl.settings(index, t.size(), PopCustomers.proxyCustomers(proxy)));
-      dev.alm.io.KeyRing.load(drl.keyFile(), "drl.keyFile");
+      KeyRing.load(drl.keyFile(), "drl.keyFile");
     }
     if (admin != null) {
       try {
@@ -205,8 +207,7 @@ public final class PopConfigJson {
   }
 
   /** Sets a loop number when the field is there, and checks it. */
-  private static void number(
-      JsonFields f, String field, LoopConfig.Builder d, java.util.function.DoubleConsumer set)
+  private static void number(JsonFields f, String field, LoopConfig.Builder d, DoubleConsumer set)
       throws InputException {
     if (f.has(field)) {
       set.accept(f.number(field));
@@ -245,8 +246,7 @@ public final class PopConfigJson {
     }
   }
 
-  private static <T> T checked(
-      JsonFields f, String field, java.util.function.Function<String, T> parse, String text)
+  private static <T> T checked(JsonFields f, String field, Function<String, T> parse, String text)
       throws InputException {
     return checked(f, field, () -> parse.apply(text));
   }

@@ -1,6 +1,7 @@
 package dev.alm.pop;
 
 import dev.alm.loop.SavedState;
+import java.io.IOException;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -26,7 +27,7 @@ final class StateRestore {
         log.accept(
             "pop " + config.id() + ": removed a half-written state file beside " + file.path());
       }
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       log.accept(
           "pop " + config.id() + ": cannot remove a half-written state file: " + e.getMessage());
     }

@@ -1,6 +1,8 @@
 package dev.alm.proxy;
 
 import dev.alm.node.HostPort;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Set;
 
@@ -84,9 +86,9 @@ public record ContentConfig(
       return false;
     }
     try {
-      java.net.InetAddress.getByName(s);
+      InetAddress.getByName(s);
       return true;
-    } catch (java.net.UnknownHostException e) {
+    } catch (UnknownHostException e) {
       return false;
     }
   }

@@ -23,6 +23,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -76,7 +77,7 @@ public final class OriginClient {
     }
   }
 
-  private final java.util.Set<String> trustedHops;
+  private final Set<String> trustedHops;
 
   public OriginClient(EventLoopGroup group, Transport transport, ContentConfig content) {
     this.timeoutNanos = content.originTimeout().toNanos();

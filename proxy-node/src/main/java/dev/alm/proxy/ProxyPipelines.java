@@ -1,6 +1,8 @@
 package dev.alm.proxy;
 
 import dev.alm.node.MessageDeadline;
+import dev.alm.proxy.limit.CentralLimiter;
+import dev.alm.proxy.limit.ShareSource;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
@@ -37,10 +39,7 @@ public final class ProxyPipelines {
    * A proxy with generated content and embedded connections whose customers' limits follow {@code
    * shares} and ask {@code central} (either may be null).
    */
-  public static Harness harness(
-      ProxyConfig config,
-      dev.alm.proxy.limit.ShareSource shares,
-      dev.alm.proxy.limit.CentralLimiter central)
+  public static Harness harness(ProxyConfig config, ShareSource shares, CentralLimiter central)
       throws IOException {
     return new Harness(config, shares, central);
   }
@@ -51,10 +50,7 @@ public final class ProxyPipelines {
     private final ProxyNode node;
     private final GeneratedContent generated;
 
-    private Harness(
-        ProxyConfig config,
-        dev.alm.proxy.limit.ShareSource shares,
-        dev.alm.proxy.limit.CentralLimiter central)
+    private Harness(ProxyConfig config, ShareSource shares, CentralLimiter central)
         throws IOException {
       this.config = config;
       this.node =

@@ -25,8 +25,11 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
 /**
@@ -47,8 +50,7 @@ public final class ProxyServer implements AutoCloseable {
   private final ScheduledFuture<?> refresh;
   private final GeneratedContent generated;
   private final ListenerHealth health;
-  private final java.util.concurrent.atomic.AtomicBoolean closed =
-      new java.util.concurrent.atomic.AtomicBoolean();
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   private ProxyServer(
       ProxyNode node,
@@ -274,8 +276,7 @@ public final class ProxyServer implements AutoCloseable {
                 .page(() -> ConsoleAssets.page("alm proxy " + config.pop(), "proxy"))
                 .status(
                     () -> {
-                      java.util.Map<String, Object> m =
-                          new java.util.LinkedHashMap<>(node.status());
+                      Map<String, Object> m = new LinkedHashMap<>(node.status());
                       m.put("listener", health.status());
                       m.put("admin", admin.status());
                       return m;

@@ -1,5 +1,7 @@
 package dev.alm.traces;
 
+import java.util.Locale;
+
 /**
  * What a DNS answer sent the user to, as recorded in the query log's {@code answer} column.
  *
@@ -23,7 +25,7 @@ public enum AnswerKind {
 
   /** The column value: the lower-case name. */
   public String label() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT);
   }
 
   private static final AnswerKind[] KINDS = values();

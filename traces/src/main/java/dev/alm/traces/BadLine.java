@@ -1,5 +1,8 @@
 package dev.alm.traces;
 
+import java.io.Serializable;
+import java.util.regex.Pattern;
+
 /**
  * A line of a trace that was not used, and why.
  *
@@ -7,12 +10,10 @@ package dev.alm.traces;
  * @param line the 1-based line number (the header is line 1)
  * @param reason why it was skipped
  */
-public record BadLine(String source, long line, String reason) implements java.io.Serializable {
+public record BadLine(String source, long line, String reason) implements Serializable {
 
-  private static final java.util.regex.Pattern VALUE =
-      java.util.regex.Pattern.compile("(?<!column )'[^']*'");
-  private static final java.util.regex.Pattern NUMBER =
-      java.util.regex.Pattern.compile("(?<![\\w.-])[0-9]+(?![\\w.-])");
+  private static final Pattern VALUE = Pattern.compile("(?<!column )'[^']*'");
+  private static final Pattern NUMBER = Pattern.compile("(?<![\\w.-])[0-9]+(?![\\w.-])");
 
   /**
    * The kind of a reason, for counting bad lines by reason: the quoted values a line held and the

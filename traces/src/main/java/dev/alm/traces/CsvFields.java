@@ -1,6 +1,7 @@
 package dev.alm.traces;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -59,7 +60,7 @@ public final class CsvFields {
         out[k] = r.get(k);
       }
       return r.size();
-    } catch (IOException | java.io.UncheckedIOException | IllegalStateException e) {
+    } catch (IOException | UncheckedIOException | IllegalStateException e) {
       return -1;
     }
   }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What reading a set of trace files did: lines read, records used and lines skipped per file, with
@@ -35,7 +36,7 @@ public final class ReadReport {
   private final boolean strict;
   private final Map<String, Tally> files = new LinkedHashMap<>();
   private final List<String> truncated = new ArrayList<>();
-  private final Map<String, Long> reasons = new java.util.TreeMap<>();
+  private final Map<String, Long> reasons = new TreeMap<>();
 
   /**
    * @param strict whether the first bad line is fatal

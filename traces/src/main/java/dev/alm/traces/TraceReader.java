@@ -3,6 +3,7 @@ package dev.alm.traces;
 import dev.alm.io.InputException;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -64,7 +65,7 @@ public final class TraceReader<T> implements AutoCloseable {
    *     (strict) it is empty
    */
   public static <T> TraceReader<T> open(
-      String source, java.io.InputStream stream, TraceFormat<T> format, ReadReport report)
+      String source, InputStream stream, TraceFormat<T> format, ReadReport report)
       throws InputException {
     BufferedReader in;
     try {

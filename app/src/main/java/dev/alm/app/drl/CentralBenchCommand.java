@@ -13,6 +13,7 @@ import dev.alm.drl.central.TokenServerCore;
 import dev.alm.drl.central.TokenServerSettings;
 import dev.alm.io.KeyRing;
 import io.github.bucket4j.Bucket;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -191,7 +192,7 @@ public final class CentralBenchCommand implements Callable<Integer> {
               .keyPrefix("alm:bench:" + System.nanoTime() + ":")
               .customers(List.of(cl))
               .build());
-    } catch (IllegalArgumentException | java.io.IOException e) {
+    } catch (IllegalArgumentException | IOException e) {
       throw new UserError("--redis: " + e.getMessage());
     }
   }

@@ -17,6 +17,7 @@ import dev.alm.io.KeyRing;
 import dev.alm.node.DaemonLifecycle;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 import picocli.CommandLine.Command;
@@ -109,7 +111,7 @@ public final class CentralLoadCommand implements Callable<Integer> {
   /** The shape the proxy plugs in. */
   @FunctionalInterface
   interface Limiter {
-    java.util.concurrent.CompletionStage<Boolean> tryAcquire(String customer, long units);
+    CompletionStage<Boolean> tryAcquire(String customer, long units);
   }
 
   @Override
@@ -343,7 +345,7 @@ public final class CentralLoadCommand implements Callable<Integer> {
                     .keyPrefix(prefix)
                     .customers(List.of(cl))
                     .build());
-      } catch (IllegalArgumentException | java.io.IOException e) {
+      } catch (IllegalArgumentException | IOException e) {
         throw new UserError("--redis: " + e.getMessage());
       }
       closing.add(r);

@@ -6,6 +6,10 @@ import dev.alm.drl.agent.AgentSettings;
 import dev.alm.drl.agent.CustomerLimit;
 import dev.alm.drl.agent.DrlAgent;
 import dev.alm.io.KeyRing;
+import dev.alm.ratelimit.sim.Scenario;
+import dev.alm.ratelimit.sim.ScenarioReader;
+import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -135,12 +139,12 @@ public final class DrlAgentsCommand implements Callable<Integer> {
       names = "--out",
       defaultValue = "drl-agents-out",
       description = "With --scenario: the output directory. Default: drl-agents-out.")
-  java.nio.file.Path out;
+  Path out;
 
   @Override
   public Integer call() throws Exception {
     if (scenario != null) {
-      dev.alm.ratelimit.sim.Scenario sc = dev.alm.ratelimit.sim.ScenarioReader.read(scenario);
+      Scenario sc = ScenarioReader.read(scenario);
       try {
         if (faster != 1) {
           sc = sc.faster(faster);
@@ -169,7 +173,7 @@ public final class DrlAgentsCommand implements Callable<Integer> {
             .withFanOut(fanOut)
             .withGossip(mode);
     byte[] key = new byte[32];
-    new java.security.SecureRandom().nextBytes(key);
+    new SecureRandom().nextBytes(key);
     KeyRing keys = KeyRing.of(key);
     SplittableRandom rnd = new SplittableRandom(seed);
     double[] demand = new double[n];

@@ -9,7 +9,9 @@ import dev.alm.ratelimit.sim.ScenarioReader;
 import dev.alm.ratelimit.sim.SimulationResult;
 import dev.alm.ratelimit.sim.Simulator;
 import dev.alm.ratelimit.sim.Summary;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -145,8 +147,8 @@ public final class DrlSimulateCommand implements Callable<Integer> {
   private static Simulator.Observer csv(Writer w, SeriesRecorder rec) {
     try {
       w.write("t,limiter,demand,limit,drop,served\n");
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
     StringBuilder b = new StringBuilder(1 << 16);
     return (t, demand, limit, drop, served) -> {
@@ -166,8 +168,8 @@ public final class DrlSimulateCommand implements Callable<Integer> {
       }
       try {
         w.append(b);
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
     };
   }

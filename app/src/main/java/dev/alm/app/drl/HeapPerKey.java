@@ -2,6 +2,7 @@ package dev.alm.app.drl;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.lang.ref.Reference;
 import java.util.function.IntFunction;
 
 /**
@@ -34,7 +35,7 @@ final class HeapPerKey {
     long before = usedAfterGc();
     Object held = build.apply(n);
     long after = usedAfterGc();
-    java.lang.ref.Reference.reachabilityFence(held);
+    Reference.reachabilityFence(held);
     return (double) (after - before) / n;
   }
 

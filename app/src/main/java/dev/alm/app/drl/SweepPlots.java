@@ -5,6 +5,7 @@ import dev.alm.ratelimit.laplacian.OverThrottlingExperiment;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -36,7 +37,7 @@ final class SweepPlots {
       k[i] = i;
     }
     double[] limit = new double[k.length];
-    java.util.Arrays.fill(limit, first1.limit());
+    Arrays.fill(limit, first1.limit());
     c.addSeries("r_total", k, first1.requested()).setMarker(SeriesMarkers.NONE);
     c.addSeries("l_total", k, limit).setMarker(SeriesMarkers.NONE);
     c.addSeries("a_total graph #1 (tree)", k, first1.accepted()).setMarker(SeriesMarkers.NONE);

@@ -15,8 +15,10 @@ import dev.alm.node.HostPort;
 import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomersJson;
 import dev.alm.proxy.limit.LimitMode;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -151,8 +153,8 @@ public final class TokenServerCommand implements Callable<Integer> {
   public static List<CentralLimit> readCustomers(Path file) throws InputException {
     JsonNode root;
     try {
-      root = JsonFields.strictMapper().readTree(java.nio.file.Files.readString(file));
-    } catch (java.io.IOException e) {
+      root = JsonFields.strictMapper().readTree(Files.readString(file));
+    } catch (IOException e) {
       return CentralCustomersJson.read(file); // reports the file's problem in its own words
     }
     if (root == null || !root.isObject()) {

@@ -4,9 +4,12 @@ import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.io.InputException;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,15 +50,15 @@ public final class MatrixCsv {
   public static Result read(Path file, boolean normalize) throws InputException {
     try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       return read(r, file.toString(), normalize);
-    } catch (java.nio.charset.CharacterCodingException e) {
+    } catch (CharacterCodingException e) {
       throw new InputException(file.toString(), "", "not UTF-8 text (a CSV file is expected)");
-    } catch (java.io.UncheckedIOException e) {
-      if (e.getCause() instanceof java.nio.charset.CharacterCodingException) {
+    } catch (UncheckedIOException e) {
+      if (e.getCause() instanceof CharacterCodingException) {
         throw new InputException(file.toString(), "", "not UTF-8 text (a CSV file is expected)");
       }
       throw new InputException(file.toString(), "", "cannot read: " + e.getCause().getMessage());
     } catch (IOException e) {
-      String why = e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage();
+      String why = e instanceof NoSuchFileException ? "no such file" : e.getMessage();
       throw new InputException(file.toString(), "", "cannot read: " + why);
     }
   }

@@ -32,7 +32,7 @@ public final class Simulator {
     double[] a = t.demands();
     double[] mu = new double[n];
     PriceState[] price = new PriceState[n];
-    java.util.Arrays.fill(price, PriceState.INITIAL);
+    Arrays.fill(price, PriceState.INITIAL);
     double[] x = new double[n];
     double[] sStar = new double[n];
     double[] s = null;

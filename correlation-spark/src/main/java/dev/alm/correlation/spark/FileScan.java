@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.util.Collections;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import org.apache.hadoop.conf.Configuration;
@@ -109,7 +110,7 @@ final class FileScan<T, O> implements Iterator<O> {
   }
 
   private static FileResult failed(TraceFile file, String format, String why) {
-    return new FileResult(file, format, 0, 0, 0, java.util.List.of(), -1, Map.of(), 0, why);
+    return new FileResult(file, format, 0, 0, 0, List.of(), -1, Map.of(), 0, why);
   }
 
   private static <T> Records<T> csv(TraceReader<T> r, ReadReport report) {

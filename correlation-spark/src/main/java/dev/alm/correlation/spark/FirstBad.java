@@ -1,6 +1,7 @@
 package dev.alm.correlation.spark;
 
 import dev.alm.traces.BadLine;
+import dev.alm.traces.ReadReport;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,7 +31,7 @@ final class FirstBad implements Serializable {
 
   private void trim() {
     first.sort(Comparator.comparingLong(BadLine::line));
-    while (first.size() > dev.alm.traces.ReadReport.EXAMPLES_PER_FILE) {
+    while (first.size() > ReadReport.EXAMPLES_PER_FILE) {
       first.remove(first.size() - 1);
     }
   }

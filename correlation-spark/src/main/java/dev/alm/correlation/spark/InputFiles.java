@@ -3,6 +3,7 @@ package dev.alm.correlation.spark;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -53,7 +54,7 @@ final class InputFiles {
       throws IOException {
     boolean any = false;
     FileStatus[] children = fs.listStatus(dir.getPath());
-    java.util.Arrays.sort(children, Comparator.comparing(f -> f.getPath().toString()));
+    Arrays.sort(children, Comparator.comparing(f -> f.getPath().toString()));
     for (FileStatus c : children) {
       String n = c.getPath().getName();
       if (n.startsWith("_") || n.startsWith(".")) {

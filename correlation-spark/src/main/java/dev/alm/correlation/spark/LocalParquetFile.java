@@ -1,5 +1,6 @@
 package dev.alm.correlation.spark;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -16,7 +17,7 @@ record LocalParquetFile(Path path) implements OutputFile {
 
   @Override
   public PositionOutputStream createOrOverwrite(long blockSizeHint) throws IOException {
-    OutputStream s = new java.io.BufferedOutputStream(Files.newOutputStream(path), 1 << 16);
+    OutputStream s = new BufferedOutputStream(Files.newOutputStream(path), 1 << 16);
     return new PositionOutputStream() {
       private long pos;
 

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.ToLongFunction;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetFileWriter;
@@ -35,8 +36,7 @@ public final class ParquetParts implements PartFiles {
   }
 
   @Override
-  public <T> RecordWriter<T> open(
-      Path file, TraceFormat<T> format, java.util.function.ToLongFunction<T> time)
+  public <T> RecordWriter<T> open(Path file, TraceFormat<T> format, ToLongFunction<T> time)
       throws IOException {
     return new Writer<>(file, format, time);
   }
@@ -58,15 +58,14 @@ public final class ParquetParts implements PartFiles {
     private final Path file;
     private final Path tmp;
     private final TraceFormat<T> format;
-    private final java.util.function.ToLongFunction<T> time;
+    private final ToLongFunction<T> time;
     private final SimpleGroupFactory groups;
     private final ParquetWriter<Group> out;
     private final String[] names;
     private long written;
     private boolean closed;
 
-    Writer(Path file, TraceFormat<T> format, java.util.function.ToLongFunction<T> time)
-        throws IOException {
+    Writer(Path file, TraceFormat<T> format, ToLongFunction<T> time) throws IOException {
       this.file = file;
       this.tmp = AtomicFiles.temporarySibling(file);
       this.format = format;

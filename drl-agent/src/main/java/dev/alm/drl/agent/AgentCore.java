@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.BiFunction;
+import java.util.function.ToDoubleFunction;
 
 /**
  * One PoP's DRL agent as a pure core: received datagrams, membership changes and the clock reading
@@ -242,7 +243,7 @@ public final class AgentCore {
    *
    * @param demand each customer's local demand in units/s over the interval, by name
    */
-  public Tick tick(long now, java.util.function.ToDoubleFunction<String> demand) {
+  public Tick tick(long now, ToDoubleFunction<String> demand) {
     return tick(
         now,
         (name, dt) -> {

@@ -5,8 +5,10 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
+import java.nio.channels.DatagramChannel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.function.LongSupplier;
 
@@ -87,14 +89,14 @@ public final class AgentFleet implements AutoCloseable {
     }
     try {
       if (kind == MembershipKind.STATIC) {
-        List<java.nio.channels.DatagramChannel> holders = new ArrayList<>();
+        List<DatagramChannel> holders = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-          java.nio.channels.DatagramChannel c = java.nio.channels.DatagramChannel.open();
+          DatagramChannel c = DatagramChannel.open();
           c.bind(new InetSocketAddress("127.0.0.1", 0));
           gossip[i] = (InetSocketAddress) c.getLocalAddress();
           holders.add(c);
         }
-        for (java.nio.channels.DatagramChannel c : holders) {
+        for (DatagramChannel c : holders) {
           c.close();
         }
       } else {
@@ -216,6 +218,6 @@ public final class AgentFleet implements AutoCloseable {
       a.close();
     }
     crashed.clear();
-    group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+    group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
   }
 }

@@ -4,6 +4,7 @@ import dev.alm.ratelimit.alloc.Allocator;
 import dev.alm.ratelimit.alloc.Enforcement;
 import dev.alm.ratelimit.alloc.Envelope;
 import dev.alm.ratelimit.alloc.GossipAllocator;
+import dev.alm.ratelimit.alloc.GossipLimiterState;
 import dev.alm.ratelimit.alloc.LimiterContext;
 import dev.alm.ratelimit.alloc.LocalMeasurement;
 import dev.alm.ratelimit.alloc.NoMessage;
@@ -93,9 +94,7 @@ final class CustomerAllocation<S, M extends PeerMessage> {
    * a silent peer; NaN when the algorithm does not gossip.
    */
   double gossipedValue() {
-    return state instanceof dev.alm.ratelimit.alloc.GossipLimiterState g
-        ? g.gossipedValue()
-        : Double.NaN;
+    return state instanceof GossipLimiterState g ? g.gossipedValue() : Double.NaN;
   }
 
   /**

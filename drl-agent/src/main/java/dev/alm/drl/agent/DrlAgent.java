@@ -11,6 +11,7 @@ import io.netty.channel.socket.DatagramPacket;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
@@ -37,7 +38,7 @@ public final class DrlAgent implements AutoCloseable {
   private final Channel channel;
   private volatile GossipFilter filter = GossipFilter.ALL;
   private volatile LinkFaults faults = LinkFaults.NONE;
-  private java.util.SplittableRandom faultDraws = new java.util.SplittableRandom(0);
+  private SplittableRandom faultDraws = new SplittableRandom(0);
   private volatile AgentStatus status;
   private ScheduledFuture<?> ticker;
   private long unsent;
@@ -134,8 +135,7 @@ public final class DrlAgent implements AutoCloseable {
         .execute(
             () -> {
               faults = next;
-              faultDraws =
-                  new java.util.SplittableRandom(next.seed() * 1_000_003L + core.settings().id());
+              faultDraws = new SplittableRandom(next.seed() * 1_000_003L + core.settings().id());
             });
   }
 

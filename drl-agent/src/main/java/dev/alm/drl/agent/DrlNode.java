@@ -2,6 +2,7 @@ package dev.alm.drl.agent;
 
 import dev.alm.io.InputException;
 import dev.alm.io.KeyRing;
+import dev.alm.ratelimit.alloc.Enforcement;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -195,7 +196,7 @@ public final class DrlNode implements AutoCloseable {
       cm.put("globalDemand", Double.isFinite(c.globalDemand()) ? c.globalDemand() : null);
       cm.put("mode", c.mode().label());
       cm.put("algorithm", c.algorithm());
-      if (c.enforcement() instanceof dev.alm.ratelimit.alloc.Enforcement.DropProbability p) {
+      if (c.enforcement() instanceof Enforcement.DropProbability p) {
         cm.put("dropProbability", p.probability());
       }
       customers.add(cm);

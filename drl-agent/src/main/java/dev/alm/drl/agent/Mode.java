@@ -1,5 +1,7 @@
 package dev.alm.drl.agent;
 
+import java.util.Locale;
+
 /**
  * How a PoP's agent currently sets its shares (docs/ratelimit/agent.md, failure modes).
  *
@@ -18,6 +20,6 @@ public enum Mode {
 
   /** The name shown in /status and metrics. */
   public String label() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT);
   }
 }

@@ -69,7 +69,7 @@ public final class PacketCodec {
   }
 
   /** The UDP payload size of a datagram with these entries. */
-  public static int size(java.util.List<CustomerEntry> entries) {
+  public static int size(List<CustomerEntry> entries) {
     int n = HEADER_BYTES + MAC_BYTES;
     for (CustomerEntry e : entries) {
       n += entryBytes(e);

@@ -1,5 +1,7 @@
 package dev.alm.drl.agent;
 
+import java.util.Locale;
+
 /** Why a received gossip datagram changed nothing; each is counted (/status, metrics). */
 public enum RejectReason {
   /**
@@ -21,6 +23,6 @@ public enum RejectReason {
 
   /** The name shown in /status and metrics. */
   public String label() {
-    return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 }

@@ -1,6 +1,7 @@
 package dev.alm.drl.agent;
 
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -25,7 +26,7 @@ public final class SwimListenerStats {
 
     /** The name in /status and metrics. */
     public String label() {
-      return name().toLowerCase(java.util.Locale.ROOT);
+      return name().toLowerCase(Locale.ROOT);
     }
   }
 

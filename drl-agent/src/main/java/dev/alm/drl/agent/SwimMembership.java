@@ -6,7 +6,9 @@ import io.scalecube.cluster.ClusterMessageHandler;
 import io.scalecube.cluster.Member;
 import io.scalecube.cluster.membership.MembershipEvent;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Membership and failure detection by SWIM (Das, Gupta and Motivala, DSN 2002) through ScaleCube
@@ -53,8 +55,8 @@ public final class SwimMembership implements Membership {
     this.seeds = List.copyOf(seeds);
     this.pingIntervalMs = pingIntervalMs;
     this.suspicionMult = suspicionMult;
-    this.codec = java.util.Objects.requireNonNull(codec, "codec");
-    this.limits = java.util.Objects.requireNonNull(limits, "limits");
+    this.codec = Objects.requireNonNull(codec, "codec");
+    this.limits = Objects.requireNonNull(limits, "limits");
   }
 
   /** Defaults for PoPs on a LAN or loopback: 200 ms pings, suspicion multiplier 3. */
@@ -143,7 +145,7 @@ public final class SwimMembership implements Membership {
   public void crash() {
     if (cluster instanceof ClusterImpl c) {
       try {
-        c.transport().stop().block(java.time.Duration.ofSeconds(5));
+        c.transport().stop().block(Duration.ofSeconds(5));
       } catch (RuntimeException e) {
         // stopped or not, the member no longer answers
       }
@@ -157,7 +159,7 @@ public final class SwimMembership implements Membership {
     if (c != null) {
       c.shutdown();
       try {
-        c.onShutdown().block(java.time.Duration.ofSeconds(5));
+        c.onShutdown().block(Duration.ofSeconds(5));
       } catch (RuntimeException e) {
         // a member that does not finish leaving in 5 s is dropped: the process is going away
       }

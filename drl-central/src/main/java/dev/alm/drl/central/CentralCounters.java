@@ -2,6 +2,8 @@ package dev.alm.drl.central;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -131,8 +133,8 @@ public final class CentralCounters {
   }
 
   /** The counts as a {@code /status} object. */
-  public java.util.Map<String, Long> asMap() {
-    java.util.Map<String, Long> m = new java.util.LinkedHashMap<>();
+  public Map<String, Long> asMap() {
+    Map<String, Long> m = new LinkedHashMap<>();
     m.put("admitted", admitted());
     m.put("rejected", rejected());
     m.put("failedOpen", failedOpen());

@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.alm.io.InputException;
 import dev.alm.io.JsonFields;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -44,9 +47,9 @@ public final class CentralCustomersJson {
           source,
           e.getLocation() == null ? "" : "line " + e.getLocation().getLineNr(),
           JsonFields.reason(e));
-    } catch (java.nio.file.NoSuchFileException e) {
+    } catch (NoSuchFileException e) {
       throw new InputException(source, "", "no such file");
-    } catch (java.nio.charset.CharacterCodingException e) {
+    } catch (CharacterCodingException e) {
       throw new InputException(source, "", "not UTF-8 text (a JSON file is expected)");
     } catch (IOException e) {
       throw new InputException(source, "", "cannot read: " + e.getMessage());
@@ -74,7 +77,7 @@ public final class CentralCustomersJson {
         throw c.error("limit", "required");
       }
       String name = c.text("name");
-      int bytes = name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+      int bytes = name.getBytes(StandardCharsets.UTF_8).length;
       if (bytes < 1 || bytes > LeaseCodec.MAX_NAME_BYTES) {
         throw c.error("name", "must be 1 to " + LeaseCodec.MAX_NAME_BYTES + " UTF-8 bytes");
       }

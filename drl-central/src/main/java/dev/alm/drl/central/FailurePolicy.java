@@ -1,5 +1,6 @@
 package dev.alm.drl.central;
 
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -53,7 +54,7 @@ public enum FailurePolicy {
 
   /** Parses {@code open}, {@code closed} or {@code defer} (case-insensitive). */
   public static FailurePolicy parse(String text) {
-    return switch (text.toLowerCase(java.util.Locale.ROOT)) {
+    return switch (text.toLowerCase(Locale.ROOT)) {
       case "open", "fail-open" -> FAIL_OPEN;
       case "closed", "fail-closed" -> FAIL_CLOSED;
       case "defer" -> DEFER;

@@ -13,9 +13,11 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -23,6 +25,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Storage-based throttling (article 002 section 4.3): each customer's token bucket lives in one
@@ -148,8 +151,7 @@ public final class RedisLimiter implements CentralBaseline {
     }
     // the deadline and the store's answer race: the first decides, and counts before it completes
     // the stage, so that a caller who sees the answer also sees it counted
-    java.util.concurrent.atomic.AtomicBoolean decided =
-        new java.util.concurrent.atomic.AtomicBoolean();
+    AtomicBoolean decided = new AtomicBoolean();
     ScheduledFuture<?> deadline =
         timer.schedule(
             () -> {
@@ -212,14 +214,14 @@ public final class RedisLimiter implements CentralBaseline {
    * alm_redis_limiter_store_failures_total{kind}}.
    */
   @Override
-  public void bindTo(io.micrometer.core.instrument.MeterRegistry registry) {
+  public void bindTo(MeterRegistry registry) {
     counters.bindTo(registry, "alm_redis_limiter");
   }
 
   /** A {@code /status} object: mode, policy, timeout, connection and the decisions' counts. */
   @Override
-  public java.util.Map<String, Object> status() {
-    java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+  public Map<String, Object> status() {
+    Map<String, Object> m = new LinkedHashMap<>();
     m.put("mode", "redis");
     m.put("policy", config.policy().label());
     m.put("timeoutMs", config.timeout().toMillis());

@@ -1,5 +1,9 @@
 package dev.alm.drl.central;
 
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.util.Arrays;
+
 /**
  * Who the token server spends a MAC verification on. Every source address holds a token bucket of
  * refusals ({@link RefusalBudget}): a datagram that fails verification spends a token, and once an
@@ -60,8 +64,8 @@ final class SourceBudget {
    * The key of a source address: nonzero, the IPv4 address itself, or for IPv6 a hash of it
    * (addresses whose hashes collide share a budget).
    */
-  static long key(java.net.InetAddress a) {
-    long family = a instanceof java.net.Inet4Address ? 1L << 32 : 2L << 32;
+  static long key(InetAddress a) {
+    long family = a instanceof Inet4Address ? 1L << 32 : 2L << 32;
     return family | (a.hashCode() & 0xffff_ffffL);
   }
 
@@ -173,7 +177,7 @@ final class SourceBudget {
     keys[victim] = source;
     tokens[victim] = budget.perAddressBurst();
     refilled[victim] = nowNanos;
-    java.util.Arrays.fill(clients, victim * CLIENTS, victim * CLIENTS + CLIENTS, 0L);
+    Arrays.fill(clients, victim * CLIENTS, victim * CLIENTS + CLIENTS, 0L);
     nextClient[victim] = 0;
     return victim;
   }

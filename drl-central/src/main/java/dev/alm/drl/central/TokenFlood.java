@@ -9,6 +9,7 @@ import java.nio.channels.DatagramChannel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -112,7 +113,7 @@ public final class TokenFlood {
     @Override
     public String toString() {
       return String.format(
-          java.util.Locale.ROOT,
+          Locale.ROOT,
           "%d real asks, %d failed (%d never answered, %d answered late), %d of %d calls"
               + " answered by policy; %d forged requests in %.1f s (%.0f/s)",
           asks,

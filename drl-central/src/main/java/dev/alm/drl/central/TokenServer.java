@@ -18,8 +18,10 @@ import io.netty.channel.epoll.EpollMode;
 import io.netty.channel.socket.DatagramPacket;
 import io.netty.channel.socket.InternetProtocolFamily;
 import io.netty.channel.socket.nio.NioDatagramChannel;
+import java.net.Inet6Address;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
@@ -96,7 +98,7 @@ public final class TokenServer implements AutoCloseable {
             .option(ChannelOption.SO_RCVBUF, RECEIVE_BUFFER);
     if (transport.epoll()) {
       InternetProtocolFamily family =
-          bind.getAddress() instanceof java.net.Inet6Address
+          bind.getAddress() instanceof Inet6Address
               ? InternetProtocolFamily.IPv6
               : InternetProtocolFamily.IPv4;
       // One recvmmsg of up to DATAGRAMS_PER_READ datagrams per wake-up, level-triggered (as the
@@ -164,7 +166,7 @@ public final class TokenServer implements AutoCloseable {
         .register(registry);
     for (LeaseRefusal r : LeaseRefusal.values()) {
       FunctionCounter.builder(p + "_refused", core, c -> c.refused(r))
-          .tag("reason", r.name().toLowerCase(java.util.Locale.ROOT))
+          .tag("reason", r.name().toLowerCase(Locale.ROOT))
           .register(registry);
     }
   }

@@ -5,8 +5,10 @@ import dev.alm.node.AdminAccess;
 import dev.alm.node.HostPort;
 import dev.alm.node.NodeAdmin;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -81,10 +83,10 @@ public final class TokenServerDaemon implements AutoCloseable {
     s.put("unknownCustomer", c.unknownCustomers());
     Map<String, Long> refused = new LinkedHashMap<>();
     for (LeaseRefusal r : LeaseRefusal.values()) {
-      refused.put(r.name().toLowerCase(java.util.Locale.ROOT), c.refused(r));
+      refused.put(r.name().toLowerCase(Locale.ROOT), c.refused(r));
     }
     s.put("refused", refused);
-    List<Map<String, Object>> list = new java.util.ArrayList<>();
+    List<Map<String, Object>> list = new ArrayList<>();
     for (CentralLimit l : customers) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("name", l.name());

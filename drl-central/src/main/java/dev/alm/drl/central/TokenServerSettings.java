@@ -1,6 +1,7 @@
 package dev.alm.drl.central;
 
 import java.time.Duration;
+import java.util.Objects;
 
 /**
  * How the token server leases: how long a grant may be spent, how large a batch may be, how much
@@ -60,7 +61,7 @@ public record TokenServerSettings(
     if (maxClients < 1) {
       throw new IllegalArgumentException("max clients must be >= 1: " + maxClients);
     }
-    java.util.Objects.requireNonNull(refusals, "refusals");
+    Objects.requireNonNull(refusals, "refusals");
   }
 
   /** These settings with another lease. */

@@ -3,6 +3,8 @@ package dev.alm.loop.fleet;
 import dev.alm.controller.sim.SettlingMeasure;
 import dev.alm.loop.Sample;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalInt;
 
@@ -97,8 +99,7 @@ public record FleetRun(FleetModelConfig config, List<Sample> samples, List<PopTo
    */
   public OptionalInt coldStartIntervals() {
     int n = beforeFirstEvent();
-    return SettlingMeasure.coldStart(
-        java.util.Arrays.copyOf(ratio(), n), java.util.Arrays.copyOf(x(), n));
+    return SettlingMeasure.coldStart(Arrays.copyOf(ratio(), n), Arrays.copyOf(x(), n));
   }
 
   /**
@@ -106,7 +107,7 @@ public record FleetRun(FleetModelConfig config, List<Sample> samples, List<PopTo
    * change: when no proxy's 5-interval mean was above 1.1 T any more, x left aside.
    */
   public OptionalInt coldStartOverloadIntervals() {
-    return SettlingMeasure.overloadFree(java.util.Arrays.copyOf(ratio(), beforeFirstEvent()));
+    return SettlingMeasure.overloadFree(Arrays.copyOf(ratio(), beforeFirstEvent()));
   }
 
   /** The intervals that end before the first scheduled event. */
@@ -142,7 +143,7 @@ public record FleetRun(FleetModelConfig config, List<Sample> samples, List<PopTo
             "route-change" + (r.label().isEmpty() ? "" : " " + r.label()), r.atSeconds()
           });
     }
-    events.sort(java.util.Comparator.comparingDouble(e -> (Double) e[1]));
+    events.sort(Comparator.comparingDouble(e -> (Double) e[1]));
     double[] t = times();
     double[][] ratio = ratio();
     List<Recovery> out = new ArrayList<>();

@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -182,7 +183,7 @@ public final class FleetCheck {
   }
 
   private static String zone(String z) {
-    String s = z.toLowerCase(java.util.Locale.ROOT);
+    String s = z.toLowerCase(Locale.ROOT);
     return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
   }
 

@@ -4,6 +4,8 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
@@ -23,8 +25,7 @@ public final class CustomerLimiter {
   private final RateBucket requests;
   private final Cache<String, RateBucket> clients;
   private final LongSupplier nanoClock;
-  private final java.util.function.Function<String, RateBucket> newClientBucket =
-      k -> newClientBucket();
+  private final Function<String, RateBucket> newClientBucket = k -> newClientBucket();
   private final LimitDecision admit;
   private final LimitDecision central;
   private final LimitDecision counted;
@@ -149,7 +150,7 @@ public final class CustomerLimiter {
             : Double.NaN;
     if (drop >= 0) {
       // random drop replaces the bucket: each request is refused with probability p
-      if (drop > 0 && java.util.concurrent.ThreadLocalRandom.current().nextDouble() < drop) {
+      if (drop > 0 && ThreadLocalRandom.current().nextDouble() < drop) {
         state.rejected.increment();
         return LimitDecision.reject(this, RateLimitFields.GLOBAL, 0, retryBound);
       }

@@ -1,5 +1,6 @@
 package dev.alm.proxy.limit;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
@@ -32,8 +33,7 @@ public final class CustomerState {
   private volatile RateBucket pacer;
 
   /** Paced response bodies being written now: the customer's active flows at this PoP. */
-  final java.util.concurrent.atomic.AtomicInteger activeFlows =
-      new java.util.concurrent.atomic.AtomicInteger();
+  final AtomicInteger activeFlows = new AtomicInteger();
 
   private long lastFlowReportNanos = Long.MIN_VALUE;
 

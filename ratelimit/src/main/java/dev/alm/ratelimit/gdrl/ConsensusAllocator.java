@@ -9,6 +9,7 @@ import dev.alm.ratelimit.alloc.StepInput;
 import dev.alm.ratelimit.alloc.StepResult;
 import dev.alm.ratelimit.gossip.DemandFilter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -136,9 +137,9 @@ public final class ConsensusAllocator
   public State initialState(LimiterContext ctx) {
     int d = ctx.degree();
     long[] rounds = new long[d];
-    java.util.Arrays.fill(rounds, -1);
+    Arrays.fill(rounds, -1);
     boolean[] alive = new boolean[d];
-    java.util.Arrays.fill(alive, true);
+    Arrays.fill(alive, true);
     return new State(
         ctx.equalShare(),
         new double[d],

@@ -1,5 +1,7 @@
 package dev.alm.ratelimit.gossip;
 
+import java.util.Arrays;
+
 /**
  * Sequence numbers of one limiter's gossip links, in a bounded direct-mapped table: slot {@code
  * peer % size} holds one peer's counter. With N above the table size, two peers may share a slot;
@@ -22,7 +24,7 @@ final class LinkSequences {
     this.exact = exact;
     peers = new int[size];
     seqs = new long[size];
-    java.util.Arrays.fill(peers, -1);
+    Arrays.fill(peers, -1);
   }
 
   /** The next sequence number to send to {@code peer}. */

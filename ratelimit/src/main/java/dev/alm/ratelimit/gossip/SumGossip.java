@@ -2,6 +2,7 @@ package dev.alm.ratelimit.gossip;
 
 import dev.alm.ratelimit.alloc.Envelope;
 import dev.alm.ratelimit.alloc.StepInput;
+import java.util.Arrays;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -61,6 +62,6 @@ public interface SumGossip {
         chosen[got++] = p;
       }
     }
-    return got == chosen.length ? chosen : java.util.Arrays.copyOf(chosen, got);
+    return got == chosen.length ? chosen : Arrays.copyOf(chosen, got);
   }
 }

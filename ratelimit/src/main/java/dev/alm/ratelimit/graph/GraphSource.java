@@ -8,8 +8,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Loads a communication graph from a builtin name or a file (docs/drl-design.md, "Graph files").
@@ -195,7 +197,7 @@ public final class GraphSource {
 
   /** Reads a JSON graph {@code {"nodes": n, "edges": [[a, b], [a, b, w], ...]}}. */
   public static CommunicationGraph json(Path file) throws InputException {
-    JsonFields root = JsonFields.read(file).only(java.util.Set.of("nodes", "edges"));
+    JsonFields root = JsonFields.read(file).only(Set.of("nodes", "edges"));
     String name = file.toString();
     JsonNode tree = JsonFields.readObject(file);
     JsonNode nodes = tree.get("nodes");
@@ -266,7 +268,7 @@ public final class GraphSource {
 
   private static CommunicationGraph build(String file, int n, List<Edge> edges, List<String> where)
       throws InputException {
-    java.util.Map<Long, Integer> seen = new java.util.HashMap<>();
+    Map<Long, Integer> seen = new HashMap<>();
     for (int k = 0; k < edges.size(); k++) {
       Edge e = edges.get(k);
       Integer before = seen.put((long) e.a() * n + e.b(), k);

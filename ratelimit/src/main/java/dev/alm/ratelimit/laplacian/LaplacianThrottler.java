@@ -1,6 +1,7 @@
 package dev.alm.ratelimit.laplacian;
 
 import dev.alm.ratelimit.graph.CommunicationGraph;
+import java.util.Arrays;
 
 /**
  * The distributed system throttler of paper 003 (eq. 3-4): x_i(k+1) = x_i(k) + gamma sum_{i~j} w_ij
@@ -40,7 +41,7 @@ public final class LaplacianThrottler {
       p[i] = m.p(r[i], x[i]);
     }
     boolean[] active = new boolean[n];
-    java.util.Arrays.fill(active, true);
+    Arrays.fill(active, true);
     if (m == NodalMeasure.ALLOWED) {
       for (int i = 0; i < n; i++) {
         double delta = 0;

@@ -3,6 +3,7 @@ package dev.alm.ratelimit.laplacian;
 import dev.alm.ratelimit.graph.CommunicationGraph;
 import dev.alm.ratelimit.graph.Edge;
 import dev.alm.ratelimit.graph.Laplacian;
+import java.util.Arrays;
 import org.apache.commons.math3.linear.RealVector;
 
 /**
@@ -31,7 +32,7 @@ public final class LinkWeights {
     Laplacian l = Laplacian.of(g.withUniformWeight(1.0));
     double w = 2.0 / (gamma * (l.lambda2() + l.lambdaN()));
     double[] ws = new double[g.edges().size()];
-    java.util.Arrays.fill(ws, w);
+    Arrays.fill(ws, w);
     return new Result(ws, UpdateCycle.convergenceFactor(l, gamma * w));
   }
 

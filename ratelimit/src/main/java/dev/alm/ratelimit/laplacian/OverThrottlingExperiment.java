@@ -1,6 +1,7 @@
 package dev.alm.ratelimit.laplacian;
 
 import dev.alm.ratelimit.graph.CommunicationGraph;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -98,14 +99,14 @@ public final class OverThrottlingExperiment {
     }
     double limit = cfg.limitOverDemand() * total0;
     double[] x = new double[n];
-    java.util.Arrays.fill(x, limit / n);
+    Arrays.fill(x, limit / n);
     double[] requested = new double[cfg.cycles()];
     double[] accepted = new double[cfg.cycles()];
     double ideal = 0;
     double lost = 0;
     double[] r = new double[n];
     for (int k = 0; k < cfg.cycles(); k++) {
-      java.util.Arrays.fill(r, 0);
+      Arrays.fill(r, 0);
       for (int j = 0; j < c; j++) {
         r[server[j]] += rate[j];
       }

@@ -11,14 +11,18 @@ import dev.alm.ratelimit.alloc.GlobalTokenBucket;
 import dev.alm.ratelimit.alloc.IndependentLimit;
 import dev.alm.ratelimit.alloc.ShareAllocator;
 import dev.alm.ratelimit.alloc.StaticShare;
+import dev.alm.ratelimit.gdrl.GdrlAllocators;
 import dev.alm.ratelimit.gossip.Ewma;
 import dev.alm.ratelimit.gossip.PushSumGossip;
 import dev.alm.ratelimit.gossip.SumGossip;
 import dev.alm.ratelimit.gossip.TableGossip;
+import dev.alm.ratelimit.laplacian.DstAllocators;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The algorithms {@code alm drl simulate --algorithm} knows, by name, each an {@link
@@ -28,9 +32,8 @@ import java.util.Optional;
 public final class AlgorithmCatalog {
 
   /** Every name the commands accept, in display order. */
-  public static final java.util.List<String> PLANNED =
-      java.util.List.of(
-          "share", "ctb", "gtb", "grd", "fps", "gdrl", "dst", "static", "independent");
+  public static final List<String> PLANNED =
+      List.of("share", "ctb", "gtb", "grd", "fps", "gdrl", "dst", "static", "independent");
 
   private final Map<String, AllocatorFactory> byName;
 
@@ -46,8 +49,8 @@ public final class AlgorithmCatalog {
         .with("gtb", s -> new GlobalTokenBucket(gossip(s), s.ewma()))
         .with("grd", s -> new GlobalRandomDrop(gossip(s), s.ewma()))
         .with("fps", s -> new FlowProportionalShare(gossip(s), s.ewma(), fpsThreshold(s)))
-        .with("gdrl", dev.alm.ratelimit.gdrl.GdrlAllocators::create)
-        .with("dst", dev.alm.ratelimit.laplacian.DstAllocators::create)
+        .with("gdrl", GdrlAllocators::create)
+        .with("dst", DstAllocators::create)
         .with("static", s -> new StaticShare())
         .with("independent", s -> new IndependentLimit());
   }
@@ -65,7 +68,7 @@ public final class AlgorithmCatalog {
   }
 
   /** Registered names. */
-  public java.util.Set<String> names() {
+  public Set<String> names() {
     return byName.keySet();
   }
 

@@ -2,9 +2,11 @@ package dev.alm.ratelimit.sim;
 
 import dev.alm.io.BuiltinQuery;
 import dev.alm.io.InputException;
+import dev.alm.ratelimit.gdrl.StanojevicScenarios;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The registry of builtin scenarios, {@code builtin:NAME?k=v}. {@link #standard()} holds paper
@@ -29,9 +31,9 @@ public final class Builtins {
         .with("raghavan-baseline", RaghavanScenarios::baseline)
         .with("raghavan-shift", RaghavanScenarios::shift)
         .with("raghavan-scaling", RaghavanScenarios::scaling)
-        .with("stanojevic-ring", dev.alm.ratelimit.gdrl.StanojevicScenarios::ring)
-        .with("stanojevic-dynamic", dev.alm.ratelimit.gdrl.StanojevicScenarios::dynamic)
-        .with("stanojevic-regular", dev.alm.ratelimit.gdrl.StanojevicScenarios::regular);
+        .with("stanojevic-ring", StanojevicScenarios::ring)
+        .with("stanojevic-dynamic", StanojevicScenarios::dynamic)
+        .with("stanojevic-regular", StanojevicScenarios::regular);
   }
 
   /** This registry plus one builtin. */
@@ -44,7 +46,7 @@ public final class Builtins {
   }
 
   /** The names, in registration order. */
-  public java.util.Set<String> names() {
+  public Set<String> names() {
     return byName.keySet();
   }
 

@@ -1,6 +1,7 @@
 package dev.alm.ratelimit.sim;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -135,7 +136,7 @@ public record Scenario(
     if (!flows.isEmpty()) {
       throw new IllegalArgumentException(source + ": a scenario with TCP flows cannot be sped up");
     }
-    List<DemandSpec> scaled = new java.util.ArrayList<>(demands.size());
+    List<DemandSpec> scaled = new ArrayList<>(demands.size());
     for (DemandSpec d : demands) {
       double[] t = d.times().clone();
       double[] r = d.rates().clone();

@@ -3,6 +3,7 @@ package dev.alm.ratelimit.throttle;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -90,7 +91,7 @@ public final class KeyedThrottler<K> implements Throttler<K> {
     this.table =
         Caffeine.newBuilder()
             .maximumSize(config.maximumKeys())
-            .expireAfterAccess(java.time.Duration.ofNanos(config.expireAfterAccessNanos()))
+            .expireAfterAccess(Duration.ofNanos(config.expireAfterAccessNanos()))
             .ticker(ticker == null ? argumentTicker : ticker)
             .executor(Runnable::run)
             .build();

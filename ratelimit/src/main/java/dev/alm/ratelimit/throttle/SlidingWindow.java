@@ -1,5 +1,7 @@
 package dev.alm.ratelimit.throttle;
 
+import java.util.Arrays;
+
 /**
  * Sliding window with {@code k} sub-window counters, article 002 section 3.2 (Sentinel's
  * LeapArray): the window of {@code windowNanos} is split into {@code k} sub-windows of {@code
@@ -77,7 +79,7 @@ public final class SlidingWindow implements Limiter {
   private void slideTo(long s) {
     int k = config.k;
     if (current == Long.MIN_VALUE || s - current >= k) {
-      java.util.Arrays.fill(counts, 0);
+      Arrays.fill(counts, 0);
       sum = 0;
     } else {
       for (long i = current + 1; i <= s; i++) {
