@@ -1,5 +1,6 @@
 package dev.alm.app;
 
+import dev.alm.io.Clocks;
 import dev.alm.io.InputException;
 import dev.alm.node.DaemonLifecycle;
 import dev.alm.node.FileDescriptors;
@@ -90,12 +91,7 @@ public final class PopCommand implements Callable<Integer> {
           try {
             PopDaemon d =
                 PopDaemon.start(
-                    started,
-                    true,
-                    System::nanoTime,
-                    System::currentTimeMillis,
-                    log,
-                    store == null ? null : store.limiter());
+                    started, true, Clocks.SYSTEM, log, store == null ? null : store.limiter());
             d.reloadFrom(source);
             ReloadSignal.install(d::reload, log);
             ReloadSignal.installReopen("alm pop", d::reopenLogs, log);

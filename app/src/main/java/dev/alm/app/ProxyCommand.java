@@ -1,6 +1,7 @@
 package dev.alm.app;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.io.Clocks;
 import dev.alm.io.InputException;
 import dev.alm.node.ConfigFlags;
 import dev.alm.node.DaemonLifecycle;
@@ -171,8 +172,7 @@ public final class ProxyCommand implements Callable<Integer> {
             ProxyServer server =
                 store == null
                     ? ProxyServer.start(cfg)
-                    : ProxyServer.start(
-                        cfg, System::nanoTime, System::currentTimeMillis, store.limiter());
+                    : ProxyServer.start(cfg, Clocks.SYSTEM, store.limiter());
             ReloadSignal.installReopen(
                 "alm proxy",
                 () ->

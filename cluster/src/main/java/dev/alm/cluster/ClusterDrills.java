@@ -1,5 +1,6 @@
 package dev.alm.cluster;
 
+import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import dev.alm.loop.LoopState;
 import dev.alm.pop.PopConfig;
@@ -64,9 +65,7 @@ final class ClusterDrills {
     PopDaemon restarted = null;
     for (int attempt = 0; restarted == null; attempt++) {
       try {
-        restarted =
-            PopDaemon.start(
-                again, false, System::nanoTime, System::currentTimeMillis, log, central);
+        restarted = PopDaemon.start(again, false, Clocks.SYSTEM, log, central);
       } catch (BindException e) {
         if (attempt >= 50) {
           throw e;

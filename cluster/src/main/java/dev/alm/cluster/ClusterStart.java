@@ -5,6 +5,7 @@ import static dev.alm.cluster.Cluster.ZONE;
 
 import dev.alm.controller.model.Topology;
 import dev.alm.drl.central.RedisLimiter;
+import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import dev.alm.loadgen.PopUsers;
 import dev.alm.loadgen.Users;
@@ -54,8 +55,7 @@ final class ClusterStart {
           PopDaemon.start(
               ClusterPopConfig.of(c, i, null, null, keys, customers),
               false,
-              System::nanoTime,
-              System::currentTimeMillis,
+              Clocks.SYSTEM,
               log,
               central == null ? null : central::tryAcquire));
     }

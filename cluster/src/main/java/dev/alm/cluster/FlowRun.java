@@ -4,6 +4,7 @@ import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.drl.central.FailurePolicy;
 import dev.alm.drl.central.RedisLimiter;
 import dev.alm.drl.central.RedisServerProcess;
+import dev.alm.io.Clocks;
 import dev.alm.pop.PopDaemon;
 import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.LimitMode;
@@ -175,8 +176,7 @@ public final class FlowRun {
             PopDaemon.start(
                 ClusterPopConfig.of(c, i, null, null, null, customers),
                 false,
-                System::nanoTime,
-                System::currentTimeMillis,
+                Clocks.SYSTEM,
                 log,
                 central == null ? null : central::tryAcquire));
       }

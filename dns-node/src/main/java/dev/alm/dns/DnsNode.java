@@ -6,6 +6,7 @@ import dev.alm.fastcontrol.EchoVerifier;
 import dev.alm.fastcontrol.ProbeAnswerer;
 import dev.alm.fastcontrol.ProbeSigner;
 import dev.alm.fastcontrol.RequeryDemand;
+import dev.alm.io.Clocks;
 import dev.alm.node.ConnectionGuard;
 import dev.alm.node.FileDescriptors;
 import dev.alm.node.ListenerHealth;
@@ -27,11 +28,6 @@ import java.util.function.LongSupplier;
  * controller (or the admin API) sets.
  */
 public final class DnsNode implements AutoCloseable {
-  /** The default monotonic clock: {@link System#nanoTime()}. */
-  public static final LongSupplier SYSTEM_NANO_CLOCK = System::nanoTime;
-
-  /** The default wall clock: {@link System#currentTimeMillis()}. */
-  public static final LongSupplier SYSTEM_MILLIS_CLOCK = System::currentTimeMillis;
 
   private volatile DnsConfig config;
   private final RedirectionProbability x;
@@ -62,8 +58,7 @@ public final class DnsNode implements AutoCloseable {
   }
 
   /**
-   * Builds the zone and starts listening, on the system clocks ({@link #SYSTEM_NANO_CLOCK}, {@link
-   * #SYSTEM_MILLIS_CLOCK}).
+   * Builds the zone and starts listening, on the system clocks ({@link Clocks#SYSTEM}).
    *
    * @param registry where metrics go
    * @param probes how beacon queries are answered ({@link ProbeAnswerer#NONE}: always L1)
@@ -74,7 +69,7 @@ public final class DnsNode implements AutoCloseable {
   public static DnsNode start(
       DnsConfig config, MeterRegistry registry, ProbeAnswerer probes, int threads)
       throws IOException, InterruptedException {
-    return start(config, registry, probes, threads, SYSTEM_NANO_CLOCK, SYSTEM_MILLIS_CLOCK);
+    return start(config, registry, probes, threads, Clocks.SYSTEM);
   }
 
   /**
@@ -83,20 +78,14 @@ public final class DnsNode implements AutoCloseable {
    * @param registry where metrics go
    * @param probes how beacon queries are answered ({@link ProbeAnswerer#NONE}: always L1)
    * @param threads event-loop threads (each with its own UDP socket under epoll)
-   * @param nanoClock the monotonic clock of the answering pipeline, rate limiting and the query log
-   * @param millisClock the wall clock of the query log's timestamps, milliseconds since the epoch
+   * @param clocks the monotonic and the wall clock
    * @throws IOException if the query log cannot be opened
    * @throws DnsConfig.ConfigException if a static record is bad
    */
   public static DnsNode start(
-      DnsConfig config,
-      MeterRegistry registry,
-      ProbeAnswerer probes,
-      int threads,
-      LongSupplier nanoClock,
-      LongSupplier millisClock)
+      DnsConfig config, MeterRegistry registry, ProbeAnswerer probes, int threads, Clocks clocks)
       throws IOException, InterruptedException {
-    return start(config, registry, probes, null, threads, nanoClock, millisClock);
+    return start(config, registry, probes, null, threads, clocks);
   }
 
   /**
@@ -112,10 +101,9 @@ public final class DnsNode implements AutoCloseable {
       ProbeAnswerer probes,
       ProbeSigner signer,
       int threads,
-      LongSupplier nanoClock,
-      LongSupplier millisClock)
+      Clocks clocks)
       throws IOException, InterruptedException {
-    return start(config, registry, probes, signer, null, threads, nanoClock, millisClock);
+    return start(config, registry, probes, signer, null, threads, clocks);
   }
 
   /**
@@ -133,8 +121,7 @@ public final class DnsNode implements AutoCloseable {
       ProbeSigner signer,
       EchoVerifier echoes,
       int threads,
-      LongSupplier nanoClock,
-      LongSupplier millisClock)
+      Clocks clocks)
       throws IOException, InterruptedException {
     ServedZone zone = new ServedZone(config);
     RedirectionProbability x = new RedirectionProbability(config.x());
@@ -142,11 +129,10 @@ public final class DnsNode implements AutoCloseable {
     QueryLog log =
         config.queryLog() == null
             ? null
-            : QueryLog.open(
-                config.queryLog(), config.pop(), config.queryLogQueue(), nanoClock, millisClock);
+            : QueryLog.open(config.queryLog(), config.pop(), config.queryLogQueue(), clocks);
     QueryAnswerer answerer =
         new QueryAnswerer(
-            config, zone, new CdnDraw(config, x), probes, signer, echoes, millisClock);
+            config, zone, new CdnDraw(config, x), probes, signer, echoes, clocks.millisClock());
     AnswerPipeline pipeline =
         new AnswerPipeline(
             answerer,
@@ -154,7 +140,7 @@ public final class DnsNode implements AutoCloseable {
             metrics,
             log,
             zone.zone().hashCode(),
-            nanoClock,
+            clocks.nanoClock(),
             config.cdnTtl());
     DnsServer server;
     try {

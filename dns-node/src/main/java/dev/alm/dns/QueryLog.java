@@ -1,5 +1,6 @@
 package dev.alm.dns;
 
+import dev.alm.io.Clocks;
 import dev.alm.traces.LogReopen;
 import dev.alm.traces.PolledLineLog;
 import dev.alm.traces.QueryLogRecord;
@@ -9,7 +10,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.function.LongSupplier;
 
 /**
  * The query log (format in docs/trace-formats.md, {@link QueryLogRecord}): one CSV line per
@@ -40,12 +40,7 @@ public final class QueryLog implements AutoCloseable {
     return log.reopenFailures();
   }
 
-  private QueryLog(
-      PolledLineLog log,
-      String pop,
-      int capacity,
-      LongSupplier nanoClock,
-      LongSupplier millisClock) {
+  private QueryLog(PolledLineLog log, String pop, int capacity, Clocks clocks) {
     if (capacity < 1) {
       throw new IllegalArgumentException("capacity must be >= 1, got " + capacity);
     }
@@ -55,7 +50,7 @@ public final class QueryLog implements AutoCloseable {
         new FastThreadLocal<>() {
           @Override
           protected QueryLogRing initialValue() {
-            QueryLogRing r = new QueryLogRing(capacity, encoder, nanoClock, millisClock);
+            QueryLogRing r = new QueryLogRing(capacity, encoder, clocks);
             log.add(r);
             return r;
           }
@@ -67,37 +62,29 @@ public final class QueryLog implements AutoCloseable {
    *
    * @param capacity lines each answering thread may hold for the writer; beyond this, lines are
    *     dropped and counted
-   * @param nanoClock the monotonic clock of the times passed to {@link #record}
-   * @param millisClock the wall clock of the lines' timestamps, milliseconds since the epoch
+   * @param clocks the monotonic and the wall clock
    */
-  public static QueryLog open(
-      Path file, String pop, int capacity, LongSupplier nanoClock, LongSupplier millisClock)
+  public static QueryLog open(Path file, String pop, int capacity, Clocks clocks)
       throws IOException {
     PolledLineLog log =
         PolledLineLog.open(file, true, QueryLogRecord.HEADER, PERIOD_NANOS, "alm-dns-query-log");
-    return of(log, pop, capacity, nanoClock, millisClock);
+    return of(log, pop, capacity, clocks);
   }
 
   /** A log to any stream (closed with the log), with or without the header line. */
   public static QueryLog to(
-      OutputStream out,
-      String pop,
-      int capacity,
-      boolean header,
-      LongSupplier nanoClock,
-      LongSupplier millisClock)
+      OutputStream out, String pop, int capacity, boolean header, Clocks clocks)
       throws IOException {
     PolledLineLog log =
         new PolledLineLog(
             out, header ? QueryLogRecord.HEADER : null, PERIOD_NANOS, "alm-dns-query-log");
-    return of(log, pop, capacity, nanoClock, millisClock);
+    return of(log, pop, capacity, clocks);
   }
 
-  private static QueryLog of(
-      PolledLineLog log, String pop, int capacity, LongSupplier nanoClock, LongSupplier millisClock)
+  private static QueryLog of(PolledLineLog log, String pop, int capacity, Clocks clocks)
       throws IOException {
     try {
-      return new QueryLog(log, pop, capacity, nanoClock, millisClock);
+      return new QueryLog(log, pop, capacity, clocks);
     } catch (RuntimeException e) {
       log.close();
       throw e;

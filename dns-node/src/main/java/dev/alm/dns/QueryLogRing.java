@@ -1,10 +1,10 @@
 package dev.alm.dns;
 
+import dev.alm.io.Clocks;
 import dev.alm.traces.CsvBytes;
 import dev.alm.traces.PolledLineLog;
 import dev.alm.traces.RingSlots;
 import java.net.InetAddress;
-import java.util.function.LongSupplier;
 
 /**
  * The query-log fields of the responses one thread sent, waiting for the log writer: a
@@ -21,8 +21,7 @@ import java.util.function.LongSupplier;
  */
 final class QueryLogRing implements PolledLineLog.Source {
   private final QueryLineEncoder encoder;
-  private final LongSupplier nanoClock;
-  private final LongSupplier millisClock;
+  private final Clocks clocks;
   private final RingSlots slots;
   private final long[] nanos;
   private final InetAddress[] resolver;
@@ -32,16 +31,13 @@ final class QueryLogRing implements PolledLineLog.Source {
    * @param capacity responses that may wait (rounded up to a power of two)
    * @param encoder turns one response's fields into a line (the writer thread's, shared by its
    *     rings)
-   * @param nanoClock the monotonic clock the producer's times come from
-   * @param millisClock the wall clock, milliseconds since the epoch
+   * @param clocks the monotonic and the wall clock
    */
-  QueryLogRing(
-      int capacity, QueryLineEncoder encoder, LongSupplier nanoClock, LongSupplier millisClock) {
+  QueryLogRing(int capacity, QueryLineEncoder encoder, Clocks clocks) {
     this.slots = new RingSlots(capacity);
     int n = slots.capacity();
     this.encoder = encoder;
-    this.nanoClock = nanoClock;
-    this.millisClock = millisClock;
+    this.clocks = clocks;
     nanos = new long[n];
     resolver = new InetAddress[n];
     outcome = new Outcome[n];
@@ -56,7 +52,7 @@ final class QueryLogRing implements PolledLineLog.Source {
    * Stores one response's fields; call from the one producing thread only. Returns false (and
    * counts a drop) when the ring is full.
    *
-   * @param doneNanos when the response was built ({@code nanoClock})
+   * @param doneNanos when the response was built ({@code clocks.nanos()})
    */
   boolean add(long doneNanos, InetAddress resolver, Outcome outcome) {
     int i = slots.claim();
@@ -79,8 +75,7 @@ final class QueryLogRing implements PolledLineLog.Source {
   @Override
   public int drainTo(CsvBytes out) {
     return slots.drain(
-        millisClock,
-        nanoClock,
+        clocks,
         (i, anchorMillis, anchorNanos) -> {
           encoder.append(
               out,

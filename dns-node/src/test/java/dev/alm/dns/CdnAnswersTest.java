@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.fastcontrol.ProbeAnswerer;
 import dev.alm.fastcontrol.RequeryDemand;
+import dev.alm.io.Clocks;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
@@ -129,8 +130,7 @@ class CdnAnswersTest {
                 new SimpleMeterRegistry(),
                 ProbeAnswerer.NONE,
                 1,
-                () -> 5_000_000_000L,
-                () -> millis);
+                new Clocks(() -> 5_000_000_000L, () -> millis));
         UdpClient client = new UdpClient(node.address())) {
       assertEquals(17, client.exchange(mix(), 17).size());
       assertEquals(5, node.cdnAnswers());

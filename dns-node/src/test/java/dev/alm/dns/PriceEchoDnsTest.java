@@ -10,6 +10,7 @@ import dev.alm.fastcontrol.EchoVerifier;
 import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbeSigner;
 import dev.alm.fastcontrol.ProbeTarget;
+import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
@@ -61,8 +62,7 @@ class PriceEchoDnsTest {
                 new ProbeSigner(auth, ZONE),
                 echoes,
                 1,
-                System::nanoTime,
-                () -> NOW);
+                new Clocks(System::nanoTime, () -> NOW));
         UdpClient client = new UdpClient(node.address())) {
       Message beacon = ask(client, "b-1.fc.cdn.example.", 1);
       CNAMERecord c = (CNAMERecord) beacon.getSection(Section.ANSWER).get(0);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.alm.io.Clocks;
 import dev.alm.traces.AnswerKind;
 import dev.alm.traces.CsvBytes;
 import java.net.InetAddress;
@@ -32,7 +33,8 @@ class QueryLogRingTest {
   private final AtomicLong millis = new AtomicLong(1_795_000_000_000L); // 2026-11-18T11:06:40.000Z
 
   private QueryLogRing ring(int capacity) {
-    return new QueryLogRing(capacity, new QueryLineEncoder("p"), nanos::get, millis::get);
+    return new QueryLogRing(
+        capacity, new QueryLineEncoder("p"), new Clocks(nanos::get, millis::get));
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.alm.dns;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.alm.io.Clocks;
 import dev.alm.traces.AnswerKind;
 import java.io.ByteArrayOutputStream;
 import java.net.InetAddress;
@@ -42,7 +43,7 @@ class QueryLogTest {
 
   private static QueryLog log(ByteArrayOutputStream out, int capacity, boolean header)
       throws Exception {
-    return QueryLog.to(out, "pop1", capacity, header, () -> NOW, () -> T);
+    return QueryLog.to(out, "pop1", capacity, header, new Clocks(() -> NOW, () -> T));
   }
 
   @Test
@@ -84,7 +85,7 @@ class QueryLogTest {
             false);
     Outcome formerr = new Outcome(null, -1, Rcode.FORMERR, AnswerKind.NONE, null, false);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (QueryLog log = QueryLog.to(out, "fra,1", 100, true, () -> NOW, () -> T)) {
+    try (QueryLog log = QueryLog.to(out, "fra,1", 100, true, new Clocks(() -> NOW, () -> T))) {
       log.record(NOW - 2_500_000, a, nx); // 2.5 ms before the drain: ts 3 ms back (floor)
       log.record(NOW, a, formerr);
     }
@@ -129,7 +130,7 @@ class QueryLogTest {
     Path file = dir.resolve("logs/q.csv");
     InetAddress a = InetAddress.getByName("192.0.2.7");
     AtomicLong nanos = new AtomicLong(NOW);
-    try (QueryLog log = QueryLog.open(file, "pop1", 16, nanos::get, () -> T)) {
+    try (QueryLog log = QueryLog.open(file, "pop1", 16, new Clocks(nanos::get, () -> T))) {
       assertTrue(log.record(NOW, a, l1));
       long deadline = System.nanoTime() + 5_000_000_000L;
       while (log.written() < 1 && System.nanoTime() < deadline) {
@@ -137,7 +138,7 @@ class QueryLogTest {
       }
       assertEquals(1, log.written(), "drained by the writer's timer, before close");
     }
-    try (QueryLog log = QueryLog.open(file, "pop1", 16, nanos::get, () -> T)) {
+    try (QueryLog log = QueryLog.open(file, "pop1", 16, new Clocks(nanos::get, () -> T))) {
       log.record(NOW, a, l2);
     }
     assertEquals(

@@ -9,6 +9,7 @@ import dev.alm.fastcontrol.ProbeSigner;
 import dev.alm.fastcontrol.ProbeTarget;
 import dev.alm.fastcontrol.ProbeVerdict;
 import dev.alm.fastcontrol.ProbeVerifier;
+import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.ArrayList;
@@ -52,8 +53,7 @@ class SignedBeaconTest {
                 now -> "a",
                 signer,
                 1,
-                System::nanoTime,
-                () -> NOW);
+                new Clocks(System::nanoTime, () -> NOW));
         UdpClient client = new UdpClient(node.address())) {
       List<byte[]> beacons = new ArrayList<>();
       for (int i = 0; i < 200; i++) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.alm.cluster.Cluster;
 import dev.alm.cluster.ClusterConfig;
 import dev.alm.controller.builtin.BuiltinTopologies;
+import dev.alm.io.Clocks;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.LoopState;
 import dev.alm.node.HostPort;
@@ -48,9 +49,7 @@ class StatusCollectorTest {
                 p.plan(),
                 null,
                 new HostPort("127.0.0.1", 0));
-        PopDaemon d =
-            PopDaemon.start(
-                withAdmin, false, System::nanoTime, System::currentTimeMillis, line -> {});
+        PopDaemon d = PopDaemon.start(withAdmin, false, Clocks.SYSTEM, line -> {});
         pops.add(d);
         d.tick();
         String a =

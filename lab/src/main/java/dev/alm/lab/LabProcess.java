@@ -1,6 +1,7 @@
 package dev.alm.lab;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import dev.alm.loadgen.Users;
 import dev.alm.loop.LoopState;
@@ -76,8 +77,7 @@ public final class LabProcess {
         PopDaemon.start(
             LabPopConfig.of(s, out, t, i, null, keys, false),
             false,
-            System::nanoTime,
-            System::currentTimeMillis,
+            Clocks.SYSTEM,
             System.err::println);
     ready(out, id);
     LabTruth truth = LabTruth.await(out, TRUTH_WAIT_MILLIS);
@@ -137,8 +137,7 @@ public final class LabProcess {
   private static PopDaemon startLive(PopConfig c) throws IOException, InterruptedException {
     for (int attempt = 0; ; attempt++) {
       try {
-        return PopDaemon.start(
-            c, false, System::nanoTime, System::currentTimeMillis, System.err::println);
+        return PopDaemon.start(c, false, Clocks.SYSTEM, System.err::println);
       } catch (BindException e) {
         if (attempt >= 100) {
           throw e;

@@ -4,6 +4,7 @@ import dev.alm.drl.agent.AgentSettings;
 import dev.alm.drl.agent.CustomerLimit;
 import dev.alm.drl.agent.DrlNode;
 import dev.alm.drl.agent.SwimListenerLimits;
+import dev.alm.io.Clocks;
 import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.limit.CustomerLimiter;
 import dev.alm.proxy.limit.CustomerLimits;
@@ -18,7 +19,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.LongSupplier;
 
 /**
  * One PoP's rate-limited customers (docs/ratelimit/enforcement.md and docs/ratelimit/agent.md): the
@@ -66,15 +66,14 @@ public final class PopCustomers implements AutoCloseable {
       PopLimits limits,
       CustomerLimits customers,
       MeterRegistry registry,
-      LongSupplier nanoClock,
-      LongSupplier millisClock,
+      Clocks clocks,
       SwimListenerLimits swimLimits)
       throws IOException, InterruptedException {
     if (config.drl() == null) {
       return new PopCustomers(config, limits, customers, registry, null);
     }
     AgentSettings settings = drlSettings(config);
-    DrlNode agent = startDrl(config, settings, limits, nanoClock, millisClock, swimLimits);
+    DrlNode agent = startDrl(config, settings, limits, clocks, swimLimits);
     PopCustomers self = new PopCustomers(config, limits, customers, registry, agent);
     try {
       limits.limits(divided(settings.customers()));
@@ -134,12 +133,12 @@ public final class PopCustomers implements AutoCloseable {
       PopConfig config,
       AgentSettings settings,
       PopLimits limits,
-      LongSupplier nanoClock,
-      LongSupplier millisClock,
+      Clocks clocks,
       SwimListenerLimits swimLimits)
       throws IOException, InterruptedException {
     try {
-      return DrlNode.start(config.drl(), settings, limits, nanoClock, millisClock, swimLimits);
+      return DrlNode.start(
+          config.drl(), settings, limits, clocks.nanoClock(), clocks.millisClock(), swimLimits);
     } catch (IOException | InterruptedException | RuntimeException e) {
       throw e;
     } catch (Exception e) {

@@ -3,6 +3,7 @@ package dev.alm.pop;
 import dev.alm.dns.DnsNode;
 import dev.alm.drl.agent.DrlNode;
 import dev.alm.fastcontrol.PlannedProbeAnswerer;
+import dev.alm.io.Clocks;
 import dev.alm.loop.ControlLoop;
 import dev.alm.loop.LoopState;
 import dev.alm.node.AdminEndpoints;
@@ -54,14 +55,13 @@ public final class PopDaemon implements AutoCloseable {
       StateFile stateFile,
       NodeAdmin admin,
       ScheduledExecutorService scheduler,
-      LongSupplier nanoClock,
-      LongSupplier millisClock,
+      Clocks clocks,
       Consumer<String> log,
       LoopState initial,
       PopCustomers customers) {
     this.customers = customers;
     this.reload =
-        new PopReload(config, customers, this::prepareLive, admin.registry(), millisClock, log);
+        new PopReload(config, customers, this::prepareLive, admin.registry(), clocks, log);
     this.reopens = new LogReopens(config.id(), admin.registry(), log);
     this.dns = dns;
     this.proxy = proxy;
@@ -71,40 +71,25 @@ public final class PopDaemon implements AutoCloseable {
     StateWrites writes = new StateWrites(stateFile, log);
     this.tick =
         new PopTick(
-            config,
-            loop,
-            initial,
-            dns,
-            proxy,
-            answerer,
-            writes,
-            nanoClock,
-            millisClock,
-            log,
-            this::publishEvent);
+            config, loop, initial, dns, proxy, answerer, writes, clocks, log, this::publishEvent);
     this.status =
-        new PopStatus(tick, dns, proxy, answerer, writes, customers, reload, admin, nanoClock);
+        new PopStatus(
+            tick, dns, proxy, answerer, writes, customers, reload, admin, clocks.nanoClock());
   }
 
   /**
    * Starts the proxy, the DNS server (x = the start x), the admin server and, with {@code
    * ownScheduler}, the loop's thread. The clocks are the PoP's one time source: the loop's
    * measurements, the proxy's meters and logs, the DNS pipeline and query log, the probe answerer
-   * and the state file all read them ({@link DnsNode#SYSTEM_NANO_CLOCK} and {@link
-   * DnsNode#SYSTEM_MILLIS_CLOCK} live).
+   * and the state file all read them ({@link Clocks#SYSTEM} live).
    *
-   * @param nanoClock the monotonic clock, nanoseconds
-   * @param millisClock the wall clock, milliseconds since the epoch
+   * @param clocks the monotonic and the wall clock
    * @param log where start-up notes and mode changes go (one line each)
    */
   public static PopDaemon start(
-      PopConfig config,
-      boolean ownScheduler,
-      LongSupplier nanoClock,
-      LongSupplier millisClock,
-      Consumer<String> log)
+      PopConfig config, boolean ownScheduler, Clocks clocks, Consumer<String> log)
       throws IOException, InterruptedException {
-    return start(config, ownScheduler, nanoClock, millisClock, log, null);
+    return start(config, ownScheduler, clocks, log, null);
   }
 
   /**
@@ -116,12 +101,11 @@ public final class PopDaemon implements AutoCloseable {
   public static PopDaemon start(
       PopConfig given,
       boolean ownScheduler,
-      LongSupplier nanoClock,
-      LongSupplier millisClock,
+      Clocks clocks,
       Consumer<String> log,
       CentralLimiter central)
       throws IOException, InterruptedException {
-    return PopWiring.start(given, ownScheduler, nanoClock, millisClock, log, central);
+    return PopWiring.start(given, ownScheduler, clocks, log, central);
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.alm.pop;
 
 import dev.alm.drl.agent.DrlNode;
+import dev.alm.io.Clocks;
 import dev.alm.io.InputException;
 import dev.alm.io.KeyRing;
 import dev.alm.node.AdminLimits;
@@ -13,7 +14,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.function.LongSupplier;
 
 /**
  * Reloading a running PoP's configuration without a restart (docs/pop.md, "Reload"): {@code POST
@@ -64,7 +64,7 @@ public final class PopReload {
   private final String id;
   private final PopCustomers customers;
   private final Live live;
-  private final LongSupplier millisClock;
+  private final Clocks clocks;
   private final Consumer<String> log;
   private final Map<Outcome, Counter> counted = new EnumMap<>(Outcome.class);
   private volatile PopConfigSource source;
@@ -81,15 +81,15 @@ public final class PopReload {
       PopCustomers customers,
       Live live,
       MeterRegistry registry,
-      LongSupplier millisClock,
+      Clocks clocks,
       Consumer<String> log) {
     this.id = running.id();
     this.running = running;
     this.customers = customers;
     this.live = live;
-    this.millisClock = millisClock;
+    this.clocks = clocks;
     this.log = log;
-    this.loadedAtMillis = millisClock.getAsLong();
+    this.loadedAtMillis = clocks.millis();
     for (Outcome o : Outcome.values()) {
       counted.put(
           o,
@@ -186,7 +186,7 @@ public final class PopReload {
     settings.run();
     running = after;
     version++;
-    loadedAtMillis = millisClock.getAsLong();
+    loadedAtMillis = clocks.millis();
     return new Result(Outcome.APPLIED, "");
   }
 

@@ -4,6 +4,7 @@ import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.dns.DnsNode;
 import dev.alm.fastcontrol.PlannedProbeAnswerer;
 import dev.alm.fastcontrol.ProbePlan;
+import dev.alm.io.Clocks;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.BetaSource;
 import dev.alm.loop.ControlLoop;
@@ -11,7 +12,6 @@ import dev.alm.loop.LoopState;
 import dev.alm.loop.SavedState;
 import dev.alm.proxy.ProxyServer;
 import java.util.function.Consumer;
-import java.util.function.LongSupplier;
 
 /**
  * One PoP's control interval (docs/architecture.md, "One control interval"): reads the {@link
@@ -33,8 +33,7 @@ final class PopTick {
   private final PlannedProbeAnswerer answerer;
   private final PopSensors sensors;
   private final StateWrites writes;
-  private final LongSupplier nanoClock;
-  private final LongSupplier millisClock;
+  private final Clocks clocks;
   private final Consumer<String> log;
   private final Runnable afterEach;
   private final double[] row;
@@ -51,8 +50,7 @@ final class PopTick {
       ProxyServer proxy,
       PlannedProbeAnswerer answerer,
       StateWrites writes,
-      LongSupplier nanoClock,
-      LongSupplier millisClock,
+      Clocks clocks,
       Consumer<String> log,
       Runnable afterEach) {
     this.config = config;
@@ -61,10 +59,9 @@ final class PopTick {
     this.dns = dns;
     this.proxy = proxy;
     this.answerer = answerer;
-    this.sensors = new PopSensors(dns, proxy, () -> answerer.stats(nanoClock.getAsLong()).probes());
+    this.sensors = new PopSensors(dns, proxy, () -> answerer.stats(clocks.nanos()).probes());
     this.writes = writes;
-    this.nanoClock = nanoClock;
-    this.millisClock = millisClock;
+    this.clocks = clocks;
     this.log = log;
     this.afterEach = afterEach;
     CorrelationMatrix c = config.topology().correlation();
@@ -86,7 +83,7 @@ final class PopTick {
    */
   synchronized LoopState tick() {
     LoopState before = state;
-    LoopState next = loop.step(before, sensors.read(nanoClock.getAsLong()));
+    LoopState next = loop.step(before, sensors.read(clocks.nanos()));
     dns.x().set(next.x());
     if (echoes(config)) {
       proxy.node().publishPrice(next.alignedPrice());
@@ -114,8 +111,8 @@ final class PopTick {
               config.id(),
               config.loop().algorithm(),
               next,
-              millisClock.getAsLong(),
-              answerer.beaconRate(nanoClock.getAsLong())));
+              clocks.millis(),
+              answerer.beaconRate(clocks.nanos())));
     }
     afterEach.run();
     return next;

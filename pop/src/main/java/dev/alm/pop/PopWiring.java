@@ -10,6 +10,7 @@ import dev.alm.fastcontrol.ProbeAnswererConfig;
 import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbePlan;
 import dev.alm.fastcontrol.ProbeSigner;
+import dev.alm.io.Clocks;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.BetaSource;
 import dev.alm.loop.ControlLoop;
@@ -46,8 +47,7 @@ final class PopWiring {
   static PopDaemon start(
       PopConfig given,
       boolean ownScheduler,
-      LongSupplier nanoClock,
-      LongSupplier millisClock,
+      Clocks clocks,
       Consumer<String> log,
       CentralLimiter central)
       throws IOException, InterruptedException {
@@ -62,8 +62,7 @@ final class PopWiring {
     }
     ControlLoop loop = new ControlLoop(config.loop(), config.topology(), config.index());
     StateFile file = config.state() == null ? null : new StateFile(config.state());
-    Optional<SavedState> saved =
-        StateRestore.restorable(config, file, millisClock.getAsLong(), log);
+    Optional<SavedState> saved = StateRestore.restorable(config, file, clocks.millis(), log);
     LoopState initial =
         saved
             .map(s -> s.resume(config.topology().node(config.index()).demand()))
@@ -75,37 +74,18 @@ final class PopWiring {
     PopCustomers customers = null;
     try {
       PopLimits limits = new PopLimits();
-      proxy =
-          ProxyServer.start(
-              withLimiters(config), admin.registry(), nanoClock, millisClock, limits, central);
-      PlannedProbeAnswerer answerer = answerer(config, initial, saved, nanoClock, log);
-      dns = dns(config, initial, admin, answerer, nanoClock, millisClock);
+      proxy = ProxyServer.start(withLimiters(config), admin.registry(), clocks, limits, central);
+      PlannedProbeAnswerer answerer = answerer(config, initial, saved, clocks, log);
+      dns = dns(config, initial, admin, answerer, clocks);
       if (ownScheduler) {
         scheduler = scheduler(config);
       }
       customers =
           PopCustomers.start(
-              config,
-              limits,
-              proxy.node().customers(),
-              admin.registry(),
-              nanoClock,
-              millisClock,
-              budget.swim());
+              config, limits, proxy.node().customers(), admin.registry(), clocks, budget.swim());
       PopDaemon self =
           new PopDaemon(
-              config,
-              loop,
-              dns,
-              proxy,
-              answerer,
-              file,
-              admin,
-              scheduler,
-              nanoClock,
-              millisClock,
-              log,
-              initial,
+              config, loop, dns, proxy, answerer, file, admin, scheduler, clocks, log, initial,
               customers);
       serve(self, config, budget, admin);
       if (scheduler != null) {
@@ -169,7 +149,7 @@ final class PopWiring {
       PopConfig config,
       LoopState initial,
       Optional<SavedState> saved,
-      LongSupplier nanoClock,
+      Clocks clocks,
       Consumer<String> log) {
     CorrelationMatrix c = config.topology().correlation();
     PlannedProbeAnswerer answerer =
@@ -182,7 +162,7 @@ final class PopWiring {
                 c.column(config.index()),
                 config.plan()),
             ProbeAnswererConfig.defaults(),
-            nanoClock.getAsLong());
+            clocks.nanos());
     answerer.seedBeaconRate(saved.map(SavedState::beaconRate).orElse(Double.NaN));
     if (PopTick.echoes(config)) {
       answerer.answerEveryBeacon(config.id());
@@ -206,8 +186,7 @@ final class PopWiring {
       LoopState initial,
       NodeAdmin admin,
       PlannedProbeAnswerer answerer,
-      LongSupplier nanoClock,
-      LongSupplier millisClock)
+      Clocks clocks)
       throws IOException, InterruptedException {
     ProbeAuthConfig auth = config.proxy().probeAuth();
     String zone = config.dns().zone().toString();
@@ -216,10 +195,11 @@ final class PopWiring {
         admin.registry(),
         answerer,
         auth.enabled() ? new ProbeSigner(auth, zone) : null,
-        PopTick.echoes(config) ? new EchoVerifier(auth, zone, config.id(), nanoClock) : null,
+        PopTick.echoes(config)
+            ? new EchoVerifier(auth, zone, config.id(), clocks.nanoClock())
+            : null,
         config.dnsThreads(),
-        nanoClock,
-        millisClock);
+        clocks);
   }
 
   /** The loop's own thread (a daemon thread named after the PoP). */

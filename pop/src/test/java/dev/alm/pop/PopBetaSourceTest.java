@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.fastcontrol.ProbeAuthConfig;
+import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import dev.alm.loop.BetaSource;
 import java.nio.file.Path;
@@ -24,7 +25,8 @@ class PopBetaSourceTest {
   private static Map<String, Object> run(PopConfig config, List<String> log) throws Exception {
     assertEquals(BetaSource.AUTO, config.loop().betaSource(), "the configuration's default");
     AtomicLong nanos = new AtomicLong(5_000_000_000_000L);
-    try (PopDaemon pop = PopDaemon.start(config, false, nanos::get, () -> 1_000L, log::add)) {
+    try (PopDaemon pop =
+        PopDaemon.start(config, false, new Clocks(nanos::get, () -> 1_000L), log::add)) {
       pop.tick();
       nanos.addAndGet(1_000_000_000L);
       pop.tick();

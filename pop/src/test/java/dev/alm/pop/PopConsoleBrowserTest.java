@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.alm.io.Clocks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -26,8 +27,7 @@ class PopConsoleBrowserTest {
         Files.isExecutable(Chromium.BINARY) || System.getenv("CI") != null,
         "chromium not installed (apt-get install chromium)");
     PopConfig config = PopDaemonClockTest.withAdmin(dir);
-    try (PopDaemon pop =
-            PopDaemon.start(config, true, System::nanoTime, System::currentTimeMillis, l -> {});
+    try (PopDaemon pop = PopDaemon.start(config, true, Clocks.SYSTEM, l -> {});
         Chromium browser = Chromium.start(dir.resolve("profile"))) {
       browser.navigate("http://127.0.0.1:" + pop.adminAddress().getPort() + "/");
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);

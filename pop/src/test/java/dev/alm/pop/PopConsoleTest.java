@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.io.Clocks;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.Socket;
@@ -32,8 +33,7 @@ class PopConsoleTest {
   @Test
   void thePageIsSelfContainedAndEventsFollowTheLoop(@TempDir Path dir) throws Exception {
     PopConfig config = PopDaemonClockTest.withAdmin(dir);
-    try (PopDaemon pop =
-        PopDaemon.start(config, false, System::nanoTime, System::currentTimeMillis, l -> {})) {
+    try (PopDaemon pop = PopDaemon.start(config, false, Clocks.SYSTEM, l -> {})) {
       String base = "http://127.0.0.1:" + pop.adminAddress().getPort();
       HttpClient http = HttpClient.newHttpClient();
       HttpResponse<String> page =

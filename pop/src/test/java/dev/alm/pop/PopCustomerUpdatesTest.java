@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.drl.agent.CustomerShare;
 import dev.alm.drl.agent.DrlConfig;
+import dev.alm.io.Clocks;
 import dev.alm.node.HostPort;
 import dev.alm.proxy.limit.CentralLimiter;
 import dev.alm.proxy.limit.CustomerSpec;
@@ -65,7 +66,7 @@ class PopCustomerUpdatesTest {
       HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY).build();
 
   private static PopDaemon start(PopConfig c, CentralLimiter central) throws Exception {
-    return PopDaemon.start(c, false, System::nanoTime, System::currentTimeMillis, l -> {}, central);
+    return PopDaemon.start(c, false, Clocks.SYSTEM, l -> {}, central);
   }
 
   private HttpResponse<String> post(PopDaemon p, String body) throws Exception {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.io.Clocks;
 import dev.alm.node.HostPort;
 import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomersConfig;
@@ -70,7 +71,7 @@ class PopCustomersTest {
   }
 
   static PopDaemon start(PopConfig c) throws Exception {
-    return PopDaemon.start(c, false, System::nanoTime, System::currentTimeMillis, l -> {});
+    return PopDaemon.start(c, false, Clocks.SYSTEM, l -> {});
   }
 
   /** One keep-alive HTTP/1.1 connection; returns each response's status. */

@@ -7,6 +7,7 @@ import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.dns.DnsConfig;
 import dev.alm.dns.RrlConfig;
 import dev.alm.fastcontrol.ProbePlanConfig;
+import dev.alm.io.Clocks;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.LoopConfig;
 import dev.alm.loop.LoopState;
@@ -78,7 +79,8 @@ public class PopDaemonClockTest {
     PopConfig config = config(dir);
     AtomicLong nanos = new AtomicLong(7_000_000_000_000L);
     AtomicLong millis = new AtomicLong(1_234_567L);
-    try (PopDaemon pop = PopDaemon.start(config, false, nanos::get, millis::get, line -> {})) {
+    try (PopDaemon pop =
+        PopDaemon.start(config, false, new Clocks(nanos::get, millis::get), line -> {})) {
       LoopState first = pop.tick();
       assertEquals(7_000_000_000_000L, first.lastNanos(), "the measurement's time");
       assertEquals(0, first.intervals(), "the first reading only sets the baselines");
@@ -102,7 +104,8 @@ public class PopDaemonClockTest {
     Files.writeString(dev.alm.io.AtomicFiles.temporarySibling(config.state()), "");
     List<String> log = new CopyOnWriteArrayList<>();
     AtomicLong nanos = new AtomicLong(7_000_000_000_000L);
-    try (PopDaemon pop = PopDaemon.start(config, false, nanos::get, () -> 1_235_000L, log::add)) {
+    try (PopDaemon pop =
+        PopDaemon.start(config, false, new Clocks(nanos::get, () -> 1_235_000L), log::add)) {
       assertEquals(config.loop().startX(), pop.state().x(), "the configured start, not 0.01");
       assertTrue(pop.state().mu() < StateFile.MAX_MU, "not the file's 1e308");
       assertTrue(
@@ -131,8 +134,7 @@ public class PopDaemonClockTest {
             base.plan(),
             base.state(),
             new dev.alm.node.HostPort("127.0.0.1", 0));
-    try (PopDaemon pop =
-        PopDaemon.start(config, false, System::nanoTime, System::currentTimeMillis, l -> {})) {
+    try (PopDaemon pop = PopDaemon.start(config, false, Clocks.SYSTEM, l -> {})) {
       java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
       java.net.URI ready =
           java.net.URI.create("http://127.0.0.1:" + pop.adminAddress().getPort() + "/ready");

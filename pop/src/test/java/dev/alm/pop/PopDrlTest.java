@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.alm.drl.agent.CustomerLimit;
+import dev.alm.io.Clocks;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,7 @@ class PopDrlTest {
     List<PopDaemon> pops = new ArrayList<>();
     try {
       for (PopConfig c : DrlPops.configs(3, dir, List.of(new CustomerLimit(C, L)), null)) {
-        pops.add(PopDaemon.start(c, false, System::nanoTime, System::currentTimeMillis, l -> {}));
+        pops.add(PopDaemon.start(c, false, Clocks.SYSTEM, l -> {}));
       }
       // the request path: a thread counts arrivals at each PoP's demand rate, by elapsed time so
       // that a stalled thread does not change the rate, until the test ends

@@ -3,6 +3,7 @@ package dev.alm.pop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.alm.io.Clocks;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -109,8 +110,7 @@ class PopFloodTest {
   @Test
   void everyListenerFloodedInTurnLeavesThePopServing() throws Exception {
     PopConfig c = DrlPops.alone(HOST, dir);
-    try (PopDaemon d =
-        PopDaemon.start(c, false, System::nanoTime, System::currentTimeMillis, l -> {})) {
+    try (PopDaemon d = PopDaemon.start(c, false, Clocks.SYSTEM, l -> {})) {
       InetSocketAddress dns = d.dnsAddress();
       InetSocketAddress proxy = d.proxyAddress();
       InetSocketAddress admin = d.adminAddress();

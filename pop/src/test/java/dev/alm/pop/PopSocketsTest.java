@@ -3,6 +3,7 @@ package dev.alm.pop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.alm.io.Clocks;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -56,8 +57,7 @@ class PopSocketsTest {
     PopConfig c = DrlPops.alone(HOST, dir);
     int swim = c.drl().swim().port();
     Set<String> before = sockets();
-    try (PopDaemon d =
-        PopDaemon.start(c, false, System::nanoTime, System::currentTimeMillis, l -> {})) {
+    try (PopDaemon d = PopDaemon.start(c, false, Clocks.SYSTEM, l -> {})) {
       Set<String> opened = new TreeSet<>(sockets());
       opened.removeAll(before);
       Set<String> expected =

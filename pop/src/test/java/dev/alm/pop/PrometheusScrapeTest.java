@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.io.Clocks;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -34,8 +35,7 @@ class PrometheusScrapeTest {
         Files.isExecutable(PROMETHEUS) || System.getenv("CI") != null,
         "prometheus not installed (apt-get install prometheus)");
     PopConfig config = PopDaemonClockTest.withAdmin(dir);
-    try (PopDaemon pop =
-        PopDaemon.start(config, true, System::nanoTime, System::currentTimeMillis, l -> {})) {
+    try (PopDaemon pop = PopDaemon.start(config, true, Clocks.SYSTEM, l -> {})) {
       int port;
       try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
         port = s.getLocalPort();

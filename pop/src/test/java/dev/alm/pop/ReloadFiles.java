@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.alm.fastcontrol.ProbeSigner;
+import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -96,8 +97,7 @@ final class ReloadFiles {
 
   static PopDaemon start(Path popJson, java.util.function.Consumer<String> log) throws Exception {
     PopConfigSource source = PopConfigSource.of(popJson);
-    PopDaemon p =
-        PopDaemon.start(source.read(), false, System::nanoTime, System::currentTimeMillis, log);
+    PopDaemon p = PopDaemon.start(source.read(), false, Clocks.SYSTEM, log);
     p.reloadFrom(source);
     return p;
   }

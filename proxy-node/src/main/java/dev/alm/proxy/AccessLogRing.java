@@ -1,12 +1,12 @@
 package dev.alm.proxy;
 
 import dev.alm.fastcontrol.ProbeName;
+import dev.alm.io.Clocks;
 import dev.alm.traces.AccessLogRecord;
 import dev.alm.traces.CsvBytes;
 import dev.alm.traces.PolledLineLog;
 import dev.alm.traces.RingSlots;
 import java.util.concurrent.Executor;
-import java.util.function.LongSupplier;
 
 /**
  * The access-log fields of the responses one event loop sent, waiting for the log writer: a
@@ -17,14 +17,13 @@ import java.util.function.LongSupplier;
  * response. The writer thread turns them into lines ({@link AccessLogRecord}) when it drains the
  * ring ({@link PolledLineLog}); a full ring drops the response's line and counts it.
  *
- * <p>Times are monotonic nanoseconds ({@code nanoClock}); the writer converts the time a response
- * was written to wall-clock milliseconds from one reading of both clocks per drain, so a line's
- * {@code ts} is the wall clock as of that drain minus the time since the response (the clocks may
- * drift apart by microseconds within a drain period).
+ * <p>Times are monotonic nanoseconds ({@code clocks.nanos()}); the writer converts the time a
+ * response was written to wall-clock milliseconds from one reading of both clocks per drain, so a
+ * line's {@code ts} is the wall clock as of that drain minus the time since the response (the
+ * clocks may drift apart by microseconds within a drain period).
  */
 final class AccessLogRing implements PolledLineLog.Source {
-  private final LongSupplier nanoClock;
-  private final LongSupplier millisClock;
+  private final Clocks clocks;
   private final RingSlots slots;
   private final long[] arrival;
   private final long[] done;
@@ -41,14 +40,12 @@ final class AccessLogRing implements PolledLineLog.Source {
 
   /**
    * @param capacity responses that may wait (rounded up to a power of two)
-   * @param nanoClock the monotonic clock the producer's times come from
-   * @param millisClock the wall clock, milliseconds since the epoch
+   * @param clocks the monotonic and the wall clock
    */
-  AccessLogRing(int capacity, LongSupplier nanoClock, LongSupplier millisClock) {
+  AccessLogRing(int capacity, Clocks clocks) {
     this.slots = new RingSlots(capacity);
     int n = slots.capacity();
-    this.nanoClock = nanoClock;
-    this.millisClock = millisClock;
+    this.clocks = clocks;
     arrival = new long[n];
     done = new long[n];
     bytes = new long[n];
@@ -59,7 +56,7 @@ final class AccessLogRing implements PolledLineLog.Source {
     stampTask =
         () -> {
           stampQueued = false;
-          stamp(nanoClock.getAsLong());
+          stamp(clocks.nanos());
         };
   }
 
@@ -123,9 +120,7 @@ final class AccessLogRing implements PolledLineLog.Source {
   @Override
   public int drainTo(CsvBytes out) {
     return slots.drain(
-        millisClock,
-        nanoClock,
-        (i, anchorMillis, anchorNanos) -> line(out, i, anchorMillis, anchorNanos));
+        clocks, (i, anchorMillis, anchorNanos) -> line(out, i, anchorMillis, anchorNanos));
   }
 
   private void line(CsvBytes out, int i, long anchorMillis, long anchorNanos) {

@@ -5,11 +5,11 @@ import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbeTarget;
 import dev.alm.fastcontrol.ProbeVerdict;
 import dev.alm.fastcontrol.ProbeVerifier;
+import dev.alm.io.Clocks;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.LongSupplier;
 
 /**
  * Decides which probe requests the proxy counts (paper 004 section III-F; docs/fastcontrol.md): the
@@ -20,13 +20,14 @@ final class ProbeGate {
 
   private final ProbeVerifier verifier;
   private final ClientAllowance perClient;
-  private final LongSupplier millisClock;
+  private final Clocks clocks;
   private final EnumMap<ProbeVerdict, LongAdder> verdicts = new EnumMap<>(ProbeVerdict.class);
 
-  ProbeGate(ProbeAuthConfig config, String zone, LongSupplier nanoClock, LongSupplier millisClock) {
+  ProbeGate(ProbeAuthConfig config, String zone, Clocks clocks) {
     this.verifier = new ProbeVerifier(config, zone);
-    this.perClient = new ClientAllowance(config.clientRate(), config.clientBurst(), nanoClock);
-    this.millisClock = millisClock;
+    this.perClient =
+        new ClientAllowance(config.clientRate(), config.clientBurst(), clocks.nanoClock());
+    this.clocks = clocks;
     for (ProbeVerdict v : ProbeVerdict.values()) {
       verdicts.put(v, new LongAdder());
     }
@@ -34,7 +35,7 @@ final class ProbeGate {
 
   /** The verdict on one probe request from {@code client}; counted by verdict. */
   ProbeVerdict admit(ProbeTarget target, String client) {
-    ProbeVerdict v = verifier.check(target, millisClock.getAsLong());
+    ProbeVerdict v = verifier.check(target, clocks.millis());
     if (v == ProbeVerdict.COUNTED && !perClient.tryTake(client)) {
       v = ProbeVerdict.OVER_CLIENT_CAP;
     }

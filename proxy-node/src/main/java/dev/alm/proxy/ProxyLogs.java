@@ -1,5 +1,6 @@
 package dev.alm.proxy;
 
+import dev.alm.io.Clocks;
 import dev.alm.traces.AccessLogRecord;
 import dev.alm.traces.LineQueue;
 import dev.alm.traces.LogReopen;
@@ -10,7 +11,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongSupplier;
 
 /**
  * The proxy's two logs (docs/proxy-node.md): the access log, one line per response in a ring per
@@ -39,18 +39,13 @@ final class ProxyLogs implements AutoCloseable {
   /** Whether responses are logged (switched by {@code POST /log}). */
   private volatile boolean logging;
 
-  private ProxyLogs(
-      PolledLineLog accessLog,
-      PolledLineLog probeLog,
-      int logQueue,
-      LongSupplier nanoClock,
-      LongSupplier millisClock) {
+  private ProxyLogs(PolledLineLog accessLog, PolledLineLog probeLog, int logQueue, Clocks clocks) {
     this.accessLog = accessLog;
     this.logging = accessLog != null;
     this.accessRing =
         ThreadLocal.withInitial(
             () -> {
-              AccessLogRing ring = new AccessLogRing(logQueue, nanoClock, millisClock);
+              AccessLogRing ring = new AccessLogRing(logQueue, clocks);
               accessLog.add(ring);
               return ring;
             });
@@ -64,8 +59,7 @@ final class ProxyLogs implements AutoCloseable {
   }
 
   /** Opens the configured logs, appending; none open if one fails. */
-  static ProxyLogs open(ProxyConfig config, LongSupplier nanoClock, LongSupplier millisClock)
-      throws IOException {
+  static ProxyLogs open(ProxyConfig config, Clocks clocks) throws IOException {
     PolledLineLog access = null;
     PolledLineLog probe = null;
     try {
@@ -93,7 +87,7 @@ final class ProxyLogs implements AutoCloseable {
       }
       throw e;
     }
-    return new ProxyLogs(access, probe, config.logQueue(), nanoClock, millisClock);
+    return new ProxyLogs(access, probe, config.logQueue(), clocks);
   }
 
   boolean logsAccess() {

@@ -4,6 +4,7 @@ import dev.alm.fastcontrol.EchoSigner;
 import dev.alm.fastcontrol.ProbeName;
 import dev.alm.fastcontrol.ProbeTarget;
 import dev.alm.fastcontrol.ProbeVerdict;
+import dev.alm.io.Clocks;
 import dev.alm.proxy.limit.CentralLimiter;
 import dev.alm.proxy.limit.CustomerLimits;
 import dev.alm.proxy.limit.ShareSource;
@@ -14,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.LongSupplier;
 
 /**
  * The measuring and deciding core of one PoP's proxy, free of Netty: the load meter (S_i), the
@@ -30,8 +30,7 @@ public final class ProxyNode implements AutoCloseable {
   public static final String PROBE_PATH = ProbeTarget.PATH_PREFIX;
 
   private final ProxyConfig config;
-  private final LongSupplier nanoClock;
-  private final LongSupplier millisClock;
+  private final Clocks clocks;
   private final long startNanos;
   private final LoadMeter meter;
   private final ProbeCounter probes;
@@ -66,12 +65,10 @@ public final class ProxyNode implements AutoCloseable {
   /**
    * Opens the logs (appending) and starts the meters at the clock's current reading.
    *
-   * @param nanoClock monotonic clock of the meters and the admission control
-   * @param millisClock wall clock of log timestamps, milliseconds since the epoch
+   * @param clocks the monotonic and the wall clock
    */
-  public ProxyNode(ProxyConfig config, LongSupplier nanoClock, LongSupplier millisClock)
-      throws IOException {
-    this(config, nanoClock, millisClock, null, null);
+  public ProxyNode(ProxyConfig config, Clocks clocks) throws IOException {
+    this(config, clocks, null, null);
   }
 
   /**
@@ -81,17 +78,11 @@ public final class ProxyNode implements AutoCloseable {
    * @param shares the DRL agent's shares, or null (a standalone proxy: L/N for DRL customers)
    * @param central the central store, or null
    */
-  public ProxyNode(
-      ProxyConfig config,
-      LongSupplier nanoClock,
-      LongSupplier millisClock,
-      ShareSource shares,
-      CentralLimiter central)
+  public ProxyNode(ProxyConfig config, Clocks clocks, ShareSource shares, CentralLimiter central)
       throws IOException {
     this.config = config;
-    this.nanoClock = nanoClock;
-    this.millisClock = millisClock;
-    this.startNanos = nanoClock.getAsLong();
+    this.clocks = clocks;
+    this.startNanos = clocks.nanos();
     this.meter =
         new LoadMeter(
             config.bucketNanos(), config.meterBuckets(), config.ewmaTau().toNanos(), startNanos);
@@ -102,20 +93,21 @@ public final class ProxyNode implements AutoCloseable {
             config.meterBuckets(),
             config.maxProbePairs(),
             startNanos);
-    this.admission = new AdmissionControl(config.ceiling(), config.burstSeconds(), nanoClock);
-    this.probeGate = new ProbeGate(config.probeAuth(), config.zone(), nanoClock, millisClock);
+    this.admission =
+        new AdmissionControl(config.ceiling(), config.burstSeconds(), clocks.nanoClock());
+    this.probeGate = new ProbeGate(config.probeAuth(), config.zone(), clocks);
     this.echoSigner =
         config.probeAuth().enabled() && ProbeName.isValidId(config.pop())
             ? new EchoSigner(config.probeAuth().keys(), config.zone(), config.pop())
             : null;
-    this.customers = new CustomerLimits(config.customers(), shares, central, nanoClock);
-    this.logs = ProxyLogs.open(config, nanoClock, millisClock);
+    this.customers = new CustomerLimits(config.customers(), shares, central, clocks.nanoClock());
+    this.logs = ProxyLogs.open(config, clocks);
     this.measuring = config.measure();
   }
 
   /** A node on the system clocks. */
   public ProxyNode(ProxyConfig config) throws IOException {
-    this(config, System::nanoTime, System::currentTimeMillis);
+    this(config, Clocks.SYSTEM);
   }
 
   public ProxyConfig config() {
@@ -124,7 +116,7 @@ public final class ProxyNode implements AutoCloseable {
 
   /** The monotonic clock now. */
   public long nanoTime() {
-    return nanoClock.getAsLong();
+    return clocks.nanos();
   }
 
   /**
@@ -219,8 +211,7 @@ public final class ProxyNode implements AutoCloseable {
     probes.record(probe, nowNanos);
     if (logs.logsProbes()) {
       logs.probe(
-          new ProbeLogRecord(
-              millisClock.getAsLong(), probe.category(), probe.origin(), config.pop()));
+          new ProbeLogRecord(clocks.millis(), probe.category(), probe.origin(), config.pop()));
     }
   }
 
@@ -280,7 +271,7 @@ public final class ProxyNode implements AutoCloseable {
    * step (eq. 17) and the greedy law (eq. 24) react to).
    */
   public double load() {
-    return meter.rate(nanoClock.getAsLong());
+    return meter.rate(clocks.nanos());
   }
 
   /**
@@ -348,7 +339,7 @@ public final class ProxyNode implements AutoCloseable {
    * ({@link ProxyStatus}).
    */
   public Map<String, Object> status() {
-    return ProxyStatus.of(this, nanoClock.getAsLong());
+    return ProxyStatus.of(this, clocks.nanos());
   }
 
   /** The probe gate's refusals and the nonces it holds, for the status. */

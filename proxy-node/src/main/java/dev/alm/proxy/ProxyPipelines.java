@@ -1,5 +1,6 @@
 package dev.alm.proxy;
 
+import dev.alm.io.Clocks;
 import dev.alm.node.MessageDeadline;
 import dev.alm.proxy.limit.CentralLimiter;
 import dev.alm.proxy.limit.ShareSource;
@@ -53,8 +54,7 @@ public final class ProxyPipelines {
     private Harness(ProxyConfig config, ShareSource shares, CentralLimiter central)
         throws IOException {
       this.config = config;
-      this.node =
-          new ProxyNode(config, System::nanoTime, System::currentTimeMillis, shares, central);
+      this.node = new ProxyNode(config, Clocks.SYSTEM, shares, central);
       this.generated = new GeneratedContent(config.content().bodyBytes());
     }
 

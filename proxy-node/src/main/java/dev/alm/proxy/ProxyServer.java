@@ -1,5 +1,6 @@
 package dev.alm.proxy;
 
+import dev.alm.io.Clocks;
 import dev.alm.node.AdminEndpoints;
 import dev.alm.node.AdminLimits;
 import dev.alm.node.ConnectionGuard;
@@ -30,7 +31,6 @@ import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.LongSupplier;
 
 /**
  * One PoP's HTTP proxy, running: the Netty HTTP/1.1 server (epoll where available, else NIO), the
@@ -79,7 +79,7 @@ public final class ProxyServer implements AutoCloseable {
 
   /** Starts a proxy on the system clocks. */
   public static ProxyServer start(ProxyConfig config) throws IOException, InterruptedException {
-    return start(config, System::nanoTime, System::currentTimeMillis);
+    return start(config, Clocks.SYSTEM);
   }
 
   /**
@@ -89,10 +89,9 @@ public final class ProxyServer implements AutoCloseable {
    * @throws IOException if a log cannot be opened
    * @throws InterruptedException if interrupted while binding
    */
-  public static ProxyServer start(
-      ProxyConfig config, LongSupplier nanoClock, LongSupplier millisClock)
+  public static ProxyServer start(ProxyConfig config, Clocks clocks)
       throws IOException, InterruptedException {
-    return start(config, NodeAdmin.create(), nanoClock, millisClock);
+    return start(config, NodeAdmin.create(), clocks);
   }
 
   /**
@@ -100,12 +99,9 @@ public final class ProxyServer implements AutoCloseable {
    * registry}, which it does not close.
    */
   public static ProxyServer start(
-      ProxyConfig config,
-      PrometheusMeterRegistry registry,
-      LongSupplier nanoClock,
-      LongSupplier millisClock)
+      ProxyConfig config, PrometheusMeterRegistry registry, Clocks clocks)
       throws IOException, InterruptedException {
-    return start(config, NodeAdmin.sharing(registry), nanoClock, millisClock);
+    return start(config, NodeAdmin.sharing(registry), clocks);
   }
 
   /**
@@ -118,39 +114,35 @@ public final class ProxyServer implements AutoCloseable {
   public static ProxyServer start(
       ProxyConfig config,
       PrometheusMeterRegistry registry,
-      LongSupplier nanoClock,
-      LongSupplier millisClock,
+      Clocks clocks,
       ShareSource shares,
       CentralLimiter central)
       throws IOException, InterruptedException {
-    return start(config, NodeAdmin.sharing(registry), nanoClock, millisClock, shares, central);
+    return start(config, NodeAdmin.sharing(registry), clocks, shares, central);
   }
 
   /**
    * Starts a standalone proxy whose central customers ask {@code central} (its own registry and
    * admin server).
    */
-  public static ProxyServer start(
-      ProxyConfig config, LongSupplier nanoClock, LongSupplier millisClock, CentralLimiter central)
+  public static ProxyServer start(ProxyConfig config, Clocks clocks, CentralLimiter central)
       throws IOException, InterruptedException {
-    return start(config, NodeAdmin.create(), nanoClock, millisClock, null, central);
+    return start(config, NodeAdmin.create(), clocks, null, central);
   }
 
-  private static ProxyServer start(
-      ProxyConfig config, NodeAdmin admin, LongSupplier nanoClock, LongSupplier millisClock)
+  private static ProxyServer start(ProxyConfig config, NodeAdmin admin, Clocks clocks)
       throws IOException, InterruptedException {
-    return start(config, admin, nanoClock, millisClock, null, null);
+    return start(config, admin, clocks, null, null);
   }
 
   private static ProxyServer start(
       ProxyConfig config,
       NodeAdmin admin,
-      LongSupplier nanoClock,
-      LongSupplier millisClock,
+      Clocks clocks,
       ShareSource shares,
       CentralLimiter central)
       throws IOException, InterruptedException {
-    ProxyNode node = new ProxyNode(config, nanoClock, millisClock, shares, central);
+    ProxyNode node = new ProxyNode(config, clocks, shares, central);
     Transport transport = Transport.detect();
     EventLoopGroup boss = transport.group(1, "alm-proxy-accept");
     EventLoopGroup workers = transport.group(config.ioThreads(), "alm-proxy-io");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.fastcontrol.ProbeName;
+import dev.alm.io.Clocks;
 import dev.alm.traces.AccessLogRecord;
 import dev.alm.traces.CsvBytes;
 import dev.alm.traces.Timestamps;
@@ -39,7 +40,7 @@ class AccessLogRingTest {
   void linesCarryWallTimeLatencyAndProbeAndWrapAround() {
     ManualClock nanos = new ManualClock();
     AtomicLong millis = new AtomicLong(T0_MILLIS);
-    AccessLogRing ring = new AccessLogRing(3, nanos, millis::get); // 4 slots
+    AccessLogRing ring = new AccessLogRing(3, new Clocks(nanos, millis::get)); // 4 slots
     byte[] who = AccessLogRecord.encodePopClientHost("fra", "10.0.0.1", "h");
     CsvBytes out = new CsvBytes(64);
     long t = nanos.getAsLong();
@@ -71,7 +72,7 @@ class AccessLogRingTest {
   @Test
   void heldResponsesStayUnseenUntilOneStampGivesThemTheirCompletionTime() {
     ManualClock nanos = new ManualClock();
-    AccessLogRing ring = new AccessLogRing(16, nanos, () -> T0_MILLIS);
+    AccessLogRing ring = new AccessLogRing(16, new Clocks(nanos, () -> T0_MILLIS));
     byte[] who = AccessLogRecord.encodePopClientHost("fra", "10.0.0.1", "h");
     CsvBytes out = new CsvBytes(64);
     long t = nanos.getAsLong();
@@ -94,7 +95,7 @@ class AccessLogRingTest {
 
   @Test
   void aConsumerThreadSeesEveryLineOnce() throws Exception {
-    AccessLogRing ring = new AccessLogRing(1024, System::nanoTime, System::currentTimeMillis);
+    AccessLogRing ring = new AccessLogRing(1024, Clocks.SYSTEM);
     byte[] who = AccessLogRecord.encodePopClientHost("p", "c", "h");
     int n = 300_000;
     Thread producer =

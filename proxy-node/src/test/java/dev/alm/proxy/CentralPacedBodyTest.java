@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.alm.io.Clocks;
 import dev.alm.proxy.limit.CentralLimiter;
 import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomersConfig;
@@ -91,7 +92,7 @@ class CentralPacedBodyTest {
     long retry = CentralPacedBody.retryNanos(10_000, 20_000);
     assertEquals(500_000_000L, retry, "a chunk's refill at the global rate");
     PendingStore store = new PendingStore();
-    try (ProxyNode node = new ProxyNode(cfg, System::nanoTime, () -> 0L, null, store);
+    try (ProxyNode node = new ProxyNode(cfg, new Clocks(System::nanoTime, () -> 0L), null, store);
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
       FullHttpRequest first = get("v.example", "/bytes/25000");
@@ -157,7 +158,7 @@ class CentralPacedBodyTest {
             .build();
     CentralLimiter broken =
         (c, n) -> CompletableFuture.failedFuture(new IllegalStateException("down"));
-    try (ProxyNode node = new ProxyNode(cfg, System::nanoTime, () -> 0L, null, broken);
+    try (ProxyNode node = new ProxyNode(cfg, new Clocks(System::nanoTime, () -> 0L), null, broken);
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
       ch.writeInbound(get("v.example", "/bytes/40000"));
@@ -178,7 +179,7 @@ class CentralPacedBodyTest {
     }
     // a connection closed while a chunk is awaited releases the body
     PendingStore store = new PendingStore();
-    try (ProxyNode node = new ProxyNode(cfg, System::nanoTime, () -> 0L, null, store);
+    try (ProxyNode node = new ProxyNode(cfg, new Clocks(System::nanoTime, () -> 0L), null, store);
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
       ch.writeInbound(get("v.example", "/bytes/40000"));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.alm.io.Clocks;
 import dev.alm.proxy.limit.CentralLimiter;
 import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomersConfig;
@@ -69,7 +70,7 @@ class CustomerLimitHandlerTest {
     CustomerSpec acme =
         new CustomerSpec(
             "acme", List.of("acme.example", ".cdn.example"), 0.25, 0, 4, 0, LimitMode.INDEPENDENT);
-    try (ProxyNode node = new ProxyNode(config(acme), clock, () -> 0L);
+    try (ProxyNode node = new ProxyNode(config(acme), new Clocks(clock, () -> 0L));
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
       assertEquals(200, status(ch, "ACME.example:8080", "/bytes/10"));
@@ -114,7 +115,7 @@ class CustomerLimitHandlerTest {
     // 2 requests/s with a burst of 1 s: two tokens; 1 request/s per client: one token
     CustomerSpec acme =
         new CustomerSpec("acme", List.of("acme.example"), 2, 0, 1, 1, LimitMode.INDEPENDENT);
-    try (ProxyNode node = new ProxyNode(config(acme), clock, () -> 0L);
+    try (ProxyNode node = new ProxyNode(config(acme), new Clocks(clock, () -> 0L));
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
       ch.writeInbound(get("acme.example", "/bytes/10"));
@@ -153,7 +154,7 @@ class CustomerLimitHandlerTest {
                     CustomersConfig.DEFAULT_MAX_CLIENTS,
                     false))
             .build();
-    try (ProxyNode node = new ProxyNode(off, clock, () -> 0L);
+    try (ProxyNode node = new ProxyNode(off, new Clocks(clock, () -> 0L));
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
       ch.writeInbound(get("acme.example", "/bytes/10"));
@@ -194,7 +195,7 @@ class CustomerLimitHandlerTest {
         new CustomerSpec("acme", List.of("acme.example"), 100, 0, 0.05, 0, LimitMode.DRL);
     Shares shares = new Shares();
     shares.share.put("acme", 20.0); // 1 token of burst at 20/s
-    try (ProxyNode node = new ProxyNode(config(acme), clock, () -> 0L, shares, null);
+    try (ProxyNode node = new ProxyNode(config(acme), new Clocks(clock, () -> 0L), shares, null);
         GeneratedContent content = new GeneratedContent(64)) {
       node.customers().refresh();
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
@@ -252,7 +253,7 @@ class CustomerLimitHandlerTest {
             .customers(new CustomersConfig(List.of(central), 1, false, Duration.ofSeconds(2), 100))
             .build();
     PendingStore store = new PendingStore();
-    try (ProxyNode node = new ProxyNode(cfg, System::nanoTime, () -> 0L, null, store);
+    try (ProxyNode node = new ProxyNode(cfg, new Clocks(System::nanoTime, () -> 0L), null, store);
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
       List<FullHttpRequest> reqs =
@@ -315,7 +316,7 @@ class CustomerLimitHandlerTest {
             .build();
     CentralLimiter broken =
         (c, n) -> CompletableFuture.failedFuture(new IllegalStateException("down"));
-    try (ProxyNode node = new ProxyNode(cfg, System::nanoTime, () -> 0L, null, broken);
+    try (ProxyNode node = new ProxyNode(cfg, new Clocks(System::nanoTime, () -> 0L), null, broken);
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
       assertEquals(200, status(ch, "c.example", "/"));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import dev.alm.node.AdminAccess;
 import dev.alm.node.HostPort;
@@ -218,8 +219,7 @@ class CustomerLimitServerTest {
                 base(acme).build(),
                 new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(
                     io.micrometer.prometheusmetrics.PrometheusConfig.DEFAULT),
-                System::nanoTime,
-                System::currentTimeMillis,
+                Clocks.SYSTEM,
                 agent,
                 null);
         HttpTestClient c = new HttpTestClient(s.address())) {

@@ -2,6 +2,7 @@ package dev.alm.proxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.alm.io.Clocks;
 import dev.alm.traces.CsvBytes;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -31,7 +32,7 @@ class PendingAccessTest {
   @Test
   void logsCompletedWritesAtCollectAndWaitsOnTheOldestInProgress() {
     ManualClock clock = new ManualClock();
-    AccessLogRing ring = new AccessLogRing(1024, clock, () -> 0L);
+    AccessLogRing ring = new AccessLogRing(1024, new Clocks(clock, () -> 0L));
     PendingAccess pending = new PendingAccess(ring, Runnable::run, "p", "10.0.0.1");
     EmbeddedChannel ch = new EmbeddedChannel();
     List<ChannelPromise> writes = new ArrayList<>();
@@ -75,7 +76,7 @@ class PendingAccessTest {
   @Test
   void aHostChangeWithinAConnectionReachesTheLine() {
     ManualClock clock = new ManualClock();
-    AccessLogRing ring = new AccessLogRing(16, clock, () -> 0L);
+    AccessLogRing ring = new AccessLogRing(16, new Clocks(clock, () -> 0L));
     PendingAccess pending = new PendingAccess(ring, Runnable::run, "p", "::1");
     EmbeddedChannel ch = new EmbeddedChannel();
     long t = clock.getAsLong();

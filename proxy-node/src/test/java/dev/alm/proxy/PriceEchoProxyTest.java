@@ -9,6 +9,7 @@ import dev.alm.fastcontrol.EchoVerifier;
 import dev.alm.fastcontrol.PriceEcho;
 import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbeSigner;
+import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import dev.alm.node.HostPort;
 import java.util.Arrays;
@@ -49,7 +50,7 @@ class PriceEchoProxyTest {
     AtomicLong nonces = new AtomicLong(1);
     ProbeSigner dnsOfA = new ProbeSigner(FLEET, ZONE, 10_000, nonces::incrementAndGet);
     EchoVerifier atA = new EchoVerifier(ProbeAuthConfig.of(FLEET), ZONE, "a", System::nanoTime);
-    try (ProxyServer s = ProxyServer.start(cfg, new ManualClock(), wall::get);
+    try (ProxyServer s = ProxyServer.start(cfg, new Clocks(new ManualClock(), wall::get));
         HttpTestClient user = new HttpTestClient(s.address())) {
       String early = dnsOfA.relativeTarget("a", "a", T0) + "." + ZONE;
       HttpTestClient.Response none = user.get(early, "/");

@@ -9,6 +9,7 @@ import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbeSigner;
 import dev.alm.fastcontrol.ProbeToken;
 import dev.alm.fastcontrol.ProbeVerdict;
+import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import dev.alm.node.HostPort;
 import java.net.InetAddress;
@@ -56,7 +57,7 @@ class ProbeAuthServerTest {
     ProbeSigner forger = new ProbeSigner(FORGER, ZONE, 10_000, nonces::incrementAndGet);
     fleet.publishWeight(0.25); // the issuer's kappa per probe: the proxy sums the counted ones
     forger.publishWeight(1000);
-    try (ProxyServer s = ProxyServer.start(cfg, clock, wall::get);
+    try (ProxyServer s = ProxyServer.start(cfg, new Clocks(clock, wall::get));
         HttpTestClient user = new HttpTestClient(s.address(), InetAddress.getByName("127.0.0.2"));
         HttpTestClient attacker =
             new HttpTestClient(s.address(), InetAddress.getByName("127.0.0.3"));
@@ -153,7 +154,7 @@ class ProbeAuthServerTest {
             .zone(ZONE)
             .ioThreads(1)
             .build();
-    try (ProxyServer s = ProxyServer.start(cfg, clock, () -> T0);
+    try (ProxyServer s = ProxyServer.start(cfg, new Clocks(clock, () -> T0));
         HttpTestClient c = new HttpTestClient(s.address());
         HttpTestClient admin = new HttpTestClient(s.adminAddress())) {
       for (int i = 0; i < 10; i++) {

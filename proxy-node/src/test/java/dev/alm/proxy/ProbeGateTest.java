@@ -6,6 +6,7 @@ import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbeSigner;
 import dev.alm.fastcontrol.ProbeTarget;
 import dev.alm.fastcontrol.ProbeVerdict;
+import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,8 @@ class ProbeGateTest {
     ManualClock nanos = new ManualClock();
     long wall = 1_790_000_000_000L;
     ProbeGate gate =
-        new ProbeGate(ProbeAuthConfig.of(FLEET).withClientLimit(1, 40), ZONE, nanos, () -> wall);
+        new ProbeGate(
+            ProbeAuthConfig.of(FLEET).withClientLimit(1, 40), ZONE, new Clocks(nanos, () -> wall));
     AtomicLong n = new AtomicLong();
     ProbeSigner fleet = new ProbeSigner(FLEET, ZONE, 10_000, n::incrementAndGet);
     ProbeSigner forger =

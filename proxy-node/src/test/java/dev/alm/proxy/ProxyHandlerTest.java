@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.alm.io.Clocks;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
@@ -33,7 +34,7 @@ class ProxyHandlerTest {
             .capacity(8)
             .burstSeconds(0.2)
             .build(); // ceiling 10/s, burst 2
-    try (ProxyNode node = new ProxyNode(cfg, clock, () -> 0L);
+    try (ProxyNode node = new ProxyNode(cfg, new Clocks(clock, () -> 0L));
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
       FullHttpRequest probe = get("a.b.fc.cdn.example:80", "/");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.alm.io.Clocks;
 import dev.alm.node.HostPort;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -29,7 +30,7 @@ class ProxyHygieneTest {
   /** The raw response to raw request bytes through the real codec and handler. */
   private static String exchange(String raw) throws Exception {
     ProxyConfig cfg = ProxyConfig.builder().pop("a").capacity(1000).build();
-    try (ProxyNode node = new ProxyNode(cfg, () -> 0L, () -> 0L);
+    try (ProxyNode node = new ProxyNode(cfg, new Clocks(() -> 0L, () -> 0L));
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch =
           new EmbeddedChannel(

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.fastcontrol.ProbeName;
+import dev.alm.io.Clocks;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +19,7 @@ class ProxySensorsTest {
       throws Exception {
     ManualClock clock = new ManualClock();
     ProxyConfig cfg = ProxyConfig.builder().pop("a").controlInterval(Duration.ofSeconds(1)).build();
-    try (ProxyNode node = new ProxyNode(cfg, clock, () -> 0L)) {
+    try (ProxyNode node = new ProxyNode(cfg, new Clocks(clock, () -> 0L))) {
       assertTrue(Double.isNaN(node.load()), "no completed bucket yet: stale");
       for (int k = 0; k < 30; k++) {
         // within the second bucket (the one the node started in is partial and not read)

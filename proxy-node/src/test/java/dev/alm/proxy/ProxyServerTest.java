@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbeName;
 import dev.alm.fastcontrol.ProbeVerdict;
+import dev.alm.io.Clocks;
 import dev.alm.node.HostPort;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +47,7 @@ class ProxyServerTest {
             .admin(new HostPort("127.0.0.1", 0))
             .accessLog(dir.resolve("access.csv"))
             .build();
-    try (ProxyServer s = ProxyServer.start(cfg, clock, System::currentTimeMillis);
+    try (ProxyServer s = ProxyServer.start(cfg, new Clocks(clock, System::currentTimeMillis));
         HttpTestClient c = new HttpTestClient(s.address());
         HttpTestClient admin = new HttpTestClient(s.adminAddress())) {
       assertEquals(200, c.get("cdn.example", "/bytes/10").status());
@@ -78,7 +79,7 @@ class ProxyServerTest {
   void meterReportsTenThousandRequestsAtAKnownRateWithinTwoPercent() throws Exception {
     ManualClock clock = new ManualClock();
     ProxyConfig cfg = base().capacity(1e6).admin(new HostPort("127.0.0.1", 0)).build();
-    try (ProxyServer s = ProxyServer.start(cfg, clock, System::currentTimeMillis);
+    try (ProxyServer s = ProxyServer.start(cfg, new Clocks(clock, System::currentTimeMillis));
         HttpTestClient c = new HttpTestClient(s.address())) {
       // 10,000 requests at 2,000/s of the proxy's clock: pipelined batches of 10 every 5 ms
       double rate = 2000;
@@ -124,7 +125,7 @@ class ProxyServerTest {
     ManualClock clock = new ManualClock();
     ProxyConfig cfg =
         base().capacity(1e6).probeAuth(ProbeAuthConfig.off().withClientLimit(1e6, 1e6)).build();
-    try (ProxyServer s = ProxyServer.start(cfg, clock, System::currentTimeMillis);
+    try (ProxyServer s = ProxyServer.start(cfg, new Clocks(clock, System::currentTimeMillis));
         HttpTestClient c = new HttpTestClient(s.address())) {
       clock.advance(SECOND / 10); // out of the partial bucket the meters started in
       Map<ProbeName, Integer> plan =
@@ -185,7 +186,7 @@ class ProxyServerTest {
     // ceiling 125/s, burst 0.1 s = 12 requests; no per-address probe cap to speak of
     ProxyConfig cfg =
         base().capacity(100).probeAuth(ProbeAuthConfig.off().withClientLimit(1e6, 1e6)).build();
-    try (ProxyServer s = ProxyServer.start(cfg, clock, System::currentTimeMillis);
+    try (ProxyServer s = ProxyServer.start(cfg, new Clocks(clock, System::currentTimeMillis));
         HttpTestClient c = new HttpTestClient(s.address())) {
       assertEquals(125, cfg.ceiling(), 1e-9);
       // 10 s at 120/s, just under the ceiling: nothing shed

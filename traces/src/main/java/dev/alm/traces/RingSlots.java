@@ -1,7 +1,7 @@
 package dev.alm.traces;
 
+import dev.alm.io.Clocks;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongSupplier;
 
 /**
  * The sequence numbers of a single-producer, single-consumer ring of log lines whose fields live in
@@ -129,14 +129,14 @@ public final class RingSlots {
    * Consumer: hands every published slot to {@code reader}, oldest first, with one reading of both
    * clocks for the whole drain (for {@link #epochMillis}), then releases them; returns how many.
    */
-  public int drain(LongSupplier millisClock, LongSupplier nanoClock, SlotReader reader) {
+  public int drain(Clocks clocks, SlotReader reader) {
     long end = published.get();
     long h = consumed.get();
     if (h == end) {
       return 0;
     }
-    long anchorMillis = millisClock.getAsLong();
-    long anchorNanos = nanoClock.getAsLong();
+    long anchorMillis = clocks.millis();
+    long anchorNanos = clocks.nanos();
     for (long k = h; k < end; k++) {
       reader.read(index(k), anchorMillis, anchorNanos);
     }
