@@ -137,8 +137,7 @@ public final class PopCustomers implements AutoCloseable {
       SwimListenerLimits swimLimits)
       throws IOException, InterruptedException {
     try {
-      return DrlNode.start(
-          config.drl(), settings, limits, clocks.nanoClock(), clocks.millisClock(), swimLimits);
+      return DrlNode.start(config.drl(), settings, limits, clocks, swimLimits);
     } catch (IOException | InterruptedException | RuntimeException e) {
       throw e;
     } catch (Exception e) {

@@ -5,6 +5,7 @@ import dev.alm.drl.agent.AgentFleet;
 import dev.alm.drl.agent.AgentSettings;
 import dev.alm.drl.agent.CustomerLimit;
 import dev.alm.drl.agent.DrlAgent;
+import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import dev.alm.ratelimit.sim.Scenario;
 import dev.alm.ratelimit.sim.ScenarioReader;
@@ -181,9 +182,7 @@ public final class DrlAgentsCommand implements Callable<Integer> {
       demand[i] = (0.2 + 1.6 * rnd.nextDouble()) * 2 * limit / n;
     }
     long t0 = System.nanoTime();
-    try (AgentFleet fleet =
-        new AgentFleet(
-            n, base::withId, keys, kind, threads, System::nanoTime, System::currentTimeMillis)) {
+    try (AgentFleet fleet = new AgentFleet(n, base::withId, keys, kind, threads, Clocks.SYSTEM)) {
       double startup = (System.nanoTime() - t0) / 1e9;
       System.err.printf(Locale.ROOT, "started %d agents (%s) in %.1f s%n", n, membership, startup);
       for (int i = 0; i < n; i++) {

@@ -1,5 +1,6 @@
 package dev.alm.drl.agent;
 
+import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
@@ -10,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
-import java.util.function.LongSupplier;
 
 /**
  * N agents in one process on loopback, each with its own UDP socket (and its own SWIM member when
@@ -29,8 +29,7 @@ public final class AgentFleet implements AutoCloseable {
   private final KeyRing keys;
   private final MembershipKind kind;
   private final EventLoopGroup group;
-  private final LongSupplier nanoClock;
-  private final LongSupplier wallMillis;
+  private final Clocks clocks;
   private final DrlAgent[] agents;
   private final LocalLimits[] pops;
   private LinkFaults faults = LinkFaults.NONE;
@@ -52,10 +51,9 @@ public final class AgentFleet implements AutoCloseable {
       KeyRing keys,
       MembershipKind kind,
       int threads,
-      LongSupplier nanoClock,
-      LongSupplier wallMillis)
+      Clocks clocks)
       throws Exception {
-    this(n, settings, i -> new SyntheticLimits(), keys, kind, threads, nanoClock, wallMillis);
+    this(n, settings, i -> new SyntheticLimits(), keys, kind, threads, clocks);
   }
 
   /**
@@ -71,14 +69,12 @@ public final class AgentFleet implements AutoCloseable {
       KeyRing keys,
       MembershipKind kind,
       int threads,
-      LongSupplier nanoClock,
-      LongSupplier wallMillis)
+      Clocks clocks)
       throws Exception {
     this.settings = settings;
     this.keys = keys;
     this.kind = kind;
-    this.nanoClock = nanoClock;
-    this.wallMillis = wallMillis;
+    this.clocks = clocks;
     this.group = new NioEventLoopGroup(threads, new DefaultThreadFactory("drl-agents", true));
     this.agents = new DrlAgent[n];
     this.pops = new LocalLimits[n];
@@ -118,7 +114,7 @@ public final class AgentFleet implements AutoCloseable {
     if (agents[i] != null) {
       throw new IllegalStateException("agent " + i + " is running");
     }
-    long inc = Math.max(wallMillis.getAsLong(), lastIncarnation + 1);
+    long inc = Math.max(clocks.millis(), lastIncarnation + 1);
     lastIncarnation = inc;
     AgentCore core = new AgentCore(settings.apply(i), keys, inc, 1000L * i + inc);
     Membership m;
@@ -130,14 +126,14 @@ public final class AgentFleet implements AutoCloseable {
               "127.0.0.1",
               0,
               List.copyOf(seeds),
-              new SignedSwimCodec(keys, wallMillis, SignedSwimCodec.DEFAULT_MAX_AGE_MS));
+              new SignedSwimCodec(keys, clocks.millisClock(), SignedSwimCodec.DEFAULT_MAX_AGE_MS));
       swims[i] = s;
       m = s;
     }
     // with SWIM the alias carries the address: a restart takes any free port
     InetSocketAddress bind =
         kind == MembershipKind.SWIM ? new InetSocketAddress("127.0.0.1", 0) : gossip[i];
-    agents[i] = DrlAgent.start(core, bind, m, pops[i], group, nanoClock);
+    agents[i] = DrlAgent.start(core, bind, m, pops[i], group, clocks.nanoClock());
     agents[i].faults(faults);
     if (kind == MembershipKind.SWIM) {
       gossip[i] = agents[i].address();

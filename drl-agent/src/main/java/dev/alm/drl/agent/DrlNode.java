@@ -1,5 +1,6 @@
 package dev.alm.drl.agent;
 
+import dev.alm.io.Clocks;
 import dev.alm.io.InputException;
 import dev.alm.io.KeyRing;
 import dev.alm.ratelimit.alloc.Enforcement;
@@ -15,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
 
 /**
  * One PoP's agent as a daemon part, built from its {@link DrlConfig}: the key file, a SWIM member,
@@ -58,13 +58,9 @@ public final class DrlNode implements AutoCloseable {
    * @throws InputException when the key file is missing, unsafe or malformed
    */
   public static DrlNode start(
-      DrlConfig config,
-      AgentSettings settings,
-      LocalLimits limits,
-      LongSupplier nanoClock,
-      LongSupplier wallMillis)
+      DrlConfig config, AgentSettings settings, LocalLimits limits, Clocks clocks)
       throws Exception {
-    return start(config, settings, limits, nanoClock, wallMillis, SwimListenerLimits.DEFAULTS);
+    return start(config, settings, limits, clocks, SwimListenerLimits.DEFAULTS);
   }
 
   /**
@@ -75,17 +71,16 @@ public final class DrlNode implements AutoCloseable {
       DrlConfig config,
       AgentSettings settings,
       LocalLimits limits,
-      LongSupplier nanoClock,
-      LongSupplier wallMillis,
+      Clocks clocks,
       SwimListenerLimits swimLimits)
       throws Exception {
     KeyRing keys = KeyRing.load(config.keyFile(), "drl.keyFile");
     EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("drl-agent", true));
     try {
-      long incarnation = wallMillis.getAsLong();
+      long incarnation = clocks.millis();
       AgentCore core = new AgentCore(settings, keys, incarnation, incarnation ^ settings.id());
       SignedSwimCodec codec =
-          new SignedSwimCodec(keys, wallMillis, SignedSwimCodec.DEFAULT_MAX_AGE_MS);
+          new SignedSwimCodec(keys, clocks.millisClock(), SignedSwimCodec.DEFAULT_MAX_AGE_MS);
       SwimMembership swim =
           new SwimMembership(
               config.swim().host(),
@@ -97,7 +92,7 @@ public final class DrlNode implements AutoCloseable {
               swimLimits);
       InetSocketAddress bind =
           new InetSocketAddress(config.listen().host(), config.listen().port());
-      DrlAgent agent = DrlAgent.start(core, bind, swim, limits, group, nanoClock);
+      DrlAgent agent = DrlAgent.start(core, bind, swim, limits, group, clocks.nanoClock());
       return new DrlNode(group, agent, codec, swim, keys);
     } catch (Exception e) {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS);

@@ -1,5 +1,6 @@
 package dev.alm.drl.agent;
 
+import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import dev.alm.ratelimit.sim.Scenario;
 import dev.alm.ratelimit.sim.SimulationResult;
@@ -54,8 +55,7 @@ public final class LiveScenarioRun {
             keys,
             AgentFleet.MembershipKind.STATIC,
             threads,
-            System::nanoTime,
-            System::currentTimeMillis)) {
+            Clocks.SYSTEM)) {
       fleet.faults(new LinkFaults(scenario.loss(), scenario.delay(), scenario.seed()));
       double reported = 0;
       while (clock.isAlive()) {

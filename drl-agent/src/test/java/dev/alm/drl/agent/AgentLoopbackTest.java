@@ -3,6 +3,7 @@ package dev.alm.drl.agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
@@ -36,13 +37,7 @@ class AgentLoopbackTest {
   AgentFleet start() throws Exception {
     fleet =
         new AgentFleet(
-            3,
-            AgentLoopbackTest::settings,
-            KEYS,
-            AgentFleet.MembershipKind.SWIM,
-            1,
-            System::nanoTime,
-            System::currentTimeMillis);
+            3, AgentLoopbackTest::settings, KEYS, AgentFleet.MembershipKind.SWIM, 1, Clocks.SYSTEM);
     return fleet;
   }
 

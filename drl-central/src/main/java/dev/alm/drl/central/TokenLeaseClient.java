@@ -1,5 +1,6 @@
 package dev.alm.drl.central;
 
+import dev.alm.io.Clocks;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +15,6 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongSupplier;
 
 /**
  * A PoP's side of the token server (article 002 section 4.2): decisions come from a local lease of
@@ -34,8 +34,7 @@ public final class TokenLeaseClient implements CentralBaseline {
 
   private final TokenLeaseClientConfig config;
   private final LeaseCodec codec;
-  private final LongSupplier nanoClock;
-  private final LongSupplier wallMillis;
+  private final Clocks clocks;
   private final long clientId;
   private final AtomicLong seq = new AtomicLong();
   private final LeaseClientChannel channel;
@@ -43,13 +42,11 @@ public final class TokenLeaseClient implements CentralBaseline {
   private final CentralCounters counters = new CentralCounters();
   private final LeaseClientCounters stats = new LeaseClientCounters();
 
-  private TokenLeaseClient(
-      TokenLeaseClientConfig config, LongSupplier nanoClock, LongSupplier wallMillis)
+  private TokenLeaseClient(TokenLeaseClientConfig config, Clocks clocks)
       throws InterruptedException {
     this.config = config;
     this.codec = new LeaseCodec(config.keys());
-    this.nanoClock = nanoClock;
-    this.wallMillis = wallMillis;
+    this.clocks = clocks;
     long id = 0;
     SecureRandom r = new SecureRandom();
     while (id == 0) {
@@ -74,14 +71,13 @@ public final class TokenLeaseClient implements CentralBaseline {
 
   /** Starts a client on its own event-loop thread and the system clocks. */
   public static TokenLeaseClient start(TokenLeaseClientConfig config) throws InterruptedException {
-    return start(config, System::nanoTime, System::currentTimeMillis);
+    return start(config, Clocks.SYSTEM);
   }
 
   /** Starts a client on its own event-loop thread. */
-  public static TokenLeaseClient start(
-      TokenLeaseClientConfig config, LongSupplier nanoClock, LongSupplier wallMillis)
+  public static TokenLeaseClient start(TokenLeaseClientConfig config, Clocks clocks)
       throws InterruptedException {
-    return new TokenLeaseClient(config, nanoClock, wallMillis);
+    return new TokenLeaseClient(config, clocks);
   }
 
   /**
@@ -104,9 +100,9 @@ public final class TokenLeaseClient implements CentralBaseline {
         counters.countUnknownCustomer();
         return TRUE;
       }
-      l = leases.computeIfAbsent(customer, c -> new CustomerLease(c, nanoClock.getAsLong()));
+      l = leases.computeIfAbsent(customer, c -> new CustomerLease(c, clocks.nanos()));
     }
-    long now = nanoClock.getAsLong();
+    long now = clocks.nanos();
     long send = 0;
     CompletableFuture<Boolean> result;
     synchronized (l) {
@@ -161,7 +157,7 @@ public final class TokenLeaseClient implements CentralBaseline {
   private void send(CustomerLease l, long s) {
     byte[] req =
         codec.encode(
-            new LeaseCodec.Request(clientId, s, wallMillis.getAsLong(), config.want(), l.customer));
+            new LeaseCodec.Request(clientId, s, clocks.millis(), config.want(), l.customer));
     stats.requestsSent.increment();
     channel.send(req);
     channel.schedule(() -> timeout(l, s), config.timeout().toNanos());
@@ -178,7 +174,7 @@ public final class TokenLeaseClient implements CentralBaseline {
       l.lateSentAtNanos = l.sentAtNanos;
       if (++l.consecutiveTimeouts >= config.downAfter()) {
         l.down = true;
-        l.quietUntilNanos = nanoClock.getAsLong() + config.retryInterval().toNanos();
+        l.quietUntilNanos = clocks.nanos() + config.retryInterval().toNanos();
       }
       for (CustomerLease.Waiter w : l.waiters) {
         counters.countFailure(config.policy(), true);
@@ -203,7 +199,7 @@ public final class TokenLeaseClient implements CentralBaseline {
       stats.refuse(LeaseRefusal.UNSOLICITED);
       return;
     }
-    long now = nanoClock.getAsLong();
+    long now = clocks.nanos();
     List<CompletableFuture<Boolean>> admit = new ArrayList<>();
     List<CompletableFuture<Boolean>> reject = new ArrayList<>();
     long send = 0;
@@ -296,7 +292,7 @@ public final class TokenLeaseClient implements CentralBaseline {
       return 0;
     }
     synchronized (l) {
-      stats.tokensVoided.add(l.expire(nanoClock.getAsLong()));
+      stats.tokensVoided.add(l.expire(clocks.nanos()));
       return l.tokens();
     }
   }

@@ -1,5 +1,6 @@
 package dev.alm.drl.central;
 
+import dev.alm.io.Clocks;
 import dev.alm.node.Transport;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -23,7 +24,6 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
 
 /**
  * The token server on the network (article 002 section 4.2, Sentinel's TokenServer): a thin Netty
@@ -58,18 +58,13 @@ public final class TokenServer implements AutoCloseable {
   private final EventLoopGroup ownGroup;
   private final Channel channel;
 
-  private TokenServer(
-      TokenServerCore core, InetSocketAddress bind, LongSupplier nanoClock, LongSupplier wallMillis)
+  private TokenServer(TokenServerCore core, InetSocketAddress bind, Clocks clocks)
       throws InterruptedException {
     this.core = core;
     Transport transport = Transport.detect();
     ownGroup = transport.group(1, "alm-token-server");
     try {
-      channel =
-          bootstrap(transport, bind, new Handler(core, nanoClock, wallMillis))
-              .bind(bind)
-              .sync()
-              .channel();
+      channel = bootstrap(transport, bind, new Handler(core, clocks)).bind(bind).sync().channel();
     } catch (InterruptedException | RuntimeException e) {
       ownGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS);
       throw e;
@@ -79,13 +74,11 @@ public final class TokenServer implements AutoCloseable {
   /**
    * Binds {@code bind} and serves {@code core} on its own event-loop thread.
    *
-   * @param nanoClock monotonic time for the buckets and leases
-   * @param wallMillis wall time for the requests' timestamps
+   * @param clocks the monotonic and the wall clock
    */
-  public static TokenServer start(
-      TokenServerCore core, InetSocketAddress bind, LongSupplier nanoClock, LongSupplier wallMillis)
+  public static TokenServer start(TokenServerCore core, InetSocketAddress bind, Clocks clocks)
       throws InterruptedException {
-    return new TokenServer(core, bind, nanoClock, wallMillis);
+    return new TokenServer(core, bind, clocks);
   }
 
   /** The UDP socket's options: a large receive buffer, and batched reads under epoll. */
@@ -122,7 +115,7 @@ public final class TokenServer implements AutoCloseable {
   /** Starts on the system clocks. */
   public static TokenServer start(TokenServerCore core, InetSocketAddress bind)
       throws InterruptedException {
-    return start(core, bind, System::nanoTime, System::currentTimeMillis);
+    return start(core, bind, Clocks.SYSTEM);
   }
 
   /** The address the server listens on (the real port when bound to port 0). */
@@ -185,29 +178,27 @@ public final class TokenServer implements AutoCloseable {
 
   private static final class Handler extends SimpleChannelInboundHandler<DatagramPacket> {
     private final TokenServerCore core;
-    private final LongSupplier nanoClock;
-    private final LongSupplier wallMillis;
+    private final Clocks clocks;
     private final byte[] buf = new byte[MAX_DATAGRAM];
     private boolean pending;
 
-    Handler(TokenServerCore core, LongSupplier nanoClock, LongSupplier wallMillis) {
+    Handler(TokenServerCore core, Clocks clocks) {
       this.core = core;
-      this.nanoClock = nanoClock;
-      this.wallMillis = wallMillis;
+      this.clocks = clocks;
     }
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
       ByteBuf in = packet.content();
       int len = in.readableBytes();
-      long now = nanoClock.getAsLong();
+      long now = clocks.nanos();
       if (len > MAX_DATAGRAM) {
         core.handle(buf, 0, 0, now, 0); // counted malformed
         return;
       }
       in.getBytes(in.readerIndex(), buf, 0, len);
       long source = SourceBudget.key(packet.sender().getAddress());
-      TokenServerCore.Outcome o = core.handle(buf, 0, len, source, now, wallMillis.getAsLong());
+      TokenServerCore.Outcome o = core.handle(buf, 0, len, source, now, clocks.millis());
       if (o instanceof TokenServerCore.Answer a) {
         ctx.write(new DatagramPacket(Unpooled.wrappedBuffer(a.datagram()), packet.sender()));
         pending = true;
