@@ -1,27 +1,11 @@
 package dev.alm.app.drl;
 
-import dev.alm.app.UserError;
 import dev.alm.drl.central.CentralCounters;
 import dev.alm.drl.central.CentralLimit;
 import dev.alm.drl.central.FailurePolicy;
-import dev.alm.drl.central.LeaseCodec;
-import dev.alm.drl.central.RedisLimiter;
-import dev.alm.drl.central.RedisLimiterConfig;
-import dev.alm.drl.central.TokenLeaseClient;
-import dev.alm.drl.central.TokenLeaseClientConfig;
-import dev.alm.drl.central.TokenServer;
-import dev.alm.drl.central.TokenServerCore;
-import dev.alm.drl.central.TokenServerSettings;
 import dev.alm.io.InputException;
-import dev.alm.io.KeyRing;
 import dev.alm.node.DaemonLifecycle;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.api.StatefulRedisConnection;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -138,34 +122,18 @@ public final class CentralLoadCommand implements Callable<Integer> {
     String customer = "load";
     CentralLimit cl = CentralLimit.of(customer, limit);
     PrintWriter out = spec.commandLine().getOut();
-    List<AutoCloseable> closing = new ArrayList<>();
-    List<Limiter> limiters = new ArrayList<>();
-    List<CentralCounters> counters = new ArrayList<>();
-    Runnable stop;
-    Runnable resume;
-    try {
-      switch (mode) {
-        case "redis" -> {
-          Outage o = redisClients(cl, timeout, fp, (b - a) * 1000L, closing, limiters, counters);
-          stop = o.stop();
-          resume = o.resume();
-        }
-        case "token-server" -> {
-          Outage o = tokenServerClients(cl, timeout, fp, leaseTime, closing, limiters, counters);
-          stop = o.stop();
-          resume = o.resume();
-        }
-        default -> throw new InputException("--mode", "", "redis or token-server, not " + mode);
-      }
-      run(out, customer, limiters, counters, fp, a, b, stop, resume);
-    } finally {
-      for (int i = closing.size() - 1; i >= 0; i--) {
-        try {
-          closing.get(i).close();
-        } catch (Exception e) {
-          System.err.println("alm drl central-load: closing: " + e);
-        }
-      }
+    try (CentralLoadStores stores =
+        switch (mode) {
+          case "redis" -> {
+            if (redis == null) {
+              throw new InputException("--redis", "", "required with --mode redis");
+            }
+            yield CentralLoadStores.redis(redis, clients, cl, timeout, fp, (b - a) * 1000L);
+          }
+          case "token-server" -> CentralLoadStores.tokenServer(clients, cl, timeout, fp, leaseTime);
+          default -> throw new InputException("--mode", "", "redis or token-server, not " + mode);
+        }) {
+      run(out, customer, stores, fp, a, b);
     }
     return 0;
   }
@@ -298,9 +266,6 @@ public final class CentralLoadCommand implements Callable<Integer> {
     return policyAt;
   }
 
-  /** How the drill stops the central store and brings it back. */
-  private record Outage(Runnable stop, Runnable resume) {}
-
   /** --outage as its two seconds, or -1 and -1 for none. */
   private int[] outageSeconds() throws InputException {
     int a = -1;
@@ -320,100 +285,13 @@ public final class CentralLoadCommand implements Callable<Integer> {
     return new int[] {a, b};
   }
 
-  /** --clients Redis limiters on one bucket; the outage pauses Redis's clients for pauseMs. */
-  private Outage redisClients(
-      CentralLimit cl,
-      Duration timeout,
-      FailurePolicy fp,
-      long pauseMs,
-      List<AutoCloseable> closing,
-      List<Limiter> limiters,
-      List<CentralCounters> counters)
-      throws InputException {
-    if (redis == null) {
-      throw new InputException("--redis", "", "required with --mode redis");
-    }
-    String prefix = "alm:load:" + System.nanoTime() + ":"; // one bucket for all clients
-    for (int i = 0; i < clients; i++) {
-      RedisLimiter r;
-      try {
-        r =
-            RedisLimiter.connect(
-                RedisLimiterConfig.builder(redis)
-                    .timeout(timeout)
-                    .policy(fp)
-                    .keyPrefix(prefix)
-                    .customers(List.of(cl))
-                    .build());
-      } catch (IllegalArgumentException | IOException e) {
-        throw new UserError("--redis: " + e.getMessage());
-      }
-      closing.add(r);
-      limiters.add(r::tryAcquire);
-      counters.add(r.counters());
-    }
-    RedisClient admin = RedisClient.create(redis);
-    StatefulRedisConnection<String, String> c = admin.connect();
-    closing.add(() -> admin.shutdown(Duration.ZERO, Duration.ofSeconds(1)));
-    closing.add(c);
-    return new Outage(() -> c.async().clientPause(pauseMs), () -> {});
-  }
-
-  /** A token server and --clients lease clients; the outage closes the server and restarts it. */
-  private Outage tokenServerClients(
-      CentralLimit cl,
-      Duration timeout,
-      FailurePolicy fp,
-      Duration leaseTime,
-      List<AutoCloseable> closing,
-      List<Limiter> limiters,
-      List<CentralCounters> counters)
-      throws InterruptedException {
-    byte[] key = new byte[32];
-    new SecureRandom().nextBytes(key);
-    KeyRing keys = KeyRing.of(key);
-    TokenServerSettings settings = TokenServerSettings.DEFAULTS.withLease(leaseTime);
-    TokenServer[] server = {startServer(keys, settings, cl, 0)};
-    InetSocketAddress at = server[0].address();
-    closing.add(() -> server[0].close());
-    for (int i = 0; i < clients; i++) {
-      TokenLeaseClient c =
-          TokenLeaseClient.start(
-              TokenLeaseClientConfig.builder(at, keys).timeout(timeout).policy(fp).build());
-      closing.add(c);
-      limiters.add(c::tryAcquire);
-      counters.add(c.counters());
-    }
-    return new Outage(
-        () -> server[0].close(),
-        () -> {
-          try {
-            server[0] = startServer(keys, settings, cl, at.getPort());
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-        });
-  }
-
-  private static TokenServer startServer(
-      KeyRing keys, TokenServerSettings settings, CentralLimit cl, int port)
-      throws InterruptedException {
-    return TokenServer.start(
-        new TokenServerCore(new LeaseCodec(keys), settings, List.of(cl), System.nanoTime()),
-        new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-  }
-
   private void run(
-      PrintWriter out,
-      String customer,
-      List<Limiter> limiters,
-      List<CentralCounters> counters,
-      FailurePolicy fp,
-      int a,
-      int b,
-      Runnable stop,
-      Runnable resume)
+      PrintWriter out, String customer, CentralLoadStores stores, FailurePolicy fp, int a, int b)
       throws InterruptedException {
+    List<Limiter> limiters = stores.limiters();
+    List<CentralCounters> counters = stores.counters();
+    Runnable stop = stores.stop();
+    Runnable resume = stores.resume();
     AtomicLongArray admitted = new AtomicLongArray(seconds + 1);
     AtomicLongArray answered = new AtomicLongArray(seconds + 1);
     long first = System.nanoTime();

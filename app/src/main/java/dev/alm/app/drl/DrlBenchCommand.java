@@ -6,7 +6,6 @@ import dev.alm.ratelimit.throttle.Bucket4jTokenBucket;
 import dev.alm.ratelimit.throttle.FixedWindow;
 import dev.alm.ratelimit.throttle.KeyedThrottler;
 import dev.alm.ratelimit.throttle.LeakyBucket;
-import dev.alm.ratelimit.throttle.Limiter;
 import dev.alm.ratelimit.throttle.LimiterConfig;
 import dev.alm.ratelimit.throttle.SlidingLog;
 import dev.alm.ratelimit.throttle.SlidingWindow;
@@ -221,7 +220,7 @@ public final class DrlBenchCommand implements Callable<Integer> {
     Map<String, Double> nano = new LinkedHashMap<>();
     for (Map.Entry<String, LimiterConfig> e : throttlers().entrySet()) {
       System.err.println("alm drl bench: timing " + e.getKey());
-      double[] v = timeThrottler(timer, e.getValue(), hot, many);
+      double[] v = DecisionTimings.throttler(timer, e.getValue(), tableSize(), hot, many);
       synthetic.put(e.getKey(), v[0]);
       nano.put(e.getKey(), v[1]);
       o.printf(
@@ -237,7 +236,7 @@ public final class DrlBenchCommand implements Callable<Integer> {
           v[6]);
       o.flush();
     }
-    double[] peer = timePeer(timer);
+    double[] peer = DecisionTimings.peer(timer);
     double pSyn = peer[0];
     double pNt = peer[1];
     o.printf(
@@ -269,60 +268,14 @@ public final class DrlBenchCommand implements Callable<Integer> {
                 : "not on the class path (not added for this)"));
   }
 
-  /**
-   * One throttler's ns per decision: one limiter on the synthetic clock, on System.nanoTime, shared
-   * by two threads; in a key table, one hot key, many keys, and both from two threads.
-   */
-  private double[] timeThrottler(DecisionTimer timer, LimiterConfig c, String[] hot, String[] many)
-      throws InterruptedException {
-    double syn = timer.run(DecisionTimer.limiterSynthetic(c.newLimiter(), 100)).nsPerDecision();
-    double nt = timer.run(DecisionTimer.limiter(c.newLimiter(), System::nanoTime)).nsPerDecision();
-    Limiter shared = c.newLimiter();
-    double two =
-        timer
-            .run(
-                DecisionTimer.limiter(shared, System::nanoTime),
-                DecisionTimer.limiter(shared, System::nanoTime))
-            .nsPerDecision();
-    KeyedThrottler<String> t1 = table(c);
-    double tHot = timer.run(DecisionTimer.keyed(t1, hot)).nsPerDecision();
-    KeyedThrottler<String> t2 = table(c);
-    double tMany = timer.run(DecisionTimer.keyed(t2, many)).nsPerDecision();
-    KeyedThrottler<String> t3 = table(c);
-    double twoHot =
-        timer.run(DecisionTimer.keyed(t3, hot), DecisionTimer.keyed(t3, hot)).nsPerDecision();
-    KeyedThrottler<String> t4 = table(c);
-    double twoMany =
-        timer.run(DecisionTimer.keyed(t4, many), DecisionTimer.keyed(t4, many)).nsPerDecision();
-    return new double[] {syn, nt, two, tHot, tMany, twoHot, twoMany};
-  }
-
-  /**
-   * The peer's ns per decision: Bucket4j's LocalBucket on the synthetic clock, nanoTime, two
-   * threads.
-   */
-  private static double[] timePeer(DecisionTimer timer) throws InterruptedException {
-    System.err.println("alm drl bench: timing Bucket4j LocalBucket (peer)");
-    Bucket synBucket = bucket4j(syntheticTime(100));
-    double pSyn = timer.run(i -> synBucket.tryConsume(1) ? 1 : 0).nsPerDecision();
-    Bucket ntBucket = bucket4j(TimeMeter.SYSTEM_NANOTIME);
-    double pNt = timer.run(i -> ntBucket.tryConsume(1) ? 1 : 0).nsPerDecision();
-    Bucket twoBucket = bucket4j(TimeMeter.SYSTEM_NANOTIME);
-    double pTwo =
-        timer
-            .run(i -> twoBucket.tryConsume(1) ? 1 : 0, i -> twoBucket.tryConsume(1) ? 1 : 0)
-            .nsPerDecision();
-    return new double[] {pSyn, pNt, pTwo};
-  }
-
   /** The i-th client key, as a proxy would see it: a fresh String of 20 to 24 characters. */
   static String key(int i) {
     return "client-" + Integer.toHexString(i * 0x9E3779B1) + "-" + i;
   }
 
-  private KeyedThrottler<String> table(LimiterConfig c) {
-    return new KeyedThrottler<>(
-        new KeyedThrottler.Config(c, Math.max(manyKeys, keys) + 1L, 600 * SECOND));
+  /** The key tables' size: room for every key of the run. */
+  private long tableSize() {
+    return Math.max(manyKeys, keys) + 1L;
   }
 
   private static boolean onClassPath(String name) {
@@ -366,7 +319,7 @@ public final class DrlBenchCommand implements Callable<Integer> {
           HeapPerKey.bytesPerEntry(
               keys,
               n -> {
-                KeyedThrottler<String> t = table(e.getValue());
+                KeyedThrottler<String> t = DecisionTimings.table(e.getValue(), tableSize());
                 for (int i = 0; i < n; i++) {
                   t.tryAcquire(key(i), 1, start + i);
                 }
