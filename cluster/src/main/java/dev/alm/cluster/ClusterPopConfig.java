@@ -76,6 +76,7 @@ final class ClusterPopConfig {
             .rrl(RrlConfig.OFF)
             .build();
     double unit = c.loadUnit();
+    double allowance = probeAllowance(c, t);
     HostPort proxyListen =
         proxyAt != null ? new HostPort(address, proxyAt.getPort()) : new HostPort(address, 0);
     ProxyConfig proxy =
@@ -91,8 +92,8 @@ final class ClusterPopConfig {
             // and one resolver prefix all echoes
             .probeAuth(
                 ProbeAuthConfig.of(keys)
-                    .withClientLimit(probeAllowance(c, t), probeAllowance(c, t))
-                    .withEchoPrefixLimit(probeAllowance(c, t), probeAllowance(c, t)))
+                    .withClientLimit(allowance, allowance)
+                    .withEchoPrefixLimit(allowance, allowance))
             .customers(customers.proxyCustomers(t.size()))
             .build();
     double rate = t.node(i).demand() * unit;

@@ -84,7 +84,7 @@ public final class Users implements Runnable {
   private final String zone;
   private final int index;
   private final ResolverCaches caches;
-  private IntFunction<InetAddress> cacheAddresses;
+  private volatile IntFunction<InetAddress> cacheAddresses;
   private final CorrelationBeacons correlation;
   private final Schedule schedule;
   private final List<Lane> requests = new ArrayList<>();
@@ -147,10 +147,6 @@ public final class Users implements Runnable {
     this.path = "/bytes/" + bodyBytes;
   }
 
-  UserStats stats() {
-    return stats;
-  }
-
   /** What the users did, as the reports show it. */
   public UserCounts counts() {
     long lag = 0;
@@ -178,9 +174,8 @@ public final class Users implements Runnable {
   }
 
   /**
-   * Warms the message code up until shortly before the schedule's start ({@link Warmup}), then runs
-   * the first request lane on the calling thread and every other lane (requests and beacons) on a
-   * thread of its own, named after the calling one, until the schedule's end or an interrupt
+   * Runs the first request lane on the calling thread and every other lane (requests and beacons)
+   * on a thread of its own, named after the calling one, until the schedule's end or an interrupt
    * (passed on to the others); each lane closes its endpoints when it ends.
    */
   @Override
@@ -359,7 +354,8 @@ public final class Users implements Runnable {
    * addresses (each a resolver of its own, as on the Internet), else from the users' one socket.
    */
   private Message cacheQuery(Lane lane, int k, Name name) {
-    return query(lane, cacheAddresses == null ? null : cacheAddresses.apply(k), name);
+    IntFunction<InetAddress> addresses = cacheAddresses;
+    return query(lane, addresses == null ? null : addresses.apply(k), name);
   }
 
   private Message query(Lane lane, Name name) {
