@@ -1,5 +1,6 @@
 package dev.alm.cluster;
 
+import dev.alm.controller.dual.StepSize;
 import dev.alm.controller.model.Topology;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.BetaSource;
@@ -51,6 +52,8 @@ import java.util.List;
  *     LoopConfig#guardLoad()}; infinite: no guard)
  * @param withholdC whether the PoPs are given the unit matrix instead of C (users still follow C):
  *     the PoPs' loops must then learn C's effects in-band (docs/controllers.md)
+ * @param priceCurvature what the PoPs' scaled price step divides by: the measured diagonal H_ii
+ *     (default) or the row sum sigma_i ({@link StepSize.Curvature})
  */
 public record ClusterConfig(
     Topology topology,
@@ -79,7 +82,8 @@ public record ClusterConfig(
     BetaSource betaSource,
     boolean withholdC,
     double overloadBoost,
-    double guardLoad) {
+    double guardLoad,
+    StepSize.Curvature priceCurvature) {
 
   public static final double DEFAULT_LOAD_UNIT = 150;
   public static final int DEFAULT_RESOLVERS = 200;
@@ -94,6 +98,9 @@ public record ClusterConfig(
 
   public ClusterConfig {
     ClusterConfigChecks.required(topology, algorithm, settling, betaSource, overloadBoost);
+    if (priceCurvature == null) {
+      throw new IllegalArgumentException("priceCurvature is required (row or diagonal)");
+    }
     betaSource = ClusterConfigChecks.betaSource(betaSource, probeAuth);
     ClusterConfigChecks.times(duration, interval);
     ClusterConfigChecks.ranges(
@@ -165,7 +172,8 @@ public record ClusterConfig(
         .betaSource(betaSource)
         .withholdC(withholdC)
         .overloadBoost(overloadBoost)
-        .guardLoad(guardLoad);
+        .guardLoad(guardLoad)
+        .priceCurvature(priceCurvature);
   }
 
   /** The same run with other drills and state directory. */
@@ -201,6 +209,7 @@ public record ClusterConfig(
     private double centralStopSeconds = Double.NaN;
     private boolean withholdC;
     private double overloadBoost = LoopConfig.DEFAULT_OVERLOAD_BOOST;
+    private StepSize.Curvature priceCurvature = LoopConfig.DEFAULT_CURVATURE;
     private double guardLoad = LoopConfig.DEFAULT_GUARD_LOAD;
 
     private Builder(Topology topology) {
@@ -346,7 +355,8 @@ public record ClusterConfig(
           betaSource,
           withholdC,
           overloadBoost,
-          guardLoad);
+          guardLoad,
+          priceCurvature);
     }
 
     /**
@@ -355,6 +365,12 @@ public record ClusterConfig(
      */
     public Builder guardLoad(double v) {
       guardLoad = v;
+      return this;
+    }
+
+    /** What the price step divides by; default {@link LoopConfig#DEFAULT_CURVATURE}. */
+    public Builder priceCurvature(StepSize.Curvature v) {
+      priceCurvature = v;
       return this;
     }
 

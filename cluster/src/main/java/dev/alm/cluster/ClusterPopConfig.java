@@ -104,7 +104,7 @@ final class ClusterPopConfig {
             .requestsPerQuery(c.requestsPerQuery(rate))
             .startX(c.startX())
             .greedyGain(c.greedyGain())
-            .step(new StepSize.Scaled(c.theta(), false))
+            .step(new StepSize.Scaled(c.theta(), false, c.priceCurvature()))
             .beta(
                 new BetaEstimatorConfig(
                     c.probeGamma(), c.betaWeight(), LoopConfig.DEFAULT_BETA.lossRate()))

@@ -1,7 +1,6 @@
 package dev.alm.fastcontrol;
 
 import dev.alm.io.KeyRing;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
@@ -10,21 +9,21 @@ import java.util.function.LongSupplier;
 /**
  * Signs the probe targets a PoP's DNS hands out in answer to beacons (paper 004 section III-F, eq.
  * 19; docs/fastcontrol.md): {@code <token>.<category>.<origin>.fc.<zone>}, the token carrying an
- * expiry, a nonce and HMAC-SHA256 (RFC 2104) under the fleet's current probe key, truncated to
- * {@value ProbeToken#MAC_BYTES} bytes. Thread-safe; time is an argument.
+ * expiry, a nonce, the PoP's weight and hand-out rate and HMAC-SHA256 (RFC 2104) under the fleet's
+ * current probe key, truncated to {@value ProbeToken#MAC_BYTES} bytes. Thread-safe; time is an
+ * argument.
  */
 public final class ProbeSigner {
 
   /** The longest domain name in presentation form without the final dot (RFC 1035 2.3.4). */
   public static final int MAX_NAME_CHARS = 253;
 
-  private static final byte[] DOMAIN = "alm-probe-2".getBytes(StandardCharsets.US_ASCII);
-
   private final KeyRing keys;
   private final String zone;
   private final long lifetimeMillis;
   private final LongSupplier nonces;
   private volatile float weight;
+  private volatile float rate;
 
   /**
    * @param keys the fleet's probe keys; the current one signs
@@ -52,15 +51,19 @@ public final class ProbeSigner {
   }
 
   /**
-   * Sets the weight signed into every probe from now on: this PoP's sensitivity kappa_i per probe
-   * it hands out ({@link ProbeToken}); the PoP's control loop calls it after each interval. A value
-   * that is not finite or below 0 is taken as 0 (no weight).
+   * Sets the weight and the rate signed into every probe from now on: this PoP's sensitivity
+   * kappa_i per probe it hands out and the probes it hands out per second ({@link ProbeToken}); the
+   * PoP's control loop calls it after each interval. A value that is not finite or below 0 is taken
+   * as 0 (no weight, no rate).
    */
-  public void publishWeight(double w) {
-    weight = (float) w;
-    if (!(weight >= 0) || !Float.isFinite(weight)) {
-      weight = 0;
-    }
+  public void publishWeight(double w, double probesPerSecond) {
+    weight = finite(w);
+    rate = finite(probesPerSecond);
+  }
+
+  private static float finite(double v) {
+    float f = (float) v;
+    return f >= 0 && Float.isFinite(f) ? f : 0;
   }
 
   /** The weight signed into probes now. */
@@ -68,13 +71,24 @@ public final class ProbeSigner {
     return weight;
   }
 
+  /** The hand-out rate signed into probes now. */
+  public float rate() {
+    return rate;
+  }
+
   /** The token of one probe handed out at {@code nowMillis} (epoch ms), with the current weight. */
   public ProbeToken token(String category, String origin, long nowMillis) {
     long expiry = Math.floorDiv(nowMillis + lifetimeMillis, 1000);
     long nonce = nonces.getAsLong();
-    float w = weight;
-    byte[] mac = keys.sign(macInput(zone, category, origin, expiry, nonce, w));
-    return new ProbeToken(expiry, nonce, w, Arrays.copyOf(mac, ProbeToken.MAC_BYTES));
+    ProbeToken unsigned =
+        new ProbeToken(expiry, nonce, weight, rate, new byte[ProbeToken.MAC_BYTES]);
+    byte[] mac = keys.sign(unsigned.macInput(zone, category, origin));
+    return new ProbeToken(
+        expiry,
+        nonce,
+        unsigned.weight(),
+        unsigned.rate(),
+        Arrays.copyOf(mac, ProbeToken.MAC_BYTES));
   }
 
   /**
@@ -93,16 +107,6 @@ public final class ProbeSigner {
         + origin
         + "."
         + ProbeName.FC_LABEL;
-  }
-
-  /**
-   * The bytes the MAC covers ({@link SignedLabel#macInput}): the tag {@code alm-probe-2}, the zone,
-   * category and origin (lower case, each ended by a NUL), the expiry (4 bytes), the nonce (8
-   * bytes) and the weight (4 bytes, IEEE 754), big-endian.
-   */
-  static byte[] macInput(
-      String zone, String category, String origin, long expiry, long nonce, float weight) {
-    return SignedLabel.macInput(DOMAIN, zone, category, origin, expiry, nonce, weight);
   }
 
   static String normalZone(String zone) {

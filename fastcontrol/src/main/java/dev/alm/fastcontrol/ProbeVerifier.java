@@ -38,10 +38,7 @@ public final class ProbeVerifier {
     }
     ProbeToken t = s.token();
     ProbeName n = s.name();
-    byte[] input =
-        ProbeSigner.macInput(
-            zone, n.category(), n.origin(), t.expirySeconds(), t.nonce(), t.weight());
-    if (!config.keys().verify(input, t.mac())) {
+    if (!config.keys().verify(t.macInput(zone, n.category(), n.origin()), t.mac())) {
       return ProbeVerdict.BAD_MAC;
     }
     long expiryMillis = t.expirySeconds() * 1000;

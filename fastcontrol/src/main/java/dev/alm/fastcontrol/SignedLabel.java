@@ -22,7 +22,8 @@ import java.util.Arrays;
  *
  * <p>A format may carry extra bytes after the value and a shorter MAC, keeping the label within a
  * DNS label's 63 characters: price echoes of version 3 ({@link PriceEcho}) carry 6 more bytes and a
- * 12-byte MAC, 35 bytes in 56 characters. The extra bytes follow the value in the MAC's input.
+ * 12-byte MAC, probe tokens of version 3 ({@link ProbeToken}) 4 more bytes and a 14-byte MAC, 35
+ * bytes in 56 characters either. The extra bytes follow the value in the MAC's input.
  */
 final class SignedLabel {
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.alm.io.KeyRing;
+import java.util.Arrays;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.Chars;
@@ -22,14 +23,20 @@ class ProbeTokenProperties {
       @ForAll @LongRange(min = 0, max = 0xFFFF_FFFFL) long expiry,
       @ForAll long nonce,
       @ForAll @net.jqwik.api.constraints.FloatRange(min = 0, max = 1e6f) float weight,
+      @ForAll @net.jqwik.api.constraints.FloatRange(min = 0, max = 1e6f) float rate,
       @ForAll byte[] seed) {
     byte[] mac = new byte[ProbeToken.MAC_BYTES];
     for (int i = 0; i < mac.length && i < seed.length; i++) {
       mac[i] = seed[i];
     }
-    ProbeToken t = new ProbeToken(expiry, nonce, weight, mac);
+    ProbeToken t = new ProbeToken(expiry, nonce, weight, rate, mac);
+    assertEquals(ProbeToken.LABEL_CHARS, t.label().length());
     assertEquals(t, ProbeToken.parse(t.label()));
     assertEquals(t, ProbeToken.parse(t.label().toUpperCase()));
+    // version 2 (no rate, a 13-byte MAC) is still read
+    ProbeToken old = new ProbeToken(expiry, nonce, weight, Arrays.copyOf(mac, 13));
+    assertEquals(48, old.label().length());
+    assertEquals(old, ProbeToken.parse(old.label()));
   }
 
   @Property
@@ -79,13 +86,17 @@ class ProbeTokenProperties {
       return;
     }
     ProbeSigner s = new ProbeSigner(KEYS, ZONE, 10_000, () -> nonce);
-    s.publishWeight(weight);
+    s.publishWeight(weight, weight);
     ProbeVerifier v = new ProbeVerifier(ProbeAuthConfig.of(KEYS), ZONE);
     ProbeToken t = s.token("a", "b", now);
     assertEquals(weight, t.weight());
-    ProbeToken changed = new ProbeToken(t.expirySeconds(), t.nonce(), forged, t.mac());
+    assertEquals(weight, t.rate());
+    ProbeToken changed = new ProbeToken(t.expirySeconds(), t.nonce(), forged, t.rate(), t.mac());
     String host = changed.label() + ".a.b.fc." + ZONE;
     assertEquals(ProbeVerdict.BAD_MAC, v.check(ProbeTarget.parseHost(host, ZONE), now));
+    ProbeToken rated = new ProbeToken(t.expirySeconds(), t.nonce(), t.weight(), forged, t.mac());
+    String rateHost = rated.label() + ".a.b.fc." + ZONE;
+    assertEquals(ProbeVerdict.BAD_MAC, v.check(ProbeTarget.parseHost(rateHost, ZONE), now));
     String honest = t.label() + ".a.b.fc." + ZONE;
     assertEquals(ProbeVerdict.COUNTED, v.check(ProbeTarget.parseHost(honest, ZONE), now));
   }

@@ -52,7 +52,7 @@ class SignedLabelTest {
 
   @Test
   void probeTokensAndPriceEchoesShareTheLayoutUnderTheirOwnTags() {
-    byte[] probe = ProbeSigner.macInput("z", "c", "o", 5, 6, 0.5f);
+    byte[] probe = new ProbeToken(5, 6, 0.5f, new byte[13]).macInput("z", "c", "o");
     byte[] echo = new PriceEcho("c", "o", 5, 6, 0.5f, new byte[13]).macInput("z");
     assertEquals("alm-probe-2", new String(probe, 0, 11, StandardCharsets.US_ASCII));
     assertEquals("alm-echo-1", new String(echo, 0, 10, StandardCharsets.US_ASCII));
@@ -67,5 +67,14 @@ class SignedLabelTest {
     assertEquals(
         "04e2" + "44610000", // 1,250 thousandths, 900.0f
         HexFormat.of().formatHex(Arrays.copyOfRange(loaded, loaded.length - 6, loaded.length)));
+    // probe version 3: its own tag, then the same layout followed by the hand-out rate (4)
+    byte[] rated = new ProbeToken(5, 6, 0.5f, 400f, new byte[14]).macInput("z", "c", "o");
+    assertEquals("alm-probe-3", new String(rated, 0, 11, StandardCharsets.US_ASCII));
+    assertArrayEquals(
+        Arrays.copyOfRange(probe, 12, probe.length),
+        Arrays.copyOfRange(rated, 12, rated.length - 4));
+    assertEquals(
+        "43c80000", // 400.0f
+        HexFormat.of().formatHex(Arrays.copyOfRange(rated, rated.length - 4, rated.length)));
   }
 }

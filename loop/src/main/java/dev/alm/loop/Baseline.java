@@ -15,6 +15,7 @@ import dev.alm.fastcontrol.RequeryDemand;
  * @param echoes the price echo totals at the last measurement
  * @param handedOut the handed-out probe counter at the last measurement
  * @param sensitivity the probe weights summed at the last measurement
+ * @param curvature the curvature sums at the last measurement
  * @param requery the DNS's re-query totals at the last measurement
  */
 public record Baseline(
@@ -25,11 +26,12 @@ public record Baseline(
     EchoTotals echoes,
     long handedOut,
     double sensitivity,
+    double curvature,
     RequeryDemand.Totals requery) {
 
   /** No measurement yet. */
   public static final Baseline NONE =
-      new Baseline(Long.MIN_VALUE, 0, 0, 0, EchoTotals.NONE, 0, 0, RequeryDemand.Totals.NONE);
+      new Baseline(Long.MIN_VALUE, 0, 0, 0, EchoTotals.NONE, 0, 0, 0, RequeryDemand.Totals.NONE);
 
   /** The counters of a measurement. */
   public static Baseline of(Measurement m) {
@@ -41,6 +43,7 @@ public record Baseline(
         m.echoes(),
         m.handedOut(),
         m.sensitivity(),
+        m.curvature(),
         m.requery());
   }
 

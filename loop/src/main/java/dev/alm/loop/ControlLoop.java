@@ -3,6 +3,7 @@ package dev.alm.loop;
 import dev.alm.controller.cost.ScaledProxyCost;
 import dev.alm.controller.dual.DualNode;
 import dev.alm.controller.dual.DualSteps;
+import dev.alm.controller.dual.StepSize;
 import dev.alm.controller.model.Topology;
 import dev.alm.fastcontrol.BetaEstimate;
 
@@ -106,7 +107,7 @@ public final class ControlLoop {
               BetaSensor.of(config, self),
               dual,
               capacity,
-              Math.max(DualSteps.sigma(topology, index), floor),
+              Math.max(topologyCurvature(config, topology, index), floor),
               floor,
               config.betaSource() == BetaSource.ECHO ? 0 : self,
               topology.node(index).id());
@@ -187,7 +188,7 @@ public final class ControlLoop {
       double demand = DemandEstimate.next(s, in, config, 1);
       return s.withX(config.safeX())
           .withDual(s.dual().withOwnPrice(s.mu()))
-          .withEstimates(new Estimates(s.beta(), demand, Double.NaN, s.estimates().sigma()))
+          .withEstimates(s.estimates().with(s.beta(), demand, Double.NaN))
           .withStatus(
               LoopMode.fallback(
                   "proxy meter stale: publishing safe x " + config.safeX(), s.quiet()))
@@ -230,11 +231,31 @@ public final class ControlLoop {
   }
 
   /**
-   * sigma_i that the dual's scaled price step divides by in the state: measured in-band, else from
-   * the topology's column of C; NaN under greedy.
+   * What the dual's scaled price step divides by in the state (H_ii under the diagonal step,
+   * sigma_i under the row step): measured in-band, else from the topology's column of C; NaN under
+   * greedy.
    */
-  public double sigma(LoopState s) {
-    return law instanceof DualStep d ? d.sigmaUsed(s) : Double.NaN;
+  public double curvature(LoopState s) {
+    return law instanceof DualStep d ? d.curvatureUsed(s) : Double.NaN;
+  }
+
+  /** H_ii or sigma_i, as the configured step divides by, from the topology's column of C. */
+  private static double topologyCurvature(LoopConfig config, Topology topology, int index) {
+    return config.step() instanceof StepSize.Scaled s
+            && s.curvature() == StepSize.Curvature.DIAGONAL
+        ? DualSteps.curvature(topology, index)
+        : DualSteps.sigma(topology, index);
+  }
+
+  /**
+   * The hand-out rate this PoP's DNS signs into every probe with its {@link #probeWeight}: the
+   * probes it hands out per second, smoothed; 0 before it is known. With it a proxy measures the
+   * share C_ji of this PoP's probes it counts, and so the curvature H_ii (docs/controllers.md,
+   * "Measured curvature").
+   */
+  public double probeRate(LoopState s) {
+    double rate = s.estimates().handRate();
+    return rate >= 1 ? rate : 0;
   }
 
   /**

@@ -10,13 +10,15 @@ import dev.alm.fastcontrol.BetaEstimate;
 /**
  * The dual decomposition algorithm (paper 004 Algorithm 1) as a loop step: the price update (step
  * 6, eq. 17) for the load the last x caused, then the decision (step 5, eq. 13) with beta_i from a
- * {@link BetaSensor}. The scaled price step divides by sigma_i = sum_j C_ji kappa_j, measured
- * in-band from the weights of the probes the proxy counted ({@link Sensitivity}) once any arrived,
- * from the topology's column of C before. Gain schedules ({@link Settling}) shrink the EWMAs of A_i
- * and beta_i while their inputs are steady. While the sensor is silent the greedy law runs instead
- * (mode fallback) and mu_i is frozen. The decision is bounded by the {@link HeadroomGuard} from the
- * loads the echoes carried. What the boost added beyond the plain step is given back once the load
- * stays deep below the price's level ({@link BoostExcess}).
+ * {@link BetaSensor}. The scaled price step divides by the curvature its step configures: H_ii =
+ * sum_j C_ji^2 kappa_j (diagonal, the default live) or sigma_i = sum_j C_ji kappa_j (row), both
+ * measured in-band from the probes the proxy counted ({@link Sensitivity}) once any arrived, from
+ * the topology's column of C before; the diagonal falls back to the measured sigma_i while no probe
+ * carries a rate. Gain schedules ({@link Settling}) shrink the EWMAs of A_i and beta_i while their
+ * inputs are steady. While the sensor is silent the greedy law runs instead (mode fallback) and
+ * mu_i is frozen. The decision is bounded by the {@link HeadroomGuard} from the loads the echoes
+ * carried. What the boost added beyond the plain step is given back once the load stays deep below
+ * the price's level ({@link BoostExcess}).
  */
 final class DualStep implements LoopStep {
 
@@ -26,8 +28,9 @@ final class DualStep implements LoopStep {
   private final ProxyCost g;
   private final OffloadCost h;
   private final double capacity;
-  private final double topologySigma;
+  private final double topologyCurvature;
   private final double sigmaFloor;
+  private final boolean diagonal;
   private final double selfCorrelation;
   private final DualNode fixed;
   private final String own;
@@ -36,8 +39,8 @@ final class DualStep implements LoopStep {
   static final double PROGRESS = 0.9;
 
   /**
-   * @param topologySigma sigma_i from the topology's column of C (floored), used until the proxy
-   *     has counted weighted probes
+   * @param topologyCurvature H_ii or sigma_i, as the step divides by, from the topology's column of
+   *     C (floored), used until the proxy has counted weighted probes
    * @param sigmaFloor the smallest sigma_i the scaled step divides by
    * @param selfCorrelation C_ii for the own-price term of beta_i; 0 when the PoP has no C
    * @param own this PoP's id, its proxy's in the price echoes
@@ -47,7 +50,7 @@ final class DualStep implements LoopStep {
       BetaSensor sensor,
       DualNode node,
       double capacity,
-      double topologySigma,
+      double topologyCurvature,
       double sigmaFloor,
       double selfCorrelation,
       String own) {
@@ -57,8 +60,11 @@ final class DualStep implements LoopStep {
     this.g = node.proxyCost();
     this.h = node.offloadCost();
     this.capacity = capacity;
-    this.topologySigma = topologySigma;
+    this.topologyCurvature = topologyCurvature;
     this.sigmaFloor = sigmaFloor;
+    this.diagonal =
+        config.step() instanceof StepSize.Scaled sc
+            && sc.curvature() == StepSize.Curvature.DIAGONAL;
     this.selfCorrelation = selfCorrelation;
     this.fixed = node;
     this.own = own;
@@ -93,11 +99,14 @@ final class DualStep implements LoopStep {
     double demand = DemandEstimate.next(s, in, config, demandCalm.scale(settling));
     BetaEstimate beta = sensor.estimate(in, planned, betaCalm.scale(settling));
     double sigma = Sensitivity.next(s.estimates().sigma(), in, config.sensitivityWeight());
+    double curvature =
+        Sensitivity.curvature(s.estimates().curvature(), in, config.sensitivityWeight());
 
     int quiet = sensor.quiet(s, in, s.mu(), previousBeta);
     if (quiet >= config.probeTimeout()) {
       return s.withX(greedy.x(s, in))
-          .withEstimates(new Estimates(s.beta(), demand, load, sigma))
+          .withEstimates(
+              s.estimates().with(s.beta(), demand, load).withProbeMeasures(sigma, curvature))
           .withStatus(LoopMode.fallback(sensor.silence(quiet), quiet))
           .withGains(GainSchedule.ALARMED)
           .measured(in.m(), intervals);
@@ -107,7 +116,7 @@ final class DualStep implements LoopStep {
     double scale = settling.schedulePrice() ? priceCalm.scale(settling) : 1;
     Stepped stepped =
         Double.isFinite(s.sStar())
-            ? nextPrice(s, load, sigma, scale)
+            ? nextPrice(s, load, used(sigma, curvature), scale)
             : new Stepped(s.price(), s.dual().excess());
     PriceState price = stepped.state();
     double ownPrice = smoothPrice(s, price.mu(), priceCalm);
@@ -129,7 +138,7 @@ final class DualStep implements LoopStep {
         s.x(),
         bound < wanted ? Math.max(0, bound) : Double.POSITIVE_INFINITY,
         new DualPrice(price, d.sStar(), ownPrice, stepped.excess()),
-        new Estimates(shifted, demand, load, sigma),
+        s.estimates().with(shifted, demand, load).withProbeMeasures(sigma, curvature),
         LoopMode.normal(quiet),
         new GainSchedule(priceCalm, betaCalm, demandCalm),
         Baseline.of(in.m()),
@@ -137,20 +146,28 @@ final class DualStep implements LoopStep {
   }
 
   /**
-   * The node whose step this interval uses: the scaled step split by delay, dividing by the
-   * measured sigma_i (the topology's before the first weighted probe); a constant or Theorem 3.3
-   * step as configured.
+   * The node whose step this interval uses: the scaled step split by delay, dividing by {@code
+   * curvature}; a constant or Theorem 3.3 step as configured.
    */
-  private DualNode node(double sigma) {
+  private DualNode node(double curvature) {
     if (!(config.step() instanceof StepSize.Scaled scaled)) {
       return fixed;
     }
-    return new DualNode(g, h, split(scaled.theta(), used(sigma)), scaled.adaptive());
+    return new DualNode(g, h, split(scaled.theta(), curvature), scaled.adaptive());
   }
 
-  /** sigma_i the scaled step divides by for a measured (possibly NaN) sigma_i. */
-  private double used(double sigma) {
-    return Double.isFinite(sigma) ? Math.max(sigma, sigmaFloor) : topologySigma;
+  /**
+   * What the scaled step divides by for a measured (possibly NaN) sigma_i and H_ii: H_ii under the
+   * diagonal step once measured, else sigma_i once measured, else the topology's; floored.
+   */
+  private double used(double sigma, double curvature) {
+    if (diagonal && Double.isFinite(curvature)) {
+      return Math.max(curvature, sigmaFloor);
+    }
+    if (Double.isFinite(sigma)) {
+      return Math.max(sigma, sigmaFloor);
+    }
+    return topologyCurvature;
   }
 
   /**
@@ -167,8 +184,8 @@ final class DualStep implements LoopStep {
    * keeps its sign either way) set off a limit cycle in the offline model of the live loop
    * (docs/controllers.md, "Step and delay").
    */
-  private Stepped nextPrice(LoopState s, double load, double sigma, double scale) {
-    PriceState plain = node(sigma).nextPrice(s.price(), load, s.sStar(), scale);
+  private Stepped nextPrice(LoopState s, double load, double curvature, double scale) {
+    PriceState plain = node(curvature).nextPrice(s.price(), load, s.sStar(), scale);
     boolean over = load > capacity;
     // a load the guards brought back under capacity while the price is still below its level: the
     // boost holds (it neither grows nor falls back to 1) while the gradient stays positive
@@ -243,9 +260,9 @@ final class DualStep implements LoopStep {
     };
   }
 
-  /** sigma_i the step divides by: measured, else the topology's. */
-  double sigmaUsed(LoopState s) {
-    return used(s.estimates().sigma());
+  /** What the step divides by: H_ii or sigma_i, measured, else the topology's. */
+  double curvatureUsed(LoopState s) {
+    return used(s.estimates().sigma(), s.estimates().curvature());
   }
 
   /**

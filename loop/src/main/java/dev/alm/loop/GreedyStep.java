@@ -23,7 +23,7 @@ final class GreedyStep implements LoopStep {
     double demand = DemandEstimate.next(s, in, config, 1);
     return s.withX(x(s, in))
         .withDual(s.dual().withOwnPrice(s.mu()))
-        .withEstimates(new Estimates(s.beta(), demand, in.load(), s.estimates().sigma()))
+        .withEstimates(s.estimates().with(s.beta(), demand, in.load()))
         .withStatus(LoopMode.NORMAL)
         .withGains(GainSchedule.ALARMED)
         .measured(in.m(), s.intervals() + 1);

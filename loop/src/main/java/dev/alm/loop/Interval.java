@@ -20,7 +20,9 @@ import java.util.Map;
  * @param echoSquares the sum of their squares
  * @param handedOut probes handed out by the PoP's DNS
  * @param sensitivity the probe weights summed by the proxy (sigma_i times dt)
+ * @param curvature the proxy's curvature sum (H_ii dt^2)
  * @param rated CDN answers whose resolver's request rate the DNS measured from its re-query gaps
+ * @param curvature the proxy's curvature sum (H_ii dt^2)
  * @param ratedRequests the requests behind those answers
  * @param echoesByProxy the price echoes split by the proxy that answered (count and price sum)
  */
@@ -36,6 +38,7 @@ public record Interval(
     double echoSquares,
     long handedOut,
     double sensitivity,
+    double curvature,
     long rated,
     double ratedRequests,
     Map<String, EchoTotals.Stratum> echoesByProxy) {
@@ -56,6 +59,7 @@ public record Interval(
         Math.max(0, e1.squares() - e0.squares()),
         Math.max(0, m.handedOut() - last.handedOut()),
         Math.max(0, m.sensitivity() - last.sensitivity()),
+        Math.max(0, m.curvature() - last.curvature()),
         Math.max(0, m.requery().rated() - last.requery().rated()),
         Math.max(0, m.requery().requests() - last.requery().requests()),
         byProxy(e0, e1));

@@ -103,7 +103,14 @@ public record LoopConfig(
    */
   public static final double DEFAULT_THETA = 0.15;
 
-  public static final StepSize DEFAULT_STEP = new StepSize.Scaled(DEFAULT_THETA, false);
+  /**
+   * The live step divides by the diagonal H_ii, measured in-band (docs/controllers.md, "Measured
+   * curvature").
+   */
+  public static final StepSize.Curvature DEFAULT_CURVATURE = StepSize.Curvature.DIAGONAL;
+
+  public static final StepSize DEFAULT_STEP =
+      new StepSize.Scaled(DEFAULT_THETA, false, DEFAULT_CURVATURE);
   public static final int DEFAULT_PROBE_TIMEOUT = 5;
   public static final Duration DEFAULT_STATE_MAX_AGE = Duration.ofMinutes(5);
 

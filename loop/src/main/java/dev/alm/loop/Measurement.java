@@ -21,6 +21,10 @@ import dev.alm.fastcontrol.RequeryDemand;
  *     carries its issuer's kappa_j per probe handed out, so their sum per second is sigma_i = sum_j
  *     C_ji kappa_j, the proxy's sensitivity to its own price (docs/controllers.md, "Measured
  *     sensitivity"); 0 when no probe carried one
+ * @param curvature the proxy's curvature sums since start: each interval adds H_ii dt^2 = sum_j
+ *     C_ji^2 kappa_j dt^2, measured from the counts of each issuing PoP's probes and the weight and
+ *     hand-out rate they carry (docs/controllers.md, "Measured curvature"); 0 when no probe carried
+ *     a rate
  * @param requery the requests behind the CDN answers measured by the PoP's DNS from its resolvers'
  *     re-query gaps (docs/controllers.md, "Demand behind the answers")
  */
@@ -33,6 +37,7 @@ public record Measurement(
     EchoTotals echoes,
     long handedOut,
     double sensitivity,
+    double curvature,
     RequeryDemand.Totals requery) {
 
   public Measurement {
@@ -45,6 +50,9 @@ public record Measurement(
     }
     if (!(sensitivity >= 0) || !Double.isFinite(sensitivity)) {
       throw new IllegalArgumentException("sensitivity must be a finite sum >= 0");
+    }
+    if (!(curvature >= 0) || !Double.isFinite(curvature)) {
+      throw new IllegalArgumentException("curvature must be a finite sum >= 0");
     }
     if (echoes == null) {
       throw new IllegalArgumentException("echo totals are required (EchoTotals.NONE for none)");
@@ -70,6 +78,7 @@ public record Measurement(
         echoes,
         handedOut,
         sensitivity,
+        0,
         RequeryDemand.Totals.NONE);
   }
 

@@ -1,12 +1,14 @@
 package dev.alm.loop;
 
 /**
- * sigma_i = sum_j C_ji kappa_j measured in-band (docs/controllers.md, "Measured sensitivity"). The
- * DNS of PoP j signs into every probe it hands out the weight kappa_j / h_j, its own sensitivity
- * kappa_j = -A_j dx_j/dbeta_j divided by the probes it hands out per second; anycast takes a
- * fraction C_ji of them to proxy i, so the weights proxy i counts per second sum to sum_j C_ji
- * kappa_j: the curvature of the dual function along mu_i that the scaled price step divides by,
- * following every route change without C.
+ * sigma_i = sum_j C_ji kappa_j and H_ii = sum_j C_ji^2 kappa_j measured in-band
+ * (docs/controllers.md, "Measured sensitivity", "Measured curvature"). The DNS of PoP j signs into
+ * every probe it hands out the weight kappa_j / h_j, its own sensitivity kappa_j = -A_j
+ * dx_j/dbeta_j divided by the probes it hands out per second; anycast takes a fraction C_ji of them
+ * to proxy i, so the weights proxy i counts per second sum to sum_j C_ji kappa_j, the row sum of
+ * the dual Hessian, following every route change without C. The probes carry the issuer's hand-out
+ * rate h_j too, so the proxy measures each C_ji from its counts and sums the diagonal H_ii
+ * (proxy-node's {@code CurvatureCounter}).
  */
 final class Sensitivity {
 
@@ -22,6 +24,24 @@ final class Sensitivity {
     double sample;
     if (in.sensitivity() > 0) {
       sample = in.sensitivity() / in.dt();
+    } else if (in.allProbes() == 0 && Double.isFinite(previous)) {
+      sample = 0;
+    } else {
+      return previous;
+    }
+    return Double.isFinite(previous) ? w * sample + (1 - w) * previous : sample;
+  }
+
+  /**
+   * H_ii after the interval: an EWMA of weight {@code w} of the interval's curvature sum over dt^2.
+   * An interval whose counts added nothing while the proxy counted probes (probes without a rate,
+   * or no issuer with two probes in it) keeps the previous value; one in which it counted none is a
+   * sample of 0 once a value has been measured.
+   */
+  static double curvature(double previous, Interval in, double w) {
+    double sample;
+    if (in.curvature() > 0) {
+      sample = in.curvature() / (in.dt() * in.dt());
     } else if (in.allProbes() == 0 && Double.isFinite(previous)) {
       sample = 0;
     } else {

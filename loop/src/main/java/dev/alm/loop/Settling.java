@@ -42,8 +42,10 @@ package dev.alm.loop;
  * @param floor the smallest multiplier, in (0, 1]
  * @param alarmZ the drift alarm's threshold in Poisson standard deviations (a surge needs {@link
  *     #SURGE} times as many), &gt; 0
- * @param schedulePrice whether the price step shrinks too (x_i depends on the prices only through
- *     the estimated beta_i, whose EWMA already averages their wander; off by default)
+ * @param schedulePrice whether the price step shrinks too (on by default: the diagonal step moves
+ *     each price by theta of its own Newton step, and so by that share of the Poisson noise of its
+ *     gradient; while the gradient raises no alarm the price integrates less of it; off, x_i is
+ *     decided with the own price smoothed on the same schedule instead)
  */
 public record Settling(int horizon, double floor, double alarmZ, boolean schedulePrice) {
 
@@ -61,10 +63,10 @@ public record Settling(int horizon, double floor, double alarmZ, boolean schedul
 
   /**
    * The defaults: halve after 6 calm intervals, down to 8% of the gains, alarm at 4 standard
-   * deviations.
+   * deviations, the price step too.
    */
   public static final Settling DEFAULT =
-      new Settling(DEFAULT_HORIZON, DEFAULT_FLOOR, DEFAULT_ALARM_Z, false);
+      new Settling(DEFAULT_HORIZON, DEFAULT_FLOOR, DEFAULT_ALARM_Z, true);
 
   /** Fixed gains. */
   public static final Settling OFF = new Settling(0, 1, DEFAULT_ALARM_Z, false);

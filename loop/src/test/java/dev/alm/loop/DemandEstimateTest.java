@@ -13,7 +13,7 @@ class DemandEstimateTest {
 
   private static Interval interval(long answers, long rated, double requests) {
     Measurement before =
-        new Measurement(0, 50, 0, 0, 0, EchoTotals.NONE, 0, 0, RequeryDemand.Totals.NONE);
+        new Measurement(0, 50, 0, 0, 0, EchoTotals.NONE, 0, 0, 0, RequeryDemand.Totals.NONE);
     Measurement after =
         new Measurement(
             1_000_000_000L,
@@ -22,6 +22,7 @@ class DemandEstimateTest {
             0,
             answers,
             EchoTotals.NONE,
+            0,
             0,
             0,
             new RequeryDemand.Totals(answers, rated, requests));

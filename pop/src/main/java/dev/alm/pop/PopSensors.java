@@ -12,15 +12,19 @@ import java.util.function.LongSupplier;
  * ProxyNode#ownProbesCounted()}, {@link ProxyNode#probesCounted()}) and the CDN answers behind A_i
  * (eq. 2, {@link DnsNode#cdnAnswers()}: L1 and L2 answers; beacons are counted apart), and the
  * price echoes of its probes ({@link DnsNode#echoTotals()}) with the probes handed out, and the
- * requests behind the CDN answers from the resolvers' re-query gaps ({@link DnsNode#requery()}). A
- * proxy that is closed, whose listener stopped accepting ({@link ProxyServer#accepting()}: users
- * sent to it would time out), or whose meter has no completed bucket, reads as a stale meter (S_i =
- * NaN).
+ * requests behind the CDN answers from the resolvers' re-query gaps ({@link DnsNode#requery()}),
+ * the probes' weights and curvature ({@link ProxyNode#sensitivitySum()}, {@link
+ * ProxyNode#drainCurvature()}: read once per interval, by the tick alone). A proxy that is closed,
+ * whose listener stopped accepting ({@link ProxyServer#accepting()}: users sent to it would time
+ * out), or whose meter has no completed bucket, reads as a stale meter (S_i = NaN).
  */
 final class PopSensors {
   private final DnsNode dns;
   private final LongSupplier handedOut;
   private volatile ProxyServer proxy;
+
+  /** The curvature sums of every proxy this PoP has had, since start (a restart adds a new one). */
+  private double curvature;
 
   /**
    * @param handedOut the probes the PoP's DNS has handed out since start
@@ -48,6 +52,7 @@ final class PopSensors {
       own = node.ownProbesCounted();
       all = node.probesCounted();
       sensitivity = node.sensitivitySum();
+      curvature += node.drainCurvature();
     }
     return new Measurement(
         nowNanos,
@@ -58,6 +63,7 @@ final class PopSensors {
         dns.echoTotals(),
         handedOut.getAsLong(),
         sensitivity,
+        curvature,
         dns.requery());
   }
 }

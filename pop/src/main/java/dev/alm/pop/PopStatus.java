@@ -80,8 +80,9 @@ final class PopStatus {
     m.put("calm", s.calm());
     m.put("intervalSeconds", config.loop().intervalSeconds());
     m.put("probes", probes());
-    m.put("sigma", finite(loop.sigma(s)));
-    m.put("sigmaMeasured", Double.isFinite(s.estimates().sigma()));
+    m.put("sigma", finite(s.estimates().sigma()));
+    m.put("curvature", finite(s.estimates().curvature()));
+    m.put("stepDivisor", finite(loop.curvature(s)));
     m.put("betaSource", config.loop().betaSource().label());
     if (dns.echoes() != null) {
       m.put("echoes", echoes());
@@ -110,6 +111,7 @@ final class PopStatus {
     probes.put("deliverable", a.deliverable());
     probes.put("handedOut", a.probes());
     probes.put("weight", dns.probeSigner() == null ? null : (double) dns.probeSigner().weight());
+    probes.put("rate", dns.probeSigner() == null ? null : (double) dns.probeSigner().rate());
     return probes;
   }
 

@@ -90,7 +90,7 @@ final class PopTick {
       proxy.node().publishCapacity(capacityRate());
     }
     if (dns.probeSigner() != null) {
-      dns.probeSigner().publishWeight(loop.probeWeight(next));
+      dns.probeSigner().publishWeight(loop.probeWeight(next), loop.probeRate(next));
     }
     answerer.replacePlan(
         ProbePlan.compute(

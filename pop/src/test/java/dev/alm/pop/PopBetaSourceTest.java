@@ -1,6 +1,7 @@
 package dev.alm.pop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.fastcontrol.ProbeAuthConfig;
@@ -41,7 +42,9 @@ class PopBetaSourceTest {
     assertEquals("probes", status.get("betaSource"));
     assertTrue(log.stream().anyMatch(l -> l.contains("no probe key")), log.toString());
     assertTrue(status.containsKey("sigma"), status.toString());
-    assertEquals(false, status.get("sigmaMeasured"), "no weighted probe reached the proxy");
+    assertNull(status.get("sigma"), "no weighted probe reached the proxy");
+    assertNull(status.get("curvature"), "no probe carried a rate");
+    assertTrue(((Number) status.get("stepDivisor")).doubleValue() > 0, status.toString());
   }
 
   @Test

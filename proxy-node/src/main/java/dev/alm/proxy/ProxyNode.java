@@ -35,6 +35,7 @@ public final class ProxyNode implements AutoCloseable {
   private final LoadMeter meter;
   private final ProbeCounter probes;
   private final DoubleAdder sensitivity = new DoubleAdder();
+  private final CurvatureCounter curvature;
   private final AdmissionControl admission;
   private final ProbeGate probeGate;
 
@@ -93,6 +94,7 @@ public final class ProxyNode implements AutoCloseable {
             config.meterBuckets(),
             config.maxProbePairs(),
             startNanos);
+    this.curvature = new CurvatureCounter(config.maxProbePairs());
     this.admission =
         new AdmissionControl(config.ceiling(), config.burstSeconds(), clocks.nanoClock());
     this.probeGate = new ProbeGate(config.probeAuth(), config.zone(), clocks);
@@ -142,6 +144,7 @@ public final class ProxyNode implements AutoCloseable {
       recordProbe(probe.name(), nowNanos);
       if (probe instanceof ProbeTarget.Signed signed) {
         sensitivity.add(signed.token().weight());
+        curvature.record(probe.name().origin(), signed.token().weight(), signed.token().rate());
       }
     }
     return v;
@@ -154,6 +157,21 @@ public final class ProxyNode implements AutoCloseable {
    */
   public double sensitivitySum() {
     return sensitivity.sum();
+  }
+
+  /**
+   * H_ii dt^2 for the dt seconds since the last call (docs/controllers.md, "Measured curvature"):
+   * the curvature of the dual function along this proxy's price, from the counts of the verified
+   * probes of each issuing PoP and the weight and hand-out rate they carried. Starts a new window:
+   * the PoP's control loop is its one caller, once per interval.
+   */
+  public double drainCurvature() {
+    return curvature.drain();
+  }
+
+  /** Probes that added nothing to the curvature because too many origins were counted apart. */
+  public long curvatureOverflow() {
+    return curvature.overflow();
   }
 
   /**

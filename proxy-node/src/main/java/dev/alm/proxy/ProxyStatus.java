@@ -42,6 +42,7 @@ final class ProxyStatus {
     p.put("byCategory", probes.byCategory());
     p.put("byOrigin", probes.byOrigin());
     p.put("overflow", probes.overflow());
+    p.put("curvatureOverflow", node.curvatureOverflow());
     p.put("refused", node.probeGate().refusedByReason());
     p.put("noncesHeld", node.probeGate().noncesHeld());
     m.put("probes", p);

@@ -55,8 +55,9 @@ class ProbeAuthServerTest {
     AtomicLong nonces = new AtomicLong(1);
     ProbeSigner fleet = new ProbeSigner(FLEET, ZONE, 10_000, nonces::incrementAndGet);
     ProbeSigner forger = new ProbeSigner(FORGER, ZONE, 10_000, nonces::incrementAndGet);
-    fleet.publishWeight(0.25); // the issuer's kappa per probe: the proxy sums the counted ones
-    forger.publishWeight(1000);
+    // the issuer's kappa per probe and its hand-out rate: the proxy sums the counted ones
+    fleet.publishWeight(0.25, 100);
+    forger.publishWeight(1000, 1);
     try (ProxyServer s = ProxyServer.start(cfg, new Clocks(clock, wall::get));
         HttpTestClient user = new HttpTestClient(s.address(), InetAddress.getByName("127.0.0.2"));
         HttpTestClient attacker =
@@ -94,6 +95,9 @@ class ProbeAuthServerTest {
       assertEquals(30, node.probes().total());
       assertEquals(30, node.probes().count("b", "a"));
       assertEquals(30 * 0.25, node.sensitivitySum(), 1e-9, "only counted probes carry weight");
+      // 30 probes of origin a, each w / h = 0.0025: (30 - 1) x 30 x 0.0025; forged ones add nothing
+      assertEquals(29 * 30 * 0.25 / 100, node.drainCurvature(), 1e-9);
+      assertEquals(0, node.drainCurvature(), "a drain starts a new window");
       assertEquals(250, node.probesRefused(ProbeVerdict.BAD_MAC));
       assertEquals(200, node.probesRefused(ProbeVerdict.UNSIGNED));
       assertEquals(100, node.probesRefused(ProbeVerdict.EXPIRED));

@@ -36,7 +36,9 @@ public final class DualSteps {
       if (step instanceof StepSize.Scaled s) {
         // a column of C that (nearly) nobody reaches must not make the step explode: floor
         // sigma_i at a tenth of the largest sensitivity, as if a tenth of one PoP's users came
-        rule = scaled(s.theta(), t.proxyCost(i), Math.max(sigma(t, i), floor));
+        double divisor =
+            s.curvature() == StepSize.Curvature.DIAGONAL ? curvature(t, i) : sigma(t, i);
+        rule = scaled(s.theta(), t.proxyCost(i), Math.max(divisor, floor));
       } else {
         rule = mu -> fixed;
       }
@@ -83,6 +85,21 @@ public final class DualSteps {
       sigma += c.get(j, i) * t.offloadCost(j).sensitivity(a[j]);
     }
     return sigma;
+  }
+
+  /**
+   * {@code H_ii = sum_j C_ji^2 kappa_j}: the dual Hessian's diagonal entry for node i, from column
+   * i of C and the neighbours' sensitivities kappa_j.
+   */
+  public static double curvature(Topology t, int i) {
+    CorrelationMatrix c = t.correlation();
+    double[] a = t.demands();
+    double h = 0;
+    for (int j = 0; j < t.size(); j++) {
+      double cji = c.get(j, i);
+      h += cji * cji * t.offloadCost(j).sensitivity(a[j]);
+    }
+    return h;
   }
 
   private static double sum(double[] v) {

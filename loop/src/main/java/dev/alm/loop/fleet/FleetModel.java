@@ -50,12 +50,15 @@ import java.util.SplittableRandom;
  *       beacon with price echoes, the plan of eq. 19 otherwise, with its beacon-rate window and
  *       warm-up); proxy j counts it (own category or not), adds the weight PoP i signed into it
  *       (kappa_i per probe handed out, {@link ControlLoop#probeWeight}, published at PoP i's last
- *       interval) to its sensitivity sum and, with echoes, returns the price its PoP published at
- *       its last interval, as the IEEE single the echo name carries, to PoP i's DNS counters;
+ *       interval) to its sensitivity sum, counts it by origin with the signed weight over the
+ *       signed hand-out rate for its curvature (as proxy-node's {@code CurvatureCounter}, drained
+ *       at every tick) and, with echoes, returns the price its PoP published at its last interval,
+ *       as the IEEE single the echo name carries, to PoP i's DNS counters;
  *   <li><b>loops</b>: every interval (ticks at k x interval after the users start, as {@code
  *       Cluster.run}) each PoP reads a {@link Measurement} as {@code PopSensors} builds it, steps,
- *       and publishes x_i to its DNS, its aligned price to its proxy's echoes, its probe weight to
- *       its probe signer and the plan for mu_i to its answerer, as {@code PopDaemon.tick} does.
+ *       and publishes x_i to its DNS, its aligned price to its proxy's echoes, its probe weight and
+ *       hand-out rate to its probe signer and the plan for mu_i to its answerer, as {@code
+ *       PopDaemon.tick} does.
  * </ul>
  */
 public final class FleetModel {
@@ -104,6 +107,18 @@ public final class FleetModel {
   private final long[] proxyRequests;
   private final float[] weight;
   private final double[] sensitivity;
+
+  /** The hand-out rate signed into PoP i's probes. */
+  private final float[] rate;
+
+  /** Probes of origin i counted at proxy j in this interval, and the sum of their w_i / h_i. */
+  private final long[][] fromOrigin;
+
+  private final double[][] perRate;
+
+  /** Proxy j's curvature sums since start, as {@code CurvatureCounter} drains them. */
+  private final double[] curvature;
+
   private final ModelAdmission admission;
 
   private FleetModel(FleetModelConfig c) {
@@ -149,6 +164,10 @@ public final class FleetModel {
     proxyRequests = new long[n];
     weight = new float[n];
     sensitivity = new double[n];
+    rate = new float[n];
+    fromOrigin = new long[n][n];
+    perRate = new double[n][n];
+    curvature = new double[n];
     double[] ceilings = new double[n];
 
     for (int i = 0; i < n; i++) {
@@ -300,6 +319,10 @@ public final class FleetModel {
     if (category.equals(ids.get(j))) {
       ownProbes[j]++;
     }
+    if (weight[i] > 0 && rate[i] > 0) {
+      fromOrigin[j][i]++;
+      perRate[j][i] += (double) weight[i] / rate[i];
+    }
     sensitivity[j] += weight[i]; // the weight signed into the probe when it was handed out
     double price = echoPrice[j];
     if (echoMode[j] && echoMode[i] && !Double.isNaN(price)) {
@@ -313,6 +336,7 @@ public final class FleetModel {
   private void tick(long t, List<Sample> samples) {
     long now = base + t;
     CorrelationMatrix known = topology.correlation();
+    drainCurvature();
     for (int i = 0; i < n; i++) {
       double load = meters[i].window(now).rate();
       Measurement m =
@@ -325,6 +349,7 @@ public final class FleetModel {
               echoes.totals(i),
               answerers[i].stats(now).probes(),
               sensitivity[i],
+              curvature[i],
               requery[i].totals());
       LoopState next = loops[i].step(states[i], m);
       states[i] = next;
@@ -334,6 +359,7 @@ public final class FleetModel {
       }
       if (config.probeWeights()) {
         weight[i] = signedWeight(loops[i].probeWeight(next));
+        rate[i] = signedWeight(loops[i].probeRate(next));
       }
       answerers[i].replacePlan(
           ProbePlan.compute(ids, i, next.mu(), known.row(i), known.column(i), config.plan()));
@@ -352,6 +378,22 @@ public final class FleetModel {
               admission.shed(i),
               loops[i].gainScale(next),
               Double.isFinite(next.guard()) ? next.guard() : Double.NaN));
+    }
+  }
+
+  /**
+   * Every proxy's curvature sum of the interval, as proxy-node's {@code CurvatureCounter} drains
+   * it: per origin, (c - 1) times the sum of the counted probes' w / h.
+   */
+  private void drainCurvature() {
+    for (int j = 0; j < n; j++) {
+      for (int i = 0; i < n; i++) {
+        if (fromOrigin[j][i] > 1) {
+          curvature[j] += (fromOrigin[j][i] - 1) * perRate[j][i];
+        }
+        fromOrigin[j][i] = 0;
+        perRate[j][i] = 0;
+      }
     }
   }
 

@@ -1,6 +1,5 @@
 package dev.alm.loop.fleet;
 
-import dev.alm.controller.dual.StepSize;
 import dev.alm.controller.model.Topology;
 import dev.alm.fastcontrol.BetaEstimatorConfig;
 import dev.alm.fastcontrol.ProbePlanConfig;
@@ -220,7 +219,7 @@ public record FleetModelConfig(
         .loadUnit(DEFAULT_LOAD_UNIT)
         .startX(DEFAULT_START_X)
         .greedyGain(DEFAULT_GREEDY_GAIN)
-        .step(new StepSize.Scaled(LoopConfig.DEFAULT_THETA, false))
+        .step(LoopConfig.DEFAULT_STEP)
         .beta(
             new BetaEstimatorConfig(
                 DEFAULT_GAMMA, LoopConfig.DEFAULT_BETA_WEIGHT, LoopConfig.DEFAULT_BETA.lossRate()))
