@@ -35,6 +35,13 @@ final class DualStep implements LoopStep {
   private final DualNode fixed;
   private final String own;
 
+  /**
+   * The largest gain g of any mode of the coupled prices that the diagonal step allows: below the
+   * bound 2 sin(pi / 10) = 0.618 of a delay of two intervals (a TTL of 2 s and 1 s intervals,
+   * docs/controllers.md "Step and delay"), at which mu(k+1) = mu(k) - g mu(k-2) turns unstable.
+   */
+  static final double MODE_GAIN_BOUND = 0.6;
+
   /** A load that fell to this share of the last interval's, or below, is progress. */
   static final double PROGRESS = 0.9;
 
@@ -162,7 +169,7 @@ final class DualStep implements LoopStep {
    */
   private double used(double sigma, double curvature) {
     if (diagonal && Double.isFinite(curvature)) {
-      return Math.max(curvature, sigmaFloor);
+      return Math.max(Math.max(curvature, coupled(sigma)), sigmaFloor);
     }
     if (Double.isFinite(sigma)) {
       return Math.max(sigma, sigmaFloor);
@@ -258,6 +265,20 @@ final class DualStep implements LoopStep {
       double d = sigma / theta + g.minimiserSlope(mu) / config.localTheta();
       return d > 0 && Double.isFinite(d) ? 1 / d : theta;
     };
+  }
+
+  /**
+   * The least a diagonal step divides by: sigma_i theta / {@link #MODE_GAIN_BOUND}. The modes of
+   * the coupled prices move by theta times the eigenvalues of D^-1 H (H the dual Hessian, D what
+   * the steps divide by), and Gershgorin bounds those by the largest sigma_i / D_ii, since the row
+   * sums of H are the sigma_i (the rows of C sum to 1). With D_ii at least this, no mode's gain
+   * exceeds the bound, however the PoPs' users spread over proxies; 0 while sigma_i is unmeasured.
+   */
+  private double coupled(double sigma) {
+    if (!Double.isFinite(sigma) || !(config.step() instanceof StepSize.Scaled scaled)) {
+      return 0;
+    }
+    return sigma * scaled.theta() / MODE_GAIN_BOUND;
   }
 
   /** What the step divides by: H_ii or sigma_i, measured, else the topology's. */
