@@ -59,19 +59,30 @@ class PriceCurvatureTest {
   void theDiagonalStepDividesByTheMeasuredCurvatureTheRowStepBySigma() {
     ControlLoop diagonal = loop(StepSize.Curvature.DIAGONAL);
     ControlLoop row = loop(StepSize.Curvature.ROW);
-    // a proxy reached by a tenth of its users' probes: H_ii a tenth of sigma_i
-    LoopState d = run(diagonal, 2.0, 0.2, 3);
-    LoopState r = run(row, 2.0, 0.2, 3);
+    // a proxy shared by several PoPs' users: H_ii 0.4 of sigma_i
+    LoopState d = run(diagonal, 2.0, 0.8, 3);
+    LoopState r = run(row, 2.0, 0.8, 3);
     assertEquals(2.0, d.estimates().sigma(), 1e-9);
-    assertEquals(0.2, d.estimates().curvature(), 1e-9);
-    assertEquals(0.2, diagonal.curvature(d), 1e-9);
+    assertEquals(0.8, d.estimates().curvature(), 1e-9);
+    assertEquals(0.8, diagonal.curvature(d), 1e-9);
     assertEquals(2.0, row.curvature(r), 1e-9);
     assertTrue(
-        d.mu() - 1 > 3 * (r.mu() - 1),
+        d.mu() - 1 > 2 * (r.mu() - 1),
         "the overloaded proxy's price climbs faster under the diagonal: "
             + d.mu()
             + " against "
             + r.mu());
+  }
+
+  @Test
+  void theDiagonalDividesByNoLessThanSigmaThetaOverTheModeGainBound() {
+    ControlLoop diagonal = loop(StepSize.Curvature.DIAGONAL);
+    // H_ii a tenth of sigma_i: the step would give the coupled prices' common mode a gain of 10
+    // theta, beyond the delay's bound; it divides by sigma_i theta / 0.6 instead
+    LoopState d = run(diagonal, 2.0, 0.2, 3);
+    assertEquals(0.2, d.estimates().curvature(), 1e-9);
+    assertEquals(
+        2.0 * LoopConfig.DEFAULT_THETA / DualStep.MODE_GAIN_BOUND, diagonal.curvature(d), 1e-9);
   }
 
   @Test
