@@ -48,6 +48,7 @@ public final class PopConfigJson {
           "greedyGain",
           "theta",
           "adaptive",
+          "priceCurvature",
           "probes",
           "state",
           "stateMaxAgeSeconds",
@@ -167,10 +168,14 @@ public final class PopConfigJson {
     number(f, "safeX", d, d::safeX);
     number(f, "greedyGain", d, d::greedyGain);
     number(f, "maxStep", d, d::maxStep);
-    if (f.has("theta") || f.has("adaptive")) {
+    if (f.has("theta") || f.has("adaptive") || f.has("priceCurvature")) {
       double theta = f.has("theta") ? f.number("theta") : LoopConfig.DEFAULT_THETA;
       boolean adaptive = f.has("adaptive") && f.bool("adaptive");
-      d.step(checked(f, "theta", () -> new StepSize.Scaled(theta, adaptive)));
+      StepSize.Curvature curvature =
+          f.has("priceCurvature")
+              ? checked(f, "priceCurvature", StepSize.Curvature::parse, f.text("priceCurvature"))
+              : LoopConfig.DEFAULT_CURVATURE;
+      d.step(checked(f, "theta", () -> new StepSize.Scaled(theta, adaptive, curvature)));
     }
     if (f.has("stateMaxAgeSeconds")) {
       d.stateMaxAge(Duration.ofSeconds(f.integer("stateMaxAgeSeconds")));

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.alm.controller.dual.StepSize;
 import dev.alm.io.InputException;
 import dev.alm.loop.Algorithm;
+import dev.alm.loop.LoopConfig;
 import dev.alm.node.HostPort;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,6 +61,14 @@ class PopConfigJsonTest {
     assertEquals(0.2, c.loop().settling().floor());
     assertTrue(c.loop().settling().schedulePrice());
     assertEquals(0.1, c.loop().beta().lossRate());
+    assertEquals(LoopConfig.DEFAULT_STEP, c.loop().step(), "the diagonal step by default");
+    StepSize.Scaled theta =
+        (StepSize.Scaled) PopConfigJson.read(pop("\"theta\": 0.1")).loop().step();
+    assertEquals(StepSize.Curvature.DIAGONAL, theta.curvature(), "theta alone keeps the diagonal");
+    StepSize.Scaled row =
+        (StepSize.Scaled) PopConfigJson.read(pop("\"priceCurvature\": \"row\"")).loop().step();
+    assertEquals(StepSize.Curvature.ROW, row.curvature());
+    assertEquals(LoopConfig.DEFAULT_THETA, row.theta());
     assertEquals(c.plan().gamma(), c.loop().beta().gamma());
   }
 
@@ -75,6 +85,7 @@ class PopConfigJsonTest {
     assertError(pop("\"admin\": \"nowhere\""), "admin", "expected HOST:PORT");
     assertError(pop("\"dnsThreads\": 0"), "dnsThreads", ">= 1");
     assertError(pop("\"theta\": \"big\""), "theta", "expected a number");
+    assertError(pop("\"priceCurvature\": \"steep\""), "priceCurvature", "row or diagonal");
   }
 
   @Test
