@@ -106,6 +106,16 @@ public final class PredictCommand implements Callable<Integer> {
   boolean sharedResolver;
 
   @Option(
+      names = "--background",
+      paramLabel = "R",
+      defaultValue = "0",
+      description =
+          "Requests/s per PoP's users that reach the anycast address whatever the DNS answers"
+              + " (alm lab's catchment checks and beacon fetches): routed by C, counted in the"
+              + " proxies' load, never sent to L2. Default: ${DEFAULT-VALUE}.")
+  double background;
+
+  @Option(
       names = "--random-answers",
       description =
           "Every DNS answer an independent draw with probability x (the paper's, alm dns --mode"
@@ -220,6 +230,7 @@ public final class PredictCommand implements Callable<Integer> {
             .resolvers(c.resolvers())
             .ttlSeconds(c.cdnTtl())
             .beaconRate(c.beaconRate())
+            .backgroundRate(background)
             .probeWeights(c.probeAuth())
             .sharedResolver(sharedResolver)
             .randomAnswers(randomAnswers)

@@ -93,6 +93,7 @@ public final class FleetModel {
   private final SplittableRandom[] dnsRandom;
   private final long[] nextRequest;
   private final long[] nextBeacon;
+  private final long[] nextBackground;
   private final boolean[][] cachedL1;
   private final BalancedSplit[] split;
   private final long[][] expires;
@@ -148,6 +149,7 @@ public final class FleetModel {
     dnsRandom = new SplittableRandom[n];
     nextRequest = new long[n];
     nextBeacon = new long[n];
+    nextBackground = new long[n];
     cachedL1 = new boolean[n][c.resolvers()];
     split = new BalancedSplit[n];
     expires = new long[n][c.resolvers()];
@@ -182,6 +184,7 @@ public final class FleetModel {
     for (int i = 0; i < n; i++) {
       nextRequest[i] = gap(i, rate(i, 0));
       nextBeacon[i] = gap(i, c.beaconRate());
+      nextBackground[i] = c.backgroundRate() > 0 ? gap(i, c.backgroundRate()) : Long.MAX_VALUE;
     }
   }
 
@@ -268,11 +271,17 @@ public final class FleetModel {
     while (true) {
       long r = nextRequest[i];
       long b = nextBeacon[i];
-      long next = Math.min(r, b);
+      long g = nextBackground[i];
+      long next = Math.min(Math.min(r, b), g);
       if (next >= stop) {
         return;
       }
-      if (r <= b) {
+      if (g == next) {
+        if (config.backgroundRate() > 0) {
+          background(i, g);
+        }
+        nextBackground[i] = g + gap(i, config.backgroundRate());
+      } else if (r <= b) {
         double rate = rate(i, r);
         if (rate > 0) {
           request(i, r);
@@ -302,6 +311,14 @@ public final class FleetModel {
       return;
     }
     toL1[i]++;
+    int j = anycast(i, t);
+    proxyRequests[j]++;
+    meters[j].record(base + t);
+    admission.admit(j, t);
+  }
+
+  /** A request that reaches the anycast address whatever x is: routed by C, metered, admitted. */
+  private void background(int i, long t) {
     int j = anycast(i, t);
     proxyRequests[j]++;
     meters[j].record(base + t);

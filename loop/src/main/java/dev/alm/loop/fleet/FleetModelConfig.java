@@ -33,6 +33,9 @@ import java.util.List;
  * @param resolvers resolver caches per PoP
  * @param ttlSeconds the TTL of CDN answers, seconds
  * @param beaconRate FastControl beacons per second per PoP
+ * @param backgroundRate requests per second per PoP's users that reach the anycast address whatever
+ *     the DNS answers (the lab's catchment checks and beacon fetches): routed by C, counted in the
+ *     proxies' load, never sent to L2; 0 for none
  * @param flashes flash crowds, possibly none
  * @param routeChanges route changes (a new C for the users' routing from a time on), possibly none
  * @param pins x published by every PoP's DNS from given times on instead of the loops' x (the loops
@@ -59,6 +62,7 @@ public record FleetModelConfig(
     int resolvers,
     long ttlSeconds,
     double beaconRate,
+    double backgroundRate,
     List<Flash> flashes,
     List<RouteChange> routeChanges,
     List<Pin> pins,
@@ -143,6 +147,9 @@ public record FleetModelConfig(
     }
     if (resolvers < 1 || ttlSeconds < 1 || !(beaconRate >= 0) || !Double.isFinite(beaconRate)) {
       throw new IllegalArgumentException("resolvers >= 1, ttl >= 1 s and beacons >= 0 required");
+    }
+    if (!(backgroundRate >= 0) || !Double.isFinite(backgroundRate)) {
+      throw new IllegalArgumentException("background load must be a finite rate >= 0");
     }
     if (!(ceilingFactor >= 1) || !(burstSeconds > 0) || meterBuckets < 1) {
       throw new IllegalArgumentException(
@@ -243,6 +250,7 @@ public record FleetModelConfig(
     private int resolvers = DEFAULT_RESOLVERS;
     private long ttlSeconds = DEFAULT_TTL_SECONDS;
     private double beaconRate = DEFAULT_BEACON_RATE;
+    private double backgroundRate;
     private final List<Flash> flashes = new ArrayList<>();
     private final List<RouteChange> routeChanges = new ArrayList<>();
     private final List<Pin> pins = new ArrayList<>();
@@ -302,6 +310,12 @@ public record FleetModelConfig(
 
     public Builder beaconRate(double v) {
       beaconRate = v;
+      return this;
+    }
+
+    /** Requests/s per PoP's users that reach the anycast address whatever x is; default 0. */
+    public Builder backgroundRate(double v) {
+      backgroundRate = v;
       return this;
     }
 
@@ -400,6 +414,7 @@ public record FleetModelConfig(
           resolvers,
           ttlSeconds,
           beaconRate,
+          backgroundRate,
           flashes,
           routeChanges,
           pins,

@@ -76,6 +76,31 @@ class FleetModelTest {
   }
 
   @Test
+  void backgroundRequestsReachTheProxiesByCWhateverX() {
+    double background = 30;
+    FleetRun run =
+        FleetModel.run(
+            FleetModelConfig.builder(fig2)
+                .loop(FleetModelConfig.clusterLoop(Algorithm.GREEDY))
+                .pinX(0)
+                .backgroundRate(background)
+                .duration(Duration.ofSeconds(200))
+                .seed(3)
+                .build());
+    // at x = 0 every user goes to L2: the proxies see the background alone, C^T times 30/s each
+    double[] expected =
+        fig2.correlation().load(new double[] {background, background}, new double[] {1, 1});
+    for (int j = 0; j < fig2.size(); j++) {
+      List<Sample> s = run.of(fig2.ids().get(j));
+      double mean = s.subList(2, s.size()).stream().mapToDouble(Sample::load).average().orElse(0);
+      assertEquals(expected[j], mean, 0.08 * expected[j], "proxy " + fig2.ids().get(j));
+    }
+    for (FleetRun.PopTotals t : run.totals()) {
+      assertEquals(0, t.toL1(), "no user request went to L1 at x = 0: " + t.pop());
+    }
+  }
+
+  @Test
   void aStepOfXReachesTheProxiesOverOneTtl() {
     int step = 30; // x goes from 0 to 1 at 30 s: the interval ending at 31 s is the first after it
     double[] ttl6 = l1Share(6, step);
