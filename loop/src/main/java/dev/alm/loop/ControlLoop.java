@@ -239,12 +239,17 @@ public final class ControlLoop {
     return law instanceof DualStep d ? d.curvatureUsed(s) : Double.NaN;
   }
 
-  /** H_ii or sigma_i, as the configured step divides by, from the topology's column of C. */
+  /**
+   * H_ii (no less than sigma_i theta / {@link DualStep#MODE_GAIN_BOUND}) or sigma_i, as the
+   * configured step divides by, from the topology's column of C.
+   */
   private static double topologyCurvature(LoopConfig config, Topology topology, int index) {
+    double sigma = DualSteps.sigma(topology, index);
     return config.step() instanceof StepSize.Scaled s
             && s.curvature() == StepSize.Curvature.DIAGONAL
-        ? DualSteps.curvature(topology, index)
-        : DualSteps.sigma(topology, index);
+        ? Math.max(
+            DualSteps.curvature(topology, index), sigma * s.theta() / DualStep.MODE_GAIN_BOUND)
+        : sigma;
   }
 
   /**
