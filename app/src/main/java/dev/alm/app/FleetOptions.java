@@ -4,7 +4,6 @@ import dev.alm.cluster.BeaconBudget;
 import dev.alm.cluster.ClusterConfig;
 import dev.alm.cluster.FlashCrowd;
 import dev.alm.controller.builtin.BuiltinTopologies;
-import dev.alm.controller.dual.StepSize;
 import dev.alm.controller.io.TopologyJson;
 import dev.alm.controller.model.Topology;
 import dev.alm.io.InputException;
@@ -102,32 +101,12 @@ public final class FleetOptions {
   boolean settlePrice;
 
   @Option(
-      names = "--price-curvature",
-      paramLabel = "diagonal|row",
-      defaultValue = "diagonal",
-      description =
-          "What the dual's price step divides its gradient by: the curvature H_ii = sum_j C_ji^2"
-              + " kappa_j, measured from the probes (docs/controllers.md, \"Measured curvature\")"
-              + " or the row sum sigma_i = sum_j C_ji kappa_j (stable on any C, slower). Default:"
-              + " ${DEFAULT-VALUE}.")
-  String priceCurvature;
-
-  @Option(
       names = "--flash",
       paramLabel = "POP:FACTOR:START:SECONDS",
       description =
           "A flash crowd: PoP's demand times FACTOR from START for SECONDS seconds, e.g."
               + " b:5:20:30.")
   String flash;
-
-  /** The value of {@code --price-curvature}. */
-  private StepSize.Curvature curvature() {
-    try {
-      return StepSize.Curvature.parse(priceCurvature);
-    } catch (IllegalArgumentException e) {
-      throw new UserError("--price-curvature: expected diagonal or row, got " + priceCurvature);
-    }
-  }
 
   /** The topology named by {@code --topology}: a builtin or a file. */
   Topology topology() throws InputException {
@@ -158,7 +137,7 @@ public final class FleetOptions {
         .withholdC(law.withholdC)
         .overloadBoost(law.overloadBoost)
         .guardLoad(law.guardLoad())
-        .priceCurvature(curvature())
+        .priceCurvature(law.priceCurvature())
         .flash(flash == null ? null : FlashCrowd.parse(flash))
         .settling(new Settling(settleHorizon, settleFloor, Settling.DEFAULT_ALARM_Z, settlePrice));
   }

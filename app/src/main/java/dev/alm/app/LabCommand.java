@@ -297,7 +297,8 @@ public final class LabCommand implements Callable<Integer> {
             law.betaSource.label(),
             law.withholdC,
             law.overloadBoost,
-            LabSettings.guardLoadSetting(law.guardLoad()));
+            LabSettings.guardLoadSetting(law.guardLoad()),
+            law.priceCurvature().label());
     return s;
   }
 

@@ -1,5 +1,6 @@
 package dev.alm.app;
 
+import dev.alm.controller.dual.StepSize;
 import dev.alm.loop.BetaSource;
 import java.util.ListResourceBundle;
 import picocli.CommandLine.Option;
@@ -68,6 +69,17 @@ public final class LiveControllerOptions {
   String guardLoad;
 
   @Option(
+      names = "--price-curvature",
+      paramLabel = "diagonal|row",
+      defaultValue = "diagonal",
+      description =
+          "What the dual's price step divides its gradient by: the curvature H_ii = sum_j C_ji^2"
+              + " kappa_j, measured from the probes (docs/controllers.md, \"Measured curvature\")"
+              + " or the row sum sigma_i = sum_j C_ji kappa_j (stable on any C, slower). Default:"
+              + " ${DEFAULT-VALUE}.")
+  String priceCurvature;
+
+  @Option(
       names = "--withhold-c",
       description =
           "Give the PoPs the unit matrix instead of C (users still follow C): every PoP learns what"
@@ -93,6 +105,19 @@ public final class LiveControllerOptions {
     }
     throw new UserError(
         "--guard-load: expected a load above 1 (at most 100) or off, got " + guardLoad);
+  }
+
+  /**
+   * The value of {@code --price-curvature}.
+   *
+   * @throws UserError when it is neither {@code diagonal} nor {@code row}
+   */
+  public StepSize.Curvature priceCurvature() {
+    try {
+      return StepSize.Curvature.parse(priceCurvature);
+    } catch (IllegalArgumentException e) {
+      throw new UserError("--price-curvature: expected diagonal or row, got " + priceCurvature);
+    }
   }
 
   /** {@code alm cluster}'s texts of these options, and its gamma. */

@@ -153,7 +153,7 @@ final class LabPopConfig {
             truth == null || !(truth.requestsPerQuery()[i] >= 1) ? 1 : truth.requestsPerQuery()[i])
         .startX(s.startX())
         .greedyGain(s.greedyGain())
-        .step(new StepSize.Scaled(s.theta(), false, LoopConfig.DEFAULT_CURVATURE))
+        .step(new StepSize.Scaled(s.theta(), false, s.loopCurvature()))
         .beta(
             new BetaEstimatorConfig(s.gamma(), s.betaWeight(), LoopConfig.DEFAULT_BETA.lossRate()))
         .settling(Settling.DEFAULT)

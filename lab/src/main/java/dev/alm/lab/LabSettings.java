@@ -1,6 +1,7 @@
 package dev.alm.lab;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.controller.dual.StepSize;
 import dev.alm.loop.LoopConfig;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -42,6 +43,8 @@ import java.nio.file.Path;
  *     default)
  * @param guardLoad the echoed load above which the PoPs' headroom guards cut x (0: the default;
  *     below 0: no guard), so that the file holds no infinity
+ * @param priceCurvature what the dual's price step divides by: {@code diagonal} or {@code row}
+ *     (docs/controllers.md, "Measured curvature"); null reads as the default
  */
 public record LabSettings(
     String topology,
@@ -68,7 +71,8 @@ public record LabSettings(
     String betaSource,
     boolean withholdC,
     double overloadBoost,
-    double guardLoad) {
+    double guardLoad,
+    String priceCurvature) {
 
   /** {@code guardLoad} as the file holds it: -1 for no guard (infinite). */
   public static double guardLoadSetting(double guardLoad) {
@@ -81,6 +85,13 @@ public record LabSettings(
       return Double.POSITIVE_INFINITY;
     }
     return guardLoad > 1 ? guardLoad : LoopConfig.DEFAULT_GUARD_LOAD;
+  }
+
+  /** The price step's curvature the PoPs' loops use ({@link StepSize.Scaled#curvature()}). */
+  public StepSize.Curvature loopCurvature() {
+    return priceCurvature == null
+        ? LoopConfig.DEFAULT_CURVATURE
+        : StepSize.Curvature.parse(priceCurvature);
   }
 
   /** The file through which the run hands the PoPs a new C after a drill. */

@@ -40,6 +40,7 @@ final class TestSettings {
         betaSource,
         withholdC,
         0,
-        0);
+        0,
+        null);
   }
 }
