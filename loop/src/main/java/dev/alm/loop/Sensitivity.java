@@ -21,15 +21,7 @@ final class Sensitivity {
    * reach the proxy) once a weighted probe has been seen.
    */
   static double next(double previous, Interval in, double w) {
-    double sample;
-    if (in.sensitivity() > 0) {
-      sample = in.sensitivity() / in.dt();
-    } else if (in.allProbes() == 0 && Double.isFinite(previous)) {
-      sample = 0;
-    } else {
-      return previous;
-    }
-    return Double.isFinite(previous) ? w * sample + (1 - w) * previous : sample;
+    return smoothed(previous, in.sensitivity(), in.dt(), in, w);
   }
 
   /**
@@ -39,9 +31,18 @@ final class Sensitivity {
    * sample of 0 once a value has been measured.
    */
   static double curvature(double previous, Interval in, double w) {
+    return smoothed(previous, in.curvature(), in.dt() * in.dt(), in, w);
+  }
+
+  /**
+   * The EWMA of weight {@code w} of the interval's {@code sum / per}; an interval without a sum
+   * keeps {@code previous} unless the proxy counted no probe at all (a sample of 0 once a value has
+   * been measured).
+   */
+  private static double smoothed(double previous, double sum, double per, Interval in, double w) {
     double sample;
-    if (in.curvature() > 0) {
-      sample = in.curvature() / (in.dt() * in.dt());
+    if (sum > 0) {
+      sample = sum / per;
     } else if (in.allProbes() == 0 && Double.isFinite(previous)) {
       sample = 0;
     } else {

@@ -112,13 +112,7 @@ public final class FleetModel {
   /** The hand-out rate signed into PoP i's probes. */
   private final float[] rate;
 
-  /** Probes of origin i counted at proxy j in this interval, and the sum of their w_i / h_i. */
-  private final long[][] fromOrigin;
-
-  private final double[][] perRate;
-
-  /** Proxy j's curvature sums since start, as {@code CurvatureCounter} drains them. */
-  private final double[] curvature;
+  private final ModelCurvature curvature;
 
   private final ModelAdmission admission;
 
@@ -167,9 +161,7 @@ public final class FleetModel {
     weight = new float[n];
     sensitivity = new double[n];
     rate = new float[n];
-    fromOrigin = new long[n][n];
-    perRate = new double[n][n];
-    curvature = new double[n];
+    curvature = new ModelCurvature(n);
     double[] ceilings = new double[n];
 
     for (int i = 0; i < n; i++) {
@@ -336,10 +328,7 @@ public final class FleetModel {
     if (category.equals(ids.get(j))) {
       ownProbes[j]++;
     }
-    if (weight[i] > 0 && rate[i] > 0) {
-      fromOrigin[j][i]++;
-      perRate[j][i] += (double) weight[i] / rate[i];
-    }
+    curvature.probe(j, i, weight[i], rate[i]);
     sensitivity[j] += weight[i]; // the weight signed into the probe when it was handed out
     double price = echoPrice[j];
     if (echoMode[j] && echoMode[i] && !Double.isNaN(price)) {
@@ -353,7 +342,7 @@ public final class FleetModel {
   private void tick(long t, List<Sample> samples) {
     long now = base + t;
     CorrelationMatrix known = topology.correlation();
-    drainCurvature();
+    curvature.drain();
     for (int i = 0; i < n; i++) {
       double load = meters[i].window(now).rate();
       Measurement m =
@@ -366,7 +355,7 @@ public final class FleetModel {
               echoes.totals(i),
               answerers[i].stats(now).probes(),
               sensitivity[i],
-              curvature[i],
+              curvature.total(i),
               requery[i].totals());
       LoopState next = loops[i].step(states[i], m);
       states[i] = next;
@@ -395,22 +384,6 @@ public final class FleetModel {
               admission.shed(i),
               loops[i].gainScale(next),
               Double.isFinite(next.guard()) ? next.guard() : Double.NaN));
-    }
-  }
-
-  /**
-   * Every proxy's curvature sum of the interval, as proxy-node's {@code CurvatureCounter} drains
-   * it: per origin, (c - 1) times the sum of the counted probes' w / h.
-   */
-  private void drainCurvature() {
-    for (int j = 0; j < n; j++) {
-      for (int i = 0; i < n; i++) {
-        if (fromOrigin[j][i] > 1) {
-          curvature[j] += (fromOrigin[j][i] - 1) * perRate[j][i];
-        }
-        fromOrigin[j][i] = 0;
-        perRate[j][i] = 0;
-      }
     }
   }
 
