@@ -2,6 +2,7 @@ package dev.alm.app;
 
 import dev.alm.cluster.BeaconBudget;
 import dev.alm.cluster.ClusterConfig;
+import dev.alm.cluster.ClusterConfigBuilder;
 import dev.alm.cluster.FlashCrowd;
 import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.controller.io.TopologyJson;
@@ -119,7 +120,7 @@ public final class FleetOptions {
    * A cluster configuration of {@code t} with these options and the controller options {@code law};
    * the caller adds its own (seed, drills, customers, ...) and builds it.
    */
-  ClusterConfig.Builder builder(Topology t, LiveControllerOptions law) throws InputException {
+  ClusterConfigBuilder builder(Topology t, LiveControllerOptions law) throws InputException {
     return ClusterConfig.builder(t)
         .algorithm(Algorithm.parse(law.algorithm))
         .duration(ClusterCommand.parseDuration("--duration", duration))

@@ -6,6 +6,7 @@ import dev.alm.loop.Algorithm;
 import dev.alm.loop.BetaSource;
 import dev.alm.loop.LoopConfig;
 import dev.alm.loop.Settling;
+import dev.alm.loop.fleet.FleetModelConfig;
 import dev.alm.proxy.limit.LimitMode;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -97,10 +98,8 @@ public record ClusterConfig(
   public static final int DEFAULT_BODY_BYTES = 64;
 
   public ClusterConfig {
-    ClusterConfigChecks.required(topology, algorithm, settling, betaSource, overloadBoost);
-    if (priceCurvature == null) {
-      throw new IllegalArgumentException("priceCurvature is required (row or diagonal)");
-    }
+    ClusterConfigChecks.required(
+        topology, algorithm, settling, betaSource, overloadBoost, priceCurvature);
     betaSource = ClusterConfigChecks.betaSource(betaSource, probeAuth);
     ClusterConfigChecks.times(duration, interval);
     ClusterConfigChecks.ranges(
@@ -140,13 +139,13 @@ public record ClusterConfig(
    * #DEFAULT_DURATION}, {@link #DEFAULT_INTERVAL}, {@link #DEFAULT_LOAD_UNIT}, ..., no flash crowd,
    * no drills, no state directory.
    */
-  public static Builder builder(Topology t) {
-    return new Builder(t);
+  public static ClusterConfigBuilder builder(Topology t) {
+    return new ClusterConfigBuilder(t);
   }
 
   /** A builder holding this run's settings. */
-  public Builder toBuilder() {
-    return new Builder(topology)
+  public ClusterConfigBuilder toBuilder() {
+    return new ClusterConfigBuilder(topology)
         .algorithm(algorithm)
         .duration(duration)
         .interval(interval)
@@ -181,246 +180,12 @@ public record ClusterConfig(
     return toBuilder().drills(newDrills).stateDir(newStateDir).build();
   }
 
-  /** Named settings of a cluster run; {@link #build()} validates them. */
-  public static final class Builder {
-    private final Topology topology;
-    private Algorithm algorithm = Algorithm.DUAL;
-    private Duration duration = DEFAULT_DURATION;
-    private Duration interval = DEFAULT_INTERVAL;
-    private double loadUnit = DEFAULT_LOAD_UNIT;
-    private int resolvers = DEFAULT_RESOLVERS;
-    private long cdnTtl = DEFAULT_CDN_TTL;
-    private double beaconRate;
-    private double probeGamma = DEFAULT_PROBE_GAMMA;
-    private double betaWeight = DEFAULT_BETA_WEIGHT;
-    private double theta = DEFAULT_THETA;
-    private double greedyGain = DEFAULT_GREEDY_GAIN;
-    private double startX = DEFAULT_START_X;
-    private int bodyBytes = DEFAULT_BODY_BYTES;
-    private FlashCrowd flash;
-    private long seed = DEFAULT_SEED;
-    private Settling settling = Settling.DEFAULT;
-    private BetaSource betaSource = BetaSource.AUTO;
-    private List<Drill> drills = List.of();
-    private Path stateDir;
-    private boolean probeAuth = true;
-    private List<CustomerLoad> customers = List.of();
-    private LimitMode customerMode = LimitMode.DRL;
-    private double centralStopSeconds = Double.NaN;
-    private boolean withholdC;
-    private double overloadBoost = LoopConfig.DEFAULT_OVERLOAD_BOOST;
-    private StepSize.Curvature priceCurvature = LoopConfig.DEFAULT_CURVATURE;
-    private double guardLoad = LoopConfig.DEFAULT_GUARD_LOAD;
-
-    private Builder(Topology topology) {
-      this.topology = topology;
-      this.beaconRate = BeaconBudget.perPop(topology.size());
-    }
-
-    public Builder algorithm(Algorithm v) {
-      algorithm = v;
-      return this;
-    }
-
-    public Builder duration(Duration v) {
-      duration = v;
-      return this;
-    }
-
-    public Builder interval(Duration v) {
-      interval = v;
-      return this;
-    }
-
-    /** Requests/s per load unit. */
-    public Builder loadUnit(double v) {
-      loadUnit = v;
-      return this;
-    }
-
-    /** Simulated resolvers per PoP. */
-    public Builder resolvers(int v) {
-      resolvers = v;
-      return this;
-    }
-
-    /** TTL of CDN answers, seconds. */
-    public Builder cdnTtl(long v) {
-      cdnTtl = v;
-      return this;
-    }
-
-    /** FastControl beacons per second per PoP. */
-    public Builder beaconRate(double v) {
-      beaconRate = v;
-      return this;
-    }
-
-    /** The probe gain gamma of eq. (19)-(20). */
-    public Builder probeGamma(double v) {
-      probeGamma = v;
-      return this;
-    }
-
-    /** The EWMA weight of the newest probe count in beta_i (eq. 20). */
-    public Builder betaWeight(double v) {
-      betaWeight = v;
-      return this;
-    }
-
-    /** The dual's scaled price step (eq. 17). */
-    public Builder theta(double v) {
-      theta = v;
-      return this;
-    }
-
-    /** The gain of eq. (24), per load unit per second. */
-    public Builder greedyGain(double v) {
-      greedyGain = v;
-      return this;
-    }
-
-    public Builder startX(double v) {
-      startX = v;
-      return this;
-    }
-
-    /** The body size of every response, bytes. */
-    public Builder bodyBytes(int v) {
-      bodyBytes = v;
-      return this;
-    }
-
-    /** A flash crowd, or null for none. */
-    public Builder flash(FlashCrowd v) {
-      flash = v;
-      return this;
-    }
-
-    public Builder seed(long v) {
-      seed = v;
-      return this;
-    }
-
-    public Builder settling(Settling v) {
-      settling = v;
-      return this;
-    }
-
-    public Builder drills(List<Drill> v) {
-      drills = v;
-      return this;
-    }
-
-    /** Where every PoP persists its state, or null not to persist. */
-    public Builder stateDir(Path v) {
-      stateDir = v;
-      return this;
-    }
-
-    /** Whether probes are signed and verified (default true). */
-    public Builder probeAuth(boolean v) {
-      probeAuth = v;
-      return this;
-    }
-
-    /**
-     * @throws IllegalArgumentException naming the setting that is out of range
-     */
-    public ClusterConfig build() {
-      return new ClusterConfig(
-          topology,
-          algorithm,
-          duration,
-          interval,
-          loadUnit,
-          resolvers,
-          cdnTtl,
-          beaconRate,
-          probeGamma,
-          betaWeight,
-          theta,
-          greedyGain,
-          startX,
-          bodyBytes,
-          flash,
-          seed,
-          settling,
-          drills,
-          stateDir,
-          probeAuth,
-          customers,
-          customerMode,
-          centralStopSeconds,
-          betaSource,
-          withholdC,
-          overloadBoost,
-          guardLoad,
-          priceCurvature);
-    }
-
-    /**
-     * The echoed load above which the PoPs' headroom guards cut x; infinite: no guard; default
-     * {@link LoopConfig}'s.
-     */
-    public Builder guardLoad(double v) {
-      guardLoad = v;
-      return this;
-    }
-
-    /** What the price step divides by; default {@link LoopConfig#DEFAULT_CURVATURE}. */
-    public Builder priceCurvature(StepSize.Curvature v) {
-      priceCurvature = v;
-      return this;
-    }
-
-    /** The price step's largest multiplier above capacity; default {@link LoopConfig}'s. */
-    public Builder overloadBoost(double v) {
-      overloadBoost = v;
-      return this;
-    }
-
-    /** Whether the PoPs get the unit matrix instead of C; default false (they get C). */
-    public Builder withholdC(boolean v) {
-      withholdC = v;
-      return this;
-    }
-
-    /**
-     * Where the dual takes beta_i from; default {@link BetaSource#AUTO}: price echoes when probes
-     * are signed, probe counts otherwise.
-     */
-    public Builder betaSource(BetaSource v) {
-      betaSource = v;
-      return this;
-    }
-
-    /** In mode central, stop the store this many seconds into the run; default never (NaN). */
-    public Builder centralStopSeconds(double v) {
-      centralStopSeconds = v;
-      return this;
-    }
-
-    /** Rate-limited customers and their users; default none. */
-    public Builder customers(List<CustomerLoad> v) {
-      customers = v;
-      return this;
-    }
-
-    /** How the proxies enforce the customers' limits; default drl. */
-    public Builder customerMode(LimitMode v) {
-      customerMode = v;
-      return this;
-    }
-  }
-
   /**
    * HTTP requests per CDN DNS answer at PoP i when its users send {@code rate} requests/s: each
    * resolver gets rate / resolvers requests/s (Poisson) and asks again at the first request after
    * its answer expires, so one answer serves on average r (TTL + 1/r) = r TTL + 1 requests.
    */
   public double requestsPerQuery(double rate) {
-    double r = rate / resolvers;
-    return r * cdnTtl + 1;
+    return FleetModelConfig.requestsPerQuery(rate, resolvers, cdnTtl);
   }
 }

@@ -1,5 +1,6 @@
 package dev.alm.cluster;
 
+import dev.alm.controller.dual.StepSize;
 import dev.alm.controller.model.Topology;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.BetaSource;
@@ -22,13 +23,17 @@ final class ClusterConfigChecks {
       Algorithm algorithm,
       Settling settling,
       BetaSource betaSource,
-      double overloadBoost) {
+      double overloadBoost,
+      StepSize.Curvature priceCurvature) {
     if (topology == null || algorithm == null || settling == null || betaSource == null) {
       throw new IllegalArgumentException(
           "topology, algorithm, settling and beta source are required");
     }
     if (!(overloadBoost >= 1) || !Double.isFinite(overloadBoost)) {
       throw new IllegalArgumentException("--overload-boost must be >= 1, got " + overloadBoost);
+    }
+    if (priceCurvature == null) {
+      throw new IllegalArgumentException("priceCurvature is required (row or diagonal)");
     }
   }
 

@@ -12,12 +12,12 @@ import java.time.Duration;
 final class Fig2Cluster {
   private Fig2Cluster() {}
 
-  static ClusterConfig.Builder builder(Algorithm algorithm, Duration duration) {
+  static ClusterConfigBuilder builder(Algorithm algorithm, Duration duration) {
     return builder(BuiltinTopologies.paperFig2(), algorithm, duration);
   }
 
   /** The same settings on another topology. */
-  static ClusterConfig.Builder builder(
+  static ClusterConfigBuilder builder(
       dev.alm.controller.model.Topology t, Algorithm algorithm, Duration duration) {
     return ClusterConfig.builder(t)
         .algorithm(algorithm)

@@ -115,52 +115,19 @@ public record LoopConfig(
   public static final Duration DEFAULT_STATE_MAX_AGE = Duration.ofMinutes(5);
 
   public LoopConfig {
-    if (algorithm == null
-        || step == null
-        || beta == null
-        || settling == null
-        || betaSource == null) {
-      throw new IllegalArgumentException(
-          "algorithm, step, beta, settling and beta source settings are required");
-    }
-    if (interval == null || interval.isNegative() || interval.isZero()) {
-      throw new IllegalArgumentException(
-          "interval must be > 0 ms, got "
-              + (interval == null ? "nothing" : interval.toMillis() + " ms"));
-    }
-    positive("loadUnit", loadUnit);
-    positive("requestsPerQuery", requestsPerQuery);
-    positive("greedyGain", greedyGain);
-    if (!(demandWeight > 0 && demandWeight <= 1)) {
-      throw new IllegalArgumentException("demandWeight must be in (0, 1], got " + demandWeight);
-    }
-    unit("startX", startX);
-    unit("safeX", safeX);
-    if (!(maxStep > 0 && maxStep <= 1)) {
-      throw new IllegalArgumentException("maxStep must be in (0, 1], got " + maxStep);
-    }
-    if (!(sensitivityWeight > 0 && sensitivityWeight <= 1)) {
-      throw new IllegalArgumentException(
-          "sensitivityWeight must be in (0, 1], got " + sensitivityWeight);
-    }
-    if (!(overloadBoost >= 1) || !Double.isFinite(overloadBoost)) {
-      throw new IllegalArgumentException("overloadBoost must be >= 1, got " + overloadBoost);
-    }
-    if (!(persistentBoost >= 1) || !Double.isFinite(persistentBoost)) {
-      throw new IllegalArgumentException("persistentBoost must be >= 1, got " + persistentBoost);
-    }
-    if (!(guardLoad > 1)) {
-      throw new IllegalArgumentException("guardLoad must be > 1, got " + guardLoad);
-    }
-    if (!(localTheta > 0 && localTheta < 2)) {
-      throw new IllegalArgumentException("localTheta must be in (0, 2), got " + localTheta);
-    }
-    if (probeTimeout < 1) {
-      throw new IllegalArgumentException("probeTimeout must be >= 1 interval, got " + probeTimeout);
-    }
-    if (stateMaxAge == null || stateMaxAge.isNegative()) {
-      throw new IllegalArgumentException("stateMaxAge must be >= 0, got " + stateMaxAge);
-    }
+    LoopConfigChecks.required(algorithm, step, beta, settling, betaSource);
+    LoopConfigChecks.interval(interval);
+    LoopConfigChecks.ranges(
+        loadUnit,
+        requestsPerQuery,
+        greedyGain,
+        demandWeight,
+        startX,
+        safeX,
+        maxStep,
+        sensitivityWeight);
+    LoopConfigChecks.price(overloadBoost, persistentBoost, guardLoad, localTheta);
+    LoopConfigChecks.memory(probeTimeout, stateMaxAge);
   }
 
   public static final double DEFAULT_LOAD_UNIT = 1;
@@ -423,17 +390,5 @@ public record LoopConfig(
   /** The interval in seconds. */
   public double intervalSeconds() {
     return interval.toNanos() / 1e9;
-  }
-
-  private static void positive(String name, double v) {
-    if (!(v > 0) || !Double.isFinite(v)) {
-      throw new IllegalArgumentException(name + " must be a finite number > 0, got " + v);
-    }
-  }
-
-  private static void unit(String name, double v) {
-    if (!(v >= 0 && v <= 1)) {
-      throw new IllegalArgumentException(name + " must be in [0, 1], got " + v);
-    }
   }
 }

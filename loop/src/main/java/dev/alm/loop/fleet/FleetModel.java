@@ -2,11 +2,9 @@ package dev.alm.loop.fleet;
 
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Topology;
-import dev.alm.fastcontrol.BalancedSplit;
 import dev.alm.fastcontrol.PlannedProbeAnswerer;
 import dev.alm.fastcontrol.ProbeAnswererConfig;
 import dev.alm.fastcontrol.ProbePlan;
-import dev.alm.fastcontrol.RequeryDemand;
 import dev.alm.fastcontrol.SlidingWindowCounter;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.BetaSource;
@@ -16,7 +14,6 @@ import dev.alm.loop.LoopState;
 import dev.alm.loop.Measurement;
 import dev.alm.loop.Sample;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -33,12 +30,8 @@ import java.util.SplittableRandom;
  *   <li><b>users</b> ({@code cluster.Users}): PoP i's requests a Poisson process at A_i x loadUnit
  *       per second (times a flash crowd's factor), each through one of R resolver caches chosen
  *       uniformly; beacons a second Poisson process at the beacon rate;
- *   <li><b>resolvers</b> ({@code cluster.ResolverCaches}): a cache whose answer has expired asks
- *       PoP i's DNS and keeps the answer for the TTL;
- *   <li><b>DNS</b> ({@code dns.CdnDraw}): L1 by the balanced split ({@link BalancedSplit}, the
- *       DNS's default mode) of the x published at the PoP's last control interval, or, with {@link
- *       FleetModelConfig#randomAnswers()}, when a fresh uniform draw is below it; each such answer
- *       is one CDN query in the count the loop reads (beacons and echoes are counted apart);
+ *   <li><b>resolvers and DNS</b> ({@code cluster.ResolverCaches}, {@code dns.CdnDraw}): {@link
+ *       ModelResolvers}, at the x published at the PoP's last control interval;
  *   <li><b>routing</b>: an L1 request, and every probe, lands on proxy j drawn from row i of C (a
  *       route change replaces C for the users, not for the PoPs);
  *   <li><b>proxy</b> ({@code proxy.LoadMeter}, {@code proxy.AdmissionControl}): S_j counts ordinary
@@ -87,21 +80,15 @@ public final class FleetModel {
   private final PlannedProbeAnswerer[] answerers;
   private final SlidingWindowCounter[] meters;
   private final ModelRouting routing;
-  private final long[] pinFrom;
 
   private final SplittableRandom[] userRandom;
-  private final SplittableRandom[] dnsRandom;
   private final long[] nextRequest;
   private final long[] nextBeacon;
   private final long[] nextBackground;
-  private final boolean[][] cachedL1;
-  private final BalancedSplit[] split;
-  private final long[][] expires;
+  private final ModelResolvers resolvers;
 
   private final long[] requests;
   private final long[] toL1;
-  private final long[] cdnQueries;
-  private final RequeryDemand[] requery;
   private final long[] beacons;
   private final long[] ownProbes;
   private final long[] allProbes;
@@ -140,20 +127,13 @@ public final class FleetModel {
     answerers = new PlannedProbeAnswerer[n];
     meters = new SlidingWindowCounter[n];
     userRandom = new SplittableRandom[n];
-    dnsRandom = new SplittableRandom[n];
     nextRequest = new long[n];
     nextBeacon = new long[n];
     nextBackground = new long[n];
-    cachedL1 = new boolean[n][c.resolvers()];
-    split = new BalancedSplit[n];
-    expires = new long[n][c.resolvers()];
+    resolvers =
+        new ModelResolvers(n, c.resolvers(), ttlNanos, c.sharedResolver(), c.randomAnswers());
     requests = new long[n];
     toL1 = new long[n];
-    cdnQueries = new long[n];
-    requery = new RequeryDemand[n];
-    for (int i = 0; i < n; i++) {
-      requery[i] = new RequeryDemand();
-    }
     beacons = new long[n];
     ownProbes = new long[n];
     allProbes = new long[n];
@@ -169,10 +149,6 @@ public final class FleetModel {
     }
     admission = new ModelAdmission(ceilings, c.burstSeconds(), -c.startLead().toNanos());
     routing = new ModelRouting(known, c.routeChanges());
-    pinFrom = new long[c.pins().size()];
-    for (int k = 0; k < pinFrom.length; k++) {
-      pinFrom[k] = nanos(c.pins().get(k).atSeconds());
-    }
     for (int i = 0; i < n; i++) {
       nextRequest[i] = gap(i, rate(i, 0));
       nextBeacon[i] = gap(i, c.beaconRate());
@@ -207,9 +183,7 @@ public final class FleetModel {
     }
     meters[i] = new SlidingWindowCounter(bucket, c.meterBuckets(), startNanos);
     userRandom[i] = master.split();
-    dnsRandom[i] = master.split();
-    split[i] = new BalancedSplit();
-    Arrays.fill(expires[i], Long.MIN_VALUE);
+    resolvers.start(i, master.split());
     return topology.node(i).capacity() * lc.loadUnit() * c.ceilingFactor();
   }
 
@@ -246,7 +220,7 @@ public final class FleetModel {
               ids.get(i),
               requests[i],
               toL1[i],
-              cdnQueries[i],
+              resolvers.queries(i),
               beacons[i],
               answerers[i].stats(now).probes(),
               echoes.count(i),
@@ -290,16 +264,7 @@ public final class FleetModel {
     requests[i]++;
     SplittableRandom random = userRandom[i];
     int k = random.nextInt(config.resolvers());
-    if (expires[i][k] <= t) {
-      cdnQueries[i]++;
-      // each cache asks from its own address, as alm cluster's users do (PopUsers.cacheAddress), or
-      // all from one
-      requery[i].answered(config.sharedResolver() ? 0 : k, base + t, ttlNanos);
-      double u = dnsRandom[i].nextDouble();
-      cachedL1[i][k] = config.randomAnswers() ? u < dnsX(i, t) : split[i].l1(dnsX(i, t), u);
-      expires[i][k] = t + ttlNanos;
-    }
-    if (!cachedL1[i][k]) {
+    if (!resolvers.l1(i, k, t, base + t, dnsX(i, t))) {
       return;
     }
     toL1[i]++;
@@ -351,12 +316,12 @@ public final class FleetModel {
               load,
               ownProbes[i],
               allProbes[i],
-              cdnQueries[i],
+              resolvers.queries(i),
               echoes.totals(i),
               answerers[i].stats(now).probes(),
               sensitivity[i],
               curvature.total(i),
-              requery[i].totals());
+              resolvers.requery(i));
       LoopState next = loops[i].step(states[i], m);
       states[i] = next;
       published[i] = next.x();
@@ -398,9 +363,10 @@ public final class FleetModel {
 
   /** The x PoP i's DNS answers with at {@code t}: a pinned x, else the loop's last. */
   private double dnsX(int i, long t) {
-    for (int k = pinFrom.length - 1; k >= 0; k--) {
-      if (pinFrom[k] <= t) {
-        return config.pins().get(k).x();
+    List<Pin> pins = config.pins();
+    for (int k = pins.size() - 1; k >= 0; k--) {
+      if (nanos(pins.get(k).atSeconds()) <= t) {
+        return pins.get(k).x();
       }
     }
     return published[i];

@@ -121,77 +121,15 @@ public record FleetModelConfig(
   public static final long DEFAULT_SEED = 1;
 
   public FleetModelConfig {
-    if (topology == null || loops == null || plan == null) {
-      throw new IllegalArgumentException("topology, loop settings and probe plan are required");
-    }
+    FleetModelConfigChecks.required(topology, loops, plan);
     loops = List.copyOf(loops);
-    if (loops.size() != topology.size()) {
-      throw new IllegalArgumentException(
-          "one loop configuration per PoP: " + loops.size() + " for " + topology.size());
-    }
-    Duration interval = loops.get(0).interval();
-    for (LoopConfig l : loops) {
-      if (!l.interval().equals(interval)) {
-        throw new IllegalArgumentException("every PoP must step on the same control interval");
-      }
-    }
-    if (duration == null || duration.isNegative() || duration.isZero()) {
-      throw new IllegalArgumentException("duration must be > 0");
-    }
-    if (resolution == null
-        || resolution.isNegative()
-        || resolution.isZero()
-        || resolution.compareTo(interval) > 0) {
-      throw new IllegalArgumentException(
-          "resolution must be > 0 and at most the control interval (" + interval + ")");
-    }
-    if (resolvers < 1 || ttlSeconds < 1 || !(beaconRate >= 0) || !Double.isFinite(beaconRate)) {
-      throw new IllegalArgumentException("resolvers >= 1, ttl >= 1 s and beacons >= 0 required");
-    }
-    if (!(backgroundRate >= 0) || !Double.isFinite(backgroundRate)) {
-      throw new IllegalArgumentException("background load must be a finite rate >= 0");
-    }
-    if (!(ceilingFactor >= 1) || !(burstSeconds > 0) || meterBuckets < 1) {
-      throw new IllegalArgumentException(
-          "ceiling factor >= 1, burst > 0 s and meter buckets >= 1 required");
-    }
-    if (interval.toNanos() % meterBuckets != 0) {
-      throw new IllegalArgumentException(
-          "meter buckets must divide the control interval into whole nanoseconds");
-    }
-    if (startLead == null || startLead.isNegative()) {
-      throw new IllegalArgumentException("start lead must be >= 0");
-    }
+    Duration interval = FleetModelConfigChecks.interval(topology, loops);
+    FleetModelConfigChecks.times(duration, resolution, interval);
+    FleetModelConfigChecks.users(resolvers, ttlSeconds, beaconRate, backgroundRate);
+    FleetModelConfigChecks.meter(ceilingFactor, burstSeconds, meterBuckets, interval, startLead);
     double seconds = duration.toNanos() / 1e9;
-    flashes = flashes == null ? List.of() : List.copyOf(flashes);
-    for (Flash f : flashes) {
-      if (!topology.ids().contains(f.pop())) {
-        throw new IllegalArgumentException("flash crowd: no PoP '" + f.pop() + "' in the topology");
-      }
-      if (f.startSeconds() >= seconds) {
-        throw new IllegalArgumentException(
-            "flash crowd: starts at " + f.startSeconds() + " s, after the end of the run");
-      }
-    }
-    List<RouteChange> sorted = new ArrayList<>();
-    for (RouteChange r : routeChanges == null ? List.<RouteChange>of() : routeChanges) {
-      if (r.atSeconds() >= seconds) {
-        throw new IllegalArgumentException(
-            "route change at " + r.atSeconds() + " s is not within the run of " + seconds + " s");
-      }
-      if (!r.matrix().ids().containsAll(topology.ids()) || r.matrix().size() != topology.size()) {
-        throw new IllegalArgumentException(
-            "route change at "
-                + r.atSeconds()
-                + " s: the matrix must have the topology's PoPs "
-                + topology.ids()
-                + ", it has "
-                + r.matrix().ids());
-      }
-      sorted.add(new RouteChange(r.atSeconds(), r.matrix().reorder(topology.ids()), r.label()));
-    }
-    sorted.sort(Comparator.comparingDouble(RouteChange::atSeconds));
-    routeChanges = List.copyOf(sorted);
+    flashes = FleetModelConfigChecks.flashes(topology, flashes, seconds);
+    routeChanges = FleetModelConfigChecks.routeChanges(topology, routeChanges, seconds);
     List<Pin> p = new ArrayList<>(pins == null ? List.of() : pins);
     p.sort(Comparator.comparingDouble(Pin::atSeconds));
     pins = List.copyOf(p);
