@@ -3,7 +3,6 @@ package dev.alm.loop;
 import dev.alm.controller.cost.ScaledProxyCost;
 import dev.alm.controller.dual.DualNode;
 import dev.alm.controller.dual.DualSteps;
-import dev.alm.controller.dual.StepSize;
 import dev.alm.controller.model.Topology;
 import dev.alm.fastcontrol.BetaEstimate;
 
@@ -107,7 +106,12 @@ public final class ControlLoop {
               BetaSensor.of(config, self),
               dual,
               capacity,
-              Math.max(topologyCurvature(config, topology, index), floor),
+              Math.max(
+                  DualStep.divisor(
+                      config.step(),
+                      DualSteps.sigma(topology, index),
+                      DualSteps.curvature(topology, index)),
+                  floor),
               floor,
               config.betaSource() == BetaSource.ECHO ? 0 : self,
               topology.node(index).id());
@@ -237,19 +241,6 @@ public final class ControlLoop {
    */
   public double curvature(LoopState s) {
     return law instanceof DualStep d ? d.curvatureUsed(s) : Double.NaN;
-  }
-
-  /**
-   * H_ii (no less than sigma_i theta / {@link DualStep#MODE_GAIN_BOUND}) or sigma_i, as the
-   * configured step divides by, from the topology's column of C.
-   */
-  private static double topologyCurvature(LoopConfig config, Topology topology, int index) {
-    double sigma = DualSteps.sigma(topology, index);
-    return config.step() instanceof StepSize.Scaled s
-            && s.curvature() == StepSize.Curvature.DIAGONAL
-        ? Math.max(
-            DualSteps.curvature(topology, index), sigma * s.theta() / DualStep.MODE_GAIN_BOUND)
-        : sigma;
   }
 
   /**

@@ -169,7 +169,7 @@ final class DualStep implements LoopStep {
    */
   private double used(double sigma, double curvature) {
     if (diagonal && Double.isFinite(curvature)) {
-      return Math.max(Math.max(curvature, coupled(sigma)), sigmaFloor);
+      return Math.max(divisor(config.step(), sigma, curvature), sigmaFloor);
     }
     if (Double.isFinite(sigma)) {
       return Math.max(sigma, sigmaFloor);
@@ -268,17 +268,21 @@ final class DualStep implements LoopStep {
   }
 
   /**
-   * The least a diagonal step divides by: sigma_i theta / {@link #MODE_GAIN_BOUND}. The modes of
-   * the coupled prices move by theta times the eigenvalues of D^-1 H (H the dual Hessian, D what
-   * the steps divide by), and Gershgorin bounds those by the largest sigma_i / D_ii, since the row
-   * sums of H are the sigma_i (the rows of C sum to 1). With D_ii at least this, no mode's gain
-   * exceeds the bound, however the PoPs' users spread over proxies; 0 while sigma_i is unmeasured.
+   * What a scaled step divides by for sigma_i and H_ii (measured or from the topology's column of
+   * C): sigma_i under the row step; H_ii under the diagonal step, but no less than sigma_i theta /
+   * {@link #MODE_GAIN_BOUND}. The modes of the coupled prices move by theta times the eigenvalues
+   * of D^-1 H (H the dual Hessian, D what the steps divide by), and Gershgorin bounds those by the
+   * largest sigma_i / D_ii, since the row sums of H are the sigma_i (the rows of C sum to 1). With
+   * D_ii at least this, no mode's gain exceeds the bound, however the PoPs' users spread over
+   * proxies. An unmeasured (NaN) sigma_i sets no such floor.
    */
-  private double coupled(double sigma) {
-    if (!Double.isFinite(sigma) || !(config.step() instanceof StepSize.Scaled scaled)) {
-      return 0;
+  static double divisor(StepSize step, double sigma, double curvature) {
+    if (step instanceof StepSize.Scaled s && s.curvature() == StepSize.Curvature.DIAGONAL) {
+      return Double.isFinite(sigma)
+          ? Math.max(curvature, sigma * s.theta() / MODE_GAIN_BOUND)
+          : curvature;
     }
-    return sigma * scaled.theta() / MODE_GAIN_BOUND;
+    return sigma;
   }
 
   /** What the step divides by: H_ii or sigma_i, measured, else the topology's. */
