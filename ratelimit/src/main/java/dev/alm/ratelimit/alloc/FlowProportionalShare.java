@@ -69,11 +69,6 @@ public final class FlowProportionalShare extends GossipAllocator {
   }
 
   @Override
-  public Enforcement initialEnforcement(LimiterContext context, GossipLimiterState state) {
-    return localLimit(context, context.equalShare());
-  }
-
-  @Override
   Enforcement update(
       LimiterContext context,
       GossipLimiterState st,

@@ -29,16 +29,6 @@ public final class GlobalTokenBucket extends GossipAllocator {
   }
 
   @Override
-  public GossipLimiterState initialState(LimiterContext context) {
-    return newState(context, 0, context.equalShare());
-  }
-
-  @Override
-  public Enforcement initialEnforcement(LimiterContext context, GossipLimiterState state) {
-    return localLimit(context, context.equalShare());
-  }
-
-  @Override
   Enforcement update(
       LimiterContext context,
       GossipLimiterState st,

@@ -67,6 +67,18 @@ public abstract class GossipAllocator implements Allocator<GossipLimiterState, G
     return state.globalEstimate;
   }
 
+  /** By default a fresh state at the equal share L / N, gossip prior 0. */
+  @Override
+  public GossipLimiterState initialState(LimiterContext context) {
+    return newState(context, 0, context.equalShare());
+  }
+
+  /** By default a token bucket at the equal share L / N until the first step. */
+  @Override
+  public Enforcement initialEnforcement(LimiterContext context, GossipLimiterState state) {
+    return localLimit(context, context.equalShare());
+  }
+
   /** A fresh state: gossip prior and weight {@code prior}, local limit {@code localLimit}. */
   final GossipLimiterState newState(LimiterContext context, double prior, double localLimit) {
     return new GossipLimiterState(gossip.initial(context.id(), prior), prior, localLimit);

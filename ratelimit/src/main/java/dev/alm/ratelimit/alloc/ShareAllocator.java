@@ -33,16 +33,6 @@ public final class ShareAllocator extends GossipAllocator {
     return "share";
   }
 
-  @Override
-  public GossipLimiterState initialState(LimiterContext context) {
-    return newState(context, 0, context.equalShare());
-  }
-
-  @Override
-  public Enforcement initialEnforcement(LimiterContext context, GossipLimiterState state) {
-    return localLimit(context, context.equalShare());
-  }
-
   /**
    * L_a: the global limit less L/N for each peer whose share stays reserved (see the class
    * comment).
