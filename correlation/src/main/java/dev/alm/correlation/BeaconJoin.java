@@ -6,10 +6,8 @@ import dev.alm.traces.AnswerKind;
 import dev.alm.traces.BeaconName;
 import dev.alm.traces.QueryLogRecord;
 import dev.alm.traces.TraceReader;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Samples of C by FastRoute's beacon method: every beacon name ({@link BeaconName}) is handed out
@@ -213,19 +211,18 @@ public final class BeaconJoin {
   }
 
   private void evict() {
-    Iterator<Map.Entry<String, Pending>> it = pending.entrySet().iterator();
-    while (it.hasNext()) {
-      Pending p = it.next().getValue();
-      if (!expired(p.t(), latest, windowMillis)) {
-        return;
-      }
-      it.remove();
-      if (p.dns()) {
-        unjoinedAnswers++;
-      } else {
-        unjoinedRequests++;
-      }
-    }
+    PairedEstimator.evictExpired(
+        pending,
+        Pending::t,
+        latest,
+        windowMillis,
+        p -> {
+          if (p.dns()) {
+            unjoinedAnswers++;
+          } else {
+            unjoinedRequests++;
+          }
+        });
   }
 
   /** What joining did so far; beacons still waiting count as unjoined. */

@@ -6,6 +6,8 @@ import dev.alm.traces.TraceReader;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.ToLongFunction;
 
 /**
  * Samples of C from paired catchment observations: a vantage point seen on the DNS-layer service at
@@ -128,14 +130,28 @@ public final class PairedEstimator {
   }
 
   private void evict() {
-    Iterator<Map.Entry<String, Pending>> it = pending.entrySet().iterator();
+    evictExpired(pending, Pending::t, latest, windowMillis, p -> unpaired++);
+  }
+
+  /**
+   * Removes the pending observations of {@code pending} (in time order) that are more than a window
+   * behind {@code latest}, oldest first, handing each to {@code evicted}; stops at the first one
+   * still within the window.
+   */
+  static <P> void evictExpired(
+      Map<String, P> pending,
+      ToLongFunction<P> time,
+      long latest,
+      long windowMillis,
+      Consumer<P> evicted) {
+    Iterator<Map.Entry<String, P>> it = pending.entrySet().iterator();
     while (it.hasNext()) {
-      Pending p = it.next().getValue();
-      if (!expired(p.t(), latest, windowMillis)) {
+      P p = it.next().getValue();
+      if (!expired(time.applyAsLong(p), latest, windowMillis)) {
         return;
       }
       it.remove();
-      unpaired++;
+      evicted.accept(p);
     }
   }
 

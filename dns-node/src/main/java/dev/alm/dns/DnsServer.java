@@ -9,15 +9,8 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.FixedRecvByteBufAllocator;
-import io.netty.channel.epoll.EpollChannelOption;
-import io.netty.channel.epoll.EpollDatagramChannel;
-import io.netty.channel.epoll.EpollMode;
-import io.netty.channel.socket.InternetProtocolFamily;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.handler.timeout.IdleStateHandler;
-import java.net.Inet4Address;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,30 +103,7 @@ final class DnsServer implements AutoCloseable {
             .handler(udp)
             .option(ChannelOption.SO_RCVBUF, 4 << 20)
             .option(ChannelOption.SO_SNDBUF, 4 << 20);
-    if (epoll) {
-      // An IPv4 socket for an IPv4 address: the kernel's IPv4 path, not IPv6 with mapped
-      // addresses.
-      InternetProtocolFamily family =
-          actual.getAddress() instanceof Inet4Address
-              ? InternetProtocolFamily.IPv4
-              : InternetProtocolFamily.IPv6;
-      // Level-triggered, one recvmmsg per wake-up: the loop reads one batch, answers it with one
-      // sendmmsg, and goes back to epoll_wait, which returns at once while datagrams are queued.
-      // In edge-triggered mode Netty reads until a recvmmsg fails with EAGAIN, a wasted call per
-      // wake-up.
-      b.channelFactory(() -> new EpollDatagramChannel(family))
-          .option(EpollChannelOption.SO_REUSEPORT, true)
-          .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, MAX_DATAGRAM)
-          .option(EpollChannelOption.EPOLL_MODE, EpollMode.LEVEL_TRIGGERED)
-          .option(
-              ChannelOption.RCVBUF_ALLOCATOR,
-              new FixedRecvByteBufAllocator(MAX_DATAGRAM * DATAGRAMS_PER_READ)
-                  .maxMessagesPerRead(1));
-    } else {
-      b.channel(NioDatagramChannel.class)
-          .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_DATAGRAM));
-    }
-    return b;
+    return transport.datagram(b, actual.getAddress(), MAX_DATAGRAM, DATAGRAMS_PER_READ, 0, true);
   }
 
   /**

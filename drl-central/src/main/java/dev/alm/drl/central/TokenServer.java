@@ -11,15 +11,8 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.FixedRecvByteBufAllocator;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.epoll.EpollChannelOption;
-import io.netty.channel.epoll.EpollDatagramChannel;
-import io.netty.channel.epoll.EpollMode;
 import io.netty.channel.socket.DatagramPacket;
-import io.netty.channel.socket.InternetProtocolFamily;
-import io.netty.channel.socket.nio.NioDatagramChannel;
-import java.net.Inet6Address;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Locale;
@@ -89,27 +82,7 @@ public final class TokenServer implements AutoCloseable {
             .handler(h)
             // Room for a burst: under a flood the kernel drops what does not fit, real asks too.
             .option(ChannelOption.SO_RCVBUF, RECEIVE_BUFFER);
-    if (transport.epoll()) {
-      InternetProtocolFamily family =
-          bind.getAddress() instanceof Inet6Address
-              ? InternetProtocolFamily.IPv6
-              : InternetProtocolFamily.IPv4;
-      // One recvmmsg of up to DATAGRAMS_PER_READ datagrams per wake-up, level-triggered (as the
-      // DNS server): a flood costs the loop a system call per batch, not per datagram.
-      b.channelFactory(() -> new EpollDatagramChannel(family))
-          .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, MAX_DATAGRAM)
-          .option(EpollChannelOption.EPOLL_MODE, EpollMode.LEVEL_TRIGGERED)
-          .option(
-              ChannelOption.RCVBUF_ALLOCATOR,
-              new FixedRecvByteBufAllocator(MAX_DATAGRAM * DATAGRAMS_PER_READ)
-                  .maxMessagesPerRead(1));
-    } else {
-      b.channel(NioDatagramChannel.class)
-          .option(
-              ChannelOption.RCVBUF_ALLOCATOR,
-              new FixedRecvByteBufAllocator(MAX_DATAGRAM).maxMessagesPerRead(64));
-    }
-    return b;
+    return transport.datagram(b, bind.getAddress(), MAX_DATAGRAM, DATAGRAMS_PER_READ, 64, false);
   }
 
   /** Starts on the system clocks. */
