@@ -114,16 +114,15 @@ final class ClusterPopConfig {
             .guardLoad(c.guardLoad())
             .build();
     Path state = c.stateDir() == null ? null : c.stateDir().resolve(id + ".json");
-    return new PopConfig(
-        c.withholdC() ? t.withoutCorrelation() : t,
-        i,
-        dns,
-        1,
-        proxy,
-        loop,
-        ProbePlanConfig.ofGamma(c.probeGamma()),
-        state,
-        null,
-        customers.drl(i));
+    return PopConfig.builder(
+            c.withholdC() ? t.withoutCorrelation() : t,
+            i,
+            dns,
+            proxy,
+            loop,
+            ProbePlanConfig.ofGamma(c.probeGamma()))
+        .state(state)
+        .drl(customers.drl(i))
+        .build();
   }
 }

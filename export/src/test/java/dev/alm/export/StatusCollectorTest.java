@@ -39,16 +39,7 @@ class StatusCollectorTest {
       for (int i = 0; i < 2; i++) {
         PopConfig p = Cluster.popConfig(c, i);
         PopConfig withAdmin =
-            new PopConfig(
-                p.topology(),
-                p.index(),
-                p.dns(),
-                p.dnsThreads(),
-                p.proxy(),
-                p.loop(),
-                p.plan(),
-                null,
-                new HostPort("127.0.0.1", 0));
+            p.toBuilder().state(null).admin(new HostPort("127.0.0.1", 0)).build();
         PopDaemon d = PopDaemon.start(withAdmin, false, Clocks.SYSTEM, line -> {});
         pops.add(d);
         d.tick();

@@ -89,16 +89,22 @@ public record ProbeAuthConfig(
 
   /** Authentication with {@code keys} (null: off), the other settings at their defaults. */
   public static ProbeAuthConfig of(KeyRing keys) {
-    return new ProbeAuthConfig(
-        keys,
-        DEFAULT_LIFETIME,
-        DEFAULT_CLOCK_SKEW,
-        DEFAULT_MAX_NONCES,
-        DEFAULT_CLIENT_RATE,
-        DEFAULT_CLIENT_BURST,
-        DEFAULT_ECHO_PREFIX_RATE,
-        DEFAULT_ECHO_PREFIX_BURST,
-        false);
+    return builder().keys(keys).build();
+  }
+
+  /** A builder holding the named defaults, authentication off. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding these settings. */
+  public Builder toBuilder() {
+    return new Builder()
+        .keys(keys)
+        .window(lifetime, clockSkew, maxNonces)
+        .clientLimit(clientRate, clientBurst)
+        .echoPrefixLimit(echoPrefixRate, echoPrefixBurst)
+        .unsignedAllowed(unsignedAllowed);
   }
 
   /** Whether probes are signed and verified. */
@@ -107,70 +113,25 @@ public record ProbeAuthConfig(
   }
 
   public ProbeAuthConfig withKeys(KeyRing k) {
-    return new ProbeAuthConfig(
-        k,
-        lifetime,
-        clockSkew,
-        maxNonces,
-        clientRate,
-        clientBurst,
-        echoPrefixRate,
-        echoPrefixBurst,
-        unsignedAllowed);
+    return toBuilder().keys(k).build();
   }
 
   public ProbeAuthConfig withClientLimit(double rate, double burst) {
-    return new ProbeAuthConfig(
-        keys,
-        lifetime,
-        clockSkew,
-        maxNonces,
-        rate,
-        burst,
-        echoPrefixRate,
-        echoPrefixBurst,
-        unsignedAllowed);
+    return toBuilder().clientLimit(rate, burst).build();
   }
 
   public ProbeAuthConfig withWindow(Duration life, Duration skew, int nonces) {
-    return new ProbeAuthConfig(
-        keys,
-        life,
-        skew,
-        nonces,
-        clientRate,
-        clientBurst,
-        echoPrefixRate,
-        echoPrefixBurst,
-        unsignedAllowed);
+    return toBuilder().window(life, skew, nonces).build();
   }
 
   /** The same settings, with running without a key chosen explicitly or not. */
   public ProbeAuthConfig withUnsignedAllowed(boolean allowed) {
-    return new ProbeAuthConfig(
-        keys,
-        lifetime,
-        clockSkew,
-        maxNonces,
-        clientRate,
-        clientBurst,
-        echoPrefixRate,
-        echoPrefixBurst,
-        allowed);
+    return toBuilder().unsignedAllowed(allowed).build();
   }
 
   /** The same settings with another allowance of price echoes per resolver prefix. */
   public ProbeAuthConfig withEchoPrefixLimit(double rate, double burst) {
-    return new ProbeAuthConfig(
-        keys,
-        lifetime,
-        clockSkew,
-        maxNonces,
-        clientRate,
-        clientBurst,
-        rate,
-        burst,
-        unsignedAllowed);
+    return toBuilder().echoPrefixLimit(rate, burst).build();
   }
 
   /**
@@ -198,5 +159,71 @@ public record ProbeAuthConfig(
    */
   public Duration replayWindow() {
     return lifetime.plus(clockSkew).plus(clockSkew);
+  }
+
+  /**
+   * Settings of a {@link ProbeAuthConfig}, each at its named default until set; {@link #build()}
+   * checks them (the record's constructor).
+   */
+  public static final class Builder {
+    private KeyRing keys;
+    private Duration lifetime = DEFAULT_LIFETIME;
+    private Duration clockSkew = DEFAULT_CLOCK_SKEW;
+    private int maxNonces = DEFAULT_MAX_NONCES;
+    private double clientRate = DEFAULT_CLIENT_RATE;
+    private double clientBurst = DEFAULT_CLIENT_BURST;
+    private double echoPrefixRate = DEFAULT_ECHO_PREFIX_RATE;
+    private double echoPrefixBurst = DEFAULT_ECHO_PREFIX_BURST;
+    private boolean unsignedAllowed;
+
+    private Builder() {}
+
+    /** The fleet's probe key ring; null: authentication off. */
+    public Builder keys(KeyRing v) {
+      keys = v;
+      return this;
+    }
+
+    /** A probe's lifetime, the tolerated clock skew and the nonces remembered. */
+    public Builder window(Duration life, Duration skew, int nonces) {
+      lifetime = life;
+      clockSkew = skew;
+      maxNonces = nonces;
+      return this;
+    }
+
+    /** Probes one client address may have counted: per second, and at once. */
+    public Builder clientLimit(double rate, double burst) {
+      clientRate = rate;
+      clientBurst = burst;
+      return this;
+    }
+
+    /** Price echoes one resolver prefix may have counted: per second, and at once. */
+    public Builder echoPrefixLimit(double rate, double burst) {
+      echoPrefixRate = rate;
+      echoPrefixBurst = burst;
+      return this;
+    }
+
+    /** Whether the operator chose to run without a key. */
+    public Builder unsignedAllowed(boolean v) {
+      unsignedAllowed = v;
+      return this;
+    }
+
+    /** The settings, checked; IllegalArgumentException names the refused field. */
+    public ProbeAuthConfig build() {
+      return new ProbeAuthConfig(
+          keys,
+          lifetime,
+          clockSkew,
+          maxNonces,
+          clientRate,
+          clientBurst,
+          echoPrefixRate,
+          echoPrefixBurst,
+          unsignedAllowed);
+    }
   }
 }

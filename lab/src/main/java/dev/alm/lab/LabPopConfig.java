@@ -60,16 +60,15 @@ final class LabPopConfig {
       throws IOException {
     String gen = generation == 0 ? "" : "." + generation;
     String id = t.pops().get(i).id();
-    return new PopConfig(
-        topology(s, t, truth),
-        i,
-        dns(s, out, id, gen, logs),
-        1,
-        proxy(s, out, t, i, keys, gen, logs),
-        loop(s, truth, i),
-        new ProbePlanConfig(s.gamma(), s.planFloor()),
-        logs ? out.resolve("state").resolve(id + ".json") : null,
-        null);
+    return PopConfig.builder(
+            topology(s, t, truth),
+            i,
+            dns(s, out, id, gen, logs),
+            proxy(s, out, t, i, keys, gen, logs),
+            loop(s, truth, i),
+            new ProbePlanConfig(s.gamma(), s.planFloor()))
+        .state(logs ? out.resolve("state").resolve(id + ".json") : null)
+        .build();
   }
 
   /**

@@ -78,17 +78,6 @@ final class LiveFields {
             .ceilingFactor(fp.ceilingFactor())
             .burstSeconds(fp.burstSeconds())
             .build();
-    return new PopConfig(
-        into.topology(),
-        into.index(),
-        dns,
-        into.dnsThreads(),
-        proxy,
-        loop,
-        plan,
-        into.state(),
-        into.admin(),
-        into.adminAccess(),
-        into.drl());
+    return into.toBuilder().dns(dns).proxy(proxy).loop(loop).plan(plan).build();
   }
 }

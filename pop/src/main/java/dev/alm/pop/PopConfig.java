@@ -39,31 +39,6 @@ public record PopConfig(
     AdminAccess adminAccess,
     DrlConfig drl) {
 
-  /** A PoP whose admin server serves loopback only, with no token, and no DRL agent. */
-  public PopConfig(
-      Topology topology,
-      int index,
-      DnsConfig dns,
-      int dnsThreads,
-      ProxyConfig proxy,
-      LoopConfig loop,
-      ProbePlanConfig plan,
-      Path state,
-      HostPort admin) {
-    this(
-        topology,
-        index,
-        dns,
-        dnsThreads,
-        proxy,
-        loop,
-        plan,
-        state,
-        admin,
-        AdminAccess.LOOPBACK_ONLY,
-        null);
-  }
-
   public PopConfig {
     if (adminAccess == null) {
       throw new IllegalArgumentException("adminAccess: required");
@@ -98,61 +73,41 @@ public record PopConfig(
 
   /** This configuration with another proxy configuration (e.g. the probe key from a flag). */
   public PopConfig withProxy(ProxyConfig p) {
-    return new PopConfig(
-        topology, index, dns, dnsThreads, p, loop, plan, state, admin, adminAccess, drl);
+    return toBuilder().proxy(p).build();
   }
 
   /** This configuration with another DNS configuration. */
   public PopConfig withDns(DnsConfig d) {
-    return new PopConfig(
-        topology, index, d, dnsThreads, proxy, loop, plan, state, admin, adminAccess, drl);
+    return toBuilder().dns(d).build();
   }
 
   /** This configuration with another loop configuration. */
   public PopConfig withLoop(LoopConfig l) {
-    return new PopConfig(
-        topology, index, dns, dnsThreads, proxy, l, plan, state, admin, adminAccess, drl);
+    return toBuilder().loop(l).build();
   }
 
-  /** A PoP with a DRL agent (null: none), its admin server loopback only. */
-  public PopConfig(
+  /**
+   * A builder for PoP {@code index} of {@code topology}: one DNS thread, no state file, no admin
+   * server (loopback only when one is set), no DRL agent, until set.
+   */
+  public static Builder builder(
       Topology topology,
       int index,
       DnsConfig dns,
-      int dnsThreads,
       ProxyConfig proxy,
       LoopConfig loop,
-      ProbePlanConfig plan,
-      Path state,
-      HostPort admin,
-      DrlConfig drl) {
-    this(
-        topology,
-        index,
-        dns,
-        dnsThreads,
-        proxy,
-        loop,
-        plan,
-        state,
-        admin,
-        AdminAccess.LOOPBACK_ONLY,
-        drl);
+      ProbePlanConfig plan) {
+    return new Builder(topology, index, dns, proxy, loop, plan);
   }
 
-  /** A PoP whose admin server is guarded by {@code adminAccess}, without a DRL agent. */
-  public PopConfig(
-      Topology topology,
-      int index,
-      DnsConfig dns,
-      int dnsThreads,
-      ProxyConfig proxy,
-      LoopConfig loop,
-      ProbePlanConfig plan,
-      Path state,
-      HostPort admin,
-      AdminAccess adminAccess) {
-    this(topology, index, dns, dnsThreads, proxy, loop, plan, state, admin, adminAccess, null);
+  /** A builder holding these settings. */
+  public Builder toBuilder() {
+    return new Builder(topology, index, dns, proxy, loop, plan)
+        .dnsThreads(dnsThreads)
+        .state(state)
+        .admin(admin)
+        .adminAccess(adminAccess)
+        .drl(drl);
   }
 
   /** This PoP's id. */
@@ -162,7 +117,91 @@ public record PopConfig(
 
   /** This configuration with another admin access (a token read from a file or flag). */
   public PopConfig withAdminAccess(AdminAccess access) {
-    return new PopConfig(
-        topology, index, dns, dnsThreads, proxy, loop, plan, state, admin, access, drl);
+    return toBuilder().adminAccess(access).build();
+  }
+
+  /** Settings of a {@link PopConfig}; {@link #build()} checks them (the record's constructor). */
+  public static final class Builder {
+    private Topology topology;
+    private int index;
+    private DnsConfig dns;
+    private ProxyConfig proxy;
+    private LoopConfig loop;
+    private ProbePlanConfig plan;
+    private int dnsThreads = 1;
+    private Path state;
+    private HostPort admin;
+    private AdminAccess adminAccess = AdminAccess.LOOPBACK_ONLY;
+    private DrlConfig drl;
+
+    private Builder(
+        Topology topology,
+        int index,
+        DnsConfig dns,
+        ProxyConfig proxy,
+        LoopConfig loop,
+        ProbePlanConfig plan) {
+      this.topology = topology;
+      this.index = index;
+      this.dns = dns;
+      this.proxy = proxy;
+      this.loop = loop;
+      this.plan = plan;
+    }
+
+    public Builder dns(DnsConfig v) {
+      dns = v;
+      return this;
+    }
+
+    public Builder proxy(ProxyConfig v) {
+      proxy = v;
+      return this;
+    }
+
+    public Builder loop(LoopConfig v) {
+      loop = v;
+      return this;
+    }
+
+    public Builder plan(ProbePlanConfig v) {
+      plan = v;
+      return this;
+    }
+
+    /** DNS event-loop threads; default 1. */
+    public Builder dnsThreads(int v) {
+      dnsThreads = v;
+      return this;
+    }
+
+    /** The state file; default none (null): nothing persisted. */
+    public Builder state(Path v) {
+      state = v;
+      return this;
+    }
+
+    /** The admin address; default none (null). */
+    public Builder admin(HostPort v) {
+      admin = v;
+      return this;
+    }
+
+    /** Who may use the admin server; default loopback only. */
+    public Builder adminAccess(AdminAccess v) {
+      adminAccess = v;
+      return this;
+    }
+
+    /** The DRL agent's section; default none (null). */
+    public Builder drl(DrlConfig v) {
+      drl = v;
+      return this;
+    }
+
+    public PopConfig build() {
+      return new PopConfig(
+          topology, index, dns, dnsThreads, proxy, loop, plan, state, admin, adminAccess, drl);
+    }
   }
 }

@@ -146,8 +146,13 @@ public final class PopConfigJson {
         f,
         "dnsThreads",
         () ->
-            new PopConfig(
-                t, index, dns.config(), threads, proxy, loop, plan, state, admin, access, drl));
+            PopConfig.builder(t, index, dns.config(), proxy, loop, plan)
+                .dnsThreads(threads)
+                .state(state)
+                .admin(admin)
+                .adminAccess(access)
+                .drl(drl)
+                .build());
   }
 
   /** The loop's settings, each checked by {@link LoopConfig} as it is set. */

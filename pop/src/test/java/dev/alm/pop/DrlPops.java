@@ -139,16 +139,15 @@ final class DrlPops {
             .listen(new HostPort(host, 0))
             .ioThreads(1)
             .build();
-    return new PopConfig(
-        t,
-        i,
-        dns,
-        1,
-        proxy,
-        LoopConfig.defaults(Algorithm.DUAL),
-        ProbePlanConfig.ofGamma(LoopConfig.DEFAULT_PROBE_GAMMA),
-        null,
-        admin,
-        drl);
+    return PopConfig.builder(
+            t,
+            i,
+            dns,
+            proxy,
+            LoopConfig.defaults(Algorithm.DUAL),
+            ProbePlanConfig.ofGamma(LoopConfig.DEFAULT_PROBE_GAMMA))
+        .admin(admin)
+        .drl(drl)
+        .build();
   }
 }

@@ -31,16 +31,7 @@ public class PopDaemonClockTest {
   /** The test PoP with an admin server on a free loopback port. */
   public static PopConfig withAdmin(Path dir) throws Exception {
     PopConfig base = config(dir);
-    return new PopConfig(
-        base.topology(),
-        base.index(),
-        base.dns(),
-        base.dnsThreads(),
-        base.proxy(),
-        base.loop(),
-        base.plan(),
-        base.state(),
-        new dev.alm.node.HostPort("127.0.0.1", 0));
+    return base.toBuilder().admin(new dev.alm.node.HostPort("127.0.0.1", 0)).build();
   }
 
   static PopConfig config(Path dir) throws Exception {
@@ -61,16 +52,15 @@ public class PopDaemonClockTest {
             .ioThreads(1)
             .build();
     PopConfig config =
-        new PopConfig(
-            BuiltinTopologies.paperFig2(),
-            0,
-            dns,
-            1,
-            proxy,
-            LoopConfig.defaults(Algorithm.DUAL),
-            ProbePlanConfig.ofGamma(LoopConfig.DEFAULT_PROBE_GAMMA),
-            dir.resolve("a.json"),
-            null);
+        PopConfig.builder(
+                BuiltinTopologies.paperFig2(),
+                0,
+                dns,
+                proxy,
+                LoopConfig.defaults(Algorithm.DUAL),
+                ProbePlanConfig.ofGamma(LoopConfig.DEFAULT_PROBE_GAMMA))
+            .state(dir.resolve("a.json"))
+            .build();
     return config;
   }
 
@@ -124,16 +114,7 @@ public class PopDaemonClockTest {
   void readinessFollowsTheProxy(@TempDir Path dir) throws Exception {
     PopConfig base = config(dir);
     PopConfig config =
-        new PopConfig(
-            base.topology(),
-            base.index(),
-            base.dns(),
-            base.dnsThreads(),
-            base.proxy(),
-            base.loop(),
-            base.plan(),
-            base.state(),
-            new dev.alm.node.HostPort("127.0.0.1", 0));
+        base.toBuilder().admin(new dev.alm.node.HostPort("127.0.0.1", 0)).build();
     try (PopDaemon pop = PopDaemon.start(config, false, Clocks.SYSTEM, l -> {})) {
       java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
       java.net.URI ready =
