@@ -39,8 +39,15 @@ import org.xbill.DNS.Record;
  */
 public final class Users implements Runnable {
 
-  /** A beacon due this long ago is skipped rather than sent late: one second. */
-  public static final long MAX_BEACON_LAG_NANOS = 1_000_000_000L;
+  /**
+   * A beacon due this long ago is skipped rather than sent late: 100 ms, a tenth of a control
+   * interval. A lane that fell behind (a cold JVM at the start, a stall) otherwise sends up to a
+   * second of beacons in one burst, and the PoPs hand out probes at that burst's rate in the
+   * interval it lands in: the weights they signed for their usual rate then add up to a sensitivity
+   * and a curvature up to three times too large, which shortened the price steps of the first ten
+   * intervals of {@code alm cluster} (docs/controllers.md, "Measured curvature").
+   */
+  public static final long MAX_BEACON_LAG_NANOS = 100_000_000L;
 
   /**
    * Requests per second one request lane is given at the start's demand: 100, a blocking round trip

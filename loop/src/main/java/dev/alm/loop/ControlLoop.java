@@ -200,16 +200,27 @@ public final class ControlLoop {
           .measured(m, intervals);
     }
     LoopState next = law.step(s, in);
-    return next.withEstimates(next.estimates().withHandRate(handRate(s, in)));
+    return next.withEstimates(next.estimates().withHandRate(handRate(s, in, config.settling())));
   }
 
-  /** The probes handed out per second, an EWMA of weight {@link #HAND_RATE_WEIGHT}. */
-  private static double handRate(LoopState s, Interval in) {
+  /**
+   * The probes handed out per second, an EWMA of weight {@link #HAND_RATE_WEIGHT} that starts over
+   * at an interval whose count is a surge away from it ({@link Settling#away}). The weight this PoP
+   * signs into its probes divides by this rate, and the proxies count them at the rate they are
+   * really handed out: a rate that lags a change by a factor r makes their sigma r and their
+   * curvature r^2 times too large. The first interval after a start runs while the DNS, its clients
+   * and their beacons warm up (live, its rate was 40-60% of the next ones'), and a change of the
+   * beacon rate (a restart of the users, a resolver that moves) is a step, not a drift: both are
+   * followed at once, so that only the probes of one interval carry a weight for the wrong rate
+   * (and {@link Sensitivity} starts over once their sums are back at their level).
+   */
+  private static double handRate(LoopState s, Interval in, Settling settling) {
     double sample = in.handedOut() / in.dt();
     double before = s.estimates().handRate();
-    return Double.isFinite(before)
-        ? HAND_RATE_WEIGHT * sample + (1 - HAND_RATE_WEIGHT) * before
-        : sample;
+    if (!Double.isFinite(before) || settling.away(in.handedOut(), before * in.dt())) {
+      return sample;
+    }
+    return HAND_RATE_WEIGHT * sample + (1 - HAND_RATE_WEIGHT) * before;
   }
 
   /**

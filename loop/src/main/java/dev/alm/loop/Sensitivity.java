@@ -21,8 +21,25 @@ final class Sensitivity {
    * reach the proxy) once a weighted probe has been seen.
    */
   static double next(double previous, Interval in, double w) {
-    return smoothed(previous, in.sensitivity(), in.dt(), in, w);
+    return smoothed(previous, in.sensitivity(), in.dt(), in, w, SURGE_SPREAD);
   }
+
+  /**
+   * A sample this many times {@code z / sqrt(n)} away from the estimate, relatively, for n probes
+   * counted in the interval, restarts the EWMA at the sample (with z = {@link Settling#SURGE} x 4,
+   * the gain schedule's surge). sigma_i is a sum of about n weights (relative noise 1 / sqrt(n));
+   * H_ii a sum of pair counts c (c - 1) (relative noise about 2 / sqrt(n) for one issuer).
+   */
+  private static final double SURGE_SPREAD = Settling.SURGE * Settling.DEFAULT_ALARM_Z;
+
+  /**
+   * A step is at least this factor either way: the probes a proxy counts carry different weights (a
+   * PoP with few users and a large kappa_i), so its sums are noisier than their count says.
+   */
+  static final double STEP_FACTOR = 3;
+
+  /** The curvature's spread: twice sigma_i's (pair counts). */
+  private static final double CURVATURE_SURGE_SPREAD = 2 * SURGE_SPREAD;
 
   /**
    * H_ii after the interval: an EWMA of weight {@code w} of the interval's curvature sum over dt^2.
@@ -31,7 +48,7 @@ final class Sensitivity {
    * sample of 0 once a value has been measured.
    */
   static double curvature(double previous, Interval in, double w) {
-    return smoothed(previous, in.curvature(), in.dt() * in.dt(), in, w);
+    return smoothed(previous, in.curvature(), in.dt() * in.dt(), in, w, CURVATURE_SURGE_SPREAD);
   }
 
   /**
@@ -39,7 +56,8 @@ final class Sensitivity {
    * keeps {@code previous} unless the proxy counted no probe at all (a sample of 0 once a value has
    * been measured).
    */
-  private static double smoothed(double previous, double sum, double per, Interval in, double w) {
+  private static double smoothed(
+      double previous, double sum, double per, Interval in, double w, double spread) {
     double sample;
     if (sum > 0) {
       sample = sum / per;
@@ -48,6 +66,22 @@ final class Sensitivity {
     } else {
       return previous;
     }
-    return Double.isFinite(previous) ? w * sample + (1 - w) * previous : sample;
+    if (!Double.isFinite(previous) || surged(previous, sample, in.allProbes(), spread)) {
+      return sample;
+    }
+    return w * sample + (1 - w) * previous;
+  }
+
+  /**
+   * Whether {@code sample} is more than {@code spread / sqrt(probes)} of {@code previous} away from
+   * it: a step (a route change, the end of a burst of probes handed out at another rate than their
+   * weights assumed), not noise, so the EWMA starts over at the sample rather than carrying the old
+   * value for ten intervals. Below {@link Settling#MIN_EXPECTED} probes nothing is a step.
+   */
+  static boolean surged(double previous, double sample, long probes, double spread) {
+    return probes >= Settling.MIN_EXPECTED
+        && previous > 0
+        && (sample > STEP_FACTOR * previous || sample * STEP_FACTOR < previous)
+        && Math.abs(sample - previous) > spread * previous / Math.sqrt(probes);
   }
 }
