@@ -38,8 +38,7 @@ class StatusCollectorTest {
       List<URI> uris = new ArrayList<>();
       for (int i = 0; i < 2; i++) {
         PopConfig p = Cluster.popConfig(c, i);
-        PopConfig withAdmin =
-            p.toBuilder().state(null).admin(new HostPort("127.0.0.1", 0)).build();
+        PopConfig withAdmin = p.toBuilder().state(null).admin(new HostPort("127.0.0.1", 0)).build();
         PopDaemon d = PopDaemon.start(withAdmin, false, Clocks.SYSTEM, line -> {});
         pops.add(d);
         d.tick();

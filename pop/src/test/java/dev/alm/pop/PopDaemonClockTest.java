@@ -113,8 +113,7 @@ public class PopDaemonClockTest {
   @Test
   void readinessFollowsTheProxy(@TempDir Path dir) throws Exception {
     PopConfig base = config(dir);
-    PopConfig config =
-        base.toBuilder().admin(new dev.alm.node.HostPort("127.0.0.1", 0)).build();
+    PopConfig config = base.toBuilder().admin(new dev.alm.node.HostPort("127.0.0.1", 0)).build();
     try (PopDaemon pop = PopDaemon.start(config, false, Clocks.SYSTEM, l -> {})) {
       java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
       java.net.URI ready =
