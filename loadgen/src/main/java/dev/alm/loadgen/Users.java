@@ -40,12 +40,9 @@ import org.xbill.DNS.Record;
 public final class Users implements Runnable {
 
   /**
-   * A beacon due this long ago is skipped rather than sent late: 100 ms, a tenth of a control
-   * interval. A lane that fell behind (a cold JVM at the start, a stall) otherwise sends up to a
-   * second of beacons in one burst, and the PoPs hand out probes at that burst's rate in the
-   * interval it lands in: the weights they signed for their usual rate then add up to a sensitivity
-   * and a curvature up to three times too large, which shortened the price steps of the first ten
-   * intervals of {@code alm cluster} (docs/controllers.md, "Measured curvature").
+   * A beacon due this long ago is skipped rather than sent late: 100 ms. A lane that fell behind
+   * otherwise sends its backlog in one burst, at another rate than the PoPs' probe weights assume
+   * (docs/controllers.md, "Measured curvature").
    */
   public static final long MAX_BEACON_LAG_NANOS = 100_000_000L;
 

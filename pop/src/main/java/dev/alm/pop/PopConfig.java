@@ -122,8 +122,8 @@ public record PopConfig(
 
   /** Settings of a {@link PopConfig}; {@link #build()} checks them (the record's constructor). */
   public static final class Builder {
-    private Topology topology;
-    private int index;
+    private final Topology topology;
+    private final int index;
     private DnsConfig dns;
     private ProxyConfig proxy;
     private LoopConfig loop;

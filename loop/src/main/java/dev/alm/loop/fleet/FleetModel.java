@@ -264,7 +264,7 @@ public final class FleetModel {
     requests[i]++;
     SplittableRandom random = userRandom[i];
     int k = random.nextInt(config.resolvers());
-    if (!resolvers.l1(i, k, t, base + t, dnsX(i, t))) {
+    if (!resolvers.l1(i, k, t, base + t, () -> dnsX(i, t))) {
       return;
     }
     toL1[i]++;

@@ -4,6 +4,7 @@ import dev.alm.fastcontrol.BalancedSplit;
 import dev.alm.fastcontrol.RequeryDemand;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.DoubleSupplier;
 
 /**
  * The resolver caches of every PoP's users in the {@link FleetModel}: each holds the last answer
@@ -51,15 +52,16 @@ final class ModelResolvers {
   }
 
   /**
-   * Whether cache k of PoP i's users holds L1 at {@code t} (run time, ns), asking the DNS at x if
-   * its answer expired; {@code now} is the clock's reading at t.
+   * Whether cache k of PoP i's users holds L1 at {@code t} (run time, ns), asking the DNS at the x
+   * it answers with then if its answer expired; {@code now} is the clock's reading at t.
    */
-  boolean l1(int i, int k, long t, long now, double x) {
+  boolean l1(int i, int k, long t, long now, DoubleSupplier dnsX) {
     if (expires[i][k] <= t) {
       queries[i]++;
       // each cache asks from its own address, as alm cluster's users do (PopUsers.cacheAddress), or
       // all from one
       requery[i].answered(shared ? 0 : k, now, ttlNanos);
+      double x = dnsX.getAsDouble();
       double u = random[i].nextDouble();
       cachedL1[i][k] = randomAnswers ? u < x : split[i].l1(x, u);
       expires[i][k] = t + ttlNanos;
