@@ -1,6 +1,7 @@
 package dev.alm.dns;
 
 import dev.alm.io.InputException;
+import dev.alm.io.JsonBinding;
 import dev.alm.io.JsonFields;
 import dev.alm.io.KeyRing;
 import dev.alm.node.AdminAccess;
@@ -9,9 +10,9 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.xbill.DNS.Name;
 import org.xbill.DNS.TextParseException;
 
@@ -21,33 +22,30 @@ import org.xbill.DNS.TextParseException;
  * and the reason.
  */
 public final class DnsConfigJson {
-  private static final Set<String> TOP =
-      Set.of(
-          "pop",
-          "zone",
-          "names",
-          "l1",
-          "l2",
-          "x",
-          "mode",
-          "salt",
-          "ttl",
-          "nameservers",
-          "records",
-          "listen",
-          "tcp",
-          "ecsScope",
-          "maxUdpPayload",
-          "rrl",
-          "queryLog",
-          "queryLogQueue",
-          "threads",
-          "admin",
-          "adminTokenFile");
-  private static final Set<String> TTL = Set.of("cdn", "probe", "static", "negative");
-  private static final Set<String> TCP =
-      Set.of("idleTimeoutMs", "maxConnections", "maxConnectionsPerClient", "messageDeadlineMs");
-  private static final Set<String> ECS = Set.of("v4", "v6");
+
+  /** What one file's fields are set on: the server's builder and the daemon's own settings. */
+  private static final class Target {
+    final DnsConfig.Builder b;
+    final Name zone;
+    final Path base;
+    int threads = 1;
+    String admin;
+    AdminAccess access = AdminAccess.LOOPBACK_ONLY;
+
+    Target(DnsConfig.Builder b, Name zone, Path file) {
+      this.b = b;
+      this.zone = zone;
+      this.base = file.toAbsolutePath().getParent();
+    }
+
+    /** {@code p} as named in the file: relative to the file unless absolute. */
+    Path resolve(String p) {
+      Path path = Path.of(p);
+      return path.isAbsolute() || base == null ? path : base.resolve(path);
+    }
+  }
+
+  private static final String ADDRESSES = "required (a list of addresses)";
   private static final Set<String> RRL =
       Set.of(
           "enabled",
@@ -58,6 +56,55 @@ public final class DnsConfigJson {
           "ipv6Prefix",
           "tableSize");
 
+  private static final JsonBinding<Target> TTL =
+      JsonBinding.<Target>builder()
+          .value("cdn", JsonFields::integer, (t, v) -> t.b.cdnTtl(v))
+          .value("probe", JsonFields::integer, (t, v) -> t.b.probeTtl(v))
+          .value("static", JsonFields::integer, (t, v) -> t.b.staticTtl(v))
+          .value("negative", JsonFields::integer, (t, v) -> t.b.negativeTtl(v))
+          .build();
+  private static final JsonBinding<Target> TCP =
+      JsonBinding.<Target>builder()
+          .value("idleTimeoutMs", JsonFields::integer, (t, v) -> t.b.tcpIdleTimeout(ms(v)))
+          .integer("maxConnections", (t, v) -> t.b.maxTcpConnections(v))
+          .integer("maxConnectionsPerClient", (t, v) -> t.b.maxTcpConnectionsPerClient(v))
+          .value("messageDeadlineMs", JsonFields::integer, (t, v) -> t.b.tcpMessageDeadline(ms(v)))
+          .build();
+  private static final JsonBinding<Target> ECS =
+      JsonBinding.<Target>builder()
+          .integer("v4", (t, v) -> t.b.ecsScopeV4(v))
+          .integer("v6", (t, v) -> t.b.ecsScopeV6(v))
+          .build();
+
+  /**
+   * The file's fields in the order they are read: what the answers are made of (the PoP id, the
+   * CDN names, L1 and L2, x, the mode, the salt), the TTLs, the zone's own records, the listener
+   * (its address, TCP limits, ECS scopes, EDNS payload, RRL), the query log and the daemon.
+   */
+  private static final JsonBinding<Target> TOP =
+      JsonBinding.<Target>builder()
+          .text("pop", (t, v) -> t.b.pop(v))
+          .field("zone", (f, n, t) -> {})
+          .field("names", (f, n, t) -> names(f, n, t.zone, t.b::name))
+          .required("l1", ADDRESSES, (f, n, t) -> addresses(f, n, t.b::l1))
+          .required("l2", ADDRESSES, (f, n, t) -> addresses(f, n, t.b::l2))
+          .number("x", (t, v) -> t.b.x(v))
+          .field("mode", (f, n, t) -> t.b.mode(mode(f)))
+          .text("salt", (t, v) -> t.b.salt(v))
+          .object("ttl", TTL)
+          .field("nameservers", (f, n, t) -> names(f, n, t.zone, t.b::nameserver))
+          .field("records", (f, n, t) -> f.texts(n).forEach(t.b::staticRecord))
+          .field("listen", (f, n, t) -> t.b.listen(socket(f, n, f.text(n))))
+          .object("tcp", TCP)
+          .object("ecsScope", ECS)
+          .integer("maxUdpPayload", (t, v) -> t.b.maxUdpPayload(v))
+          .field("rrl", (f, n, t) -> t.b.rrl(rrl(f.object(n).only(RRL))))
+          .field("queryLog", (f, n, t) -> t.b.queryLog(t.resolve(f.text(n))))
+          .integer("queryLogQueue", (t, v) -> t.b.queryLogQueue(v))
+          .field("threads", DnsConfigJson::threads)
+          .text("admin", (t, v) -> t.admin = v)
+          .field("adminTokenFile", DnsConfigJson::adminAccess)
+          .build();
   /**
    * A read file: the server configuration, and the daemon's threads, admin address (or null) and
    * who may use it.
@@ -73,164 +120,55 @@ public final class DnsConfigJson {
 
   /** Reads and checks {@code path}; a relative query log path is relative to the file. */
   public static DnsFile read(Path path) throws InputException {
-    JsonFields f = JsonFields.read(path).only(TOP);
+    JsonFields f = JsonFields.read(path).only(TOP.names());
     if (!f.has("zone")) {
       throw f.error("zone", "required (the zone this PoP serves, e.g. cdn.example.)");
     }
     Name zone = name(f, "zone", Name.root);
-    DnsConfig.Builder b = DnsConfig.builder(zone);
+    Target t = new Target(DnsConfig.builder(zone), zone, path);
     try {
-      answers(f, b, zone);
-      ttls(f, b);
-      zoneRecords(f, b, zone);
-      transport(f, b);
-      queryLog(f, b, path);
-      int threads = f.has("threads") ? (int) f.integer("threads") : 1;
-      if (threads < 1 || threads > 64) {
-        throw f.error("threads", "must be in 1..64");
-      }
-      String admin = f.has("admin") ? f.text("admin") : null;
-      AdminAccess access = adminAccess(f, path);
-      DnsConfig config = b.build();
+      TOP.apply(f, t);
+      DnsConfig config = t.b.build();
       new ServedZone(config); // static records are checked here, at start-up
-      return new DnsFile(config, threads, admin, access);
+      return new DnsFile(config, t.threads, t.admin, t.access);
     } catch (DnsConfig.ConfigException e) {
       throw new InputException(
           f.file(), e.field(), e.getMessage().substring(e.field().length() + 2));
     }
   }
 
-  /** What the answers are made of: the PoP id, the CDN names, L1 and L2, x, the mode, the salt. */
-  private static void answers(JsonFields f, DnsConfig.Builder b, Name zone) throws InputException {
-    if (f.has("pop")) {
-      b.pop(f.text("pop"));
-    }
-    if (f.has("names")) {
-      for (String n : f.texts("names")) {
-        b.name(relative(f, "names", n, zone));
-      }
-    }
-    for (String a : required(f, "l1")) {
-      b.l1(address(f, "l1", a));
-    }
-    for (String a : required(f, "l2")) {
-      b.l2(address(f, "l2", a));
-    }
-    if (f.has("x")) {
-      b.x(f.number("x"));
-    }
-    if (f.has("mode")) {
-      b.mode(mode(f));
-    }
-    if (f.has("salt")) {
-      b.salt(f.text("salt"));
-    }
+  private static Duration ms(long v) {
+    return Duration.ofMillis(v);
   }
 
-  /** The {@code ttl} section. */
-  private static void ttls(JsonFields f, DnsConfig.Builder b) throws InputException {
-    if (!f.has("ttl")) {
-      return;
-    }
-    JsonFields t = f.object("ttl").only(TTL);
-    if (t.has("cdn")) {
-      b.cdnTtl(t.integer("cdn"));
-    }
-    if (t.has("probe")) {
-      b.probeTtl(t.integer("probe"));
-    }
-    if (t.has("static")) {
-      b.staticTtl(t.integer("static"));
-    }
-    if (t.has("negative")) {
-      b.negativeTtl(t.integer("negative"));
-    }
-  }
-
-  /** The zone's own records: its nameservers and static records. */
-  private static void zoneRecords(JsonFields f, DnsConfig.Builder b, Name zone)
+  private static void names(JsonFields f, String field, Name zone, Consumer<Name> add)
       throws InputException {
-    if (f.has("nameservers")) {
-      for (String n : f.texts("nameservers")) {
-        b.nameserver(relative(f, "nameservers", n, zone));
-      }
-    }
-    if (f.has("records")) {
-      for (String r : f.texts("records")) {
-        b.staticRecord(r);
-      }
+    for (String n : f.texts(field)) {
+      add.accept(relative(f, field, n, zone));
     }
   }
 
-  /** The listener: its address, the TCP limits, the ECS scopes, the EDNS payload, RRL. */
-  private static void transport(JsonFields f, DnsConfig.Builder b) throws InputException {
-    if (f.has("listen")) {
-      b.listen(socket(f, "listen", f.text("listen")));
-    }
-    if (f.has("tcp")) {
-      JsonFields t = f.object("tcp").only(TCP);
-      if (t.has("idleTimeoutMs")) {
-        b.tcpIdleTimeout(Duration.ofMillis(t.integer("idleTimeoutMs")));
-      }
-      if (t.has("maxConnections")) {
-        b.maxTcpConnections((int) t.integer("maxConnections"));
-      }
-      if (t.has("maxConnectionsPerClient")) {
-        b.maxTcpConnectionsPerClient((int) t.integer("maxConnectionsPerClient"));
-      }
-      if (t.has("messageDeadlineMs")) {
-        b.tcpMessageDeadline(Duration.ofMillis(t.integer("messageDeadlineMs")));
-      }
-    }
-    if (f.has("ecsScope")) {
-      JsonFields e = f.object("ecsScope").only(ECS);
-      if (e.has("v4")) {
-        b.ecsScopeV4((int) e.integer("v4"));
-      }
-      if (e.has("v6")) {
-        b.ecsScopeV6((int) e.integer("v6"));
-      }
-    }
-    if (f.has("maxUdpPayload")) {
-      b.maxUdpPayload((int) f.integer("maxUdpPayload"));
-    }
-    if (f.has("rrl")) {
-      b.rrl(rrl(f.object("rrl").only(RRL)));
+  private static void addresses(JsonFields f, String field, Consumer<InetAddress> add)
+      throws InputException {
+    for (String a : f.texts(field)) {
+      add.accept(address(f, field, a));
     }
   }
 
-  /** The query log (relative to the file) and its queue. */
-  private static void queryLog(JsonFields f, DnsConfig.Builder b, Path path) throws InputException {
-    if (f.has("queryLog")) {
-      Path log = Path.of(f.text("queryLog"));
-      Path base = path.toAbsolutePath().getParent();
-      b.queryLog(log.isAbsolute() || base == null ? log : base.resolve(log));
+  private static void threads(JsonFields f, String field, Target t) throws InputException {
+    long threads = f.integer(field);
+    if (threads < 1 || threads > 64) {
+      throw f.error(field, "must be in 1..64");
     }
-    if (f.has("queryLogQueue")) {
-      b.queryLogQueue((int) f.integer("queryLogQueue"));
-    }
+    t.threads = (int) threads;
   }
 
   /**
    * Who may use the admin server: bearer tokens from {@code adminTokenFile}, else loopback only.
    */
-  private static AdminAccess adminAccess(JsonFields f, Path path) throws InputException {
-    if (!f.has("adminTokenFile")) {
-      return AdminAccess.LOOPBACK_ONLY;
-    }
-    Path token = Path.of(f.text("adminTokenFile"));
-    Path base = path.toAbsolutePath().getParent();
-    return AdminAccess.withToken(
-        KeyRing.load(
-            token.isAbsolute() || base == null ? token : base.resolve(token),
-            f.file() + ":adminTokenFile"));
-  }
-
-  private static List<String> required(JsonFields f, String field) throws InputException {
-    if (!f.has(field)) {
-      throw f.error(field, "required (a list of addresses)");
-    }
-    return f.texts(field);
+  private static void adminAccess(JsonFields f, String field, Target t) throws InputException {
+    t.access =
+        AdminAccess.withToken(KeyRing.load(t.resolve(f.text(field)), f.file() + ":" + field));
   }
 
   private static AnswerMode mode(JsonFields f) throws InputException {
