@@ -77,9 +77,9 @@ public final class DnsConfigJson {
           .build();
 
   /**
-   * The file's fields in the order they are read: what the answers are made of (the PoP id, the
-   * CDN names, L1 and L2, x, the mode, the salt), the TTLs, the zone's own records, the listener
-   * (its address, TCP limits, ECS scopes, EDNS payload, RRL), the query log and the daemon.
+   * The file's fields in the order they are read: what the answers are made of (the PoP id, the CDN
+   * names, L1 and L2, x, the mode, the salt), the TTLs, the zone's own records, the listener (its
+   * address, TCP limits, ECS scopes, EDNS payload, RRL), the query log and the daemon.
    */
   private static final JsonBinding<Target> TOP =
       JsonBinding.<Target>builder()
@@ -105,6 +105,7 @@ public final class DnsConfigJson {
           .text("admin", (t, v) -> t.admin = v)
           .field("adminTokenFile", DnsConfigJson::adminAccess)
           .build();
+
   /**
    * A read file: the server configuration, and the daemon's threads, admin address (or null) and
    * who may use it.

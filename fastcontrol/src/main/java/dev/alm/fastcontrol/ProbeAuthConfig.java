@@ -206,6 +206,46 @@ public record ProbeAuthConfig(
       return this;
     }
 
+    public Builder lifetime(Duration v) {
+      lifetime = v;
+      return this;
+    }
+
+    public Builder clockSkew(Duration v) {
+      clockSkew = v;
+      return this;
+    }
+
+    public Builder maxNonces(int v) {
+      maxNonces = v;
+      return this;
+    }
+
+    public Builder clientRate(double v) {
+      clientRate = v;
+      return this;
+    }
+
+    public Builder clientBurst(double v) {
+      clientBurst = v;
+      return this;
+    }
+
+    public Builder echoPrefixRate(double v) {
+      echoPrefixRate = v;
+      return this;
+    }
+
+    public Builder echoPrefixBurst(double v) {
+      echoPrefixBurst = v;
+      return this;
+    }
+
+    /** Whether the operator chose to run without a key (so far). */
+    public boolean unsignedAllowed() {
+      return unsignedAllowed;
+    }
+
     /** Whether the operator chose to run without a key. */
     public Builder unsignedAllowed(boolean v) {
       unsignedAllowed = v;

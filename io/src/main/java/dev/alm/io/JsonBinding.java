@@ -1,9 +1,9 @@
 package dev.alm.io;
 
+import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.Map;
+import java.util.List;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.ObjDoubleConsumer;
@@ -11,8 +11,8 @@ import java.util.function.ObjIntConsumer;
 
 /**
  * The fields of one JSON object, declared once: each field's name with how its value is read and
- * set on a target (a configuration builder). The declared names are the object's known fields, so
- * a new setting is one line and cannot be known without being read, nor read without being known.
+ * set on a target (a configuration builder). The declared names are the object's known fields, so a
+ * new setting is one line and cannot be known without being read, nor read without being known.
  *
  * <p>Fields are set in declaration order, each only when present; a field's own checks (its type,
  * its range, the builder's refusal) report against the field, as the reads of {@link JsonFields}
@@ -41,12 +41,52 @@ public final class JsonBinding<B> {
     REQUIRED
   }
 
-  private record Entry<B>(Setter<B> setter, Presence presence, String missing) {}
+  /** Where a group's values gather: a fresh builder of the record the group makes. */
+  @FunctionalInterface
+  public interface Start<B, G> {
+    G start(B target);
+  }
 
-  private final Map<String, Entry<B>> fields;
+  /** What a group's gathered values make, set on the target; refusals name the field. */
+  @FunctionalInterface
+  public interface Finish<B, G> {
+    void finish(JsonFields f, B target, G gathered) throws InputException;
+  }
 
-  private JsonBinding(Map<String, Entry<B>> fields) {
-    this.fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
+  /** One step of a read: a field, or a group of fields that makes one value. */
+  private interface Step<B> {
+    void apply(JsonFields f, B target) throws InputException;
+  }
+
+  private record Field<B>(String name, Setter<B> setter, Presence presence, String missing)
+      implements Step<B> {
+    @Override
+    public void apply(JsonFields f, B target) throws InputException {
+      boolean present = presence == Presence.NULLABLE ? f.node().has(name) : f.has(name);
+      if (present) {
+        setter.set(f, name, target);
+      } else if (presence == Presence.REQUIRED) {
+        throw f.error(name, missing);
+      }
+    }
+  }
+
+  private record Group<B, G>(JsonBinding<G> inner, Start<B, G> start, Finish<B, G> finish)
+      implements Step<B> {
+    @Override
+    public void apply(JsonFields f, B target) throws InputException {
+      G gathered = start.start(target);
+      inner.apply(f, gathered);
+      finish.finish(f, target, gathered);
+    }
+  }
+
+  private final List<Step<B>> steps;
+  private final Set<String> names;
+
+  private JsonBinding(List<Step<B>> steps, Set<String> names) {
+    this.steps = List.copyOf(steps);
+    this.names = Collections.unmodifiableSet(new LinkedHashSet<>(names));
   }
 
   /** A binding with no field yet; add them with the builder's methods. */
@@ -56,12 +96,12 @@ public final class JsonBinding<B> {
 
   /** The declared names, in declaration order: the object's known fields. */
   public Set<String> names() {
-    return Collections.unmodifiableSet(new LinkedHashSet<>(fields.keySet()));
+    return names;
   }
 
   /** Refuses any field not declared ({@link JsonFields#only}), then sets the present ones. */
   public B read(JsonFields f, B target) throws InputException {
-    f.only(fields.keySet());
+    f.only(names);
     return apply(f, target);
   }
 
@@ -70,29 +110,22 @@ public final class JsonBinding<B> {
    * looking at undeclared fields (for readers that refuse those in words of their own).
    */
   public B apply(JsonFields f, B target) throws InputException {
-    for (Map.Entry<String, Entry<B>> e : fields.entrySet()) {
-      String name = e.getKey();
-      Entry<B> entry = e.getValue();
-      boolean present =
-          entry.presence() == Presence.NULLABLE ? f.node().has(name) : f.has(name);
-      if (present) {
-        entry.setter().set(f, name, target);
-      } else if (entry.presence() == Presence.REQUIRED) {
-        throw f.error(name, entry.missing());
-      }
+    for (Step<B> step : steps) {
+      step.apply(f, target);
     }
     return target;
   }
 
   /** Declares the fields of a binding; each name once. */
   public static final class Builder<B> {
-    private final Map<String, Entry<B>> fields = new LinkedHashMap<>();
+    private final List<Step<B>> steps = new ArrayList<>();
+    private final Set<String> names = new LinkedHashSet<>();
 
     private Builder() {}
 
     /** A field read and set by {@code setter}, when present and not null. */
     public Builder<B> field(String name, Setter<B> setter) {
-      return put(name, new Entry<>(setter, Presence.PRESENT, null));
+      return put(name, new Field<>(name, setter, Presence.PRESENT, null));
     }
 
     /**
@@ -100,7 +133,7 @@ public final class JsonBinding<B> {
      * reason (e.g. {@code "required (a list of addresses)"}), in its turn among the fields.
      */
     public Builder<B> required(String name, String missing, Setter<B> setter) {
-      return put(name, new Entry<>(setter, Presence.REQUIRED, missing));
+      return put(name, new Field<>(name, setter, Presence.REQUIRED, missing));
     }
 
     /**
@@ -108,7 +141,7 @@ public final class JsonBinding<B> {
      * may switch off with {@code null}).
      */
     public Builder<B> nullable(String name, Setter<B> setter) {
-      return put(name, new Entry<>(setter, Presence.NULLABLE, null));
+      return put(name, new Field<>(name, setter, Presence.NULLABLE, null));
     }
 
     /** A field whose value {@code read} reads and {@code set} sets. */
@@ -141,15 +174,33 @@ public final class JsonBinding<B> {
       return field(name, (f, n, b) -> inner.read(f.object(n), b));
     }
 
-    public JsonBinding<B> build() {
-      return new JsonBinding<>(fields);
+    /**
+     * Fields of this object that together make one value: at this point of the read, {@code start}
+     * gives a fresh builder, {@code inner}'s fields present are set on it in their order, and
+     * {@code finish} sets what it makes on the target. The inner names are this object's fields.
+     */
+    public <G> Builder<B> group(JsonBinding<G> inner, Start<B, G> start, Finish<B, G> finish) {
+      for (String n : inner.names()) {
+        declare(n);
+      }
+      steps.add(new Group<>(inner, start, finish));
+      return this;
     }
 
-    private Builder<B> put(String name, Entry<B> entry) {
-      if (fields.putIfAbsent(name, entry) != null) {
+    public JsonBinding<B> build() {
+      return new JsonBinding<>(steps, names);
+    }
+
+    private Builder<B> put(String name, Field<B> field) {
+      declare(name);
+      steps.add(field);
+      return this;
+    }
+
+    private void declare(String name) {
+      if (!names.add(name)) {
         throw new IllegalArgumentException("field '" + name + "' declared twice");
       }
-      return this;
     }
   }
 

@@ -104,4 +104,69 @@ public record ContentConfig(
     return new ContentConfig(
         Mode.PROXY, DEFAULT_BODY_BYTES, origin, DEFAULT_ORIGIN_CONNECTIONS, DEFAULT_ORIGIN_TIMEOUT);
   }
+
+  /** A builder at the named defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding these settings. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.mode = mode;
+    b.bodyBytes = bodyBytes;
+    b.origin = origin;
+    b.originConnections = originConnections;
+    b.originTimeout = originTimeout;
+    b.trustedHops = trustedHops;
+    return b;
+  }
+
+  /** Content settings at their named defaults (the generator) until set. */
+  public static final class Builder {
+    private Mode mode = Mode.GENERATE;
+    private int bodyBytes = DEFAULT_BODY_BYTES;
+    private HostPort origin = null;
+    private int originConnections = DEFAULT_ORIGIN_CONNECTIONS;
+    private Duration originTimeout = DEFAULT_ORIGIN_TIMEOUT;
+    private Set<String> trustedHops = Set.of();
+
+    private Builder() {}
+
+    public Builder mode(Mode v) {
+      mode = v;
+      return this;
+    }
+
+    public Builder bodyBytes(int v) {
+      bodyBytes = v;
+      return this;
+    }
+
+    public Builder origin(HostPort v) {
+      origin = v;
+      return this;
+    }
+
+    public Builder originConnections(int v) {
+      originConnections = v;
+      return this;
+    }
+
+    public Builder originTimeout(Duration v) {
+      originTimeout = v;
+      return this;
+    }
+
+    public Builder trustedHops(Set<String> v) {
+      trustedHops = v;
+      return this;
+    }
+
+    /** The settings, checked by the record; IllegalArgumentException names the refused field. */
+    public ContentConfig build() {
+      return new ContentConfig(
+          mode, bodyBytes, origin, originConnections, originTimeout, trustedHops);
+    }
+  }
 }

@@ -84,40 +84,102 @@ public record HttpLimits(
   }
 
   public static HttpLimits defaults() {
-    return new HttpLimits(
-        DEFAULT_MAX_INITIAL_LINE,
-        DEFAULT_MAX_HEADER,
-        DEFAULT_MAX_BODY,
-        DEFAULT_IDLE_TIMEOUT,
-        DEFAULT_MAX_PIPELINED,
-        DEFAULT_HEADER_DEADLINE,
-        DEFAULT_MAX_CONNECTIONS,
-        DEFAULT_MAX_CONNECTIONS_PER_CLIENT);
+    return builder().build();
   }
 
   /** These limits with other connection caps. */
   public HttpLimits withConnections(int max, int perClient) {
-    return new HttpLimits(
-        maxInitialLineBytes,
-        maxHeaderBytes,
-        maxBodyBytes,
-        idleTimeout,
-        maxPipelined,
-        headerDeadline,
-        max,
-        perClient);
+    return toBuilder().maxConnections(max).maxConnectionsPerClient(perClient).build();
   }
 
   /** These limits with another header deadline. */
   public HttpLimits withHeaderDeadline(Duration d) {
-    return new HttpLimits(
-        maxInitialLineBytes,
-        maxHeaderBytes,
-        maxBodyBytes,
-        idleTimeout,
-        maxPipelined,
-        d,
-        maxConnections,
-        maxConnectionsPerClient);
+    return toBuilder().headerDeadline(d).build();
+  }
+
+  /** A builder at the named defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding these settings. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.maxInitialLineBytes = maxInitialLineBytes;
+    b.maxHeaderBytes = maxHeaderBytes;
+    b.maxBodyBytes = maxBodyBytes;
+    b.idleTimeout = idleTimeout;
+    b.maxPipelined = maxPipelined;
+    b.headerDeadline = headerDeadline;
+    b.maxConnections = maxConnections;
+    b.maxConnectionsPerClient = maxConnectionsPerClient;
+    return b;
+  }
+
+  /** Limits at their named defaults until set. */
+  public static final class Builder {
+    private int maxInitialLineBytes = DEFAULT_MAX_INITIAL_LINE;
+    private int maxHeaderBytes = DEFAULT_MAX_HEADER;
+    private int maxBodyBytes = DEFAULT_MAX_BODY;
+    private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
+    private int maxPipelined = DEFAULT_MAX_PIPELINED;
+    private Duration headerDeadline = DEFAULT_HEADER_DEADLINE;
+    private int maxConnections = DEFAULT_MAX_CONNECTIONS;
+    private int maxConnectionsPerClient = DEFAULT_MAX_CONNECTIONS_PER_CLIENT;
+
+    private Builder() {}
+
+    public Builder maxInitialLineBytes(int v) {
+      maxInitialLineBytes = v;
+      return this;
+    }
+
+    public Builder maxHeaderBytes(int v) {
+      maxHeaderBytes = v;
+      return this;
+    }
+
+    public Builder maxBodyBytes(int v) {
+      maxBodyBytes = v;
+      return this;
+    }
+
+    public Builder idleTimeout(Duration v) {
+      idleTimeout = v;
+      return this;
+    }
+
+    public Builder maxPipelined(int v) {
+      maxPipelined = v;
+      return this;
+    }
+
+    public Builder headerDeadline(Duration v) {
+      headerDeadline = v;
+      return this;
+    }
+
+    public Builder maxConnections(int v) {
+      maxConnections = v;
+      return this;
+    }
+
+    public Builder maxConnectionsPerClient(int v) {
+      maxConnectionsPerClient = v;
+      return this;
+    }
+
+    /** The settings, checked by the record; IllegalArgumentException names the refused field. */
+    public HttpLimits build() {
+      return new HttpLimits(
+          maxInitialLineBytes,
+          maxHeaderBytes,
+          maxBodyBytes,
+          idleTimeout,
+          maxPipelined,
+          headerDeadline,
+          maxConnections,
+          maxConnectionsPerClient);
+    }
   }
 }

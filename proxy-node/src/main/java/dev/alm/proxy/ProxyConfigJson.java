@@ -3,19 +3,18 @@ package dev.alm.proxy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.io.InputException;
+import dev.alm.io.JsonBinding;
 import dev.alm.io.JsonFields;
 import dev.alm.io.KeyRing;
 import dev.alm.node.AdminAccess;
-import dev.alm.node.HostPort;
-import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomersConfig;
 import dev.alm.proxy.limit.CustomersJson;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Reads a proxy configuration file (JSON, docs/proxy-node.md) onto a {@link ProxyConfig.Builder}.
@@ -24,203 +23,204 @@ import java.util.Set;
  */
 public final class ProxyConfigJson {
 
-  private static final Set<String> TOP =
-      Set.of(
-          "pop",
-          "zone",
-          "listen",
-          "admin",
-          "adminTokenFile",
-          "capacity",
-          "ceilingFactor",
-          "burstSeconds",
-          "controlIntervalMs",
-          "meterBuckets",
-          "ewmaSeconds",
-          "measure",
-          "accessLog",
-          "probeLog",
-          "logQueue",
-          "content",
-          "limits",
-          "ioThreads",
-          "maxProbePairs",
-          "probeKeyFile",
-          "probeAuth",
-          "probeLifetimeSeconds",
-          "probeClockSkewSeconds",
-          "probeMaxNonces",
-          "probeClientRate",
-          "probeEchoPrefixRate",
-          "probeEchoPrefixBurst",
-          "probeClientBurst",
-          "customers",
-          "customerLimiters",
-          "centralFailOpen",
-          "centralTimeoutMs",
-          "maxClientsPerCustomer",
-          "rateLimitHeaders");
-  private static final Set<String> CONTENT =
-      Set.of("mode", "bodyBytes", "origin", "connections", "timeoutMs", "trustedHops");
-  private static final Set<String> LIMITS =
-      Set.of(
-          "maxInitialLineBytes",
-          "maxHeaderBytes",
-          "maxBodyBytes",
-          "idleTimeoutMs",
-          "maxPipelined",
-          "headerDeadlineMs",
-          "maxConnections",
-          "maxConnectionsPerClient");
-
-  private final String file;
-  private final ProxyJsonFields fields;
-
-  private ProxyConfigJson(String file) {
-    this.file = file;
-    this.fields = new ProxyJsonFields(file);
+  /** What the fields are set on: the builder, and the directory relative paths are named from. */
+  private record Target(ProxyConfig.Builder b, Path base) {
+    Path resolve(JsonFields f, String field) throws InputException {
+      return f.node().get(field).isNull() ? null : base.resolve(ProxyJsonFields.text(f, field));
+    }
   }
+
+  /** The probes' authentication: {@code probeAuth}, the key file, the window and the allowances. */
+  private static final JsonBinding<ProbeAuthConfig.Builder> PROBE_AUTH =
+      JsonBinding.<ProbeAuthConfig.Builder>builder()
+          .nullable(
+              "probeAuth",
+              (f, n, p) -> p.unsignedAllowed(probeAuthOff(ProxyJsonFields.text(f, n), f.file(), n)))
+          .field("probeKeyFile", ProxyConfigJson::probeKeyFile)
+          .nullable("probeLifetimeSeconds", (f, n, p) -> p.lifetime(seconds(f, n)))
+          .nullable("probeClockSkewSeconds", (f, n, p) -> p.clockSkew(seconds(f, n)))
+          .nullable("probeMaxNonces", (f, n, p) -> p.maxNonces(ProxyJsonFields.integer(f, n)))
+          .nullable("probeClientRate", (f, n, p) -> p.clientRate(ProxyJsonFields.number(f, n)))
+          .nullable("probeClientBurst", (f, n, p) -> p.clientBurst(ProxyJsonFields.number(f, n)))
+          .nullable(
+              "probeEchoPrefixRate", (f, n, p) -> p.echoPrefixRate(ProxyJsonFields.number(f, n)))
+          .nullable(
+              "probeEchoPrefixBurst", (f, n, p) -> p.echoPrefixBurst(ProxyJsonFields.number(f, n)))
+          .build();
+
+  /** The customers the proxy limits and how (docs/ratelimit/enforcement.md). */
+  private static final JsonBinding<CustomersConfig.Builder> CUSTOMERS =
+      JsonBinding.<CustomersConfig.Builder>builder()
+          .field("customers", (f, n, c) -> c.customers(CustomersJson.list(f, n)))
+          .field("customerLimiters", (f, n, c) -> c.limiters(f.integer(n, 0, 1, 100_000)))
+          .bool("centralFailOpen", CustomersConfig.Builder::centralFailOpen)
+          .field(
+              "centralTimeoutMs",
+              (f, n, c) -> c.centralTimeout(Duration.ofMillis(f.integer(n, 0, 1, 60_000))))
+          .field("maxClientsPerCustomer", (f, n, c) -> c.maxClients(f.integer(n, 0, 1, 10_000_000)))
+          .bool("rateLimitHeaders", CustomersConfig.Builder::rateLimitHeaders)
+          .build();
+
+  private static final JsonBinding<ContentConfig.Builder> CONTENT =
+      JsonBinding.<ContentConfig.Builder>builder()
+          .nullable("mode", (f, n, c) -> c.mode(mode(f, n)))
+          .nullable("bodyBytes", (f, n, c) -> c.bodyBytes(ProxyJsonFields.integer(f, n)))
+          .nullable("origin", (f, n, c) -> c.origin(ProxyJsonFields.address(f, n)))
+          .nullable("connections", (f, n, c) -> c.originConnections(ProxyJsonFields.integer(f, n)))
+          .nullable("timeoutMs", (f, n, c) -> c.originTimeout(millis(f, n)))
+          .nullable("trustedHops", (f, n, c) -> c.trustedHops(trustedHops(f, n)))
+          .build();
+
+  private static final JsonBinding<HttpLimits.Builder> LIMITS =
+      JsonBinding.<HttpLimits.Builder>builder()
+          .nullable(
+              "maxInitialLineBytes",
+              (f, n, l) -> l.maxInitialLineBytes(ProxyJsonFields.integer(f, n)))
+          .nullable("maxHeaderBytes", (f, n, l) -> l.maxHeaderBytes(ProxyJsonFields.integer(f, n)))
+          .nullable("maxBodyBytes", (f, n, l) -> l.maxBodyBytes(ProxyJsonFields.integer(f, n)))
+          .nullable("idleTimeoutMs", (f, n, l) -> l.idleTimeout(millis(f, n)))
+          .nullable("maxPipelined", (f, n, l) -> l.maxPipelined(ProxyJsonFields.integer(f, n)))
+          .nullable("headerDeadlineMs", (f, n, l) -> l.headerDeadline(millis(f, n)))
+          .nullable("maxConnections", (f, n, l) -> l.maxConnections(ProxyJsonFields.integer(f, n)))
+          .nullable(
+              "maxConnectionsPerClient",
+              (f, n, l) -> l.maxConnectionsPerClient(ProxyJsonFields.integer(f, n)))
+          .build();
+
+  /** The file's fields, in the order they are read and checked. */
+  private static final JsonBinding<Target> TOP =
+      JsonBinding.<Target>builder()
+          .nullable("pop", (f, n, t) -> t.b().pop(ProxyJsonFields.text(f, n)))
+          .nullable("zone", (f, n, t) -> t.b().zone(ProxyJsonFields.text(f, n)))
+          .nullable("listen", (f, n, t) -> t.b().listen(ProxyJsonFields.address(f, n)))
+          .nullable(
+              "admin",
+              (f, n, t) ->
+                  t.b().admin(f.node().get(n).isNull() ? null : ProxyJsonFields.address(f, n)))
+          .nullable(
+              "adminTokenFile",
+              (f, n, t) -> t.b().adminAccess(adminAccess(f.node(), t.base(), f.file())))
+          .nullable("capacity", (f, n, t) -> t.b().capacity(ProxyJsonFields.number(f, n)))
+          .nullable("ceilingFactor", (f, n, t) -> t.b().ceilingFactor(ProxyJsonFields.number(f, n)))
+          .nullable("burstSeconds", (f, n, t) -> t.b().burstSeconds(ProxyJsonFields.number(f, n)))
+          .nullable("controlIntervalMs", (f, n, t) -> t.b().controlInterval(millis(f, n)))
+          .nullable("meterBuckets", (f, n, t) -> t.b().meterBuckets(ProxyJsonFields.integer(f, n)))
+          .nullable(
+              "ewmaSeconds",
+              (f, n, t) ->
+                  t.b().ewmaTau(Duration.ofNanos(Math.round(ProxyJsonFields.number(f, n) * 1e9))))
+          .nullable("measure", (f, n, t) -> t.b().measure(measure(f, n)))
+          .nullable("accessLog", (f, n, t) -> t.b().accessLog(t.resolve(f, n)))
+          .nullable("probeLog", (f, n, t) -> t.b().probeLog(t.resolve(f, n)))
+          .nullable("logQueue", (f, n, t) -> t.b().logQueue(ProxyJsonFields.integer(f, n)))
+          .nullable("ioThreads", (f, n, t) -> t.b().ioThreads(ProxyJsonFields.integer(f, n)))
+          .nullable(
+              "maxProbePairs", (f, n, t) -> t.b().maxProbePairs(ProxyJsonFields.integer(f, n)))
+          .group(
+              PROBE_AUTH,
+              t -> t.b().probeAuth().toBuilder(),
+              (f, t, p) -> t.b().probeAuth(built(f, "", p::build)))
+          .nullable(
+              "content",
+              (f, n, t) ->
+                  t.b()
+                      .content(
+                          section(
+                              f,
+                              n,
+                              CONTENT,
+                              ContentConfig.builder(),
+                              ContentConfig.Builder::build,
+                              "")))
+          .nullable(
+              "limits",
+              (f, n, t) ->
+                  t.b()
+                      .limits(
+                          section(
+                              f,
+                              n,
+                              LIMITS,
+                              HttpLimits.builder(),
+                              HttpLimits.Builder::build,
+                              "limits.")))
+          .group(
+              CUSTOMERS,
+              t -> CustomersConfig.builder(),
+              (f, t, c) -> t.b().customers(built(f, "", c::build)))
+          .build();
+
+  private ProxyConfigJson() {}
 
   /**
    * Reads {@code path} onto a builder holding the defaults; relative log paths are relative to the
    * file.
    */
   public static ProxyConfig.Builder read(Path path) throws InputException {
-    String name = path.toString();
-    JsonNode root = JsonFields.readObject(path);
-    Path base = path.toAbsolutePath().getParent();
-    return new ProxyConfigJson(name).apply(root, base);
-  }
-
-  private ProxyConfig.Builder apply(JsonNode root, Path base) throws InputException {
-    fields.known(root, TOP, "");
+    JsonFields f = JsonFields.of(path.toString(), JsonFields.readObject(path));
+    ProxyJsonFields.known(f, TOP.names());
     ProxyConfig.Builder b = ProxyConfig.builder();
-    if (root.has("pop")) {
-      b.pop(fields.text(root, "pop", ""));
-    }
-    if (root.has("zone")) {
-      b.zone(fields.text(root, "zone", ""));
-    }
-    if (root.has("listen")) {
-      b.listen(fields.address(root, "listen", ""));
-    }
-    if (root.has("admin")) {
-      b.admin(root.get("admin").isNull() ? null : fields.address(root, "admin", ""));
-    }
-    if (root.has("adminTokenFile")) {
-      b.adminAccess(adminAccess(root, base, file));
-    }
-    if (root.has("capacity")) {
-      b.capacity(fields.number(root, "capacity", ""));
-    }
-    if (root.has("ceilingFactor")) {
-      b.ceilingFactor(fields.number(root, "ceilingFactor", ""));
-    }
-    if (root.has("burstSeconds")) {
-      b.burstSeconds(fields.number(root, "burstSeconds", ""));
-    }
-    if (root.has("controlIntervalMs")) {
-      b.controlInterval(Duration.ofMillis(fields.integer(root, "controlIntervalMs", "")));
-    }
-    if (root.has("meterBuckets")) {
-      b.meterBuckets(fields.integer(root, "meterBuckets", ""));
-    }
-    if (root.has("ewmaSeconds")) {
-      b.ewmaTau(Duration.ofNanos(Math.round(fields.number(root, "ewmaSeconds", "") * 1e9)));
-    }
-    if (root.has("measure")) {
-      JsonNode v = root.get("measure");
-      if (!v.isBoolean()) {
-        throw new InputException(file, "measure", "expected true or false, got " + v);
-      }
-      b.measure(v.booleanValue());
-    }
-    if (root.has("accessLog")) {
-      b.accessLog(
-          root.get("accessLog").isNull() ? null : base.resolve(fields.text(root, "accessLog", "")));
-    }
-    if (root.has("probeLog")) {
-      b.probeLog(
-          root.get("probeLog").isNull() ? null : base.resolve(fields.text(root, "probeLog", "")));
-    }
-    if (root.has("logQueue")) {
-      b.logQueue(fields.integer(root, "logQueue", ""));
-    }
-    if (root.has("ioThreads")) {
-      b.ioThreads(fields.integer(root, "ioThreads", ""));
-    }
-    if (root.has("maxProbePairs")) {
-      b.maxProbePairs(fields.integer(root, "maxProbePairs", ""));
-    }
-    b.probeAuth(probeAuth(root, base, b.probeAuth()));
-    if (root.has("content")) {
-      b.content(content(fields.object(root, "content")));
-    }
-    if (root.has("limits")) {
-      b.limits(limits(fields.object(root, "limits")));
-    }
-    b.customers(customers(root));
+    TOP.apply(f, new Target(b, path.toAbsolutePath().getParent()));
     return b;
   }
 
-  private CustomersConfig customers(JsonNode root) throws InputException {
-    JsonFields f = JsonFields.of(file, root);
-    CustomersConfig d = CustomersConfig.NONE;
-    List<CustomerSpec> list =
-        f.has("customers") ? CustomersJson.list(f, "customers") : d.customers();
+  /**
+   * A section object ({@code content}, {@code limits}) read onto its record's builder; the record's
+   * refusals name their field inside {@code prefix}.
+   */
+  private static <G, R> R section(
+      JsonFields f,
+      String field,
+      JsonBinding<G> binding,
+      G builder,
+      Function<G, R> build,
+      String prefix)
+      throws InputException {
+    JsonFields s = ProxyJsonFields.object(f, field);
+    ProxyJsonFields.known(s, binding.names());
+    binding.apply(s, builder);
+    return built(f, prefix, () -> build.apply(builder));
+  }
+
+  /** A record's builder. */
+  private interface Builds<R> {
+    R build();
+  }
+
+  /**
+   * What {@code build} makes; its refusal ({@code field: reason}) is reported against the field.
+   */
+  private static <R> R built(JsonFields f, String prefix, Builds<R> build) throws InputException {
     try {
-      return new CustomersConfig(
-          list,
-          f.integer("customerLimiters", d.limiters(), 1, 100_000),
-          f.bool("centralFailOpen", d.centralFailOpen()),
-          Duration.ofMillis(
-              f.integer("centralTimeoutMs", (int) d.centralTimeout().toMillis(), 1, 60_000)),
-          f.integer("maxClientsPerCustomer", d.maxClients(), 1, 10_000_000),
-          f.bool("rateLimitHeaders", d.rateLimitHeaders()));
+      return build.build();
     } catch (IllegalArgumentException e) {
-      throw fields.fieldError(e);
+      throw ProxyJsonFields.fieldError(f.file(), prefix, e);
     }
   }
 
-  private ProbeAuthConfig probeAuth(JsonNode root, Path base, ProbeAuthConfig d)
+  private static Duration millis(JsonFields f, String field) throws InputException {
+    return Duration.ofMillis(ProxyJsonFields.integer(f, field));
+  }
+
+  private static Duration seconds(JsonFields f, String field) throws InputException {
+    return Duration.ofSeconds(ProxyJsonFields.integer(f, field));
+  }
+
+  private static boolean measure(JsonFields f, String field) throws InputException {
+    JsonNode v = f.node().get(field);
+    if (!v.isBoolean()) {
+      throw new InputException(f.file(), field, "expected true or false, got " + v);
+    }
+    return v.booleanValue();
+  }
+
+  private static void probeKeyFile(JsonFields f, String field, ProbeAuthConfig.Builder p)
       throws InputException {
-    KeyRing keys = d.keys();
-    boolean unsigned = d.unsignedAllowed();
-    if (root.has("probeAuth")) {
-      unsigned = probeAuthOff(fields.text(root, "probeAuth", ""), file, "probeAuth");
+    if (p.unsignedAllowed()) {
+      throw new InputException(f.file(), "probeAuth", "off, but probeKeyFile names a key");
     }
-    if (root.has("probeKeyFile") && !root.get("probeKeyFile").isNull()) {
-      if (unsigned) {
-        throw new InputException(file, "probeAuth", "off, but probeKeyFile names a key");
-      }
-      keys =
-          loadProbeKeys(
-              base.resolve(fields.text(root, "probeKeyFile", "")), file + ":probeKeyFile");
-    }
-    try {
-      return new ProbeAuthConfig(
-          keys,
-          root.has("probeLifetimeSeconds")
-              ? Duration.ofSeconds(fields.integer(root, "probeLifetimeSeconds", ""))
-              : d.lifetime(),
-          root.has("probeClockSkewSeconds")
-              ? Duration.ofSeconds(fields.integer(root, "probeClockSkewSeconds", ""))
-              : d.clockSkew(),
-          root.has("probeMaxNonces") ? fields.integer(root, "probeMaxNonces", "") : d.maxNonces(),
-          root.has("probeClientRate") ? fields.number(root, "probeClientRate", "") : d.clientRate(),
-          root.has("probeClientBurst")
-              ? fields.number(root, "probeClientBurst", "")
-              : d.clientBurst(),
-          root.has("probeEchoPrefixRate")
-              ? fields.number(root, "probeEchoPrefixRate", "")
-              : d.echoPrefixRate(),
-          root.has("probeEchoPrefixBurst")
-              ? fields.number(root, "probeEchoPrefixBurst", "")
-              : d.echoPrefixBurst(),
-          unsigned);
-    } catch (IllegalArgumentException e) {
-      throw fields.fieldError(e);
-    }
+    Path base = Path.of(f.file()).toAbsolutePath().getParent();
+    p.keys(loadProbeKeys(base.resolve(ProxyJsonFields.text(f, field)), f.file() + ":" + field));
   }
 
   /**
@@ -248,84 +248,30 @@ public final class ProxyConfigJson {
     return KeyRing.load(keyFile, source);
   }
 
-  private ContentConfig content(JsonNode c) throws InputException {
-    fields.known(c, CONTENT, "content.");
-    String mode = c.has("mode") ? fields.text(c, "mode", "content.") : "generate";
-    ContentConfig.Mode m;
-    switch (mode.toLowerCase(Locale.ROOT)) {
-      case "generate" -> m = ContentConfig.Mode.GENERATE;
-      case "proxy" -> m = ContentConfig.Mode.PROXY;
+  private static ContentConfig.Mode mode(JsonFields f, String field) throws InputException {
+    String mode = ProxyJsonFields.text(f, field);
+    return switch (mode.toLowerCase(Locale.ROOT)) {
+      case "generate" -> ContentConfig.Mode.GENERATE;
+      case "proxy" -> ContentConfig.Mode.PROXY;
       default ->
           throw new InputException(
-              file, "content.mode", "expected 'generate' or 'proxy', got '" + mode + "'");
+              f.file(), f.where(field), "expected 'generate' or 'proxy', got '" + mode + "'");
+    };
+  }
+
+  private static Set<String> trustedHops(JsonFields f, String field) throws InputException {
+    JsonNode h = f.node().get(field);
+    if (!h.isArray()) {
+      throw new InputException(f.file(), f.where(field), "expected a list of IP addresses");
     }
-    int body =
-        c.has("bodyBytes")
-            ? fields.integer(c, "bodyBytes", "content.")
-            : ContentConfig.DEFAULT_BODY_BYTES;
-    HostPort origin = c.has("origin") ? fields.address(c, "origin", "content.") : null;
-    int conns =
-        c.has("connections")
-            ? fields.integer(c, "connections", "content.")
-            : ContentConfig.DEFAULT_ORIGIN_CONNECTIONS;
-    Duration timeout =
-        c.has("timeoutMs")
-            ? Duration.ofMillis(fields.integer(c, "timeoutMs", "content."))
-            : ContentConfig.DEFAULT_ORIGIN_TIMEOUT;
     Set<String> hops = new LinkedHashSet<>();
-    if (c.has("trustedHops")) {
-      JsonNode h = c.get("trustedHops");
-      if (!h.isArray()) {
-        throw new InputException(file, "content.trustedHops", "expected a list of IP addresses");
+    for (JsonNode e : h) {
+      if (!e.isTextual()) {
+        throw new InputException(f.file(), f.where(field), "expected IP address strings, got " + e);
       }
-      for (JsonNode e : h) {
-        if (!e.isTextual()) {
-          throw new InputException(
-              file, "content.trustedHops", "expected IP address strings, got " + e);
-        }
-        hops.add(e.asText());
-      }
+      hops.add(e.asText());
     }
-    try {
-      return new ContentConfig(m, body, origin, conns, timeout, hops);
-    } catch (IllegalArgumentException e) {
-      throw fields.fieldError(e);
-    }
-  }
-
-  private HttpLimits limits(JsonNode l) throws InputException {
-    fields.known(l, LIMITS, "limits.");
-    HttpLimits d = HttpLimits.defaults();
-    try {
-      return new HttpLimits(
-          l.has("maxInitialLineBytes")
-              ? fields.integer(l, "maxInitialLineBytes", "limits.")
-              : d.maxInitialLineBytes(),
-          l.has("maxHeaderBytes")
-              ? fields.integer(l, "maxHeaderBytes", "limits.")
-              : d.maxHeaderBytes(),
-          l.has("maxBodyBytes") ? fields.integer(l, "maxBodyBytes", "limits.") : d.maxBodyBytes(),
-          l.has("idleTimeoutMs")
-              ? Duration.ofMillis(fields.integer(l, "idleTimeoutMs", "limits."))
-              : d.idleTimeout(),
-          l.has("maxPipelined") ? fields.integer(l, "maxPipelined", "limits.") : d.maxPipelined(),
-          l.has("headerDeadlineMs")
-              ? Duration.ofMillis(fields.integer(l, "headerDeadlineMs", "limits."))
-              : d.headerDeadline(),
-          l.has("maxConnections")
-              ? fields.integer(l, "maxConnections", "limits.")
-              : d.maxConnections(),
-          l.has("maxConnectionsPerClient")
-              ? fields.integer(l, "maxConnectionsPerClient", "limits.")
-              : d.maxConnectionsPerClient());
-    } catch (IllegalArgumentException e) {
-      throw fields.fieldError("limits.", e);
-    }
-  }
-
-  /** Turns a record's {@code field: reason} exception into an InputException for this file. */
-  public InputException fieldError(IllegalArgumentException e) {
-    return fields.fieldError(e);
+    return hops;
   }
 
   /** Builds the configuration, reporting a bad value against {@code file}. */
@@ -333,7 +279,7 @@ public final class ProxyConfigJson {
     try {
       return b.build();
     } catch (IllegalArgumentException e) {
-      throw new ProxyJsonFields(file).fieldError(e);
+      throw ProxyJsonFields.fieldError(file, e);
     }
   }
 

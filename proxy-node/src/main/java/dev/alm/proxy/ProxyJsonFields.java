@@ -2,6 +2,7 @@ package dev.alm.proxy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.alm.io.InputException;
+import dev.alm.io.JsonFields;
 import dev.alm.node.HostPort;
 import java.util.Iterator;
 import java.util.Set;
@@ -10,22 +11,19 @@ import java.util.TreeSet;
 /**
  * The typed fields of one proxy configuration file ({@link ProxyConfigJson}): each read refuses a
  * wrong type or an unknown field with an {@link InputException} naming the file, the field (with
- * its section's prefix, {@code content.} or {@code limits.}) and the reason.
+ * its section's prefix, {@code content.} or {@code limits.}) and the reason, the value shown.
  */
 final class ProxyJsonFields {
-  private final String file;
 
-  ProxyJsonFields(String file) {
-    this.file = file;
+  private ProxyJsonFields() {}
+
+  /** Turns a record's {@code field: reason} exception into an InputException for {@code file}. */
+  static InputException fieldError(String file, IllegalArgumentException e) {
+    return fieldError(file, "", e);
   }
 
-  /** Turns a record's {@code field: reason} exception into an InputException for this file. */
-  InputException fieldError(IllegalArgumentException e) {
-    return fieldError("", e);
-  }
-
-  /** As {@link #fieldError(IllegalArgumentException)}, the field named inside {@code prefix}. */
-  InputException fieldError(String prefix, IllegalArgumentException e) {
+  /** As {@link #fieldError(String, IllegalArgumentException)}, the field inside {@code prefix}. */
+  static InputException fieldError(String file, String prefix, IllegalArgumentException e) {
     return new InputException(file, prefix + fieldOf(e), reasonOf(e));
   }
 
@@ -41,54 +39,54 @@ final class ProxyJsonFields {
     return f.isEmpty() ? m : m.substring(f.length() + 2);
   }
 
-  void known(JsonNode node, Set<String> allowed, String prefix) throws InputException {
-    for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
-      String f = it.next();
-      if (!allowed.contains(f)) {
+  static void known(JsonFields f, Set<String> allowed) throws InputException {
+    for (Iterator<String> it = f.node().fieldNames(); it.hasNext(); ) {
+      String name = it.next();
+      if (!allowed.contains(name)) {
         throw new InputException(
-            file, prefix + f, "unknown field; known: " + new TreeSet<>(allowed));
+            f.file(), f.where(name), "unknown field; known: " + new TreeSet<>(allowed));
       }
     }
   }
 
-  JsonNode object(JsonNode n, String field) throws InputException {
-    JsonNode v = n.get(field);
+  static JsonFields object(JsonFields f, String field) throws InputException {
+    JsonNode v = f.node().get(field);
     if (!v.isObject()) {
-      throw new InputException(file, field, "expected an object, got " + v);
+      throw new InputException(f.file(), f.where(field), "expected an object, got " + v);
     }
-    return v;
+    return JsonFields.of(f.file(), f.where(field), v);
   }
 
-  String text(JsonNode n, String field, String prefix) throws InputException {
-    JsonNode v = n.get(field);
+  static String text(JsonFields f, String field) throws InputException {
+    JsonNode v = f.node().get(field);
     if (!v.isTextual()) {
-      throw new InputException(file, prefix + field, "expected a string, got " + v);
+      throw new InputException(f.file(), f.where(field), "expected a string, got " + v);
     }
     return v.textValue();
   }
 
-  double number(JsonNode n, String field, String prefix) throws InputException {
-    JsonNode v = n.get(field);
+  static double number(JsonFields f, String field) throws InputException {
+    JsonNode v = f.node().get(field);
     if (!v.isNumber()) {
-      throw new InputException(file, prefix + field, "expected a number, got " + v);
+      throw new InputException(f.file(), f.where(field), "expected a number, got " + v);
     }
     return v.doubleValue();
   }
 
-  int integer(JsonNode n, String field, String prefix) throws InputException {
-    JsonNode v = n.get(field);
+  static int integer(JsonFields f, String field) throws InputException {
+    JsonNode v = f.node().get(field);
     if (!v.isIntegralNumber() || !v.canConvertToInt()) {
-      throw new InputException(file, prefix + field, "expected an integer, got " + v);
+      throw new InputException(f.file(), f.where(field), "expected an integer, got " + v);
     }
     return v.intValue();
   }
 
-  HostPort address(JsonNode n, String field, String prefix) throws InputException {
-    String s = text(n, field, prefix);
+  static HostPort address(JsonFields f, String field) throws InputException {
+    String s = text(f, field);
     try {
       return HostPort.parse(s);
     } catch (IllegalArgumentException e) {
-      throw new InputException(file, prefix + field, e.getMessage());
+      throw new InputException(f.file(), f.where(field), e.getMessage());
     }
   }
 }

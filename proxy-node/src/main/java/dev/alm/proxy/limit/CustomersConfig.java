@@ -101,4 +101,69 @@ public record CustomersConfig(
     return new CustomersConfig(
         customers, n, centralFailOpen, centralTimeout, maxClients, rateLimitHeaders);
   }
+
+  /** A builder at the named defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding these settings. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.customers = customers;
+    b.limiters = limiters;
+    b.centralFailOpen = centralFailOpen;
+    b.centralTimeout = centralTimeout;
+    b.maxClients = maxClients;
+    b.rateLimitHeaders = rateLimitHeaders;
+    return b;
+  }
+
+  /** Customer settings at their named defaults (no customer) until set. */
+  public static final class Builder {
+    private List<CustomerSpec> customers = List.of();
+    private int limiters = DEFAULT_LIMITERS;
+    private boolean centralFailOpen = DEFAULT_CENTRAL_FAIL_OPEN;
+    private Duration centralTimeout = DEFAULT_CENTRAL_TIMEOUT;
+    private int maxClients = DEFAULT_MAX_CLIENTS;
+    private boolean rateLimitHeaders = DEFAULT_RATE_LIMIT_HEADERS;
+
+    private Builder() {}
+
+    public Builder customers(List<CustomerSpec> v) {
+      customers = v;
+      return this;
+    }
+
+    public Builder limiters(int v) {
+      limiters = v;
+      return this;
+    }
+
+    public Builder centralFailOpen(boolean v) {
+      centralFailOpen = v;
+      return this;
+    }
+
+    public Builder centralTimeout(Duration v) {
+      centralTimeout = v;
+      return this;
+    }
+
+    public Builder maxClients(int v) {
+      maxClients = v;
+      return this;
+    }
+
+    public Builder rateLimitHeaders(boolean v) {
+      rateLimitHeaders = v;
+      return this;
+    }
+
+    /** The settings, checked by the record; IllegalArgumentException names the refused field. */
+    public CustomersConfig build() {
+      return new CustomersConfig(
+          customers, limiters, centralFailOpen, centralTimeout, maxClients, rateLimitHeaders);
+    }
+  }
 }
