@@ -177,7 +177,8 @@ public final class JsonBinding<B> {
     /**
      * Fields of this object that together make one value: at this point of the read, {@code start}
      * gives a fresh builder, {@code inner}'s fields present are set on it in their order, and
-     * {@code finish} sets what it makes on the target. The inner names are this object's fields.
+     * {@code finish} sets what it makes on the target (also when none of the fields is there). The
+     * inner names are this object's fields.
      */
     public <G> Builder<B> group(JsonBinding<G> inner, Start<B, G> start, Finish<B, G> finish) {
       for (String n : inner.names()) {

@@ -10,6 +10,7 @@ import dev.alm.drl.agent.DrlConfigJson;
 import dev.alm.fastcontrol.BetaEstimatorConfig;
 import dev.alm.fastcontrol.ProbePlanConfig;
 import dev.alm.io.InputException;
+import dev.alm.io.JsonBinding;
 import dev.alm.io.JsonFields;
 import dev.alm.io.KeyRing;
 import dev.alm.loop.Algorithm;
@@ -22,8 +23,8 @@ import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.ProxyConfigJson;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.Set;
-import java.util.function.DoubleConsumer;
 import java.util.function.Function;
 
 /**
@@ -34,36 +35,106 @@ import java.util.function.Function;
  * set, so a refused value is reported against the field that carried it.
  */
 public final class PopConfigJson {
-  private static final Set<String> TOP =
+  /** The theta, adaptive and priceCurvature fields gathered: the dual's step, when any is set. */
+  private static final class StepDraft {
+    double theta = LoopConfig.DEFAULT_THETA;
+    boolean adaptive;
+    StepSize.Curvature curvature = LoopConfig.DEFAULT_CURVATURE;
+  }
+
+  private static final JsonBinding<StepDraft> STEP =
+      JsonBinding.<StepDraft>builder()
+          .field("theta", (f, n, s) -> s.theta = f.number(n))
+          .field("adaptive", (f, n, s) -> s.adaptive = f.bool(n))
+          .field(
+              "priceCurvature",
+              (f, n, s) -> s.curvature = checked(f, n, StepSize.Curvature::parse, f.text(n)))
+          .build();
+
+  /** gamma, betaWeight and lossRate, gathered and checked together as each is set. */
+  private static final JsonBinding<double[]> BETA =
+      JsonBinding.<double[]>builder()
+          .field("gamma", (f, n, b) -> beta(f, n, b, 0))
+          .field("betaWeight", (f, n, b) -> beta(f, n, b, 1))
+          .field("lossRate", (f, n, b) -> beta(f, n, b, 2))
+          .build();
+
+  private static final JsonBinding<LoopConfig.Builder> PROBES =
+      JsonBinding.<LoopConfig.Builder>builder()
+          .group(
+              BETA,
+              d ->
+                  new double[] {
+                    LoopConfig.DEFAULT_PROBE_GAMMA,
+                    d.beta().ewmaWeight(),
+                    BetaEstimatorConfig.NO_LOSS
+                  },
+              (f, d, b) -> d.beta(new BetaEstimatorConfig(b[0], b[1], b[2])))
+          .field("timeoutIntervals", thenChecked((f, n, d) -> d.probeTimeout((int) f.integer(n))))
+          .field(
+              "betaSource", (f, n, d) -> d.betaSource(checked(f, n, BetaSource::parse, f.text(n))))
+          .build();
+
+  /** The settling settings, each checked as it is set (a one-element holder of the record). */
+  private static final JsonBinding<Settling[]> SETTLING =
+      JsonBinding.<Settling[]>builder()
+          .field(
+              "horizon",
+              (f, n, s) ->
+                  s[0] = settling(f, n, s[0], (int) f.integer(n), s[0].floor(), s[0].alarmZ()))
+          .field(
+              "floor",
+              (f, n, s) -> s[0] = settling(f, n, s[0], s[0].horizon(), f.number(n), s[0].alarmZ()))
+          .field(
+              "alarmZ",
+              (f, n, s) -> s[0] = settling(f, n, s[0], s[0].horizon(), s[0].floor(), f.number(n)))
+          .field(
+              "schedulePrice",
+              (f, n, s) ->
+                  s[0] = new Settling(s[0].horizon(), s[0].floor(), s[0].alarmZ(), f.bool(n)))
+          .build();
+
+  /**
+   * The control loop's fields ({@link LoopConfig}), in the order they are read; each value is
+   * checked by the loop's builder as soon as it is set, so a refusal names its field.
+   */
+  private static final JsonBinding<LoopConfig.Builder> LOOP =
+      JsonBinding.<LoopConfig.Builder>builder()
+          .field(
+              "intervalMs", thenChecked((f, n, d) -> d.interval(Duration.ofMillis(f.integer(n)))))
+          .field("loadUnit", thenChecked((f, n, d) -> d.loadUnit(f.number(n))))
+          .field("requestsPerQuery", thenChecked((f, n, d) -> d.requestsPerQuery(f.number(n))))
+          .field("demandWeight", thenChecked((f, n, d) -> d.demandWeight(f.number(n))))
+          .field("startX", thenChecked((f, n, d) -> d.startX(f.number(n))))
+          .field("safeX", thenChecked((f, n, d) -> d.safeX(f.number(n))))
+          .field("greedyGain", thenChecked((f, n, d) -> d.greedyGain(f.number(n))))
+          .field("maxStep", thenChecked((f, n, d) -> d.maxStep(f.number(n))))
+          .group(STEP, d -> new StepDraft(), PopConfigJson::step)
+          .field(
+              "stateMaxAgeSeconds",
+              thenChecked((f, n, d) -> d.stateMaxAge(Duration.ofSeconds(f.integer(n)))))
+          .object("probes", PROBES)
+          .field(
+              "settling",
+              (f, n, d) -> d.settling(SETTLING.read(f.object(n), new Settling[] {d.settling()})[0]))
+          .build();
+
+  /** pop.json's own fields, read in {@link #read(Path, AdminAccess)}, beside the loop's. */
+  private static final Set<String> POP =
       Set.of(
           "topology",
           "algorithm",
-          "intervalMs",
-          "loadUnit",
-          "requestsPerQuery",
-          "demandWeight",
-          "startX",
-          "safeX",
-          "maxStep",
-          "greedyGain",
-          "theta",
-          "adaptive",
-          "priceCurvature",
-          "probes",
-          "state",
-          "stateMaxAgeSeconds",
-          "admin",
-          "adminTokenFile",
           "dns",
           "proxy",
+          "state",
+          "admin",
+          "adminTokenFile",
           "dnsThreads",
-          "settling",
           "probeKeyFile",
           "probeAuth",
           "drl");
-  private static final Set<String> PROBES =
-      Set.of("gamma", "betaWeight", "lossRate", "timeoutIntervals", "betaSource");
-  private static final Set<String> SETTLING = Set.of("horizon", "floor", "alarmZ", "schedulePrice");
+
+  private static final Set<String> TOP = union(POP, LOOP.names());
 
   private PopConfigJson() {}
 
@@ -161,85 +232,39 @@ public final class PopConfigJson {
         f.has("algorithm")
             ? checked(f, "algorithm", Algorithm::parse, f.text("algorithm"))
             : Algorithm.DUAL;
-    LoopConfig.Builder d = LoopConfig.builder(algorithm);
-    if (f.has("intervalMs")) {
-      d.interval(Duration.ofMillis(f.integer("intervalMs")));
-      check(f, "intervalMs", d);
-    }
-    number(f, "loadUnit", d, d::loadUnit);
-    number(f, "requestsPerQuery", d, d::requestsPerQuery);
-    number(f, "demandWeight", d, d::demandWeight);
-    number(f, "startX", d, d::startX);
-    number(f, "safeX", d, d::safeX);
-    number(f, "greedyGain", d, d::greedyGain);
-    number(f, "maxStep", d, d::maxStep);
-    if (f.has("theta") || f.has("adaptive") || f.has("priceCurvature")) {
-      double theta = f.has("theta") ? f.number("theta") : LoopConfig.DEFAULT_THETA;
-      boolean adaptive = f.has("adaptive") && f.bool("adaptive");
-      StepSize.Curvature curvature =
-          f.has("priceCurvature")
-              ? checked(f, "priceCurvature", StepSize.Curvature::parse, f.text("priceCurvature"))
-              : LoopConfig.DEFAULT_CURVATURE;
-      d.step(checked(f, "theta", () -> new StepSize.Scaled(theta, adaptive, curvature)));
-    }
-    if (f.has("stateMaxAgeSeconds")) {
-      d.stateMaxAge(Duration.ofSeconds(f.integer("stateMaxAgeSeconds")));
-      check(f, "stateMaxAgeSeconds", d);
-    }
-    if (f.has("probes")) {
-      probes(f.object("probes").only(PROBES), d);
-    }
-    if (f.has("settling")) {
-      d.settling(settling(f.object("settling").only(SETTLING), d.settling()));
-    }
-    return d.build();
+    return LOOP.apply(f, LoopConfig.builder(algorithm)).build();
   }
 
-  private static void probes(JsonFields p, LoopConfig.Builder d) throws InputException {
-    double[] beta = {
-      LoopConfig.DEFAULT_PROBE_GAMMA, d.beta().ewmaWeight(), BetaEstimatorConfig.NO_LOSS
+  /** A loop field's setter that then checks the loop, the refusal named after the field. */
+  private static JsonBinding.Setter<LoopConfig.Builder> thenChecked(
+      JsonBinding.Setter<LoopConfig.Builder> set) {
+    return (f, n, d) -> {
+      set.set(f, n, d);
+      checked(f, n, d::build);
     };
-    String[] fields = {"gamma", "betaWeight", "lossRate"};
-    for (int i = 0; i < fields.length; i++) {
-      if (p.has(fields[i])) {
-        beta[i] = p.number(fields[i]);
-        checked(p, fields[i], () -> new BetaEstimatorConfig(beta[0], beta[1], beta[2]));
-      }
-    }
-    d.beta(new BetaEstimatorConfig(beta[0], beta[1], beta[2]));
-    if (p.has("timeoutIntervals")) {
-      d.probeTimeout((int) p.integer("timeoutIntervals"));
-      check(p, "timeoutIntervals", d);
-    }
-    if (p.has("betaSource")) {
-      d.betaSource(checked(p, "betaSource", BetaSource::parse, p.text("betaSource")));
+  }
+
+  private static void step(JsonFields f, LoopConfig.Builder d, StepDraft s) throws InputException {
+    if (f.has("theta") || f.has("adaptive") || f.has("priceCurvature")) {
+      d.step(checked(f, "theta", () -> new StepSize.Scaled(s.theta, s.adaptive, s.curvature)));
     }
   }
 
-  /** Sets a loop number when the field is there, and checks it. */
-  private static void number(JsonFields f, String field, LoopConfig.Builder d, DoubleConsumer set)
+  private static void beta(JsonFields f, String field, double[] b, int i) throws InputException {
+    b[i] = f.number(field);
+    checked(f, field, () -> new BetaEstimatorConfig(b[0], b[1], b[2]));
+  }
+
+  private static Settling settling(
+      JsonFields f, String field, Settling s, int horizon, double floor, double alarmZ)
       throws InputException {
-    if (f.has(field)) {
-      set.accept(f.number(field));
-      check(f, field, d);
-    }
+    return checked(f, field, () -> new Settling(horizon, floor, alarmZ, s.schedulePrice()));
   }
 
-  /** Fails naming {@code field} if the loop value just set is refused. */
-  private static void check(JsonFields f, String field, LoopConfig.Builder d)
-      throws InputException {
-    checked(f, field, d::build);
-  }
-
-  private static Settling settling(JsonFields s, Settling d) throws InputException {
-    int horizon = s.has("horizon") ? (int) s.integer("horizon") : d.horizon();
-    checked(s, "horizon", () -> new Settling(horizon, d.floor(), d.alarmZ(), d.schedulePrice()));
-    double floor = s.has("floor") ? s.number("floor") : d.floor();
-    checked(s, "floor", () -> new Settling(horizon, floor, d.alarmZ(), d.schedulePrice()));
-    double alarmZ = s.has("alarmZ") ? s.number("alarmZ") : d.alarmZ();
-    checked(s, "alarmZ", () -> new Settling(horizon, floor, alarmZ, d.schedulePrice()));
-    boolean price = s.has("schedulePrice") ? s.bool("schedulePrice") : d.schedulePrice();
-    return new Settling(horizon, floor, alarmZ, price);
+  private static Set<String> union(Set<String> a, Set<String> b) {
+    Set<String> all = new LinkedHashSet<>(a);
+    all.addAll(b);
+    return Set.copyOf(all);
   }
 
   /** Something built from one field's value; its refusal is reported against the field. */

@@ -1,0 +1,103 @@
+package dev.alm.io;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class JsonBindingTest {
+
+  /** What the fields are set on: the values in the order they were set. */
+  private static final class Seen {
+    final List<String> set = new ArrayList<>();
+  }
+
+  private static final JsonBinding<Seen> INNER =
+      JsonBinding.<Seen>builder()
+          .integer("depth", (s, v) -> s.set.add("depth=" + v))
+          .bool("deep", (s, v) -> s.set.add("deep=" + v))
+          .build();
+
+  private static final JsonBinding<Seen> BINDING =
+      JsonBinding.<Seen>builder()
+          .text("name", (s, v) -> s.set.add("name=" + v))
+          .number("rate", (s, v) -> s.set.add("rate=" + v))
+          .required("host", "required (a host name)", (f, n, s) -> s.set.add("host=" + f.text(n)))
+          .nullable("log", (f, n, s) -> s.set.add("log=" + f.node().get(n)))
+          .object("inner", INNER)
+          .group(
+              JsonBinding.<List<String>>builder()
+                  .text("low", List::add)
+                  .text("high", List::add)
+                  .build(),
+              s -> new ArrayList<String>(),
+              (f, s, g) -> s.set.add("range=" + g))
+          .build();
+
+  private static JsonFields json(String text) throws Exception {
+    JsonNode n = JsonFields.strictMapper().readTree(text);
+    return JsonFields.of("f.json", n);
+  }
+
+  @Test
+  void setsThePresentFieldsInDeclarationOrder() throws Exception {
+    Seen s =
+        BINDING.read(
+            json(
+                "{\"high\":\"9\",\"inner\":{\"deep\":true,\"depth\":3},\"rate\":2.5,"
+                    + "\"host\":\"h\",\"name\":\"n\",\"log\":null}"),
+            new Seen());
+    assertEquals(
+        List.of("name=n", "rate=2.5", "host=h", "log=null", "depth=3", "deep=true", "range=[9]"),
+        s.set);
+  }
+
+  @Test
+  void theDeclaredNamesAreTheKnownFieldsGroupsIncluded() {
+    assertEquals(
+        List.of("name", "rate", "host", "log", "inner", "low", "high"),
+        List.copyOf(BINDING.names()));
+  }
+
+  @Test
+  void refusesAnUndeclaredFieldNamingItsPath() throws Exception {
+    InputException e =
+        assertThrows(
+            InputException.class,
+            () -> BINDING.read(json("{\"host\":\"h\",\"inner\":{\"depht\":3}}"), new Seen()));
+    assertEquals("f.json:inner.depht: unknown field (known: deep, depth)", e.getMessage());
+  }
+
+  @Test
+  void aMissingRequiredFieldFailsWithItsReasonInItsTurn() throws Exception {
+    Seen s = new Seen();
+    InputException e =
+        assertThrows(InputException.class, () -> BINDING.read(json("{\"name\":\"n\"}"), s));
+    assertEquals("f.json:host: required (a host name)", e.getMessage());
+    assertEquals(List.of("name=n"), s.set, "fields before it were set, none after");
+  }
+
+  @Test
+  void aWrongTypeIsRefusedAgainstTheField() throws Exception {
+    InputException e =
+        assertThrows(
+            InputException.class,
+            () -> BINDING.read(json("{\"host\":\"h\",\"rate\":\"fast\"}"), new Seen()));
+    assertEquals("f.json:rate: expected a number", e.getMessage());
+  }
+
+  @Test
+  void aNullIsAbsentUnlessTheFieldTakesNull() throws Exception {
+    Seen s = BINDING.read(json("{\"host\":\"h\",\"name\":null}"), new Seen());
+    assertEquals(List.of("host=h", "range=[]"), s.set, "a group makes its value always");
+  }
+
+  @Test
+  void aFieldDeclaredTwiceIsAProgrammingError() {
+    JsonBinding.Builder<Seen> b = JsonBinding.<Seen>builder().text("a", (s, v) -> {});
+    assertThrows(IllegalArgumentException.class, () -> b.number("a", (s, v) -> {}));
+  }
+}
