@@ -24,6 +24,15 @@ public final class ProbeSigner {
   private final LongSupplier nonces;
   private volatile float weight;
   private volatile float rate;
+  private volatile SlidingWindowCounter handedOut;
+
+  /** Buckets of the window the hand-out rate is counted over, and their length (100 ms). */
+  static final int RATE_BUCKETS = 10;
+
+  static final long RATE_BUCKET_NANOS = 100_000_000L;
+
+  /** Hand-outs the window must hold before its rate is signed: below, its noise is above 30%. */
+  static final int MIN_RATE_COUNT = 10;
 
   /**
    * @param keys the fleet's probe keys; the current one signs
@@ -54,7 +63,13 @@ public final class ProbeSigner {
    * Sets the weight and the rate signed into every probe from now on: this PoP's sensitivity
    * kappa_i per probe it hands out and the probes it hands out per second ({@link ProbeToken}); the
    * PoP's control loop calls it after each interval. A value that is not finite or below 0 is taken
-   * as 0 (no weight, no rate).
+   * as 0 (no weight, no rate). What a probe carries is this PoP's kappa_i (the product of the two)
+   * over the rate at which the signer handed probes out in the second before it signs it, and that
+   * rate; these two while that second holds fewer than {@value #MIN_RATE_COUNT} probes. The weight
+   * is unbiased only for the true rate: one that lags a ramp of the beacons (a start, users that
+   * arrive over seconds, a resolver that moves) by a factor r makes every proxy's sigma r and its
+   * curvature r^2 times too large, and their price steps that much too short (docs/controllers.md,
+   * "Measured curvature").
    */
   public void publishWeight(double w, double probesPerSecond) {
     weight = finite(w);
@@ -76,12 +91,24 @@ public final class ProbeSigner {
     return rate;
   }
 
-  /** The token of one probe handed out at {@code nowMillis} (epoch ms), with the current weight. */
+  /**
+   * The token of one probe handed out at {@code nowMillis} (epoch ms): kappa_i over the hand-out
+   * rate now, and that rate ({@link #publishWeight}).
+   */
   public ProbeToken token(String category, String origin, long nowMillis) {
     long expiry = Math.floorDiv(nowMillis + lifetimeMillis, 1000);
     long nonce = nonces.getAsLong();
-    ProbeToken unsigned =
-        new ProbeToken(expiry, nonce, weight, rate, new byte[ProbeToken.MAC_BYTES]);
+    long nanos = nowMillis * 1_000_000L;
+    SlidingWindowCounter.Window last = handOuts(nanos).window(nanos);
+    handOuts(nanos).record(nanos);
+    float w = weight;
+    float r = rate;
+    double now = last.count() >= MIN_RATE_COUNT ? last.rate() : Double.NaN;
+    if (w > 0 && r > 0 && now > 0) {
+      w = finite(w * (double) r / now);
+      r = finite(now);
+    }
+    ProbeToken unsigned = new ProbeToken(expiry, nonce, w, r, new byte[ProbeToken.MAC_BYTES]);
     byte[] mac = keys.sign(unsigned.macInput(zone, category, origin));
     return new ProbeToken(
         expiry,
@@ -89,6 +116,20 @@ public final class ProbeSigner {
         unsigned.weight(),
         unsigned.rate(),
         Arrays.copyOf(mac, ProbeToken.MAC_BYTES));
+  }
+
+  /** The hand-out counter, started at the first probe's time. */
+  private SlidingWindowCounter handOuts(long nowNanos) {
+    SlidingWindowCounter c = handedOut;
+    if (c == null) {
+      synchronized (this) {
+        if (handedOut == null) {
+          handedOut = new SlidingWindowCounter(RATE_BUCKET_NANOS, RATE_BUCKETS, nowNanos);
+        }
+        c = handedOut;
+      }
+    }
+    return c;
   }
 
   /**
