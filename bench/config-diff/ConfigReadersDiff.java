@@ -59,9 +59,9 @@ public class ConfigReadersDiff {
     Method next = mut.getMethod("next");
     Path f = dir.resolve("input.json");
     int same = 0, diff = 0, ok = 0;
-    Map<String,Integer> kinds = new TreeMap<>();
     Files.write(f, seed);
-    String so = outcome(oldL, mo, target, f), sn = outcome(newL, mn, target, f); System.out.println("seed same: " + so.equals(sn) + " " + so.length() + " " + so.substring(0, Math.min(200, so.length())) + " "+ (so.equals(sn) ? "" : so + "\n" + sn));
+    String so = outcome(oldL, mo, target, f), sn = outcome(newL, mn, target, f);
+    System.out.println("seed: " + (so.startsWith("OK") ? "read" : so) + (so.equals(sn) ? ", the same in both" : ", DIFFERS: " + sn));
     
     for (int i = 0; i < n; i++) {
       byte[] in = (byte[]) next.invoke(m);
@@ -70,6 +70,6 @@ public class ConfigReadersDiff {
       if (o.equals(nw)) { same++; if (o.startsWith("OK")) ok++; }
       else { diff++; if (diff <= 8) System.out.println("DIFF on " + new String(in, StandardCharsets.UTF_8) + "\n  old: " + o + "\n  new: " + nw); }
     }
-    System.out.println(target + ": same " + same + " (ok " + ok + "), differ " + diff);
+    System.out.println(target + " " + seedFile.getFileName() + ": " + n + " mutated files, the same outcome " + same + " (read " + ok + ", refused " + (same - ok) + "), differ " + diff);
   }
 }
