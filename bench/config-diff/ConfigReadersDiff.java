@@ -70,6 +70,9 @@ public class ConfigReadersDiff {
       if (o.equals(nw)) { same++; if (o.startsWith("OK")) ok++; }
       else { diff++; if (diff <= 8) System.out.println("DIFF on " + new String(in, StandardCharsets.UTF_8) + "\n  old: " + o + "\n  new: " + nw); }
     }
+    try (var files = Files.walk(dir)) {
+      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
     System.out.println(target + " " + seedFile.getFileName() + ": " + n + " mutated files, the same outcome " + same + " (read " + ok + ", refused " + (same - ok) + "), differ " + diff);
   }
 }
