@@ -5,10 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.alm.drl.central.RedisServerProcess;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,15 +37,14 @@ class CentralStoreCommandTest extends CliTest {
   }
 
   /** The status line and headers of one GET with that Host, on a fresh connection. */
-  private static String get(int port, String host) throws java.io.IOException {
-    try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
+  private static String get(int port, String host) throws IOException {
+    try (Socket s = new Socket("127.0.0.1", port)) {
       s.setSoTimeout(3000);
       s.getOutputStream()
           .write(
               ("GET /x HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
-                  .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-      String all =
-          new String(s.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII);
+                  .getBytes(StandardCharsets.US_ASCII));
+      String all = new String(s.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
       int end = all.indexOf("\r\n\r\n");
       return end < 0 ? all : all.substring(0, end);
     }
@@ -120,7 +123,7 @@ class CentralStoreCommandTest extends CliTest {
         String head;
         try {
           head = get(port, "api.example");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
           Thread.sleep(100); // not listening yet
           i--;
           continue;
@@ -132,7 +135,7 @@ class CentralStoreCommandTest extends CliTest {
           served++;
         } else if (head.startsWith("HTTP/1.1 429")) {
           rejected++;
-          assertTrue(head.toLowerCase(java.util.Locale.ROOT).contains("retry-after:"), head);
+          assertTrue(head.toLowerCase(Locale.ROOT).contains("retry-after:"), head);
         }
       }
       double seconds = (System.nanoTime() - start) / 1e9;

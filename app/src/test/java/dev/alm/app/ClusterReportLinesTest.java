@@ -2,6 +2,7 @@ package dev.alm.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
@@ -39,7 +40,7 @@ class ClusterReportLinesTest {
         "users fell 2.2 s behind their schedule 1.5 s after the start, while the processes warmed"
             + " up; the first intervals' load came late and then at once",
         ClusterReport.lagLine(2.18, 1.5).orElseThrow());
-    assertEquals(java.util.Optional.empty(), ClusterReport.lagLine(0.02, 20));
-    assertEquals(java.util.Optional.empty(), ClusterReport.lagLine(Double.NaN, 20));
+    assertEquals(Optional.empty(), ClusterReport.lagLine(0.02, 20));
+    assertEquals(Optional.empty(), ClusterReport.lagLine(Double.NaN, 20));
   }
 }

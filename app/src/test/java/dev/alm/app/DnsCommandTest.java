@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -71,7 +72,7 @@ class DnsCommandTest extends CliTest {
     for (int i = 0; i < 50 && m == null; i++) {
       try {
         m = r.send(q);
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         Thread.sleep(100); // still starting
       }
     }

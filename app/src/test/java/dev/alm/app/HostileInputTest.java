@@ -9,6 +9,8 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Arrays;
 import java.util.Random;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
@@ -215,7 +217,7 @@ class HostileInputTest extends CliTest {
       StringBuilder b = new StringBuilder("timestamp,vantage_id,service,site\n");
       Random r = new Random(3);
       for (int i = 0; i < 20_000; i++) {
-        String ts = java.time.Instant.ofEpochSecond(1_767_225_600L + i).toString();
+        String ts = Instant.ofEpochSecond(1_767_225_600L + i).toString();
         int vantage = r.nextInt(200);
         for (String service : new String[] {"dns-anycast", "http-anycast"}) {
           b.append(ts).append(',').append(vantage).append(',').append(service).append(',');
@@ -226,7 +228,7 @@ class HostileInputTest extends CliTest {
     }
     byte[] bytes = Files.readAllBytes(full);
     Path cut = dir.resolve("cut.csv.gz");
-    Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length * 38 / 100));
+    Files.write(cut, Arrays.copyOf(bytes, bytes.length * 38 / 100));
     String[] args = {
       "correlate",
       "--paired",
@@ -241,7 +243,7 @@ class HostileInputTest extends CliTest {
     String line = refused(args);
     assertTrue(line.contains("cut.csv.gz: truncated or corrupt after line"), line);
     assertFalse(Files.exists(dir.resolve("c")));
-    String[] allowed = java.util.Arrays.copyOf(args, args.length + 1);
+    String[] allowed = Arrays.copyOf(args, args.length + 1);
     allowed[args.length] = "--allow-truncated";
     assertEquals(0, alm(allowed), err.toString());
     assertTrue(Files.exists(dir.resolve("c").resolve("C.csv")));

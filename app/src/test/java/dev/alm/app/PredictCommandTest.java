@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.cluster.BeaconBudget;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -95,9 +96,9 @@ class PredictCommandTest extends CliTest {
     assertEquals(2, p.fleet.ttl);
     // no --beacons: the cluster's budget shared by its PoPs, as alm cluster's
     assertNull(p.fleet.beacons);
-    assertEquals(1200, dev.alm.cluster.BeaconBudget.perPop(2));
-    assertEquals(400, dev.alm.cluster.BeaconBudget.perPop(12));
-    assertEquals(100, dev.alm.cluster.BeaconBudget.perPop(48));
+    assertEquals(1200, BeaconBudget.perPop(2));
+    assertEquals(400, BeaconBudget.perPop(12));
+    assertEquals(100, BeaconBudget.perPop(48));
     ClusterCommand c = (ClusterCommand) alm.getSubcommands().get("cluster").getCommand();
     alm.parseArgs("cluster");
     assertEquals(c.fleet.beacons, p.fleet.beacons);

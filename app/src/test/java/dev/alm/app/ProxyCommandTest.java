@@ -6,8 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -120,13 +125,11 @@ class ProxyCommandTest extends CliTest {
     assertEquals("off", JSON.readTree(out.toString()).get("probeAuth").asText());
     Path key = dir.resolve("probe.key");
     Files.writeString(key, "0123456789abcdef0123456789abcdef\n");
-    Files.setPosixFilePermissions(
-        key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
     out.getBuffer().setLength(0);
     assertEquals(0, alm("proxy", "--probe-key", key.toString(), "--check"), err.toString());
     assertEquals("on", JSON.readTree(out.toString()).get("probeAuth").asText());
-    Files.setPosixFilePermissions(
-        key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-rw-"));
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-rw-rw-"));
     assertEquals(1, alm("proxy", "--probe-key", key.toString(), "--check"));
     assertEquals(
         "alm proxy: --probe-key " + key + ": writable by others (chmod 600 it)",
@@ -147,8 +150,7 @@ class ProxyCommandTest extends CliTest {
     assertEquals("off", JSON.readTree(out.toString()).get("probeAuth").asText());
     Path key = dir.resolve("probe.key");
     Files.writeString(key, "0123456789abcdef0123456789abcdef\n");
-    Files.setPosixFilePermissions(
-        key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
     Path both = dir.resolve("both.json");
     Files.writeString(
         both, "{\"probeAuth\": \"off\", \"probeKeyFile\": \"" + key.getFileName() + "\"}");
@@ -195,14 +197,14 @@ class ProxyCommandTest extends CliTest {
             "--duration",
             "0.5"),
         err.toString());
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("listening on 127.0.0.1:(\\d+) .*admin on 127.0.0.1:(\\d+)")
+    Matcher m =
+        Pattern.compile("listening on 127.0.0.1:(\\d+) .*admin on 127.0.0.1:(\\d+)")
             .matcher(out.toString());
     assertTrue(m.find(), out.toString());
     for (int i = 1; i <= 2; i++) {
-      try (java.net.ServerSocket s = new java.net.ServerSocket()) {
+      try (ServerSocket s = new ServerSocket()) {
         s.setReuseAddress(true);
-        s.bind(new java.net.InetSocketAddress("127.0.0.1", Integer.parseInt(m.group(i))));
+        s.bind(new InetSocketAddress("127.0.0.1", Integer.parseInt(m.group(i))));
       }
     }
     err.getBuffer().setLength(0);

@@ -9,6 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
@@ -49,7 +50,7 @@ class ReloadSignalTest {
     AtomicInteger running = new AtomicInteger();
     AtomicInteger most = new AtomicInteger();
     List<String> log = new CopyOnWriteArrayList<>();
-    java.util.function.Supplier<Object> slow =
+    Supplier<Object> slow =
         () -> {
           most.accumulateAndGet(running.incrementAndGet(), Math::max);
           try {

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.alm.app.drl.TokenServerCommand;
+import dev.alm.drl.central.CentralLimit;
 import dev.alm.drl.central.FailurePolicy;
 import dev.alm.drl.central.TokenLeaseClient;
 import dev.alm.drl.central.TokenLeaseClientConfig;
@@ -15,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -90,8 +93,7 @@ class TokenServerCommandTest extends CliTest {
             + " \"requestsPerSecond\": 100, \"burstSeconds\": 2, \"mode\": \"central\"},"
             + " {\"name\": \"acme\", \"hosts\": \"acme.example\", \"requestsPerSecond\": 5}]}");
     assertEquals(
-        java.util.List.of(new dev.alm.drl.central.CentralLimit("legacy", 100, 200)),
-        dev.alm.app.drl.TokenServerCommand.readCustomers(f));
+        List.of(new CentralLimit("legacy", 100, 200)), TokenServerCommand.readCustomers(f));
     Files.writeString(
         f,
         "{\"customers\": [{\"name\": \"acme\", \"hosts\": \"acme.example\","

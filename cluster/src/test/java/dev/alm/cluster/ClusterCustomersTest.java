@@ -3,11 +3,14 @@ package dev.alm.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.alm.controller.builtin.BuiltinTopologies;
+import dev.alm.drl.central.RedisServerProcess;
 import dev.alm.loop.Algorithm;
 import dev.alm.proxy.limit.LimitMode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,7 +37,7 @@ class ClusterCustomersTest {
       throws Exception {
     ClusterConfig c =
         Fig2Cluster.builder(
-                dev.alm.controller.builtin.BuiltinTopologies.resolve("builtin:synthetic?n=3"),
+                BuiltinTopologies.resolve("builtin:synthetic?n=3"),
                 Algorithm.DUAL,
                 Duration.ofSeconds(16))
             .customers(loads)
@@ -82,8 +85,7 @@ class ClusterCustomersTest {
 
   @Test
   void aCentralRedisBucketHoldsTheLimitUntilRedisStopsThenFailsOpen() throws Exception {
-    org.junit.jupiter.api.Assumptions.assumeTrue(
-        dev.alm.drl.central.RedisServerProcess.installed(), "redis-server is not installed");
+    Assumptions.assumeTrue(RedisServerProcess.installed(), "redis-server is not installed");
     CustomerLoad everywhere = new CustomerLoad("api", "api.shop.example", 50, 80, List.of());
     ClusterRun run = run(LimitMode.CENTRAL, List.of(everywhere), 9);
     CustomerWindows w = run.customerWindows().get(0);

@@ -10,6 +10,7 @@ import dev.alm.loop.BetaSource;
 import dev.alm.loop.Sample;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,8 +37,7 @@ class EchoClusterTest {
     return Cluster.run(c, interval -> {}, line -> {});
   }
 
-  private static double mean(
-      ClusterRun run, String pop, java.util.function.ToDoubleFunction<Sample> f) {
+  private static double mean(ClusterRun run, String pop, ToDoubleFunction<Sample> f) {
     return run.samples().stream()
         .filter(s -> s.pop().equals(pop) && s.t() > run.seconds() / 2)
         .mapToDouble(f)

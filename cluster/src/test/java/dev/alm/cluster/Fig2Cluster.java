@@ -1,6 +1,7 @@
 package dev.alm.cluster;
 
 import dev.alm.controller.builtin.BuiltinTopologies;
+import dev.alm.controller.model.Topology;
 import dev.alm.loop.Algorithm;
 import java.time.Duration;
 
@@ -17,8 +18,7 @@ final class Fig2Cluster {
   }
 
   /** The same settings on another topology. */
-  static ClusterConfigBuilder builder(
-      dev.alm.controller.model.Topology t, Algorithm algorithm, Duration duration) {
+  static ClusterConfigBuilder builder(Topology t, Algorithm algorithm, Duration duration) {
     return ClusterConfig.builder(t)
         .algorithm(algorithm)
         .duration(duration)

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.xbill.DNS.DClass;
@@ -58,7 +59,7 @@ class CdnAnswersTest {
   }
 
   /** A pipeline at x = 0.3 with metrics off and no query log, on {@code clock}. */
-  private static AnswerPipeline pipeline(DnsConfig config, java.util.function.LongSupplier clock) {
+  private static AnswerPipeline pipeline(DnsConfig config, LongSupplier clock) {
     ServedZone zone = new ServedZone(config);
     return new AnswerPipeline(
         new QueryAnswerer(config, zone, new RedirectionProbability(0.3), ProbeAnswerer.NONE),

@@ -12,7 +12,9 @@ import java.io.IOException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
@@ -256,10 +258,10 @@ class DnsProtocolTest {
       DatagramPacket p = new DatagramPacket(buf, buf.length);
       try {
         s.receive(p);
-      } catch (java.net.SocketTimeoutException e) {
+      } catch (SocketTimeoutException e) {
         return null;
       }
-      return new Message(java.util.Arrays.copyOf(buf, p.getLength()));
+      return new Message(Arrays.copyOf(buf, p.getLength()));
     }
   }
 
@@ -273,7 +275,7 @@ class DnsProtocolTest {
     byte[] opt = {
       0, 0, 41, 4, (byte) 0xD0, 0, 0, 0, 0, 0, 12, 0, 8, 0, 8, 0, 1, 33, 0, (byte) 203, 0, 113, 0
     };
-    byte[] wire = java.util.Arrays.copyOf(plain, plain.length + opt.length);
+    byte[] wire = Arrays.copyOf(plain, plain.length + opt.length);
     System.arraycopy(opt, 0, wire, plain.length, opt.length);
     wire[11] = 1;
     assertEquals(Rcode.FORMERR, rawUdp(wire).getRcode());

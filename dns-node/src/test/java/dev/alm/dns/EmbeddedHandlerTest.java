@@ -20,6 +20,7 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -189,7 +190,7 @@ class EmbeddedHandlerTest {
     byte[] two = framed(query("www.cdn.example.", Type.A, 1), query("api.cdn.example.", Type.A, 2));
     byte[] third = framed(query("www.cdn.example.", Type.AAAA, 3));
     ByteBuf[] parts = {
-      pooled(two), pooled(new byte[] {third[0]}), pooled(java.util.Arrays.copyOfRange(third, 1, 9)),
+      pooled(two), pooled(new byte[] {third[0]}), pooled(Arrays.copyOfRange(third, 1, 9)),
     };
     for (ByteBuf p : parts) {
       received.add(p);
@@ -197,7 +198,7 @@ class EmbeddedHandlerTest {
     }
     List<Message> got = responses(ch);
     assertEquals(2, got.size(), "the split query waits for its last bytes");
-    ByteBuf rest = pooled(java.util.Arrays.copyOfRange(third, 9, third.length));
+    ByteBuf rest = pooled(Arrays.copyOfRange(third, 9, third.length));
     received.add(rest);
     ch.writeInbound(rest);
     got.addAll(responses(ch));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.fastcontrol.ProbeAnswerer;
 import java.net.InetAddress;
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.xbill.DNS.ClientSubnetOption;
@@ -106,7 +107,7 @@ class FastAnswersTest {
     v1.addRecord(new OPTRecord(1232, 0, 1, 0), Section.ADDITIONAL);
     assertNull(fast.answer(v1.toWire(), client), "EDNS version 1 takes the general path (BADVERS)");
     byte[] q = query("www.cdn.example.", Type.A, true, false, false, 1);
-    assertNull(fast.answer(java.util.Arrays.copyOf(q, q.length + 1), client), "trailing bytes");
+    assertNull(fast.answer(Arrays.copyOf(q, q.length + 1), client), "trailing bytes");
     q[2] |= (byte) 0x80;
     assertNull(fast.answer(q, client), "a response");
     assertTrue(

@@ -1,6 +1,9 @@
 package dev.alm.dns;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.xbill.DNS.ClientSubnetOption;
@@ -56,11 +59,11 @@ final class FuzzPackets {
                 0,
                 0,
                 0,
-                new ClientSubnetOption(24, java.net.InetAddress.getByName("203.0.113.0")),
+                new ClientSubnetOption(24, InetAddress.getByName("203.0.113.0")),
                 new CookieOption(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}),
                 new GenericEDNSOption(65001, new byte[] {9, 9})),
             Section.ADDITIONAL);
-      } catch (java.net.UnknownHostException e) {
+      } catch (UnknownHostException e) {
         throw new IllegalStateException(e);
       }
     }
@@ -88,7 +91,7 @@ final class FuzzPackets {
         return m;
       }
       case 2 -> {
-        return java.util.Arrays.copyOf(m, rng.nextInt(m.length));
+        return Arrays.copyOf(m, rng.nextInt(m.length));
       }
       case 3 -> {
         int section = 4 + 2 * rng.nextInt(4);
@@ -113,7 +116,7 @@ final class FuzzPackets {
         opt[0] = 0;
         opt[1] = 0;
         opt[2] = 41;
-        byte[] out = java.util.Arrays.copyOf(m, m.length + opt.length);
+        byte[] out = Arrays.copyOf(m, m.length + opt.length);
         System.arraycopy(opt, 0, out, m.length, opt.length);
         out[11] = (byte) (out[11] + 1);
         return out;

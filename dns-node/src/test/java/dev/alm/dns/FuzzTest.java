@@ -9,6 +9,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.util.ResourceLeakDetector;
 import io.netty.util.ResourceLeakDetectorFactory;
+import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -181,8 +182,7 @@ class FuzzTest {
     while (sent < TCP_MESSAGES) {
       try (Socket s = new Socket(node.address().getAddress(), node.address().getPort())) {
         s.setSoTimeout(5000);
-        DataOutputStream out =
-            new DataOutputStream(new java.io.BufferedOutputStream(s.getOutputStream()));
+        DataOutputStream out = new DataOutputStream(new BufferedOutputStream(s.getOutputStream()));
         InputStream in = s.getInputStream();
         Thread drain =
             new Thread(

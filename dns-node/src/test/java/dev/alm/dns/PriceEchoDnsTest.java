@@ -14,6 +14,7 @@ import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.xbill.DNS.CNAMERecord;
@@ -75,10 +76,10 @@ class PriceEchoDnsTest {
       assertTrue(first.getSection(Section.ANSWER).isEmpty(), "no data");
       assertTrue(first.getSection(Section.AUTHORITY).get(0) instanceof SOARecord);
       assertEquals(
-          new EchoTotals(1, 4.0, 16.0, java.util.Map.of("b", new EchoTotals.Stratum(1, 4.0))),
+          new EchoTotals(1, 4.0, 16.0, Map.of("b", new EchoTotals.Stratum(1, 4.0))),
           node.echoTotals());
 
-      Message again = ask(client, echo.toUpperCase(java.util.Locale.ROOT), 3);
+      Message again = ask(client, echo.toUpperCase(Locale.ROOT), 3);
       assertEquals(Rcode.NOERROR, again.getRcode(), "a replay is answered alike");
       String forged =
           new EchoSigner(KeyRing.ofText("a-guessed-key-0123456789abcdef"), ZONE, "b")
@@ -96,7 +97,7 @@ class PriceEchoDnsTest {
       assertEquals(Rcode.NOERROR, ask(client, "x.echo.cdn.example.", 6).getRcode());
 
       assertEquals(
-          new EchoTotals(1, 4.0, 16.0, java.util.Map.of("b", new EchoTotals.Stratum(1, 4.0))),
+          new EchoTotals(1, 4.0, 16.0, Map.of("b", new EchoTotals.Stratum(1, 4.0))),
           node.echoTotals(),
           "only the first counted");
       assertEquals(1, echoes.count(EchoVerdict.REPLAYED));

@@ -10,6 +10,7 @@ import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.Socket;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -120,7 +121,7 @@ class TcpTest {
       return true;
     } catch (SocketTimeoutException e) {
       return false;
-    } catch (java.net.SocketException e) {
+    } catch (SocketException e) {
       return true; // reset by peer
     }
   }

@@ -15,6 +15,7 @@ import dev.alm.node.HostPort;
 import dev.alm.pop.PopConfig;
 import dev.alm.pop.PopDaemon;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
@@ -70,7 +71,7 @@ class StatusCollectorTest {
   @Test
   void aPopThatDoesNotAnswerIsNamed() throws Exception {
     int port;
-    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       port = s.getLocalPort();
     }
     URI u = StatusCollector.statusUri("127.0.0.1:" + port);

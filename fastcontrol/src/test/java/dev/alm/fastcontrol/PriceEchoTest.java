@@ -6,14 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.io.KeyRing;
+import java.net.InetAddress;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** Price echoes: the name, signing, verification, refusals, and the sample they add up to. */
 class PriceEchoTest {
 
   /** The resolver every echo of this test comes from (one prefix, far below its allowance). */
-  private static final java.net.InetAddress RESOLVER = java.net.InetAddress.getLoopbackAddress();
+  private static final InetAddress RESOLVER = InetAddress.getLoopbackAddress();
 
   static final String ZONE = SignedProbeTest.ZONE;
   static final KeyRing KEY = SignedProbeTest.NEW;
@@ -29,7 +32,7 @@ class PriceEchoTest {
   static String[] labels(String relative) {
     String[] all = relative.split("\\.");
     assertEquals(PriceEcho.ECHO_LABEL, all[all.length - 1], relative);
-    return java.util.Arrays.copyOf(all, all.length - 1);
+    return Arrays.copyOf(all, all.length - 1);
   }
 
   static EchoVerifier verifier(KeyRing keys, String self) {
@@ -48,7 +51,7 @@ class PriceEchoTest {
    * @return {attacker's echoes counted, beta_a}
    */
   static double[] attack(int prefixes, double allowance) throws Exception {
-    java.util.concurrent.atomic.AtomicLong nanos = new java.util.concurrent.atomic.AtomicLong();
+    AtomicLong nanos = new AtomicLong();
     EchoVerifier v =
         new EchoVerifier(
             ProbeAuthConfig.of(KEY).withEchoPrefixLimit(allowance, 2 * allowance),
@@ -67,8 +70,7 @@ class PriceEchoTest {
       ProbeTarget.Signed own = (ProbeTarget.Signed) SignedProbeTest.host(signer, "a", "a", now);
       int k = ms / step;
       String rel = (k % 4 == 3 ? c : b).echo(own, k % 4 == 3 ? 2.0 : 10.0);
-      java.net.InetAddress user =
-          java.net.InetAddress.getByAddress(new byte[] {10, 0, (byte) (k % 20), 1});
+      InetAddress user = InetAddress.getByAddress(new byte[] {10, 0, (byte) (k % 20), 1});
       v.accept(labels(rel), user, now);
       for (int j = 0; j < 10; j++) {
         int address = (k * 10 + j) % 256;
@@ -78,8 +80,7 @@ class PriceEchoTest {
                 : new byte[] {(byte) 198, 18, (byte) (address % prefixes), 1};
         ProbeTarget.Signed harvested =
             (ProbeTarget.Signed) SignedProbeTest.host(signer, "a", "a", now);
-        if (v.accept(
-                labels(d.echo(harvested, 1000.0)), java.net.InetAddress.getByAddress(from), now)
+        if (v.accept(labels(d.echo(harvested, 1000.0)), InetAddress.getByAddress(from), now)
             == EchoVerdict.COUNTED) {
           attackerCounted++;
         }

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.Chars;
+import net.jqwik.api.constraints.FloatRange;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 import net.jqwik.api.constraints.StringLength;
@@ -22,8 +23,8 @@ class ProbeTokenProperties {
   void aTokenLabelRoundTrips(
       @ForAll @LongRange(min = 0, max = 0xFFFF_FFFFL) long expiry,
       @ForAll long nonce,
-      @ForAll @net.jqwik.api.constraints.FloatRange(min = 0, max = 1e6f) float weight,
-      @ForAll @net.jqwik.api.constraints.FloatRange(min = 0, max = 1e6f) float rate,
+      @ForAll @FloatRange(min = 0, max = 1e6f) float weight,
+      @ForAll @FloatRange(min = 0, max = 1e6f) float rate,
       @ForAll byte[] seed) {
     byte[] mac = new byte[ProbeToken.MAC_BYTES];
     for (int i = 0; i < mac.length && i < seed.length; i++) {
@@ -79,8 +80,8 @@ class ProbeTokenProperties {
   @Property
   void aWeightChangedInTransitFailsTheMac(
       @ForAll @LongRange(min = 1_000_000_000_000L, max = 4_000_000_000_000L) long now,
-      @ForAll @net.jqwik.api.constraints.FloatRange(min = 0, max = 1e6f) float weight,
-      @ForAll @net.jqwik.api.constraints.FloatRange(min = 0, max = 1e6f) float forged,
+      @ForAll @FloatRange(min = 0, max = 1e6f) float weight,
+      @ForAll @FloatRange(min = 0, max = 1e6f) float forged,
       @ForAll long nonce) {
     if (Float.compare(weight, forged) == 0) {
       return;

@@ -3,6 +3,7 @@ package dev.alm.fastcontrol;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -50,7 +51,7 @@ class RequeryDemandTest {
   void countsTheRequestsBehindTheAnswersWhateverTheRate() {
     for (double r : new double[] {0.05, 0.5, 3.75, 40}) {
       double[] rates = new double[50];
-      java.util.Arrays.fill(rates, r);
+      Arrays.fill(rates, r);
       double ratio = ratio(rates, 600, new RequeryDemand(), 7);
       assertEquals(1, ratio, 0.1, "rate " + r + "/s per resolver");
     }

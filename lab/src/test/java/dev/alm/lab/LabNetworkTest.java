@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.loadgen.UserCounts;
+import dev.alm.loop.Sample;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -51,7 +55,7 @@ class LabNetworkTest {
     long t0 = System.nanoTime();
     LabTopology t = LabTopologyJson.resolve("builtin:lab-mini");
     LabSettings s = TestSettings.of("builtin:lab-mini", out.toString(), 20, 10, 50, "echo", true);
-    List<List<dev.alm.loop.Sample>> intervals = new ArrayList<>();
+    List<List<Sample>> intervals = new ArrayList<>();
     LabRun.Result r;
     try (LabNetwork net = LabNetwork.build(LabPlan.of(t, NAME), RUN, line -> {})) {
       assertTrue(
@@ -76,14 +80,13 @@ class LabNetworkTest {
     assertTrue(
         r.samples().stream().anyMatch(x -> x.pop().equals("a") && x.load() > 0),
         "PoP a's proxy served the users routed to it: " + r.samples());
-    long served = r.users().values().stream().mapToLong(dev.alm.loadgen.UserCounts::ok).sum();
+    long served = r.users().values().stream().mapToLong(UserCounts::ok).sum();
     assertTrue(served > 0, "users were served: " + r.users());
     assertTrue(Files.size(out.resolve("logs").resolve("a.dns.log")) > 0, "the PoP logged queries");
     // price echoes over real routing: PoP a's users (e1 at a, e2 behind r1 at b) carry both prices
     // back to a's DNS, so a's echoes come from both proxies
     List<String> status = Files.readAllLines(out.resolve("pops").resolve("a.jsonl"));
-    com.fasterxml.jackson.databind.JsonNode last =
-        new com.fasterxml.jackson.databind.ObjectMapper().readTree(status.get(status.size() - 1));
+    JsonNode last = new ObjectMapper().readTree(status.get(status.size() - 1));
     assertEquals("echo", last.path("betaSource").asText(), last.toString());
     assertTrue(last.path("echoes").path("counted").asLong() > 0, "a counted echoes: " + last);
     assertTrue(

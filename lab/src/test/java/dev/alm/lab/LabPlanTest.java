@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.alm.io.InputException;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** The plan of a lab, from its declaration alone (no root). */
@@ -214,7 +217,7 @@ class LabPlanTest {
     LabSettings s = TestSettings.of("builtin:lab-fig2", "/tmp", 50, 50, 400, null, false);
     // the catchments BGP gives lab-fig2: each transit prefers its customer PoP
     var c =
-        java.util.Map.of(
+        Map.of(
             "e1", new LabRun.Catch("a", "a"),
             "e2", new LabRun.Catch("b", "b"),
             "e3", new LabRun.Catch("b", "b"),
@@ -238,15 +241,15 @@ class LabPlanTest {
             + "\"links\":[],\"eyeballs\":[{\"id\":\"e1\",\"demand\":1,\"upstream\":\"t1\"}],"
             + "\"datacenter\":{\"upstream\":\"t1\"}}";
     var e =
-        org.junit.jupiter.api.Assertions.assertThrows(
-            dev.alm.io.InputException.class, () -> LabTopologyJson.parse("topo.json", text));
+        Assertions.assertThrows(
+            InputException.class, () -> LabTopologyJson.parse("topo.json", text));
     assertTrue(
         e.getMessage().startsWith("topo.json:pops: a: provider 't9' is not a router"),
         e.getMessage());
     assertTrue(!e.getMessage().contains("\n"));
     var unknown =
-        org.junit.jupiter.api.Assertions.assertThrows(
-            dev.alm.io.InputException.class,
+        Assertions.assertThrows(
+            InputException.class,
             () -> LabTopologyJson.parse("t.json", text.replace("\"links\":[]", "\"linkz\":[]")));
     assertTrue(unknown.getMessage().contains("linkz: unknown field"), unknown.getMessage());
   }
@@ -259,7 +262,7 @@ class LabPlanTest {
     assertEquals(30.0, n.delayMs());
     assertEquals(1.0, n.lossPercent());
     var e =
-        org.junit.jupiter.api.Assertions.assertThrows(
+        Assertions.assertThrows(
             IllegalArgumentException.class, () -> LabDrill.parse(LabDrill.Kind.WITHDRAW, "a"));
     assertTrue(e.getMessage().startsWith("--withdraw: expected POP:SECONDS"), e.getMessage());
   }

@@ -3,6 +3,7 @@ package dev.alm.loadgen;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
@@ -70,7 +71,7 @@ class UsersLanesTest {
           }
           wire = r.toWire();
           socket.send(new DatagramPacket(wire, wire.length, p.getSocketAddress()));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
           // closed, or a query that does not parse: the next one
         }
       }
@@ -79,7 +80,7 @@ class UsersLanesTest {
     private void send(DatagramPacket reply) {
       try {
         socket.send(reply);
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         // closed at the end of the test
       }
     }

@@ -7,6 +7,7 @@ import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.controller.model.Topology;
 import dev.alm.fastcontrol.BetaEstimatorConfig;
 import dev.alm.fastcontrol.EchoTotals;
+import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -172,13 +173,7 @@ class ControlLoopTest {
   private static Measurement echoed(
       long t, double load, long queries, long handed, long n, double sum, double squares) {
     return new Measurement(
-        t * SECOND,
-        load,
-        0,
-        0,
-        queries,
-        new dev.alm.fastcontrol.EchoTotals(n, sum, squares),
-        handed);
+        t * SECOND, load, 0, 0, queries, new EchoTotals(n, sum, squares), handed);
   }
 
   @Test
@@ -243,13 +238,7 @@ class ControlLoopTest {
           loop.step(
               s,
               new Measurement(
-                  k * SECOND,
-                  20,
-                  30L * k,
-                  30L * k,
-                  100L * k,
-                  dev.alm.fastcontrol.EchoTotals.NONE,
-                  40L * k));
+                  k * SECOND, 20, 30L * k, 30L * k, 100L * k, EchoTotals.NONE, 40L * k));
     }
     assertEquals(Mode.FALLBACK, s.mode());
     assertTrue(s.reason().contains("no price echoes"), s.reason());
@@ -306,7 +295,7 @@ class ControlLoopTest {
   @Test
   void aPersistentOverloadKeepsGrowingTheBoostUpToItsLimit() {
     double[] steady = new double[16];
-    java.util.Arrays.fill(steady, 90); // S = 0.9 > T = 0.7, never falling
+    Arrays.fill(steady, 90); // S = 0.9 > T = 0.7, never falling
     LoopState s = overloaded(LoopConfig.DEFAULT_PERSISTENT_BOOST, steady);
     assertEquals(LoopConfig.DEFAULT_PERSISTENT_BOOST, s.price().boost(), 1e-9);
     LoopState firstStageOnly = overloaded(LoopConfig.DEFAULT_OVERLOAD_BOOST, steady);
@@ -319,7 +308,7 @@ class ControlLoopTest {
   @Test
   void anOverloadNoXCanRelieveRaisesThePriceNoHigherThanTheBoostedCeiling() {
     double[] steady = new double[200];
-    java.util.Arrays.fill(steady, 300); // S = 3 T whatever the price
+    Arrays.fill(steady, 300); // S = 3 T whatever the price
     LoopState s = overloaded(LoopConfig.DEFAULT_PERSISTENT_BOOST, steady);
     // eq. (8): beta_max = gamma (d + 2 A), for A the larger of A_a and T_a
     double a = Math.max(s.demand(), fig2.node(0).capacity());
@@ -337,16 +326,15 @@ class ControlLoopTest {
   @Test
   void whatTheBoostAddedComesBackOnceTheLoadStaysDeepBelowTheLevel() {
     double[] loads = new double[16 + 12];
-    java.util.Arrays.fill(loads, 0, 16, 90); // S = 0.9 > T = 0.7: the boost climbs
-    java.util.Arrays.fill(loads, 16, loads.length, 10); // then S = 0.1, deep below 0.5 T
-    LoopState peak =
-        overloaded(LoopConfig.DEFAULT_PERSISTENT_BOOST, java.util.Arrays.copyOf(loads, 16));
+    Arrays.fill(loads, 0, 16, 90); // S = 0.9 > T = 0.7: the boost climbs
+    Arrays.fill(loads, 16, loads.length, 10); // then S = 0.1, deep below 0.5 T
+    LoopState peak = overloaded(LoopConfig.DEFAULT_PERSISTENT_BOOST, Arrays.copyOf(loads, 16));
     double excess = peak.dual().excess().price();
     assertTrue(excess > 0.5 * peak.mu(), "most of the price is the boost's: " + excess);
     LoopState dip =
         overloaded(
             LoopConfig.DEFAULT_PERSISTENT_BOOST,
-            java.util.Arrays.copyOf(loads, 16 + BoostExcess.DEEP_INTERVALS - 1));
+            Arrays.copyOf(loads, 16 + BoostExcess.DEEP_INTERVALS - 1));
     assertEquals(excess, dip.dual().excess().price(), 1e-9, "a short dip gives nothing back");
     LoopState after = overloaded(LoopConfig.DEFAULT_PERSISTENT_BOOST, loads);
     double left = after.dual().excess().price();

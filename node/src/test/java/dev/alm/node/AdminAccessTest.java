@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.io.KeyRing;
 import dev.alm.node.AdminAccess.Verdict;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class AdminAccessTest {
@@ -84,7 +86,7 @@ class AdminAccessTest {
 
   @Test
   void statusJsonWritesNonFiniteNumbersAsNull() {
-    java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+    Map<String, Object> m = new LinkedHashMap<>();
     m.put("plannedRate", Double.POSITIVE_INFINITY);
     m.put("beta", Double.NaN);
     m.put("x", 0.5);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -61,8 +62,8 @@ class AdminServerLimitsTest {
         AdminLimits.builder()
             .maxConnections(30)
             .maxConnectionsPerClient(8)
-            .requestDeadline(java.time.Duration.ofSeconds(60))
-            .idleTimeout(java.time.Duration.ofSeconds(120))
+            .requestDeadline(Duration.ofSeconds(60))
+            .idleTimeout(Duration.ofSeconds(120))
             .build();
     server =
         AdminServer.start(
@@ -109,7 +110,7 @@ class AdminServerLimitsTest {
 
   @Test
   void aConnectionLeftIdleAfterItsRequestIsClosed() throws Exception {
-    AdminLimits limits = AdminLimits.builder().idleTimeout(java.time.Duration.ofSeconds(1)).build();
+    AdminLimits limits = AdminLimits.builder().idleTimeout(Duration.ofSeconds(1)).build();
     server =
         AdminServer.start(
             new InetSocketAddress("127.0.0.1", 0), endpoints(), AdminAccess.LOOPBACK_ONLY, limits);

@@ -11,9 +11,11 @@ import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -119,8 +121,7 @@ class EventStreamLimitsTest {
     publisher.start();
   }
 
-  private static void await(java.util.function.BooleanSupplier done, long millis)
-      throws InterruptedException {
+  private static void await(BooleanSupplier done, long millis) throws InterruptedException {
     long end = System.nanoTime() + millis * 1_000_000;
     while (!done.getAsBoolean() && System.nanoTime() < end) {
       Thread.sleep(50);
@@ -163,7 +164,7 @@ class EventStreamLimitsTest {
             EventStreamLimits.builder()
                 .maxStreams(6)
                 .maxStreamsPerClient(3)
-                .maxLifetime(java.time.Duration.ofSeconds(8))
+                .maxLifetime(Duration.ofSeconds(8))
                 .build(),
             System::nanoTime);
     InetSocketAddress at = start(events);

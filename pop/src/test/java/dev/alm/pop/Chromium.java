@@ -11,6 +11,7 @@ import java.net.http.WebSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -183,8 +184,7 @@ public final class Chromium implements AutoCloseable {
   public byte[] screenshot() throws Exception {
     ObjectNode p = JSON.createObjectNode();
     p.put("format", "png");
-    return java.util.Base64.getDecoder()
-        .decode(call("Page.captureScreenshot", p).path("data").asText());
+    return Base64.getDecoder().decode(call("Page.captureScreenshot", p).path("data").asText());
   }
 
   /** Errors and uncaught exceptions the page reported so far. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.alm.drl.agent.SwimListenerLimits;
 import dev.alm.node.AdminLimits;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -54,20 +55,18 @@ class DescriptorBudgetTest {
   void aPopWithADrlAgentSharesTheRoomWithItsSwimListener() throws Exception {
     PopConfig c = DrlPops.alone("127.0.0.1", dir);
     DescriptorBudget b =
-        DescriptorBudget.of(
-            c, AdminLimits.defaults(), dev.alm.drl.agent.SwimListenerLimits.DEFAULTS, 4096);
+        DescriptorBudget.of(c, AdminLimits.defaults(), SwimListenerLimits.DEFAULTS, 4096);
     int proxy = b.config().proxy().limits().maxConnections();
     int dns = b.config().dns().maxTcpConnections();
     int admin = b.admin().maxConnections();
     int swim = b.swim().maxConnections();
-    assertTrue(swim < dev.alm.drl.agent.SwimListenerLimits.DEFAULT_MAX_CONNECTIONS, "lowered");
+    assertTrue(swim < SwimListenerLimits.DEFAULT_MAX_CONNECTIONS, "lowered");
     assertTrue(swim >= 1 && b.swim().perAddress() <= swim);
     assertTrue(
         proxy + dns + admin + swim <= 4096 - 256,
         "all four under the limit: " + proxy + " + " + dns + " + " + admin + " + " + swim);
     DescriptorBudget roomy =
-        DescriptorBudget.of(
-            c, AdminLimits.defaults(), dev.alm.drl.agent.SwimListenerLimits.DEFAULTS, 100_000);
-    assertEquals(dev.alm.drl.agent.SwimListenerLimits.DEFAULTS, roomy.swim());
+        DescriptorBudget.of(c, AdminLimits.defaults(), SwimListenerLimits.DEFAULTS, 100_000);
+    assertEquals(SwimListenerLimits.DEFAULTS, roomy.swim());
   }
 }

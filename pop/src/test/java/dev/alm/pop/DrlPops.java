@@ -12,6 +12,7 @@ import dev.alm.loop.Algorithm;
 import dev.alm.loop.LoopConfig;
 import dev.alm.node.HostPort;
 import dev.alm.proxy.ProxyConfig;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import org.xbill.DNS.Name;
 
 /**
@@ -36,12 +38,12 @@ final class DrlPops {
    * range (32768 and up), so that no connection made meanwhile can take it.
    */
   static int freePort() throws Exception {
-    java.util.concurrent.ThreadLocalRandom r = java.util.concurrent.ThreadLocalRandom.current();
+    ThreadLocalRandom r = ThreadLocalRandom.current();
     for (int attempt = 0; attempt < 200; attempt++) {
       int port = r.nextInt(20_000, 32_000);
       try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
         return s.getLocalPort();
-      } catch (java.io.IOException taken) {
+      } catch (IOException taken) {
         // another test's port: draw again
       }
     }

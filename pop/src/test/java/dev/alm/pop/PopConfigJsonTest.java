@@ -11,6 +11,8 @@ import dev.alm.loop.LoopConfig;
 import dev.alm.node.HostPort;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -93,8 +95,7 @@ class PopConfigJsonTest {
     assertTrue(!PopConfigJson.read(pop("")).proxy().probeAuth().enabled(), "off without a key");
     Path key = dir.resolve("probe.key");
     Files.writeString(key, "# fleet\n0123456789abcdef0123456789abcdef\n");
-    Files.setPosixFilePermissions(
-        key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
     PopConfig c = PopConfigJson.read(pop("\"probeKeyFile\": \"probe.key\""));
     assertTrue(c.proxy().probeAuth().enabled());
     assertEquals(1, c.proxy().probeAuth().keys().size());
@@ -117,16 +118,14 @@ class PopConfigJsonTest {
   void readsTheDrlSectionAndRefusesAKeyFileOthersCanWrite() throws Exception {
     Path key = dir.resolve("gossip.key");
     Files.writeString(key, "pop-gossip-key-0123456789abcdef\n");
-    Files.setPosixFilePermissions(
-        key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
     String drl =
         "\"drl\": {\"listen\": \"127.0.0.1:7301\", \"swim\": \"127.0.0.1:7401\","
             + " \"keyFile\": \"gossip.key\", \"customers\": [{\"name\": \"acme\", \"limit\": 100}]}";
     PopConfig c = PopConfigJson.read(pop(drl));
     assertEquals(key, c.drl().keyFile());
-    assertEquals(0, c.drl().settings(c.index(), c.topology().size(), java.util.List.of()).id());
-    Files.setPosixFilePermissions(
-        key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-rw-"));
+    assertEquals(0, c.drl().settings(c.index(), c.topology().size(), List.of()).id());
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-rw-rw-"));
     InputException e = assertThrows(InputException.class, () -> PopConfigJson.read(pop(drl)));
     assertTrue(e.getMessage().contains("drl.keyFile"), e.getMessage());
     assertTrue(e.getMessage().contains("writable by others"), e.getMessage());

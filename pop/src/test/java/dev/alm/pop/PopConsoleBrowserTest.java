@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.alm.io.Clocks;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,7 +63,7 @@ class PopConsoleBrowserTest {
         Files.createDirectories(Path.of(out));
         Files.write(Path.of(out).resolve("console-pop.png"), png);
       }
-      assertEquals(java.util.List.of(), browser.errors(), "console errors");
+      assertEquals(List.of(), browser.errors(), "console errors");
     }
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.drl.agent.CustomerShare;
 import dev.alm.io.Clocks;
 import dev.alm.node.HostPort;
 import dev.alm.proxy.limit.CustomerSpec;
@@ -15,6 +16,7 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
@@ -27,6 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -153,7 +156,7 @@ class PopCustomersTest {
                     while (running.get()) {
                       double due = demand[pop] * (System.nanoTime() - start) / 1e9;
                       if (sent >= due) {
-                        java.util.concurrent.locks.LockSupport.parkNanos(2_000_000L);
+                        LockSupport.parkNanos(2_000_000L);
                         continue;
                       }
                       int s = client.get();
@@ -162,7 +165,7 @@ class PopCustomersTest {
                     }
                   } catch (IOException e) {
                     if (running.get()) {
-                      throw new java.io.UncheckedIOException(e);
+                      throw new UncheckedIOException(e);
                     }
                   }
                 });
@@ -258,7 +261,7 @@ class PopCustomersTest {
         betaSum = 0;
         int heard = 0;
         for (PopDaemon p : pops) {
-          for (dev.alm.drl.agent.CustomerShare cs : p.drl().agent().status().customers()) {
+          for (CustomerShare cs : p.drl().agent().status().customers()) {
             if (cs.customer().equals("beta")) {
               betaSum += cs.share();
               heard++;

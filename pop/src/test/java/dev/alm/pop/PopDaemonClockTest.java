@@ -7,15 +7,21 @@ import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.dns.DnsConfig;
 import dev.alm.dns.RrlConfig;
 import dev.alm.fastcontrol.ProbePlanConfig;
+import dev.alm.io.AtomicFiles;
 import dev.alm.io.Clocks;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.LoopConfig;
 import dev.alm.loop.LoopState;
 import dev.alm.loop.SavedState;
+import dev.alm.node.AdminEndpoints;
 import dev.alm.node.HostPort;
 import dev.alm.proxy.ProxyConfig;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,7 +37,7 @@ public class PopDaemonClockTest {
   /** The test PoP with an admin server on a free loopback port. */
   public static PopConfig withAdmin(Path dir) throws Exception {
     PopConfig base = config(dir);
-    return base.toBuilder().admin(new dev.alm.node.HostPort("127.0.0.1", 0)).build();
+    return base.toBuilder().admin(new HostPort("127.0.0.1", 0)).build();
   }
 
   static PopConfig config(Path dir) throws Exception {
@@ -91,7 +97,7 @@ public class PopDaemonClockTest {
         config.state(),
         "{\"format\":1,\"pop\":\"zz\",\"algorithm\":\"greedy\",\"x\":0.01,\"mu\":1e308,"
             + "\"boost\":1,\"lastSign\":0,\"beta\":-50,\"betaStdErr\":1,\"savedAtMillis\":1234000}");
-    Files.writeString(dev.alm.io.AtomicFiles.temporarySibling(config.state()), "");
+    Files.writeString(AtomicFiles.temporarySibling(config.state()), "");
     List<String> log = new CopyOnWriteArrayList<>();
     AtomicLong nanos = new AtomicLong(7_000_000_000_000L);
     try (PopDaemon pop =
@@ -103,9 +109,9 @@ public class PopDaemonClockTest {
       assertTrue(
           log.stream().anyMatch(l -> l.contains("removed a half-written state file")),
           log.toString());
-      assertTrue(!Files.exists(dev.alm.io.AtomicFiles.temporarySibling(config.state())));
+      assertTrue(!Files.exists(AtomicFiles.temporarySibling(config.state())));
       pop.tick();
-      String json = dev.alm.node.AdminEndpoints.json(pop.status());
+      String json = AdminEndpoints.json(pop.status());
       assertTrue(!json.contains("Infinity") && !json.contains("NaN"), json);
     }
   }
@@ -113,22 +119,17 @@ public class PopDaemonClockTest {
   @Test
   void readinessFollowsTheProxy(@TempDir Path dir) throws Exception {
     PopConfig base = config(dir);
-    PopConfig config = base.toBuilder().admin(new dev.alm.node.HostPort("127.0.0.1", 0)).build();
+    PopConfig config = base.toBuilder().admin(new HostPort("127.0.0.1", 0)).build();
     try (PopDaemon pop = PopDaemon.start(config, false, Clocks.SYSTEM, l -> {})) {
-      java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
-      java.net.URI ready =
-          java.net.URI.create("http://127.0.0.1:" + pop.adminAddress().getPort() + "/ready");
-      java.net.http.HttpResponse<String> up =
-          http.send(
-              java.net.http.HttpRequest.newBuilder(ready).build(),
-              java.net.http.HttpResponse.BodyHandlers.ofString());
+      HttpClient http = HttpClient.newHttpClient();
+      URI ready = URI.create("http://127.0.0.1:" + pop.adminAddress().getPort() + "/ready");
+      HttpResponse<String> up =
+          http.send(HttpRequest.newBuilder(ready).build(), HttpResponse.BodyHandlers.ofString());
       assertEquals(200, up.statusCode(), up.body());
       assertEquals(true, pop.status().get("proxyUp"));
       pop.killProxy();
-      java.net.http.HttpResponse<String> down =
-          http.send(
-              java.net.http.HttpRequest.newBuilder(ready).build(),
-              java.net.http.HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> down =
+          http.send(HttpRequest.newBuilder(ready).build(), HttpResponse.BodyHandlers.ofString());
       assertEquals(503, down.statusCode());
       assertEquals("proxy down\n", down.body());
       assertEquals(false, pop.status().get("proxyUp"));

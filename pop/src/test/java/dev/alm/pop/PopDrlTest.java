@@ -10,6 +10,8 @@ import dev.alm.io.Clocks;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,8 +35,7 @@ class PopDrlTest {
       }
       // the request path: a thread counts arrivals at each PoP's demand rate, by elapsed time so
       // that a stalled thread does not change the rate, until the test ends
-      java.util.concurrent.atomic.AtomicBoolean feeding =
-          new java.util.concurrent.atomic.AtomicBoolean(true);
+      AtomicBoolean feeding = new AtomicBoolean(true);
       Thread feeder =
           new Thread(
               () -> {
@@ -49,7 +50,7 @@ class PopDrlTest {
                     pops.get(i).limits().arrived(C, whole);
                   }
                   last = now;
-                  java.util.concurrent.locks.LockSupport.parkNanos(5_000_000L);
+                  LockSupport.parkNanos(5_000_000L);
                 }
               });
       feeder.setDaemon(true);

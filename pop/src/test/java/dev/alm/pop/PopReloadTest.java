@@ -12,9 +12,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.alm.fastcontrol.ProbeVerdict;
+import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
@@ -50,7 +52,7 @@ class PopReloadTest {
 
   private static boolean answers(PopDaemon p) throws Exception {
     SimpleResolver r = new SimpleResolver(p.dnsAddress());
-    r.setTimeout(java.time.Duration.ofSeconds(2));
+    r.setTimeout(Duration.ofSeconds(2));
     Message q =
         Message.newQuery(Record.newRecord(Name.fromString("www.cdn.example."), Type.A, DClass.IN));
     return r.send(q).getRcode() == Rcode.NOERROR;
@@ -157,7 +159,7 @@ class PopReloadTest {
     files.keyFile("admin.key", tokenA);
     files.keyFile("gossip.key", "gossip-key-old-0123456789abcdef");
     int swim;
-    try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+    try (ServerSocket free = new ServerSocket(0)) {
       swim = free.getLocalPort();
     }
     String pop = Files.readString(files.pop());

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.alm.io.Clocks;
+import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -37,7 +39,7 @@ class PrometheusScrapeTest {
     PopConfig config = PopDaemonClockTest.withAdmin(dir);
     try (PopDaemon pop = PopDaemon.start(config, true, Clocks.SYSTEM, l -> {})) {
       int port;
-      try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
         port = s.getLocalPort();
       }
       Path yml = dir.resolve("prometheus.yml");
@@ -85,7 +87,7 @@ class PrometheusScrapeTest {
               found = r.toString();
               break;
             }
-          } catch (java.io.IOException starting) {
+          } catch (IOException starting) {
             // prometheus is not listening yet
           }
         }
@@ -105,7 +107,7 @@ class PrometheusScrapeTest {
     try {
       String s = Files.readString(log);
       return s.length() > 1500 ? s.substring(s.length() - 1500) : s;
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return "(none)";
     }
   }

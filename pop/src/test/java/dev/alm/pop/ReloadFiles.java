@@ -22,7 +22,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * A PoP's files in a directory, written and rewritten by reload tests: pop.json, its DNS and proxy
@@ -95,7 +97,7 @@ final class ReloadFiles {
     Files.setPosixFilePermissions(k, PosixFilePermissions.fromString("rw-------"));
   }
 
-  static PopDaemon start(Path popJson, java.util.function.Consumer<String> log) throws Exception {
+  static PopDaemon start(Path popJson, Consumer<String> log) throws Exception {
     PopConfigSource source = PopConfigSource.of(popJson);
     PopDaemon p = PopDaemon.start(source.read(), false, Clocks.SYSTEM, log);
     p.reloadFrom(source);
@@ -160,7 +162,7 @@ final class ReloadFiles {
     long length = 0;
     boolean close = false;
     for (String h = line(in); h != null && !h.isEmpty(); h = line(in)) {
-      String lower = h.toLowerCase(java.util.Locale.ROOT);
+      String lower = h.toLowerCase(Locale.ROOT);
       if (lower.startsWith("content-length:")) {
         length = Long.parseLong(lower.substring(15).trim());
       } else if (lower.startsWith("connection:") && lower.contains("close")) {

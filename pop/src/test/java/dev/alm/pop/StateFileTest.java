@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.controller.dual.PriceState;
+import dev.alm.io.AtomicFiles;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.Calm;
 import dev.alm.loop.DualPrice;
@@ -13,6 +14,7 @@ import dev.alm.loop.LoopState;
 import dev.alm.loop.SavedState;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -70,7 +72,7 @@ class StateFileTest {
     Path p = dir.resolve("state.json");
     Files.writeString(p, text);
     String[] problem = new String[1];
-    java.util.Optional<SavedState> r = new StateFile(p).read(problem);
+    Optional<SavedState> r = new StateFile(p).read(problem);
     if (r.isEmpty()) {
       return problem[0] == null ? "no file" : problem[0];
     }
@@ -101,7 +103,7 @@ class StateFileTest {
   @Test
   void aHalfWrittenSiblingIsRemoved(@TempDir Path dir) throws Exception {
     Path p = dir.resolve("a.json");
-    Path tmp = dev.alm.io.AtomicFiles.temporarySibling(p);
+    Path tmp = AtomicFiles.temporarySibling(p);
     Files.writeString(tmp, "");
     assertTrue(StateFile.removeLeftover(p));
     assertTrue(!Files.exists(tmp));

@@ -9,6 +9,8 @@ import dev.alm.io.Clocks;
 import dev.alm.traces.AccessLogRecord;
 import dev.alm.traces.CsvBytes;
 import dev.alm.traces.Timestamps;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -79,7 +81,7 @@ class AccessLogRingTest {
     assertTrue(ring.hold(who, "/a", 200, 1, t, null));
     assertTrue(ring.hold(who, "/b", 200, 2, t - 1_000_000, null));
     assertEquals(0, ring.drainTo(out), "held, not published");
-    java.util.List<Runnable> loop = new java.util.ArrayList<>();
+    List<Runnable> loop = new ArrayList<>();
     ring.stampLater(loop::add);
     ring.stampLater(loop::add);
     assertEquals(1, loop.size(), "one stamp task per pass");

@@ -15,12 +15,14 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -116,7 +118,7 @@ class CentralPacedBodyTest {
       afterRetry(ch, retry);
       assertEquals(3, store.asked.size());
 
-      store.asked.get(2).completeExceptionally(new java.io.IOException("connection refused"));
+      store.asked.get(2).completeExceptionally(new IOException("connection refused"));
       assertNull(ch.readOutbound(), "fail-closed: a failure writes nothing");
       var state = node.customers().match("v.example").state();
       assertEquals(1, state.centralFailures());
@@ -132,10 +134,9 @@ class CentralPacedBodyTest {
       assertEquals(5_000, content(ch, true));
 
       Object next = ch.readOutbound();
-      assertInstanceOf(io.netty.handler.codec.http.FullHttpResponse.class, next);
-      assertEquals(
-          7, ((io.netty.handler.codec.http.FullHttpResponse) next).content().readableBytes());
-      ((io.netty.handler.codec.http.FullHttpResponse) next).release();
+      assertInstanceOf(FullHttpResponse.class, next);
+      assertEquals(7, ((FullHttpResponse) next).content().readableBytes());
+      ((FullHttpResponse) next).release();
       assertEquals(5, store.asked.size(), "the other customer's response asks nothing");
       assertEquals(1, state.served(), "the request itself is admitted, not asked");
       assertEquals(25_000, state.bytes());

@@ -18,12 +18,14 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -277,7 +279,7 @@ class CustomerLimitHandlerTest {
       assertEquals(-429, lengthOf(ch.readOutbound()));
       assertEquals(3, store.asked.size());
       // the store fails: fail closed, counted
-      store.asked.get(2).completeExceptionally(new java.io.IOException("connection refused"));
+      store.asked.get(2).completeExceptionally(new IOException("connection refused"));
       assertEquals(-429, lengthOf(ch.readOutbound()));
       assertEquals(5, lengthOf(ch.readOutbound()));
       for (FullHttpRequest r : reqs) {
@@ -301,7 +303,7 @@ class CustomerLimitHandlerTest {
     }
   }
 
-  @org.junit.jupiter.api.AfterAll
+  @AfterAll
   static void noLeaks() throws InterruptedException {
     assertEquals(List.of(), LeakWatch.leaks());
   }

@@ -16,6 +16,7 @@ import dev.alm.proxy.limit.LimitMode;
 import dev.alm.proxy.limit.ShareSource;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -47,7 +48,7 @@ class CustomerLimitServerTest {
   private static HttpTestClient.Response post(InetSocketAddress admin, String body, String auth)
       throws Exception {
     try (HttpTestClient c = new HttpTestClient(admin)) {
-      byte[] b = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      byte[] b = body.getBytes(StandardCharsets.UTF_8);
       c.sendRaw(
           "POST /customers HTTP/1.1\r\nHost: 127.0.0.1\r\n"
               + (auth == null ? "" : "Authorization: Bearer " + auth + "\r\n")

@@ -5,6 +5,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +38,7 @@ final class HttpTestClient implements AutoCloseable {
   }
 
   /** A client connecting from {@code local} (a loopback address such as 127.0.0.7; null: any). */
-  HttpTestClient(InetSocketAddress address, java.net.InetAddress local) throws IOException {
+  HttpTestClient(InetSocketAddress address, InetAddress local) throws IOException {
     socket = new Socket(address.getAddress(), address.getPort(), local, 0);
     socket.setSoTimeout(20_000);
     socket.setTcpNoDelay(true);

@@ -10,6 +10,7 @@ import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomersConfig;
 import dev.alm.proxy.limit.LimitMode;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -131,7 +132,7 @@ class NginxOriginTest {
   }
 
   private static int freePort() throws IOException {
-    try (ServerSocket ss = new ServerSocket(0, 1, java.net.InetAddress.getByName(ADDRESS))) {
+    try (ServerSocket ss = new ServerSocket(0, 1, InetAddress.getByName(ADDRESS))) {
       return ss.getLocalPort();
     }
   }

@@ -6,6 +6,7 @@ import dev.alm.io.Clocks;
 import dev.alm.traces.CsvBytes;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -56,7 +57,7 @@ class PendingAccessTest {
     clock.advance(1_000);
     for (int i = 11; i < 100; i++) {
       if (i != 50) {
-        writes.get(i).setFailure(new java.io.IOException("closed"));
+        writes.get(i).setFailure(new IOException("closed"));
       }
     }
     assertEquals(90, pending.size(), "all wait for write 10");

@@ -12,6 +12,7 @@ import dev.alm.fastcontrol.ProbeSigner;
 import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import dev.alm.node.HostPort;
+import java.net.InetAddress;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class PriceEchoProxyTest {
 
   /** The resolver every echo of this test comes from (one prefix, far below its allowance). */
-  private static final java.net.InetAddress RESOLVER = java.net.InetAddress.getLoopbackAddress();
+  private static final InetAddress RESOLVER = InetAddress.getLoopbackAddress();
 
   static {
     LeakWatch.install();

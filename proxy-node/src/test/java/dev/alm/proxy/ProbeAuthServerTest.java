@@ -13,6 +13,7 @@ import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import dev.alm.node.HostPort;
 import java.net.InetAddress;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -144,7 +145,7 @@ class ProbeAuthServerTest {
           metrics);
       assertTrue(metrics.contains("alm_proxy_probe_auth{pop=\"b\"} 1.0"), metrics);
     }
-    assertEquals(java.util.List.of(), LeakWatch.leaks());
+    assertEquals(List.of(), LeakWatch.leaks());
   }
 
   @Test

@@ -15,6 +15,7 @@ import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The proxy's listener under the attacks of docs/operations.md, through real sockets: idle
@@ -87,7 +89,7 @@ class ProxyExhaustionTest {
         try {
           c.getOutputStream().write('X');
           closed = c.getInputStream().read() == -1;
-        } catch (java.net.SocketTimeoutException e) {
+        } catch (SocketTimeoutException e) {
           // still open: keep trickling
         } catch (IOException e) {
           closed = true;
@@ -101,8 +103,7 @@ class ProxyExhaustionTest {
   }
 
   @Test
-  void aProcessOutOfFileDescriptorsKeepsAccepting(@org.junit.jupiter.api.io.TempDir Path tmp)
-      throws Exception {
+  void aProcessOutOfFileDescriptorsKeepsAccepting(@TempDir Path tmp) throws Exception {
     Path childErr = tmp.resolve("child.err");
     assumeTrue(Files.isExecutable(Path.of("/usr/bin/prlimit")), "prlimit (util-linux) missing");
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -13,6 +13,7 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /** {@link ProxyHandler} without sockets: requests in, responses out, every buffer released. */
@@ -57,7 +58,7 @@ class ProxyHandlerTest {
         resp.release();
         assertEquals(0, req.refCnt());
       }
-      assertEquals("[200, 200, 503, 503]", java.util.Arrays.toString(statuses));
+      assertEquals("[200, 200, 503, 503]", Arrays.toString(statuses));
       assertEquals(1, node.probes().count("a", "b"));
       assertEquals(2, node.admission().shed());
       assertNull(ch.readOutbound());

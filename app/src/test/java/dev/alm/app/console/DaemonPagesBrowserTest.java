@@ -15,6 +15,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,7 @@ class DaemonPagesBrowserTest {
             .pop("p1")
             .listen(new HostPort("127.0.0.1", 0))
             .admin(new HostPort("127.0.0.1", 0))
-            .controlInterval(java.time.Duration.ofMillis(500))
+            .controlInterval(Duration.ofMillis(500))
             .meterBuckets(5)
             .ioThreads(1)
             .build();

@@ -3,6 +3,7 @@ package dev.alm.app.drl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.alm.drl.agent.CustomerLimit;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
@@ -60,7 +61,7 @@ class DrlBenchCommandTest {
             "--agent-customers",
             "2"));
     String text = out.toString();
-    for (String alg : dev.alm.drl.agent.CustomerLimit.ALGORITHMS) {
+    for (String alg : CustomerLimit.ALGORITHMS) {
       assertTrue(text.lines().anyMatch(l -> l.startsWith("  " + alg + " ")), alg + " in\n" + text);
     }
   }

@@ -3,6 +3,7 @@ package dev.alm.app.fuzz;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -27,10 +28,10 @@ class ConfigFuzzTest {
   @Test
   void theSeedDocumentsAreValid() throws Exception {
     for (ConfigFuzz.Target t : ConfigFuzz.Target.values()) {
-      java.nio.file.Files.writeString(dir.resolve("dns.json"), ConfigFuzz.Target.DNS.seed);
-      java.nio.file.Files.writeString(dir.resolve("proxy.json"), ConfigFuzz.Target.PROXY.seed);
+      Files.writeString(dir.resolve("dns.json"), ConfigFuzz.Target.DNS.seed);
+      Files.writeString(dir.resolve("proxy.json"), ConfigFuzz.Target.PROXY.seed);
       Path f = dir.resolve("seed.json");
-      java.nio.file.Files.writeString(f, t.seed);
+      Files.writeString(f, t.seed);
       ConfigFuzz.read(t, f); // throws if a seed is not valid
     }
   }

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.io.KeyRing;
+import dev.alm.ratelimit.gossip.GossipUpdate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -121,7 +123,7 @@ class AgentCoreTest {
   @ValueSource(strings = {"share", "grd", "fps", "gdrl", "dst"})
   void everyAlgorithmLeasesFallsToOneNthAndHealsAfterAPartition(String algorithm) {
     Net net = new Net(5, 1000, AgentSettings.GossipMode.TABLE, algorithm);
-    java.util.Arrays.fill(net.demand, 300);
+    Arrays.fill(net.demand, 300);
     net.run(200);
     assertEquals(1000, net.sum(), 60, algorithm + ": sum before the cut");
     net.cut[4] = true;
@@ -180,7 +182,7 @@ class AgentCoreTest {
   @Test
   void aMinorityKeepsOneNthForEachPeerItCannotHearEvenWhenRemoved() {
     Net net = new Net(5, 1000, AgentSettings.GossipMode.TABLE);
-    java.util.Arrays.fill(net.demand, 500);
+    Arrays.fill(net.demand, 500);
     net.run(100);
     assertEquals(1000, net.sum(), 5);
     // 0 and 1 lose 2, 3 and 4, which membership then removes from their view
@@ -200,7 +202,7 @@ class AgentCoreTest {
   @Test
   void aMajorityInheritsARemovedPeersShare() {
     Net net = new Net(3, 900, AgentSettings.GossipMode.TABLE);
-    java.util.Arrays.fill(net.demand, 600);
+    Arrays.fill(net.demand, 600);
     net.run(100);
     net.cut[2] = true;
     net.run(40);
@@ -220,13 +222,7 @@ class AgentCoreTest {
         new PacketCodec(KEYS)
             .encode(
                 new GossipPacket(
-                    1,
-                    0,
-                    5,
-                    1,
-                    List.of(
-                        new CustomerEntry(
-                            12345, new dev.alm.ratelimit.gossip.GossipUpdate(1, 99, 0)))));
+                    1, 0, 5, 1, List.of(new CustomerEntry(12345, new GossipUpdate(1, 99, 0)))));
     assertTrue(core.onDatagram(b, 0, b.length, 1) instanceof Receipt.Accepted);
     assertEquals(1, core.counters().unknownCustomerEntries());
     byte[] self = new PacketCodec(KEYS).encode(new GossipPacket(0, 0, 5, 1, List.of()));

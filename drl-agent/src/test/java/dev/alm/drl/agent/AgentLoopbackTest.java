@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
+import dev.alm.ratelimit.gossip.GossipUpdate;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
@@ -186,9 +187,7 @@ class AgentLoopbackTest {
             0,
             Long.MAX_VALUE - 1,
             1,
-            List.of(
-                new CustomerEntry(
-                    key, new dev.alm.ratelimit.gossip.GossipUpdate(1L << 30, 1e9, 0))));
+            List.of(new CustomerEntry(key, new GossipUpdate(1L << 30, 1e9, 0))));
     byte[] forged = new PacketCodec(KeyRing.ofText("not-the-fleet-key-0123456789")).encode(huge);
     byte[] genuine = new PacketCodec(KEYS).encode(huge);
     byte[] junk = new byte[40];

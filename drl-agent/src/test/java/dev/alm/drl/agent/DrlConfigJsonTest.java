@@ -8,6 +8,7 @@ import dev.alm.io.JsonFields;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,8 +56,7 @@ class DrlConfigJsonTest {
     for (String[] c : cases) {
       InputException e = assertThrows(InputException.class, () -> read(c[0]), c[1]);
       assertEquals(1, e.getMessage().lines().count());
-      org.junit.jupiter.api.Assertions.assertTrue(
-          e.getMessage().contains(c[1]), e.getMessage() + " should name " + c[1]);
+      Assertions.assertTrue(e.getMessage().contains(c[1]), e.getMessage() + " should name " + c[1]);
     }
   }
 }

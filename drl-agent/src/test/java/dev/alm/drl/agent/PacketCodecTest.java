@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import dev.alm.io.KeyRing;
+import dev.alm.ratelimit.gdrl.ConsensusMessage;
+import dev.alm.ratelimit.gossip.GossipUpdate;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -19,11 +24,9 @@ class PacketCodecTest {
       KeyRing.ofText("new-gossip-key-0123456789", "old-gossip-key-0123456789");
 
   static GossipPacket packet(int entries) {
-    List<CustomerEntry> e = new java.util.ArrayList<>();
+    List<CustomerEntry> e = new ArrayList<>();
     for (int i = 0; i < entries; i++) {
-      e.add(
-          new CustomerEntry(
-              1000 + i, new dev.alm.ratelimit.gossip.GossipUpdate(7 + i, 12.5 * i, 0.25 * i)));
+      e.add(new CustomerEntry(1000 + i, new GossipUpdate(7 + i, 12.5 * i, 0.25 * i)));
     }
     return new GossipPacket(2, TO, 1_700_000_000_000L, 42, e);
   }
@@ -38,7 +41,7 @@ class PacketCodecTest {
     assertEquals(71, b.length);
     assertEquals(71 + 25, c.encode(packet(2)).length);
     assertEquals(PacketCodec.VERSION, b[2]);
-    assertEquals(TO, java.nio.ByteBuffer.wrap(b).getInt(8), "receiver id at offset 8");
+    assertEquals(TO, ByteBuffer.wrap(b).getInt(8), "receiver id at offset 8");
     PacketCodec.Valid v = assertInstanceOf(PacketCodec.Valid.class, c.decode(b, 0, b.length, TO));
     assertEquals(packet(1), v.packet());
   }
@@ -71,7 +74,7 @@ class PacketCodecTest {
   void truncatedOrPaddedIsMalformed(@ForAll @IntRange(min = 0, max = 200) int len) {
     PacketCodec c = new PacketCodec(NEW);
     byte[] good = c.encode(packet(2));
-    byte[] b = java.util.Arrays.copyOf(good, len);
+    byte[] b = Arrays.copyOf(good, len);
     PacketCodec.Decoded d = c.decode(b, 0, b.length, TO);
     if (len == good.length) {
       assertInstanceOf(PacketCodec.Valid.class, d);
@@ -85,12 +88,7 @@ class PacketCodecTest {
     PacketCodec c = new PacketCodec(NEW);
     GossipPacket p =
         new GossipPacket(
-            1,
-            TO,
-            1,
-            1,
-            List.of(
-                new CustomerEntry(1, new dev.alm.ratelimit.gossip.GossipUpdate(1, Double.NaN, 0))));
+            1, TO, 1, 1, List.of(new CustomerEntry(1, new GossipUpdate(1, Double.NaN, 0))));
     byte[] b = c.encode(p);
     assertEquals(new PacketCodec.Refused(RejectReason.MALFORMED), c.decode(b, 0, b.length, TO));
   }
@@ -114,7 +112,7 @@ class PacketCodecTest {
   void rewritingTheReceiverBreaksTheMac() {
     PacketCodec c = new PacketCodec(NEW);
     byte[] b = c.encode(packet(1));
-    java.nio.ByteBuffer.wrap(b).putInt(8, 1);
+    ByteBuffer.wrap(b).putInt(8, 1);
     assertEquals(new PacketCodec.Refused(RejectReason.BAD_MAC), c.decode(b, 0, b.length, 1));
   }
 
@@ -128,11 +126,8 @@ class PacketCodecTest {
             1,
             9,
             List.of(
-                new CustomerEntry(
-                    5,
-                    new dev.alm.ratelimit.gdrl.ConsensusMessage(
-                        12, -250.5, 333.25, 3, true, 17.75)),
-                new CustomerEntry(6, new dev.alm.ratelimit.gossip.GossipUpdate(4, 10, 0))));
+                new CustomerEntry(5, new ConsensusMessage(12, -250.5, 333.25, 3, true, 17.75)),
+                new CustomerEntry(6, new GossipUpdate(4, 10, 0))));
     byte[] b = c.encode(p);
     assertEquals(30 + 36 + 25 + 16, b.length);
     PacketCodec.Valid v = assertInstanceOf(PacketCodec.Valid.class, c.decode(b, 0, b.length, TO));
@@ -143,7 +138,7 @@ class PacketCodecTest {
   void theFormerVersionIsMalformed() {
     PacketCodec c = new PacketCodec(NEW);
     // version 1: magic, version, type, sender, incarnation, sequence, one entry, a valid MAC
-    java.nio.ByteBuffer v1 = java.nio.ByteBuffer.allocate(26 + 24 + 16);
+    ByteBuffer v1 = ByteBuffer.allocate(26 + 24 + 16);
     v1.putShort(PacketCodec.MAGIC).put((byte) 1).put((byte) 1).putInt(2).putLong(5).putLong(1);
     v1.putShort((short) 1).putInt(1000).putInt(7).putDouble(12.5).putDouble(0);
     byte[] b = v1.array();

@@ -2,6 +2,7 @@ package dev.alm.drl.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.alm.ratelimit.alloc.Enforcement;
 import dev.alm.ratelimit.alloc.LocalMeasurement;
 import dev.alm.ratelimit.sim.AlgorithmCatalog;
@@ -19,7 +20,7 @@ class ScenarioPopsTest {
   private static Scenario scenario() throws Exception {
     return ScenarioReader.parse(
         "test",
-        new com.fasterxml.jackson.databind.ObjectMapper()
+        new ObjectMapper()
             .readTree(
                 "{\"limiters\": 2, \"globalLimit\": 1000, \"duration\": 10, \"interval\": 0.05,"
                     + " \"tick\": 0.01, \"warmup\": 0, \"bucketDepth\": 50,"

@@ -16,6 +16,7 @@ import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -50,7 +51,7 @@ class SignedSwimCodecTest {
         Message.builder()
             .qualifier("sc/fdetector/ping")
             .header("k", "v")
-            .data(new java.util.ArrayList<>(List.of("a", "b")))
+            .data(new ArrayList<>(List.of("a", "b")))
             .build();
     Message back = c.deserialize(in(frame(c, m)));
     assertEquals("sc/fdetector/ping", back.qualifier());

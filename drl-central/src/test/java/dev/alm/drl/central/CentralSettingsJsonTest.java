@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.alm.io.InputException;
 import dev.alm.io.JsonFields;
+import dev.alm.io.KeyRing;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -59,7 +60,7 @@ class CentralSettingsJsonTest {
     Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
     TokenServerCore core =
         new TokenServerCore(
-            new LeaseCodec(dev.alm.io.KeyRing.load(key, "test")),
+            new LeaseCodec(KeyRing.load(key, "test")),
             TokenServerSettings.DEFAULTS,
             List.of(new CentralLimit("acme", 100, 100)),
             System.nanoTime());

@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -135,9 +138,9 @@ class RedisLimiterTest {
       assertTrue(l.tryAcquire("acme", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
       redis.stop();
       for (int i = 0; i < 10; i++) {
-        java.util.concurrent.ExecutionException e =
-            org.junit.jupiter.api.Assertions.assertThrows(
-                java.util.concurrent.ExecutionException.class,
+        ExecutionException e =
+            Assertions.assertThrows(
+                ExecutionException.class,
                 () -> l.tryAcquire("acme", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
         assertTrue(e.getCause() instanceof CentralUnavailableException, e.toString());
       }
@@ -168,9 +171,7 @@ class RedisLimiterTest {
         RedisLimiterConfig.builder("redis://127.0.0.1:1")
             .connectTimeout(Duration.ofSeconds(2))
             .build();
-    java.io.IOException e =
-        org.junit.jupiter.api.Assertions.assertThrows(
-            java.io.IOException.class, () -> RedisLimiter.connect(config));
+    IOException e = Assertions.assertThrows(IOException.class, () -> RedisLimiter.connect(config));
     assertTrue(e.getMessage().startsWith("redis redis://127.0.0.1:1: cannot connect"));
     assertFalse(e.getMessage().contains("\n"));
   }

@@ -3,8 +3,11 @@ package dev.alm.drl.central;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.io.KeyRing;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -56,8 +59,7 @@ class TokenServerFloodTest {
   /** RcvbufErrors of /proc/net/snmp (Linux), or -1: datagrams the kernel dropped, full buffers. */
   private static long udpReceiveBufferErrors() {
     try {
-      List<String> lines =
-          java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/net/snmp"));
+      List<String> lines = Files.readAllLines(Path.of("/proc/net/snmp"));
       String[] names = null;
       for (String l : lines) {
         if (l.startsWith("Udp:")) {
@@ -73,7 +75,7 @@ class TokenServerFloodTest {
           }
         }
       }
-    } catch (java.io.IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       // not Linux
     }
     return -1;

@@ -14,6 +14,7 @@ import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
@@ -283,8 +284,7 @@ class TokenServerTest {
       assertTrue(client.tryAcquire("nobody", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
       assertTrue(client.tryAcquire("nobody", 1).toCompletableFuture().get(5, TimeUnit.SECONDS));
       assertEquals(2, client.counters().unknownCustomer());
-      assertEquals(
-          2L, ((java.util.Map<?, ?>) client.status().get("decisions")).get("unknownCustomer"));
+      assertEquals(2L, ((Map<?, ?>) client.status().get("decisions")).get("unknownCustomer"));
       assertEquals(1, server.core().unknownCustomers(), "the second call asked no one");
     }
   }

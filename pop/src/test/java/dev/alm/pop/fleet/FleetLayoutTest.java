@@ -12,6 +12,7 @@ import dev.alm.controller.model.Node;
 import dev.alm.controller.model.Topology;
 import dev.alm.pop.PopConfig;
 import dev.alm.pop.PopConfigJson;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -115,7 +116,7 @@ class FleetLayoutTest {
     Path fresh = dir.resolve("fresh");
     List<FleetFile> bad =
         List.of(new FleetFile("a/pop.json", "{}", false), new FleetFile("a/pop.json", "{}", false));
-    assertThrows(java.io.IOException.class, () -> FleetWriter.write(fresh, bad));
+    assertThrows(IOException.class, () -> FleetWriter.write(fresh, bad));
     assertFalse(Files.exists(fresh));
     try (var s = Files.list(dir)) {
       assertEquals(

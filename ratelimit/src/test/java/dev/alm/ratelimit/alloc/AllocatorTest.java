@@ -9,6 +9,7 @@ import dev.alm.ratelimit.gossip.TableGossip;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.BiFunction;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
@@ -26,7 +27,7 @@ class AllocatorTest {
   static Enforcement[] run(
       Allocator<GossipLimiterState, GossipUpdate> a,
       int rounds,
-      java.util.function.BiFunction<Integer, Enforcement, LocalMeasurement> measure) {
+      BiFunction<Integer, Enforcement, LocalMeasurement> measure) {
     int n = 2;
     LimiterContext[] ctx = {
       LimiterContext.of(0, n, L, DT, 75_000), LimiterContext.of(1, n, L, DT, 75_000)

@@ -15,6 +15,7 @@ import dev.alm.ratelimit.graph.Graphs;
 import dev.alm.ratelimit.graph.RandomGraphs;
 import dev.alm.ratelimit.laplacian.DstAllocators;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Random;
@@ -22,6 +23,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** The allocator form of GDRL and the Laplacian throttler, driven by a small in-test loop. */
@@ -90,7 +92,7 @@ class ConsensusAllocatorTest {
         int[] nb = ctx[i].neighbours();
         for (int k = 0; k < nb.length; k++) {
           int j = nb[k];
-          int back = java.util.Arrays.stream(ctx[j].neighbours()).boxed().toList().indexOf(i);
+          int back = Arrays.stream(ctx[j].neighbours()).boxed().toList().indexOf(i);
           f += state[i].given()[k] - state[j].received()[back];
         }
       }
@@ -239,7 +241,7 @@ class ConsensusAllocatorTest {
   void badParametersNameTheField() {
     var p = new ObjectMapper().createObjectNode().put("eta", -1);
     var e =
-        org.junit.jupiter.api.Assertions.assertThrows(
+        Assertions.assertThrows(
             InputException.class,
             () ->
                 GdrlAllocators.create(
@@ -247,7 +249,7 @@ class ConsensusAllocatorTest {
     assertTrue(e.getMessage().startsWith("s.json:algorithms.gdrl.eta: expected a number > 0"));
     var p2 = new ObjectMapper().createObjectNode().put("measure", "x");
     var e2 =
-        org.junit.jupiter.api.Assertions.assertThrows(
+        Assertions.assertThrows(
             InputException.class,
             () ->
                 DstAllocators.create(

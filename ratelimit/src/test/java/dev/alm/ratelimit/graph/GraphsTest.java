@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.alm.ratelimit.laplacian.H2Measure;
 import dev.alm.ratelimit.laplacian.UpdateCycle;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -32,7 +33,7 @@ class GraphsTest {
     for (int k = 0; k < n; k++) {
       want[k] = 2 - 2 * Math.cos(2 * Math.PI * k / n);
     }
-    java.util.Arrays.sort(want);
+    Arrays.sort(want);
     for (int k = 0; k < n; k++) {
       assertEquals(want[k], ev[k], 1e-9);
     }

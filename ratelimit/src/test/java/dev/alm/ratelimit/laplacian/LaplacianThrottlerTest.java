@@ -7,6 +7,7 @@ import dev.alm.ratelimit.graph.CommunicationGraph;
 import dev.alm.ratelimit.graph.Graphs;
 import dev.alm.ratelimit.graph.RandomGraphs;
 import dev.alm.ratelimit.graph.SiamiGraphs;
+import java.util.Arrays;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -26,7 +27,7 @@ class LaplacianThrottlerTest {
     Random rnd = new Random(seed);
     NodalMeasure m = NodalMeasure.values()[measure];
     double[] x = new double[n];
-    java.util.Arrays.fill(x, 10);
+    Arrays.fill(x, 10);
     double total = 10.0 * n;
     double gamma = 0.05;
     for (int k = 0; k < 200; k++) {
@@ -49,7 +50,7 @@ class LaplacianThrottlerTest {
     CommunicationGraph g = Graphs.ring(6);
     double[] r = {10, 20, 30, 5, 15, 40};
     double[] x = new double[6];
-    java.util.Arrays.fill(x, 18);
+    Arrays.fill(x, 18);
     for (int k = 0; k < 500; k++) {
       x = LaplacianThrottler.step(g, 0.3, NodalMeasure.THROTTLED_AMOUNT, x, r);
     }

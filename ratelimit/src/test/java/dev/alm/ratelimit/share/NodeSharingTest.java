@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -64,7 +65,7 @@ class NodeSharingTest {
       @ForAll @DoubleRange(min = 0, max = 1000) double limit,
       @ForAll @Size(min = 1, max = 50) List<@DoubleRange(min = 0, max = 100) Double> requests) {
     double[] r = requests.stream().mapToDouble(Double::doubleValue).toArray();
-    double total = java.util.Arrays.stream(r).sum();
+    double total = Arrays.stream(r).sum();
     for (NodeSharing s : List.of(ALG1, ALG2)) {
       double[] x = s.share(limit, r);
       double sum = 0;
@@ -82,14 +83,14 @@ class NodeSharingTest {
       @ForAll @DoubleRange(min = 0, max = 1000) double limit,
       @ForAll @Size(min = 1, max = 50) List<@DoubleRange(min = 0.01, max = 100) Double> requests) {
     double[] r = requests.stream().mapToDouble(Double::doubleValue).toArray();
-    double total = java.util.Arrays.stream(r).sum();
+    double total = Arrays.stream(r).sum();
     double[] x1 = ALG1.share(limit, r);
     double ratio = Math.min(1, limit / total);
     for (int j = 0; j < r.length; j++) {
       assertEquals(ratio, x1[j] / r[j], 1e-9);
     }
     double[] x2 = ALG2.share(limit, r);
-    double biggest = java.util.Arrays.stream(x2).max().orElseThrow();
+    double biggest = Arrays.stream(x2).max().orElseThrow();
     for (int j = 0; j < r.length; j++) {
       if (x2[j] < r[j] - 1e-9) {
         // A throttled client gets the level, which no other client exceeds.

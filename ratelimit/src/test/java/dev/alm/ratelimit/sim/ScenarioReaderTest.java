@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.alm.io.InputException;
+import dev.alm.ratelimit.alloc.Allocator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -78,7 +79,7 @@ class ScenarioReaderTest {
             """);
     Scenario s = ScenarioReader.read(f.toString());
     assertEquals(100, s.bucketDepth(), 1e-9);
-    dev.alm.ratelimit.alloc.Allocator<?, ?> a =
+    Allocator<?, ?> a =
         AlgorithmCatalog.standard()
             .find("static")
             .orElseThrow()

@@ -3,8 +3,11 @@ package dev.alm.ratelimit.throttle;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -44,7 +47,7 @@ class FixedWindowTest {
 
   /** 5 visits at 0:00, then one every 100 ms from 0:50 to 2:00. */
   static List<Long> articleGaps() {
-    List<Long> gaps = new java.util.ArrayList<>(Collections.nCopies(5, 0L));
+    List<Long> gaps = new ArrayList<>(Collections.nCopies(5, 0L));
     gaps.add(50_000_000_000L);
     gaps.addAll(Collections.nCopies(700, 100_000_000L));
     return gaps;
@@ -58,7 +61,7 @@ class FixedWindowTest {
       @ForAll @LongRange(min = -5_000_000_000L, max = 5_000_000_000L) long start) {
     List<Replay.Admitted> a =
         Replay.run(new FixedWindow.Config(limit, W).newLimiter(), start, gaps, permits);
-    java.util.Map<Long, Long> perWindow = new java.util.HashMap<>();
+    Map<Long, Long> perWindow = new HashMap<>();
     for (Replay.Admitted x : a) {
       perWindow.merge(Math.floorDiv(x.at(), W), (long) x.permits(), Long::sum);
     }

@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 import net.jqwik.api.constraints.Size;
@@ -67,8 +70,8 @@ class SlidingWindowTest {
         Replay.run(new SlidingWindow.Config(limit, W, 1).newLimiter(), 0, gaps, permits));
   }
 
-  @net.jqwik.api.Provide
-  net.jqwik.api.Arbitrary<Integer> k() {
-    return net.jqwik.api.Arbitraries.of(1, 2, 3, 4, 5, 6, 8, 10, 12);
+  @Provide
+  Arbitrary<Integer> k() {
+    return Arbitraries.of(1, 2, 3, 4, 5, 6, 8, 10, 12);
   }
 }
