@@ -73,15 +73,19 @@ final class Sensitivity {
   }
 
   /**
-   * Whether {@code sample} is more than {@code spread / sqrt(probes)} of {@code previous} away from
-   * it: a step (a route change, the end of a burst of probes handed out at another rate than their
-   * weights assumed), not noise, so the EWMA starts over at the sample rather than carrying the old
-   * value for ten intervals. Below {@link Settling#MIN_EXPECTED} probes nothing is a step.
+   * Whether {@code sample} is at least {@link #STEP_FACTOR} times off {@code previous} and their
+   * ratio more than {@code spread / sqrt(probes)} from 1 in logarithm: a step (a route change, the
+   * end of a burst of probes handed out at another rate than their weights assumed), not noise, so
+   * the EWMA starts over at the sample rather than carrying the old value for ten intervals. The
+   * logarithm makes a step down as detectable as the same step up: measured as a difference
+   * relative to the old level, a fall can never exceed 1, so below (spread)^2 probes (256 for H_ii)
+   * no fall was a step, and an inflated start's level held for ten intervals. Below {@link
+   * Settling#MIN_EXPECTED} probes nothing is a step.
    */
   static boolean surged(double previous, double sample, long probes, double spread) {
     return probes >= Settling.MIN_EXPECTED
         && previous > 0
         && (sample > STEP_FACTOR * previous || sample * STEP_FACTOR < previous)
-        && Math.abs(sample - previous) > spread * previous / Math.sqrt(probes);
+        && Math.abs(Math.log(sample / previous)) > spread / Math.sqrt(probes);
   }
 }

@@ -99,4 +99,14 @@ class MeasuredStepsTest {
     assertTrue(Sensitivity.surged(0.03, 0.1, 1000, 8));
     assertFalse(Sensitivity.surged(0, 0.1, 1000, 8), "no level yet: nothing to step from");
   }
+
+  @Test
+  void aStepDownIsASurgeAsSurelyAsTheSameStepUp() {
+    // H_ii's spread (16 / sqrt(n)) at 200 probes: a ninefold fall back from an inflated start
+    assertTrue(Sensitivity.surged(0.36, 0.04, 200, 16));
+    assertTrue(Sensitivity.surged(0.04, 0.36, 200, 16));
+    // threefold either way from 100 probes is within that spread
+    assertFalse(Sensitivity.surged(0.03, 0.01, 100, 16));
+    assertFalse(Sensitivity.surged(0.01, 0.03, 100, 16));
+  }
 }
