@@ -84,7 +84,7 @@ public final class DnsConfigJson {
   private static final JsonBinding<Target> TOP =
       JsonBinding.<Target>builder()
           .text("pop", (t, v) -> t.b.pop(v))
-          .field("zone", (f, n, t) -> {})
+          .field("zone", (f, n, t) -> {}) // read first: the builder is made for it
           .field("names", (f, n, t) -> names(f, n, t.zone, t.b::name))
           .required("l1", ADDRESSES, (f, n, t) -> addresses(f, n, t.b::l1))
           .required("l2", ADDRESSES, (f, n, t) -> addresses(f, n, t.b::l2))

@@ -99,8 +99,9 @@ public final class ProbeSigner {
     long expiry = Math.floorDiv(nowMillis + lifetimeMillis, 1000);
     long nonce = nonces.getAsLong();
     long nanos = nowMillis * 1_000_000L;
-    SlidingWindowCounter.Window last = handOuts(nanos).window(nanos);
-    handOuts(nanos).record(nanos);
+    SlidingWindowCounter handOuts = handOuts(nanos);
+    SlidingWindowCounter.Window last = handOuts.window(nanos);
+    handOuts.record(nanos);
     float w = weight;
     float r = rate;
     double now = last.count() >= MIN_RATE_COUNT ? last.rate() : Double.NaN;

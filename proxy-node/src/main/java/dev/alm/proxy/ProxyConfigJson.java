@@ -15,6 +15,7 @@ import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Reads a proxy configuration file (JSON, docs/proxy-node.md) onto a {@link ProxyConfig.Builder}.
@@ -182,17 +183,12 @@ public final class ProxyConfigJson {
     return built(f, prefix, () -> build.apply(builder));
   }
 
-  /** A record's builder. */
-  private interface Builds<R> {
-    R build();
-  }
-
   /**
    * What {@code build} makes; its refusal ({@code field: reason}) is reported against the field.
    */
-  private static <R> R built(JsonFields f, String prefix, Builds<R> build) throws InputException {
+  private static <R> R built(JsonFields f, String prefix, Supplier<R> build) throws InputException {
     try {
-      return build.build();
+      return build.get();
     } catch (IllegalArgumentException e) {
       throw ProxyJsonFields.fieldError(f.file(), prefix, e);
     }
