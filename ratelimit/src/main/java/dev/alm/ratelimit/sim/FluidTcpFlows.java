@@ -5,7 +5,8 @@ import java.util.SplittableRandom;
 
 /**
  * A scenario's TCP flows as fluid AIMD senders, tick by tick, for a driver that polices them at
- * each limiter (the live runs' PoPs, {@code ScenarioPops}): the {@link Simulator}'s TCP model, per
+ * each limiter: the {@link Simulator}'s run and the live runs' PoPs ({@code ScenarioPops}) step
+ * this one model, so both see the same flows. Per
  * flow and tick dt: sending rate min(cwnd MSS / RTT, maxRate); with the limiter's drop fraction d
  * over the tick the flow sees a loss with probability 1 - (1 - d)^packets and halves cwnd (at most
  * once per RTT, New Reno's fast recovery; below 2 packets a retransmission timeout of max(200 ms, 2
@@ -18,6 +19,18 @@ import java.util.SplittableRandom;
  * polices, then {@link #deliver}.
  */
 public final class FluidTcpFlows {
+
+  /**
+   * Below this window (packets) a loss cannot raise enough duplicate ACKs even with limited
+   * transmit (RFC 3042): it times out.
+   */
+  static final double FAST_RETRANSMIT_CWND = 2;
+
+  /** Linux's minimum retransmission timeout, seconds. */
+  static final double MIN_RTO = 0.2;
+
+  /** Retransmission timeouts back off at most 2^6 times. */
+  static final int MAX_BACKOFF = 6;
 
   private final double pkt;
   private final int[][] flowsOf;
@@ -180,12 +193,12 @@ public final class FluidTcpFlows {
   private void react(int f, double t, double dt, double send, double pLoss) {
     if (pLoss > 0 && rng.nextDouble() < pLoss && t - lastLoss[f] >= rtt[f]) {
       lastLoss[f] = t;
-      if (cwnd[f] < TcpFlows.FAST_RETRANSMIT_CWND) {
+      if (cwnd[f] < FAST_RETRANSMIT_CWND) {
         // too few packets in flight for three duplicate ACKs: a retransmission timeout
         ssthresh[f] = Math.max(1, cwnd[f] / 2);
         cwnd[f] = 1;
-        quietUntil[f] = t + Math.max(TcpFlows.MIN_RTO, 2 * rtt[f]) * (1 << backoff[f]);
-        backoff[f] = Math.min(TcpFlows.MAX_BACKOFF, backoff[f] + 1);
+        quietUntil[f] = t + Math.max(MIN_RTO, 2 * rtt[f]) * (1 << backoff[f]);
+        backoff[f] = Math.min(MAX_BACKOFF, backoff[f] + 1);
       } else {
         cwnd[f] = cwnd[f] / 2;
         ssthresh[f] = cwnd[f];

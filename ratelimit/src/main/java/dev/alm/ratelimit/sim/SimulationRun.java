@@ -29,7 +29,7 @@ final class SimulationRun<S, M extends PeerMessage> {
   private final SplittableRandom flowRng;
   private final SplittableRandom algRng;
   private final DemandSpec[][] demandOf;
-  private final TcpFlows flows;
+  private final FluidTcpFlows flows;
   private final Policers policers;
   private final MessageNetwork<M> network;
   private final LimiterContext[] ctx;
@@ -62,7 +62,7 @@ final class SimulationRun<S, M extends PeerMessage> {
     SplittableRandom lossRng = master.split();
     algRng = master.split();
     demandOf = demandByLimiter(sc);
-    flows = new TcpFlows(sc.flows(), n, dt, sc.packetBytes());
+    flows = new FluidTcpFlows(sc, flowRng);
     policers = new Policers(n, sc.globalLimit(), sc.bucketDepth());
     ctx = new LimiterContext[n];
     states = new ArrayList<>(n);
@@ -135,7 +135,7 @@ final class SimulationRun<S, M extends PeerMessage> {
         aggServed,
         aggDemand,
         jain,
-        flows.meanRates(),
+        flows.flowRates(),
         Simulator.changeTimes(sc),
         network.messages(),
         network.bytes());
@@ -153,9 +153,7 @@ final class SimulationRun<S, M extends PeerMessage> {
       double served = policers.served(i);
       arrivedInterval[i] += arrived;
       servedInterval[i] += served;
-      if (flows.any(i)) {
-        flows.react(i, arrived, served, policers.dropsTail(i), t, steady, flowRng);
-      }
+      flows.deliver(i, t, dt, arrived, served, policers.dropsTail(i), steady);
     }
   }
 
@@ -176,9 +174,9 @@ final class SimulationRun<S, M extends PeerMessage> {
         demandSum += r;
       }
     }
-    arrived = flows.offer(i, t, steady, arrived);
+    arrived += flows.offer(i, t, dt, steady);
     if (firstOfInterval) {
-      demandSum = flows.addCaps(i, t, demandSum);
+      demandSum += flows.demand(i);
     }
     return arrived;
   }
