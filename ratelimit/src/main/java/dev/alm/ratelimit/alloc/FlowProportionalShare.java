@@ -3,8 +3,6 @@ package dev.alm.ratelimit.alloc;
 import dev.alm.ratelimit.gossip.Ewma;
 import dev.alm.ratelimit.gossip.GossipUpdate;
 import dev.alm.ratelimit.gossip.SumGossip;
-import java.util.List;
-import java.util.random.RandomGenerator;
 
 /**
  * Flow Proportional Share (paper 001 section 3.2.2, Fig. 2): each limiter enforces a local token
@@ -45,7 +43,7 @@ public final class FlowProportionalShare extends GossipAllocator {
    *     (TCP's sawtooth keeps an unbottlenecked aggregate slightly below the limit on average)
    */
   public FlowProportionalShare(SumGossip gossip, double ewmaPerInterval, double threshold) {
-    super(gossip, ewmaPerInterval);
+    super("fps", gossip, ewmaPerInterval);
     if (!(threshold > 0 && threshold <= 1)) {
       throw new IllegalArgumentException("threshold in (0, 1]: " + threshold);
     }
@@ -57,11 +55,6 @@ public final class FlowProportionalShare extends GossipAllocator {
   }
 
   @Override
-  public String name() {
-    return "fps";
-  }
-
-  @Override
   public GossipLimiterState initialState(LimiterContext context) {
     GossipLimiterState st = newState(context, 1, context.equalShare());
     st.globalEstimate = context.limiters();
@@ -69,14 +62,12 @@ public final class FlowProportionalShare extends GossipAllocator {
   }
 
   @Override
-  Enforcement update(
-      LimiterContext context,
-      GossipLimiterState st,
-      StepInput<GossipUpdate> input,
-      RandomGenerator random,
-      List<Envelope<GossipUpdate>> out) {
+  Enforcement update(GossipStep step) {
+    LimiterContext context = step.context();
+    GossipLimiterState st = step.state();
+    StepInput<GossipUpdate> input = step.input();
     LocalMeasurement local = input.local();
-    double limit = limit(context, input);
+    double limit = limit(step);
     double floor = SLOW_START_FLOOR * context.equalShare();
     double raw = local.arrivalRate();
     boolean slowStart = st.localLimit <= floor * 1.0001 && raw > 0;
@@ -109,7 +100,7 @@ public final class FlowProportionalShare extends GossipAllocator {
     st.weight = slowStart ? ideal : ewma * st.weight + (1 - ewma) * ideal;
     st.gossiped = st.weight;
     double total =
-        gossip.step(context.id(), st.gossip, st.weight, input.received(), input, random, out);
+        gossip.step(context.id(), st.gossip, st.weight, input.received(), input, step.random(), step.out());
     // push-sum's estimate swings when local changes are merged into a small mass; smooth it with
     // the same EWMA as the demand
     st.globalEstimate = Ewma.update(ewma, st.globalEstimate, total, st.globalEstimate == 0);

@@ -1,9 +1,6 @@
 package dev.alm.ratelimit.alloc;
 
-import dev.alm.ratelimit.gossip.GossipUpdate;
 import dev.alm.ratelimit.gossip.SumGossip;
-import java.util.List;
-import java.util.random.RandomGenerator;
 
 /**
  * Global Random Drop (paper 001 section 3.2.1, Fig. 1): every limiter estimates the global demand D
@@ -19,12 +16,7 @@ public final class GlobalRandomDrop extends GossipAllocator {
    * @param ewmaPerInterval the EWMA weight of the history per interval ({@code Ewma.perInterval})
    */
   public GlobalRandomDrop(SumGossip gossip, double ewmaPerInterval) {
-    super(gossip, ewmaPerInterval);
-  }
-
-  @Override
-  public String name() {
-    return "grd";
+    super("grd", gossip, ewmaPerInterval);
   }
 
   @Override
@@ -38,14 +30,9 @@ public final class GlobalRandomDrop extends GossipAllocator {
   }
 
   @Override
-  Enforcement update(
-      LimiterContext context,
-      GossipLimiterState st,
-      StepInput<GossipUpdate> input,
-      RandomGenerator random,
-      List<Envelope<GossipUpdate>> out) {
-    double demand = gossipDemand(context, st, input, random, out);
-    double limit = limit(context, input);
+  Enforcement update(GossipStep step) {
+    double demand = gossipDemand(step);
+    double limit = limit(step);
     return new Enforcement.DropProbability(demand > limit ? (demand - limit) / demand : 0);
   }
 }

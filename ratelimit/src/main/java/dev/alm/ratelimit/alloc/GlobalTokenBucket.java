@@ -1,9 +1,6 @@
 package dev.alm.ratelimit.alloc;
 
-import dev.alm.ratelimit.gossip.GossipUpdate;
 import dev.alm.ratelimit.gossip.SumGossip;
-import java.util.List;
-import java.util.random.RandomGenerator;
 
 /**
  * Global Token Bucket (paper 001 section 3.2): each limiter's bucket refills at the global limit L
@@ -20,25 +17,15 @@ public final class GlobalTokenBucket extends GossipAllocator {
    * @param ewmaPerInterval the EWMA weight of the history per interval
    */
   public GlobalTokenBucket(SumGossip gossip, double ewmaPerInterval) {
-    super(gossip, ewmaPerInterval);
+    super("gtb", gossip, ewmaPerInterval);
   }
 
   @Override
-  public String name() {
-    return "gtb";
-  }
-
-  @Override
-  Enforcement update(
-      LimiterContext context,
-      GossipLimiterState st,
-      StepInput<GossipUpdate> input,
-      RandomGenerator random,
-      List<Envelope<GossipUpdate>> out) {
-    double demand = gossipDemand(context, st, input, random, out);
-    double limit = limit(context, input);
-    double remote = Math.max(0, demand - st.rate);
-    st.localLimit = Math.max(0, limit - remote);
-    return localLimit(context, st.localLimit);
+  Enforcement update(GossipStep step) {
+    double demand = gossipDemand(step);
+    double limit = limit(step);
+    GossipLimiterState st = step.state();
+    st.localLimit = Math.max(0, limit - Math.max(0, demand - st.rate));
+    return localLimit(step.context(), st.localLimit);
   }
 }

@@ -19,14 +19,27 @@ public abstract class GossipAllocator implements Allocator<GossipLimiterState, G
   /** The EWMA weight of the history per interval ({@code Ewma.perInterval}). */
   protected final double ewma;
 
-  GossipAllocator(SumGossip gossip, double ewmaPerInterval) {
+  private final String name;
+
+  /**
+   * @param name the algorithm's name in scenarios and the customers file
+   * @param gossip the estimator shared by all limiters (N, br, the section 5.6 option)
+   * @param ewmaPerInterval the EWMA weight of the history per interval ({@code Ewma.perInterval})
+   */
+  GossipAllocator(String name, SumGossip gossip, double ewmaPerInterval) {
+    this.name = name;
     this.gossip = gossip;
     this.ewma = ewmaPerInterval;
   }
 
+  @Override
+  public final String name() {
+    return name;
+  }
+
   /** The global limit L this step, times reachable / N under section 5.6's rule. */
-  final double limit(LimiterContext context, StepInput<?> input) {
-    return context.globalLimit() * gossip.limitFactor(input);
+  final double limit(GossipStep step) {
+    return step.context().globalLimit() * gossip.limitFactor(step.input());
   }
 
   /**
@@ -34,16 +47,15 @@ public abstract class GossipAllocator implements Allocator<GossipLimiterState, G
    * gossips r_i (appending the updates to {@code out}) and returns the estimated global demand D =
    * sum_i r_i, also kept as the state's global estimate.
    */
-  final double gossipDemand(
-      LimiterContext context,
-      GossipLimiterState st,
-      StepInput<GossipUpdate> input,
-      RandomGenerator random,
-      List<Envelope<GossipUpdate>> out) {
-    filtered(context, st, input.local().arrivalRate(), input.local().interval());
+  final double gossipDemand(GossipStep step) {
+    GossipLimiterState st = step.state();
+    StepInput<GossipUpdate> input = step.input();
+    filtered(step.context(), st, input.local().arrivalRate(), input.local().interval());
     st.gossiped = st.rate;
     st.globalEstimate =
-        gossip.step(context.id(), st.gossip, st.rate, input.received(), input, random, out);
+        gossip.step(
+            step.context().id(), st.gossip, st.rate, input.received(), input, step.random(),
+            step.out());
     return st.globalEstimate;
   }
 
@@ -96,17 +108,12 @@ public abstract class GossipAllocator implements Allocator<GossipLimiterState, G
       StepInput<GossipUpdate> input,
       RandomGenerator random) {
     List<Envelope<GossipUpdate>> out = new ArrayList<>(4);
-    return new StepResult<>(st, update(context, st, input, random, out), out);
+    return new StepResult<>(st, update(new GossipStep(context, st, input, random, out)), out);
   }
 
   /**
    * One estimate interval of the algorithm: updates {@code st} in place, appends the gossip
    * messages to {@code out} and returns the enforcement until the next step.
    */
-  abstract Enforcement update(
-      LimiterContext context,
-      GossipLimiterState st,
-      StepInput<GossipUpdate> input,
-      RandomGenerator random,
-      List<Envelope<GossipUpdate>> out);
+  abstract Enforcement update(GossipStep step);
 }

@@ -1,9 +1,6 @@
 package dev.alm.ratelimit.alloc;
 
-import dev.alm.ratelimit.gossip.GossipUpdate;
 import dev.alm.ratelimit.gossip.SumGossip;
-import java.util.List;
-import java.util.random.RandomGenerator;
 
 /**
  * The demand-proportional share ({@code share}), the live agent's first allocation and its default:
@@ -25,12 +22,7 @@ public final class ShareAllocator extends GossipAllocator {
    * @param ewmaPerInterval the EWMA weight of the history per interval ({@code Ewma.perInterval})
    */
   public ShareAllocator(SumGossip gossip, double ewmaPerInterval) {
-    super(gossip, ewmaPerInterval);
-  }
-
-  @Override
-  public String name() {
-    return "share";
+    super("share", gossip, ewmaPerInterval);
   }
 
   /**
@@ -47,16 +39,13 @@ public final class ShareAllocator extends GossipAllocator {
   }
 
   @Override
-  Enforcement update(
-      LimiterContext context,
-      GossipLimiterState st,
-      StepInput<GossipUpdate> input,
-      RandomGenerator random,
-      List<Envelope<GossipUpdate>> out) {
-    double demand = gossipDemand(context, st, input, random, out);
+  Enforcement update(GossipStep step) {
+    double demand = gossipDemand(step);
+    LimiterContext context = step.context();
+    GossipLimiterState st = step.state();
     int n = context.limiters();
-    double available = available(context.globalLimit(), n, input);
-    st.localLimit = ShareRule.share(available, st.rate, demand, input.reachableCount(n));
+    double available = available(context.globalLimit(), n, step.input());
+    st.localLimit = ShareRule.share(available, st.rate, demand, step.input().reachableCount(n));
     return localLimit(context, st.localLimit);
   }
 }
