@@ -5,7 +5,7 @@ import java.io.StringWriter;
 import picocli.CommandLine;
 
 /** Runs {@code alm} in process, as {@link Main} does, with standard output and error captured. */
-abstract class CliTest {
+public abstract class CliTest {
   protected final StringWriter out = new StringWriter();
   protected final StringWriter err = new StringWriter();
 

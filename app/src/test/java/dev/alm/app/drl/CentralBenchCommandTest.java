@@ -3,28 +3,18 @@ package dev.alm.app.drl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.alm.app.CliTest;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** Runs {@code alm drl central-bench} small, without Redis: a row per mode; no speed is checked. */
-class CentralBenchCommandTest {
-
-  private final StringWriter out = new StringWriter();
-
-  private int drl(String... args) {
-    CommandLine cl = new CommandLine(new DrlCommand());
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(new StringWriter(), true));
-    return cl.execute(args);
-  }
+class CentralBenchCommandTest extends CliTest {
 
   @Test
   void printsARowPerModeAndSaysWhyRedisIsMissing() {
     assertEquals(
         0,
-        drl(
+        alm(
+            "drl",
             "central-bench",
             "--calls",
             "300",
@@ -42,6 +32,6 @@ class CentralBenchCommandTest {
 
   @Test
   void rejectsBadCounts() {
-    assertEquals(2, drl("central-bench", "--calls", "5"));
+    assertEquals(2, alm("drl", "central-bench", "--calls", "5"));
   }
 }

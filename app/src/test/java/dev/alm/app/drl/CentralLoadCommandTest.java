@@ -3,31 +3,21 @@ package dev.alm.app.drl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.alm.app.CliTest;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * Runs {@code alm drl central-load} small in token-server mode with an outage and fail-closed: a
  * row per second, the outage's seconds answered by the policy. Loose: no rate is checked.
  */
-class CentralLoadCommandTest {
-
-  private final StringWriter out = new StringWriter();
-
-  private int drl(String... args) {
-    CommandLine cl = new CommandLine(new DrlCommand());
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(new StringWriter(), true));
-    return cl.execute(args);
-  }
+class CentralLoadCommandTest extends CliTest {
 
   @Test
   void printsARowPerSecondAndCountsThePolicyDuringTheOutage() {
     assertEquals(
         0,
-        drl(
+        alm(
+            "drl",
             "central-load",
             "--mode",
             "token-server",
@@ -55,7 +45,7 @@ class CentralLoadCommandTest {
 
   @Test
   void rejectsABadOutageAndAMissingRedis() {
-    assertEquals(1, drl("central-load", "--outage", "5:2"));
-    assertEquals(1, drl("central-load", "--mode", "redis"));
+    assertEquals(1, alm("drl", "central-load", "--outage", "5:2"));
+    assertEquals(1, alm("drl", "central-load", "--mode", "redis"));
   }
 }

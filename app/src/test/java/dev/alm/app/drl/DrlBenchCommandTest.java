@@ -4,30 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.drl.agent.CustomerLimit;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.alm.app.CliTest;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * Runs {@code alm drl bench} small: every throttler and the peer get a row; no speed is checked.
  */
-class DrlBenchCommandTest {
-
-  private final StringWriter out = new StringWriter();
-
-  private int drl(String... args) {
-    CommandLine cl = new CommandLine(new DrlCommand());
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(new StringWriter(), true));
-    return cl.execute(args);
-  }
+class DrlBenchCommandTest extends CliTest {
 
   @Test
   void printsARowPerThrottlerAndThePeer() {
     assertEquals(
         0,
-        drl(
+        alm(
+            "drl",
             "bench",
             "--part",
             "decisions,heap",
@@ -50,7 +40,8 @@ class DrlBenchCommandTest {
   void theAgentPartMeasuresEveryAlgorithmWithItsBytesPerCustomer() {
     assertEquals(
         0,
-        drl(
+        alm(
+            "drl",
             "bench",
             "--part",
             "agent",
@@ -80,11 +71,11 @@ class DrlBenchCommandTest {
 
   @Test
   void refusesMoreCustomersThanADatagramCarries() {
-    assertEquals(2, drl("bench", "--part", "agent", "--agent-customers", "60"));
+    assertEquals(2, alm("drl", "bench", "--part", "agent", "--agent-customers", "60"));
   }
 
   @Test
   void rejectsAnUnknownPart() {
-    assertEquals(2, drl("bench", "--part", "nope"));
+    assertEquals(2, alm("drl", "bench", "--part", "nope"));
   }
 }
