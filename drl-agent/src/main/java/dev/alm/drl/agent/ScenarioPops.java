@@ -4,6 +4,7 @@ import dev.alm.ratelimit.alloc.Enforcement;
 import dev.alm.ratelimit.alloc.LocalMeasurement;
 import dev.alm.ratelimit.sim.DemandSpec;
 import dev.alm.ratelimit.sim.FluidTcpFlows;
+import dev.alm.ratelimit.sim.Policers;
 import dev.alm.ratelimit.sim.Scenario;
 import dev.alm.ratelimit.sim.Simulator;
 import java.util.ArrayList;
@@ -13,8 +14,8 @@ import java.util.SplittableRandom;
 /**
  * A simulator scenario's PoPs as the live agents see them: each PoP's open-loop Poisson demand
  * ({@link DemandSpec}) and TCP flows (the simulator's fluid AIMD model, {@link FluidTcpFlows})
- * policed by the enforcement its agent set last, in steps of the scenario's tick, as the simulator
- * polices it (a token bucket at the rate with the depth, a drop probability, or the one central
+ * policed by the enforcement its agent set last, in steps of the scenario's tick, by the
+ * simulator's {@link Policers} (a token bucket at the rate with the depth, a drop probability, or the one central
  * bucket at L shared by every PoP). Time is an argument ({@link #advance}, in scenario seconds);
  * the caller advances it from a clock. Thread-safe: the agents measure and enforce from their event
  * loops while one driver advances.
@@ -29,14 +30,12 @@ public final class ScenarioPops {
   private final DemandSpec[][] demandOf;
   private final SplittableRandom arrivals;
   private final FluidTcpFlows flows;
-  private final Enforcement[] enforcement;
-  private final double[] tokens;
+  private final Policers policers;
   private final double[] arrivedSinceMeasure;
   private final double[] servedSinceMeasure;
   private final double[] measuredAt;
   private final double[] arrivedInterval;
   private final double[] servedInterval;
-  private double central;
   private double now;
   private int recorded;
   private final List<double[]> rows = new ArrayList<>();
@@ -57,14 +56,11 @@ public final class ScenarioPops {
     }
     arrivals = new SplittableRandom(scenario.seed());
     flows = new FluidTcpFlows(scenario, new SplittableRandom(scenario.seed() + 1));
-    enforcement = new Enforcement[n];
-    tokens = new double[n];
+    policers = new Policers(n, scenario.globalLimit(), scenario.bucketDepth());
     double equal = scenario.globalLimit() / n;
     for (int i = 0; i < n; i++) {
-      enforcement[i] = new Enforcement.LocalLimit(equal, scenario.bucketDepth());
-      tokens[i] = scenario.bucketDepth();
+      policers.start(i, new Enforcement.LocalLimit(equal, scenario.bucketDepth()));
     }
-    central = scenario.bucketDepth();
     arrivedSinceMeasure = new double[n];
     servedSinceMeasure = new double[n];
     measuredAt = new double[n];
@@ -91,10 +87,8 @@ public final class ScenarioPops {
   }
 
   private void tick(double t, double dt) {
-    int n = enforcement.length;
-    double L = scenario.globalLimit();
+    int n = demandOf.length;
     double[] arrived = new double[n];
-    double centralArrived = 0;
     boolean steady = t >= scenario.warmup();
     for (int i = 0; i < n; i++) {
       double r = 0;
@@ -102,33 +96,11 @@ public final class ScenarioPops {
         r += d.rateAt(t);
       }
       arrived[i] = Simulator.poisson(r * dt, arrivals) + flows.offer(i, t, dt, steady);
-      if (enforcement[i] instanceof Enforcement.CentralBucket) {
-        centralArrived += arrived[i];
-      }
     }
-    double cap = Math.max(scenario.bucketDepth(), L * dt);
-    central = Math.min(cap, central + L * dt);
-    double frac = 1;
-    if (centralArrived > 0) {
-      double s = Math.min(centralArrived, central);
-      central -= s;
-      frac = s / centralArrived;
-    }
+    policers.police(arrived, dt);
     for (int i = 0; i < n; i++) {
-      double served;
-      Enforcement e = enforcement[i];
-      if (e instanceof Enforcement.LocalLimit l) {
-        double bucket = Math.max(l.depth(), l.rate() * dt);
-        tokens[i] = Math.min(bucket, tokens[i] + l.rate() * dt);
-        served = Math.min(arrived[i], tokens[i]);
-        tokens[i] -= served;
-      } else if (e instanceof Enforcement.DropProbability p) {
-        served = arrived[i] * (1 - p.probability());
-      } else {
-        served = arrived[i] * frac;
-      }
-      flows.deliver(
-          i, t, dt, arrived[i], served, !(e instanceof Enforcement.DropProbability), steady);
+      double served = policers.served(i);
+      flows.deliver(i, t, dt, arrived[i], served, policers.dropsTail(i), steady);
       arrivedSinceMeasure[i] += arrived[i];
       servedSinceMeasure[i] += served;
       arrivedInterval[i] += arrived[i];
@@ -137,7 +109,7 @@ public final class ScenarioPops {
   }
 
   private void record(double end) {
-    int n = enforcement.length;
+    int n = demandOf.length;
     double interval = scenario.interval();
     double served = 0;
     double demand = 0;
@@ -203,7 +175,7 @@ public final class ScenarioPops {
 
   /** Sets what PoP {@code i} enforces from now on. */
   synchronized void enforce(int i, Enforcement e) {
-    enforcement[i] = e;
+    policers.apply(i, e);
   }
 
   /** Each TCP flow's mean rate after the warm-up, units/s, as the simulator reports it. */

@@ -5,9 +5,10 @@ import dev.alm.ratelimit.alloc.Enforcement;
 /**
  * The limiters' data path in the simulator: each limiter polices what arrives with its current
  * {@link Enforcement}, a local token bucket, a drop probability, or its share of one central bucket
- * refilled at the global limit (CTB). Mutable; one per run.
+ * refilled at the global limit (CTB): the simulator's run and the live runs' PoPs ({@code
+ * ScenarioPops}) police with this one class. Mutable; one per run.
  */
-final class Policers {
+public final class Policers {
   private static final int LOCAL = 0;
   private static final int DROP = 1;
   private static final int CENTRAL = 2;
@@ -27,7 +28,7 @@ final class Policers {
    * @param globalLimit the global limit L, units/s (the central bucket's rate)
    * @param bucketDepth the buckets' depth, units
    */
-  Policers(int limiters, double globalLimit, double bucketDepth) {
+  public Policers(int limiters, double globalLimit, double bucketDepth) {
     this.globalLimit = globalLimit;
     this.bucketDepth = bucketDepth;
     kind = new int[limiters];
@@ -40,13 +41,13 @@ final class Policers {
   }
 
   /** Limiter {@code i} starts enforcing {@code e} with a full bucket. */
-  void start(int i, Enforcement e) {
+  public void start(int i, Enforcement e) {
     apply(i, e);
     tokens[i] = depth[i];
   }
 
   /** Limiter {@code i} enforces {@code e} from now on. */
-  void apply(int i, Enforcement e) {
+  public void apply(int i, Enforcement e) {
     if (e instanceof Enforcement.LocalLimit l) {
       kind[i] = LOCAL;
       rate[i] = l.rate();
@@ -60,7 +61,7 @@ final class Policers {
   }
 
   /** Every limiter serves what {@code arrived} over a tick of {@code dt} seconds. */
-  void police(double[] arrived, double dt) {
+  public void police(double[] arrived, double dt) {
     double centralArrived = 0;
     for (int i = 0; i < kind.length; i++) {
       switch (kind[i]) {
@@ -93,24 +94,24 @@ final class Policers {
   }
 
   /** What limiter {@code i} served over the last tick, units. */
-  double served(int i) {
+  public double served(int i) {
     return served[i];
   }
 
   /** Whether limiter {@code i} drops the tail (a bucket) rather than at random. */
-  boolean dropsTail(int i) {
+  public boolean dropsTail(int i) {
     return kind[i] != DROP;
   }
 
   /**
    * Limiter {@code i}'s local limit, units/s; NaN under a drop probability or the central bucket.
    */
-  double limit(int i) {
+  public double limit(int i) {
     return kind[i] == LOCAL ? rate[i] : Double.NaN;
   }
 
   /** Limiter {@code i}'s drop probability; NaN under a local or central bucket. */
-  double dropProbability(int i) {
+  public double dropProbability(int i) {
     return kind[i] == DROP ? dropP[i] : Double.NaN;
   }
 }
