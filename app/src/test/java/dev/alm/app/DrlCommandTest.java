@@ -60,6 +60,45 @@ class DrlCommandTest extends CliTest {
   }
 
   @Test
+  void agentsRunAScenarioLiveAndSimulatedWithTheSameSeries() throws Exception {
+    Path s =
+        scenario(
+            """
+            {"limiters": 2, "globalLimit": 1000, "unit": "requests/s", "duration": 3,
+             "interval": 0.1, "warmup": 1, "bucketDepth": 50,
+             "demand": [{"limiter": 0, "rate": 900}, {"limiter": 1, "rate": 600}]}
+            """);
+    Path out = dir.resolve("agents");
+    int rc =
+        alm(
+            "drl",
+            "agents",
+            "--scenario",
+            s.toString(),
+            "--algorithm",
+            "share",
+            "--out",
+            out.toString());
+    assertEquals(0, rc, err.toString());
+    Path alg = out.resolve("share");
+    for (String series : List.of("timeseries.csv", "simulated.csv")) {
+      List<String> lines = Files.readAllLines(alg.resolve(series));
+      assertEquals("t,limiter,demand,limit,drop,served", lines.get(0), series);
+      // a row per limiter and 100 ms interval of the 3 s
+      assertEquals(1 + 30 * 2, lines.size(), series);
+      String[] last = lines.get(lines.size() - 1).split(",", -1);
+      assertEquals("1", last[1], series);
+      assertTrue(Double.parseDouble(last[3]) > 0, series + ": a share limit is a rate");
+      assertEquals("", last[4], series + ": a bucket has no drop probability");
+    }
+    assertEquals("live", summary(alg).get("run").asText());
+    JsonNode sim = new ObjectMapper().readTree(alg.resolve("simulated.json").toFile());
+    assertEquals("simulated", sim.get("run").asText());
+    assertTrue(Files.size(alg.resolve("live.png")) > 1000);
+    assertTrue(Files.size(alg.resolve("simulated.png")) > 1000);
+  }
+
+  @Test
   void independentCountingLetsEveryBusyLimiterServeUpToTheLimit() throws Exception {
     Path s = scenario(OPEN_LOOP);
     Path out = dir.resolve("ind");

@@ -117,8 +117,11 @@ public final class DrlAgentsCommand implements Callable<Integer> {
       description =
           "Run a simulator scenario (open-loop demand, TCP flows) through the simulator and through live"
               + " agents, per --algorithm, and print served/L, the p95 aggregate error and the"
-              + " convergence time of both; writes ALG/summary.json (live), ALG/simulated.json and"
-              + " ALG/timeseries.csv under --out. The other options but --threads are ignored.")
+              + " convergence time of both; writes ALG/summary.json (live), ALG/simulated.json,"
+              + " ALG/timeseries.csv and ALG/simulated.csv (each limiter's demand, limit, drop and"
+              + " served per interval, live and simulated, in alm drl simulate's columns) and"
+              + " ALG/live.png and ALG/simulated.png under --out. The other options but --threads"
+              + " are ignored.")
   String scenario;
 
   @Option(

@@ -9,10 +9,7 @@ import dev.alm.ratelimit.sim.ScenarioReader;
 import dev.alm.ratelimit.sim.SimulationResult;
 import dev.alm.ratelimit.sim.Simulator;
 import dev.alm.ratelimit.sim.Summary;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
@@ -100,7 +97,7 @@ public final class DrlSimulateCommand implements Callable<Integer> {
       Scenario fsc = sc;
       Outputs.write(
           out.resolve("timeseries.csv"),
-          w -> holder[0] = Simulator.run(fsc, alloc.get(), csv(w, rec), progress));
+          w -> holder[0] = Simulator.run(fsc, alloc.get(), SeriesCsv.observer(w, rec), progress));
       result = holder[0];
     }
     double wall = DrlRuns.secondsSince(start);
@@ -142,49 +139,5 @@ public final class DrlSimulateCommand implements Callable<Integer> {
         err.flush();
       }
     };
-  }
-
-  private static Simulator.Observer csv(Writer w, SeriesRecorder rec) {
-    try {
-      w.write("t,limiter,demand,limit,drop,served\n");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    StringBuilder b = new StringBuilder(1 << 16);
-    return (t, demand, limit, drop, served) -> {
-      rec.record(t, served);
-      b.setLength(0);
-      String ts = fmt(t);
-      for (int i = 0; i < demand.length; i++) {
-        b.append(ts).append(',').append(i).append(',').append(fmt(demand[i])).append(',');
-        if (!Double.isNaN(limit[i])) {
-          b.append(fmt(limit[i]));
-        }
-        b.append(',');
-        if (!Double.isNaN(drop[i])) {
-          b.append(fmt(drop[i]));
-        }
-        b.append(',').append(fmt(served[i])).append('\n');
-      }
-      try {
-        w.append(b);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    };
-  }
-
-  private static String fmt(double v) {
-    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-      return Long.toString((long) v);
-    }
-    String s = String.format(Locale.ROOT, "%.6g", v);
-    if (s.indexOf('.') >= 0 && s.indexOf('e') < 0) {
-      s = s.replaceAll("0+$", "");
-      if (s.endsWith(".")) {
-        s = s.substring(0, s.length() - 1);
-      }
-    }
-    return s;
   }
 }

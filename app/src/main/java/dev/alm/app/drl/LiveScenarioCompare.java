@@ -11,8 +11,8 @@ import dev.alm.ratelimit.sim.Scenario;
 import dev.alm.ratelimit.sim.SimulationResult;
 import dev.alm.ratelimit.sim.Simulator;
 import dev.alm.ratelimit.sim.Summary;
-import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,8 +51,9 @@ final class LiveScenarioCompare {
 
   /**
    * Runs every algorithm simulated then live, prints one line per algorithm and writes {@code
-   * ALG/summary.json} (live), {@code ALG/simulated.json} and {@code ALG/timeseries.csv} (the live
-   * aggregate per interval) under {@code out}.
+   * ALG/summary.json} (live), {@code ALG/simulated.json}, {@code ALG/timeseries.csv} and {@code
+   * ALG/simulated.csv} (the live and simulated series per limiter, {@link SeriesCsv}) and {@code
+   * ALG/live.png} and {@code ALG/simulated.png} under {@code out}.
    */
   static int run(
       Scenario given,
@@ -89,22 +90,36 @@ final class LiveScenarioCompare {
       Allocator<?, ?> a =
           DrlRuns.allocator(alg, sc)
               .orElseThrow(() -> new UserError("--algorithm: " + alg + " is not available"));
+      Path dir = Outputs.directory(out.resolve(alg));
+      StringWriter simRows = new StringWriter();
+      SeriesRecorder simSeries = new SeriesRecorder(sc.limiters());
       long t0 = System.nanoTime();
-      Summary sim = Summary.of(Simulator.run(sc, a, null, null));
+      SimulationResult simResult =
+          Simulator.run(sc, a, SeriesCsv.observer(simRows, simSeries), null);
+      Summary sim = Summary.of(simResult);
       double simWall = DrlRuns.secondsSince(t0);
+      StringWriter liveRows = new StringWriter();
+      SeriesRecorder liveSeries = new SeriesRecorder(sc.limiters());
       t0 = System.nanoTime();
       SimulationResult liveResult =
-          LiveScenarioRun.run(sc, alg, threads, progress(err, alg, sc.duration()));
+          LiveScenarioRun.run(
+              sc,
+              alg,
+              threads,
+              progress(err, alg, sc.duration()),
+              SeriesCsv.observer(liveRows, liveSeries));
       Summary live = Summary.of(liveResult);
       double liveWall = DrlRuns.secondsSince(t0);
-      Path dir = Outputs.directory(out.resolve(alg));
       Map<String, Object> liveJson = DrlJson.summary(live, sc, liveWall);
       liveJson.put("run", "live");
       Outputs.json(dir.resolve("summary.json"), liveJson);
       Map<String, Object> simJson = DrlJson.summary(sim, sc, simWall);
       simJson.put("run", "simulated");
       Outputs.json(dir.resolve("simulated.json"), simJson);
-      timeseries(dir.resolve("timeseries.csv"), liveResult);
+      Outputs.write(dir.resolve("timeseries.csv"), w -> w.write(liveRows.toString()));
+      Outputs.write(dir.resolve("simulated.csv"), w -> w.write(simRows.toString()));
+      DrlPlots.simulate(liveResult, liveSeries, dir.resolve("live.png"));
+      DrlPlots.simulate(simResult, simSeries, dir.resolve("simulated.png"));
       o.printf(
           Locale.ROOT,
           "%-6s %10.3f %10.3f %10.3f %10.3f %10.2f %10.2f %12.0f%s%n",
@@ -122,20 +137,6 @@ final class LiveScenarioCompare {
       o.flush();
     }
     return 0;
-  }
-
-  /** The live run's aggregate per interval: t,served,demand. */
-  private static void timeseries(Path file, SimulationResult r) throws IOException {
-    Outputs.write(
-        file,
-        w -> {
-          w.write("t,served,demand\n");
-          for (int k = 0; k < r.times().length; k++) {
-            w.write(
-                String.format(
-                    Locale.ROOT, "%.3f,%.1f,%.1f%n", r.times()[k], r.served()[k], r.demand()[k]));
-          }
-        });
   }
 
   /**

@@ -33,13 +33,18 @@ public final class LiveScenarioRun {
    *
    * @param threads event-loop threads shared by the agents
    * @param progress receives scenario seconds done out of the duration, or null
+   * @param observer receives each interval's per-PoP series, as the simulator's does, or null
    * @throws IllegalArgumentException when the algorithm is unknown
    */
   public static SimulationResult run(
-      Scenario scenario, String algorithm, int threads, Simulator.Progress progress)
+      Scenario scenario,
+      String algorithm,
+      int threads,
+      Simulator.Progress progress,
+      Simulator.Observer observer)
       throws Exception {
     int n = scenario.limiters();
-    ScenarioPops pops = new ScenarioPops(scenario);
+    ScenarioPops pops = new ScenarioPops(scenario, observer);
     KeyRing keys = KeyRing.ofText("live-scenario-" + scenario.seed() + "-0123456789abcdef");
     AgentSettings base = settings(scenario, algorithm);
     // the scenario's clock starts before the agents, so that an agent's first interval measures

@@ -39,9 +39,19 @@ public final class ScenarioPops {
   private double now;
   private int recorded;
   private final List<double[]> rows = new ArrayList<>();
+  private final Simulator.Observer observer;
 
   public ScenarioPops(Scenario scenario) {
+    this(scenario, null);
+  }
+
+  /**
+   * @param observer receives each interval's per-PoP series as the simulator's observer does
+   *     (arrival rate, local limit, drop probability, served rate), or null
+   */
+  public ScenarioPops(Scenario scenario, Simulator.Observer observer) {
     this.scenario = scenario;
+    this.observer = observer;
     int n = scenario.limiters();
     List<List<DemandSpec>> lists = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -115,7 +125,15 @@ public final class ScenarioPops {
     double demand = 0;
     double qSum = 0;
     double qSq = 0;
+    double[] arrivalRate = new double[n];
+    double[] limit = new double[n];
+    double[] drop = new double[n];
+    double[] servedOf = new double[n];
     for (int i = 0; i < n; i++) {
+      arrivalRate[i] = arrivedInterval[i] / interval;
+      limit[i] = policers.limit(i);
+      drop[i] = policers.dropProbability(i);
+      servedOf[i] = servedInterval[i] / interval;
       served += servedInterval[i];
       for (DemandSpec d : demandOf[i]) {
         demand += d.rateAt(end - interval);
@@ -128,6 +146,9 @@ public final class ScenarioPops {
       servedInterval[i] = 0;
     }
     rows.add(new double[] {end, served / interval, demand, qSq > 0 ? qSum * qSum / (n * qSq) : 1});
+    if (observer != null) {
+      observer.onInterval(end, arrivalRate, limit, drop, servedOf);
+    }
     recorded++;
   }
 
