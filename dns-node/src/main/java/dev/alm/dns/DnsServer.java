@@ -10,11 +10,9 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The Netty side of the DNS server: UDP and TCP on one address and port, over epoll when available
@@ -80,11 +78,9 @@ final class DnsServer implements AutoCloseable {
               @Override
               protected void initChannel(SocketChannel ch) {
                 ch.pipeline()
-                    .addLast(health.guard())
-                    .addLast(new MessageDeadline(config.tcpMessageDeadline(), health.onDeadline()))
                     .addLast(
-                        new IdleStateHandler(
-                            0, 0, config.tcpIdleTimeout().toMillis(), TimeUnit.MILLISECONDS))
+                        health.connectionGuards(
+                            config.tcpMessageDeadline(), config.tcpIdleTimeout()))
                     .addLast(TcpQueryHandler.framing())
                     .addLast(MessageDeadline.completion())
                     .addLast(new TcpQueryHandler(pipeline));

@@ -7,7 +7,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.codec.LengthFieldPrepender;
-import io.netty.handler.timeout.IdleStateEvent;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 
@@ -52,15 +51,6 @@ final class TcpQueryHandler extends SimpleChannelInboundHandler<ByteBuf> {
   @Override
   public void channelReadComplete(ChannelHandlerContext ctx) {
     ctx.flush();
-  }
-
-  @Override
-  public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
-    if (evt instanceof IdleStateEvent) {
-      ctx.close();
-    } else {
-      super.userEventTriggered(ctx, evt);
-    }
   }
 
   @Override

@@ -13,7 +13,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
-import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -220,15 +219,6 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     r.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
     HttpUtil.setContentLength(r, b.length);
     return r;
-  }
-
-  @Override
-  public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-    if (evt instanceof IdleStateEvent) {
-      ctx.close();
-      return;
-    }
-    ctx.fireUserEventTriggered(evt);
   }
 
   @Override

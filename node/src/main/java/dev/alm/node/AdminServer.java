@@ -10,7 +10,6 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
@@ -90,7 +89,6 @@ public final class AdminServer implements AutoCloseable {
             new ConnectionGuard(cap, Math.min(cap, limits.maxConnectionsPerClient())),
             fdLimit,
             System::nanoTime);
-    long idleMillis = limits.idleTimeout().toMillis();
     EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("alm-admin", true));
     try {
       Channel ch =
@@ -104,9 +102,9 @@ public final class AdminServer implements AutoCloseable {
                     protected void initChannel(SocketChannel c) {
                       c.pipeline()
                           .addLast(
-                              health.guard(),
-                              new MessageDeadline(limits.requestDeadline(), health.onDeadline()),
-                              new IdleStateHandler(0, 0, idleMillis, TimeUnit.MILLISECONDS),
+                              health.connectionGuards(
+                                  limits.requestDeadline(), limits.idleTimeout()))
+                          .addLast(
                               new HttpServerCodec(4096, 8192, 8192),
                               new HttpServerKeepAliveHandler(),
                               new HttpObjectAggregator(64 * 1024),

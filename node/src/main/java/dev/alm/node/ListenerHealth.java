@@ -1,5 +1,9 @@
 package dev.alm.node;
 
+import io.netty.channel.ChannelHandler;
+import io.netty.handler.timeout.IdleStateHandler;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -53,6 +57,20 @@ public final class ListenerHealth {
 
   public AcceptGuard acceptGuard() {
     return acceptGuard;
+  }
+
+  /**
+   * The handlers at the front of every connection's pipeline: the connection guard (caps per
+   * listener and per client), the message deadline ({@code deadline} for each message from its
+   * first byte), and the idle timeout that closes a connection quiet for {@code idle}.
+   */
+  public ChannelHandler[] connectionGuards(Duration deadline, Duration idle) {
+    return new ChannelHandler[] {
+      guard,
+      new MessageDeadline(deadline, onDeadline()),
+      new IdleStateHandler(0, 0, idle.toMillis(), TimeUnit.MILLISECONDS),
+      IdleClose.INSTANCE
+    };
   }
 
   /** The callback of the listener's {@link MessageDeadline}s. */

@@ -15,7 +15,6 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
-import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 
 /**
@@ -315,15 +314,6 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     if (!closed) {
       queue.readIfRoom(ctx.channel());
     }
-  }
-
-  @Override
-  public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-    if (evt instanceof IdleStateEvent) {
-      ctx.close();
-      return;
-    }
-    ctx.fireUserEventTriggered(evt);
   }
 
   @Override

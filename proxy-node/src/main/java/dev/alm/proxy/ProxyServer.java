@@ -8,7 +8,6 @@ import dev.alm.node.ConsoleAssets;
 import dev.alm.node.EventStream;
 import dev.alm.node.FileDescriptors;
 import dev.alm.node.ListenerHealth;
-import dev.alm.node.MessageDeadline;
 import dev.alm.node.NodeAdmin;
 import dev.alm.node.Transport;
 import dev.alm.proxy.limit.CentralLimiter;
@@ -23,7 +22,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.timeout.IdleStateHandler;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
@@ -232,11 +230,7 @@ public final class ProxyServer implements AutoCloseable {
               @Override
               protected void initChannel(SocketChannel c) {
                 c.pipeline()
-                    .addLast(
-                        health.guard(),
-                        new MessageDeadline(limits.headerDeadline(), health.onDeadline()),
-                        new IdleStateHandler(
-                            0, 0, limits.idleTimeout().toMillis(), TimeUnit.MILLISECONDS))
+                    .addLast(health.connectionGuards(limits.headerDeadline(), limits.idleTimeout()))
                     .addLast(ProxyPipelines.http(limits, node, generated, o));
               }
             })
