@@ -1,14 +1,13 @@
 package dev.alm.node;
 
-import io.netty.channel.ChannelHandler;
-import io.netty.handler.timeout.IdleStateHandler;
-import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.EventLoop;
+import io.netty.handler.timeout.IdleStateHandler;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ScheduledFuture;

@@ -24,8 +24,7 @@ class ConnectionGuardsTest {
   void anIdleConnectionIsClosedAndOtherEventsPassOn() {
     List<Object> seen = new ArrayList<>();
     EmbeddedChannel ch =
-        new EmbeddedChannel(
-            health.connectionGuards(Duration.ofSeconds(5), Duration.ofSeconds(30)));
+        new EmbeddedChannel(health.connectionGuards(Duration.ofSeconds(5), Duration.ofSeconds(30)));
     ch.pipeline()
         .addLast(
             new ChannelInboundHandlerAdapter() {

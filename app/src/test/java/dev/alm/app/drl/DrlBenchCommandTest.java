@@ -3,8 +3,8 @@ package dev.alm.app.drl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.alm.drl.agent.CustomerLimit;
 import dev.alm.app.CliTest;
+import dev.alm.drl.agent.CustomerLimit;
 import org.junit.jupiter.api.Test;
 
 /**

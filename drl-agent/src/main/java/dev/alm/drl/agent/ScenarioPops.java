@@ -15,10 +15,10 @@ import java.util.SplittableRandom;
  * A simulator scenario's PoPs as the live agents see them: each PoP's open-loop Poisson demand
  * ({@link DemandSpec}) and TCP flows (the simulator's fluid AIMD model, {@link FluidTcpFlows})
  * policed by the enforcement its agent set last, in steps of the scenario's tick, by the
- * simulator's {@link Policers} (a token bucket at the rate with the depth, a drop probability, or the one central
- * bucket at L shared by every PoP). Time is an argument ({@link #advance}, in scenario seconds);
- * the caller advances it from a clock. Thread-safe: the agents measure and enforce from their event
- * loops while one driver advances.
+ * simulator's {@link Policers} (a token bucket at the rate with the depth, a drop probability, or
+ * the one central bucket at L shared by every PoP). Time is an argument ({@link #advance}, in
+ * scenario seconds); the caller advances it from a clock. Thread-safe: the agents measure and
+ * enforce from their event loops while one driver advances.
  *
  * <p>Per estimate interval of the scenario it records the aggregate served rate, the aggregate
  * demand and Jain's index of the PoPs' served / arrived, the series from which {@code Summary}

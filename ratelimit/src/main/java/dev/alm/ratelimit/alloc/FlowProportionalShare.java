@@ -100,7 +100,8 @@ public final class FlowProportionalShare extends GossipAllocator {
     st.weight = slowStart ? ideal : ewma * st.weight + (1 - ewma) * ideal;
     st.gossiped = st.weight;
     double total =
-        gossip.step(context.id(), st.gossip, st.weight, input.received(), input, step.random(), step.out());
+        gossip.step(
+            context.id(), st.gossip, st.weight, input.received(), input, step.random(), step.out());
     // push-sum's estimate swings when local changes are merged into a small mass; smooth it with
     // the same EWMA as the demand
     st.globalEstimate = Ewma.update(ewma, st.globalEstimate, total, st.globalEstimate == 0);

@@ -54,7 +54,12 @@ public abstract class GossipAllocator implements Allocator<GossipLimiterState, G
     st.gossiped = st.rate;
     st.globalEstimate =
         gossip.step(
-            step.context().id(), st.gossip, st.rate, input.received(), input, step.random(),
+            step.context().id(),
+            st.gossip,
+            st.rate,
+            input.received(),
+            input,
+            step.random(),
             step.out());
     return st.globalEstimate;
   }

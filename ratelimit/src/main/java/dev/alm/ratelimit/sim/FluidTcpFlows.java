@@ -6,14 +6,14 @@ import java.util.SplittableRandom;
 /**
  * A scenario's TCP flows as fluid AIMD senders, tick by tick, for a driver that polices them at
  * each limiter: the {@link Simulator}'s run and the live runs' PoPs ({@code ScenarioPops}) step
- * this one model, so both see the same flows. Per
- * flow and tick dt: sending rate min(cwnd MSS / RTT, maxRate); with the limiter's drop fraction d
- * over the tick the flow sees a loss with probability 1 - (1 - d)^packets and halves cwnd (at most
- * once per RTT, New Reno's fast recovery; below 2 packets a retransmission timeout of max(200 ms, 2
- * RTT), backed off up to 2^6), else grows it by dt / RTT packets (slow start: doubles per RTT until
- * the first loss). A token bucket drops the tail: within a tick the flows are served in random
- * order until its tokens run out; a drop probability hits every flow alike. Each limiter keeps
- * FPS's flow sample (10 flows, 1% of the packets).
+ * this one model, so both see the same flows. Per flow and tick dt: sending rate min(cwnd MSS /
+ * RTT, maxRate); with the limiter's drop fraction d over the tick the flow sees a loss with
+ * probability 1 - (1 - d)^packets and halves cwnd (at most once per RTT, New Reno's fast recovery;
+ * below 2 packets a retransmission timeout of max(200 ms, 2 RTT), backed off up to 2^6), else grows
+ * it by dt / RTT packets (slow start: doubles per RTT until the first loss). A token bucket drops
+ * the tail: within a tick the flows are served in random order until its tokens run out; a drop
+ * probability hits every flow alike. Each limiter keeps FPS's flow sample (10 flows, 1% of the
+ * packets).
  *
  * <p>Mutable, not thread-safe: the driver calls {@link #offer} for every limiter of a tick,
  * polices, then {@link #deliver}.

@@ -14,8 +14,8 @@ import java.util.TreeSet;
  * (at least one interval). Seeded: the same scenario and seed give the same result.
  *
  * <p>The run's parts: {@link SimulationRun} (the tick and the interval's end), {@link Policers}
- * (each limiter's bucket or drop probability, the central bucket), {@link FluidTcpFlows} (the fluid TCP
- * model and the FPS flow samples), {@link MessageNetwork} (loss and delay).
+ * (each limiter's bucket or drop probability, the central bucket), {@link FluidTcpFlows} (the fluid
+ * TCP model and the FPS flow samples), {@link MessageNetwork} (loss and delay).
  */
 public final class Simulator {
 
