@@ -36,7 +36,6 @@ public final class ScenarioPops {
   private final double[] measuredAt;
   private final double[] arrivedInterval;
   private final double[] servedInterval;
-  private double now;
   private long ticks;
   private int recorded;
   private final List<double[]> rows = new ArrayList<>();
@@ -81,7 +80,7 @@ public final class ScenarioPops {
 
   /** The scenario time reached. */
   public synchronized double now() {
-    return now;
+    return time(ticks);
   }
 
   /** Runs the PoPs up to scenario time {@code t} in steps of the scenario's tick. */
@@ -90,9 +89,8 @@ public final class ScenarioPops {
     while (time(ticks + 1) <= t + 1e-12) {
       tick(time(ticks), dt);
       ticks++;
-      now = time(ticks);
       double end = (recorded + 1) * scenario.interval();
-      if (now >= end - 1e-9) {
+      if (time(ticks) >= end - 1e-9) {
         record(end);
       }
     }
@@ -195,6 +193,7 @@ public final class ScenarioPops {
 
   /** What PoP {@code i} saw since its previous measurement (over the scenario time elapsed). */
   synchronized LocalMeasurement measured(int i) {
+    double now = time(ticks);
     double elapsed = Math.max(now - measuredAt[i], 1e-6);
     LocalMeasurement m =
         new LocalMeasurement(
