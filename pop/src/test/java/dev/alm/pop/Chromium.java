@@ -18,7 +18,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -192,8 +194,13 @@ public final class Chromium implements AutoCloseable {
     return new ArrayList<>(errors);
   }
 
+  /**
+   * Stops the browser and every process it started (renderers, GPU, crash handler), and waits for
+   * them: a child left running keeps writing to the profile while the caller deletes it.
+   */
   @Override
   public void close() {
+    List<ProcessHandle> children = process.descendants().toList();
     try {
       socket.abort();
     } finally {
@@ -202,8 +209,17 @@ public final class Chromium implements AutoCloseable {
         if (!process.waitFor(10, TimeUnit.SECONDS)) {
           process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
+        for (ProcessHandle child : children) {
+          child.destroy();
+          try {
+            child.onExit().get(5, TimeUnit.SECONDS);
+          } catch (ExecutionException | TimeoutException e) {
+            child.destroyForcibly();
+          }
+        }
       } catch (InterruptedException e) {
         process.destroyForcibly();
+        children.forEach(ProcessHandle::destroyForcibly);
         Thread.currentThread().interrupt();
       }
     }
