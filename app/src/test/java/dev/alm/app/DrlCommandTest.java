@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -151,6 +152,29 @@ class DrlCommandTest extends CliTest {
       assertEquals(0, rc, err.toString());
       assertTrue(Files.exists(dir.resolve(a).resolve("summary.json")));
     }
+  }
+
+  @Test
+  void asAgentsSimulatesWithTheLiveAgentsDefaults() throws Exception {
+    // no gossip in the scenario: the simulator's GRD hears no peer; a live agent always gossips
+    Path s = scenario(OPEN_LOOP.replace("\"branching\": 2", "\"branching\": 0"));
+    ObjectMapper m = new ObjectMapper();
+    double[] messages = new double[2];
+    String[][] flags = {{}, {"--as-agents"}};
+    for (int i = 0; i < 2; i++) {
+      Path o = dir.resolve("as" + i);
+      List<String> args =
+          new ArrayList<>(
+              List.of("drl", "simulate", "-s", s.toString(), "-a", "grd", "-o", o.toString()));
+      args.addAll(List.of(flags[i]));
+      assertEquals(0, alm(args.toArray(String[]::new)), err.toString());
+      messages[i] =
+          m.readTree(o.resolve("summary.json").toFile())
+              .path("messagesPerLimiterPerSecond")
+              .asDouble();
+    }
+    assertEquals(0.0, messages[0], "br = 0: no gossip");
+    assertTrue(messages[1] > 0, "--as-agents gossips to a peer: " + messages[1]);
   }
 
   @Test

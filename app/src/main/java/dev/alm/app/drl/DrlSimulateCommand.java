@@ -66,12 +66,23 @@ public final class DrlSimulateCommand implements Callable<Integer> {
           "Only time the simulation: write summary.json, skip timeseries.csv and the plot.")
   boolean bench;
 
+  @Option(
+      names = "--as-agents",
+      description =
+          "Simulate the scenario as alm drl agents --scenario does beside its live run: with the"
+              + " parameters a live agent takes by default (gossip to at least one peer, GDRL's"
+              + " gain 1/(2 d_max) when the scenario gives none).")
+  boolean asAgents;
+
   @Override
   public Integer call() throws Exception {
     DrlRuns.checkName(algorithm, "--algorithm");
     Scenario sc = ScenarioReader.read(scenario);
     if (seed != null) {
       sc = sc.withSeed(seed);
+    }
+    if (asAgents) {
+      sc = LiveScenarioCompare.withAgentDefaults(sc);
     }
     if (duration != null) {
       if (!(duration > sc.interval())) {

@@ -11,6 +11,7 @@ import dev.alm.ratelimit.sim.Scenario;
 import dev.alm.ratelimit.sim.SimulationResult;
 import dev.alm.ratelimit.sim.Simulator;
 import dev.alm.ratelimit.sim.Summary;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -64,6 +65,62 @@ final class LiveScenarioCompare {
       PrintWriter err)
       throws Exception {
     Scenario sc = withAgentDefaults(given);
+    boolean flows = !sc.flows().isEmpty();
+    header(sc, flows, o);
+    for (String alg : algorithms) {
+      Allocator<?, ?> a =
+          DrlRuns.allocator(alg, sc)
+              .orElseThrow(() -> new UserError("--algorithm: " + alg + " is not available"));
+      Recorded sim = simulated(sc, a);
+      Recorded live = live(sc, alg, threads, err);
+      write(sc, Outputs.directory(out.resolve(alg)), sim, live);
+      row(alg, sim.summary(), live.summary(), flows, o);
+    }
+    return 0;
+  }
+
+  /** One run's result, its summary, its wall time and its series per limiter. */
+  private record Recorded(
+      SimulationResult result,
+      Summary summary,
+      double wallSeconds,
+      StringWriter rows,
+      SeriesRecorder series) {}
+
+  private static Recorded simulated(Scenario sc, Allocator<?, ?> a) {
+    StringWriter rows = new StringWriter();
+    SeriesRecorder series = new SeriesRecorder(sc.limiters());
+    long t0 = System.nanoTime();
+    SimulationResult r = Simulator.run(sc, a, SeriesCsv.observer(rows, series), null);
+    return new Recorded(r, Summary.of(r), DrlRuns.secondsSince(t0), rows, series);
+  }
+
+  private static Recorded live(Scenario sc, String alg, int threads, PrintWriter err)
+      throws Exception {
+    StringWriter rows = new StringWriter();
+    SeriesRecorder series = new SeriesRecorder(sc.limiters());
+    long t0 = System.nanoTime();
+    SimulationResult r =
+        LiveScenarioRun.run(
+            sc, alg, threads, progress(err, alg, sc.duration()), SeriesCsv.observer(rows, series));
+    return new Recorded(r, Summary.of(r), DrlRuns.secondsSince(t0), rows, series);
+  }
+
+  private static void write(Scenario sc, Path dir, Recorded sim, Recorded live)
+      throws IOException {
+    Map<String, Object> liveJson = DrlJson.summary(live.summary(), sc, live.wallSeconds());
+    liveJson.put("run", "live");
+    Outputs.json(dir.resolve("summary.json"), liveJson);
+    Map<String, Object> simJson = DrlJson.summary(sim.summary(), sc, sim.wallSeconds());
+    simJson.put("run", "simulated");
+    Outputs.json(dir.resolve("simulated.json"), simJson);
+    Outputs.write(dir.resolve("timeseries.csv"), w -> w.write(live.rows().toString()));
+    Outputs.write(dir.resolve("simulated.csv"), w -> w.write(sim.rows().toString()));
+    DrlPlots.simulate(live.result(), live.series(), dir.resolve("live.png"));
+    DrlPlots.simulate(sim.result(), sim.series(), dir.resolve("simulated.png"));
+  }
+
+  private static void header(Scenario sc, boolean flows, PrintWriter o) {
     o.printf(
         Locale.ROOT,
         "%s: %d limiters, L %.0f %s, %.0f s, %.0f ms intervals, loss %.2f, delay %.3f s%n",
@@ -75,7 +132,6 @@ final class LiveScenarioCompare {
         sc.interval() * 1000,
         sc.loss(),
         sc.delay());
-    boolean flows = !sc.flows().isEmpty();
     o.printf(
         Locale.ROOT,
         "%-6s %21s %21s %21s %12s%s%n",
@@ -86,57 +142,24 @@ final class LiveScenarioCompare {
         "live B/s/ag",
         flows ? String.format(Locale.ROOT, " %21s", "jain flows sim live") : "");
     o.flush();
-    for (String alg : algorithms) {
-      Allocator<?, ?> a =
-          DrlRuns.allocator(alg, sc)
-              .orElseThrow(() -> new UserError("--algorithm: " + alg + " is not available"));
-      Path dir = Outputs.directory(out.resolve(alg));
-      StringWriter simRows = new StringWriter();
-      SeriesRecorder simSeries = new SeriesRecorder(sc.limiters());
-      long t0 = System.nanoTime();
-      SimulationResult simResult =
-          Simulator.run(sc, a, SeriesCsv.observer(simRows, simSeries), null);
-      Summary sim = Summary.of(simResult);
-      double simWall = DrlRuns.secondsSince(t0);
-      StringWriter liveRows = new StringWriter();
-      SeriesRecorder liveSeries = new SeriesRecorder(sc.limiters());
-      t0 = System.nanoTime();
-      SimulationResult liveResult =
-          LiveScenarioRun.run(
-              sc,
-              alg,
-              threads,
-              progress(err, alg, sc.duration()),
-              SeriesCsv.observer(liveRows, liveSeries));
-      Summary live = Summary.of(liveResult);
-      double liveWall = DrlRuns.secondsSince(t0);
-      Map<String, Object> liveJson = DrlJson.summary(live, sc, liveWall);
-      liveJson.put("run", "live");
-      Outputs.json(dir.resolve("summary.json"), liveJson);
-      Map<String, Object> simJson = DrlJson.summary(sim, sc, simWall);
-      simJson.put("run", "simulated");
-      Outputs.json(dir.resolve("simulated.json"), simJson);
-      Outputs.write(dir.resolve("timeseries.csv"), w -> w.write(liveRows.toString()));
-      Outputs.write(dir.resolve("simulated.csv"), w -> w.write(simRows.toString()));
-      DrlPlots.simulate(liveResult, liveSeries, dir.resolve("live.png"));
-      DrlPlots.simulate(simResult, simSeries, dir.resolve("simulated.png"));
-      o.printf(
-          Locale.ROOT,
-          "%-6s %10.3f %10.3f %10.3f %10.3f %10.2f %10.2f %12.0f%s%n",
-          alg,
-          sim.servedOverLimit(),
-          live.servedOverLimit(),
-          sim.aggregateErrorP95(),
-          live.aggregateErrorP95(),
-          sim.convergenceSeconds(),
-          live.convergenceSeconds(),
-          live.bytesPerLimiterPerSecond(),
-          flows
-              ? String.format(Locale.ROOT, " %10.3f %10.3f", sim.jainFlows(), live.jainFlows())
-              : "");
-      o.flush();
-    }
-    return 0;
+  }
+
+  private static void row(String alg, Summary sim, Summary live, boolean flows, PrintWriter o) {
+    o.printf(
+        Locale.ROOT,
+        "%-6s %10.3f %10.3f %10.3f %10.3f %10.2f %10.2f %12.0f%s%n",
+        alg,
+        sim.servedOverLimit(),
+        live.servedOverLimit(),
+        sim.aggregateErrorP95(),
+        live.aggregateErrorP95(),
+        sim.convergenceSeconds(),
+        live.convergenceSeconds(),
+        live.bytesPerLimiterPerSecond(),
+        flows
+            ? String.format(Locale.ROOT, " %10.3f %10.3f", sim.jainFlows(), live.jainFlows())
+            : "");
+    o.flush();
   }
 
   /**

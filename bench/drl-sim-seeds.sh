@@ -1,0 +1,47 @@
+#!/bin/bash
+# The simulator's spread over seeds, simulated as alm drl agents simulates beside its live run
+# (--as-agents): every DRL algorithm on the scenarios of
+# docs/ratelimit/live-vs-sim.md, seeds 1..N (default 10), and per algorithm the median and the range of
+# servedOverLimit, aggregateErrorP95 and convergenceSeconds (NaN: some demand change never converged).
+# A live run is one draw of the same noise: its convergence time is compared with this range.
+# usage: bench/drl-sim-seeds.sh [SEEDS]   (about 10 minutes on 2 cores; needs a built checkout)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seeds=${1:-10}
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+scenarios=(docs/ratelimit/scenarios/four-sites.json docs/ratelimit/scenarios/four-sites-lossy.json
+  docs/ratelimit/scenarios/ten-sites-shift.json builtin:raghavan-baseline builtin:raghavan-shift)
+algorithms=(share grd fps gtb ctb gdrl dst)
+for s in "${scenarios[@]}"; do
+  name=$(basename "$s" .json | sed 's/^builtin://')
+  for a in "${algorithms[@]}"; do
+    for ((k = 1; k <= seeds; k++)); do
+      java -jar app/target/alm.jar drl simulate -s "$s" -a "$a" --seed "$k" --as-agents --bench \
+        -o "$dir/$name/$a/$k" > /dev/null 2>&1
+    done
+    echo "simulated $name $a" >&2
+  done
+done
+python3 - "$dir" "$seeds" "${scenarios[@]}" <<'PY'
+import json, math, statistics, sys, os
+d, seeds, scenarios = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+def spread(v):
+    finite = [x for x in v if x is not None and not math.isnan(x)]
+    nan = len(v) - len(finite)
+    if not finite:
+        return f"NaN in all {len(v)}"
+    med = statistics.median(finite)
+    s = f"{med:.3f} ({min(finite):.3f}-{max(finite):.3f})"
+    return s + (f", NaN in {nan}" if nan else "")
+for s in scenarios:
+    name = os.path.basename(s).removesuffix(".json").removeprefix("builtin:")
+    print(f"\n{name}, seeds 1-{seeds}: median (min-max)")
+    print(f"{'alg':6} {'served/L':28} {'p95 error':28} convergence s")
+    for a in ["share", "grd", "fps", "gtb", "ctb", "gdrl", "dst"]:
+        rows = [json.load(open(f"{d}/{name}/{a}/{k}/summary.json")) for k in range(1, seeds + 1)]
+        def col(key):
+            return [None if r.get(key) is None else float(r[key]) for r in rows]
+        print(f"{a:6} {spread(col('servedOverLimit')):28} {spread(col('aggregateErrorP95')):28}"
+              f" {spread(col('convergenceSeconds'))}")
+PY
