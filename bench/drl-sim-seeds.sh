@@ -4,14 +4,17 @@
 # docs/ratelimit/live-vs-sim.md, seeds 1..N (default 10), and per algorithm the median and the range of
 # servedOverLimit, aggregateErrorP95 and convergenceSeconds (NaN: some demand change never converged).
 # A live run is one draw of the same noise: its convergence time is compared with this range.
-# usage: bench/drl-sim-seeds.sh [SEEDS]   (about 10 minutes on 2 cores; needs a built checkout)
+# usage: bench/drl-sim-seeds.sh [SEEDS [SCENARIO...]]   (all five: about 20 minutes on 2 cores;
+# needs a built checkout)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seeds=${1:-10}
+shift $(( $# > 0 ? 1 : 0 ))
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 scenarios=(docs/ratelimit/scenarios/four-sites.json docs/ratelimit/scenarios/four-sites-lossy.json
   docs/ratelimit/scenarios/ten-sites-shift.json builtin:raghavan-baseline builtin:raghavan-shift)
+if (( $# > 0 )); then scenarios=("$@"); fi
 algorithms=(share grd fps gtb ctb gdrl dst)
 for s in "${scenarios[@]}"; do
   name=$(basename "$s" .json | sed 's/^builtin://')

@@ -71,7 +71,8 @@ public final class DrlSimulateCommand implements Callable<Integer> {
       description =
           "Simulate the scenario as alm drl agents --scenario does beside its live run: with the"
               + " parameters a live agent takes by default (gossip to at least one peer, GDRL's"
-              + " gain 1/(2 d_max) when the scenario gives none).")
+              + " gain 1/(2 d_max) when the scenario gives none) and its timer (the limiters'"
+              + " intervals at random phases: a message waits for its receiver's next step).")
   boolean asAgents;
 
   @Override

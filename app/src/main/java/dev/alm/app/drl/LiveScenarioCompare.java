@@ -106,8 +106,7 @@ final class LiveScenarioCompare {
     return new Recorded(r, Summary.of(r), DrlRuns.secondsSince(t0), rows, series);
   }
 
-  private static void write(Scenario sc, Path dir, Recorded sim, Recorded live)
-      throws IOException {
+  private static void write(Scenario sc, Path dir, Recorded sim, Recorded live) throws IOException {
     Map<String, Object> liveJson = DrlJson.summary(live.summary(), sc, live.wallSeconds());
     liveJson.put("run", "live");
     Outputs.json(dir.resolve("summary.json"), liveJson);
@@ -167,10 +166,13 @@ final class LiveScenarioCompare {
    * simulator runs the same: GDRL's gain 1/(2 d_max) (paper 000's bound (9)) when the scenario
    * gives none, and br of at least 1 (an agent always gossips to some peer: a scenario of br = 0,
    * as paper 000's, would otherwise leave the simulator's gossip algorithms counting their own
-   * demand alone while the live ones hear their peers).
+   * demand alone while the live ones hear their peers), and unaligned timers (each agent's timer
+   * has its phase, so a message waits for its receiver's next tick: with 100 ms of delay at 50 ms
+   * intervals, 2 or 3 intervals live where aligned steps take exactly 2).
    */
   static Scenario withAgentDefaults(Scenario given) {
-    Scenario sc = given.branching() < 1 ? given.withBranching(1) : given;
+    Scenario sc =
+        (given.branching() < 1 ? given.withBranching(1) : given).withUnalignedTimers(true);
     ObjectNode a =
         sc.algorithms() != null && sc.algorithms().isObject()
             ? ((ObjectNode) sc.algorithms()).deepCopy()

@@ -132,6 +132,7 @@ public final class StanojevicScenarios {
         demands,
         List.of(),
         q.integer("seed", 1, 0, Integer.MAX_VALUE),
-        algorithms);
+        algorithms,
+        false);
   }
 }

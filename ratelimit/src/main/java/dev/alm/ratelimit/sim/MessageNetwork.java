@@ -8,8 +8,8 @@ import java.util.SplittableRandom;
 
 /**
  * The limiters' messages in the simulator: each sent message is counted, lost with the scenario's
- * probability, or delivered at the end of the interval its delay reaches (at least the next one).
- * Mutable; one per run.
+ * probability, or delivered at the end of the interval its delay reaches (at least the next one),
+ * counted from the receiver's timer when the limiters' timers are unaligned. Mutable; one per run.
  *
  * @param <M> the message body type
  */
@@ -18,6 +18,7 @@ final class MessageNetwork<M extends PeerMessage> {
   private final double loss;
   private final SplittableRandom lossRng;
   private final int delaySteps;
+  private final int[][] pairSteps;
   private final List<Envelope<M>>[][] queue;
   private long messages;
   private long bytes;
@@ -28,15 +29,39 @@ final class MessageNetwork<M extends PeerMessage> {
    * @param interval the estimate interval, seconds
    * @param loss the probability that a message is lost
    * @param lossRng draws the losses
+   * @param phases draws each limiter's timer phase (unaligned timers: a message waits for its
+   *     receiver's next step, ceil((delay + phase_from - phase_to) / interval) intervals, at least
+   *     1); null: aligned, every message ceil(delay / interval) intervals, at least 1
    */
   @SuppressWarnings("unchecked")
   MessageNetwork(
-      int limiters, double delay, double interval, double loss, SplittableRandom lossRng) {
+      int limiters,
+      double delay,
+      double interval,
+      double loss,
+      SplittableRandom lossRng,
+      SplittableRandom phases) {
     this.limiters = limiters;
     this.loss = loss;
     this.lossRng = lossRng;
     delaySteps = Math.max(1, (int) Math.ceil(delay / interval - 1e-9));
     int slots = delaySteps + 1;
+    if (phases != null) {
+      double[] phase = new double[limiters];
+      for (int i = 0; i < limiters; i++) {
+        phase[i] = phases.nextDouble() * interval;
+      }
+      pairSteps = new int[limiters][limiters];
+      for (int i = 0; i < limiters; i++) {
+        for (int j = 0; j < limiters; j++) {
+          pairSteps[i][j] =
+              Math.max(1, (int) Math.ceil((delay + phase[i] - phase[j]) / interval - 1e-9));
+          slots = Math.max(slots, pairSteps[i][j] + 1);
+        }
+      }
+    } else {
+      pairSteps = null;
+    }
     queue = new List[slots][limiters];
     for (int s = 0; s < slots; s++) {
       for (int i = 0; i < limiters; i++) {
@@ -65,7 +90,11 @@ final class MessageNetwork<M extends PeerMessage> {
         continue;
       }
       if (e.to() >= 0 && e.to() < limiters) {
-        queue[(k + delaySteps) % queue.length][e.to()].add(e);
+        int d =
+            pairSteps != null && e.from() >= 0 && e.from() < limiters
+                ? pairSteps[e.from()][e.to()]
+                : delaySteps;
+        queue[(k + d) % queue.length][e.to()].add(e);
       }
     }
   }

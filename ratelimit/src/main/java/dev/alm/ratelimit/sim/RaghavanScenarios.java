@@ -51,7 +51,8 @@ public final class RaghavanScenarios {
         List.of(),
         flows,
         q.integer("seed", 1, 0, Integer.MAX_VALUE),
-        JsonNodeFactory.instance.objectNode());
+        JsonNodeFactory.instance.objectNode(),
+        false);
   }
 
   /**
@@ -91,7 +92,8 @@ public final class RaghavanScenarios {
         List.of(),
         flows,
         q.integer("seed", 1, 0, Integer.MAX_VALUE),
-        JsonNodeFactory.instance.objectNode());
+        JsonNodeFactory.instance.objectNode(),
+        false);
   }
 
   /**
@@ -179,6 +181,7 @@ public final class RaghavanScenarios {
         List.of(),
         flows,
         q.integer("seed", 1, 0, Integer.MAX_VALUE),
-        JsonNodeFactory.instance.objectNode());
+        JsonNodeFactory.instance.objectNode(),
+        false);
   }
 }

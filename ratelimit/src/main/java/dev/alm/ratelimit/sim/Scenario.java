@@ -28,6 +28,9 @@ import java.util.List;
  * @param flows closed-loop TCP flows
  * @param seed the random seed
  * @param algorithms per-algorithm parameters, the object {@code algorithms} (may be empty)
+ * @param unalignedTimers whether the limiters' intervals start at random phases, as live agents'
+ *     timers do: a message then waits for its receiver's next step, ceil((delay + phase_from -
+ *     phase_to) / interval) intervals, at least 1 (aligned: ceil(delay / interval), at least 1)
  */
 public record Scenario(
     String source,
@@ -50,7 +53,8 @@ public record Scenario(
     List<DemandSpec> demands,
     List<FlowGroup> flows,
     long seed,
-    JsonNode algorithms) {
+    JsonNode algorithms,
+    boolean unalignedTimers) {
 
   public Scenario {
     demands = List.copyOf(demands);
@@ -90,11 +94,24 @@ public record Scenario(
     return with(duration, seed, algorithms, br);
   }
 
+  /**
+   * The same scenario with the limiters' timers aligned or at random phases (a live agent's timer
+   * has a phase of its own).
+   */
+  public Scenario withUnalignedTimers(boolean unaligned) {
+    return with(duration, seed, algorithms, branching, unaligned);
+  }
+
   private Scenario with(double newDuration, long newSeed, JsonNode newAlgorithms) {
-    return with(newDuration, newSeed, newAlgorithms, branching);
+    return with(newDuration, newSeed, newAlgorithms, branching, unalignedTimers);
   }
 
   private Scenario with(double newDuration, long newSeed, JsonNode newAlgorithms, int br) {
+    return with(newDuration, newSeed, newAlgorithms, br, unalignedTimers);
+  }
+
+  private Scenario with(
+      double newDuration, long newSeed, JsonNode newAlgorithms, int br, boolean unaligned) {
     return new Scenario(
         source,
         limiters,
@@ -116,7 +133,8 @@ public record Scenario(
         demands,
         flows,
         newSeed,
-        newAlgorithms);
+        newAlgorithms,
+        unaligned);
   }
 
   /**
@@ -169,6 +187,7 @@ public record Scenario(
         scaled,
         flows,
         seed,
-        algorithms);
+        algorithms,
+        unalignedTimers);
   }
 }

@@ -122,19 +122,25 @@ public final class ScenarioReader {
         demands,
         flows,
         seed,
-        algorithms);
+        algorithms,
+        gossip.unalignedTimers());
   }
 
   /** The scenario's {@code gossip} section: how the limiters' messages travel. */
   private record Gossip(
-      int branching, double loss, double delay, boolean dropDisconnected, boolean pushSum) {}
+      int branching,
+      double loss,
+      double delay,
+      boolean dropDisconnected,
+      boolean pushSum,
+      boolean unalignedTimers) {}
 
   private static Gossip parseGossip(JsonFields top) throws InputException {
     if (!top.has("gossip")) {
-      return new Gossip(3, 0, 0, false, false);
+      return new Gossip(3, 0, 0, false, false, false);
     }
     JsonFields g = top.object("gossip");
-    g.only(Set.of("branching", "loss", "delay", "dropDisconnected", "mode"));
+    g.only(Set.of("branching", "loss", "delay", "dropDisconnected", "mode", "unalignedTimers"));
     String mode = g.text("mode", "table");
     if (!mode.equals("table") && !mode.equals("push-sum")) {
       throw g.error("mode", "expected table or push-sum, got " + mode);
@@ -144,7 +150,8 @@ public final class ScenarioReader {
     double loss = g.number("loss", 0, 0, 1);
     double delay = g.number("delay", 0, 0, 1e6);
     boolean dropDisconnected = g.bool("dropDisconnected", false);
-    return new Gossip(branching, loss, delay, dropDisconnected, pushSum);
+    boolean unaligned = g.bool("unalignedTimers", false);
+    return new Gossip(branching, loss, delay, dropDisconnected, pushSum, unaligned);
   }
 
   private static ScenarioGraph parseGraph(JsonFields top, int n) throws InputException {

@@ -25,6 +25,13 @@ final class SimulationRun<S, M extends PeerMessage> {
   private final double interval;
   private final int ticksPerInterval;
   private final double dt;
+
+  /**
+   * Mixed into the seed of the timers' phases: a stream of its own, so that the other draws of a
+   * seed are the same with aligned and unaligned timers.
+   */
+  private static final long PHASE_SEED = 0x9E3779B97F4A7C15L;
+
   private final SplittableRandom demandRng;
   private final SplittableRandom flowRng;
   private final SplittableRandom algRng;
@@ -80,7 +87,14 @@ final class SimulationRun<S, M extends PeerMessage> {
       states.add(s);
       policers.start(i, alloc.initialEnforcement(ctx[i], s));
     }
-    network = new MessageNetwork<>(n, sc.delay(), interval, sc.loss(), lossRng);
+    network =
+        new MessageNetwork<>(
+            n,
+            sc.delay(),
+            interval,
+            sc.loss(),
+            lossRng,
+            sc.unalignedTimers() ? new SplittableRandom(sc.seed() ^ PHASE_SEED) : null);
     arrivedTick = new double[n];
     arrivedInterval = new double[n];
     servedInterval = new double[n];
