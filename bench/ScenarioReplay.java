@@ -1,8 +1,13 @@
 import dev.alm.drl.agent.ScenarioPops;
 import dev.alm.ratelimit.alloc.Enforcement;
 import dev.alm.ratelimit.sim.Scenario;
-import java.nio.file.*;
-import java.util.*;
+import dev.alm.ratelimit.sim.ScenarioReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Replays the per-limiter limits of a simulated run ({@code alm drl agents --scenario}'s
@@ -13,27 +18,32 @@ import java.util.*;
  */
 public class ScenarioReplay {
   public static void main(String[] a) throws Exception {
-    Scenario sc = dev.alm.ratelimit.sim.ScenarioReader.read(a[0]);
+    Scenario sc = ScenarioReader.read(a[0]);
     List<String> lines = Files.readAllLines(Path.of(a[1]));
     Map<Double, double[]> limits = new TreeMap<>();
     for (String l : lines.subList(1, lines.size())) {
       String[] f = l.split(",", -1);
       double t = Double.parseDouble(f[0]);
-      limits.computeIfAbsent(t, k -> new double[sc.limiters()])[Integer.parseInt(f[1])] = f[3].isEmpty() ? Double.NaN : Double.parseDouble(f[3]);
+      limits.computeIfAbsent(t, k -> new double[sc.limiters()])[Integer.parseInt(f[1])] =
+          f[3].isEmpty() ? Double.NaN : Double.parseDouble(f[3]);
     }
     List<double[]> rows = new ArrayList<>();
-    ScenarioPops pops = new ScenarioPops(sc, (t, demand, limit, drop, served) -> rows.add(new double[] {t, demand[0], limit[0], served[0], demand[1], limit[1]}));
-    java.lang.reflect.Method enforce = ScenarioPops.class.getDeclaredMethod("enforce", int.class, Enforcement.class);
-    enforce.setAccessible(true);
+    ScenarioPops pops =
+        new ScenarioPops(
+            sc,
+            (t, demand, limit, drop, served) ->
+                rows.add(new double[] {t, demand[0], limit[0], served[0], demand[1], limit[1]}));
     for (Map.Entry<Double, double[]> e : limits.entrySet()) {
       pops.advance(e.getKey());
       for (int i = 0; i < sc.limiters(); i++) {
-        enforce.invoke(pops, i, new Enforcement.LocalLimit(e.getValue()[i], sc.bucketDepth()));
+        pops.enforce(i, new Enforcement.LocalLimit(e.getValue()[i], sc.bucketDepth()));
       }
     }
     for (double[] r : rows) {
       if (Math.abs(r[0] - Math.round(r[0])) < 1e-6 && r[0] <= 20) {
-        System.out.printf("%.0f dem0 %.0f lim0 %.0f srv0 %.0f dem1 %.0f lim1 %.0f%n", r[0], r[1] / 1e3, r[2] / 1e3, r[3] / 1e3, r[4] / 1e3, r[5] / 1e3);
+        System.out.printf(
+            "%.0f dem0 %.0f lim0 %.0f srv0 %.0f dem1 %.0f lim1 %.0f%n",
+            r[0], r[1] / 1e3, r[2] / 1e3, r[3] / 1e3, r[4] / 1e3, r[5] / 1e3);
       }
     }
   }

@@ -208,8 +208,11 @@ public final class ScenarioPops {
     return m;
   }
 
-  /** Sets what PoP {@code i} enforces from now on. */
-  synchronized void enforce(int i, Enforcement e) {
+  /**
+   * Sets what PoP {@code i} enforces from now on (its agent does; {@code bench/ScenarioReplay.java}
+   * replays a simulated run's limits).
+   */
+  public synchronized void enforce(int i, Enforcement e) {
     policers.apply(i, e);
   }
 

@@ -73,17 +73,17 @@ public record Scenario(
 
   /** The same scenario with another seed. */
   public Scenario withSeed(long newSeed) {
-    return with(duration, newSeed, algorithms);
+    return with(duration, newSeed, algorithms, branching, unalignedTimers);
   }
 
   /** The same scenario with other algorithm parameters (the object {@code algorithms}). */
   public Scenario withAlgorithms(JsonNode parameters) {
-    return with(duration, seed, parameters);
+    return with(duration, seed, parameters, branching, unalignedTimers);
   }
 
   /** The same scenario with another duration. */
   public Scenario withDuration(double newDuration) {
-    return with(newDuration, seed, algorithms);
+    return with(newDuration, seed, algorithms, branching, unalignedTimers);
   }
 
   /**
@@ -91,7 +91,7 @@ public record Scenario(
    * peer, so a scenario of br = 0 is simulated with br = 1 beside a live run).
    */
   public Scenario withBranching(int br) {
-    return with(duration, seed, algorithms, br);
+    return with(duration, seed, algorithms, br, unalignedTimers);
   }
 
   /**
@@ -100,14 +100,6 @@ public record Scenario(
    */
   public Scenario withUnalignedTimers(boolean unaligned) {
     return with(duration, seed, algorithms, branching, unaligned);
-  }
-
-  private Scenario with(double newDuration, long newSeed, JsonNode newAlgorithms) {
-    return with(newDuration, newSeed, newAlgorithms, branching, unalignedTimers);
-  }
-
-  private Scenario with(double newDuration, long newSeed, JsonNode newAlgorithms, int br) {
-    return with(newDuration, newSeed, newAlgorithms, br, unalignedTimers);
   }
 
   private Scenario with(
