@@ -178,6 +178,28 @@ class DrlCommandTest extends CliTest {
   }
 
   @Test
+  void fasterRefusesAScenarioWithTcpFlowsAndWritesNothing() throws Exception {
+    Path o = dir.resolve("faster");
+    int rc =
+        alm(
+            "drl",
+            "simulate",
+            "-s",
+            "builtin:raghavan-baseline",
+            "-a",
+            "share",
+            "--faster",
+            "2",
+            "-o",
+            o.toString());
+    assertEquals(1, rc);
+    assertTrue(
+        err.toString().contains("--faster: builtin:raghavan-baseline: a scenario with TCP flows"),
+        err.toString());
+    assertTrue(Files.notExists(o));
+  }
+
+  @Test
   void aBadScenarioNamesTheFileTheFieldAndTheReason() throws Exception {
     Path s = scenario("{\"limiters\": 0, \"globalLimit\": 1, \"duration\": 1}");
     int rc =

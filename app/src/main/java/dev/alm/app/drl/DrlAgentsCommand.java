@@ -148,14 +148,7 @@ public final class DrlAgentsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (scenario != null) {
-      Scenario sc = ScenarioReader.read(scenario);
-      try {
-        if (faster != 1) {
-          sc = sc.faster(faster);
-        }
-      } catch (IllegalArgumentException e) {
-        throw new ParameterException(spec.commandLine(), "--faster: " + e.getMessage());
-      }
+      Scenario sc = DrlRuns.faster(ScenarioReader.read(scenario), faster);
       return LiveScenarioCompare.run(
           sc,
           LiveScenarioCompare.algorithms(algorithm),

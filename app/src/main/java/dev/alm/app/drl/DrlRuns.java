@@ -60,6 +60,22 @@ final class DrlRuns {
   }
 
   /** Wall seconds since {@code startNanos} (a System.nanoTime reading). */
+  /**
+   * The scenario run {@code f} times faster (option {@code --faster}; 1 leaves it as it is).
+   *
+   * @throws UserError when the scenario cannot be sped up (TCP flows) or f is not positive
+   */
+  static Scenario faster(Scenario sc, double f) {
+    if (f == 1) {
+      return sc;
+    }
+    try {
+      return sc.faster(f);
+    } catch (IllegalArgumentException e) {
+      throw new UserError("--faster: " + e.getMessage());
+    }
+  }
+
   static double secondsSince(long startNanos) {
     return (System.nanoTime() - startNanos) / 1e9;
   }

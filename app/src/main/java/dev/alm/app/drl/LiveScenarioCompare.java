@@ -168,11 +168,14 @@ final class LiveScenarioCompare {
    * as paper 000's, would otherwise leave the simulator's gossip algorithms counting their own
    * demand alone while the live ones hear their peers), and unaligned timers (each agent's timer
    * has its phase, so a message waits for its receiver's next tick: with 100 ms of delay at 50 ms
-   * intervals, 2 or 3 intervals live where aligned steps take exactly 2).
+   * intervals, 2 or 3 intervals live where aligned steps take exactly 2), and the agents' safe
+   * start (L/N until a peer is heard, then at most L/N for the silence period).
    */
   static Scenario withAgentDefaults(Scenario given) {
     Scenario sc =
-        (given.branching() < 1 ? given.withBranching(1) : given).withUnalignedTimers(true);
+        (given.branching() < 1 ? given.withBranching(1) : given)
+            .withUnalignedTimers(true)
+            .withSafeStart(LiveScenarioRun.silence(given));
     ObjectNode a =
         sc.algorithms() != null && sc.algorithms().isObject()
             ? ((ObjectNode) sc.algorithms()).deepCopy()

@@ -167,7 +167,7 @@ final class CustomerAllocation<S, M extends PeerMessage> {
     demand = local.arrivalRate();
     // an algorithm that exchanges nothing (CTB: the central store holds the one bucket) does not
     // depend on hearing peers, so the modes leave it alone
-    Mode effective = messageType == NoMessage.class ? Mode.NORMAL : mode;
+    Mode effective = allocator.hearsPeers() ? mode : Mode.NORMAL;
     Enforcement e =
         switch (effective) {
           case NORMAL -> r.enforcement();

@@ -86,7 +86,7 @@ public final class LiveScenarioRun {
     return AgentSettings.builder(0, scenario.limiters())
         .interval(scenario.interval())
         .fanOut(Math.max(1, scenario.branching()))
-        .silence(Math.max(AgentSettings.DEFAULT_SILENCE, scenario.interval()))
+        .silence(silence(scenario))
         .ewma(scenario.ewma())
         .gossip(
             scenario.pushSum() ? AgentSettings.GossipMode.PUSH_SUM : AgentSettings.GossipMode.TABLE)
@@ -94,6 +94,14 @@ public final class LiveScenarioRun {
         .algorithms(scenario.algorithms())
         .bucketSeconds(scenario.bucketDepth() / scenario.globalLimit())
         .build();
+  }
+
+  /**
+   * The agents' silence period in a live run of {@code scenario}: the default second, or one
+   * interval when that is longer. A joining agent takes at most L/N for that long.
+   */
+  public static double silence(Scenario scenario) {
+    return Math.max(AgentSettings.DEFAULT_SILENCE, scenario.interval());
   }
 
   /** A started daemon thread advancing the PoPs on the wall clock from {@code start} (ns). */

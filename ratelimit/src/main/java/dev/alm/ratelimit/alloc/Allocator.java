@@ -87,6 +87,15 @@ public interface Allocator<S, M extends PeerMessage> {
     return Double.NaN;
   }
 
+  /**
+   * Whether the limiter's decisions rest on hearing its peers. False for the allocators that
+   * exchange nothing (a fixed local limit; CTB, whose one bucket the central store holds): a live
+   * agent's modes (safe start, lease) leave those alone.
+   */
+  default boolean hearsPeers() {
+    return true;
+  }
+
   /** The messages a limiter would send, as a convenience for allocators that send none. */
   static <M extends PeerMessage> List<Envelope<M>> none() {
     return List.of();

@@ -31,4 +31,9 @@ public final class CentralTokenBucket implements Allocator<Double, NoMessage> {
     return new StepResult<>(
         state, new Enforcement.CentralBucket(context.bucketDepth()), Allocator.none());
   }
+
+  @Override
+  public boolean hearsPeers() {
+    return false;
+  }
 }

@@ -27,4 +27,9 @@ public abstract class FixedLocalLimit implements Allocator<Double, NoMessage> {
       LimiterContext context, Double state, StepInput<NoMessage> input, RandomGenerator random) {
     return new StepResult<>(state, initialEnforcement(context, state), Allocator.none());
   }
+
+  @Override
+  public final boolean hearsPeers() {
+    return false;
+  }
 }

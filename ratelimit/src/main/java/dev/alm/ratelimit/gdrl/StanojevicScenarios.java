@@ -133,6 +133,7 @@ public final class StanojevicScenarios {
         List.of(),
         q.integer("seed", 1, 0, Integer.MAX_VALUE),
         algorithms,
-        false);
+        false,
+        0);
   }
 }

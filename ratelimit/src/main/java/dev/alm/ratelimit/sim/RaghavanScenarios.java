@@ -52,7 +52,8 @@ public final class RaghavanScenarios {
         flows,
         q.integer("seed", 1, 0, Integer.MAX_VALUE),
         JsonNodeFactory.instance.objectNode(),
-        false);
+        false,
+        0);
   }
 
   /**
@@ -93,7 +94,8 @@ public final class RaghavanScenarios {
         flows,
         q.integer("seed", 1, 0, Integer.MAX_VALUE),
         JsonNodeFactory.instance.objectNode(),
-        false);
+        false,
+        0);
   }
 
   /**
@@ -182,6 +184,7 @@ public final class RaghavanScenarios {
         flows,
         q.integer("seed", 1, 0, Integer.MAX_VALUE),
         JsonNodeFactory.instance.objectNode(),
-        false);
+        false,
+        0);
   }
 }

@@ -31,6 +31,8 @@ import java.util.List;
  * @param unalignedTimers whether the limiters' intervals start at random phases, as live agents'
  *     timers do: a message then waits for its receiver's next step, ceil((delay + phase_from -
  *     phase_to) / interval) intervals, at least 1 (aligned: ceil(delay / interval), at least 1)
+ * @param safeStart seconds a limiter stays at most L/N after it first hears a peer, as a live agent
+ *     starting in safe mode does (L/N until then); 0 for none ({@link SafeStart})
  */
 public record Scenario(
     String source,
@@ -54,7 +56,8 @@ public record Scenario(
     List<FlowGroup> flows,
     long seed,
     JsonNode algorithms,
-    boolean unalignedTimers) {
+    boolean unalignedTimers,
+    double safeStart) {
 
   public Scenario {
     demands = List.copyOf(demands);
@@ -73,17 +76,17 @@ public record Scenario(
 
   /** The same scenario with another seed. */
   public Scenario withSeed(long newSeed) {
-    return with(duration, newSeed, algorithms, branching, unalignedTimers);
+    return with(duration, newSeed, algorithms, branching, unalignedTimers, safeStart);
   }
 
   /** The same scenario with other algorithm parameters (the object {@code algorithms}). */
   public Scenario withAlgorithms(JsonNode parameters) {
-    return with(duration, seed, parameters, branching, unalignedTimers);
+    return with(duration, seed, parameters, branching, unalignedTimers, safeStart);
   }
 
   /** The same scenario with another duration. */
   public Scenario withDuration(double newDuration) {
-    return with(newDuration, seed, algorithms, branching, unalignedTimers);
+    return with(newDuration, seed, algorithms, branching, unalignedTimers, safeStart);
   }
 
   /**
@@ -91,7 +94,7 @@ public record Scenario(
    * peer, so a scenario of br = 0 is simulated with br = 1 beside a live run).
    */
   public Scenario withBranching(int br) {
-    return with(duration, seed, algorithms, br, unalignedTimers);
+    return with(duration, seed, algorithms, br, unalignedTimers, safeStart);
   }
 
   /**
@@ -99,11 +102,24 @@ public record Scenario(
    * has a phase of its own).
    */
   public Scenario withUnalignedTimers(boolean unaligned) {
-    return with(duration, seed, algorithms, branching, unaligned);
+    return with(duration, seed, algorithms, branching, unaligned, safeStart);
+  }
+
+  /**
+   * The same scenario with the limiters starting as live agents do: L/N until they first hear a
+   * peer, then at most L/N for {@code joinSeconds} (0: they start on their allocators' decisions).
+   */
+  public Scenario withSafeStart(double joinSeconds) {
+    return with(duration, seed, algorithms, branching, unalignedTimers, joinSeconds);
   }
 
   private Scenario with(
-      double newDuration, long newSeed, JsonNode newAlgorithms, int br, boolean unaligned) {
+      double newDuration,
+      long newSeed,
+      JsonNode newAlgorithms,
+      int br,
+      boolean unaligned,
+      double joinSeconds) {
     return new Scenario(
         source,
         limiters,
@@ -126,7 +142,8 @@ public record Scenario(
         flows,
         newSeed,
         newAlgorithms,
-        unaligned);
+        unaligned,
+        joinSeconds);
   }
 
   /**
@@ -180,6 +197,7 @@ public record Scenario(
         flows,
         seed,
         algorithms,
-        unalignedTimers);
+        unalignedTimers,
+        safeStart / f);
   }
 }

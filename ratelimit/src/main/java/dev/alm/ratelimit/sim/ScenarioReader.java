@@ -123,7 +123,8 @@ public final class ScenarioReader {
         flows,
         seed,
         algorithms,
-        gossip.unalignedTimers());
+        gossip.unalignedTimers(),
+        gossip.safeStart());
   }
 
   /** The scenario's {@code gossip} section: how the limiters' messages travel. */
@@ -133,14 +134,23 @@ public final class ScenarioReader {
       double delay,
       boolean dropDisconnected,
       boolean pushSum,
-      boolean unalignedTimers) {}
+      boolean unalignedTimers,
+      double safeStart) {}
 
   private static Gossip parseGossip(JsonFields top) throws InputException {
     if (!top.has("gossip")) {
-      return new Gossip(3, 0, 0, false, false, false);
+      return new Gossip(3, 0, 0, false, false, false, 0);
     }
     JsonFields g = top.object("gossip");
-    g.only(Set.of("branching", "loss", "delay", "dropDisconnected", "mode", "unalignedTimers"));
+    g.only(
+        Set.of(
+            "branching",
+            "loss",
+            "delay",
+            "dropDisconnected",
+            "mode",
+            "unalignedTimers",
+            "safeStart"));
     String mode = g.text("mode", "table");
     if (!mode.equals("table") && !mode.equals("push-sum")) {
       throw g.error("mode", "expected table or push-sum, got " + mode);
@@ -151,7 +161,8 @@ public final class ScenarioReader {
     double delay = g.number("delay", 0, 0, 1e6);
     boolean dropDisconnected = g.bool("dropDisconnected", false);
     boolean unaligned = g.bool("unalignedTimers", false);
-    return new Gossip(branching, loss, delay, dropDisconnected, pushSum, unaligned);
+    double safeStart = g.number("safeStart", 0, 0, 1e6);
+    return new Gossip(branching, loss, delay, dropDisconnected, pushSum, unaligned, safeStart);
   }
 
   private static ScenarioGraph parseGraph(JsonFields top, int n) throws InputException {

@@ -1,6 +1,7 @@
 package dev.alm.ratelimit.sim;
 
 import dev.alm.ratelimit.alloc.Allocator;
+import dev.alm.ratelimit.alloc.Envelope;
 import dev.alm.ratelimit.alloc.LimiterContext;
 import dev.alm.ratelimit.alloc.LocalMeasurement;
 import dev.alm.ratelimit.alloc.PeerMessage;
@@ -39,6 +40,7 @@ final class SimulationRun<S, M extends PeerMessage> {
   private final FluidTcpFlows flows;
   private final Policers policers;
   private final MessageNetwork<M> network;
+  private final SafeStart safeStart;
   private final LimiterContext[] ctx;
   private final List<S> states;
 
@@ -71,6 +73,8 @@ final class SimulationRun<S, M extends PeerMessage> {
     demandOf = demandByLimiter(sc);
     flows = new FluidTcpFlows(sc, flowRng);
     policers = new Policers(n, sc.globalLimit(), sc.bucketDepth());
+    safeStart =
+        sc.safeStart() > 0 && n > 1 && alloc.hearsPeers() ? new SafeStart(n, sc.safeStart()) : null;
     ctx = new LimiterContext[n];
     states = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
@@ -85,7 +89,8 @@ final class SimulationRun<S, M extends PeerMessage> {
               sc.graph().weightsOf(i));
       S s = alloc.initialState(ctx[i]);
       states.add(s);
-      policers.start(i, alloc.initialEnforcement(ctx[i], s));
+      policers.start(
+          i, safeStart == null ? alloc.initialEnforcement(ctx[i], s) : safeStart.initial(ctx[i]));
     }
     network =
         new MessageNetwork<>(
@@ -225,12 +230,17 @@ final class SimulationRun<S, M extends PeerMessage> {
     int sampled = flows.sampled(i);
     LocalMeasurement m =
         new LocalMeasurement(interval, arrivedInterval[i], servedInterval[i], maxFlow, sampled);
+    List<Envelope<M>> inbox = network.inbox(k, i);
+    boolean heard = !inbox.isEmpty();
     StepResult<S, M> res =
-        alloc.step(
-            ctx[i], states.get(i), new StepInput<>(tEnd, m, network.inbox(k, i), null), algRng);
+        alloc.step(ctx[i], states.get(i), new StepInput<>(tEnd, m, inbox, null), algRng);
     network.delivered(k, i);
     states.set(i, res.state());
-    policers.apply(i, res.enforcement());
+    policers.apply(
+        i,
+        safeStart == null
+            ? res.enforcement()
+            : safeStart.enforce(ctx[i], tEnd, heard, res.enforcement()));
     network.send(k, res.outgoing());
     return alloc.indicator(ctx[i], res.state(), m);
   }

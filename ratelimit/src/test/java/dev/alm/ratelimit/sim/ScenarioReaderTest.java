@@ -27,7 +27,7 @@ class ScenarioReaderTest {
             {"limiters": 3, "globalLimit": 1000, "unit": "requests/s", "duration": 10,
              "interval": 0.1, "ewma": 0.2,
              "gossip": {"branching": 2, "loss": 0.01, "delay": 0.05, "mode": "push-sum",
-                        "unalignedTimers": true},
+                        "unalignedTimers": true, "safeStart": 1.5},
              "graph": {"edges": [[0, 1], [1, 2, 0.5]]},
              "demand": [{"limiters": [0, 1], "points": [[0, 100], [5, 300]]},
                         {"limiter": 2, "rate": 50}],
@@ -37,6 +37,7 @@ class ScenarioReaderTest {
     Scenario s = ScenarioReader.read(f.toString());
     assertEquals(3, s.limiters());
     assertEquals(true, s.unalignedTimers());
+    assertEquals(1.5, s.safeStart(), 0);
     assertEquals(3, s.demands().size());
     assertEquals(200, s.demands().get(0).rateAt(2.5), 1e-9);
     assertEquals(0.5, s.graph().weightsOf(2)[0], 0);
