@@ -78,6 +78,8 @@ class DrlCommandTest extends CliTest {
             s.toString(),
             "--algorithm",
             "share",
+            "--seed",
+            "7",
             "--out",
             out.toString());
     assertEquals(0, rc, err.toString());
@@ -95,6 +97,9 @@ class DrlCommandTest extends CliTest {
     assertEquals("live", summary(alg).get("run").asText());
     JsonNode sim = new ObjectMapper().readTree(alg.resolve("simulated.json").toFile());
     assertEquals("simulated", sim.get("run").asText());
+    // --seed replaces the scenario's, live and simulated alike
+    assertEquals(7, summary(alg).get("seed").asLong());
+    assertEquals(7, sim.get("seed").asLong());
     assertTrue(Files.size(alg.resolve("live.png")) > 1000);
     assertTrue(Files.size(alg.resolve("simulated.png")) > 1000);
   }

@@ -99,8 +99,13 @@ public final class DrlAgentsCommand implements Callable<Integer> {
   @Option(names = "--shift", description = "Rotate the demands by N/2 at half time.")
   boolean shift;
 
-  @Option(names = "--seed", defaultValue = "1", description = "Seed of the demands. Default: 1.")
-  long seed;
+  @Option(
+      names = "--seed",
+      description =
+          "Seed of the demands. With --scenario: replaces the scenario's seed (its demands, the"
+              + " links' loss and delay draws, and its simulated twin). Default: 1, or the"
+              + " scenario's.")
+  Long seed;
 
   @Option(
       names = "--partition",
@@ -149,6 +154,9 @@ public final class DrlAgentsCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     if (scenario != null) {
       Scenario sc = DrlRuns.faster(ScenarioReader.read(scenario), faster);
+      if (seed != null) {
+        sc = sc.withSeed(seed);
+      }
       return LiveScenarioCompare.run(
           sc,
           LiveScenarioCompare.algorithms(algorithm),
@@ -172,7 +180,7 @@ public final class DrlAgentsCommand implements Callable<Integer> {
     byte[] key = new byte[32];
     new SecureRandom().nextBytes(key);
     KeyRing keys = KeyRing.of(key);
-    SplittableRandom rnd = new SplittableRandom(seed);
+    SplittableRandom rnd = new SplittableRandom(seed == null ? 1 : seed);
     double[] demand = new double[n];
     for (int i = 0; i < n; i++) {
       demand[i] = (0.2 + 1.6 * rnd.nextDouble()) * 2 * limit / n;
