@@ -127,6 +127,38 @@ public final class RaghavanScenarios {
     if (!mode.equals("table") && !mode.equals("push-sum")) {
       throw new InputException(q.source(), "gossip", "expected table or push-sum, got " + mode);
     }
+    List<FlowGroup> flows = scalingFlows(n, churn, duration);
+    return new Scenario(
+        q.source(),
+        n,
+        50 * MBIT,
+        "bytes/s",
+        duration,
+        0.05,
+        0.01,
+        Math.min(20, duration / 3),
+        0.1,
+        75_000,
+        1500,
+        br,
+        loss,
+        delay,
+        mode.equals("push-sum"),
+        false,
+        ScenarioGraph.complete(n),
+        List.of(),
+        flows,
+        q.integer("seed", 1, 0, Integer.MAX_VALUE),
+        JsonNodeFactory.instance.objectNode(),
+        false,
+        0);
+  }
+
+  /**
+   * The scaling run's flows: 0-5 per limiter (drawn from N), started at most 100 ms apart (within
+   * 10 s) and living to the end, or with {@code churn} the paper's schedule.
+   */
+  private static List<FlowGroup> scalingFlows(int n, boolean churn, double duration) {
     SplittableRandom topo = new SplittableRandom(n);
     int[] perLimiter = new int[n];
     int total = 0;
@@ -162,29 +194,6 @@ public final class RaghavanScenarios {
     if (flows.isEmpty()) {
       flows.add(new FlowGroup(0, 1, 0.04, 0, duration, ScenarioReader.LINK_BYTES));
     }
-    return new Scenario(
-        q.source(),
-        n,
-        50 * MBIT,
-        "bytes/s",
-        duration,
-        0.05,
-        0.01,
-        Math.min(20, duration / 3),
-        0.1,
-        75_000,
-        1500,
-        br,
-        loss,
-        delay,
-        mode.equals("push-sum"),
-        false,
-        ScenarioGraph.complete(n),
-        List.of(),
-        flows,
-        q.integer("seed", 1, 0, Integer.MAX_VALUE),
-        JsonNodeFactory.instance.objectNode(),
-        false,
-        0);
+    return flows;
   }
 }
