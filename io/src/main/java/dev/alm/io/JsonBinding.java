@@ -71,6 +71,16 @@ public final class JsonBinding<B> {
     }
   }
 
+  /** A field that must be there at this point of the read; it is read in its own turn. */
+  private record Requires<B>(String name, String missing) implements Step<B> {
+    @Override
+    public void apply(JsonFields f, B target) throws InputException {
+      if (!f.has(name)) {
+        throw f.error(name, missing);
+      }
+    }
+  }
+
   private record Group<B, G>(JsonBinding<G> inner, Start<B, G> start, Finish<B, G> finish)
       implements Step<B> {
     @Override
@@ -137,6 +147,16 @@ public final class JsonBinding<B> {
     }
 
     /**
+     * At this point of the read, fails with {@code missing} as the reason when field {@code name}
+     * is absent or null; the field itself is declared, and read, by its own method, before or
+     * after. For objects whose required fields are all looked for before any field is read.
+     */
+    public Builder<B> requires(String name, String missing) {
+      steps.add(new Requires<>(name, missing));
+      return this;
+    }
+
+    /**
      * A field read and set by {@code setter} whenever present, null included (for settings a file
      * may switch off with {@code null}).
      */
@@ -188,7 +208,16 @@ public final class JsonBinding<B> {
       return this;
     }
 
+    /**
+     * @throws IllegalArgumentException when a field is {@linkplain #requires required} but not
+     *     declared
+     */
     public JsonBinding<B> build() {
+      for (Step<B> step : steps) {
+        if (step instanceof Requires<B> r && !names.contains(r.name())) {
+          throw new IllegalArgumentException("field '" + r.name() + "' required but not declared");
+        }
+      }
       return new JsonBinding<>(steps, names);
     }
 

@@ -100,4 +100,41 @@ class JsonBindingTest {
     JsonBinding.Builder<Seen> b = JsonBinding.<Seen>builder().text("a", (s, v) -> {});
     assertThrows(IllegalArgumentException.class, () -> b.number("a", (s, v) -> {}));
   }
+
+  private static final JsonBinding<Seen> BOTH_FIRST =
+      JsonBinding.<Seen>builder()
+          .requires("name", "required")
+          .requires("size", "required (a count)")
+          .text("name", (s, v) -> s.set.add("name=" + v))
+          .integer("size", (s, v) -> s.set.add("size=" + v))
+          .build();
+
+  @Test
+  void requiredFieldsAreLookedForAtTheirPointBeforeAnyIsRead() throws Exception {
+    assertEquals(
+        List.of("name=n", "size=2"),
+        BOTH_FIRST.read(json("{\"size\":2,\"name\":\"n\"}"), new Seen()).set);
+    assertEquals(List.of("name", "size"), List.copyOf(BOTH_FIRST.names()));
+    Seen s = new Seen();
+    InputException e =
+        assertThrows(InputException.class, () -> BOTH_FIRST.read(json("{\"name\":[]}"), s));
+    assertEquals("f.json:size: required (a count)", e.getMessage(), "before name is read");
+    assertEquals(List.of(), s.set);
+    e =
+        assertThrows(
+            InputException.class,
+            () -> BOTH_FIRST.read(json("{\"name\":null,\"size\":\"x\"}"), new Seen()));
+    assertEquals("f.json:name: required", e.getMessage());
+    e =
+        assertThrows(
+            InputException.class,
+            () -> BOTH_FIRST.read(json("{\"name\":[],\"size\":1}"), new Seen()));
+    assertEquals("f.json:name: expected a string", e.getMessage());
+  }
+
+  @Test
+  void aFieldRequiredButNotDeclaredIsAProgrammingError() {
+    JsonBinding.Builder<Seen> b = JsonBinding.<Seen>builder().requires("a", "required");
+    assertThrows(IllegalArgumentException.class, b::build);
+  }
 }
