@@ -245,4 +245,17 @@ class LabTopologyJsonTest {
       assertEquals("t.json:" + c[1], e.getMessage(), c[0]);
     }
   }
+
+  @Test
+  void everyBuiltinIsRead() throws Exception {
+    for (String b : LabTopologyJson.BUILTINS) {
+      LabTopology t = LabTopologyJson.resolve("builtin:" + b);
+      assertEquals(t, LabTopologyJson.resolve("builtin:" + b), b);
+    }
+    assertEquals(2, LabTopologyJson.resolve("builtin:lab-mini").pops().size());
+    assertEquals(
+        "--topology: unknown builtin 'x' (known: " + LabTopologyJson.BUILTINS + ")",
+        assertThrows(InputException.class, () -> LabTopologyJson.resolve("builtin:x"))
+            .getMessage());
+  }
 }
