@@ -53,7 +53,13 @@ public final class JsonBinding<B> {
     void finish(JsonFields f, B target, G gathered) throws InputException;
   }
 
-  /** One step of a read: a field, or a group of fields that makes one value. */
+  /** A check of values read so far, against each other; its refusal names the field it blames. */
+  @FunctionalInterface
+  public interface Check<B> {
+    void check(JsonFields f, B target) throws InputException;
+  }
+
+  /** One step of a read: a field, a group of fields that makes one value, or a check. */
   private interface Step<B> {
     void apply(JsonFields f, B target) throws InputException;
   }
@@ -78,6 +84,13 @@ public final class JsonBinding<B> {
       if (!f.has(name)) {
         throw f.error(name, missing);
       }
+    }
+  }
+
+  private record Checked<B>(Check<B> check) implements Step<B> {
+    @Override
+    public void apply(JsonFields f, B target) throws InputException {
+      check.check(f, target);
     }
   }
 
@@ -153,6 +166,15 @@ public final class JsonBinding<B> {
      */
     public Builder<B> requires(String name, String missing) {
       steps.add(new Requires<>(name, missing));
+      return this;
+    }
+
+    /**
+     * A check at this point of the read, whatever fields are present: of values read so far against
+     * each other, or of a default against them.
+     */
+    public Builder<B> check(Check<B> check) {
+      steps.add(new Checked<>(check));
       return this;
     }
 

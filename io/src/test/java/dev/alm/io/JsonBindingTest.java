@@ -137,4 +137,33 @@ class JsonBindingTest {
     JsonBinding.Builder<Seen> b = JsonBinding.<Seen>builder().requires("a", "required");
     assertThrows(IllegalArgumentException.class, b::build);
   }
+
+  /** A low and a high bound, the high one at least the low one (a check between the two). */
+  private static final JsonBinding<double[]> RANGE =
+      JsonBinding.<double[]>builder()
+          .number("low", (r, v) -> r[0] = v)
+          .check(
+              (f, r) -> {
+                if (r[0] > r[1]) {
+                  throw f.error("low", "above the high bound " + r[1]);
+                }
+              })
+          .number("high", (r, v) -> r[1] = v)
+          .build();
+
+  @Test
+  void aCheckRunsAtItsPointWhateverFieldsArePresent() throws Exception {
+    assertEquals(List.of("low", "high"), List.copyOf(RANGE.names()));
+    double[] r = RANGE.read(json("{\"high\":3,\"low\":1}"), new double[] {0, 2});
+    assertEquals(List.of(1.0, 3.0), List.of(r[0], r[1]));
+    InputException e =
+        assertThrows(
+            InputException.class, () -> RANGE.read(json("{\"high\":9}"), new double[] {5, 2}));
+    assertEquals("f.json:low: above the high bound 2.0", e.getMessage(), "the default checked");
+    e =
+        assertThrows(
+            InputException.class,
+            () -> RANGE.read(json("{\"low\":3,\"high\":\"x\"}"), new double[] {0, 2}));
+    assertEquals("f.json:low: above the high bound 2.0", e.getMessage(), "before high is read");
+  }
 }
