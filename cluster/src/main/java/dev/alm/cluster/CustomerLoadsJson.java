@@ -3,6 +3,7 @@ package dev.alm.cluster;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.alm.io.InputException;
+import dev.alm.io.JsonBinding;
 import dev.alm.io.JsonFields;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,6 +32,62 @@ public final class CustomerLoadsJson {
 
   /** Two customers: one over its limit whose demand moves as in paper 001 Fig. 9, one under. */
   public static final String TWO_CUSTOMERS = "two-customers";
+
+  private static final String REQUIRED = "required";
+
+  /** One customer's fields as read, and the names taken before it. */
+  private static final class Draft {
+    final Set<String> taken;
+    final List<String> ids;
+    String name;
+    String host;
+    double limit;
+    double demand;
+    List<CustomerLoad.Phase> phases = List.of();
+
+    Draft(Set<String> taken, List<String> ids) {
+      this.taken = taken;
+      this.ids = ids;
+    }
+  }
+
+  /** One phase's fields as read: its place in the list, the start before it, the PoPs known. */
+  private static final class PhaseDraft {
+    final int index;
+    final double last;
+    final List<String> ids;
+    double at;
+    List<String> pops = List.of();
+
+    PhaseDraft(int index, double last, List<String> ids) {
+      this.index = index;
+      this.last = last;
+      this.ids = ids;
+    }
+  }
+
+  private static final JsonBinding<PhaseDraft> PHASE =
+      JsonBinding.<PhaseDraft>builder()
+          .required("at", REQUIRED, CustomerLoadsJson::at)
+          .field("pops", CustomerLoadsJson::pops)
+          .build();
+
+  private static final JsonBinding<Draft> CUSTOMER =
+      JsonBinding.<Draft>builder()
+          .required("name", "expected a string", CustomerLoadsJson::name)
+          .required("host", "expected a string", CustomerLoadsJson::host)
+          .required("limit", REQUIRED, (f, n, c) -> c.limit = f.number(n, Double.NaN, 1e-3, 1e9))
+          .required("demand", REQUIRED, (f, n, c) -> c.demand = f.number(n, Double.NaN, 1e-3, 1e9))
+          .field("phases", CustomerLoadsJson::phases)
+          .build();
+
+  /** What the document is read onto: the PoPs known, and the customers read. */
+  private record Document(List<String> ids, List<CustomerLoad> customers) {}
+
+  private static final JsonBinding<Document> DOCUMENT =
+      JsonBinding.<Document>builder()
+          .required("customers", "expected a list", CustomerLoadsJson::customers)
+          .build();
 
   private CustomerLoadsJson() {}
 
@@ -94,58 +151,73 @@ public final class CustomerLoadsJson {
   }
 
   private static List<CustomerLoad> parse(JsonFields root, List<String> ids) throws InputException {
-    root.only(Set.of("customers"));
-    JsonNode array = root.array("customers");
+    return List.copyOf(DOCUMENT.read(root, new Document(ids, new ArrayList<>())).customers());
+  }
+
+  private static void customers(JsonFields root, String field, Document d) throws InputException {
+    JsonNode array = root.array(field);
     if (array.isEmpty()) {
-      throw root.error("customers", "at least one customer");
+      throw root.error(field, "at least one customer");
     }
-    List<CustomerLoad> out = new ArrayList<>();
     Set<String> names = new HashSet<>();
     for (int i = 0; i < array.size(); i++) {
-      JsonFields c = root.element("customers", i);
-      c.only(Set.of("name", "host", "limit", "demand", "phases"));
-      String name = c.text("name");
-      if (!names.add(name)) {
-        throw c.error("name", "duplicate customer " + name);
-      }
-      if (!name.matches("[A-Za-z0-9_.-]{1,64}")) {
-        throw c.error("name", "1 to 64 letters, digits, '_', '.', '-'");
-      }
-      String host = c.text("host");
-      if (!host.matches("[A-Za-z0-9.-]{1,253}")) {
-        throw c.error("host", "not a host name: " + host);
-      }
-      double limit = c.number("limit", Double.NaN, 1e-3, 1e9);
-      double demand = c.number("demand", Double.NaN, 1e-3, 1e9);
-      List<CustomerLoad.Phase> phases = new ArrayList<>();
-      if (c.has("phases")) {
-        JsonNode ps = c.array("phases");
-        double last = -1;
-        for (int k = 0; k < ps.size(); k++) {
-          JsonFields p = c.element("phases", k);
-          p.only(Set.of("at", "pops"));
-          double at = p.number("at", Double.NaN, 0, 1e7);
-          if (k == 0 && at != 0) {
-            throw p.error("at", "the first phase starts at 0");
-          }
-          if (at <= last) {
-            throw p.error("at", "phases start in increasing order");
-          }
-          last = at;
-          List<String> pops = p.has("pops") ? p.texts("pops") : List.of();
-          for (String id : pops) {
-            if (!ids.contains(id)) {
-              throw p.error("pops", "no PoP " + id + " in the topology " + ids);
-            }
-          }
-          if (p.has("pops") && pops.isEmpty()) {
-            throw p.error("pops", "leave it out for every PoP; an empty list sends nothing");
-          }
-          phases.add(new CustomerLoad.Phase(at, pops));
-        }
-      }
-      out.add(new CustomerLoad(name, host, limit, demand, phases));
+      Draft c = CUSTOMER.read(root.element(field, i), new Draft(names, d.ids()));
+      d.customers().add(new CustomerLoad(c.name, c.host, c.limit, c.demand, c.phases));
     }
-    return List.copyOf(out);
+  }
+
+  private static void name(JsonFields c, String field, Draft d) throws InputException {
+    String name = c.text(field);
+    if (!d.taken.add(name)) {
+      throw c.error(field, "duplicate customer " + name);
+    }
+    if (!name.matches("[A-Za-z0-9_.-]{1,64}")) {
+      throw c.error(field, "1 to 64 letters, digits, '_', '.', '-'");
+    }
+    d.name = name;
+  }
+
+  private static void host(JsonFields c, String field, Draft d) throws InputException {
+    String host = c.text(field);
+    if (!host.matches("[A-Za-z0-9.-]{1,253}")) {
+      throw c.error(field, "not a host name: " + host);
+    }
+    d.host = host;
+  }
+
+  private static void phases(JsonFields c, String field, Draft d) throws InputException {
+    JsonNode ps = c.array(field);
+    List<CustomerLoad.Phase> phases = new ArrayList<>();
+    double last = -1;
+    for (int k = 0; k < ps.size(); k++) {
+      PhaseDraft p = PHASE.read(c.element(field, k), new PhaseDraft(k, last, d.ids));
+      last = p.at;
+      phases.add(new CustomerLoad.Phase(p.at, p.pops));
+    }
+    d.phases = phases;
+  }
+
+  private static void at(JsonFields p, String field, PhaseDraft d) throws InputException {
+    double at = p.number(field, Double.NaN, 0, 1e7);
+    if (d.index == 0 && at != 0) {
+      throw p.error(field, "the first phase starts at 0");
+    }
+    if (at <= d.last) {
+      throw p.error(field, "phases start in increasing order");
+    }
+    d.at = at;
+  }
+
+  private static void pops(JsonFields p, String field, PhaseDraft d) throws InputException {
+    List<String> pops = p.texts(field);
+    for (String id : pops) {
+      if (!d.ids.contains(id)) {
+        throw p.error(field, "no PoP " + id + " in the topology " + d.ids);
+      }
+    }
+    if (pops.isEmpty()) {
+      throw p.error(field, "leave it out for every PoP; an empty list sends nothing");
+    }
+    d.pops = pops;
   }
 }

@@ -78,4 +78,106 @@ class CustomerLoadsJsonTest {
         () -> CustomerLoadsJson.read("builtin:nope", IDS, 1000),
         "unknown builtin");
   }
+
+  /** One customer with {@code more} fields. */
+  private static String one(String more) {
+    return "{\"customers\":[{\"name\":\"x\",\"host\":\"h\",\"limit\":1,\"demand\":1"
+        + (more.isEmpty() ? "" : "," + more)
+        + "}]}";
+  }
+
+  @Test
+  void readsEachFieldToItsValue() throws Exception {
+    assertEquals(
+        List.of(
+            new CustomerLoad("5", "h.example", 0.001, 1e9, List.of()),
+            new CustomerLoad(
+                "b",
+                "h",
+                2,
+                3,
+                List.of(
+                    new CustomerLoad.Phase(0, List.of()),
+                    new CustomerLoad.Phase(1.5, List.of("a", "f"))))),
+        parse(
+            "{\"customers\":[{\"phases\":null,\"demand\":1e9,\"limit\":0.001,"
+                + "\"host\":\"h.example\",\"name\":5},{\"name\":\"b\",\"host\":\"h\",\"limit\":2,"
+                + "\"demand\":3,\"phases\":[{\"at\":0,\"pops\":null},{\"at\":1.5,\"pops\":[\"a\","
+                + "\"f\"]}]}]}"));
+  }
+
+  @Test
+  void everyErrorLine() {
+    String[][] cases = {
+      {"[]", " not a JSON object"},
+      {"{}", "customers: expected a list"},
+      {"{\"customers\":null}", "customers: expected a list"},
+      {"{\"x\":1}", "x: unknown field (known: customers)"},
+      {"{\"customers\":{}}", "customers: expected a list"},
+      {"{\"customers\":[]}", "customers: at least one customer"},
+      {"{\"customers\":[1]}", "customers[0]: expected an object"},
+      {one("\"x\":1"), "customers[0].x: unknown field (known: demand, host, limit, name, phases)"},
+      {"{\"customers\":[{}]}", "customers[0].name: expected a string"},
+      {"{\"customers\":[{\"name\":null}]}", "customers[0].name: expected a string"},
+      {
+        "{\"customers\":[{\"name\":\"a b\"}]}",
+        "customers[0].name: 1 to 64 letters, digits, '_', '.', '-'"
+      },
+      {
+        "{\"customers\":[{\"name\":\"x\",\"host\":\"h\",\"limit\":1,\"demand\":1},"
+            + "{\"name\":\"x\"}]}",
+        "customers[1].name: duplicate customer x"
+      },
+      {"{\"customers\":[{\"name\":\"x\"}]}", "customers[0].host: expected a string"},
+      {
+        "{\"customers\":[{\"name\":\"x\",\"host\":\"a b\"}]}",
+        "customers[0].host: not a host name: a b"
+      },
+      {"{\"customers\":[{\"name\":\"x\",\"host\":\"h\"}]}", "customers[0].limit: required"},
+      {
+        "{\"customers\":[{\"name\":\"x\",\"host\":\"h\",\"limit\":0}]}",
+        "customers[0].limit: must be in [0.001, 1.0E9], got 0.0"
+      },
+      {
+        "{\"customers\":[{\"name\":\"x\",\"host\":\"h\",\"limit\":1}]}",
+        "customers[0].demand: required"
+      },
+      {
+        "{\"customers\":[{\"name\":\"x\",\"host\":\"h\",\"limit\":1,\"demand\":\"1\"}]}",
+        "customers[0].demand: expected a number"
+      },
+      {one("\"phases\":5"), "customers[0].phases: expected a list"},
+      {one("\"phases\":[1]"), "customers[0].phases[0]: expected an object"},
+      {
+        one("\"phases\":[{\"at\":0,\"x\":1}]"),
+        "customers[0].phases[0].x: unknown field (known: at, pops)"
+      },
+      {one("\"phases\":[{}]"), "customers[0].phases[0].at: required"},
+      {
+        one("\"phases\":[{\"at\":-1}]"),
+        "customers[0].phases[0].at: must be in [0.0, 1.0E7], got -1.0"
+      },
+      {one("\"phases\":[{\"at\":3}]"), "customers[0].phases[0].at: the first phase starts at 0"},
+      {
+        one("\"phases\":[{\"at\":0},{\"at\":0}]"),
+        "customers[0].phases[1].at: phases start in increasing order"
+      },
+      {
+        one("\"phases\":[{\"at\":0},{\"at\":1,\"pops\":5}]"),
+        "customers[0].phases[1].pops: expected a list of strings"
+      },
+      {
+        one("\"phases\":[{\"at\":0},{\"at\":1,\"pops\":[\"zz\"]}]"),
+        "customers[0].phases[1].pops: no PoP zz in the topology [a, b, c, d, e, f]"
+      },
+      {
+        one("\"phases\":[{\"at\":0,\"pops\":[]}]"),
+        "customers[0].phases[0].pops: leave it out for every PoP; an empty list sends nothing"
+      },
+    };
+    for (String[] c : cases) {
+      String m = refusal(c[0]);
+      assertEquals("customers.json:" + c[1], m, c[0]);
+    }
+  }
 }

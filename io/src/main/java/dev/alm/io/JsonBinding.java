@@ -53,7 +53,13 @@ public final class JsonBinding<B> {
     void finish(JsonFields f, B target, G gathered) throws InputException;
   }
 
-  /** One step of a read: a field, or a group of fields that makes one value. */
+  /** A check of values read so far, against each other; its refusal names the field it blames. */
+  @FunctionalInterface
+  public interface Check<B> {
+    void check(JsonFields f, B target) throws InputException;
+  }
+
+  /** One step of a read: a field, a group of fields that makes one value, or a check. */
   private interface Step<B> {
     void apply(JsonFields f, B target) throws InputException;
   }
@@ -68,6 +74,23 @@ public final class JsonBinding<B> {
       } else if (presence == Presence.REQUIRED) {
         throw f.error(name, missing);
       }
+    }
+  }
+
+  /** A field that must be there at this point of the read; it is read in its own turn. */
+  private record Requires<B>(String name, String missing) implements Step<B> {
+    @Override
+    public void apply(JsonFields f, B target) throws InputException {
+      if (!f.has(name)) {
+        throw f.error(name, missing);
+      }
+    }
+  }
+
+  private record Checked<B>(Check<B> check) implements Step<B> {
+    @Override
+    public void apply(JsonFields f, B target) throws InputException {
+      check.check(f, target);
     }
   }
 
@@ -137,6 +160,25 @@ public final class JsonBinding<B> {
     }
 
     /**
+     * At this point of the read, fails with {@code missing} as the reason when field {@code name}
+     * is absent or null; the field itself is declared, and read, by its own method, before or
+     * after. For objects whose required fields are all looked for before any field is read.
+     */
+    public Builder<B> requires(String name, String missing) {
+      steps.add(new Requires<>(name, missing));
+      return this;
+    }
+
+    /**
+     * A check at this point of the read, whatever fields are present: of values read so far against
+     * each other, or of a default against them.
+     */
+    public Builder<B> check(Check<B> check) {
+      steps.add(new Checked<>(check));
+      return this;
+    }
+
+    /**
      * A field read and set by {@code setter} whenever present, null included (for settings a file
      * may switch off with {@code null}).
      */
@@ -188,7 +230,16 @@ public final class JsonBinding<B> {
       return this;
     }
 
+    /**
+     * @throws IllegalArgumentException when a field is {@linkplain #requires required} but not
+     *     declared
+     */
     public JsonBinding<B> build() {
+      for (Step<B> step : steps) {
+        if (step instanceof Requires<B> r && !names.contains(r.name())) {
+          throw new IllegalArgumentException("field '" + r.name() + "' required but not declared");
+        }
+      }
       return new JsonBinding<>(steps, names);
     }
 

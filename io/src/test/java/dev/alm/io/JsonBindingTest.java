@@ -100,4 +100,70 @@ class JsonBindingTest {
     JsonBinding.Builder<Seen> b = JsonBinding.<Seen>builder().text("a", (s, v) -> {});
     assertThrows(IllegalArgumentException.class, () -> b.number("a", (s, v) -> {}));
   }
+
+  private static final JsonBinding<Seen> BOTH_FIRST =
+      JsonBinding.<Seen>builder()
+          .requires("name", "required")
+          .requires("size", "required (a count)")
+          .text("name", (s, v) -> s.set.add("name=" + v))
+          .integer("size", (s, v) -> s.set.add("size=" + v))
+          .build();
+
+  @Test
+  void requiredFieldsAreLookedForAtTheirPointBeforeAnyIsRead() throws Exception {
+    assertEquals(
+        List.of("name=n", "size=2"),
+        BOTH_FIRST.read(json("{\"size\":2,\"name\":\"n\"}"), new Seen()).set);
+    assertEquals(List.of("name", "size"), List.copyOf(BOTH_FIRST.names()));
+    Seen s = new Seen();
+    InputException e =
+        assertThrows(InputException.class, () -> BOTH_FIRST.read(json("{\"name\":[]}"), s));
+    assertEquals("f.json:size: required (a count)", e.getMessage(), "before name is read");
+    assertEquals(List.of(), s.set);
+    e =
+        assertThrows(
+            InputException.class,
+            () -> BOTH_FIRST.read(json("{\"name\":null,\"size\":\"x\"}"), new Seen()));
+    assertEquals("f.json:name: required", e.getMessage());
+    e =
+        assertThrows(
+            InputException.class,
+            () -> BOTH_FIRST.read(json("{\"name\":[],\"size\":1}"), new Seen()));
+    assertEquals("f.json:name: expected a string", e.getMessage());
+  }
+
+  @Test
+  void aFieldRequiredButNotDeclaredIsAProgrammingError() {
+    JsonBinding.Builder<Seen> b = JsonBinding.<Seen>builder().requires("a", "required");
+    assertThrows(IllegalArgumentException.class, b::build);
+  }
+
+  /** A low and a high bound, the high one at least the low one (a check between the two). */
+  private static final JsonBinding<double[]> RANGE =
+      JsonBinding.<double[]>builder()
+          .number("low", (r, v) -> r[0] = v)
+          .check(
+              (f, r) -> {
+                if (r[0] > r[1]) {
+                  throw f.error("low", "above the high bound " + r[1]);
+                }
+              })
+          .number("high", (r, v) -> r[1] = v)
+          .build();
+
+  @Test
+  void aCheckRunsAtItsPointWhateverFieldsArePresent() throws Exception {
+    assertEquals(List.of("low", "high"), List.copyOf(RANGE.names()));
+    double[] r = RANGE.read(json("{\"high\":3,\"low\":1}"), new double[] {0, 2});
+    assertEquals(List.of(1.0, 3.0), List.of(r[0], r[1]));
+    InputException e =
+        assertThrows(
+            InputException.class, () -> RANGE.read(json("{\"high\":9}"), new double[] {5, 2}));
+    assertEquals("f.json:low: above the high bound 2.0", e.getMessage(), "the default checked");
+    e =
+        assertThrows(
+            InputException.class,
+            () -> RANGE.read(json("{\"low\":3,\"high\":\"x\"}"), new double[] {0, 2}));
+    assertEquals("f.json:low: above the high bound 2.0", e.getMessage(), "before high is read");
+  }
 }

@@ -3,6 +3,7 @@ package dev.alm.lab;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.alm.io.InputException;
+import dev.alm.io.JsonBinding;
 import dev.alm.io.JsonFields;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,7 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
  * Reads a lab topology file (docs/lab.md, "Topology format") strictly: unknown fields, missing
@@ -24,16 +26,113 @@ public final class LabTopologyJson {
       List.of("lab-mini", "lab-fig2", "lab-8", "lab-skew", "lab-spill");
 
   private static final String PREFIX = "builtin:";
-  private static final Set<String> TOP =
-      Set.of("pops", "routers", "links", "eyeballs", "resolvers", "datacenter", "description");
-  private static final Set<String> POP =
-      Set.of("id", "as", "capacity", "eta", "gamma", "d", "providers");
-  private static final Set<String> ROUTER = Set.of("id", "as", "providers", "peers");
-  private static final Set<String> LINK = Set.of("a", "b", "delayMs", "loss");
-  private static final Set<String> EYEBALL =
-      Set.of("id", "demand", "resolver", "upstream", "delayMs");
-  private static final Set<String> RESOLVER = Set.of("id", "upstream", "delayMs");
-  private static final Set<String> STUB = Set.of("upstream", "delayMs");
+  private static final String REQUIRED = "required";
+
+  /** One part of the topology as read (a PoP, a router, ...): each part's binding sets its own. */
+  private static final class Part {
+    String id;
+    int as;
+    double capacity;
+    double eta = 1;
+    double gamma = 10;
+    double d = 0.5;
+    List<String> providers = List.of();
+    List<String> peers = List.of();
+    String a;
+    String b;
+    double delayMs;
+    double loss;
+    double demand;
+    String resolver = LabTopology.ON_NET;
+    String upstream;
+
+    /** A part whose access delay is {@code delayMs} unless given. */
+    Part(double delayMs) {
+      this.delayMs = delayMs;
+    }
+  }
+
+  /** The parts read, before the topology checks them together. */
+  private static final class Parts {
+    List<LabTopology.Pop> pops;
+    List<LabTopology.Router> routers;
+    List<LabTopology.Link> links;
+    List<LabTopology.Eyeball> eyeballs;
+    List<LabTopology.Resolver> resolvers = List.of();
+    LabTopology.Stub datacenter;
+  }
+
+  private static final JsonBinding<Part> POP =
+      JsonBinding.<Part>builder()
+          .required("id", REQUIRED, LabTopologyJson::id)
+          .required("as", REQUIRED, LabTopologyJson::as)
+          .required("capacity", REQUIRED, (f, n, p) -> p.capacity = f.number(n, 0, 1e-9, 1e6))
+          .field("eta", (f, n, p) -> p.eta = f.number(n, 1, 1e-9, 1e6))
+          .field("gamma", (f, n, p) -> p.gamma = f.number(n, 10, 1e-9, 1e6))
+          .field("d", (f, n, p) -> p.d = f.number(n, 0.5, 0, 1e6))
+          .required(
+              "providers", "expected a list of strings", (f, n, p) -> p.providers = f.texts(n))
+          .build();
+
+  private static final JsonBinding<Part> ROUTER =
+      JsonBinding.<Part>builder()
+          .required("id", REQUIRED, LabTopologyJson::id)
+          .required("as", REQUIRED, LabTopologyJson::as)
+          .value("providers", JsonFields::texts, (p, v) -> p.providers = v)
+          .value("peers", JsonFields::texts, (p, v) -> p.peers = v)
+          .build();
+
+  private static final JsonBinding<Part> LINK =
+      JsonBinding.<Part>builder()
+          .required("a", REQUIRED, (f, n, p) -> p.a = f.text(n))
+          .required("b", REQUIRED, (f, n, p) -> p.b = f.text(n))
+          .field("delayMs", LabTopologyJson::delayMs)
+          .field("loss", (f, n, p) -> p.loss = f.number(n, 0, 0, 100))
+          .build();
+
+  private static final JsonBinding<Part> EYEBALL =
+      JsonBinding.<Part>builder()
+          .required("id", REQUIRED, LabTopologyJson::id)
+          .required("demand", REQUIRED, (f, n, p) -> p.demand = f.number(n, 0, 0, 1e6))
+          .field("resolver", (f, n, p) -> p.resolver = f.text(n, LabTopology.ON_NET))
+          .required("upstream", REQUIRED, LabTopologyJson::upstream)
+          .field("delayMs", LabTopologyJson::delayMs)
+          .build();
+
+  private static final JsonBinding<Part> RESOLVER =
+      JsonBinding.<Part>builder()
+          .required("id", REQUIRED, LabTopologyJson::id)
+          .required("upstream", REQUIRED, LabTopologyJson::upstream)
+          .field("delayMs", LabTopologyJson::delayMs)
+          .build();
+
+  private static final JsonBinding<Part> STUB =
+      JsonBinding.<Part>builder()
+          .required("upstream", REQUIRED, LabTopologyJson::upstream)
+          .field("delayMs", LabTopologyJson::delayMs)
+          .build();
+
+  /** The file's fields, in the order they are read. */
+  private static final JsonBinding<Parts> TOP =
+      JsonBinding.<Parts>builder()
+          .required("pops", REQUIRED, parts(POP, LabTopologyJson::pop, (t, v) -> t.pops = v))
+          .required(
+              "routers", REQUIRED, parts(ROUTER, LabTopologyJson::router, (t, v) -> t.routers = v))
+          .required("links", REQUIRED, parts(LINK, LabTopologyJson::link, (t, v) -> t.links = v))
+          .required(
+              "eyeballs",
+              REQUIRED,
+              parts(EYEBALL, LabTopologyJson::eyeball, (t, v) -> t.eyeballs = v))
+          .field("resolvers", parts(RESOLVER, LabTopologyJson::resolver, (t, v) -> t.resolvers = v))
+          .required(
+              "datacenter",
+              REQUIRED,
+              (f, n, t) -> {
+                Part d = STUB.read(f.object(n), new Part(10));
+                t.datacenter = new LabTopology.Stub(d.upstream, d.delayMs);
+              })
+          .field("description", (f, n, t) -> {}) // for the reader of the file
+          .build();
 
   private LabTopologyJson() {}
 
@@ -78,66 +177,9 @@ public final class LabTopologyJson {
   }
 
   private static LabTopology of(JsonFields f) throws InputException {
-    f.only(TOP);
-    List<LabTopology.Pop> pops = new ArrayList<>();
-    for (int i = 0; i < size(f, "pops"); i++) {
-      JsonFields p = f.element("pops", i).only(POP);
-      pops.add(
-          new LabTopology.Pop(
-              id(p),
-              as(p),
-              p.number("capacity", Double.NaN, 1e-9, 1e6),
-              p.number("eta", 1, 1e-9, 1e6),
-              p.number("gamma", 10, 1e-9, 1e6),
-              p.number("d", 0.5, 0, 1e6),
-              p.texts("providers")));
-    }
-    List<LabTopology.Router> routers = new ArrayList<>();
-    for (int i = 0; i < size(f, "routers"); i++) {
-      JsonFields r = f.element("routers", i).only(ROUTER);
-      routers.add(
-          new LabTopology.Router(
-              id(r),
-              as(r),
-              r.has("providers") ? r.texts("providers") : List.of(),
-              r.has("peers") ? r.texts("peers") : List.of()));
-    }
-    List<LabTopology.Link> links = new ArrayList<>();
-    for (int i = 0; i < size(f, "links"); i++) {
-      JsonFields l = f.element("links", i).only(LINK);
-      links.add(
-          new LabTopology.Link(
-              required(l, "a"),
-              required(l, "b"),
-              l.number("delayMs", 1, 0, 10_000),
-              l.number("loss", 0, 0, 100)));
-    }
-    List<LabTopology.Eyeball> eyeballs = new ArrayList<>();
-    for (int i = 0; i < size(f, "eyeballs"); i++) {
-      JsonFields e = f.element("eyeballs", i).only(EYEBALL);
-      eyeballs.add(
-          new LabTopology.Eyeball(
-              id(e),
-              e.number("demand", Double.NaN, 0, 1e6),
-              e.text("resolver", LabTopology.ON_NET),
-              required(e, "upstream"),
-              e.number("delayMs", 1, 0, 10_000)));
-    }
-    List<LabTopology.Resolver> resolvers = new ArrayList<>();
-    for (int i = 0; f.has("resolvers") && i < size(f, "resolvers"); i++) {
-      JsonFields r = f.element("resolvers", i).only(RESOLVER);
-      resolvers.add(
-          new LabTopology.Resolver(
-              id(r), required(r, "upstream"), r.number("delayMs", 1, 0, 10_000)));
-    }
-    if (!f.has("datacenter")) {
-      throw f.error("datacenter", "required");
-    }
-    JsonFields d = f.object("datacenter").only(STUB);
-    LabTopology.Stub dc =
-        new LabTopology.Stub(required(d, "upstream"), d.number("delayMs", 10, 0, 10_000));
+    Parts t = TOP.read(f, new Parts());
     try {
-      return new LabTopology(pops, routers, links, eyeballs, resolvers, dc);
+      return new LabTopology(t.pops, t.routers, t.links, t.eyeballs, t.resolvers, t.datacenter);
     } catch (IllegalArgumentException e) {
       String m = e.getMessage();
       int colon = m.indexOf(": ");
@@ -150,29 +192,58 @@ public final class LabTopologyJson {
     throw new InputException(f.file(), where, reason);
   }
 
-  private static int size(JsonFields f, String field) throws InputException {
-    if (!f.has(field)) {
-      throw f.error(field, "required");
-    }
-    return f.array(field).size();
+  /**
+   * A list field: one object per part, each read by {@code binding} and made by {@code make}; the
+   * list is set by {@code set}.
+   */
+  private static <T> JsonBinding.Setter<Parts> parts(
+      JsonBinding<Part> binding, Function<Part, T> make, BiConsumer<Parts, List<T>> set) {
+    return (f, field, t) -> {
+      List<T> out = new ArrayList<>();
+      for (int i = 0, n = f.array(field).size(); i < n; i++) {
+        out.add(make.apply(binding.read(f.element(field, i), new Part(1))));
+      }
+      set.accept(t, out);
+    };
   }
 
-  private static String required(JsonFields f, String field) throws InputException {
-    if (!f.has(field)) {
-      throw f.error(field, "required");
-    }
-    return f.text(field);
+  private static LabTopology.Pop pop(Part p) {
+    return new LabTopology.Pop(p.id, p.as, p.capacity, p.eta, p.gamma, p.d, p.providers);
   }
 
-  private static String id(JsonFields f) throws InputException {
-    String id = required(f, "id");
+  private static LabTopology.Router router(Part p) {
+    return new LabTopology.Router(p.id, p.as, p.providers, p.peers);
+  }
+
+  private static LabTopology.Link link(Part p) {
+    return new LabTopology.Link(p.a, p.b, p.delayMs, p.loss);
+  }
+
+  private static LabTopology.Eyeball eyeball(Part p) {
+    return new LabTopology.Eyeball(p.id, p.demand, p.resolver, p.upstream, p.delayMs);
+  }
+
+  private static LabTopology.Resolver resolver(Part p) {
+    return new LabTopology.Resolver(p.id, p.upstream, p.delayMs);
+  }
+
+  private static void id(JsonFields f, String field, Part p) throws InputException {
+    String id = f.text(field);
     if (!LabTopology.ID.matcher(id).matches()) {
-      throw f.error("id", "a lower-case letter then up to 7 letters or digits, got '" + id + "'");
+      throw f.error(field, "a lower-case letter then up to 7 letters or digits, got '" + id + "'");
     }
-    return id;
+    p.id = id;
   }
 
-  private static int as(JsonFields f) throws InputException {
-    return f.integer("as", Integer.MIN_VALUE, 1, 65534);
+  private static void as(JsonFields f, String field, Part p) throws InputException {
+    p.as = f.integer(field, 0, 1, 65534);
+  }
+
+  private static void upstream(JsonFields f, String field, Part p) throws InputException {
+    p.upstream = f.text(field);
+  }
+
+  private static void delayMs(JsonFields f, String field, Part p) throws InputException {
+    p.delayMs = f.number(field, p.delayMs, 0, 10_000);
   }
 }

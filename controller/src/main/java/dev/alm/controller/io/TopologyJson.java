@@ -10,6 +10,7 @@ import dev.alm.controller.model.Node;
 import dev.alm.controller.model.Topology;
 import dev.alm.io.AtomicFiles;
 import dev.alm.io.InputException;
+import dev.alm.io.JsonBinding;
 import dev.alm.io.JsonFields;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -33,10 +34,65 @@ public final class TopologyJson {
 
   private static final ObjectMapper MAPPER =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-  private static final List<String> FIELDS = List.of("capacity", "demand", "eta", "gamma", "d");
-  private static final Set<String> NODE_FIELDS =
-      Set.of("id", "capacity", "demand", "eta", "gamma", "d");
-  private static final Set<String> TOP = Set.of("nodes", "correlation");
+  private static final String MISSING = "missing field";
+
+  /** One node's fields as read, and the ids taken before it. */
+  private static final class NodeDraft {
+    final Set<String> taken;
+    String id;
+    double capacity;
+    double demand;
+    double eta;
+    double gamma;
+    double d;
+
+    NodeDraft(Set<String> taken) {
+      this.taken = taken;
+    }
+  }
+
+  /** What the file is read onto: where it is, how rows are taken, and what is read. */
+  private static final class Target {
+    final Path file;
+    final boolean normalize;
+    final List<String> notes = new ArrayList<>();
+    List<Node> nodes;
+    CorrelationMatrix correlation;
+
+    Target(Path file, boolean normalize) {
+      this.file = file;
+      this.normalize = normalize;
+    }
+  }
+
+  /** A node's fields, every one required; a null id is the text "null", as it always was. */
+  private static final JsonBinding<NodeDraft> NODE =
+      JsonBinding.<NodeDraft>builder()
+          .nullable("id", TopologyJson::id)
+          .check(
+              (f, d) -> {
+                if (d.id == null) {
+                  throw f.error("id", "missing or empty node id");
+                }
+              })
+          .required("capacity", MISSING, (f, n, d) -> d.capacity = value(f, n))
+          .required("demand", MISSING, (f, n, d) -> d.demand = value(f, n))
+          .required("eta", MISSING, (f, n, d) -> d.eta = value(f, n))
+          .required("gamma", MISSING, (f, n, d) -> d.gamma = value(f, n))
+          .required("d", MISSING, (f, n, d) -> d.d = value(f, n))
+          .build();
+
+  private static final JsonBinding<Target> TOP =
+      JsonBinding.<Target>builder()
+          .required(
+              "nodes",
+              "missing or empty: expected an array of node objects",
+              (f, n, t) -> t.nodes = nodes(f, n))
+          .required(
+              "correlation",
+              "missing field (a CSV path or an inline matrix)",
+              TopologyJson::correlation)
+          .build();
 
   /**
    * Largest capacity, demand, eta, gamma or d read: a billion requests/s or cost units is beyond
@@ -55,79 +111,69 @@ public final class TopologyJson {
 
   /** Reads a topology file; {@code normalize} rescales matrix rows that do not sum to 1. */
   public static Result read(Path file, boolean normalize) throws InputException {
-    String source = file.toString();
-    JsonNode root;
-    root = JsonFields.readObject(file);
-    JsonFields.of(source, root).only(TOP);
-    List<Node> nodes = nodes(root, source);
-    List<String> ids = nodes.stream().map(Node::id).toList();
-    JsonNode corr = root.get("correlation");
-    List<String> notes = new ArrayList<>();
-    CorrelationMatrix c;
-    if (corr == null || corr.isNull()) {
-      throw new InputException(
-          source, "correlation", "missing field (a CSV path or an inline matrix)");
-    } else if (corr.isTextual()) {
-      Path csv = file.toAbsolutePath().getParent().resolve(corr.asText());
-      MatrixCsv.Result r = MatrixCsv.read(csv, normalize);
-      notes.addAll(r.notes());
-      c = match(r.matrix(), ids, csv.toString());
-    } else if (corr.isArray()) {
-      c = inline((ArrayNode) corr, ids, source, normalize, notes);
-    } else {
-      throw new InputException(source, "correlation", "expected a CSV path or an array of rows");
-    }
-    return new Result(new Topology(nodes, c), notes);
+    JsonFields f = JsonFields.of(file.toString(), JsonFields.readObject(file));
+    Target t = TOP.read(f, new Target(file, normalize));
+    return new Result(new Topology(t.nodes, t.correlation), t.notes);
   }
 
-  private static List<Node> nodes(JsonNode root, String source) throws InputException {
-    JsonNode arr = root.get("nodes");
-    if (arr == null || !arr.isArray() || arr.isEmpty()) {
-      throw new InputException(
-          source, "nodes", "missing or empty: expected an array of node objects");
+  private static List<Node> nodes(JsonFields top, String field) throws InputException {
+    JsonNode arr = top.node().get(field);
+    if (!arr.isArray() || arr.isEmpty()) {
+      throw top.error(field, "missing or empty: expected an array of node objects");
     }
     List<Node> nodes = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (int k = 0; k < arr.size(); k++) {
-      String path = "nodes[" + k + "]";
-      JsonNode n = arr.get(k);
-      if (!n.isObject()) {
-        throw new InputException(source, path, "expected an object");
-      }
-      JsonFields.of(source, path, n).only(NODE_FIELDS);
-      JsonNode id = n.get("id");
-      if (id == null || !id.isValueNode() || id.asText().isBlank()) {
-        throw new InputException(source, path + ".id", "missing or empty node id");
-      }
-      if (!seen.add(id.asText())) {
-        throw new InputException(
-            source, path + ".id", "node id '" + id.asText() + "' appears twice");
-      }
-      double[] v = new double[FIELDS.size()];
-      for (int f = 0; f < FIELDS.size(); f++) {
-        JsonNode value = n.get(FIELDS.get(f));
-        if (value == null || value.isNull()) {
-          throw new InputException(source, path + "." + FIELDS.get(f), "missing field");
-        }
-        if (!value.isNumber()) {
-          throw new InputException(
-              source, path + "." + FIELDS.get(f), "expected a number, got " + value);
-        }
-        v[f] = value.asDouble();
-        if (!(Math.abs(v[f]) <= MAX_VALUE)) {
-          throw new InputException(
-              source,
-              path + "." + FIELDS.get(f),
-              "must be at most " + (long) MAX_VALUE + ", got " + value.asText());
-        }
-      }
+      JsonFields n = top.element(field, k);
+      NodeDraft v = NODE.read(n, new NodeDraft(seen));
       try {
-        nodes.add(new Node(id.asText(), v[0], v[1], v[2], v[3], v[4]));
+        nodes.add(new Node(v.id, v.capacity, v.demand, v.eta, v.gamma, v.d));
       } catch (IllegalArgumentException e) {
-        throw new InputException(source, path, e.getMessage());
+        throw new InputException(top.file(), top.where(field) + "[" + k + "]", e.getMessage());
       }
     }
     return nodes;
+  }
+
+  /** A node's id: any value but an empty one, and not one taken before. */
+  private static void id(JsonFields f, String field, NodeDraft d) throws InputException {
+    JsonNode id = f.node().get(field);
+    if (!id.isValueNode() || id.asText().isBlank()) {
+      throw f.error(field, "missing or empty node id");
+    }
+    if (!d.taken.add(id.asText())) {
+      throw f.error(field, "node id '" + id.asText() + "' appears twice");
+    }
+    d.id = id.asText();
+  }
+
+  /** A node's number: at most {@link #MAX_VALUE} in magnitude. */
+  private static double value(JsonFields f, String field) throws InputException {
+    JsonNode value = f.node().get(field);
+    if (!value.isNumber()) {
+      throw f.error(field, "expected a number, got " + value);
+    }
+    double v = value.asDouble();
+    if (!(Math.abs(v) <= MAX_VALUE)) {
+      throw f.error(field, "must be at most " + (long) MAX_VALUE + ", got " + value.asText());
+    }
+    return v;
+  }
+
+  /** The matrix: a CSV file named relative to the topology file, or rows inline. */
+  private static void correlation(JsonFields f, String field, Target t) throws InputException {
+    JsonNode corr = f.node().get(field);
+    List<String> ids = t.nodes.stream().map(Node::id).toList();
+    if (corr.isTextual()) {
+      Path csv = t.file.toAbsolutePath().getParent().resolve(corr.asText());
+      MatrixCsv.Result r = MatrixCsv.read(csv, t.normalize);
+      t.notes.addAll(r.notes());
+      t.correlation = match(r.matrix(), ids, csv.toString());
+    } else if (corr.isArray()) {
+      t.correlation = inline((ArrayNode) corr, ids, f.file(), t.normalize, t.notes);
+    } else {
+      throw f.error(field, "expected a CSV path or an array of rows");
+    }
   }
 
   private static CorrelationMatrix match(CorrelationMatrix c, List<String> ids, String csv)

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.controller.builtin.BuiltinTopologies;
+import dev.alm.controller.model.Node;
 import dev.alm.controller.model.Topology;
 import dev.alm.io.InputException;
 import java.nio.file.Files;
@@ -84,5 +85,114 @@ class TopologyJsonTest {
     InputException e = assertThrows(InputException.class, () -> TopologyJson.read(json, false));
     assertTrue(e.where().startsWith(where), "where: " + e.getMessage());
     assertTrue(e.reason().contains(reason), e.getMessage());
+  }
+
+  private static final String A =
+      "{\"id\":\"a\",\"capacity\":0.7,\"demand\":1.0,\"eta\":1.0,\"gamma\":10.0,\"d\":0.5}";
+  private static final String B = A.replace("\"a\"", "\"b\"");
+  private static final String MATRIX = "\"correlation\":[[0.1,0.9],[0.5,0.5]]";
+
+  /** A topology of nodes {@code a} and {@code node}, with the inline matrix. */
+  private static String withNode(String node) {
+    return "{\"nodes\":[" + A + "," + node + "]," + MATRIX + "}";
+  }
+
+  private static String withMatrix(String correlation) {
+    return "{\"nodes\":[" + A + "," + B + "],\"correlation\":" + correlation + "}";
+  }
+
+  @Test
+  void everyErrorLine() throws Exception {
+    String[][] cases = {
+      {"{\"x\":1}", "x: unknown field (known: correlation, nodes)"},
+      {"{}", "nodes: missing or empty: expected an array of node objects"},
+      {"{\"nodes\":null}", "nodes: missing or empty: expected an array of node objects"},
+      {"{\"nodes\":{}}", "nodes: missing or empty: expected an array of node objects"},
+      {
+        "{\"nodes\":[]," + MATRIX + "}",
+        "nodes: missing or empty: expected an array of node objects"
+      },
+      {"{\"nodes\":[1]}", "nodes[0]: expected an object"},
+      {
+        withNode("{\"x\":1}"),
+        "nodes[1].x: unknown field (known: capacity, d, demand, eta, gamma, id)"
+      },
+      {withNode("{}"), "nodes[1].id: missing or empty node id"},
+      {withNode("{\"id\":\" \"}"), "nodes[1].id: missing or empty node id"},
+      {withNode("{\"id\":[]}"), "nodes[1].id: missing or empty node id"},
+      {withNode("{\"id\":\"\",\"capacity\":\"x\"}"), "nodes[1].id: missing or empty node id"},
+      {withNode("{\"id\":null}"), "nodes[1].capacity: missing field"},
+      {withNode("{\"id\":\"a\"}"), "nodes[1].id: node id 'a' appears twice"},
+      {withNode("{\"id\":\"b\",\"capacity\":null}"), "nodes[1].capacity: missing field"},
+      {
+        withNode("{\"id\":\"b\",\"capacity\":\"x\"}"),
+        "nodes[1].capacity: expected a number, got \"x\""
+      },
+      {
+        withNode("{\"id\":\"b\",\"capacity\":1e10}"),
+        "nodes[1].capacity: must be at most 1000000000, got 1.0E10"
+      },
+      {
+        withNode(B.replace("\"demand\":1.0", "\"demand\":-2e9")),
+        "nodes[1].demand: must be at most 1000000000, got -2.0E9"
+      },
+      {
+        withNode(B.replace("\"eta\":1.0", "\"eta\":true")),
+        "nodes[1].eta: expected a number, got true"
+      },
+      {withNode(B.replace(",\"gamma\":10.0", "")), "nodes[1].gamma: missing field"},
+      {withNode(B.replace("\"d\":0.5", "\"d\":[1]")), "nodes[1].d: expected a number, got [1]"},
+      {
+        withNode(B.replace("\"capacity\":0.7", "\"capacity\":0")),
+        "nodes[1]: node b: capacity must be > 0, got 0.0"
+      },
+      {withNode(B.replace("\"d\":0.5", "\"d\":-1")), "nodes[1]: node b: d must be >= 0, got -1.0"},
+      {"{\"nodes\":[" + A + "]}", "correlation: missing field (a CSV path or an inline matrix)"},
+      {
+        "{\"nodes\":[" + A + "],\"correlation\":null}",
+        "correlation: missing field (a CSV path or an inline matrix)"
+      },
+      {withMatrix("5"), "correlation: expected a CSV path or an array of rows"},
+      {withMatrix("{}"), "correlation: expected a CSV path or an array of rows"},
+      {"{\"correlation\":5,\"nodes\":[" + A + ",{}]}", "nodes[1].id: missing or empty node id"},
+      {withMatrix("[[1,0]]"), "correlation: expected 2 rows (one per node), got 1"},
+      {withMatrix("[[1],[0,1]]"), "correlation[0]: expected a row of 2 numbers"},
+      {withMatrix("[[1,0],5]"), "correlation[1]: expected a row of 2 numbers"},
+      {
+        withMatrix("[[1,-0.5],[0,1]]"),
+        "correlation[0][1]: entry must be a finite number >= 0, got -0.5"
+      },
+      {
+        withMatrix("[[1,0],[null,1]]"),
+        "correlation[1][0]: entry must be a finite number >= 0, got null"
+      },
+      {
+        withMatrix("[[0.25,0.5],[0,1]]"),
+        "correlation[0]: row 'a' sums to 0.75, not 1 (use --normalize to rescale rows)"
+      },
+    };
+    Path json = dir.resolve("bad.json");
+    for (String[] c : cases) {
+      Files.writeString(json, c[0]);
+      InputException e = assertThrows(InputException.class, () -> TopologyJson.read(json, false));
+      assertEquals(json + ":" + c[1], e.getMessage(), c[0]);
+    }
+  }
+
+  @Test
+  void readsEachFieldAndNormalisesWhenAsked() throws Exception {
+    Path json = dir.resolve("t.json");
+    Files.writeString(
+        json,
+        "{\"correlation\":[[0.25,0.5],[0,1]],\"nodes\":[{\"d\":0,\"gamma\":3,\"eta\":2,"
+            + "\"demand\":0,\"capacity\":1e9,\"id\":7},{\"id\":null,\"capacity\":1,\"demand\":2,"
+            + "\"eta\":3,\"gamma\":4,\"d\":5}]}");
+    TopologyJson.Result r = TopologyJson.read(json, true);
+    assertEquals(
+        List.of(new Node("7", 1e9, 0, 2, 3, 0), new Node("null", 1, 2, 3, 4, 5)),
+        r.topology().nodes());
+    assertEquals(
+        List.of(json + ":correlation[0]: row '7' summed to 0.75 and was normalised"), r.notes());
+    assertEquals(2.0 / 3, r.topology().correlation().get(0, 1), 1e-12);
   }
 }

@@ -2,12 +2,12 @@ package dev.alm.drl.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.alm.io.InputException;
+import dev.alm.io.JsonBinding;
 import dev.alm.io.JsonFields;
 import dev.alm.node.HostPort;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Reads the {@code drl} section of a PoP's config into a {@link DrlConfig}. Every error names the
@@ -24,21 +24,53 @@ import java.util.Set;
  */
 public final class DrlConfigJson {
 
-  private static final Set<String> FIELDS =
-      Set.of(
-          "id",
-          "limiters",
-          "listen",
-          "swim",
-          "seeds",
-          "keyFile",
-          "intervalMs",
-          "fanOut",
-          "leaseSeconds",
-          "silenceSeconds",
-          "pingIntervalMs",
-          "gossip",
-          "customers");
+  /** What the fields are set on: the builder, and the directory the key file is named from. */
+  private record Target(DrlConfig.Builder b, Path base) {}
+
+  /** One customer's fields as read, before the record checks them together. */
+  private static final class CustomerDraft {
+    String name;
+    double limit;
+  }
+
+  private static final String REQUIRED = "required";
+
+  private static final JsonBinding<CustomerDraft> CUSTOMER =
+      JsonBinding.<CustomerDraft>builder()
+          .required("name", REQUIRED, (f, n, c) -> c.name = f.text(n))
+          .required("limit", REQUIRED, (f, n, c) -> c.limit = f.number(n, Double.NaN, 1e-9, 1e15))
+          .build();
+
+  /** The section's fields, in the order they are read and checked. */
+  private static final JsonBinding<Target> FIELDS =
+      JsonBinding.<Target>builder()
+          .field("id", (f, n, t) -> t.b().id(f.integer(n, DrlConfig.DEFAULT_ID, 0, 100_000)))
+          .field(
+              "limiters",
+              (f, n, t) -> t.b().limiters(f.integer(n, DrlConfig.DEFAULT_LIMITERS, 1, 100_001)))
+          .required("listen", REQUIRED, (f, n, t) -> t.b().listen(hostPort(f, n)))
+          .required("swim", REQUIRED, (f, n, t) -> t.b().swim(hostPort(f, n)))
+          .field("seeds", (f, n, t) -> t.b().seeds(seeds(f, n)))
+          .required("keyFile", REQUIRED, (f, n, t) -> t.b().keyFile(t.base().resolve(f.text(n))))
+          .field("intervalMs", (f, n, t) -> t.b().interval(f.integer(n, 50, 5, 10_000) / 1000.0))
+          .field(
+              "fanOut",
+              (f, n, t) -> t.b().fanOut(f.integer(n, AgentSettings.DEFAULT_FAN_OUT, 1, 64)))
+          .field(
+              "leaseSeconds",
+              (f, n, t) -> t.b().lease(f.number(n, AgentSettings.DEFAULT_LEASE, 0, 3600)))
+          .field(
+              "silenceSeconds",
+              (f, n, t) ->
+                  t.b().silence(f.number(n, AgentSettings.DEFAULT_SILENCE, t.b().interval(), 600)))
+          .field(
+              "pingIntervalMs",
+              (f, n, t) ->
+                  t.b()
+                      .pingIntervalMs(f.integer(n, DrlConfig.DEFAULT_PING_INTERVAL_MS, 10, 60_000)))
+          .field("gossip", (f, n, t) -> t.b().gossip(gossip(f, n)))
+          .field("customers", (f, n, t) -> t.b().customers(customers(f, n)))
+          .build();
 
   private DrlConfigJson() {}
 
@@ -49,63 +81,46 @@ public final class DrlConfigJson {
    * @param base the directory relative to which the key file is named
    */
   public static DrlConfig read(JsonFields f, Path base) throws InputException {
-    f.only(FIELDS);
-    int id = f.integer("id", -1, 0, 100_000);
-    int limiters = f.integer("limiters", 0, 1, 100_001);
-    HostPort listen = hostPort(f, "listen");
-    HostPort swim = hostPort(f, "swim");
-    List<String> seeds = f.has("seeds") ? f.texts("seeds") : List.of();
+    return FIELDS.read(f, new Target(DrlConfig.builder(), base)).b().build();
+  }
+
+  private static List<String> seeds(JsonFields f, String field) throws InputException {
+    List<String> seeds = f.texts(field);
     for (int i = 0; i < seeds.size(); i++) {
       try {
         HostPort.parse(seeds.get(i));
       } catch (IllegalArgumentException e) {
-        throw f.error("seeds", "[" + i + "] " + e.getMessage());
+        throw f.error(field, "[" + i + "] " + e.getMessage());
       }
     }
-    if (!f.has("keyFile")) {
-      throw f.error("keyFile", "required");
-    }
-    Path keyFile = base.resolve(f.text("keyFile"));
-    double interval = f.integer("intervalMs", 50, 5, 10_000) / 1000.0;
-    int fanOut = f.integer("fanOut", AgentSettings.DEFAULT_FAN_OUT, 1, 64);
-    double lease = f.number("leaseSeconds", AgentSettings.DEFAULT_LEASE, 0, 3600);
-    double silence =
-        f.number(
-            "silenceSeconds", Math.max(AgentSettings.DEFAULT_SILENCE, interval), interval, 600);
-    int ping = f.integer("pingIntervalMs", 200, 10, 60_000);
-    String g = f.text("gossip", "table");
-    AgentSettings.GossipMode gossip =
-        switch (g) {
-          case "table" -> AgentSettings.GossipMode.TABLE;
-          case "push-sum" -> AgentSettings.GossipMode.PUSH_SUM;
-          default -> throw f.error("gossip", "table or push-sum, got '" + g + "'");
-        };
+    return seeds;
+  }
+
+  private static AgentSettings.GossipMode gossip(JsonFields f, String field) throws InputException {
+    String g = f.text(field, "table");
+    return switch (g) {
+      case "table" -> AgentSettings.GossipMode.TABLE;
+      case "push-sum" -> AgentSettings.GossipMode.PUSH_SUM;
+      default -> throw f.error(field, "table or push-sum, got '" + g + "'");
+    };
+  }
+
+  private static List<CustomerLimit> customers(JsonFields f, String field) throws InputException {
+    JsonNode list = f.array(field);
     List<CustomerLimit> customers = new ArrayList<>();
-    if (f.has("customers")) {
-      JsonNode list = f.array("customers");
-      for (int i = 0; i < list.size(); i++) {
-        JsonFields c = f.element("customers", i).only(Set.of("name", "limit"));
-        if (!c.has("name")) {
-          throw c.error("name", "required");
-        }
-        String name = c.text("name");
-        double limit = c.number("limit", Double.NaN, 1e-9, 1e15);
-        try {
-          customers.add(new CustomerLimit(name, limit));
-        } catch (IllegalArgumentException e) {
-          throw c.error("name", e.getMessage());
-        }
+    for (int i = 0; i < list.size(); i++) {
+      JsonFields c = f.element(field, i);
+      CustomerDraft d = CUSTOMER.read(c, new CustomerDraft());
+      try {
+        customers.add(new CustomerLimit(d.name, d.limit));
+      } catch (IllegalArgumentException e) {
+        throw c.error("name", e.getMessage());
       }
     }
-    return new DrlConfig(
-        id, limiters, listen, swim, seeds, keyFile, interval, fanOut, lease, silence, ping, gossip,
-        customers);
+    return customers;
   }
 
   private static HostPort hostPort(JsonFields f, String field) throws InputException {
-    if (!f.has(field)) {
-      throw f.error(field, "required");
-    }
     try {
       return HostPort.parse(f.text(field));
     } catch (IllegalArgumentException e) {

@@ -3,6 +3,7 @@ package dev.alm.drl.central;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.alm.io.InputException;
+import dev.alm.io.JsonBinding;
 import dev.alm.io.JsonFields;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
@@ -32,7 +33,29 @@ import java.util.Set;
  */
 public final class CentralCustomersJson {
 
-  private static final Set<String> FIELDS = Set.of("name", "limit", "burst");
+  /** One customer's fields as read, and the names taken before it, for the record. */
+  private static final class Draft {
+    final Set<String> taken;
+    String name;
+    double limit;
+    double burst = Double.NaN;
+
+    Draft(Set<String> taken) {
+      this.taken = taken;
+    }
+  }
+
+  /** A customer's fields: both required ones are looked for before any is read. */
+  private static final JsonBinding<Draft> FIELDS =
+      JsonBinding.<Draft>builder()
+          .requires("name", "required")
+          .requires("limit", "required")
+          .field("name", CentralCustomersJson::name)
+          .field(
+              "limit",
+              (f, n, d) -> d.limit = f.number(n, Double.NaN, 1e-9, JsonFields.MAX_MAGNITUDE))
+          .field("burst", (f, n, d) -> d.burst = f.number(n, 1, 1, JsonFields.MAX_MAGNITUDE))
+          .build();
 
   private CentralCustomersJson() {}
 
@@ -69,25 +92,24 @@ public final class CentralCustomersJson {
       if (!n.isObject()) {
         throw new InputException(source, "[" + i + "]", "expected an object");
       }
-      JsonFields c = JsonFields.of(source, "[" + i + "]", n).only(FIELDS);
-      if (!c.has("name")) {
-        throw c.error("name", "required");
-      }
-      if (!c.has("limit")) {
-        throw c.error("limit", "required");
-      }
-      String name = c.text("name");
-      int bytes = name.getBytes(StandardCharsets.UTF_8).length;
-      if (bytes < 1 || bytes > LeaseCodec.MAX_NAME_BYTES) {
-        throw c.error("name", "must be 1 to " + LeaseCodec.MAX_NAME_BYTES + " UTF-8 bytes");
-      }
-      if (!names.add(name)) {
-        throw c.error("name", "duplicate customer '" + name + "'");
-      }
-      double limit = c.number("limit", Double.NaN, 1e-9, JsonFields.MAX_MAGNITUDE);
-      double burst = c.number("burst", Math.max(1, limit), 1, JsonFields.MAX_MAGNITUDE);
-      out.add(new CentralLimit(name, limit, burst));
+      Draft d = FIELDS.read(JsonFields.of(source, "[" + i + "]", n), new Draft(names));
+      out.add(
+          new CentralLimit(
+              d.name, d.limit, Double.isNaN(d.burst) ? Math.max(1, d.limit) : d.burst));
     }
     return List.copyOf(out);
+  }
+
+  /** A customer's name: 1 to {@value LeaseCodec#MAX_NAME_BYTES} UTF-8 bytes, not taken before. */
+  private static void name(JsonFields f, String field, Draft d) throws InputException {
+    String name = f.text(field);
+    int bytes = name.getBytes(StandardCharsets.UTF_8).length;
+    if (bytes < 1 || bytes > LeaseCodec.MAX_NAME_BYTES) {
+      throw f.error(field, "must be 1 to " + LeaseCodec.MAX_NAME_BYTES + " UTF-8 bytes");
+    }
+    if (!d.taken.add(name)) {
+      throw f.error(field, "duplicate customer '" + name + "'");
+    }
+    d.name = name;
   }
 }

@@ -43,6 +43,9 @@ public record CustomerSpec(
   /** The default burst: one second of the local rate. */
   public static final double DEFAULT_BURST_SECONDS = 1.0;
 
+  /** The mode of a customer that names none. */
+  public static final LimitMode DEFAULT_MODE = LimitMode.DRL;
+
   /** The highest rate in either unit (a token bucket refills at most one token per ns). */
   public static final double MAX_RATE = 1e12;
 
@@ -113,6 +116,85 @@ public record CustomerSpec(
         perClientRequestsPerSecond,
         mode,
         null);
+  }
+
+  /**
+   * A builder with the named defaults: no name or host (both must be set), no limit in either unit
+   * (one must be set), {@link #DEFAULT_BURST_SECONDS}, no limit per client, {@link #DEFAULT_MODE}
+   * and the default algorithm.
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link CustomerSpec}; each setter names one field, the rest keep their defaults. */
+  public static final class Builder {
+    private String name;
+    private List<String> hosts = List.of();
+    private double requestsPerSecond;
+    private double bytesPerSecond;
+    private double burstSeconds = DEFAULT_BURST_SECONDS;
+    private double perClientRequestsPerSecond;
+    private LimitMode mode = DEFAULT_MODE;
+    private String algorithm;
+
+    private Builder() {}
+
+    public Builder name(String v) {
+      name = v;
+      return this;
+    }
+
+    public Builder hosts(List<String> v) {
+      hosts = v;
+      return this;
+    }
+
+    public Builder requestsPerSecond(double v) {
+      requestsPerSecond = v;
+      return this;
+    }
+
+    public Builder bytesPerSecond(double v) {
+      bytesPerSecond = v;
+      return this;
+    }
+
+    public Builder burstSeconds(double v) {
+      burstSeconds = v;
+      return this;
+    }
+
+    public Builder perClientRequestsPerSecond(double v) {
+      perClientRequestsPerSecond = v;
+      return this;
+    }
+
+    public Builder mode(LimitMode v) {
+      mode = v;
+      return this;
+    }
+
+    /** The DRL algorithm, or {@code null} for the default. */
+    public Builder algorithm(String v) {
+      algorithm = v;
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException {@code field: reason}, as the record's constructor
+     */
+    public CustomerSpec build() {
+      return new CustomerSpec(
+          name,
+          hosts,
+          requestsPerSecond,
+          bytesPerSecond,
+          burstSeconds,
+          perClientRequestsPerSecond,
+          mode,
+          algorithm);
+    }
   }
 
   /** A host name as the table keys it: lower-case, without a trailing dot. */

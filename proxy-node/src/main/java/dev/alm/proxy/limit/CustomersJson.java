@@ -3,11 +3,11 @@ package dev.alm.proxy.limit;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.alm.io.InputException;
+import dev.alm.io.JsonBinding;
 import dev.alm.io.JsonFields;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Reads customers (docs/ratelimit/enforcement.md): the {@code customers} list of a proxy config, a
@@ -26,17 +26,31 @@ import java.util.Set;
  */
 public final class CustomersJson {
 
-  private static final Set<String> DOCUMENT = Set.of("customers");
-  private static final Set<String> FIELDS =
-      Set.of(
-          "name",
-          "hosts",
-          "requestsPerSecond",
-          "bytesPerSecond",
-          "burstSeconds",
-          "perClientRequestsPerSecond",
-          "mode",
-          "algorithm");
+  /** A customer's fields; both required ones are looked for before any is read. */
+  private static final JsonBinding<CustomerSpec.Builder> FIELDS =
+      JsonBinding.<CustomerSpec.Builder>builder()
+          .requires("name", "required")
+          .requires("hosts", "required (a host name, a .suffix, or a list of them)")
+          .field("name", (f, n, c) -> c.name(f.text(n, null)))
+          .value("hosts", JsonFields::texts, CustomerSpec.Builder::hosts)
+          .field("requestsPerSecond", (f, n, c) -> c.requestsPerSecond(rate(f, n)))
+          .field("bytesPerSecond", (f, n, c) -> c.bytesPerSecond(rate(f, n)))
+          .field(
+              "burstSeconds",
+              (f, n, c) ->
+                  c.burstSeconds(f.number(n, CustomerSpec.DEFAULT_BURST_SECONDS, 1e-3, 60)))
+          .field(
+              "perClientRequestsPerSecond", (f, n, c) -> c.perClientRequestsPerSecond(rate(f, n)))
+          .field("mode", (f, n, c) -> c.mode(mode(f, n)))
+          .text("algorithm", CustomerSpec.Builder::algorithm)
+          .build();
+
+  /** A customers document: the list, and nothing else. */
+  private static final JsonBinding<List<CustomerSpec>> DOCUMENT =
+      JsonBinding.<List<CustomerSpec>>builder()
+          .required(
+              "customers", "required (a list, empty for none)", (f, n, l) -> l.addAll(list(f, n)))
+          .build();
 
   /** The largest number of customers in one list. */
   public static final int MAX_CUSTOMERS = 10_000;
@@ -70,11 +84,7 @@ public final class CustomersJson {
   }
 
   private static List<CustomerSpec> document(JsonFields f) throws InputException {
-    f.only(DOCUMENT);
-    if (!f.has("customers")) {
-      throw f.error("customers", "required (a list, empty for none)");
-    }
-    return list(f, "customers");
+    return DOCUMENT.read(f, new ArrayList<>());
   }
 
   /** Reads the list {@code field} of {@code f}: one object per customer. */
@@ -96,30 +106,25 @@ public final class CustomersJson {
   }
 
   private static CustomerSpec customer(JsonFields c) throws InputException {
-    c.only(FIELDS);
-    if (!c.has("name")) {
-      throw c.error("name", "required");
-    }
-    if (!c.has("hosts")) {
-      throw c.error("hosts", "required (a host name, a .suffix, or a list of them)");
-    }
-    String name = c.text("name", null);
-    List<String> hosts = c.texts("hosts");
-    double rps = c.number("requestsPerSecond", 0, 0, CustomerSpec.MAX_RATE);
-    double bps = c.number("bytesPerSecond", 0, 0, CustomerSpec.MAX_RATE);
-    double burst = c.number("burstSeconds", CustomerSpec.DEFAULT_BURST_SECONDS, 1e-3, 60);
-    double perClient = c.number("perClientRequestsPerSecond", 0, 0, CustomerSpec.MAX_RATE);
-    String m = c.text("mode", LimitMode.DRL.label());
-    LimitMode mode = LimitMode.of(m);
-    if (mode == null) {
-      throw c.error("mode", "expected drl, independent, static or central, got '" + m + "'");
-    }
-    String algorithm = c.has("algorithm") ? c.text("algorithm") : null;
+    CustomerSpec.Builder b = FIELDS.read(c, CustomerSpec.builder());
     try {
-      return new CustomerSpec(name, hosts, rps, bps, burst, perClient, mode, algorithm);
+      return b.build();
     } catch (IllegalArgumentException e) {
       throw c.error(field(e), reason(e));
     }
+  }
+
+  private static double rate(JsonFields c, String field) throws InputException {
+    return c.number(field, 0, 0, CustomerSpec.MAX_RATE);
+  }
+
+  private static LimitMode mode(JsonFields c, String field) throws InputException {
+    String m = c.text(field, CustomerSpec.DEFAULT_MODE.label());
+    LimitMode mode = LimitMode.of(m);
+    if (mode == null) {
+      throw c.error(field, "expected drl, independent, static or central, got '" + m + "'");
+    }
+    return mode;
   }
 
   /** The field of a record's {@code field: reason} message. */

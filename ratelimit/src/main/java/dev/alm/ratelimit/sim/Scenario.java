@@ -1,6 +1,7 @@
 package dev.alm.ratelimit.sim;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -58,6 +59,33 @@ public record Scenario(
     JsonNode algorithms,
     boolean unalignedTimers,
     double safeStart) {
+
+  /** The unit's name when none is given. */
+  public static final String DEFAULT_UNIT = "units/s";
+
+  /** The estimate interval when none is given, seconds (paper 001: 50 ms). */
+  public static final double DEFAULT_INTERVAL = 0.05;
+
+  /** The 1-second EWMA parameter when none is given (paper 001 section 5.1). */
+  public static final double DEFAULT_EWMA = 0.1;
+
+  /**
+   * Buckets without a given depth are this many seconds of the global limit deep, in its own unit
+   * (0.1 s: the paper's 75,000 bytes are 0.06 s of its 10 Mbit/s limit).
+   */
+  public static final double DEFAULT_DEPTH_SECONDS = 0.1;
+
+  /** Bytes per packet when none is given. */
+  public static final double DEFAULT_PACKET_BYTES = 1500;
+
+  /** The gossip branching factor br when none is given (paper 001). */
+  public static final int DEFAULT_BRANCHING = 3;
+
+  /** The random seed when none is given. */
+  public static final long DEFAULT_SEED = 1;
+
+  /** The longest warm-up a scenario gets by default, seconds (else a tenth of the duration). */
+  public static final double DEFAULT_MAX_WARMUP = 5;
 
   public Scenario {
     demands = List.copyOf(demands);
@@ -199,5 +227,213 @@ public record Scenario(
         algorithms,
         unalignedTimers,
         safeStart / f);
+  }
+
+  /**
+   * A builder for a scenario of {@code source}; the limiters, the global limit and the duration
+   * must be set, the rest have the named defaults: {@link #DEFAULT_UNIT}, {@link
+   * #DEFAULT_INTERVAL}, a tick of the interval, a warm-up of a tenth of the duration up to {@link
+   * #DEFAULT_MAX_WARMUP}, {@link #DEFAULT_EWMA}, buckets {@link #DEFAULT_DEPTH_SECONDS} of the
+   * limit deep, {@link #DEFAULT_PACKET_BYTES}, table gossip with {@link #DEFAULT_BRANCHING}, no
+   * loss, no delay, the complete graph, no demand nor flows, {@link #DEFAULT_SEED}, no algorithm
+   * parameters, aligned timers and no safe start.
+   */
+  public static Builder builder(String source) {
+    return new Builder(source);
+  }
+
+  /**
+   * Builds a {@link Scenario}; each setter names one field. The values read so far are there for
+   * the checks of one field against another.
+   */
+  public static final class Builder {
+    private final String source;
+    private int limiters;
+    private double globalLimit;
+    private String unit = DEFAULT_UNIT;
+    private double duration;
+    private double interval = DEFAULT_INTERVAL;
+    private double tick = Double.NaN;
+    private double warmup = Double.NaN;
+    private double ewma = DEFAULT_EWMA;
+    private double bucketDepth = Double.NaN;
+    private double packetBytes = DEFAULT_PACKET_BYTES;
+    private int branching = DEFAULT_BRANCHING;
+    private double loss;
+    private double delay;
+    private boolean pushSum;
+    private boolean dropDisconnected;
+    private ScenarioGraph graph;
+    private List<DemandSpec> demands = List.of();
+    private List<FlowGroup> flows = List.of();
+    private long seed = DEFAULT_SEED;
+    private JsonNode algorithms = JsonNodeFactory.instance.objectNode();
+    private boolean unalignedTimers;
+    private double safeStart;
+
+    private Builder(String source) {
+      this.source = source;
+    }
+
+    public Builder limiters(int n) {
+      limiters = n;
+      return this;
+    }
+
+    public int limiters() {
+      return limiters;
+    }
+
+    public Builder globalLimit(double l) {
+      globalLimit = l;
+      return this;
+    }
+
+    public Builder unit(String u) {
+      unit = u;
+      return this;
+    }
+
+    public Builder duration(double seconds) {
+      duration = seconds;
+      return this;
+    }
+
+    public double duration() {
+      return duration;
+    }
+
+    public Builder interval(double seconds) {
+      interval = seconds;
+      return this;
+    }
+
+    public double interval() {
+      return interval;
+    }
+
+    /** The time step, seconds; NaN for the interval. */
+    public Builder tick(double seconds) {
+      tick = seconds;
+      return this;
+    }
+
+    /** The warm-up, seconds; NaN for the default. */
+    public Builder warmup(double seconds) {
+      warmup = seconds;
+      return this;
+    }
+
+    public Builder ewma(double a) {
+      ewma = a;
+      return this;
+    }
+
+    /** The bucket depth in units; NaN for the default. */
+    public Builder bucketDepth(double units) {
+      bucketDepth = units;
+      return this;
+    }
+
+    public Builder packetBytes(double bytes) {
+      packetBytes = bytes;
+      return this;
+    }
+
+    public Builder branching(int br) {
+      branching = br;
+      return this;
+    }
+
+    public Builder loss(double p) {
+      loss = p;
+      return this;
+    }
+
+    public Builder delay(double seconds) {
+      delay = seconds;
+      return this;
+    }
+
+    public Builder pushSum(boolean on) {
+      pushSum = on;
+      return this;
+    }
+
+    public Builder dropDisconnected(boolean on) {
+      dropDisconnected = on;
+      return this;
+    }
+
+    /** The communication graph; {@code null} for the complete graph. */
+    public Builder graph(ScenarioGraph g) {
+      graph = g;
+      return this;
+    }
+
+    public Builder demands(List<DemandSpec> d) {
+      demands = d;
+      return this;
+    }
+
+    public List<DemandSpec> demands() {
+      return demands;
+    }
+
+    public Builder flows(List<FlowGroup> f) {
+      flows = f;
+      return this;
+    }
+
+    public List<FlowGroup> flows() {
+      return flows;
+    }
+
+    public Builder seed(long s) {
+      seed = s;
+      return this;
+    }
+
+    public Builder algorithms(JsonNode parameters) {
+      algorithms = parameters;
+      return this;
+    }
+
+    public Builder unalignedTimers(boolean on) {
+      unalignedTimers = on;
+      return this;
+    }
+
+    public Builder safeStart(double seconds) {
+      safeStart = seconds;
+      return this;
+    }
+
+    public Scenario build() {
+      return new Scenario(
+          source,
+          limiters,
+          globalLimit,
+          unit,
+          duration,
+          interval,
+          Double.isNaN(tick) ? interval : tick,
+          Double.isNaN(warmup) ? Math.min(DEFAULT_MAX_WARMUP, duration / 10) : warmup,
+          ewma,
+          Double.isNaN(bucketDepth) ? DEFAULT_DEPTH_SECONDS * globalLimit : bucketDepth,
+          packetBytes,
+          branching,
+          loss,
+          delay,
+          pushSum,
+          dropDisconnected,
+          graph == null ? ScenarioGraph.complete(limiters) : graph,
+          demands,
+          flows,
+          seed,
+          algorithms,
+          unalignedTimers,
+          safeStart);
+    }
   }
 }

@@ -1,8 +1,8 @@
 package dev.alm.ratelimit.sim;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.alm.io.InputException;
+import dev.alm.io.JsonBinding;
 import dev.alm.io.JsonFields;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,29 +20,63 @@ public final class ScenarioReader {
    * in its own unit: 0.1 s (the paper's 75,000 bytes are 0.06 s of its 10 Mbit/s limit), and never
    * a fixed number that is tiny in bytes and a minute of traffic in requests.
    */
-  public static final double DEFAULT_DEPTH_SECONDS = 0.1;
+  public static final double DEFAULT_DEPTH_SECONDS = Scenario.DEFAULT_DEPTH_SECONDS;
 
   /** 100 Mbit/s in bytes/s: paper 001's emulated links, the default cap of a flow. */
   public static final double LINK_BYTES = 100e6 / 8;
 
-  private static final Set<String> TOP =
-      Set.of(
-          "limiters",
-          "globalLimit",
-          "unit",
-          "duration",
-          "interval",
-          "tick",
-          "warmup",
-          "ewma",
-          "bucketDepth",
-          "packetBytes",
-          "gossip",
-          "graph",
-          "demand",
-          "flows",
-          "seed",
-          "algorithms");
+  private static final String REQUIRED = "required";
+
+  /** The {@code gossip} section: how the limiters' messages travel. */
+  private static final JsonBinding<Scenario.Builder> GOSSIP =
+      JsonBinding.<Scenario.Builder>builder()
+          .field("mode", (f, n, s) -> s.pushSum(pushSum(f, n)))
+          .field(
+              "branching",
+              (f, n, s) -> s.branching(f.integer(n, Scenario.DEFAULT_BRANCHING, 0, 1_000_000)))
+          .field("loss", (f, n, s) -> s.loss(f.number(n, 0, 0, 1)))
+          .field("delay", (f, n, s) -> s.delay(f.number(n, 0, 0, 1e6)))
+          .bool("dropDisconnected", Scenario.Builder::dropDisconnected)
+          .bool("unalignedTimers", Scenario.Builder::unalignedTimers)
+          .field("safeStart", (f, n, s) -> s.safeStart(f.number(n, 0, 0, 1e6)))
+          .build();
+
+  /** The scenario's fields, in the order they are read and checked. */
+  private static final JsonBinding<Scenario.Builder> TOP =
+      JsonBinding.<Scenario.Builder>builder()
+          .required("limiters", REQUIRED, (f, n, s) -> s.limiters(f.integer(n, 0, 1, 1_000_000)))
+          .required("globalLimit", REQUIRED, (f, n, s) -> s.globalLimit(f.number(n, 0, 1e-9, 1e15)))
+          .field("unit", (f, n, s) -> s.unit(f.text(n, Scenario.DEFAULT_UNIT)))
+          .required("duration", REQUIRED, (f, n, s) -> s.duration(f.number(n, 0, 1e-3, 1e7)))
+          .field(
+              "interval",
+              (f, n, s) -> s.interval(f.number(n, Scenario.DEFAULT_INTERVAL, 1e-4, 1e6)))
+          .check(
+              (f, s) -> {
+                if (s.interval() > s.duration()) {
+                  throw f.error("interval", "longer than the duration " + s.duration() + " s");
+                }
+              })
+          .field("tick", ScenarioReader::tick)
+          .field("warmup", (f, n, s) -> s.warmup(f.number(n, 0, 0, s.duration())))
+          .field("ewma", (f, n, s) -> s.ewma(f.number(n, Scenario.DEFAULT_EWMA, 0, 0.999999)))
+          .field("bucketDepth", (f, n, s) -> s.bucketDepth(f.number(n, 0, 0, 1e15)))
+          .field(
+              "packetBytes",
+              (f, n, s) -> s.packetBytes(f.number(n, Scenario.DEFAULT_PACKET_BYTES, 1, 1e9)))
+          .object("gossip", GOSSIP)
+          .field("graph", (f, n, s) -> s.graph(parseGraph(f, s.limiters())))
+          .field("demand", ScenarioReader::demand)
+          .field("flows", ScenarioReader::flows)
+          .check(
+              (f, s) -> {
+                if (s.demands().isEmpty() && s.flows().isEmpty()) {
+                  throw f.error("demand", "a scenario needs open-loop demand or flows");
+                }
+              })
+          .field("seed", (f, n, s) -> s.seed(f.integer(n, 0, Integer.MIN_VALUE, Integer.MAX_VALUE)))
+          .field("algorithms", (f, n, s) -> s.algorithms(f.object(n).node()))
+          .build();
 
   private ScenarioReader() {}
 
@@ -58,111 +92,46 @@ public final class ScenarioReader {
 
   /** Parses a scenario tree. */
   public static Scenario parse(String source, JsonNode root) throws InputException {
-    JsonFields top = JsonFields.of(source, root);
-    top.only(TOP);
-    int n = top.integer("limiters", Integer.MIN_VALUE, 1, 1_000_000);
-    double limit = top.number("globalLimit", Double.NaN, 1e-9, 1e15);
-    String unit = top.text("unit", "units/s");
-    double duration = top.number("duration", Double.NaN, 1e-3, 1e7);
-    double interval = top.number("interval", 0.05, 1e-4, 1e6);
-    if (interval > duration) {
-      throw top.error("interval", "longer than the duration " + duration + " s");
-    }
-    double tick = top.number("tick", interval, 1e-5, interval);
-    double ratio = interval / tick;
-    if (Math.abs(ratio - Math.round(ratio)) > 1e-6) {
-      throw top.error("tick", "must divide the interval " + interval + " s");
-    }
-    double warmup = top.number("warmup", Math.min(5, duration / 10), 0, duration);
-    double ewma = top.number("ewma", 0.1, 0, 0.999999);
-    double depth = top.number("bucketDepth", DEFAULT_DEPTH_SECONDS * limit, 0, 1e15);
-    double packet = top.number("packetBytes", 1500, 1, 1e9);
-    Gossip gossip = parseGossip(top);
-    ScenarioGraph graph = parseGraph(top, n);
-    List<DemandSpec> demands = new ArrayList<>();
-    if (top.has("demand")) {
-      JsonNode arr = top.array("demand");
-      for (int i = 0; i < arr.size(); i++) {
-        demands.addAll(parseDemand(top.element("demand", i), n));
-      }
-    }
-    List<FlowGroup> flows = new ArrayList<>();
-    if (top.has("flows")) {
-      JsonNode arr = top.array("flows");
-      for (int i = 0; i < arr.size(); i++) {
-        flows.addAll(parseFlows(top.element("flows", i), n, duration));
-      }
-    }
-    if (demands.isEmpty() && flows.isEmpty()) {
-      throw top.error("demand", "a scenario needs open-loop demand or flows");
-    }
-    long seed = top.has("seed") ? top.integer("seed", 0, Integer.MIN_VALUE, Integer.MAX_VALUE) : 1;
-    JsonNode algorithms =
-        top.has("algorithms")
-            ? top.object("algorithms").node()
-            : JsonNodeFactory.instance.objectNode();
-    return new Scenario(
-        source,
-        n,
-        limit,
-        unit,
-        duration,
-        interval,
-        tick,
-        warmup,
-        ewma,
-        depth,
-        packet,
-        gossip.branching(),
-        gossip.loss(),
-        gossip.delay(),
-        gossip.pushSum(),
-        gossip.dropDisconnected(),
-        graph,
-        demands,
-        flows,
-        seed,
-        algorithms,
-        gossip.unalignedTimers(),
-        gossip.safeStart());
+    return TOP.read(JsonFields.of(source, root), Scenario.builder(source)).build();
   }
 
-  /** The scenario's {@code gossip} section: how the limiters' messages travel. */
-  private record Gossip(
-      int branching,
-      double loss,
-      double delay,
-      boolean dropDisconnected,
-      boolean pushSum,
-      boolean unalignedTimers,
-      double safeStart) {}
-
-  private static Gossip parseGossip(JsonFields top) throws InputException {
-    if (!top.has("gossip")) {
-      return new Gossip(3, 0, 0, false, false, false, 0);
-    }
-    JsonFields g = top.object("gossip");
-    g.only(
-        Set.of(
-            "branching",
-            "loss",
-            "delay",
-            "dropDisconnected",
-            "mode",
-            "unalignedTimers",
-            "safeStart"));
-    String mode = g.text("mode", "table");
+  private static boolean pushSum(JsonFields g, String field) throws InputException {
+    String mode = g.text(field, "table");
     if (!mode.equals("table") && !mode.equals("push-sum")) {
-      throw g.error("mode", "expected table or push-sum, got " + mode);
+      throw g.error(field, "expected table or push-sum, got " + mode);
     }
-    boolean pushSum = mode.equals("push-sum");
-    int branching = g.integer("branching", 3, 0, 1_000_000);
-    double loss = g.number("loss", 0, 0, 1);
-    double delay = g.number("delay", 0, 0, 1e6);
-    boolean dropDisconnected = g.bool("dropDisconnected", false);
-    boolean unaligned = g.bool("unalignedTimers", false);
-    double safeStart = g.number("safeStart", 0, 0, 1e6);
-    return new Gossip(branching, loss, delay, dropDisconnected, pushSum, unaligned, safeStart);
+    return mode.equals("push-sum");
+  }
+
+  /** The time step: at most the interval, and dividing it. */
+  private static void tick(JsonFields top, String field, Scenario.Builder s) throws InputException {
+    double interval = s.interval();
+    double tick = top.number(field, interval, 1e-5, interval);
+    double ratio = interval / tick;
+    if (Math.abs(ratio - Math.round(ratio)) > 1e-6) {
+      throw top.error(field, "must divide the interval " + interval + " s");
+    }
+    s.tick(tick);
+  }
+
+  private static void demand(JsonFields top, String field, Scenario.Builder s)
+      throws InputException {
+    List<DemandSpec> demands = new ArrayList<>();
+    JsonNode arr = top.array(field);
+    for (int i = 0; i < arr.size(); i++) {
+      demands.addAll(parseDemand(top.element(field, i), s.limiters()));
+    }
+    s.demands(demands);
+  }
+
+  private static void flows(JsonFields top, String field, Scenario.Builder s)
+      throws InputException {
+    List<FlowGroup> flows = new ArrayList<>();
+    JsonNode arr = top.array(field);
+    for (int i = 0; i < arr.size(); i++) {
+      flows.addAll(parseFlows(top.element(field, i), s.limiters(), s.duration()));
+    }
+    s.flows(flows);
   }
 
   private static ScenarioGraph parseGraph(JsonFields top, int n) throws InputException {
