@@ -23,33 +23,43 @@ class TokenServerFloodTest {
   private static final KeyRing KEYS = KeyRing.ofText("token-server-flood-key-001");
 
   /**
-   * Failed legitimate asks tolerated per flood: 2% of the real asks (at least 5). Before the
-   * budget, 48 to 96 of ~500 failed (10-19%); on a busy 2-core machine a flood of 240,000 forged
-   * requests a second has also left 7 of 1,146 (0.6%) unanswered with the budget.
+   * The same clients asking the same server for as long without a flood: what this machine's load
+   * alone costs them (a client's 50 ms timeout is also missed when the machine is busy).
+   */
+  private static TokenFlood.Result quiet;
+
+  /**
+   * Failed legitimate asks tolerated per flood: 2% of the real asks (at least 5) more than failed
+   * without a flood in the same run. Before the budget, 48 to 96 of ~500 failed (10-19%); on a busy
+   * 2-core machine a flood of 240,000 forged requests a second has also left 7 of 1,146 (0.6%)
+   * unanswered with the budget.
    */
   private static long tolerated(TokenFlood.Result r) {
-    return Math.max(5, Math.round(0.02 * r.asks()));
+    return Math.max(5, Math.round(0.02 * r.asks())) + quiet.legitFailures();
   }
 
   /**
    * One second of flood at a throwaway server first: the measured runs are of a server whose drop
-   * path is compiled, as a running server's is.
+   * path is compiled, as a running server's is. Then the clients alone, for the baseline.
    */
   @BeforeAll
   static void warmUp() throws Exception {
     run(1, Duration.ofSeconds(1));
+    quiet = run(0, Duration.ofSeconds(4));
   }
 
   @Test
   void aForgedFloodFromOneAddressDoesNotStarveRealAsks() throws Exception {
     TokenFlood.Result r = run(1, Duration.ofSeconds(4));
-    assertTrue(r.legitFailures() <= tolerated(r), "one address: " + r);
+    assertTrue(
+        r.legitFailures() <= tolerated(r), "one address: " + r + "; without a flood: " + quiet);
   }
 
   @Test
   void aForgedFloodFromManyAddressesDoesNotStarveRealAsks() throws Exception {
     TokenFlood.Result r = run(200, Duration.ofSeconds(4));
-    assertTrue(r.legitFailures() <= tolerated(r), "200 addresses: " + r);
+    assertTrue(
+        r.legitFailures() <= tolerated(r), "200 addresses: " + r + "; without a flood: " + quiet);
   }
 
   private static String refusals(TokenServerCore c) {
