@@ -98,20 +98,9 @@ class SparkCompareTest {
             TimeWindow.parse("2021-05-22T09:45:00Z", window));
     Path quad9 = SparkPairedTest.quad9();
     SparkCorrelation.Job job =
-        new SparkCorrelation.Job(
-            TraceFile.Kind.PAIRED,
-            List.of(),
-            List.of(),
-            List.of(),
-            List.of(quad9.toString()),
-            SparkPairedTest.V4,
-            SparkPairedTest.V6,
-            window,
-            LabelFolding.metro(),
-            Set.of(),
-            new Smoothing(1),
-            0.95,
-            windows);
+        SparkPairedTest.job(
+                List.of(quad9), SparkPairedTest.V4, SparkPairedTest.V6, LabelFolding.metro())
+            .withWindows(windows);
     SparkCorrelation.Result r =
         compareBoth(
             "quad9",
@@ -144,20 +133,9 @@ class SparkCompareTest {
             new TimeWindow(logs.firstMillis(), logs.firstMillis() + third),
             new TimeWindow(logs.firstMillis() + third, logs.firstMillis() + 2 * third));
     SparkCorrelation.Job job =
-        new SparkCorrelation.Job(
-            TraceFile.Kind.DNS,
-            List.of(logs.dns().toString()),
-            List.of(logs.http().toString()),
-            List.of(),
-            List.of(),
-            null,
-            null,
-            joinWindow,
-            LabelFolding.identity(),
-            Set.of(),
-            new Smoothing(1),
-            0.95,
-            windows);
+        SparkCorrelationTest.job(
+                TraceFile.Kind.DNS, List.of(logs.dns()), List.of(logs.http()), List.of(), Set.of())
+            .withWindows(windows);
     SparkCorrelation.Result r =
         compareBoth(
             "beacons",
@@ -184,20 +162,9 @@ class SparkCompareTest {
             new TimeWindow(logs.firstMillis(), logs.lastMillis() + 1),
             new TimeWindow(logs.lastMillis() + hour, logs.lastMillis() + 2 * hour));
     SparkCorrelation.Job job =
-        new SparkCorrelation.Job(
-            TraceFile.Kind.DNS,
-            List.of(logs.dns().toString()),
-            List.of(logs.http().toString()),
-            List.of(),
-            List.of(),
-            null,
-            null,
-            joinWindow,
-            LabelFolding.identity(),
-            Set.of(),
-            new Smoothing(1),
-            0.95,
-            windows);
+        SparkCorrelationTest.job(
+                TraceFile.Kind.DNS, List.of(logs.dns()), List.of(logs.http()), List.of(), Set.of())
+            .withWindows(windows);
     SparkCorrelation.Result r =
         compareBoth(
             "held-back",

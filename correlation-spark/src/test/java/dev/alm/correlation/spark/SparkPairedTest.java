@@ -49,6 +49,24 @@ class SparkPairedTest {
     return Path.of("..", "correlation", "src", "test", "resources", "quad9", "observations.csv.gz");
   }
 
+  /** A job over paired observations, without windows. */
+  static SparkCorrelation.Job job(List<Path> files, String dns, String http, LabelFolding f) {
+    return new SparkCorrelation.Job(
+        TraceFile.Kind.PAIRED,
+        List.of(),
+        List.of(),
+        List.of(),
+        SparkCorrelationTest.strings(files),
+        dns,
+        http,
+        WINDOW,
+        f,
+        Set.of(),
+        new Smoothing(1),
+        0.95,
+        List.of());
+  }
+
   record Both(CorrelationEstimate a, Map<String, Object> aInputs, SparkCorrelation.Result b) {}
 
   static Both both(
@@ -64,22 +82,7 @@ class SparkPairedTest {
             null);
     CorrelationEstimate a =
         CorrelationEstimate.of(r.tally().counts(0), labels, new Smoothing(1), 0.95);
-    SparkCorrelation.Result b =
-        SparkCorrelation.run(
-            spark,
-            new SparkCorrelation.Job(
-                TraceFile.Kind.PAIRED,
-                List.of(),
-                List.of(),
-                List.of(),
-                SparkCorrelationTest.strings(onSpark),
-                dns,
-                http,
-                WINDOW,
-                f,
-                Set.of(),
-                new Smoothing(1),
-                0.95));
+    SparkCorrelation.Result b = SparkCorrelation.run(spark, job(onSpark, dns, http, f));
     SparkCorrelationTest.assertSameEstimate(a, b.estimate());
     return new Both(a, r.stats(), b);
   }
