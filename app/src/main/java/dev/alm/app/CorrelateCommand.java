@@ -1,5 +1,6 @@
 package dev.alm.app;
 
+import dev.alm.correlation.CorrelateOptions;
 import dev.alm.correlation.CorrelationEstimate;
 import dev.alm.correlation.CorrelationInputs;
 import dev.alm.correlation.CorrelationRun;
@@ -12,13 +13,11 @@ import dev.alm.correlation.LabelIndex;
 import dev.alm.correlation.Smoothing;
 import dev.alm.correlation.TimeWindow;
 import dev.alm.correlation.VantageDrift;
-import dev.alm.io.InputException;
 import dev.alm.traces.ReadReport;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -60,18 +59,6 @@ public final class CorrelateCommand implements Callable<Integer> {
   List<Path> paired = new ArrayList<>();
 
   @Option(
-      names = "--dns-service",
-      paramLabel = "NAME",
-      description = "With --paired: the service taken as DNS layer.")
-  String dnsService;
-
-  @Option(
-      names = "--http-service",
-      paramLabel = "NAME",
-      description = "With --paired: the service taken as HTTP layer.")
-  String httpService;
-
-  @Option(
       names = "--dns",
       paramLabel = "FILE",
       split = ",",
@@ -92,43 +79,7 @@ public final class CorrelateCommand implements Callable<Integer> {
       description = "FastControl probe logs.")
   List<Path> probes = new ArrayList<>();
 
-  @Option(
-      names = "--window",
-      paramLabel = "SECONDS",
-      defaultValue = "300",
-      description =
-          "Pairing window (--paired) or join window (beacons), seconds. Default: ${DEFAULT-VALUE}.")
-  double windowSeconds;
-
-  @Option(
-      names = "--fold",
-      paramLabel = "metro|FILE",
-      description =
-          "Fold labels: 'metro' (Quad9 sibling sites to their IATA code: qfra3, fra2 -> fra) or a CSV "
-              + "label,node mapping file (empty node drops the label).")
-  String fold;
-
-  @Option(
-      names = "--pops",
-      paramLabel = "ID",
-      split = ",",
-      description =
-          "The known PoP ids; samples naming another id (after folding) are bad lines. Default: any.")
-  List<String> pops = new ArrayList<>();
-
-  @Option(
-      names = "--prior-mass",
-      paramLabel = "A",
-      defaultValue = "1",
-      description =
-          "Dirichlet prior mass per row: C_ij = (n_ij + A/N)/(n_i + A). Default: ${DEFAULT-VALUE}.")
-  double priorMass;
-
-  @Option(
-      names = "--confidence",
-      defaultValue = "0.95",
-      description = "Level of the per-entry intervals. Default: ${DEFAULT-VALUE}.")
-  double confidence;
+  @Mixin CorrelateOptions options;
 
   @Option(names = "--strict", description = "Fail at the first bad line instead of skipping it.")
   boolean strict;
@@ -149,12 +100,6 @@ public final class CorrelateCommand implements Callable<Integer> {
           "Two windows START[/END] (ISO-8601 or epoch seconds; START alone means --window long), or "
               + "two output directories of earlier runs.")
   List<String> compare = new ArrayList<>();
-
-  @Option(
-      names = "--alpha",
-      defaultValue = "0.01",
-      description = "Drift: family-wise level of the per-row tests. Default: ${DEFAULT-VALUE}.")
-  double alpha;
 
   /** Where the estimate runs. */
   enum Engine {
@@ -197,21 +142,17 @@ public final class CorrelateCommand implements Callable<Integer> {
               + "command to ./alm-spark) or spark-submit with alm-correlation-spark.jar "
               + "(docs/correlation.md, \"On Spark\")");
     }
-    Smoothing smoothing = checked(() -> new Smoothing(priorMass));
-    if (!(confidence > 0 && confidence < 1)) {
-      throw new UserError("--confidence must be in (0, 1), got " + confidence);
-    }
-    if (!(alpha > 0 && alpha < 1)) {
-      throw new UserError("--alpha must be in (0, 1), got " + alpha);
-    }
+    Smoothing smoothing = checked(options::smoothing);
+    double confidence = checked(options::confidence);
+    double alpha = checked(options::alpha);
     if (!compare.isEmpty()
         && Files.isDirectory(Path.of(compare.get(0)))
         && Files.isDirectory(Path.of(compare.get(1)))) {
       return driftOfOutputs(o);
     }
     CorrelationInputs inputs = inputs();
-    LabelFolding folding = folding();
-    LabelIndex labels = new LabelIndex(folding, new LinkedHashSet<>(pops));
+    LabelFolding folding = options.folding();
+    LabelIndex labels = new LabelIndex(folding, options.pops());
     List<TimeWindow> windows = new ArrayList<>();
     for (String w : compare) {
       windows.add(checked(() -> TimeWindow.parse(w, inputs.windowMillis())));
@@ -231,7 +172,7 @@ public final class CorrelateCommand implements Callable<Integer> {
     refuseTruncated(report);
     Outputs.directory(out);
     if (windows.isEmpty()) {
-      CorrelationEstimate e = estimate(run, labels, 0, smoothing);
+      CorrelationEstimate e = estimate(run, labels, 0, smoothing, confidence);
       Map<String, Object> r = CorrelateOutputs.estimate(out, e, labels, run.stats());
       summary(o, out, r);
       if (topologyOut.wanted()) {
@@ -243,7 +184,7 @@ public final class CorrelateCommand implements Callable<Integer> {
     }
     List<CorrelationEstimate> es = new ArrayList<>();
     for (int k = 0; k < 2; k++) {
-      es.add(estimate(run, labels, k, smoothing));
+      es.add(estimate(run, labels, k, smoothing, confidence));
     }
     List<String> lines =
         DriftOutputs.write(
@@ -259,38 +200,22 @@ public final class CorrelateCommand implements Callable<Integer> {
   }
 
   private CorrelationInputs inputs() {
-    int kinds =
-        (paired.isEmpty() ? 0 : 1)
-            + (dns.isEmpty() && http.isEmpty() ? 0 : 1)
-            + (probes.isEmpty() ? 0 : 1);
-    if (kinds != 1) {
-      throw new UserError(
-          "give exactly one kind of trace: --paired, --dns with --http, or --probes");
-    }
-    if (!(windowSeconds >= 0) || Double.isInfinite(windowSeconds)) {
-      throw new UserError("--window must be a number of seconds >= 0");
-    }
-    long window = Math.round(windowSeconds * 1000);
+    checked(
+        () ->
+            CorrelateOptions.oneKind(
+                !paired.isEmpty(), !dns.isEmpty() || !http.isEmpty(), !probes.isEmpty()));
+    checked(() -> options.checkServices(!paired.isEmpty()));
+    long window = checked(options::windowMillis);
     if (!paired.isEmpty()) {
-      if (dnsService == null || httpService == null) {
-        throw new UserError("--paired needs --dns-service and --http-service");
-      }
-      return checked(() -> CorrelationInputs.paired(paired, dnsService, httpService, window));
+      return checked(
+          () ->
+              CorrelationInputs.paired(
+                  paired, options.dnsService(), options.httpService(), window));
     }
     if (!probes.isEmpty()) {
       return CorrelationInputs.probes(probes);
     }
     return checked(() -> CorrelationInputs.beacon(dns, http, window));
-  }
-
-  private LabelFolding folding() throws InputException {
-    if (fold == null) {
-      return LabelFolding.identity();
-    }
-    if (fold.equals("metro")) {
-      return LabelFolding.metro();
-    }
-    return LabelFolding.mapping(Path.of(fold));
   }
 
   /**
@@ -299,7 +224,7 @@ public final class CorrelateCommand implements Callable<Integer> {
    * other window has samples; with no samples at all there is nothing to estimate.
    */
   private CorrelationEstimate estimate(
-      CorrelationRun.Result run, LabelIndex labels, int k, Smoothing smoothing) {
+      CorrelationRun.Result run, LabelIndex labels, int k, Smoothing smoothing, double confidence) {
     boolean none =
         compare.isEmpty()
             ? run.tally().counts(0).total() == 0
@@ -320,6 +245,7 @@ public final class CorrelateCommand implements Callable<Integer> {
     }
     CountsCsv.Table a = CountsCsv.read(Path.of(compare.get(0)).resolve("counts.csv"));
     CountsCsv.Table b = CountsCsv.read(Path.of(compare.get(1)).resolve("counts.csv"));
+    double alpha = checked(options::alpha);
     Drift.Result drift =
         checked(
             () ->
@@ -344,6 +270,15 @@ public final class CorrelateCommand implements Callable<Integer> {
   private static <T> T checked(Checked<T> s) {
     try {
       return s.get();
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage());
+    }
+  }
+
+  /** Turns a validation failure into a one-line user error. */
+  private static void checked(Runnable check) {
+    try {
+      check.run();
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }
