@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.io.Clocks;
+import dev.alm.proxy.fuzz.NettyLeaks;
 import dev.alm.proxy.limit.CentralLimiter;
 import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomersConfig;
@@ -40,7 +41,7 @@ import org.junit.jupiter.api.Test;
 class CentralPacedBodyTest {
 
   static {
-    LeakWatch.install();
+    NettyLeaks.install();
   }
 
   /** Records each acquisition and its units; completed by the test. */
@@ -207,6 +208,6 @@ class CentralPacedBodyTest {
 
   @AfterAll
   static void noLeaks() throws InterruptedException {
-    assertEquals(List.of(), LeakWatch.leaks());
+    assertEquals(List.of(), NettyLeaks.leaks());
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.alm.node.HostPort;
+import dev.alm.proxy.fuzz.NettyLeaks;
 import dev.alm.proxy.limit.CustomerLimiter;
 import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomersConfig;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class CustomerHostServerTest {
 
   static {
-    LeakWatch.install();
+    NettyLeaks.install();
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.alm.io.Clocks;
+import dev.alm.proxy.fuzz.NettyLeaks;
 import dev.alm.proxy.limit.CentralLimiter;
 import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomersConfig;
@@ -36,7 +37,7 @@ import org.junit.jupiter.api.Test;
 class CustomerLimitHandlerTest {
 
   static {
-    LeakWatch.install();
+    NettyLeaks.install();
   }
 
   private static FullHttpRequest get(String host, String path) {
@@ -305,7 +306,7 @@ class CustomerLimitHandlerTest {
 
   @AfterAll
   static void noLeaks() throws InterruptedException {
-    assertEquals(List.of(), LeakWatch.leaks());
+    assertEquals(List.of(), NettyLeaks.leaks());
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.alm.node.HostPort;
+import dev.alm.proxy.fuzz.NettyLeaks;
 import dev.alm.proxy.limit.CustomerLimiter;
 import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomersConfig;
@@ -31,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 class NginxOriginTest {
 
   static {
-    LeakWatch.install();
+    NettyLeaks.install();
   }
 
   private static final String ADDRESS = "127.0.0.81";

@@ -12,6 +12,7 @@ import dev.alm.fastcontrol.ProbeVerdict;
 import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import dev.alm.node.HostPort;
+import dev.alm.proxy.fuzz.NettyLeaks;
 import java.net.InetAddress;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class ProbeAuthServerTest {
 
   static {
-    LeakWatch.install();
+    NettyLeaks.install();
   }
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -145,7 +146,7 @@ class ProbeAuthServerTest {
           metrics);
       assertTrue(metrics.contains("alm_proxy_probe_auth{pop=\"b\"} 1.0"), metrics);
     }
-    assertEquals(List.of(), LeakWatch.leaks());
+    assertEquals(List.of(), NettyLeaks.leaks());
   }
 
   @Test
