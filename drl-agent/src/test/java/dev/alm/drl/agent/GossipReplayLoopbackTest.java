@@ -72,22 +72,7 @@ class GossipReplayLoopbackTest {
     return out;
   }
 
-  double share(int i) {
-    double s = pops[i].share(C);
-    return Double.isNaN(s) ? 0 : s;
-  }
-
-  double sum() {
-    return share(0) + share(1) + share(2);
-  }
-
-  boolean proportional(double a, double b, double c, double tol) {
-    double d = a + b + c;
-    return Math.abs(share(0) - L * a / d) <= tol * L
-        && Math.abs(share(1) - L * b / d) <= tol * L
-        && Math.abs(share(2) - L * c / d) <= tol * L
-        && Math.abs(sum() - L) <= tol * L;
-  }
+  final ThreeShares shares = new ThreeShares(i -> pops[i], C, L);
 
   /** Refusals of agent {@code i} under the reason labelled {@code label} (0 if no such reason). */
   long rejected(int i, String label) {
@@ -140,7 +125,7 @@ class GossipReplayLoopbackTest {
     double max = 0;
     long end = System.nanoTime() + (long) (seconds * 1e9);
     while (System.nanoTime() < end) {
-      max = Math.max(max, sum());
+      max = Math.max(max, shares.sum());
       Thread.sleep(10);
     }
     return max;
@@ -199,14 +184,14 @@ class GossipReplayLoopbackTest {
     pops[1].demand(C, 300.0);
     pops[2].demand(C, 600.0);
     assertTrue(
-        AgentLoopbackTest.await(() -> proportional(300, 300, 600, 0.03), 10),
+        AgentLoopbackTest.await(() -> shares.proportional(300, 300, 600, 0.03), 10),
         () ->
             "converged first: "
-                + share(0)
+                + shares.share(0)
                 + ", "
-                + share(1)
+                + shares.share(1)
                 + ", "
-                + share(2)
+                + shares.share(2)
                 + "; "
                 + agents[0].status()
                 + "; "
@@ -238,7 +223,13 @@ class GossipReplayLoopbackTest {
     assertEquals(replayed.get(), copies, "each datagram taken once by its own receiver");
     assertTrue(maxSum <= 1.05 * L, "sum of shares under the replay reached " + maxSum);
     assertTrue(
-        proportional(300, 300, 600, 0.03),
-        () -> "shares after the replay: " + share(0) + ", " + share(1) + ", " + share(2));
+        shares.proportional(300, 300, 600, 0.03),
+        () ->
+            "shares after the replay: "
+                + shares.share(0)
+                + ", "
+                + shares.share(1)
+                + ", "
+                + shares.share(2));
   }
 }
