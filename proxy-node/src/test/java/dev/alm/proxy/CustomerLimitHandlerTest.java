@@ -21,10 +21,8 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -52,6 +50,17 @@ class CustomerLimitHandlerTest {
         .pop("a")
         .capacity(1e6)
         .customers(CustomersConfig.NONE.withCustomers(List.of(customers)))
+        .build();
+  }
+
+  /**
+   * A proxy whose one customer, c at 10 requests/s, is in mode central: failing open or closed when
+   * its store fails or does not answer within {@code timeout}.
+   */
+  private static ProxyConfig central(boolean failOpen, Duration timeout) {
+    CustomerSpec c = new CustomerSpec("c", List.of("c.example"), 10, 0, 1, 0, LimitMode.CENTRAL);
+    return config(c).toBuilder()
+        .customers(new CustomersConfig(List.of(c), 1, failOpen, timeout, 100))
         .build();
   }
 
@@ -229,18 +238,6 @@ class CustomerLimitHandlerTest {
     }
   }
 
-  /** The central store, in memory: the test completes each acquisition by hand. */
-  static final class PendingStore implements CentralLimiter {
-    final List<CompletableFuture<Boolean>> asked = new ArrayList<>();
-
-    @Override
-    public CompletableFuture<Boolean> tryAcquire(String customer, long units) {
-      CompletableFuture<Boolean> f = new CompletableFuture<>();
-      asked.add(f);
-      return f;
-    }
-  }
-
   private static int lengthOf(FullHttpResponse r) {
     int n = r.status().code() == 200 ? r.content().readableBytes() : -r.status().code();
     r.release();
@@ -249,14 +246,9 @@ class CustomerLimitHandlerTest {
 
   @Test
   void centralAnswersArriveLaterAndResponsesKeepTheirOrder() throws Exception {
-    CustomerSpec central =
-        new CustomerSpec("c", List.of("c.example"), 10, 0, 1, 0, LimitMode.CENTRAL);
-    ProxyConfig cfg =
-        config(central).toBuilder()
-            .customers(new CustomersConfig(List.of(central), 1, false, Duration.ofSeconds(2), 100))
-            .build();
-    PendingStore store = new PendingStore();
-    try (ProxyNode node = new ProxyNode(cfg, new Clocks(System::nanoTime, () -> 0L), null, store);
+    ProxyConfig cfg = central(false, Duration.ofSeconds(2));
+    TestStores.Pending store = new TestStores.Pending();
+    try (ProxyNode node = TestStores.node(cfg, store);
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
       List<FullHttpRequest> reqs =
@@ -311,15 +303,9 @@ class CustomerLimitHandlerTest {
 
   @Test
   void failOpenAdmitsWhenTheStoreFails() throws Exception {
-    CustomerSpec central =
-        new CustomerSpec("c", List.of("c.example"), 10, 0, 1, 0, LimitMode.CENTRAL);
-    ProxyConfig cfg =
-        config(central).toBuilder()
-            .customers(new CustomersConfig(List.of(central), 1, true, Duration.ofSeconds(5), 100))
-            .build();
-    CentralLimiter broken =
-        (c, n) -> CompletableFuture.failedFuture(new IllegalStateException("down"));
-    try (ProxyNode node = new ProxyNode(cfg, new Clocks(System::nanoTime, () -> 0L), null, broken);
+    ProxyConfig cfg = central(true, Duration.ofSeconds(5));
+    CentralLimiter broken = TestStores.down();
+    try (ProxyNode node = TestStores.node(cfg, broken);
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
       assertEquals(200, status(ch, "c.example", "/"));
