@@ -1,5 +1,8 @@
 package dev.alm.drl.agent;
 
+import static dev.alm.drl.agent.ThreeAgents.C;
+import static dev.alm.drl.agent.ThreeAgents.KEYS;
+import static dev.alm.drl.agent.ThreeAgents.L;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,23 +25,12 @@ import org.junit.jupiter.api.Test;
  */
 class AgentLoopbackTest {
 
-  static final String C = "acme";
-  static final double L = 600;
-  static final KeyRing KEYS = KeyRing.ofText("gossip-key-0123456789abcdef");
-
   AgentFleet fleet;
-
-  static AgentSettings settings(int id) {
-    return AgentSettings.defaults(id, 3, List.of(new CustomerLimit(C, L)))
-        .withSilence(0.5)
-        .withPeerTimeout(0.5)
-        .withLease(1.5);
-  }
 
   AgentFleet start() throws Exception {
     fleet =
         new AgentFleet(
-            3, AgentLoopbackTest::settings, KEYS, AgentFleet.MembershipKind.SWIM, 1, Clocks.SYSTEM);
+            3, ThreeAgents::settings, KEYS, AgentFleet.MembershipKind.SWIM, 1, Clocks.SYSTEM);
     return fleet;
   }
 
@@ -55,7 +47,7 @@ class AgentLoopbackTest {
     fleet.pop(2).demand(C, c);
   }
 
-  final ThreeShares shares = new ThreeShares(i -> fleet.pop(i), C, L);
+  final ThreeAgents shares = new ThreeAgents(i -> fleet.pop(i));
 
   static boolean await(BooleanSupplier cond, double seconds) throws InterruptedException {
     long end = System.nanoTime() + (long) (seconds * 1e9);

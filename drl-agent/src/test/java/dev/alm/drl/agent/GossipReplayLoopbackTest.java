@@ -1,9 +1,12 @@
 package dev.alm.drl.agent;
 
+import static dev.alm.drl.agent.ThreeAgents.C;
+import static dev.alm.drl.agent.ThreeAgents.KEYS;
+import static dev.alm.drl.agent.ThreeAgents.L;
+import static dev.alm.drl.agent.ThreeAgents.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.alm.io.KeyRing;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -29,23 +32,12 @@ import org.junit.jupiter.api.Test;
  */
 class GossipReplayLoopbackTest {
 
-  static final String C = "acme";
-  static final double L = 600;
-  static final KeyRing KEYS = KeyRing.ofText("gossip-key-0123456789abcdef");
-
   final List<AutoCloseable> open = new ArrayList<>();
   final SyntheticLimits[] pops = {
     new SyntheticLimits(), new SyntheticLimits(), new SyntheticLimits()
   };
   final DrlAgent[] agents = new DrlAgent[3];
   EventLoopGroup group;
-
-  static AgentSettings settings(int id) {
-    return AgentSettings.defaults(id, 3, List.of(new CustomerLimit(C, L)))
-        .withSilence(0.5)
-        .withPeerTimeout(0.5)
-        .withLease(1.5);
-  }
 
   @AfterEach
   void stop() throws Exception {
@@ -72,7 +64,7 @@ class GossipReplayLoopbackTest {
     return out;
   }
 
-  final ThreeShares shares = new ThreeShares(i -> pops[i], C, L);
+  final ThreeAgents shares = new ThreeAgents(i -> pops[i]);
 
   /** Refusals of agent {@code i} under the reason labelled {@code label} (0 if no such reason). */
   long rejected(int i, String label) {
