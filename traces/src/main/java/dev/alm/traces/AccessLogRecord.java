@@ -60,17 +60,16 @@ public record AccessLogRecord(
 
   /** Appends this record's CSV line (newline included) without building a list of values. */
   public void appendCsv(CsvBytes out) {
-    out.timestamp(epochMillis)
-        .field(pop)
-        .field(client)
-        .field(host)
-        .field(path)
-        .field(status)
-        .field(bytes)
-        .field(latencyMicros)
-        .field(probeCategory)
-        .field(probeOrigin)
-        .endLine();
+    appendCsv(
+        out,
+        epochMillis,
+        encodePopClientHost(pop, client, host),
+        path,
+        status,
+        bytes,
+        latencyMicros,
+        probeCategory,
+        probeOrigin);
   }
 
   /**
