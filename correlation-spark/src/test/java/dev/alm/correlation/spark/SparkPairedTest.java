@@ -20,8 +20,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,13 +35,6 @@ class SparkPairedTest {
   static final long WINDOW = 300_000;
 
   @TempDir static Path dir;
-
-  static SparkSession spark;
-
-  @BeforeAll
-  static void setUp() {
-    spark = LocalSpark.session();
-  }
 
   static Path quad9() {
     return Path.of("..", "correlation", "src", "test", "resources", "quad9", "observations.csv.gz");
@@ -82,7 +73,8 @@ class SparkPairedTest {
             null);
     CorrelationEstimate a =
         CorrelationEstimate.of(r.tally().counts(0), labels, new Smoothing(1), 0.95);
-    SparkCorrelation.Result b = SparkCorrelation.run(spark, job(onSpark, dns, http, f));
+    SparkCorrelation.Result b =
+        SparkCorrelation.run(LocalSpark.session(), job(onSpark, dns, http, f));
     SparkCorrelationTest.assertSameEstimate(a, b.estimate());
     return new Both(a, r.stats(), b);
   }
