@@ -3,6 +3,7 @@ package dev.alm.proxy.limit;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 
 /**
  * The Micrometer binding of a proxy's customers: per customer {@code alm_customer_requests_total}
@@ -32,37 +33,31 @@ public final class CustomerMetrics {
   }
 
   private static void bind(CustomerState s, MeterRegistry registry, String pop) {
-    String c = s.name();
+    Tags t = Tags.of("pop", pop, "customer", s.name());
     FunctionCounter.builder("alm.customer.requests", s, CustomerState::served)
-        .tag("pop", pop)
-        .tag("customer", c)
+        .tags(t)
         .tag("outcome", "served")
         .description("Requests of a customer, served or rejected by its limit (429)")
         .register(registry);
     FunctionCounter.builder("alm.customer.requests", s, CustomerState::rejected)
-        .tag("pop", pop)
-        .tag("customer", c)
+        .tags(t)
         .tag("outcome", "rejected")
         .description("Requests of a customer, served or rejected by its limit (429)")
         .register(registry);
     FunctionCounter.builder("alm.customer.bytes", s, CustomerState::bytes)
-        .tag("pop", pop)
-        .tag("customer", c)
+        .tags(t)
         .description("Response bytes served to a customer")
         .register(registry);
     FunctionCounter.builder("alm.customer.central.failures", s, CustomerState::centralFailures)
-        .tag("pop", pop)
-        .tag("customer", c)
+        .tags(t)
         .description("Central-store answers that failed or timed out")
         .register(registry);
     Gauge.builder("alm.customer.share", s, CustomerState::share)
-        .tag("pop", pop)
-        .tag("customer", c)
+        .tags(t)
         .description("This PoP's share of the customer's limit, its unit per second")
         .register(registry);
     Gauge.builder("alm.customer.limit", s, CustomerState::limit)
-        .tag("pop", pop)
-        .tag("customer", c)
+        .tags(t)
         .description("The customer's global limit, its unit per second")
         .register(registry);
   }
