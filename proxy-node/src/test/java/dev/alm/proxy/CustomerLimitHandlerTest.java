@@ -9,8 +9,8 @@ import dev.alm.proxy.fuzz.NettyLeaks;
 import dev.alm.proxy.limit.CentralLimiter;
 import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomersConfig;
+import dev.alm.proxy.limit.HandShares;
 import dev.alm.proxy.limit.LimitMode;
-import dev.alm.proxy.limit.ShareSource;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
@@ -23,7 +23,6 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -179,33 +178,12 @@ class CustomerLimitHandlerTest {
     }
   }
 
-  /** A share source set by hand: the DRL agent's seam. */
-  static final class Shares implements ShareSource {
-    final Map<String, Double> share = new ConcurrentHashMap<>();
-    final Map<String, Long> arrived = new ConcurrentHashMap<>();
-
-    @Override
-    public double share(String customer) {
-      return share.getOrDefault(customer, Double.NaN);
-    }
-
-    @Override
-    public void arrived(String customer, long units) {
-      arrived.merge(customer, units, Long::sum);
-    }
-
-    @Override
-    public String modeLabel(String customer) {
-      return "normal";
-    }
-  }
-
   @Test
   void aDrlCustomerIsLimitedToItsShareAndReportsWhatArrives() throws Exception {
     ManualClock clock = new ManualClock();
     CustomerSpec acme =
         new CustomerSpec("acme", List.of("acme.example"), 100, 0, 0.05, 0, LimitMode.DRL);
-    Shares shares = new Shares();
+    HandShares shares = new HandShares("normal", 0);
     shares.share.put("acme", 20.0); // 1 token of burst at 20/s
     try (ProxyNode node = new ProxyNode(config(acme), new Clocks(clock, () -> 0L), shares, null);
         GeneratedContent content = new GeneratedContent(64)) {
