@@ -48,15 +48,7 @@ class PopCustomersCommandTest extends CliTest {
   void files() throws Exception {
     proxyPort = freePort();
     adminPort = freePort();
-    Files.writeString(
-        dir.resolve("dns-b.json"),
-        """
-        {"pop": "b", "zone": "cdn.example.", "names": ["www"], "l1": ["192.0.2.1"], "l2": ["198.51.100.1"],
-         "x": 0.5, "listen": "127.0.0.1:0"}
-        """);
-    Files.writeString(
-        dir.resolve("proxy-b.json"),
-        "{\"pop\": \"b\", \"capacity\": 1, \"listen\": \"127.0.0.1:" + proxyPort + "\"}");
+    PopBFiles.write(dir, "127.0.0.1:" + proxyPort);
     Path key = dir.resolve("gossip.key");
     Files.writeString(key, "pop-gossip-key-0123456789abcdef\n");
     Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
@@ -64,16 +56,12 @@ class PopCustomersCommandTest extends CliTest {
 
   /** pop.json of PoP b of paper-fig2, with {@code extra} fields. */
   private Path pop(String extra) throws Exception {
-    Path f = dir.resolve("pop.json");
-    Files.writeString(
-        f,
-        "{\"topology\": \"builtin:paper-fig2\", \"dns\": \"dns-b.json\", \"proxy\": \"proxy-b.json\","
-            + " \"loadUnit\": 1000, \"admin\": \"127.0.0.1:"
+    return PopBFiles.pop(
+        dir,
+        "\"loadUnit\": 1000, \"admin\": \"127.0.0.1:"
             + adminPort
             + "\""
-            + (extra.isEmpty() ? "" : ", " + extra)
-            + "}");
-    return f;
+            + (extra.isEmpty() ? "" : ", " + extra));
   }
 
   /** A drl section without customers of its own. */
