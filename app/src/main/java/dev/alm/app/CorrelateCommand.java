@@ -51,34 +51,6 @@ public final class CorrelateCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(
-      names = "--paired",
-      paramLabel = "FILE",
-      split = ",",
-      description = "Paired observations timestamp,vantage_id,service,site (gzip accepted).")
-  List<Path> paired = new ArrayList<>();
-
-  @Option(
-      names = "--dns",
-      paramLabel = "FILE",
-      split = ",",
-      description = "DNS query logs (beacon join).")
-  List<Path> dns = new ArrayList<>();
-
-  @Option(
-      names = "--http",
-      paramLabel = "FILE",
-      split = ",",
-      description = "HTTP access logs (beacon join).")
-  List<Path> http = new ArrayList<>();
-
-  @Option(
-      names = "--probes",
-      paramLabel = "FILE",
-      split = ",",
-      description = "FastControl probe logs.")
-  List<Path> probes = new ArrayList<>();
-
   @Mixin CorrelateOptions options;
 
   @Option(names = "--strict", description = "Fail at the first bad line instead of skipping it.")
@@ -200,22 +172,26 @@ public final class CorrelateCommand implements Callable<Integer> {
   }
 
   private CorrelationInputs inputs() {
-    checked(
-        () ->
-            CorrelateOptions.oneKind(
-                !paired.isEmpty(), !dns.isEmpty() || !http.isEmpty(), !probes.isEmpty()));
-    checked(() -> options.checkServices(!paired.isEmpty()));
+    CorrelationInputs.Kind kind = checked(options::kind);
     long window = checked(options::windowMillis);
-    if (!paired.isEmpty()) {
-      return checked(
-          () ->
-              CorrelationInputs.paired(
-                  paired, options.dnsService(), options.httpService(), window));
-    }
-    if (!probes.isEmpty()) {
-      return CorrelationInputs.probes(probes);
-    }
-    return checked(() -> CorrelationInputs.beacon(dns, http, window));
+    return switch (kind) {
+      case PAIRED ->
+          checked(
+              () ->
+                  CorrelationInputs.paired(
+                      paths(options.paired()),
+                      options.dnsService(),
+                      options.httpService(),
+                      window));
+      case PROBES -> CorrelationInputs.probes(paths(options.probes()));
+      case BEACON ->
+          checked(
+              () -> CorrelationInputs.beacon(paths(options.dns()), paths(options.http()), window));
+    };
+  }
+
+  private static List<Path> paths(List<String> names) {
+    return names.stream().map(Path::of).toList();
   }
 
   /**
@@ -239,7 +215,7 @@ public final class CorrelateCommand implements Callable<Integer> {
   }
 
   private int driftOfOutputs(PrintWriter o) throws Exception {
-    if (!paired.isEmpty() || !dns.isEmpty() || !http.isEmpty() || !probes.isEmpty()) {
+    if (options.anyTrace()) {
       throw new UserError(
           "--compare with two output directories reads their counts.csv: give no traces");
     }
@@ -270,15 +246,6 @@ public final class CorrelateCommand implements Callable<Integer> {
   private static <T> T checked(Checked<T> s) {
     try {
       return s.get();
-    } catch (IllegalArgumentException e) {
-      throw new UserError(e.getMessage());
-    }
-  }
-
-  /** Turns a validation failure into a one-line user error. */
-  private static void checked(Runnable check) {
-    try {
-      check.run();
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }

@@ -10,11 +10,39 @@ import picocli.CommandLine.Option;
 
 /**
  * The estimator's options of {@code alm correlate} and {@code ./alm-spark correlate} (one set for
- * both, a picocli mixin): which services a paired trace pairs, the pairing or join window, label
- * folding, the known PoPs, the prior, the intervals' level and the drift tests' level. Each getter
- * checks its option; an {@link IllegalArgumentException} names a bad one.
+ * both, a picocli mixin): the traces (one kind), which services a paired trace pairs, the pairing
+ * or join window, label folding, the known PoPs, the prior, the intervals' level and the drift
+ * tests' level. Each getter checks its option; an {@link IllegalArgumentException} names a bad one.
  */
 public final class CorrelateOptions {
+
+  @Option(
+      names = "--paired",
+      paramLabel = "PATH",
+      split = ",",
+      description = "Paired observations timestamp,vantage_id,service,site (gzip accepted).")
+  List<String> paired = new ArrayList<>();
+
+  @Option(
+      names = "--dns",
+      paramLabel = "PATH",
+      split = ",",
+      description = "DNS query logs (beacon join).")
+  List<String> dns = new ArrayList<>();
+
+  @Option(
+      names = "--http",
+      paramLabel = "PATH",
+      split = ",",
+      description = "HTTP access logs (beacon join).")
+  List<String> http = new ArrayList<>();
+
+  @Option(
+      names = "--probes",
+      paramLabel = "PATH",
+      split = ",",
+      description = "FastControl probe logs.")
+  List<String> probes = new ArrayList<>();
 
   @Option(
       names = "--dns-service",
@@ -72,22 +100,50 @@ public final class CorrelateOptions {
       description = "Drift: family-wise level of the per-row tests. Default: ${DEFAULT-VALUE}.")
   double alpha;
 
-  /** Fails unless exactly one kind of trace is given. */
-  public static void oneKind(boolean paired, boolean beacons, boolean probes) {
-    if ((paired ? 1 : 0) + (beacons ? 1 : 0) + (probes ? 1 : 0) != 1) {
+  /** Whether any trace is given. */
+  public boolean anyTrace() {
+    return !paired.isEmpty() || !dns.isEmpty() || !http.isEmpty() || !probes.isEmpty();
+  }
+
+  /**
+   * The kind of trace given; fails unless exactly one kind is, and unless both services are given
+   * with paired observations and neither without.
+   */
+  public CorrelationInputs.Kind kind() {
+    boolean beacons = !dns.isEmpty() || !http.isEmpty();
+    if ((paired.isEmpty() ? 0 : 1) + (beacons ? 1 : 0) + (probes.isEmpty() ? 0 : 1) != 1) {
       throw new IllegalArgumentException(
           "give exactly one kind of trace: --paired, --dns with --http, or --probes");
     }
-  }
-
-  /** Fails unless both services are given with paired observations, and neither without. */
-  public void checkServices(boolean paired) {
-    if (paired && (dnsService == null || httpService == null)) {
+    if (!paired.isEmpty() && (dnsService == null || httpService == null)) {
       throw new IllegalArgumentException("--paired needs --dns-service and --http-service");
     }
-    if (!paired && (dnsService != null || httpService != null)) {
+    if (paired.isEmpty() && (dnsService != null || httpService != null)) {
       throw new IllegalArgumentException("--dns-service and --http-service go with --paired");
     }
+    return beacons
+        ? CorrelationInputs.Kind.BEACON
+        : paired.isEmpty() ? CorrelationInputs.Kind.PROBES : CorrelationInputs.Kind.PAIRED;
+  }
+
+  /** The paired observations' paths, in the order given. */
+  public List<String> paired() {
+    return List.copyOf(paired);
+  }
+
+  /** The DNS query logs' paths. */
+  public List<String> dns() {
+    return List.copyOf(dns);
+  }
+
+  /** The HTTP access logs' paths. */
+  public List<String> http() {
+    return List.copyOf(http);
+  }
+
+  /** The probe logs' paths. */
+  public List<String> probes() {
+    return List.copyOf(probes);
   }
 
   public String dnsService() {

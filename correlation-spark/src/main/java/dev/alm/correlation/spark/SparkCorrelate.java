@@ -1,6 +1,7 @@
 package dev.alm.correlation.spark;
 
 import dev.alm.correlation.CorrelateOptions;
+import dev.alm.correlation.CorrelationInputs;
 import dev.alm.correlation.TimeWindow;
 import dev.alm.io.InputException;
 import java.io.PrintWriter;
@@ -37,22 +38,6 @@ import picocli.CommandLine.Spec;
 public final class SparkCorrelate implements Callable<Integer> {
 
   @Spec CommandSpec spec;
-
-  @Option(
-      names = "--paired",
-      paramLabel = "PATH",
-      split = ",",
-      description = "Paired observations timestamp,vantage_id,service,site.")
-  List<String> paired = new ArrayList<>();
-
-  @Option(names = "--dns", paramLabel = "PATH", split = ",", description = "DNS query logs.")
-  List<String> dns = new ArrayList<>();
-
-  @Option(names = "--http", paramLabel = "PATH", split = ",", description = "HTTP access logs.")
-  List<String> http = new ArrayList<>();
-
-  @Option(names = "--probes", paramLabel = "PATH", split = ",", description = "Probe logs.")
-  List<String> probes = new ArrayList<>();
 
   @Mixin CorrelateOptions options;
 
@@ -154,9 +139,7 @@ public final class SparkCorrelate implements Callable<Integer> {
   }
 
   SparkCorrelation.Job job() throws InputException {
-    CorrelateOptions.oneKind(
-        !paired.isEmpty(), !dns.isEmpty() || !http.isEmpty(), !probes.isEmpty());
-    options.checkServices(!paired.isEmpty());
+    CorrelationInputs.Kind inputs = options.kind();
     long window = options.windowMillis();
     options.alpha(); // checked before Spark starts
     List<TimeWindow> windows = new ArrayList<>();
@@ -174,15 +157,17 @@ public final class SparkCorrelate implements Callable<Integer> {
       }
     }
     TraceFile.Kind kind =
-        !paired.isEmpty()
-            ? TraceFile.Kind.PAIRED
-            : probes.isEmpty() ? TraceFile.Kind.DNS : TraceFile.Kind.PROBES;
+        switch (inputs) {
+          case PAIRED -> TraceFile.Kind.PAIRED;
+          case BEACON -> TraceFile.Kind.DNS;
+          case PROBES -> TraceFile.Kind.PROBES;
+        };
     return new SparkCorrelation.Job(
         kind,
-        dns,
-        http,
-        probes,
-        paired,
+        options.dns(),
+        options.http(),
+        options.probes(),
+        options.paired(),
         options.dnsService(),
         options.httpService(),
         window,
