@@ -18,6 +18,13 @@ class BadInputTest {
 
   @TempDir Path dir;
 
+  /** One line was skipped, for naming PoP xyz, which is not known. */
+  private static void assertSkippedUnknownXyz(ReadReport report) {
+    assertEquals(1, report.skipped());
+    String example = report.examples().get(0).toString();
+    assertTrue(example.contains("unknown PoP id 'xyz'"), example);
+  }
+
   @Test
   void unknownPopIdIsABadLineAndTheRestIsUsed() throws Exception {
     Path f = dir.resolve("probes.csv");
@@ -73,10 +80,7 @@ class BadInputTest {
             null);
     assertEquals(
         1, r.tally().counts(0).total(), "the good beacon is joined and counted in row fra");
-    assertEquals(1, report.skipped());
-    assertTrue(
-        report.examples().get(0).toString().contains("unknown PoP id 'xyz'"),
-        report.examples().get(0).toString());
+    assertSkippedUnknownXyz(report);
   }
 
   @Test
@@ -98,10 +102,7 @@ class BadInputTest {
             report,
             null);
     assertEquals(1, r.tally().counts(0).total(), "the known pair is counted in row fra");
-    assertEquals(1, report.skipped());
-    assertTrue(
-        report.examples().get(0).toString().contains("unknown PoP id 'xyz'"),
-        report.examples().get(0).toString());
+    assertSkippedUnknownXyz(report);
   }
 
   @Test
