@@ -174,18 +174,7 @@ class DnsCommandTest extends CliTest {
     assertEquals(1, alm("dns", "--config", f.toString()));
     assertTrue(err.toString().contains(f + ":line 3:"), err.toString());
 
-    assertEquals(
-        1,
-        alm(
-            "dns",
-            "--zone",
-            "cdn.example",
-            "--l1",
-            "192.0.2.1",
-            "--l2",
-            "198.51.100.1",
-            "--x",
-            "1.5"));
+    assertEquals(1, alm(DnsArgs.with("--x", "1.5")));
     assertTrue(err.toString().contains("--x: must be in [0, 1], got 1.5"), err.toString());
     assertEquals(1, alm("dns", "--zone", "cdn.example"));
     assertTrue(

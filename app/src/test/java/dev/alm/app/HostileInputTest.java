@@ -174,18 +174,7 @@ class HostileInputTest extends CliTest {
               .endsWith(
                   "cannot listen: address already in use (another process holds a --listen or --admin port)"));
       assertTrue(
-          refused(
-                  "dns",
-                  "--zone",
-                  "cdn.example",
-                  "--l1",
-                  "192.0.2.1",
-                  "--l2",
-                  "198.51.100.1",
-                  "--listen",
-                  at,
-                  "--duration",
-                  "1")
+          refused(DnsArgs.with("--listen", at, "--duration", "1"))
               .contains("address already in use"));
     }
     assertTrue(
