@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.alm.io.InputException;
 import dev.alm.loop.Algorithm;
 import dev.alm.pop.PopConfig;
+import dev.alm.pop.PopFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,11 +23,11 @@ class PopCommandTest extends CliTest {
 
   @BeforeEach
   void files() throws Exception {
-    PopBFiles.write(dir, "127.0.0.1:0");
+    PopFiles.writeB(dir, "127.0.0.1:0");
   }
 
   private Path pop(String body) throws Exception {
-    return PopBFiles.pop(dir, body);
+    return PopFiles.popJson(dir, "b", body);
   }
 
   @Test

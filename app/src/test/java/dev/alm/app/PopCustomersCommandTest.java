@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.alm.drl.central.RedisServerProcess;
+import dev.alm.pop.DrlCustomersJson;
+import dev.alm.pop.PopFiles;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -48,7 +50,7 @@ class PopCustomersCommandTest extends CliTest {
   void files() throws Exception {
     proxyPort = freePort();
     adminPort = freePort();
-    PopBFiles.write(dir, "127.0.0.1:" + proxyPort);
+    PopFiles.writeB(dir, "127.0.0.1:" + proxyPort);
     Path key = dir.resolve("gossip.key");
     Files.writeString(key, "pop-gossip-key-0123456789abcdef\n");
     Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
@@ -56,8 +58,9 @@ class PopCustomersCommandTest extends CliTest {
 
   /** pop.json of PoP b of paper-fig2, with {@code extra} fields. */
   private Path pop(String extra) throws Exception {
-    return PopBFiles.pop(
+    return PopFiles.popJson(
         dir,
+        "b",
         "\"loadUnit\": 1000, \"admin\": \"127.0.0.1:"
             + adminPort
             + "\""
@@ -75,20 +78,6 @@ class PopCustomersCommandTest extends CliTest {
     Path f = dir.resolve(name);
     Files.writeString(f, body);
     return f;
-  }
-
-  /** {@code n} customers in mode drl. */
-  private static String drlCustomers(int n) {
-    StringBuilder b = new StringBuilder("{\"customers\": [");
-    for (int i = 0; i < n; i++) {
-      b.append(i == 0 ? "" : ",")
-          .append("{\"name\": \"c")
-          .append(i)
-          .append("\", \"hosts\": [\"c")
-          .append(i)
-          .append(".example\"], \"requestsPerSecond\": 100}");
-    }
-    return b.append("]}").toString();
   }
 
   /** Runs {@code alm pop} with that configuration and customers file, and {@code more}. */
@@ -109,13 +98,13 @@ class PopCustomersCommandTest extends CliTest {
   @Test
   void aDrlSectionWithoutCustomersSharesThoseOfTheCustomersFile() throws Exception {
     Path config = pop(drl());
-    Path one = customers("one.json", drlCustomers(1));
+    Path one = customers("one.json", DrlCustomersJson.of(1));
     int code = runPop(config, one, "--duration", "1");
     assertEquals(0, code, err.toString());
     assertFalse(err.toString().contains("at least one customer"), err.toString());
     assertTrue(out.toString().contains("pop b (dual)"), out.toString());
     err.getBuffer().setLength(0);
-    Path many = customers("many.json", drlCustomers(60));
+    Path many = customers("many.json", DrlCustomersJson.of(60));
     assertEquals(1, runPop(config, many, "--duration", "1"));
     assertTrue(
         err.toString()
