@@ -25,8 +25,15 @@ class BadInputTest {
         in, new LabelIndex(LabelFolding.identity(), Set.of("fra", "iad")), List.of(), report, null);
   }
 
-  /** One line was skipped, for naming PoP xyz, which is not known. */
-  private static void assertSkippedUnknownXyz(ReadReport report) {
+  /**
+   * Reading {@code in} counts one sample, in row fra ({@code what}), and skips one line, for naming
+   * PoP xyz, which is not known.
+   */
+  private static void assertOneSampleAndXyzSkipped(CorrelationInputs in, String what)
+      throws Exception {
+    ReadReport report = new ReadReport(false);
+    CorrelationRun.Result r = runFraIad(in, report);
+    assertEquals(1, r.tally().counts(0).total(), what);
     assertEquals(1, report.skipped());
     String example = report.examples().get(0).toString();
     assertTrue(example.contains("unknown PoP id 'xyz'"), example);
@@ -67,15 +74,10 @@ class BadInputTest {
         "ts,pop,client,host,path,status,bytes,latency_us,probe_category,probe_origin\n"
             + "2026-01-01T00:00:00.200Z,iad,10.9.0.1,b-0000000000000001.beacon.cdn.example,/b.gif,200,43,100,,\n"
             + "2026-01-01T00:00:00.300Z,fra,10.9.0.2,b-0000000000000002.beacon.cdn.example,/b.gif,200,43,100,,\n");
-    ReadReport report = new ReadReport(false);
-    CorrelationRun.Result r =
-        runFraIad(
-            CorrelationInputs.beacon(
-                List.of(dns), List.of(http), CorrelationInputs.DEFAULT_WINDOW_MILLIS),
-            report);
-    assertEquals(
-        1, r.tally().counts(0).total(), "the good beacon is joined and counted in row fra");
-    assertSkippedUnknownXyz(report);
+    assertOneSampleAndXyzSkipped(
+        CorrelationInputs.beacon(
+            List.of(dns), List.of(http), CorrelationInputs.DEFAULT_WINDOW_MILLIS),
+        "the good beacon is joined and counted in row fra");
   }
 
   @Test
@@ -86,14 +88,9 @@ class BadInputTest {
         "timestamp,vantage_id,service,site\n"
             + "2026-01-01T00:00:00Z,1,v4,fra\n2026-01-01T00:00:00Z,1,v6,iad\n"
             + "2026-01-01T00:00:00Z,2,v4,xyz\n2026-01-01T00:00:00Z,2,v6,fra\n");
-    ReadReport report = new ReadReport(false);
-    CorrelationRun.Result r =
-        runFraIad(
-            CorrelationInputs.paired(
-                List.of(f), "v4", "v6", CorrelationInputs.DEFAULT_WINDOW_MILLIS),
-            report);
-    assertEquals(1, r.tally().counts(0).total(), "the known pair is counted in row fra");
-    assertSkippedUnknownXyz(report);
+    assertOneSampleAndXyzSkipped(
+        CorrelationInputs.paired(List.of(f), "v4", "v6", CorrelationInputs.DEFAULT_WINDOW_MILLIS),
+        "the known pair is counted in row fra");
   }
 
   @Test
