@@ -46,31 +46,48 @@ class CentralOptimumTest {
   /** (b) The lower bound is below W at every feasible point. */
   @Test
   void lowerBoundIsBelowTheCostOfRandomFeasiblePoints() {
-    Random rnd = new Random(11);
-    Topology t = randomTopology(rnd, 10, 1.0);
-    OptimumResult r = solved(t);
-    for (int k = 0; k < 500; k++) {
-      double[] x = feasible(t, rnd);
-      double w = Objective.cost(t, x);
-      assertTrue(Double.isFinite(w));
-      assertTrue(r.lowerBound() <= w + 1e-9 * Math.abs(w), "W(x) = " + w + " < " + r.lowerBound());
-    }
+    onRandomDraws(
+        11,
+        (t, r, rnd) -> {
+          double w = Objective.cost(t, feasible(t, rnd));
+          assertTrue(Double.isFinite(w));
+          assertTrue(
+              r.lowerBound() <= w + 1e-9 * Math.abs(w), "W(x) = " + w + " < " + r.lowerBound());
+        });
   }
 
   /** (c) Weak duality: D(mu) of eq. (12) never exceeds the upper bound. */
   @Test
   void dualFunctionStaysBelowTheUpperBound() {
-    Random rnd = new Random(12);
+    onRandomDraws(
+        12,
+        (t, r, rnd) -> {
+          double[] mu = new double[t.size()];
+          double scale = Math.pow(10, rnd.nextDouble() * 4 - 1);
+          for (int i = 0; i < mu.length; i++) {
+            mu[i] = rnd.nextDouble() < 0.2 ? 0 : scale * rnd.nextDouble();
+          }
+          double d = Objective.dual(t, mu);
+          assertTrue(
+              d <= r.upperBound() + 1e-9 * Math.abs(r.upperBound()), "D(mu) = " + d + " > " + r);
+        });
+  }
+
+  /** A check of one random draw against the optimum of a topology. */
+  private interface DrawCheck {
+    void check(Topology t, OptimumResult r, Random rnd);
+  }
+
+  /**
+   * Solves a random 10-node topology drawn from {@code seed} and makes 500 checks, each drawing
+   * from the same generator.
+   */
+  private void onRandomDraws(long seed, DrawCheck check) {
+    Random rnd = new Random(seed);
     Topology t = randomTopology(rnd, 10, 1.0);
     OptimumResult r = solved(t);
     for (int k = 0; k < 500; k++) {
-      double[] mu = new double[t.size()];
-      double scale = Math.pow(10, rnd.nextDouble() * 4 - 1);
-      for (int i = 0; i < mu.length; i++) {
-        mu[i] = rnd.nextDouble() < 0.2 ? 0 : scale * rnd.nextDouble();
-      }
-      double d = Objective.dual(t, mu);
-      assertTrue(d <= r.upperBound() + 1e-9 * Math.abs(r.upperBound()), "D(mu) = " + d + " > " + r);
+      check.check(t, r, rnd);
     }
   }
 
