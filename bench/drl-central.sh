@@ -17,12 +17,7 @@
 # (./mvnw -q -DskipTests package). Loopback only. Bounded: a few seconds per 10000 calls, plus
 # 4 x (WARMUP + 12) s for the outage runs.
 set -euo pipefail
-case "${1:-}" in
-  -h|--help)
-    sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
-    exit 0
-    ;;
-esac
+. "$(dirname "$0")/help.sh"
 cd "$(dirname "$0")/.."
 CALLS=${CALLS:-20000}
 ROUNDS=${ROUNDS:-5}

@@ -28,12 +28,7 @@
 # every few seconds; TOGGLE mode, which measures right after switches, shows that cost).
 # Bounded: about REPS x 3 x (SETTLE + DURATION) seconds plus WARMUP.
 set -euo pipefail
-case "${1:-}" in
-  -h|--help)
-    sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
-    exit 0
-    ;;
-esac
+. "$(dirname "$0")/help.sh"
 cd "$(dirname "$0")/.."
 BODY=${BODY:-1024}
 CONNS=${CONNS:-32}

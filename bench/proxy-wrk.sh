@@ -27,13 +27,7 @@
 # Needs: wrk and nginx (Debian packages), the alm jar (./mvnw -q -DskipTests package). Loopback only.
 # Bounded: about REPS x 5 x DURATION seconds plus the WARMUP.
 set -euo pipefail
-case "${1:-}" in
-  -h|--help)
-    # the comment block above is the help
-    sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
-    exit 0
-    ;;
-esac
+. "$(dirname "$0")/help.sh"
 here=$PWD
 cd "$(dirname "$0")/.."
 BODY=${BODY:-1024}

@@ -107,27 +107,13 @@ final class ClusterCustomersReport {
         served[w] = c.admittedTotal(w);
         sent[w] = c.sentTotal(w);
       }
-      XYChart agg =
-          new XYChartBuilder()
-              .width(640)
-              .height(400)
-              .title(title + ": " + load.name() + ", requests/s")
-              .xAxisTitle("seconds")
-              .yAxisTitle("requests/s")
-              .build();
+      XYChart agg = perSecond(title + ": " + load.name() + ", requests/s");
       agg.addSeries("sent", t, sent).setMarker(SeriesMarkers.NONE);
       agg.addSeries("admitted", t, served).setMarker(SeriesMarkers.NONE);
       agg.addSeries("limit", new double[] {0, n}, new double[] {load.limit(), load.limit()})
           .setMarker(SeriesMarkers.NONE);
       agg.getStyler().setYAxisMin(0.0);
-      XYChart shares =
-          new XYChartBuilder()
-              .width(640)
-              .height(400)
-              .title(title + ": " + load.name() + ", each PoP's share")
-              .xAxisTitle("seconds")
-              .yAxisTitle("requests/s")
-              .build();
+      XYChart shares = perSecond(title + ": " + load.name() + ", each PoP's share");
       for (int i = 0; i < Math.min(12, c.pops()); i++) {
         double[] s = new double[n];
         for (int w = 0; w < n; w++) {
@@ -141,6 +127,17 @@ final class ClusterCustomersReport {
       charts.add(shares);
     }
     Outputs.png(png, charts);
+  }
+
+  /** An empty chart of requests/s over the run's seconds. */
+  private static XYChart perSecond(String title) {
+    return new XYChartBuilder()
+        .width(640)
+        .height(400)
+        .title(title)
+        .xAxisTitle("seconds")
+        .yAxisTitle("requests/s")
+        .build();
   }
 
   /** The closing table: one line per customer. */

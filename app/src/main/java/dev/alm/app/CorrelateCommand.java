@@ -1,5 +1,6 @@
 package dev.alm.app;
 
+import dev.alm.correlation.CorrelateOptions;
 import dev.alm.correlation.CorrelationEstimate;
 import dev.alm.correlation.CorrelationInputs;
 import dev.alm.correlation.CorrelationRun;
@@ -12,13 +13,11 @@ import dev.alm.correlation.LabelIndex;
 import dev.alm.correlation.Smoothing;
 import dev.alm.correlation.TimeWindow;
 import dev.alm.correlation.VantageDrift;
-import dev.alm.io.InputException;
 import dev.alm.traces.ReadReport;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -52,83 +51,7 @@ public final class CorrelateCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(
-      names = "--paired",
-      paramLabel = "FILE",
-      split = ",",
-      description = "Paired observations timestamp,vantage_id,service,site (gzip accepted).")
-  List<Path> paired = new ArrayList<>();
-
-  @Option(
-      names = "--dns-service",
-      paramLabel = "NAME",
-      description = "With --paired: the service taken as DNS layer.")
-  String dnsService;
-
-  @Option(
-      names = "--http-service",
-      paramLabel = "NAME",
-      description = "With --paired: the service taken as HTTP layer.")
-  String httpService;
-
-  @Option(
-      names = "--dns",
-      paramLabel = "FILE",
-      split = ",",
-      description = "DNS query logs (beacon join).")
-  List<Path> dns = new ArrayList<>();
-
-  @Option(
-      names = "--http",
-      paramLabel = "FILE",
-      split = ",",
-      description = "HTTP access logs (beacon join).")
-  List<Path> http = new ArrayList<>();
-
-  @Option(
-      names = "--probes",
-      paramLabel = "FILE",
-      split = ",",
-      description = "FastControl probe logs.")
-  List<Path> probes = new ArrayList<>();
-
-  @Option(
-      names = "--window",
-      paramLabel = "SECONDS",
-      defaultValue = "300",
-      description =
-          "Pairing window (--paired) or join window (beacons), seconds. Default: ${DEFAULT-VALUE}.")
-  double windowSeconds;
-
-  @Option(
-      names = "--fold",
-      paramLabel = "metro|FILE",
-      description =
-          "Fold labels: 'metro' (Quad9 sibling sites to their IATA code: qfra3, fra2 -> fra) or a CSV "
-              + "label,node mapping file (empty node drops the label).")
-  String fold;
-
-  @Option(
-      names = "--pops",
-      paramLabel = "ID",
-      split = ",",
-      description =
-          "The known PoP ids; samples naming another id (after folding) are bad lines. Default: any.")
-  List<String> pops = new ArrayList<>();
-
-  @Option(
-      names = "--prior-mass",
-      paramLabel = "A",
-      defaultValue = "1",
-      description =
-          "Dirichlet prior mass per row: C_ij = (n_ij + A/N)/(n_i + A). Default: ${DEFAULT-VALUE}.")
-  double priorMass;
-
-  @Option(
-      names = "--confidence",
-      defaultValue = "0.95",
-      description = "Level of the per-entry intervals. Default: ${DEFAULT-VALUE}.")
-  double confidence;
+  @Mixin CorrelateOptions options;
 
   @Option(names = "--strict", description = "Fail at the first bad line instead of skipping it.")
   boolean strict;
@@ -149,12 +72,6 @@ public final class CorrelateCommand implements Callable<Integer> {
           "Two windows START[/END] (ISO-8601 or epoch seconds; START alone means --window long), or "
               + "two output directories of earlier runs.")
   List<String> compare = new ArrayList<>();
-
-  @Option(
-      names = "--alpha",
-      defaultValue = "0.01",
-      description = "Drift: family-wise level of the per-row tests. Default: ${DEFAULT-VALUE}.")
-  double alpha;
 
   /** Where the estimate runs. */
   enum Engine {
@@ -197,21 +114,17 @@ public final class CorrelateCommand implements Callable<Integer> {
               + "command to ./alm-spark) or spark-submit with alm-correlation-spark.jar "
               + "(docs/correlation.md, \"On Spark\")");
     }
-    Smoothing smoothing = checked(() -> new Smoothing(priorMass));
-    if (!(confidence > 0 && confidence < 1)) {
-      throw new UserError("--confidence must be in (0, 1), got " + confidence);
-    }
-    if (!(alpha > 0 && alpha < 1)) {
-      throw new UserError("--alpha must be in (0, 1), got " + alpha);
-    }
+    Smoothing smoothing = checked(options::smoothing);
+    double confidence = checked(options::confidence);
+    double alpha = checked(options::alpha);
     if (!compare.isEmpty()
         && Files.isDirectory(Path.of(compare.get(0)))
         && Files.isDirectory(Path.of(compare.get(1)))) {
       return driftOfOutputs(o);
     }
     CorrelationInputs inputs = inputs();
-    LabelFolding folding = folding();
-    LabelIndex labels = new LabelIndex(folding, new LinkedHashSet<>(pops));
+    LabelFolding folding = options.folding();
+    LabelIndex labels = new LabelIndex(folding, options.pops());
     List<TimeWindow> windows = new ArrayList<>();
     for (String w : compare) {
       windows.add(checked(() -> TimeWindow.parse(w, inputs.windowMillis())));
@@ -231,7 +144,7 @@ public final class CorrelateCommand implements Callable<Integer> {
     refuseTruncated(report);
     Outputs.directory(out);
     if (windows.isEmpty()) {
-      CorrelationEstimate e = estimate(run, labels, 0, smoothing);
+      CorrelationEstimate e = estimate(run, labels, 0, smoothing, confidence);
       Map<String, Object> r = CorrelateOutputs.estimate(out, e, labels, run.stats());
       summary(o, out, r);
       if (topologyOut.wanted()) {
@@ -243,7 +156,7 @@ public final class CorrelateCommand implements Callable<Integer> {
     }
     List<CorrelationEstimate> es = new ArrayList<>();
     for (int k = 0; k < 2; k++) {
-      es.add(estimate(run, labels, k, smoothing));
+      es.add(estimate(run, labels, k, smoothing, confidence));
     }
     List<String> lines =
         DriftOutputs.write(
@@ -259,38 +172,26 @@ public final class CorrelateCommand implements Callable<Integer> {
   }
 
   private CorrelationInputs inputs() {
-    int kinds =
-        (paired.isEmpty() ? 0 : 1)
-            + (dns.isEmpty() && http.isEmpty() ? 0 : 1)
-            + (probes.isEmpty() ? 0 : 1);
-    if (kinds != 1) {
-      throw new UserError(
-          "give exactly one kind of trace: --paired, --dns with --http, or --probes");
-    }
-    if (!(windowSeconds >= 0) || Double.isInfinite(windowSeconds)) {
-      throw new UserError("--window must be a number of seconds >= 0");
-    }
-    long window = Math.round(windowSeconds * 1000);
-    if (!paired.isEmpty()) {
-      if (dnsService == null || httpService == null) {
-        throw new UserError("--paired needs --dns-service and --http-service");
-      }
-      return checked(() -> CorrelationInputs.paired(paired, dnsService, httpService, window));
-    }
-    if (!probes.isEmpty()) {
-      return CorrelationInputs.probes(probes);
-    }
-    return checked(() -> CorrelationInputs.beacon(dns, http, window));
+    CorrelationInputs.Kind kind = checked(options::kind);
+    long window = checked(options::windowMillis);
+    return switch (kind) {
+      case PAIRED ->
+          checked(
+              () ->
+                  CorrelationInputs.paired(
+                      paths(options.paired()),
+                      options.dnsService(),
+                      options.httpService(),
+                      window));
+      case PROBES -> CorrelationInputs.probes(paths(options.probes()));
+      case BEACON ->
+          checked(
+              () -> CorrelationInputs.beacon(paths(options.dns()), paths(options.http()), window));
+    };
   }
 
-  private LabelFolding folding() throws InputException {
-    if (fold == null) {
-      return LabelFolding.identity();
-    }
-    if (fold.equals("metro")) {
-      return LabelFolding.metro();
-    }
-    return LabelFolding.mapping(Path.of(fold));
+  private static List<Path> paths(List<String> names) {
+    return names.stream().map(Path::of).toList();
   }
 
   /**
@@ -299,7 +200,7 @@ public final class CorrelateCommand implements Callable<Integer> {
    * other window has samples; with no samples at all there is nothing to estimate.
    */
   private CorrelationEstimate estimate(
-      CorrelationRun.Result run, LabelIndex labels, int k, Smoothing smoothing) {
+      CorrelationRun.Result run, LabelIndex labels, int k, Smoothing smoothing, double confidence) {
     boolean none =
         compare.isEmpty()
             ? run.tally().counts(0).total() == 0
@@ -314,12 +215,13 @@ public final class CorrelateCommand implements Callable<Integer> {
   }
 
   private int driftOfOutputs(PrintWriter o) throws Exception {
-    if (!paired.isEmpty() || !dns.isEmpty() || !http.isEmpty() || !probes.isEmpty()) {
+    if (options.anyTrace()) {
       throw new UserError(
           "--compare with two output directories reads their counts.csv: give no traces");
     }
     CountsCsv.Table a = CountsCsv.read(Path.of(compare.get(0)).resolve("counts.csv"));
     CountsCsv.Table b = CountsCsv.read(Path.of(compare.get(1)).resolve("counts.csv"));
+    double alpha = checked(options::alpha);
     Drift.Result drift =
         checked(
             () ->

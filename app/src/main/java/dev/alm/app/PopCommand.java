@@ -87,20 +87,22 @@ public final class PopCommand implements Callable<Integer> {
         };
     DaemonLifecycle.run(
         "alm pop",
-        () -> {
-          try {
-            PopDaemon d =
-                PopDaemon.start(
-                    started, true, Clocks.SYSTEM, log, store == null ? null : store.limiter());
-            d.reloadFrom(source);
-            ReloadSignal.install(d::reload, log);
-            ReloadSignal.installReopen("alm pop", d::reopenLogs, log);
-            return new WithStore<>(d, store);
-          } catch (Exception e) {
-            WithStore.closeQuietly(store);
-            throw e;
-          }
-        },
+        () ->
+            WithStore.start(
+                store,
+                () -> {
+                  PopDaemon d =
+                      PopDaemon.start(
+                          started,
+                          true,
+                          Clocks.SYSTEM,
+                          log,
+                          store == null ? null : store.limiter());
+                  d.reloadFrom(source);
+                  ReloadSignal.install(d::reload, log);
+                  ReloadSignal.installReopen("alm pop", d::reopenLogs, log);
+                  return d;
+                }),
         running -> {
           PopDaemon d = running.daemon();
           if (store != null) {

@@ -167,27 +167,27 @@ public final class ProxyCommand implements Callable<Integer> {
     CentralStoreOption.Store store = central.open(cfg.customers());
     DaemonLifecycle.run(
         "alm proxy",
-        () -> {
-          try {
-            ProxyServer server =
-                store == null
-                    ? ProxyServer.start(cfg)
-                    : ProxyServer.start(cfg, Clocks.SYSTEM, store.limiter());
-            ReloadSignal.installReopen(
-                "alm proxy",
-                () ->
-                    LogReopenLines.say(
-                        "alm proxy", server.node().reopenLogs(), System.err::println),
-                System.err::println);
-            return new WithStore<>(server, store);
-          } catch (ChannelException | BindException e) {
-            WithStore.closeQuietly(store);
-            throw new UserError("cannot listen: " + e.getMessage());
-          } catch (Exception e) {
-            WithStore.closeQuietly(store);
-            throw e;
-          }
-        },
+        () ->
+            WithStore.start(
+                store,
+                () -> {
+                  ProxyServer server;
+                  try {
+                    server =
+                        store == null
+                            ? ProxyServer.start(cfg)
+                            : ProxyServer.start(cfg, Clocks.SYSTEM, store.limiter());
+                  } catch (ChannelException | BindException e) {
+                    throw new UserError("cannot listen: " + e.getMessage());
+                  }
+                  ReloadSignal.installReopen(
+                      "alm proxy",
+                      () ->
+                          LogReopenLines.say(
+                              "alm proxy", server.node().reopenLogs(), System.err::println),
+                      System.err::println);
+                  return server;
+                }),
         running -> {
           ProxyServer server = running.daemon();
           if (store != null) {

@@ -1,7 +1,6 @@
 package dev.alm.app;
 
 import dev.alm.traces.synthetic.GenerateOptions;
-import dev.alm.traces.synthetic.GenerateRun;
 import dev.alm.traces.synthetic.SyntheticConfig;
 import dev.alm.traces.synthetic.TraceLayout;
 import java.util.concurrent.Callable;
@@ -42,13 +41,7 @@ public final class TracesGenerateCommand implements Callable<Integer> {
       throw new UserError(e.getMessage());
     }
     Outputs.directory(options.out());
-    GenerateRun.run(
-        config,
-        layout,
-        options.out(),
-        spec.commandLine().getOut(),
-        spec.commandLine().getErr(),
-        System::nanoTime);
+    options.write(config, layout, spec.commandLine());
     return 0;
   }
 }

@@ -21,15 +21,28 @@ record WithStore<T extends AutoCloseable>(T daemon, CentralStoreOption.Store sto
     }
   }
 
-  /** Closes a store that no daemon took, ignoring a failure to close. */
-  static void closeQuietly(CentralStoreOption.Store store) {
-    if (store == null) {
-      return;
-    }
+  /** Starts a daemon that uses the store. */
+  interface Starter<T> {
+    T start() throws Exception;
+  }
+
+  /**
+   * The daemon {@code starter} starts, with {@code store}; when it fails to start, the store (which
+   * no daemon took) is closed, a failure to close ignored, and the start's failure thrown.
+   */
+  static <T extends AutoCloseable> WithStore<T> start(
+      CentralStoreOption.Store store, Starter<T> starter) throws Exception {
     try {
-      store.resource().close();
+      return new WithStore<>(starter.start(), store);
     } catch (Exception e) {
-      // nothing holds it
+      if (store != null) {
+        try {
+          store.resource().close();
+        } catch (Exception closing) {
+          e.addSuppressed(closing);
+        }
+      }
+      throw e;
     }
   }
 }

@@ -8,10 +8,10 @@ import dev.alm.drl.central.RedisServerProcess;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,57 +36,26 @@ class CentralStoreCommandTest extends CliTest {
     return f;
   }
 
-  /** The status line and headers of one GET with that Host, on a fresh connection. */
-  private static String get(int port, String host) throws IOException {
-    try (Socket s = new Socket("127.0.0.1", port)) {
-      s.setSoTimeout(3000);
-      s.getOutputStream()
-          .write(
-              ("GET /x HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
-                  .getBytes(StandardCharsets.US_ASCII));
-      String all = new String(s.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
-      int end = all.indexOf("\r\n\r\n");
-      return end < 0 ? all : all.substring(0, end);
-    }
+  /** Runs {@code alm proxy} for the central customer of {@link #customers()}, with {@code more}. */
+  private int proxy(String... more) throws Exception {
+    List<String> args =
+        new ArrayList<>(
+            List.of("proxy", "--insecure-probes", "--customers", customers().toString()));
+    args.addAll(List.of(more));
+    return alm(args.toArray(String[]::new));
   }
 
   @Test
   void aCentralCustomerNeedsAStore() throws Exception {
-    assertEquals(
-        1,
-        alm(
-            "proxy",
-            "--insecure-probes",
-            "--listen",
-            "127.0.0.1:0",
-            "--customers",
-            customers().toString()));
+    assertEquals(1, proxy("--listen", "127.0.0.1:0"));
     assertTrue(
         err.toString().contains("api is in mode central: give --redis URI or --token-server"),
         err.toString());
     err.getBuffer().setLength(0);
-    assertEquals(
-        1,
-        alm(
-            "proxy",
-            "--insecure-probes",
-            "--customers",
-            customers().toString(),
-            "--redis",
-            "redis://127.0.0.1:1",
-            "--token-server",
-            "127.0.0.1:2"));
+    assertEquals(1, proxy("--redis", "redis://127.0.0.1:1", "--token-server", "127.0.0.1:2"));
     assertTrue(err.toString().contains("give one central store"), err.toString());
     err.getBuffer().setLength(0);
-    assertEquals(
-        1,
-        alm(
-            "proxy",
-            "--insecure-probes",
-            "--customers",
-            customers().toString(),
-            "--redis",
-            "http://x"));
+    assertEquals(1, proxy("--redis", "http://x"));
     assertTrue(err.toString().contains("--redis: expected redis://HOST:PORT"), err.toString());
   }
 
@@ -122,7 +91,7 @@ class CentralStoreCommandTest extends CliTest {
       for (int i = 0; i < 40 && proxy.isAlive(); i++) {
         String head;
         try {
-          head = get(port, "api.example");
+          head = HostGet.head(port, "api.example");
         } catch (IOException e) {
           Thread.sleep(100); // not listening yet
           i--;

@@ -2,7 +2,6 @@ package dev.alm.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.alm.app.console.FleetConsole;
 import dev.alm.cluster.Cluster;
@@ -32,9 +31,7 @@ class ClusterConsoleBrowserTest {
 
   @Test
   void theFleetPageFollowsARunningCluster() throws Exception {
-    assumeTrue(
-        Files.isExecutable(Chromium.BINARY) || System.getenv("CI") != null,
-        "chromium not installed (apt-get install chromium)");
+    Chromium.assumeInstalled();
     ClusterConfig c =
         ClusterConfig.builder(BuiltinTopologies.paperFig2())
             .algorithm(Algorithm.DUAL)

@@ -47,6 +47,16 @@ class DnsCommandTest extends CliTest {
     }
   }
 
+  /** {@code POST /x?value=VALUE} to the admin port {@code admin}. */
+  private static HttpResponse<String> setX(HttpClient http, int admin, String value)
+      throws Exception {
+    return http.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + admin + "/x?value=" + value))
+            .POST(HttpRequest.BodyPublishers.noBody())
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
   @Test
   void servesFromAConfigFileAndTheAdminApiSetsX() throws Exception {
     int dns = freePort();
@@ -80,12 +90,7 @@ class DnsCommandTest extends CliTest {
         "198.51.100.1",
         ((ARecord) m.getSection(Section.ANSWER).get(0)).getAddress().getHostAddress());
     HttpClient http = HttpClient.newHttpClient();
-    HttpResponse<String> set =
-        http.send(
-            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + admin + "/x?value=1"))
-                .POST(HttpRequest.BodyPublishers.noBody())
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> set = setX(http, admin, "1");
     assertEquals(200, set.statusCode());
     // logrotate: the query log renamed, then SIGUSR1 (its postrotate) once the handler is in place
     Path qlog = dir.resolve("logs/q.csv");
@@ -103,12 +108,7 @@ class DnsCommandTest extends CliTest {
     assertEquals(
         "192.0.2.1",
         ((ARecord) r.send(q).getSection(Section.ANSWER).get(0)).getAddress().getHostAddress());
-    HttpResponse<String> bad =
-        http.send(
-            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + admin + "/x?value=NaN"))
-                .POST(HttpRequest.BodyPublishers.noBody())
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> bad = setX(http, admin, "NaN");
     assertEquals(400, bad.statusCode());
     JsonNode status =
         JSON.readTree(
@@ -174,18 +174,7 @@ class DnsCommandTest extends CliTest {
     assertEquals(1, alm("dns", "--config", f.toString()));
     assertTrue(err.toString().contains(f + ":line 3:"), err.toString());
 
-    assertEquals(
-        1,
-        alm(
-            "dns",
-            "--zone",
-            "cdn.example",
-            "--l1",
-            "192.0.2.1",
-            "--l2",
-            "198.51.100.1",
-            "--x",
-            "1.5"));
+    assertEquals(1, alm(DnsArgs.with("--x", "1.5")));
     assertTrue(err.toString().contains("--x: must be in [0, 1], got 1.5"), err.toString());
     assertEquals(1, alm("dns", "--zone", "cdn.example"));
     assertTrue(

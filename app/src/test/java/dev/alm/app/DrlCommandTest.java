@@ -37,16 +37,7 @@ class DrlCommandTest extends CliTest {
   void simulateWritesTheTimeseriesTheSummaryAndThePlot() throws Exception {
     Path s = scenario(OPEN_LOOP);
     Path out = dir.resolve("out");
-    int rc =
-        alm(
-            "drl",
-            "simulate",
-            "--scenario",
-            s.toString(),
-            "--algorithm",
-            "grd",
-            "--out",
-            out.toString());
+    int rc = drl("simulate", s, out, "-a", "grd");
     assertEquals(0, rc, err.toString());
     List<String> lines = Files.readAllLines(out.resolve("timeseries.csv"));
     assertEquals("t,limiter,demand,limit,drop,served", lines.get(0));
@@ -70,18 +61,7 @@ class DrlCommandTest extends CliTest {
              "demand": [{"limiter": 0, "rate": 900}, {"limiter": 1, "rate": 600}]}
             """);
     Path out = dir.resolve("agents");
-    int rc =
-        alm(
-            "drl",
-            "agents",
-            "--scenario",
-            s.toString(),
-            "--algorithm",
-            "share",
-            "--seed",
-            "7",
-            "--out",
-            out.toString());
+    int rc = drl("agents", s, out, "--algorithm", "share", "--seed", "7");
     assertEquals(0, rc, err.toString());
     Path alg = out.resolve("share");
     for (String series : List.of("timeseries.csv", "simulated.csv")) {
@@ -108,18 +88,7 @@ class DrlCommandTest extends CliTest {
   void independentCountingLetsEveryBusyLimiterServeUpToTheLimit() throws Exception {
     Path s = scenario(OPEN_LOOP);
     Path out = dir.resolve("ind");
-    assertEquals(
-        0,
-        alm(
-            "drl",
-            "simulate",
-            "-s",
-            s.toString(),
-            "-a",
-            "independent",
-            "-o",
-            out.toString(),
-            "--bench"));
+    assertEquals(0, drl("simulate", s, out, "-a", "independent", "--bench"));
     JsonNode sum = summary(out);
     assertEquals(1.5, sum.get("servedOverLimit").asDouble(), 0.05);
   }
@@ -128,18 +97,7 @@ class DrlCommandTest extends CliTest {
   void compareWritesOneRowPerAlgorithm() throws Exception {
     Path s = scenario(OPEN_LOOP);
     Path out = dir.resolve("cmp");
-    int rc =
-        alm(
-            "drl",
-            "compare",
-            "-s",
-            s.toString(),
-            "-a",
-            "static,grd",
-            "--runs",
-            "2",
-            "-o",
-            out.toString());
+    int rc = drl("compare", s, out, "-a", "static,grd", "--runs", "2");
     assertEquals(0, rc, err.toString());
     List<String> lines = Files.readAllLines(out.resolve("compare.csv"));
     assertEquals(3, lines.size());
@@ -153,7 +111,7 @@ class DrlCommandTest extends CliTest {
     // every planned name is now registered (gdrl and dst by the consensus allocators)
     Path s = scenario(OPEN_LOOP);
     for (String a : new String[] {"gdrl", "dst"}) {
-      int rc = alm("drl", "simulate", "-s", s.toString(), "-a", a, "-o", dir.resolve(a).toString());
+      int rc = drl("simulate", s, dir.resolve(a), "-a", a);
       assertEquals(0, rc, err.toString());
       assertTrue(Files.exists(dir.resolve(a).resolve("summary.json")));
     }
@@ -165,14 +123,10 @@ class DrlCommandTest extends CliTest {
     Path s = scenario(OPEN_LOOP.replace("\"branching\": 2", "\"branching\": 0"));
     ObjectMapper m = new ObjectMapper();
     double[] messages = new double[2];
-    String[][] flags = {{}, {"--as-agents"}};
+    String[][] flags = {{"-a", "grd"}, {"-a", "grd", "--as-agents"}};
     for (int i = 0; i < 2; i++) {
       Path o = dir.resolve("as" + i);
-      List<String> args =
-          new ArrayList<>(
-              List.of("drl", "simulate", "-s", s.toString(), "-a", "grd", "-o", o.toString()));
-      args.addAll(List.of(flags[i]));
-      assertEquals(0, alm(args.toArray(String[]::new)), err.toString());
+      assertEquals(0, drl("simulate", s, o, flags[i]), err.toString());
       messages[i] =
           m.readTree(o.resolve("summary.json").toFile())
               .path("messagesPerLimiterPerSecond")
@@ -207,11 +161,19 @@ class DrlCommandTest extends CliTest {
   @Test
   void aBadScenarioNamesTheFileTheFieldAndTheReason() throws Exception {
     Path s = scenario("{\"limiters\": 0, \"globalLimit\": 1, \"duration\": 1}");
-    int rc =
-        alm("drl", "simulate", "-s", s.toString(), "-a", "fps", "-o", dir.resolve("x").toString());
+    int rc = drl("simulate", s, dir.resolve("x"), "-a", "fps");
     assertEquals(1, rc);
     assertTrue(
         err.toString().contains(s + ":limiters: must be in [1, 1000000], got 0"), err.toString());
+  }
+
+  /** Runs {@code alm drl COMMAND --scenario SCENARIO --out OUT MORE...}. */
+  private int drl(String command, Path scenario, Path out, String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of("drl", command, "--scenario", scenario.toString(), "--out", out.toString()));
+    args.addAll(List.of(more));
+    return alm(args.toArray(String[]::new));
   }
 
   private String out() {

@@ -28,18 +28,7 @@ class FleetCheckCommandTest extends CliTest {
   @BeforeEach
   void init() {
     fleet = dir.resolve("fleet");
-    assertEquals(
-        0,
-        alm(
-            "fleet",
-            "init",
-            "--pops",
-            "a,b,c",
-            "--base-address",
-            "127.0.0.41",
-            "--out",
-            fleet.toString()),
-        err.toString());
+    assertEquals(0, alm(FleetInitArgs.abc(fleet, "--base-address", "127.0.0.41")), err.toString());
   }
 
   private List<String> check(int expectedCode) {

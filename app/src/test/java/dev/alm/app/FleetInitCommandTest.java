@@ -18,8 +18,7 @@ class FleetInitCommandTest extends CliTest {
   @Test
   void layoutAFleetOfThreeOnLoopback() throws Exception {
     Path fleet = dir.resolve("fleet");
-    assertEquals(
-        0, alm("fleet", "init", "--pops", "a,b,c", "--out", fleet.toString()), err.toString());
+    assertEquals(0, alm(FleetInitArgs.abc(fleet)), err.toString());
     assertTrue(
         out.toString().contains("a/: DNS 127.0.0.11:5353, proxy 127.0.0.11:8080"), out.toString());
     for (String p : new String[] {"a", "b", "c"}) {
@@ -91,17 +90,7 @@ class FleetInitCommandTest extends CliTest {
 
   @Test
   void tooFewAddressesIsOneLine() {
-    assertEquals(
-        1,
-        alm(
-            "fleet",
-            "init",
-            "--pops",
-            "a,b,c",
-            "--addresses",
-            "192.0.2.1",
-            "--out",
-            dir.resolve("f").toString()));
+    assertEquals(1, alm(FleetInitArgs.abc(dir.resolve("f"), "--addresses", "192.0.2.1")));
     assertTrue(
         err.toString().contains("--addresses: 3 PoPs need 3 addresses, got 1"), err.toString());
     assertFalse(Files.exists(dir.resolve("f")));

@@ -40,16 +40,12 @@ class FleetStartsTest extends CliTest {
     assertEquals(
         0,
         alm(
-            "fleet",
-            "init",
-            "--pops",
-            "a,b,c",
-            "--customers",
-            customers.toString(),
-            "--addresses",
-            ip(0) + "," + ip(1) + "," + ip(2),
-            "--out",
-            fleet.toString()),
+            FleetInitArgs.abc(
+                fleet,
+                "--customers",
+                customers.toString(),
+                "--addresses",
+                ip(0) + "," + ip(1) + "," + ip(2))),
         err.toString());
     assertEquals(0, alm("fleet", "check", fleet.toString()), out.toString());
     List<String[]> commands = new ArrayList<>();

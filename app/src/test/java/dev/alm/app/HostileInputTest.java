@@ -47,32 +47,34 @@ class HostileInputTest extends CliTest {
     return p;
   }
 
+  /** What {@code alm compare} refuses a topology file {@code name} holding {@code text} with. */
+  private String refusedTopology(String name, String text) throws Exception {
+    return refused(
+        "compare", "-t", write(name, text).toString(), "-o", dir.resolve("o").toString());
+  }
+
   @Test
   void topologiesAreReadStrictly() throws Exception {
-    Path huge = write("huge.json", OK_TOPOLOGY.replace("\"capacity\":10", "\"capacity\":1e308"));
     assertTrue(
-        refused("compare", "-t", huge.toString(), "-o", dir.resolve("o").toString())
+        refusedTopology("huge.json", OK_TOPOLOGY.replace("\"capacity\":10", "\"capacity\":1e308"))
             .endsWith("huge.json:nodes[0].capacity: must be at most 1000000000, got 1.0E308"));
-    Path unknown =
-        write(
-            "unknown.json", OK_TOPOLOGY.replace("\"correlation\"", "\"bogus\":1,\"correlation\""));
     assertTrue(
-        refused("compare", "-t", unknown.toString(), "-o", dir.resolve("o").toString())
+        refusedTopology(
+                "unknown.json",
+                OK_TOPOLOGY.replace("\"correlation\"", "\"bogus\":1,\"correlation\""))
             .endsWith("unknown.json:bogus: unknown field (known: correlation, nodes)"));
-    Path nodeField =
-        write(
-            "nodefield.json", OK_TOPOLOGY.replace("\"id\":\"b\",", "\"id\":\"b\",\"capcity\":3,"));
     assertTrue(
-        refused("compare", "-t", nodeField.toString(), "-o", dir.resolve("o").toString())
+        refusedTopology(
+                "nodefield.json",
+                OK_TOPOLOGY.replace("\"id\":\"b\",", "\"id\":\"b\",\"capcity\":3,"))
             .contains("nodefield.json:nodes[1].capcity: unknown field"));
-    Path trailing = write("trailing.json", OK_TOPOLOGY + "\n{}");
     assertTrue(
-        refused("compare", "-t", trailing.toString(), "-o", dir.resolve("o").toString())
+        refusedTopology("trailing.json", OK_TOPOLOGY + "\n{}")
             .endsWith("trailing.json:line 2: text after the end of the JSON document"));
-    Path dup =
-        write("dup.json", OK_TOPOLOGY.replace("\"capacity\":1,", "\"capacity\":1,\"capacity\":7,"));
     assertTrue(
-        refused("compare", "-t", dup.toString(), "-o", dir.resolve("o").toString())
+        refusedTopology(
+                "dup.json",
+                OK_TOPOLOGY.replace("\"capacity\":1,", "\"capacity\":1,\"capacity\":7,"))
             .endsWith("dup.json:line 1: duplicate key 'capacity'"));
     byte[] noise = new byte[300];
     new Random(7).nextBytes(noise);
@@ -99,26 +101,13 @@ class HostileInputTest extends CliTest {
     assertTrue(
         refused("compare", "-t", topo.toString(), "-o", "")
             .endsWith("--out: must name a directory, got an empty path"));
-    assertTrue(
-        refused(
-                "compare",
-                "-t",
-                topo.toString(),
-                "--loads",
-                "1000",
-                "-o",
-                dir.resolve("l").toString())
-            .endsWith("--loads: each must be in (0, 100] (mean demand over capacity), got 1000"));
-    assertTrue(
-        refused(
-                "compare",
-                "-t",
-                topo.toString(),
-                "--loads",
-                "1e9",
-                "-o",
-                dir.resolve("l").toString())
-            .contains("got 1000000000"));
+    for (String[] loads : new String[][] {{"1000", "1000"}, {"1e9", "1000000000"}}) {
+      assertTrue(
+          refused("compare", "-t", topo.toString(), "--loads", loads[0], "-o", dir + "/l")
+              .endsWith(
+                  "--loads: each must be in (0, 100] (mean demand over capacity), got " + loads[1]),
+          loads[0]);
+    }
     assertTrue(
         refused("proxy", "--insecure-probes", "--duration", "-5")
             .endsWith("--duration: must be longer than 0, got '-5'"));
@@ -185,18 +174,7 @@ class HostileInputTest extends CliTest {
               .endsWith(
                   "cannot listen: address already in use (another process holds a --listen or --admin port)"));
       assertTrue(
-          refused(
-                  "dns",
-                  "--zone",
-                  "cdn.example",
-                  "--l1",
-                  "192.0.2.1",
-                  "--l2",
-                  "198.51.100.1",
-                  "--listen",
-                  at,
-                  "--duration",
-                  "1")
+          refused(DnsArgs.with("--listen", at, "--duration", "1"))
               .contains("address already in use"));
     }
     assertTrue(

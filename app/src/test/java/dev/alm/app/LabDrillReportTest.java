@@ -40,6 +40,11 @@ class LabDrillReportTest {
     Files.writeString(dir.resolve("r1.csv"), "t,dns,http\n0.0,a,\n2.0,a,\n");
   }
 
+  /** The central optimum's x for the routing and demand of {@code truth}. */
+  private static double[] optimumX(LabTopology t, LabTruth truth) {
+    return new CentralOptimum().solve(LabCommand.topology(t, truth.c(), truth.demand())).x();
+  }
+
   @Test
   void theTruthIsTheRoutingOfThatMomentAndNullBeforeEveryNetworkWasMeasured(@TempDir Path out)
       throws Exception {
@@ -59,8 +64,7 @@ class LabDrillReportTest {
     LabSettings s = settings(out);
     series(out);
     LabTruth after = LabDrillReport.truthAt(out, t, s, 3);
-    double[] opt =
-        new CentralOptimum().solve(LabCommand.topology(t, after.c(), after.demand())).x();
+    double[] opt = optimumX(t, after);
     List<Sample> samples = new ArrayList<>();
     for (int k = 1; k <= 10; k++) {
       // a's x is 0.9 early on, then its last five intervals average opt + 0.2; b sits at its
@@ -94,8 +98,7 @@ class LabDrillReportTest {
     Map<String, Object> optimum = (Map<String, Object>) m.get("optimumX");
     assertEquals(opt[1], (double) optimum.get("b"), 1e-12);
     LabTruth before = LabDrillReport.truthAt(out, t, s, 1);
-    double[] old =
-        new CentralOptimum().solve(LabCommand.topology(t, before.c(), before.demand())).x();
+    double[] old = optimumX(t, before);
     assertNotEquals(
         old[0], opt[0], 0.05, "the drill moved a's optimum: the old one is no reference");
   }
@@ -107,8 +110,7 @@ class LabDrillReportTest {
     series(out);
     LabTruth before = LabDrillReport.truthAt(out, t, s, 1);
     assertEquals(0, before.demand()[1], 1e-12, "before the move b has no DNS users");
-    double[] opt =
-        new CentralOptimum().solve(LabCommand.topology(t, before.c(), before.demand())).x();
+    double[] opt = optimumX(t, before);
     List<Sample> samples = new ArrayList<>();
     for (int k = 0; k <= 1; k++) {
       samples.add(new Sample(k, "a", opt[0], 0, 0, 0, 1, 1, 1, "normal", 0, 1, Double.NaN));

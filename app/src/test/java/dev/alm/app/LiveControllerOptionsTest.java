@@ -29,19 +29,17 @@ class LiveControllerOptionsTest {
 
   @Test
   void eachCommandKeepsItsDefaults() {
-    LiveControllerOptions c = parse("cluster");
-    assertEquals("dual", c.algorithm);
-    assertEquals(15, c.gamma);
-    assertEquals(0.15, c.theta);
-    assertEquals(2, c.gain);
-    assertEquals(0.3, c.startX);
+    assertDefaults(parse("cluster"), 15);
+    assertDefaults(parse("lab"), 5);
+  }
 
-    LiveControllerOptions l = parse("lab");
-    assertEquals("dual", l.algorithm);
-    assertEquals(5, l.gamma);
-    assertEquals(0.15, l.theta);
-    assertEquals(2, l.gain);
-    assertEquals(0.3, l.startX);
+  /** The defaults both commands share, and the command's own gamma. */
+  private static void assertDefaults(LiveControllerOptions o, double gamma) {
+    assertEquals("dual", o.algorithm);
+    assertEquals(gamma, o.gamma);
+    assertEquals(0.15, o.theta);
+    assertEquals(2, o.gain);
+    assertEquals(0.3, o.startX);
   }
 
   @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.alm.io.InputException;
 import dev.alm.loop.Algorithm;
 import dev.alm.pop.PopConfig;
+import dev.alm.pop.PopFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,27 +23,11 @@ class PopCommandTest extends CliTest {
 
   @BeforeEach
   void files() throws Exception {
-    Files.writeString(
-        dir.resolve("dns-b.json"),
-        """
-        {"pop": "b", "zone": "cdn.example.", "names": ["www"], "l1": ["192.0.2.1"], "l2": ["198.51.100.1"],
-         "x": 0.5, "listen": "127.0.0.1:0"}
-        """);
-    Files.writeString(
-        dir.resolve("proxy-b.json"),
-        """
-        {"pop": "b", "capacity": 1, "listen": "127.0.0.1:0"}
-        """);
+    PopFiles.writeB(dir, "127.0.0.1:0");
   }
 
   private Path pop(String body) throws Exception {
-    Path f = dir.resolve("pop.json");
-    Files.writeString(
-        f,
-        "{\"topology\": \"builtin:paper-fig2\", \"dns\": \"dns-b.json\", \"proxy\": \"proxy-b.json\""
-            + (body.isEmpty() ? "" : ", " + body)
-            + "}");
-    return f;
+    return PopFiles.popJson(dir, "b", body);
   }
 
   @Test

@@ -8,18 +8,20 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.alm.drl.central.RedisServerProcess;
+import dev.alm.pop.DrlCustomersJson;
+import dev.alm.pop.PopFiles;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -48,15 +50,7 @@ class PopCustomersCommandTest extends CliTest {
   void files() throws Exception {
     proxyPort = freePort();
     adminPort = freePort();
-    Files.writeString(
-        dir.resolve("dns-b.json"),
-        """
-        {"pop": "b", "zone": "cdn.example.", "names": ["www"], "l1": ["192.0.2.1"], "l2": ["198.51.100.1"],
-         "x": 0.5, "listen": "127.0.0.1:0"}
-        """);
-    Files.writeString(
-        dir.resolve("proxy-b.json"),
-        "{\"pop\": \"b\", \"capacity\": 1, \"listen\": \"127.0.0.1:" + proxyPort + "\"}");
+    PopFiles.writeB(dir, "127.0.0.1:" + proxyPort);
     Path key = dir.resolve("gossip.key");
     Files.writeString(key, "pop-gossip-key-0123456789abcdef\n");
     Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
@@ -64,16 +58,13 @@ class PopCustomersCommandTest extends CliTest {
 
   /** pop.json of PoP b of paper-fig2, with {@code extra} fields. */
   private Path pop(String extra) throws Exception {
-    Path f = dir.resolve("pop.json");
-    Files.writeString(
-        f,
-        "{\"topology\": \"builtin:paper-fig2\", \"dns\": \"dns-b.json\", \"proxy\": \"proxy-b.json\","
-            + " \"loadUnit\": 1000, \"admin\": \"127.0.0.1:"
+    return PopFiles.popJson(
+        dir,
+        "b",
+        "\"loadUnit\": 1000, \"admin\": \"127.0.0.1:"
             + adminPort
             + "\""
-            + (extra.isEmpty() ? "" : ", " + extra)
-            + "}");
-    return f;
+            + (extra.isEmpty() ? "" : ", " + extra));
   }
 
   /** A drl section without customers of its own. */
@@ -89,69 +80,38 @@ class PopCustomersCommandTest extends CliTest {
     return f;
   }
 
-  /** {@code n} customers in mode drl. */
-  private static String drlCustomers(int n) {
-    StringBuilder b = new StringBuilder("{\"customers\": [");
-    for (int i = 0; i < n; i++) {
-      b.append(i == 0 ? "" : ",")
-          .append("{\"name\": \"c")
-          .append(i)
-          .append("\", \"hosts\": [\"c")
-          .append(i)
-          .append(".example\"], \"requestsPerSecond\": 100}");
-    }
-    return b.append("]}").toString();
+  /** Runs {@code alm pop} with that configuration and customers file, and {@code more}. */
+  private int runPop(Path config, Path customers, String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "pop",
+                "--insecure-probes",
+                "--config",
+                config.toString(),
+                "--customers",
+                customers.toString()));
+    args.addAll(List.of(more));
+    return alm(args.toArray(String[]::new));
   }
 
   @Test
   void aDrlSectionWithoutCustomersSharesThoseOfTheCustomersFile() throws Exception {
     Path config = pop(drl());
-    Path one = customers("one.json", drlCustomers(1));
-    int code =
-        alm(
-            "pop",
-            "--insecure-probes",
-            "--config",
-            config.toString(),
-            "--customers",
-            one.toString(),
-            "--duration",
-            "1");
+    Path one = customers("one.json", DrlCustomersJson.of(1));
+    int code = runPop(config, one, "--duration", "1");
     assertEquals(0, code, err.toString());
     assertFalse(err.toString().contains("at least one customer"), err.toString());
     assertTrue(out.toString().contains("pop b (dual)"), out.toString());
     err.getBuffer().setLength(0);
-    Path many = customers("many.json", drlCustomers(60));
-    assertEquals(
-        1,
-        alm(
-            "pop",
-            "--insecure-probes",
-            "--config",
-            config.toString(),
-            "--customers",
-            many.toString(),
-            "--duration",
-            "1"));
+    Path many = customers("many.json", DrlCustomersJson.of(60));
+    assertEquals(1, runPop(config, many, "--duration", "1"));
     assertTrue(
         err.toString()
             .contains(
                 "drl: at most 59 customers in mode drl (a receiver keeps counters per customer"
                     + " and sender), got 60"),
         err.toString());
-  }
-
-  /** The status line of one GET with that Host, on a fresh connection. */
-  private int get(String host) throws IOException {
-    try (Socket s = new Socket("127.0.0.1", proxyPort)) {
-      s.setSoTimeout(3000);
-      s.getOutputStream()
-          .write(
-              ("GET /x HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
-                  .getBytes(StandardCharsets.US_ASCII));
-      String all = new String(s.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
-      return Integer.parseInt(all.substring(9, 12));
-    }
   }
 
   private HttpResponse<String> admin(HttpClient http, String path, String post) throws Exception {
@@ -175,7 +135,7 @@ class PopCustomersCommandTest extends CliTest {
         LockSupport.parkNanos(1_000_000L);
         continue;
       }
-      int s = get(host);
+      int s = HostGet.status(proxyPort, host);
       out[s == 200 ? 0 : 1]++;
       assertTrue(s == 200 || s == 429, "status " + s);
       sent++;
@@ -209,19 +169,7 @@ class PopCustomersCommandTest extends CliTest {
       int[] code = new int[1];
       Thread pop =
           new Thread(
-              () ->
-                  code[0] =
-                      alm(
-                          "pop",
-                          "--insecure-probes",
-                          "--config",
-                          config.toString(),
-                          "--customers",
-                          file.toString(),
-                          "--redis",
-                          redis.uri(),
-                          "--duration",
-                          "20"));
+              () -> code[0] = runPop(config, file, "--redis", redis.uri(), "--duration", "20"));
       pop.start();
       HttpResponse<String> r = null;
       for (int i = 0; i < 200 && pop.isAlive(); i++) {

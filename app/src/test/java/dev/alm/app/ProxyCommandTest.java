@@ -11,6 +11,8 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -25,6 +27,15 @@ class ProxyCommandTest extends CliTest {
 
   @TempDir Path dir;
 
+  /** Runs {@code alm proxy --insecure-probes --config CONFIG FLAGS... --check}. */
+  private int check(Path config, String... flags) {
+    List<String> args =
+        new ArrayList<>(List.of("proxy", "--insecure-probes", "--config", config.toString()));
+    args.addAll(List.of(flags));
+    args.add("--check");
+    return alm(args.toArray(String[]::new));
+  }
+
   @Test
   void flagsOverrideTheConfigFile() throws Exception {
     Path f = dir.resolve("proxy.json");
@@ -35,19 +46,7 @@ class ProxyCommandTest extends CliTest {
          "content": {"mode": "proxy", "origin": "127.0.0.1:9000"},
          "limits": {"maxHeaderBytes": 4096}, "accessLog": "logs/access.csv"}
         """);
-    assertEquals(
-        0,
-        alm(
-            "proxy",
-            "--insecure-probes",
-            "--config",
-            f.toString(),
-            "--capacity",
-            "800",
-            "--admin",
-            "127.0.0.1:9180",
-            "--check"),
-        err.toString());
+    assertEquals(0, check(f, "--capacity", "800", "--admin", "127.0.0.1:9180"), err.toString());
     JsonNode c = JSON.readTree(out.toString());
     assertEquals("p7", c.get("pop").asText());
     assertEquals(800, c.get("capacity").asDouble());
@@ -69,8 +68,7 @@ class ProxyCommandTest extends CliTest {
         {"customers": [{"name": "acme", "hosts": ".acme.example", "requestsPerSecond": 100}],
          "customerLimiters": 4, "centralFailOpen": true}
         """);
-    assertEquals(
-        0, alm("proxy", "--insecure-probes", "--config", f.toString(), "--check"), err.toString());
+    assertEquals(0, check(f), err.toString());
     JsonNode c = JSON.readTree(out.toString());
     assertEquals("acme (drl, [.acme.example])", c.get("customers").get(0).asText());
     assertEquals(4, c.get("customerLimiters").asInt());
@@ -79,13 +77,10 @@ class ProxyCommandTest extends CliTest {
     Path off = dir.resolve("off.json");
     Files.writeString(off, "{\"rateLimitHeaders\": false}");
     out.getBuffer().setLength(0);
-    assertEquals(
-        0,
-        alm("proxy", "--insecure-probes", "--config", off.toString(), "--check"),
-        err.toString());
+    assertEquals(0, check(off), err.toString());
     assertFalse(JSON.readTree(out.toString()).get("rateLimitHeaders").asBoolean());
     Files.writeString(off, "{\"rateLimitHeaders\": \"no\"}");
-    assertEquals(1, alm("proxy", "--insecure-probes", "--config", off.toString(), "--check"));
+    assertEquals(1, check(off));
     assertTrue(
         err.toString().startsWith("alm proxy: " + off + ":rateLimitHeaders: "), err.toString());
     err.getBuffer().setLength(0);
@@ -95,17 +90,7 @@ class ProxyCommandTest extends CliTest {
         "{\"customers\": [{\"name\": \"v\", \"hosts\": \"v.example\","
             + " \"bytesPerSecond\": 1e6, \"mode\": \"static\"}]}");
     out.getBuffer().setLength(0);
-    assertEquals(
-        0,
-        alm(
-            "proxy",
-            "--insecure-probes",
-            "--config",
-            f.toString(),
-            "--customers",
-            file.toString(),
-            "--check"),
-        err.toString());
+    assertEquals(0, check(f, "--customers", file.toString()), err.toString());
     c = JSON.readTree(out.toString());
     assertEquals(1, c.get("customers").size());
     assertEquals("v (static, [v.example])", c.get("customers").get(0).asText());
@@ -216,28 +201,28 @@ class ProxyCommandTest extends CliTest {
   void badConfigIsOneLineWithFileFieldAndReason() throws Exception {
     Path f = dir.resolve("bad.json");
     Files.writeString(f, "{\"capacity\": -3}");
-    assertEquals(1, alm("proxy", "--insecure-probes", "--config", f.toString(), "--check"));
+    assertEquals(1, check(f));
     assertTrue(err.toString().contains(f + ":capacity: must be a finite rate > 0"), err.toString());
 
     Files.writeString(f, "{\"content\": {\"mode\": \"proxy\"}}");
     err.getBuffer().setLength(0);
-    assertEquals(1, alm("proxy", "--insecure-probes", "--config", f.toString(), "--check"));
+    assertEquals(1, check(f));
     assertTrue(err.toString().contains(f + ":content.origin: required"), err.toString());
 
     Files.writeString(f, "{\"capacty\": 3}");
     err.getBuffer().setLength(0);
-    assertEquals(1, alm("proxy", "--insecure-probes", "--config", f.toString(), "--check"));
+    assertEquals(1, check(f));
     assertTrue(err.toString().contains(f + ":capacty: unknown field"), err.toString());
 
     Files.writeString(f, "{\"limits\": {\"maxBodyBytes\": \"big\"}}");
     err.getBuffer().setLength(0);
-    assertEquals(1, alm("proxy", "--insecure-probes", "--config", f.toString(), "--check"));
+    assertEquals(1, check(f));
     assertTrue(
         err.toString().contains(f + ":limits.maxBodyBytes: expected an integer"), err.toString());
 
     Files.writeString(f, "{\"pop\": \"0\",\n \"zone\": }");
     err.getBuffer().setLength(0);
-    assertEquals(1, alm("proxy", "--insecure-probes", "--config", f.toString(), "--check"));
+    assertEquals(1, check(f));
     assertTrue(err.toString().contains(f + ":line 2:"), err.toString());
 
     err.getBuffer().setLength(0);

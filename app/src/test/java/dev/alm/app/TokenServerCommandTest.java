@@ -99,10 +99,15 @@ class TokenServerCommandTest extends CliTest {
         "{\"customers\": [{\"name\": \"acme\", \"hosts\": \"acme.example\","
             + " \"requestsPerSecond\": 5}]}");
     Path key = keyFile();
-    assertEquals(
-        1, alm("drl", "token-server", "--key-file", key.toString(), "--customers", f.toString()));
+    assertEquals(1, tokenServer(key, f));
     assertTrue(
         err.toString().contains(f + ":customers: no customer in mode central"), err.toString());
+  }
+
+  /** Runs {@code alm drl token-server} with that key file and customers file. */
+  private int tokenServer(Path key, Path customers) {
+    return alm(
+        "drl", "token-server", "--key-file", key.toString(), "--customers", customers.toString());
   }
 
   @Test
@@ -110,41 +115,17 @@ class TokenServerCommandTest extends CliTest {
     Path key = keyFile();
     Path customers = dir.resolve("customers.json");
     Files.writeString(customers, "[{\"name\": \"acme\", \"limit\": 0}]");
-    assertEquals(
-        1,
-        alm(
-            "drl",
-            "token-server",
-            "--key-file",
-            key.toString(),
-            "--customers",
-            customers.toString()));
+    assertEquals(1, tokenServer(key, customers));
     assertTrue(err.toString().contains(customers + ":[0].limit: must be in"), err.toString());
     assertFalse(err.toString().strip().contains("\n"), err.toString());
 
     Files.writeString(customers, "[{\"name\": \"acme\", \"limit\": 5, \"rate\": 1}]");
     err.getBuffer().setLength(0);
-    assertEquals(
-        1,
-        alm(
-            "drl",
-            "token-server",
-            "--key-file",
-            key.toString(),
-            "--customers",
-            customers.toString()));
+    assertEquals(1, tokenServer(key, customers));
     assertTrue(err.toString().contains("[0].rate: unknown field"), err.toString());
 
     err.getBuffer().setLength(0);
-    assertEquals(
-        1,
-        alm(
-            "drl",
-            "token-server",
-            "--key-file",
-            dir.resolve("missing.key").toString(),
-            "--customers",
-            customers.toString()));
+    assertEquals(1, tokenServer(dir.resolve("missing.key"), customers));
     assertTrue(err.toString().contains("--key-file"), err.toString());
     assertTrue(err.toString().contains("no such file"), err.toString());
 

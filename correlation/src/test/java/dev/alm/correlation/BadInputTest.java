@@ -18,6 +18,27 @@ class BadInputTest {
 
   @TempDir Path dir;
 
+  /** The whole of {@code in}, with the known PoPs fra and iad and no windows. */
+  private static CorrelationRun.Result runFraIad(CorrelationInputs in, ReadReport report)
+      throws Exception {
+    return CorrelationRun.run(
+        in, new LabelIndex(LabelFolding.identity(), Set.of("fra", "iad")), List.of(), report, null);
+  }
+
+  /**
+   * Reading {@code in} counts one sample, in row fra ({@code what}), and skips one line, for naming
+   * PoP xyz, which is not known.
+   */
+  private static void assertOneSampleAndXyzSkipped(CorrelationInputs in, String what)
+      throws Exception {
+    ReadReport report = new ReadReport(false);
+    CorrelationRun.Result r = runFraIad(in, report);
+    assertEquals(1, r.tally().counts(0).total(), what);
+    assertEquals(1, report.skipped());
+    String example = report.examples().get(0).toString();
+    assertTrue(example.contains("unknown PoP id 'xyz'"), example);
+  }
+
   @Test
   void unknownPopIdIsABadLineAndTheRestIsUsed() throws Exception {
     Path f = dir.resolve("probes.csv");
@@ -28,22 +49,14 @@ class BadInputTest {
             + "2026-01-01T00:00:01.000Z,fra,xyz,fra\n"
             + "2026-01-01T00:00:02.000Z,fra,iad,iad\n");
     ReadReport report = new ReadReport(false);
-    LabelIndex labels = new LabelIndex(LabelFolding.identity(), Set.of("fra", "iad"));
-    CorrelationRun.Result r =
-        CorrelationRun.run(CorrelationInputs.probes(List.of(f)), labels, List.of(), report, null);
+    CorrelationRun.Result r = runFraIad(CorrelationInputs.probes(List.of(f)), report);
     assertEquals(2, r.tally().counts(0).total());
     assertEquals(1, report.skipped());
     assertEquals(f + ":line 3: unknown PoP id 'xyz'", report.examples().get(0).toString());
     InputException e =
         assertThrows(
             InputException.class,
-            () ->
-                CorrelationRun.run(
-                    CorrelationInputs.probes(List.of(f)),
-                    new LabelIndex(LabelFolding.identity(), Set.of("fra", "iad")),
-                    List.of(),
-                    new ReadReport(true),
-                    null));
+            () -> runFraIad(CorrelationInputs.probes(List.of(f)), new ReadReport(true)));
     assertEquals(f + ":line 3: unknown PoP id 'xyz' (--strict)", e.getMessage());
   }
 
@@ -61,22 +74,10 @@ class BadInputTest {
         "ts,pop,client,host,path,status,bytes,latency_us,probe_category,probe_origin\n"
             + "2026-01-01T00:00:00.200Z,iad,10.9.0.1,b-0000000000000001.beacon.cdn.example,/b.gif,200,43,100,,\n"
             + "2026-01-01T00:00:00.300Z,fra,10.9.0.2,b-0000000000000002.beacon.cdn.example,/b.gif,200,43,100,,\n");
-    ReadReport report = new ReadReport(false);
-    LabelIndex labels = new LabelIndex(LabelFolding.identity(), Set.of("fra", "iad"));
-    CorrelationRun.Result r =
-        CorrelationRun.run(
-            CorrelationInputs.beacon(
-                List.of(dns), List.of(http), CorrelationInputs.DEFAULT_WINDOW_MILLIS),
-            labels,
-            List.of(),
-            report,
-            null);
-    assertEquals(
-        1, r.tally().counts(0).total(), "the good beacon is joined and counted in row fra");
-    assertEquals(1, report.skipped());
-    assertTrue(
-        report.examples().get(0).toString().contains("unknown PoP id 'xyz'"),
-        report.examples().get(0).toString());
+    assertOneSampleAndXyzSkipped(
+        CorrelationInputs.beacon(
+            List.of(dns), List.of(http), CorrelationInputs.DEFAULT_WINDOW_MILLIS),
+        "the good beacon is joined and counted in row fra");
   }
 
   @Test
@@ -87,21 +88,9 @@ class BadInputTest {
         "timestamp,vantage_id,service,site\n"
             + "2026-01-01T00:00:00Z,1,v4,fra\n2026-01-01T00:00:00Z,1,v6,iad\n"
             + "2026-01-01T00:00:00Z,2,v4,xyz\n2026-01-01T00:00:00Z,2,v6,fra\n");
-    ReadReport report = new ReadReport(false);
-    LabelIndex labels = new LabelIndex(LabelFolding.identity(), Set.of("fra", "iad"));
-    CorrelationRun.Result r =
-        CorrelationRun.run(
-            CorrelationInputs.paired(
-                List.of(f), "v4", "v6", CorrelationInputs.DEFAULT_WINDOW_MILLIS),
-            labels,
-            List.of(),
-            report,
-            null);
-    assertEquals(1, r.tally().counts(0).total(), "the known pair is counted in row fra");
-    assertEquals(1, report.skipped());
-    assertTrue(
-        report.examples().get(0).toString().contains("unknown PoP id 'xyz'"),
-        report.examples().get(0).toString());
+    assertOneSampleAndXyzSkipped(
+        CorrelationInputs.paired(List.of(f), "v4", "v6", CorrelationInputs.DEFAULT_WINDOW_MILLIS),
+        "the known pair is counted in row fra");
   }
 
   @Test

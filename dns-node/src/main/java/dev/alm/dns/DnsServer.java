@@ -6,10 +6,8 @@ import dev.alm.node.Transport;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,25 +65,18 @@ final class DnsServer implements AutoCloseable {
    * length-prefix framing, then the query handler.
    */
   private ServerBootstrap tcp(DnsConfig config, AnswerPipeline pipeline, Transport transport) {
-    return new ServerBootstrap()
-        .group(group)
-        .channel(transport.serverChannel())
-        .option(ChannelOption.SO_REUSEADDR, true)
-        .childOption(ChannelOption.TCP_NODELAY, true)
-        .handler(health.acceptGuard())
-        .childHandler(
-            new ChannelInitializer<SocketChannel>() {
-              @Override
-              protected void initChannel(SocketChannel ch) {
-                ch.pipeline()
-                    .addLast(
-                        health.connectionGuards(
-                            config.tcpMessageDeadline(), config.tcpIdleTimeout()))
-                    .addLast(TcpQueryHandler.framing())
-                    .addLast(MessageDeadline.completion())
-                    .addLast(new TcpQueryHandler(pipeline));
-              }
-            });
+    return health.guarding(
+        new ServerBootstrap()
+            .group(group)
+            .channel(transport.serverChannel())
+            .option(ChannelOption.SO_REUSEADDR, true)
+            .childOption(ChannelOption.TCP_NODELAY, true),
+        config.tcpMessageDeadline(),
+        config.tcpIdleTimeout(),
+        p ->
+            p.addLast(TcpQueryHandler.framing())
+                .addLast(MessageDeadline.completion())
+                .addLast(new TcpQueryHandler(pipeline)));
   }
 
   /**

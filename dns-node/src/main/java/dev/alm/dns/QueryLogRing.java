@@ -3,6 +3,7 @@ package dev.alm.dns;
 import dev.alm.io.Clocks;
 import dev.alm.traces.CsvBytes;
 import dev.alm.traces.PolledLineLog;
+import dev.alm.traces.RingLog;
 import dev.alm.traces.RingSlots;
 import java.net.InetAddress;
 
@@ -19,10 +20,8 @@ import java.net.InetAddress;
  * clocks per drain, so a line's {@code ts} is the wall clock as of that drain minus the time since
  * the response.
  */
-final class QueryLogRing implements PolledLineLog.Source {
+final class QueryLogRing extends RingLog {
   private final QueryLineEncoder encoder;
-  private final Clocks clocks;
-  private final RingSlots slots;
   private final long[] nanos;
   private final InetAddress[] resolver;
   private final Outcome[] outcome;
@@ -34,10 +33,9 @@ final class QueryLogRing implements PolledLineLog.Source {
    * @param clocks the monotonic and the wall clock
    */
   QueryLogRing(int capacity, QueryLineEncoder encoder, Clocks clocks) {
-    this.slots = new RingSlots(capacity);
+    super(capacity, clocks);
     int n = slots.capacity();
     this.encoder = encoder;
-    this.clocks = clocks;
     nanos = new long[n];
     resolver = new InetAddress[n];
     outcome = new Outcome[n];
@@ -67,23 +65,10 @@ final class QueryLogRing implements PolledLineLog.Source {
   }
 
   @Override
-  public long dropped() {
-    return slots.dropped();
-  }
-
-  /** Formats every published response into {@code out}, frees the slots, and returns how many. */
-  @Override
-  public int drainTo(CsvBytes out) {
-    return slots.drain(
-        clocks,
-        (i, anchorMillis, anchorNanos) -> {
-          encoder.append(
-              out,
-              RingSlots.epochMillis(anchorMillis, anchorNanos, nanos[i]),
-              resolver[i],
-              outcome[i]);
-          resolver[i] = null; // let the packet's address and the query's outcome go
-          outcome[i] = null;
-        });
+  protected void line(CsvBytes out, int i, long anchorMillis, long anchorNanos) {
+    encoder.append(
+        out, RingSlots.epochMillis(anchorMillis, anchorNanos, nanos[i]), resolver[i], outcome[i]);
+    resolver[i] = null; // let the packet's address and the query's outcome go
+    outcome[i] = null;
   }
 }

@@ -59,13 +59,6 @@ public final class BetaEstimator {
     double scale = 1.0 / (seconds * (1 - config.lossRate()) * config.gamma());
     double raw = count * scale;
     double rawSe = Math.sqrt(Math.max(count, 1)) * scale;
-    if (previous == null || w >= 1) {
-      return new BetaEstimate(raw, rawSe, raw, rawSe, count, seconds);
-    }
-    double beta = w * raw + (1 - w) * previous.beta();
-    double se =
-        Math.sqrt(
-            w * w * rawSe * rawSe + (1 - w) * (1 - w) * previous.stdError() * previous.stdError());
-    return new BetaEstimate(beta, se, raw, rawSe, count, seconds);
+    return BetaEstimate.smoothed(raw, rawSe, count, seconds, previous, w);
   }
 }

@@ -56,14 +56,7 @@ public final class EchoBetaEstimator {
     }
     double raw = sum / n;
     double rawSe = n == 1 ? raw : Math.sqrt(Math.max(0, (squares - n * raw * raw) / (n - 1)) / n);
-    if (previous == null || w >= 1) {
-      return new BetaEstimate(raw, rawSe, raw, rawSe, n, seconds);
-    }
-    double beta = w * raw + (1 - w) * previous.beta();
-    double se =
-        Math.sqrt(
-            w * w * rawSe * rawSe + (1 - w) * (1 - w) * previous.stdError() * previous.stdError());
-    return new BetaEstimate(beta, se, raw, rawSe, n, seconds);
+    return BetaEstimate.smoothed(raw, rawSe, n, seconds, previous, w);
   }
 
   /**

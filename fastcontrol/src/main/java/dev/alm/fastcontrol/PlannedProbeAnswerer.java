@@ -123,7 +123,12 @@ public final class PlannedProbeAnswerer implements ProbeAnswerer {
     if (x >= t.total()) {
       return null;
     }
-    double[] cum = t.cumulative();
+    probes.increment();
+    return t.categories()[pick(t.cumulative(), x)];
+  }
+
+  /** The first index whose cumulative weight exceeds {@code x} (the last if none does). */
+  static int pick(double[] cum, double x) {
     int lo = 0;
     int hi = cum.length - 1;
     while (lo < hi) {
@@ -134,8 +139,7 @@ public final class PlannedProbeAnswerer implements ProbeAnswerer {
         lo = mid + 1;
       }
     }
-    probes.increment();
-    return t.categories()[lo];
+    return lo;
   }
 
   /**

@@ -95,7 +95,8 @@ final class SignedLabel {
   /**
    * The bytes the MAC covers: {@code domain} (the format's tag), the zone and the two names the
    * credential is bound to (US-ASCII, lower case; each of the four ended by a NUL), then the expiry
-   * (4 bytes), the nonce (8) and the value's bits (4, IEEE 754), big-endian.
+   * (4 bytes), the nonce (8), the value's bits (4, IEEE 754), big-endian, and the format's extra
+   * bytes (none in the older versions).
    */
   static byte[] macInput(
       byte[] domain,
@@ -104,20 +105,8 @@ final class SignedLabel {
       String second,
       long expiry,
       long nonce,
-      float value) {
-    return macInput(domain, zone, first, second, expiry, nonce, value, new byte[0]);
-  }
-
-  /** {@link #macInput} followed by the format's extra bytes. */
-  static byte[] macInput(
-      byte[] domain,
-      String zone,
-      String first,
-      String second,
-      long expiry,
-      long nonce,
       float value,
-      byte[] extra) {
+      byte... extra) {
     byte[][] parts = {
       domain,
       zone.getBytes(StandardCharsets.US_ASCII),

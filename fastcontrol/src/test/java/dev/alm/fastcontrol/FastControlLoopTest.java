@@ -99,13 +99,13 @@ class FastControlLoopTest {
       if (ns >= end) {
         break;
       }
-      int i = pick(pickPop, rng.nextDouble() * totalRate);
+      int i = PlannedProbeAnswerer.pick(pickPop, rng.nextDouble() * totalRate);
       String category = answerers[i].category(ns);
       if (category == null) {
         continue;
       }
       probes++;
-      int k = pick(route[i], rng.nextDouble() * route[i][n - 1]);
+      int k = PlannedProbeAnswerer.pick(route[i], rng.nextDouble() * route[i][n - 1]);
       if (c.indexOf(category) == k && ns >= warmup) {
         own[k].record(ns);
       }
@@ -173,19 +173,5 @@ class FastControlLoopTest {
       cum[i] = s;
     }
     return cum;
-  }
-
-  private static int pick(double[] cum, double x) {
-    int lo = 0;
-    int hi = cum.length - 1;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (x < cum[mid]) {
-        hi = mid;
-      } else {
-        lo = mid + 1;
-      }
-    }
-    return lo;
   }
 }

@@ -96,4 +96,14 @@ class PlannedProbeAnswererTest {
   void noneAnswererNeverProbes() {
     assertNull(ProbeAnswerer.NONE.category(0));
   }
+
+  @Test
+  void pickFindsTheFirstCumulativeWeightAboveTheDraw() {
+    double[] cum = {1, 1, 3, 6};
+    assertEquals(0, PlannedProbeAnswerer.pick(cum, 0));
+    assertEquals(2, PlannedProbeAnswerer.pick(cum, 1), "an empty slot is never picked");
+    assertEquals(2, PlannedProbeAnswerer.pick(cum, 2.9));
+    assertEquals(3, PlannedProbeAnswerer.pick(cum, 3));
+    assertEquals(3, PlannedProbeAnswerer.pick(cum, 7), "beyond the total: the last");
+  }
 }

@@ -3,6 +3,8 @@ package dev.alm.io;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The parameters of a builtin reference {@code builtin:NAME?k=v&k2=v2}, with typed reads whose
@@ -43,35 +45,39 @@ public record BuiltinQuery(String source, String name, Map<String, String> param
 
   /** An integer parameter in [min, max], or the default. */
   public int integer(String key, int dflt, int min, int max) throws InputException {
-    String v = params.get(key);
-    if (v == null) {
-      return dflt;
-    }
-    try {
-      int x = Integer.parseInt(v);
-      if (x < min || x > max) {
-        throw new InputException(source, key, "must be in [" + min + ", " + max + "], got " + x);
-      }
-      return x;
-    } catch (NumberFormatException e) {
-      throw new InputException(source, key, "expected an integer, got " + v);
-    }
+    return parameter(
+        key, dflt, Integer::parseInt, x -> x >= min && x <= max, min, max, "an integer");
   }
 
   /** A number parameter in [min, max], or the default. */
   public double number(String key, double dflt, double min, double max) throws InputException {
+    return parameter(
+        key, dflt, Double::parseDouble, x -> x >= min && x <= max, min, max, "a number");
+  }
+
+  /** The parameter parsed and {@code inRange} ([min, max]), or the default when not given. */
+  private <T> T parameter(
+      String key,
+      T dflt,
+      Function<String, T> parse,
+      Predicate<T> inRange,
+      Object min,
+      Object max,
+      String kind)
+      throws InputException {
     String v = params.get(key);
     if (v == null) {
       return dflt;
     }
+    T x;
     try {
-      double x = Double.parseDouble(v);
-      if (!(x >= min && x <= max)) {
-        throw new InputException(source, key, "must be in [" + min + ", " + max + "], got " + x);
-      }
-      return x;
+      x = parse.apply(v);
     } catch (NumberFormatException e) {
-      throw new InputException(source, key, "expected a number, got " + v);
+      throw new InputException(source, key, "expected " + kind + ", got " + v);
     }
+    if (!inRange.test(x)) {
+      throw new InputException(source, key, "must be in [" + min + ", " + max + "], got " + x);
+    }
+    return x;
   }
 }

@@ -106,7 +106,7 @@ final class LabChildren {
 
   /** Starts {@code id}'s process in {@code role} (a {@link LabProcess}) in {@code namespace}. */
   private void start(String namespace, String id, String role) throws IOException {
-    List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", namespace, javaBinary()));
+    List<String> cmd = new ArrayList<>(List.of(javaBinary()));
     cmd.addAll(LabRun.JVM_OPTIONS);
     cmd.addAll(
         List.of(
@@ -117,7 +117,7 @@ final class LabChildren {
             LabSettings.file(out).toString(),
             id));
     Process p =
-        new ProcessBuilder(cmd)
+        new ProcessBuilder(Shell.inNamespace(namespace, cmd))
             .redirectErrorStream(true)
             .redirectOutput(out.resolve("logs").resolve(id + ".out").toFile())
             .start();

@@ -73,17 +73,15 @@ public final class LabNetwork implements AutoCloseable {
       ip("netns", "add", ns);
       ip("-n", ns, "link", "set", "lo", "up");
       Shell.check(
-          List.of(
-              "ip",
-              "netns",
-              "exec",
+          Shell.inNamespace(
               ns,
-              "sysctl",
-              "-q",
-              "-w",
-              "net.ipv4.ip_forward=1",
-              "net.ipv4.conf.all.rp_filter=0",
-              "net.ipv4.conf.default.rp_filter=0"));
+              List.of(
+                  "sysctl",
+                  "-q",
+                  "-w",
+                  "net.ipv4.ip_forward=1",
+                  "net.ipv4.conf.all.rp_filter=0",
+                  "net.ipv4.conf.default.rp_filter=0")));
     }
     netem = true;
     for (LabPlan.Veth v : plan.veths()) {
@@ -108,18 +106,16 @@ public final class LabNetwork implements AutoCloseable {
     for (String s : plan.speakers()) {
       writeConfig(s, 0);
       Shell.check(
-          List.of(
-              "ip",
-              "netns",
-              "exec",
+          Shell.inNamespace(
               plan.ns(s),
-              "bird",
-              "-c",
-              config(s).toString(),
-              "-s",
-              socket(s).toString(),
-              "-P",
-              runDir.resolve(s + ".pid").toString()));
+              List.of(
+                  "bird",
+                  "-c",
+                  config(s).toString(),
+                  "-s",
+                  socket(s).toString(),
+                  "-P",
+                  runDir.resolve(s + ".pid").toString())));
     }
   }
 
@@ -132,22 +128,20 @@ public final class LabNetwork implements AutoCloseable {
     if (netem) {
       Shell.Result r =
           Shell.run(
-              List.of(
-                  "ip",
-                  "netns",
-                  "exec",
+              Shell.inNamespace(
                   ns,
-                  "tc",
-                  "qdisc",
-                  "replace",
-                  "dev",
-                  dev,
-                  "root",
-                  "netem",
-                  "delay",
-                  String.format(Locale.ROOT, "%.3fms", delayMs),
-                  "loss",
-                  String.format(Locale.ROOT, "%.4f%%", lossPercent)),
+                  List.of(
+                      "tc",
+                      "qdisc",
+                      "replace",
+                      "dev",
+                      dev,
+                      "root",
+                      "netem",
+                      "delay",
+                      String.format(Locale.ROOT, "%.3fms", delayMs),
+                      "loss",
+                      String.format(Locale.ROOT, "%.4f%%", lossPercent))),
               10_000);
       if (r.ok()) {
         return true;

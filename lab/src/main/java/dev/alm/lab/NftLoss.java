@@ -76,9 +76,9 @@ final class NftLoss {
    */
   static String apply(String ns, String dev, double lossPercent) {
     for (List<String> args : commands(dev, lossPercent)) {
-      List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", ns, "nft"));
+      List<String> cmd = new ArrayList<>(List.of("nft"));
       cmd.addAll(args);
-      Shell.Result r = Shell.run(cmd, 10_000);
+      Shell.Result r = Shell.run(Shell.inNamespace(ns, cmd), 10_000);
       if (!r.ok()) {
         return r.output().lines().findFirst().orElse("exit " + r.exit()).toLowerCase(Locale.ROOT);
       }

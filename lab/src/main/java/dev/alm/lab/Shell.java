@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -20,6 +21,13 @@ public final class Shell {
   }
 
   private Shell() {}
+
+  /** {@code command} run inside network namespace {@code ns} ({@code ip netns exec}). */
+  public static List<String> inNamespace(String ns, List<String> command) {
+    List<String> c = new ArrayList<>(List.of("ip", "netns", "exec", ns));
+    c.addAll(command);
+    return c;
+  }
 
   /** Runs {@code command}, stderr merged into the output; exit 127 when it cannot start. */
   public static Result run(List<String> command, long timeoutMillis) {

@@ -54,16 +54,8 @@ class NftLossTest {
   private static boolean answered(String ns, String to) {
     Shell.Result r =
         Shell.run(
-            List.of(
-                "ip",
-                "netns",
-                "exec",
-                ns,
-                "timeout",
-                "2",
-                "bash",
-                "-c",
-                "exec 3<>/dev/tcp/" + to + "/9"),
+            Shell.inNamespace(
+                ns, List.of("timeout", "2", "bash", "-c", "exec 3<>/dev/tcp/" + to + "/9")),
             10_000);
     return r.exit() != 124;
   }
@@ -88,12 +80,12 @@ class NftLossTest {
       assertTrue(answered(a, "198.18.255.2"), "the link works before");
       assertNull(NftLoss.apply(a, "va", 100));
       Shell.Result rules =
-          Shell.run(List.of("ip", "netns", "exec", a, "nft", "list", "ruleset"), 5_000);
+          Shell.run(Shell.inNamespace(a, List.of("nft", "list", "ruleset")), 5_000);
       assertTrue(rules.output().contains("oifname \"va\" drop"), rules.output());
       assertTrue(!answered(a, "198.18.255.2"), "a full loss drops the connection attempt");
       assertNull(NftLoss.apply(a, "va", 0));
       Shell.Result after =
-          Shell.run(List.of("ip", "netns", "exec", a, "nft", "list", "ruleset"), 5_000);
+          Shell.run(Shell.inNamespace(a, List.of("nft", "list", "ruleset")), 5_000);
       assertTrue(!after.output().contains("drop"), after.output());
       assertTrue(answered(a, "198.18.255.2"), "no loss: the link works again");
     } finally {

@@ -1,17 +1,14 @@
 package dev.alm.node;
 
-import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
@@ -171,13 +168,7 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   private static FullHttpResponse set(
       FullHttpRequest req, QueryStringDecoder uri, DoubleFunction<String> setter) {
     if (req.method() != HttpMethod.POST && req.method() != HttpMethod.PUT) {
-      FullHttpResponse r =
-          response(
-              HttpResponseStatus.METHOD_NOT_ALLOWED,
-              "text/plain",
-              "POST " + uri.path() + "?value=X\n");
-      r.headers().set(HttpHeaderNames.ALLOW, "POST, PUT");
-      return r;
+      return postOnly(uri.path() + "?value=X");
     }
     List<String> v = uri.parameters().get("value");
     if (v == null || v.size() != 1) {
@@ -194,13 +185,7 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   private static FullHttpResponse post(
       FullHttpRequest req, QueryStringDecoder uri, Function<String, String> handler) {
     if (req.method() != HttpMethod.POST && req.method() != HttpMethod.PUT) {
-      FullHttpResponse r =
-          response(
-              HttpResponseStatus.METHOD_NOT_ALLOWED,
-              "text/plain",
-              "POST " + uri.path() + " with a JSON body\n");
-      r.headers().set(HttpHeaderNames.ALLOW, "POST, PUT");
-      return r;
+      return postOnly(uri.path() + " with a JSON body");
     }
     try {
       String body = req.content().toString(StandardCharsets.UTF_8);
@@ -212,12 +197,14 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   }
 
   private static FullHttpResponse response(HttpResponseStatus s, String type, String body) {
-    byte[] b = body.getBytes(StandardCharsets.UTF_8);
+    return AdminServerResponses.bytes(s, type, body.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** 405 to a write endpoint asked with another method than POST or PUT; {@code usage} says how. */
+  private static FullHttpResponse postOnly(String usage) {
     FullHttpResponse r =
-        new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, s, Unpooled.wrappedBuffer(b));
-    r.headers().set(HttpHeaderNames.CONTENT_TYPE, type);
-    r.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
-    HttpUtil.setContentLength(r, b.length);
+        response(HttpResponseStatus.METHOD_NOT_ALLOWED, "text/plain", "POST " + usage + "\n");
+    r.headers().set(HttpHeaderNames.ALLOW, "POST, PUT");
     return r;
   }
 

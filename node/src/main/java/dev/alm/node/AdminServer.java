@@ -2,10 +2,8 @@ package dev.alm.node;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
@@ -92,26 +90,18 @@ public final class AdminServer implements AutoCloseable {
     EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("alm-admin", true));
     try {
       Channel ch =
-          new ServerBootstrap()
-              .group(group)
-              .channel(NioServerSocketChannel.class)
-              .handler(health.acceptGuard())
-              .childHandler(
-                  new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel c) {
-                      c.pipeline()
-                          .addLast(
-                              health.connectionGuards(
-                                  limits.requestDeadline(), limits.idleTimeout()))
-                          .addLast(
-                              new HttpServerCodec(4096, 8192, 8192),
-                              new HttpServerKeepAliveHandler(),
-                              new HttpObjectAggregator(64 * 1024),
-                              MessageDeadline.completion(),
-                              new AdminHandler(endpoints, access, refusals));
-                    }
-                  })
+          health
+              .guarding(
+                  new ServerBootstrap().group(group).channel(NioServerSocketChannel.class),
+                  limits.requestDeadline(),
+                  limits.idleTimeout(),
+                  p ->
+                      p.addLast(
+                          new HttpServerCodec(4096, 8192, 8192),
+                          new HttpServerKeepAliveHandler(),
+                          new HttpObjectAggregator(64 * 1024),
+                          MessageDeadline.completion(),
+                          new AdminHandler(endpoints, access, refusals)))
               .bind(address)
               .sync()
               .channel();

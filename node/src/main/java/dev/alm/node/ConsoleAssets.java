@@ -30,14 +30,24 @@ public final class ConsoleAssets {
    * The fleet page: all PoPs on one screen (events of {@code alm console} and {@code alm cluster}).
    */
   public static String fleetPage(String title) {
-    String html = new String(read("dev/alm/node/console/fleet.html"), StandardCharsets.UTF_8);
-    return html.replace("{{title}}", escape(title));
+    return page(title, "fleet.js", "matrix", "almFleet();");
   }
 
   /** The console page of one daemon: its title and the kind of document its events carry. */
   public static String page(String title, String kind) {
-    String html = new String(read("dev/alm/node/console/daemon.html"), StandardCharsets.UTF_8);
-    return html.replace("{{title}}", escape(title)).replace("{{kind}}", escape(kind));
+    return page(title, "console.js", "plan", "almConsole(\"" + escape(kind) + "\");");
+  }
+
+  /**
+   * The page: a summary, charts and a third section {@code section} drawn by the asset {@code
+   * script}, which {@code start} starts.
+   */
+  private static String page(String title, String script, String section, String start) {
+    String html = new String(read("dev/alm/node/console/page.html"), StandardCharsets.UTF_8);
+    return html.replace("{{title}}", escape(title))
+        .replace("{{script}}", script)
+        .replace("{{section}}", section)
+        .replace("{{start}}", start);
   }
 
   private static String escape(String s) {

@@ -3,9 +3,13 @@ package dev.alm.node;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
+import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -13,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -70,6 +75,24 @@ public final class ListenerHealth {
       new IdleStateHandler(0, 0, idle.toMillis(), TimeUnit.MILLISECONDS),
       IdleClose.INSTANCE
     };
+  }
+
+  /**
+   * Guards the listener {@code b} binds: the accept guard on its server channel and, at the front
+   * of each connection's pipeline, the {@link #connectionGuards} before the handlers {@code
+   * protocol} adds.
+   */
+  public ServerBootstrap guarding(
+      ServerBootstrap b, Duration deadline, Duration idle, Consumer<ChannelPipeline> protocol) {
+    return b.handler(acceptGuard)
+        .childHandler(
+            new ChannelInitializer<SocketChannel>() {
+              @Override
+              protected void initChannel(SocketChannel c) {
+                c.pipeline().addLast(connectionGuards(deadline, idle));
+                protocol.accept(c.pipeline());
+              }
+            });
   }
 
   /** The callback of the listener's {@link MessageDeadline}s. */

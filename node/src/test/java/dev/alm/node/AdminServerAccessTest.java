@@ -25,17 +25,7 @@ class AdminServerAccessTest {
   private AdminServer server;
 
   private void start(AdminAccess access) throws Exception {
-    AdminEndpoints e =
-        AdminEndpoints.builder()
-            .status(() -> Map.of("x", x.get()))
-            .metrics(registry)
-            .write(
-                "/x",
-                v -> {
-                  x.set(v);
-                  return AdminEndpoints.json(Map.of("x", v));
-                })
-            .build();
+    AdminEndpoints e = XEndpoints.of(x, registry).build();
     server = AdminServer.start(new InetSocketAddress("127.0.0.1", 0), e, access);
   }
 

@@ -26,18 +26,7 @@ class AdminServerTest {
 
   private AdminServer start(boolean page) throws Exception {
     AdminEndpoints.Builder b =
-        AdminEndpoints.builder()
-            .status(() -> Map.of("x", x.get()))
-            .metrics(registry)
-            .write(
-                "/x",
-                v -> {
-                  if (v < 0 || v > 1) {
-                    throw new IllegalArgumentException("x must be in [0, 1], got " + v);
-                  }
-                  x.set(v);
-                  return AdminEndpoints.json(Map.of("x", v));
-                })
+        XEndpoints.of(x, registry)
             .document(
                 "/doc",
                 body -> {

@@ -39,41 +39,55 @@ class CentralOptimumTest {
         new Topology(
             List.of(new Node("a", 0.7, 1, 1, 10, 0.5), new Node("b", 0.7, 1, 1, 10, 0.5)),
             CorrelationMatrix.of(List.of("a", "b"), new double[][] {{0.1, 0.9}, {0.5, 0.5}}));
-    OptimumResult r = optimum.solve(t);
-    assertConverged(t, r);
+    OptimumResult r = solved(t);
     assertTrue(r.upperBound() < Objective.cost(t, new double[] {0, 0}), r.toString());
   }
 
   /** (b) The lower bound is below W at every feasible point. */
   @Test
   void lowerBoundIsBelowTheCostOfRandomFeasiblePoints() {
-    Random rnd = new Random(11);
-    Topology t = randomTopology(rnd, 10, 1.0);
-    OptimumResult r = optimum.solve(t);
-    assertConverged(t, r);
-    for (int k = 0; k < 500; k++) {
-      double[] x = feasible(t, rnd);
-      double w = Objective.cost(t, x);
-      assertTrue(Double.isFinite(w));
-      assertTrue(r.lowerBound() <= w + 1e-9 * Math.abs(w), "W(x) = " + w + " < " + r.lowerBound());
-    }
+    onRandomDraws(
+        11,
+        (t, r, rnd) -> {
+          double w = Objective.cost(t, feasible(t, rnd));
+          assertTrue(Double.isFinite(w));
+          assertTrue(
+              r.lowerBound() <= w + 1e-9 * Math.abs(w), "W(x) = " + w + " < " + r.lowerBound());
+        });
   }
 
   /** (c) Weak duality: D(mu) of eq. (12) never exceeds the upper bound. */
   @Test
   void dualFunctionStaysBelowTheUpperBound() {
-    Random rnd = new Random(12);
+    onRandomDraws(
+        12,
+        (t, r, rnd) -> {
+          double[] mu = new double[t.size()];
+          double scale = Math.pow(10, rnd.nextDouble() * 4 - 1);
+          for (int i = 0; i < mu.length; i++) {
+            mu[i] = rnd.nextDouble() < 0.2 ? 0 : scale * rnd.nextDouble();
+          }
+          double d = Objective.dual(t, mu);
+          assertTrue(
+              d <= r.upperBound() + 1e-9 * Math.abs(r.upperBound()), "D(mu) = " + d + " > " + r);
+        });
+  }
+
+  /** A check of one random draw against the optimum of a topology. */
+  private interface DrawCheck {
+    void check(Topology t, OptimumResult r, Random rnd);
+  }
+
+  /**
+   * Solves a random 10-node topology drawn from {@code seed} and makes 500 checks, each drawing
+   * from the same generator.
+   */
+  private void onRandomDraws(long seed, DrawCheck check) {
+    Random rnd = new Random(seed);
     Topology t = randomTopology(rnd, 10, 1.0);
-    OptimumResult r = optimum.solve(t);
-    assertConverged(t, r);
+    OptimumResult r = solved(t);
     for (int k = 0; k < 500; k++) {
-      double[] mu = new double[t.size()];
-      double scale = Math.pow(10, rnd.nextDouble() * 4 - 1);
-      for (int i = 0; i < mu.length; i++) {
-        mu[i] = rnd.nextDouble() < 0.2 ? 0 : scale * rnd.nextDouble();
-      }
-      double d = Objective.dual(t, mu);
-      assertTrue(d <= r.upperBound() + 1e-9 * Math.abs(r.upperBound()), "D(mu) = " + d + " > " + r);
+      check.check(t, r, rnd);
     }
   }
 
@@ -86,8 +100,7 @@ class CentralOptimumTest {
     Topology base = randomTopology(rnd, 5, 1.0);
     Topology t = base.withDemands(new double[] {5, 5, 5, 5, 5});
     assertEquals(Double.POSITIVE_INFINITY, Objective.cost(t, new double[] {1, 1, 1, 1, 1}));
-    OptimumResult r = optimum.solve(t);
-    assertConverged(t, r);
+    OptimumResult r = solved(t);
     double[] s = r.s();
     for (int i = 0; i < t.size(); i++) {
       assertTrue(r.x()[i] < 1, "node " + i + " should offload: " + r);
@@ -128,8 +141,7 @@ class CentralOptimumTest {
     a[1] = 0;
     a[4] = 0;
     Topology t = base.withDemands(a);
-    OptimumResult r = optimum.solve(t);
-    assertConverged(t, r);
+    OptimumResult r = solved(t);
     assertEquals(1, r.x()[1]);
     assertEquals(1, r.x()[4]);
   }
@@ -149,8 +161,7 @@ class CentralOptimumTest {
       h.add(new NumericOffloadCost((x, a) -> 3 * a * Math.exp(1 - x) - 3 * a));
     }
     Topology t = base.withCosts(g, h);
-    OptimumResult r = optimum.solve(t);
-    assertConverged(t, r);
+    OptimumResult r = solved(t);
   }
 
   /** The scale of paper 004 section V: 48 nodes, eq. (30), Poisson demands up to a mean of 10. */
@@ -206,6 +217,13 @@ class CentralOptimumTest {
     assertThrows(IllegalArgumentException.class, () -> new CentralOptimum(1, 10));
     assertThrows(IllegalArgumentException.class, () -> new CentralOptimum(Double.NaN, 10));
     assertThrows(IllegalArgumentException.class, () -> optimum.withMaxCutRounds(-1));
+  }
+
+  /** The optimum of {@code t}, checked to have converged. */
+  private OptimumResult solved(Topology t) {
+    OptimumResult r = optimum.solve(t);
+    assertConverged(t, r);
+    return r;
   }
 
   private static void assertConverged(Topology t, OptimumResult r) {

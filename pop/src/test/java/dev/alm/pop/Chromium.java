@@ -22,6 +22,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * Headless Chromium (Debian's {@code chromium}) driven over the Chrome DevTools Protocol: one page,
@@ -31,6 +32,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Chromium implements AutoCloseable {
   public static final Path BINARY = Path.of("/usr/bin/chromium");
   private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Skips the calling test when Chromium is not installed (but never on CI, which has it). */
+  public static void assumeInstalled() {
+    Assumptions.assumeTrue(
+        Files.isExecutable(BINARY) || System.getenv("CI") != null,
+        "chromium not installed (apt-get install chromium)");
+  }
 
   private final Process process;
   private final WebSocket socket;

@@ -36,13 +36,7 @@ class PopConfigJsonTest {
   }
 
   private Path pop(String body) throws Exception {
-    Path f = dir.resolve("pop.json");
-    Files.writeString(
-        f,
-        "{\"topology\": \"builtin:paper-fig2\", \"dns\": \"dns-a.json\", \"proxy\": \"proxy-a.json\""
-            + (body.isEmpty() ? "" : ", " + body)
-            + "}");
-    return f;
+    return PopFiles.popJson(dir, "a", body);
   }
 
   @Test

@@ -2,7 +2,6 @@ package dev.alm.pop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.alm.io.Clocks;
 import java.nio.file.Files;
@@ -24,9 +23,7 @@ class PopConsoleBrowserTest {
 
   @Test
   void thePageLoadsWithoutErrorsAndItsNumbersMoveEveryInterval() throws Exception {
-    assumeTrue(
-        Files.isExecutable(Chromium.BINARY) || System.getenv("CI") != null,
-        "chromium not installed (apt-get install chromium)");
+    Chromium.assumeInstalled();
     PopConfig config = PopDaemonClockTest.withAdmin(dir);
     try (PopDaemon pop = PopDaemon.start(config, true, Clocks.SYSTEM, l -> {});
         Chromium browser = Chromium.start(dir.resolve("profile"))) {

@@ -90,20 +90,6 @@ class PopCustomerUpdatesTest {
     return out;
   }
 
-  /** {@code n} customers in mode drl, as a POST body. */
-  private static String drlCustomers(int n) {
-    StringBuilder b = new StringBuilder("{\"customers\": [");
-    for (int i = 0; i < n; i++) {
-      b.append(i == 0 ? "" : ",")
-          .append("{\"name\": \"c")
-          .append(i)
-          .append("\", \"hosts\": [\"c")
-          .append(i)
-          .append(".example\"], \"requestsPerSecond\": 100, \"mode\": \"drl\"}");
-    }
-    return b.append("]}").toString();
-  }
-
   @Test
   void aCentralCustomerAddedAtRunTimeAsksTheStoreOrIsRefusedWithoutOne(@TempDir Path dir)
       throws Exception {
@@ -179,7 +165,7 @@ class PopCustomerUpdatesTest {
         }
       }
       assertEquals(100, share, 1e-9, "a lone PoP's agent gives it the whole limit");
-      HttpResponse<String> tooMany = post(p, drlCustomers(60));
+      HttpResponse<String> tooMany = post(p, DrlCustomersJson.of(60));
       assertEquals(400, tooMany.statusCode(), tooMany.body());
       assertEquals(
           "POST /customers: customers: at most 59 customers in mode drl (a receiver keeps counters"
@@ -188,7 +174,7 @@ class PopCustomerUpdatesTest {
       assertEquals(2, p.proxy().node().customers().table().customers().size(), "nothing changed");
       Thread.sleep(200); // the agent keeps running its intervals with the customers it had
       assertEquals(1, p.drl().agent().status().customers().size());
-      assertEquals(200, post(p, drlCustomers(59)).statusCode());
+      assertEquals(200, post(p, DrlCustomersJson.of(59)).statusCode());
       until = System.nanoTime() + 10_000_000_000L;
       while (System.nanoTime() < until && p.drl().agent().status().customers().size() != 59) {
         Thread.sleep(50);

@@ -5,6 +5,7 @@ import dev.alm.io.Clocks;
 import dev.alm.traces.AccessLogRecord;
 import dev.alm.traces.CsvBytes;
 import dev.alm.traces.PolledLineLog;
+import dev.alm.traces.RingLog;
 import dev.alm.traces.RingSlots;
 import java.util.concurrent.Executor;
 
@@ -22,9 +23,7 @@ import java.util.concurrent.Executor;
  * line's {@code ts} is the wall clock as of that drain minus the time since the response (the
  * clocks may drift apart by microseconds within a drain period).
  */
-final class AccessLogRing implements PolledLineLog.Source {
-  private final Clocks clocks;
-  private final RingSlots slots;
+final class AccessLogRing extends RingLog {
   private final long[] arrival;
   private final long[] done;
   private final long[] bytes;
@@ -43,9 +42,8 @@ final class AccessLogRing implements PolledLineLog.Source {
    * @param clocks the monotonic and the wall clock
    */
   AccessLogRing(int capacity, Clocks clocks) {
-    this.slots = new RingSlots(capacity);
+    super(capacity, clocks);
     int n = slots.capacity();
-    this.clocks = clocks;
     arrival = new long[n];
     done = new long[n];
     bytes = new long[n];
@@ -112,18 +110,7 @@ final class AccessLogRing implements PolledLineLog.Source {
   }
 
   @Override
-  public long dropped() {
-    return slots.dropped();
-  }
-
-  /** Formats every published response into {@code out}, frees the slots, and returns how many. */
-  @Override
-  public int drainTo(CsvBytes out) {
-    return slots.drain(
-        clocks, (i, anchorMillis, anchorNanos) -> line(out, i, anchorMillis, anchorNanos));
-  }
-
-  private void line(CsvBytes out, int i, long anchorMillis, long anchorNanos) {
+  protected void line(CsvBytes out, int i, long anchorMillis, long anchorNanos) {
     ProbeName p = probe[i];
     AccessLogRecord.appendCsv(
         out,

@@ -4,6 +4,8 @@ import dev.alm.fastcontrol.ProbeVerdict;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The Micrometer binding of a {@link ProxyNode}: every meter reads the node's own lock-free
@@ -59,16 +61,15 @@ public final class ProxyMetrics {
         .tag("pop", pop)
         .description("1 when probes must carry a valid MAC to count, 0 when authentication is off")
         .register(registry);
-    FunctionCounter.builder("alm.proxy.log.dropped", node, ProxyNode::accessLogDropped)
-        .tag("pop", pop)
-        .tag("log", "access")
-        .description("Log lines dropped because the queue was full")
-        .register(registry);
-    FunctionCounter.builder("alm.proxy.log.dropped", node, ProxyNode::probeLogDropped)
-        .tag("pop", pop)
-        .tag("log", "probe")
-        .description("Log lines dropped because the queue was full")
-        .register(registry);
+    Map<String, ToDoubleFunction<ProxyNode>> dropped =
+        Map.of("access", ProxyNode::accessLogDropped, "probe", ProxyNode::probeLogDropped);
+    dropped.forEach(
+        (log, lines) ->
+            FunctionCounter.builder("alm.proxy.log.dropped", node, lines)
+                .tag("pop", pop)
+                .tag("log", log)
+                .description("Log lines dropped because the queue was full")
+                .register(registry));
     Gauge.builder("alm.proxy.load", node, n -> n.meter().rate(n.nanoTime()))
         .tag("pop", pop)
         .description("S_i: requests per second over the last control interval")

@@ -18,10 +18,8 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
@@ -217,23 +215,18 @@ public final class ProxyServer implements AutoCloseable {
       OriginClient o)
       throws InterruptedException {
     HttpLimits limits = config.limits();
-    return new ServerBootstrap()
-        .group(boss, workers)
-        .channel(transport.serverChannel())
-        .option(ChannelOption.SO_BACKLOG, 1024)
-        .option(ChannelOption.SO_REUSEADDR, true)
-        .childOption(ChannelOption.TCP_NODELAY, true)
-        .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-        .handler(health.acceptGuard())
-        .childHandler(
-            new ChannelInitializer<SocketChannel>() {
-              @Override
-              protected void initChannel(SocketChannel c) {
-                c.pipeline()
-                    .addLast(health.connectionGuards(limits.headerDeadline(), limits.idleTimeout()))
-                    .addLast(ProxyPipelines.http(limits, node, generated, o));
-              }
-            })
+    return health
+        .guarding(
+            new ServerBootstrap()
+                .group(boss, workers)
+                .channel(transport.serverChannel())
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT),
+            limits.headerDeadline(),
+            limits.idleTimeout(),
+            p -> p.addLast(ProxyPipelines.http(limits, node, generated, o)))
         .bind(config.listen().socketAddress())
         .sync()
         .channel();

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.alm.io.Clocks;
+import dev.alm.proxy.fuzz.NettyLeaks;
 import dev.alm.proxy.limit.CentralLimiter;
 import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomersConfig;
@@ -24,9 +24,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -40,21 +38,16 @@ import org.junit.jupiter.api.Test;
 class CentralPacedBodyTest {
 
   static {
-    LeakWatch.install();
+    NettyLeaks.install();
   }
 
-  /** Records each acquisition and its units; completed by the test. */
-  static final class PendingStore implements CentralLimiter {
-    final List<CompletableFuture<Boolean>> asked = new ArrayList<>();
-    final List<Long> units = new ArrayList<>();
-
-    @Override
-    public CompletableFuture<Boolean> tryAcquire(String customer, long n) {
-      CompletableFuture<Boolean> f = new CompletableFuture<>();
-      asked.add(f);
-      units.add(n);
-      return f;
-    }
+  /** A proxy whose one customer is {@code video}, failing open or closed when its store fails. */
+  private static ProxyConfig config(CustomerSpec video, boolean failOpen) {
+    return ProxyConfig.builder()
+        .pop("a")
+        .capacity(1e6)
+        .customers(new CustomersConfig(List.of(video), 2, failOpen, Duration.ofSeconds(5), 100))
+        .build();
   }
 
   private static FullHttpRequest get(String host, String path) {
@@ -85,16 +78,11 @@ class CentralPacedBodyTest {
     // 20 kB/s with 0.5 s of burst: the store's bucket holds 10,000 bytes, so chunks are 10,000
     CustomerSpec video =
         new CustomerSpec("video", List.of("v.example"), 0, 20_000, 0.5, 0, LimitMode.CENTRAL);
-    ProxyConfig cfg =
-        ProxyConfig.builder()
-            .pop("a")
-            .capacity(1e6)
-            .customers(new CustomersConfig(List.of(video), 2, false, Duration.ofSeconds(5), 100))
-            .build();
+    ProxyConfig cfg = config(video, false);
     long retry = CentralPacedBody.retryNanos(10_000, 20_000);
     assertEquals(500_000_000L, retry, "a chunk's refill at the global rate");
-    PendingStore store = new PendingStore();
-    try (ProxyNode node = new ProxyNode(cfg, new Clocks(System::nanoTime, () -> 0L), null, store);
+    TestStores.Pending store = new TestStores.Pending();
+    try (ProxyNode node = TestStores.node(cfg, store);
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
       FullHttpRequest first = get("v.example", "/bytes/25000");
@@ -151,15 +139,9 @@ class CentralPacedBodyTest {
       throws Exception {
     CustomerSpec video =
         new CustomerSpec("video", List.of("v.example"), 0, 1e6, 1, 0, LimitMode.CENTRAL);
-    ProxyConfig cfg =
-        ProxyConfig.builder()
-            .pop("a")
-            .capacity(1e6)
-            .customers(new CustomersConfig(List.of(video), 2, true, Duration.ofSeconds(5), 100))
-            .build();
-    CentralLimiter broken =
-        (c, n) -> CompletableFuture.failedFuture(new IllegalStateException("down"));
-    try (ProxyNode node = new ProxyNode(cfg, new Clocks(System::nanoTime, () -> 0L), null, broken);
+    ProxyConfig cfg = config(video, true);
+    CentralLimiter broken = TestStores.down();
+    try (ProxyNode node = TestStores.node(cfg, broken);
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
       ch.writeInbound(get("v.example", "/bytes/40000"));
@@ -179,8 +161,8 @@ class CentralPacedBodyTest {
       assertFalse(ch.finish());
     }
     // a connection closed while a chunk is awaited releases the body
-    PendingStore store = new PendingStore();
-    try (ProxyNode node = new ProxyNode(cfg, new Clocks(System::nanoTime, () -> 0L), null, store);
+    TestStores.Pending store = new TestStores.Pending();
+    try (ProxyNode node = TestStores.node(cfg, store);
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
       ch.writeInbound(get("v.example", "/bytes/40000"));
@@ -207,6 +189,6 @@ class CentralPacedBodyTest {
 
   @AfterAll
   static void noLeaks() throws InterruptedException {
-    assertEquals(List.of(), LeakWatch.leaks());
+    assertEquals(List.of(), NettyLeaks.leaks());
   }
 }

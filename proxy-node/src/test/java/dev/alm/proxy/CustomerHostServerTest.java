@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.alm.node.HostPort;
+import dev.alm.proxy.fuzz.NettyLeaks;
 import dev.alm.proxy.limit.CustomerLimiter;
 import dev.alm.proxy.limit.CustomerSpec;
-import dev.alm.proxy.limit.CustomersConfig;
 import dev.alm.proxy.limit.LimitMode;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class CustomerHostServerTest {
 
   static {
-    LeakWatch.install();
+    NettyLeaks.install();
   }
 
   @Test
@@ -44,14 +44,7 @@ class CustomerHostServerTest {
     CustomerSpec acme =
         new CustomerSpec("acme", List.of("acme.example"), 1e-3, 0, 1, 0, LimitMode.INDEPENDENT);
     ProxyConfig cfg =
-        ProxyConfig.builder()
-            .pop("p1")
-            .listen(new HostPort("127.0.0.1", 0))
-            .capacity(1e6)
-            .ioThreads(1)
-            .content(ContentConfig.proxy(new HostPort("127.0.0.1", origin.getAddress().getPort())))
-            .customers(CustomersConfig.NONE.withCustomers(List.of(acme)))
-            .build();
+        OriginProxy.config(new HostPort("127.0.0.1", origin.getAddress().getPort()), acme);
     try (ProxyServer s = ProxyServer.start(cfg)) {
       try (HttpTestClient c = new HttpTestClient(s.address())) {
         assertEquals(200, c.get("acme.example", "/a").status());

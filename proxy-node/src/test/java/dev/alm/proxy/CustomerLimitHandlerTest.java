@@ -5,11 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.alm.io.Clocks;
+import dev.alm.proxy.fuzz.NettyLeaks;
 import dev.alm.proxy.limit.CentralLimiter;
 import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomersConfig;
+import dev.alm.proxy.limit.HandShares;
 import dev.alm.proxy.limit.LimitMode;
-import dev.alm.proxy.limit.ShareSource;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
@@ -20,11 +21,8 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +34,7 @@ import org.junit.jupiter.api.Test;
 class CustomerLimitHandlerTest {
 
   static {
-    LeakWatch.install();
+    NettyLeaks.install();
   }
 
   private static FullHttpRequest get(String host, String path) {
@@ -51,6 +49,17 @@ class CustomerLimitHandlerTest {
         .pop("a")
         .capacity(1e6)
         .customers(CustomersConfig.NONE.withCustomers(List.of(customers)))
+        .build();
+  }
+
+  /**
+   * A proxy whose one customer, c at 10 requests/s, is in mode central: failing open or closed when
+   * its store fails or does not answer within {@code timeout}.
+   */
+  private static ProxyConfig central(boolean failOpen, Duration timeout) {
+    CustomerSpec c = new CustomerSpec("c", List.of("c.example"), 10, 0, 1, 0, LimitMode.CENTRAL);
+    return config(c).toBuilder()
+        .customers(new CustomersConfig(List.of(c), 1, failOpen, timeout, 100))
         .build();
   }
 
@@ -169,33 +178,12 @@ class CustomerLimitHandlerTest {
     }
   }
 
-  /** A share source set by hand: the DRL agent's seam. */
-  static final class Shares implements ShareSource {
-    final Map<String, Double> share = new ConcurrentHashMap<>();
-    final Map<String, Long> arrived = new ConcurrentHashMap<>();
-
-    @Override
-    public double share(String customer) {
-      return share.getOrDefault(customer, Double.NaN);
-    }
-
-    @Override
-    public void arrived(String customer, long units) {
-      arrived.merge(customer, units, Long::sum);
-    }
-
-    @Override
-    public String modeLabel(String customer) {
-      return "normal";
-    }
-  }
-
   @Test
   void aDrlCustomerIsLimitedToItsShareAndReportsWhatArrives() throws Exception {
     ManualClock clock = new ManualClock();
     CustomerSpec acme =
         new CustomerSpec("acme", List.of("acme.example"), 100, 0, 0.05, 0, LimitMode.DRL);
-    Shares shares = new Shares();
+    HandShares shares = new HandShares("normal", 0);
     shares.share.put("acme", 20.0); // 1 token of burst at 20/s
     try (ProxyNode node = new ProxyNode(config(acme), new Clocks(clock, () -> 0L), shares, null);
         GeneratedContent content = new GeneratedContent(64)) {
@@ -228,18 +216,6 @@ class CustomerLimitHandlerTest {
     }
   }
 
-  /** The central store, in memory: the test completes each acquisition by hand. */
-  static final class PendingStore implements CentralLimiter {
-    final List<CompletableFuture<Boolean>> asked = new ArrayList<>();
-
-    @Override
-    public CompletableFuture<Boolean> tryAcquire(String customer, long units) {
-      CompletableFuture<Boolean> f = new CompletableFuture<>();
-      asked.add(f);
-      return f;
-    }
-  }
-
   private static int lengthOf(FullHttpResponse r) {
     int n = r.status().code() == 200 ? r.content().readableBytes() : -r.status().code();
     r.release();
@@ -248,14 +224,9 @@ class CustomerLimitHandlerTest {
 
   @Test
   void centralAnswersArriveLaterAndResponsesKeepTheirOrder() throws Exception {
-    CustomerSpec central =
-        new CustomerSpec("c", List.of("c.example"), 10, 0, 1, 0, LimitMode.CENTRAL);
-    ProxyConfig cfg =
-        config(central).toBuilder()
-            .customers(new CustomersConfig(List.of(central), 1, false, Duration.ofSeconds(2), 100))
-            .build();
-    PendingStore store = new PendingStore();
-    try (ProxyNode node = new ProxyNode(cfg, new Clocks(System::nanoTime, () -> 0L), null, store);
+    ProxyConfig cfg = central(false, Duration.ofSeconds(2));
+    TestStores.Pending store = new TestStores.Pending();
+    try (ProxyNode node = TestStores.node(cfg, store);
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
       List<FullHttpRequest> reqs =
@@ -305,20 +276,14 @@ class CustomerLimitHandlerTest {
 
   @AfterAll
   static void noLeaks() throws InterruptedException {
-    assertEquals(List.of(), LeakWatch.leaks());
+    assertEquals(List.of(), NettyLeaks.leaks());
   }
 
   @Test
   void failOpenAdmitsWhenTheStoreFails() throws Exception {
-    CustomerSpec central =
-        new CustomerSpec("c", List.of("c.example"), 10, 0, 1, 0, LimitMode.CENTRAL);
-    ProxyConfig cfg =
-        config(central).toBuilder()
-            .customers(new CustomersConfig(List.of(central), 1, true, Duration.ofSeconds(5), 100))
-            .build();
-    CentralLimiter broken =
-        (c, n) -> CompletableFuture.failedFuture(new IllegalStateException("down"));
-    try (ProxyNode node = new ProxyNode(cfg, new Clocks(System::nanoTime, () -> 0L), null, broken);
+    ProxyConfig cfg = central(true, Duration.ofSeconds(5));
+    CentralLimiter broken = TestStores.down();
+    try (ProxyNode node = TestStores.node(cfg, broken);
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
       assertEquals(200, status(ch, "c.example", "/"));

@@ -9,6 +9,7 @@ import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import dev.alm.node.AdminAccess;
 import dev.alm.node.HostPort;
+import dev.alm.proxy.fuzz.NettyLeaks;
 import dev.alm.proxy.limit.CustomerLimits;
 import dev.alm.proxy.limit.CustomerSpec;
 import dev.alm.proxy.limit.CustomersConfig;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.Test;
 class CustomerLimitServerTest {
 
   static {
-    LeakWatch.install();
+    NettyLeaks.install();
   }
 
   private static final String TOKEN = "customers-admin-token-0123";
@@ -241,6 +242,6 @@ class CustomerLimitServerTest {
 
   @AfterAll
   static void noLeaks() throws InterruptedException {
-    assertEquals(List.of(), LeakWatch.leaks());
+    assertEquals(List.of(), NettyLeaks.leaks());
   }
 }

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.alm.node.HostPort;
+import dev.alm.proxy.fuzz.NettyLeaks;
 import dev.alm.proxy.limit.CustomerLimiter;
 import dev.alm.proxy.limit.CustomerSpec;
-import dev.alm.proxy.limit.CustomersConfig;
 import dev.alm.proxy.limit.LimitMode;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 class NginxOriginTest {
 
   static {
-    LeakWatch.install();
+    NettyLeaks.install();
   }
 
   private static final String ADDRESS = "127.0.0.81";
@@ -54,15 +54,7 @@ class NginxOriginTest {
               "acme", List.of("acme.example"), RATE, 0, BURST_SECONDS, 0, LimitMode.INDEPENDENT);
       CustomerSpec other =
           new CustomerSpec("other", List.of("other.example"), 1e6, 0, 1, 0, LimitMode.INDEPENDENT);
-      ProxyConfig cfg =
-          ProxyConfig.builder()
-              .pop("p1")
-              .listen(new HostPort("127.0.0.1", 0))
-              .capacity(1e6)
-              .ioThreads(1)
-              .content(ContentConfig.proxy(new HostPort(ADDRESS, port)))
-              .customers(CustomersConfig.NONE.withCustomers(List.of(acme, other)))
-              .build();
+      ProxyConfig cfg = OriginProxy.config(new HostPort(ADDRESS, port), acme, other);
       try (ProxyServer s = ProxyServer.start(cfg)) {
         long start = System.nanoTime();
         int[] absolute =

@@ -12,6 +12,7 @@ import dev.alm.fastcontrol.ProbeSigner;
 import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import dev.alm.node.HostPort;
+import dev.alm.proxy.fuzz.NettyLeaks;
 import java.net.InetAddress;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
@@ -29,7 +30,7 @@ class PriceEchoProxyTest {
   private static final InetAddress RESOLVER = InetAddress.getLoopbackAddress();
 
   static {
-    LeakWatch.install();
+    NettyLeaks.install();
   }
 
   private static final String ZONE = "cdn.example";

@@ -12,6 +12,7 @@ import dev.alm.fastcontrol.ProbeVerdict;
 import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
 import dev.alm.node.HostPort;
+import dev.alm.proxy.fuzz.NettyLeaks;
 import java.net.InetAddress;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class ProbeAuthServerTest {
 
   static {
-    LeakWatch.install();
+    NettyLeaks.install();
   }
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -39,16 +40,21 @@ class ProbeAuthServerTest {
     return s.relativeTarget("b", "a", nowMillis) + "." + ZONE;
   }
 
+  /** Proxy b of zone ZONE on loopback ports of its own (HTTP and admin). */
+  private static ProxyConfig.Builder proxyB() {
+    return ProxyConfig.builder()
+        .listen(new HostPort("127.0.0.1", 0))
+        .admin(new HostPort("127.0.0.1", 0))
+        .pop("b")
+        .zone(ZONE);
+  }
+
   @Test
   void aForgedFloodChangesNoCountAndEachIsRefusedByReason() throws Exception {
     ManualClock clock = new ManualClock();
     AtomicLong wall = new AtomicLong(T0);
     ProxyConfig cfg =
-        ProxyConfig.builder()
-            .listen(new HostPort("127.0.0.1", 0))
-            .admin(new HostPort("127.0.0.1", 0))
-            .pop("b")
-            .zone(ZONE)
+        proxyB()
             .capacity(1e6)
             .ioThreads(2)
             .probeAuth(ProbeAuthConfig.of(FLEET).withClientLimit(5, 50))
@@ -145,20 +151,13 @@ class ProbeAuthServerTest {
           metrics);
       assertTrue(metrics.contains("alm_proxy_probe_auth{pop=\"b\"} 1.0"), metrics);
     }
-    assertEquals(List.of(), LeakWatch.leaks());
+    assertEquals(List.of(), NettyLeaks.leaks());
   }
 
   @Test
   void withoutAKeyUnsignedProbesCountAsBeforeAndStatusSaysSo() throws Exception {
     ManualClock clock = new ManualClock();
-    ProxyConfig cfg =
-        ProxyConfig.builder()
-            .listen(new HostPort("127.0.0.1", 0))
-            .admin(new HostPort("127.0.0.1", 0))
-            .pop("b")
-            .zone(ZONE)
-            .ioThreads(1)
-            .build();
+    ProxyConfig cfg = proxyB().ioThreads(1).build();
     try (ProxyServer s = ProxyServer.start(cfg, new Clocks(clock, () -> T0));
         HttpTestClient c = new HttpTestClient(s.address());
         HttpTestClient admin = new HttpTestClient(s.adminAddress())) {

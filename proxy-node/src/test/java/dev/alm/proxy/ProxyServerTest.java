@@ -11,6 +11,7 @@ import dev.alm.fastcontrol.ProbeName;
 import dev.alm.fastcontrol.ProbeVerdict;
 import dev.alm.io.Clocks;
 import dev.alm.node.HostPort;
+import dev.alm.proxy.fuzz.NettyLeaks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ProxyServerTest {
 
   static {
-    LeakWatch.install();
+    NettyLeaks.install();
   }
 
   private static final long SECOND = ManualClock.SECOND;
@@ -325,6 +326,6 @@ class ProxyServerTest {
 
   @AfterAll
   static void noBufferLeaked() throws Exception {
-    assertEquals(List.of(), LeakWatch.leaks());
+    assertEquals(List.of(), NettyLeaks.leaks());
   }
 }

@@ -63,44 +63,13 @@ public record AccessLogRecord(
     appendCsv(
         out,
         epochMillis,
-        pop,
-        client,
-        host,
+        encodePopClientHost(pop, client, host),
         path,
         status,
         bytes,
         latencyMicros,
         probeCategory,
         probeOrigin);
-  }
-
-  /**
-   * Appends one access-log line from its fields, without a record: what a log writer calls for each
-   * request it drains (the parameters are the record's components).
-   */
-  public static void appendCsv(
-      CsvBytes out,
-      long epochMillis,
-      String pop,
-      String client,
-      String host,
-      String path,
-      int status,
-      long bytes,
-      long latencyMicros,
-      String probeCategory,
-      String probeOrigin) {
-    out.timestamp(epochMillis)
-        .field(pop)
-        .field(client)
-        .field(host)
-        .field(path)
-        .field(status)
-        .field(bytes)
-        .field(latencyMicros)
-        .field(probeCategory)
-        .field(probeOrigin)
-        .endLine();
   }
 
   /**
@@ -114,7 +83,7 @@ public record AccessLogRecord(
 
   /**
    * Appends one access-log line whose {@code pop}, {@code client} and {@code host} fields were
-   * encoded by {@link #encodePopClientHost}; the same bytes as the other {@code appendCsv} methods.
+   * encoded by {@link #encodePopClientHost}; the same bytes as {@link #appendCsv(CsvBytes)}.
    */
   public static void appendCsv(
       CsvBytes out,

@@ -98,8 +98,8 @@ class CsvBytesTest {
     for (String client : awkward) {
       for (String host : awkward) {
         CsvBytes expected = new CsvBytes(16);
-        AccessLogRecord.appendCsv(
-            expected, 1_700_000_000_123L, "fra", client, host, "/p", 200, 5, 7, "a", "b");
+        new AccessLogRecord(1_700_000_000_123L, "fra", client, host, "/p", 200, 5, 7, "a", "b")
+            .appendCsv(expected);
         CsvBytes actual = new CsvBytes(16);
         AccessLogRecord.appendCsv(
             actual,

@@ -2,7 +2,6 @@ package dev.alm.app.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.alm.dns.DnsConfig;
 import dev.alm.dns.DnsDaemon;
@@ -13,7 +12,6 @@ import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.ProxyServer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -29,9 +27,7 @@ class DaemonPagesBrowserTest {
 
   @Test
   void proxyAndDnsPagesLoadAndMove() throws Exception {
-    assumeTrue(
-        Files.isExecutable(Chromium.BINARY) || System.getenv("CI") != null,
-        "chromium not installed (apt-get install chromium)");
+    Chromium.assumeInstalled();
     ProxyConfig proxy =
         ProxyConfig.builder()
             .pop("p1")

@@ -35,13 +35,7 @@ final class EstimateParquet {
     MessageType n = schema("counts", false, "n");
     write(dir.resolve("counts.parquet"), n, e, (g, i, j) -> g.append("n", e.count(i, j)));
     MessageType in =
-        Types.buildMessage()
-            .required(PrimitiveTypeName.BINARY)
-            .as(LogicalTypeAnnotation.stringType())
-            .named("row")
-            .required(PrimitiveTypeName.BINARY)
-            .as(LogicalTypeAnnotation.stringType())
-            .named("column")
+        rowAndColumn()
             .required(PrimitiveTypeName.INT64)
             .named("count")
             .required(PrimitiveTypeName.INT64)
@@ -77,14 +71,19 @@ final class EstimateParquet {
     void fill(Group g, int i, int j);
   }
 
-  private static MessageType schema(String name, boolean real, String value) {
+  /** The columns every file starts with: the entry's row and column ids. */
+  private static Types.GroupBuilder<MessageType> rowAndColumn() {
     return Types.buildMessage()
         .required(PrimitiveTypeName.BINARY)
         .as(LogicalTypeAnnotation.stringType())
         .named("row")
         .required(PrimitiveTypeName.BINARY)
         .as(LogicalTypeAnnotation.stringType())
-        .named("column")
+        .named("column");
+  }
+
+  private static MessageType schema(String name, boolean real, String value) {
+    return rowAndColumn()
         .required(real ? PrimitiveTypeName.DOUBLE : PrimitiveTypeName.INT64)
         .named(value)
         .named(name);

@@ -1,14 +1,14 @@
 package dev.alm.correlation.spark;
 
-import java.io.Serializable;
-
 /**
  * What became of beacon halves or probes (a bean for Spark's encoder): a sample of row {@code
  * from}, column {@code to}, completed by line {@code line} of file {@code file}, in a compared
  * window; or a half left unjoined, or a duplicate; or a paired observation left unpaired; or a
  * vantage point's move between two compared windows.
  */
-public final class Outcome implements Serializable {
+public final class Outcome extends SourceLine {
+  private static final long serialVersionUID = 1L;
+
   /** A sample i -> j. */
   public static final int SAMPLE = 0;
 
@@ -36,8 +36,6 @@ public final class Outcome implements Serializable {
   private int kind;
   private String from;
   private String to;
-  private int file;
-  private long line;
   private long time;
   private int window;
 
@@ -49,11 +47,10 @@ public final class Outcome implements Serializable {
    *     probe's
    */
   public Outcome(int kind, String from, String to, int file, long line, long time) {
+    super(file, line);
     this.kind = kind;
     this.from = from;
     this.to = to;
-    this.file = file;
-    this.line = line;
     this.time = time;
   }
 
@@ -79,22 +76,6 @@ public final class Outcome implements Serializable {
 
   public void setTo(String to) {
     this.to = to;
-  }
-
-  public int getFile() {
-    return file;
-  }
-
-  public void setFile(int file) {
-    this.file = file;
-  }
-
-  public long getLine() {
-    return line;
-  }
-
-  public void setLine(long line) {
-    this.line = line;
   }
 
   public long getTime() {

@@ -1,18 +1,17 @@
 package dev.alm.correlation.spark;
 
-import dev.alm.correlation.LabelFolding;
-import dev.alm.correlation.Smoothing;
+import dev.alm.correlation.CorrelateOptions;
+import dev.alm.correlation.CorrelationInputs;
 import dev.alm.correlation.TimeWindow;
 import dev.alm.io.InputException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -40,67 +39,7 @@ public final class SparkCorrelate implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(
-      names = "--paired",
-      paramLabel = "PATH",
-      split = ",",
-      description = "Paired observations timestamp,vantage_id,service,site.")
-  List<String> paired = new ArrayList<>();
-
-  @Option(
-      names = "--dns-service",
-      paramLabel = "NAME",
-      description = "With --paired: the service taken as DNS layer.")
-  String dnsService;
-
-  @Option(
-      names = "--http-service",
-      paramLabel = "NAME",
-      description = "With --paired: the service taken as HTTP layer.")
-  String httpService;
-
-  @Option(names = "--dns", paramLabel = "PATH", split = ",", description = "DNS query logs.")
-  List<String> dns = new ArrayList<>();
-
-  @Option(names = "--http", paramLabel = "PATH", split = ",", description = "HTTP access logs.")
-  List<String> http = new ArrayList<>();
-
-  @Option(names = "--probes", paramLabel = "PATH", split = ",", description = "Probe logs.")
-  List<String> probes = new ArrayList<>();
-
-  @Option(
-      names = "--window",
-      paramLabel = "SECONDS",
-      defaultValue = "300",
-      description =
-          "Pairing window (--paired) or join window (beacons), seconds. Default: ${DEFAULT-VALUE}.")
-  double windowSeconds;
-
-  @Option(
-      names = "--fold",
-      paramLabel = "metro|FILE",
-      description = "Fold labels: 'metro' or a local CSV label,node mapping file.")
-  String fold;
-
-  @Option(
-      names = "--pops",
-      paramLabel = "ID",
-      split = ",",
-      description = "The known PoP ids; samples naming another id are bad lines. Default: any.")
-  List<String> pops = new ArrayList<>();
-
-  @Option(
-      names = "--prior-mass",
-      paramLabel = "A",
-      defaultValue = "1",
-      description = "Dirichlet prior mass per row. Default: ${DEFAULT-VALUE}.")
-  double priorMass;
-
-  @Option(
-      names = "--confidence",
-      defaultValue = "0.95",
-      description = "Level of the per-entry intervals. Default: ${DEFAULT-VALUE}.")
-  double confidence;
+  @Mixin CorrelateOptions options;
 
   @Option(
       names = "--compare",
@@ -110,12 +49,6 @@ public final class SparkCorrelate implements Callable<Integer> {
           "Two windows START[/END] (ISO-8601 or epoch seconds; START alone means --window long): "
               + "DIR/window1/, DIR/window2/ and DIR/drift.json as alm correlate --compare writes them.")
   List<String> compare = new ArrayList<>();
-
-  @Option(
-      names = "--alpha",
-      defaultValue = "0.01",
-      description = "Drift: family-wise level of the per-row tests. Default: ${DEFAULT-VALUE}.")
-  double alpha;
 
   @Option(
       names = "--parquet",
@@ -196,7 +129,8 @@ public final class SparkCorrelate implements Callable<Integer> {
                 + ": nothing was paired or joined (see the summary above)");
         return 1;
       }
-      SparkOutputs.write(spark, out, r, job.windows(), alpha, parquet).forEach(o::println);
+      SparkOutputs.write(spark, out, r, job.windows(), options.alpha(), parquet)
+          .forEach(o::println);
       o.flush();
       return 0;
     } finally {
@@ -205,27 +139,9 @@ public final class SparkCorrelate implements Callable<Integer> {
   }
 
   SparkCorrelation.Job job() throws InputException {
-    int kinds =
-        (paired.isEmpty() ? 0 : 1)
-            + (dns.isEmpty() && http.isEmpty() ? 0 : 1)
-            + (probes.isEmpty() ? 0 : 1);
-    if (kinds != 1) {
-      throw new IllegalArgumentException(
-          "give exactly one kind of trace: --paired, --dns with --http, or --probes");
-    }
-    if (!paired.isEmpty() && (dnsService == null || httpService == null)) {
-      throw new IllegalArgumentException("--paired needs --dns-service and --http-service");
-    }
-    if (paired.isEmpty() && (dnsService != null || httpService != null)) {
-      throw new IllegalArgumentException("--dns-service and --http-service go with --paired");
-    }
-    if (!(windowSeconds >= 0) || Double.isInfinite(windowSeconds)) {
-      throw new IllegalArgumentException("--window must be a number of seconds >= 0");
-    }
-    if (!(alpha > 0 && alpha < 1)) {
-      throw new IllegalArgumentException("--alpha must be in (0, 1), got " + alpha);
-    }
-    long window = Math.round(windowSeconds * 1000);
+    CorrelationInputs.Kind inputs = options.kind();
+    long window = options.windowMillis();
+    options.alpha(); // checked before Spark starts
     List<TimeWindow> windows = new ArrayList<>();
     for (String w : compare) {
       try {
@@ -240,27 +156,25 @@ public final class SparkCorrelate implements Callable<Integer> {
                 + " without Spark)");
       }
     }
-    LabelFolding folding =
-        fold == null
-            ? LabelFolding.identity()
-            : fold.equals("metro") ? LabelFolding.metro() : LabelFolding.mapping(Path.of(fold));
     TraceFile.Kind kind =
-        !paired.isEmpty()
-            ? TraceFile.Kind.PAIRED
-            : probes.isEmpty() ? TraceFile.Kind.DNS : TraceFile.Kind.PROBES;
+        switch (inputs) {
+          case PAIRED -> TraceFile.Kind.PAIRED;
+          case BEACON -> TraceFile.Kind.DNS;
+          case PROBES -> TraceFile.Kind.PROBES;
+        };
     return new SparkCorrelation.Job(
         kind,
-        dns,
-        http,
-        probes,
-        paired,
-        dnsService,
-        httpService,
+        options.dns(),
+        options.http(),
+        options.probes(),
+        options.paired(),
+        options.dnsService(),
+        options.httpService(),
         window,
-        folding,
-        new LinkedHashSet<>(pops),
-        new Smoothing(priorMass),
-        confidence,
+        options.folding(),
+        options.pops(),
+        options.smoothing(),
+        options.confidence(),
         windows);
   }
 }

@@ -73,21 +73,9 @@ public final class SparkCorrelation {
       double confidence,
       List<TimeWindow> windows) {
 
-    /** A job over the whole input, without windows. */
-    public Job(
-        TraceFile.Kind kind,
-        List<String> dns,
-        List<String> http,
-        List<String> probes,
-        List<String> paired,
-        String dnsService,
-        String httpService,
-        long windowMillis,
-        LabelFolding folding,
-        Set<String> pops,
-        Smoothing smoothing,
-        double confidence) {
-      this(
+    /** The same job over the two windows {@code w} ({@code --compare}), or the whole input. */
+    public Job withWindows(List<TimeWindow> w) {
+      return new Job(
           kind,
           dns,
           http,
@@ -100,7 +88,7 @@ public final class SparkCorrelation {
           pops,
           smoothing,
           confidence,
-          List.of());
+          w);
     }
 
     public Job {

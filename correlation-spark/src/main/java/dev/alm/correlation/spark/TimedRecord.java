@@ -1,29 +1,24 @@
 package dev.alm.correlation.spark;
 
-import java.io.Serializable;
-
 /**
  * What every trace record the Spark job joins carries (a bean base for Spark's encoder): its
  * timestamp, the join clock when it was read (the latest timestamp of any record of its file up to
  * it, docs/correlation.md "On Spark"), where it came from (file index and line) and whether it is
  * the DNS-layer side.
  */
-public abstract class TimedRecord implements Serializable {
+public abstract class TimedRecord extends SourceLine {
   private static final long serialVersionUID = 1L;
 
   private long t;
   private long clock;
-  private int file;
-  private long line;
   private boolean dns;
 
   TimedRecord() {}
 
   TimedRecord(long t, long clock, int file, long line, boolean dns) {
+    super(file, line);
     this.t = t;
     this.clock = clock;
-    this.file = file;
-    this.line = line;
     this.dns = dns;
   }
 
@@ -41,22 +36,6 @@ public abstract class TimedRecord implements Serializable {
 
   public void setClock(long clock) {
     this.clock = clock;
-  }
-
-  public int getFile() {
-    return file;
-  }
-
-  public void setFile(int file) {
-    this.file = file;
-  }
-
-  public long getLine() {
-    return line;
-  }
-
-  public void setLine(long line) {
-    this.line = line;
   }
 
   public boolean isDns() {

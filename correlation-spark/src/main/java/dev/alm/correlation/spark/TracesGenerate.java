@@ -1,7 +1,6 @@
 package dev.alm.correlation.spark;
 
 import dev.alm.traces.synthetic.GenerateOptions;
-import dev.alm.traces.synthetic.GenerateRun;
 import dev.alm.traces.synthetic.SyntheticConfig;
 import dev.alm.traces.synthetic.TraceLayout;
 import java.util.concurrent.Callable;
@@ -46,13 +45,7 @@ public final class TracesGenerate implements Callable<Integer> {
       spec.commandLine().getErr().println("alm-spark traces generate: " + e.getMessage());
       return 2;
     }
-    GenerateRun.run(
-        config,
-        layout,
-        options.out(),
-        spec.commandLine().getOut(),
-        spec.commandLine().getErr(),
-        System::nanoTime);
+    options.write(config, layout, spec.commandLine());
     return 0;
   }
 }

@@ -32,55 +32,30 @@ class CliTest {
     assertTrue(r.err().contains(expected), r.err());
   }
 
+  /**
+   * {@code alm-spark correlate} with {@code args} (separated by spaces) and an output directory
+   * refuses in one line containing {@code expected}.
+   */
+  private void refuses(String args, String expected) {
+    String out = dir.resolve("c").toString();
+    String[] all = (args.isEmpty() ? "--out " + out : args + " --out " + out).split(" ");
+    assertOneLine(run(new SparkCorrelate(), all), expected);
+  }
+
   @Test
   void correlateRefusesBadCombinationsInOneLine() {
-    String out = dir.resolve("c").toString();
-    assertOneLine(
-        run(new SparkCorrelate(), "--out", out),
-        "alm-spark correlate: give exactly one kind of trace");
-    assertOneLine(
-        run(new SparkCorrelate(), "--paired", "obs.csv", "--probes", "p.csv", "--out", out),
-        "give exactly one kind of trace");
-    assertOneLine(
-        run(new SparkCorrelate(), "--paired", "obs.csv", "--dns-service", "a", "--out", out),
-        "--paired needs --dns-service and --http-service");
-    assertOneLine(
-        run(new SparkCorrelate(), "--probes", "p.csv", "--dns-service", "a", "--out", out),
-        "--dns-service and --http-service go with --paired");
-    assertOneLine(
-        run(new SparkCorrelate(), "--probes", "p.csv", "--window", "-1", "--out", out),
-        "--window must be a number of seconds >= 0");
-    assertOneLine(
-        run(new SparkCorrelate(), "--probes", "p.csv", "--confidence", "2", "--out", out),
-        "--confidence must be in (0, 1)");
-    assertOneLine(
-        run(new SparkCorrelate(), "--probes", "p.csv", "--windw", "3", "--out", out),
-        "Unknown options: '--windw', '3' (--help lists the options)");
+    refuses("", "alm-spark correlate: give exactly one kind of trace");
+    refuses("--paired obs.csv --probes p.csv", "give exactly one kind of trace");
+    refuses("--paired obs.csv --dns-service a", "--paired needs --dns-service and --http-service");
+    refuses("--probes p.csv --dns-service a", "--dns-service and --http-service go with --paired");
+    refuses("--probes p.csv --window -1", "--window must be a number of seconds >= 0");
+    refuses("--probes p.csv --confidence 2", "--confidence must be in (0, 1)");
+    refuses(
+        "--probes p.csv --windw 3", "Unknown options: '--windw', '3' (--help lists the options)");
     assertOneLine(run(new SparkCorrelate(), "--probes", "p.csv"), "Missing required option");
-    assertOneLine(
-        run(new SparkCorrelate(), "--probes", "p.csv", "--alpha", "0", "--out", out),
-        "--alpha must be in (0, 1), got 0.0");
-    assertOneLine(
-        run(
-            new SparkCorrelate(),
-            "--probes",
-            "p.csv",
-            "--compare",
-            "monday",
-            "2021-05-22T09:45:00Z",
-            "--out",
-            out),
-        "--compare monday: ");
-    assertOneLine(
-        run(
-            new SparkCorrelate(),
-            "--probes",
-            "p.csv",
-            "--compare",
-            "2021-05-22T09:45:00Z",
-            "--out",
-            out),
-        "--compare");
+    refuses("--probes p.csv --alpha 0", "--alpha must be in (0, 1), got 0.0");
+    refuses("--probes p.csv --compare monday 2021-05-22T09:45:00Z", "--compare monday: ");
+    refuses("--probes p.csv --compare 2021-05-22T09:45:00Z", "--compare");
   }
 
   @Test

@@ -14,8 +14,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,13 +29,6 @@ class HeldBackTest {
   static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir static Path dir;
-
-  static SparkSession spark;
-
-  @BeforeAll
-  static void setUp() {
-    spark = LocalSpark.session();
-  }
 
   static List<Path> files(Path root) throws Exception {
     try (Stream<Path> s = Files.walk(root)) {
@@ -82,7 +73,8 @@ class HeldBackTest {
         unjoined > unjoinedWhole + 1000, "held back: " + unjoined + ", whole: " + unjoinedWhole);
 
     Path out = dir.resolve("out");
-    List<String> lines = SparkOutputs.write(spark, out.toString(), b, List.of(), 0.01, true);
+    List<String> lines =
+        SparkOutputs.write(LocalSpark.session(), out.toString(), b, List.of(), 0.01, true);
     assertEquals(1, lines.size());
     Map<?, ?> inputs =
         (Map<?, ?>) JSON.readValue(out.resolve("report.json").toFile(), Map.class).get("inputs");
@@ -98,13 +90,19 @@ class HeldBackTest {
 
   /** The three Parquet files hold the estimate's entries, as Spark reads them. */
   static void assertParquetIsTheCsv(Path out, CorrelationEstimate e) {
-    SparkSession spark = LocalSpark.session();
     int n = e.size();
-    List<Row> c = spark.read().parquet(out.resolve("C.parquet").toString()).collectAsList();
+    List<Row> c =
+        LocalSpark.session().read().parquet(out.resolve("C.parquet").toString()).collectAsList();
     List<Row> counts =
-        spark.read().parquet(out.resolve("counts.parquet").toString()).collectAsList();
+        LocalSpark.session()
+            .read()
+            .parquet(out.resolve("counts.parquet").toString())
+            .collectAsList();
     List<Row> intervals =
-        spark.read().parquet(out.resolve("intervals.parquet").toString()).collectAsList();
+        LocalSpark.session()
+            .read()
+            .parquet(out.resolve("intervals.parquet").toString())
+            .collectAsList();
     assertEquals(n * n, c.size());
     assertEquals(n * n, counts.size());
     assertEquals(n * n, intervals.size());

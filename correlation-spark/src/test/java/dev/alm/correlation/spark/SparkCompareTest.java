@@ -20,8 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,13 +35,6 @@ class SparkCompareTest {
   static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir static Path dir;
-
-  static SparkSession spark;
-
-  @BeforeAll
-  static void setUp() {
-    spark = LocalSpark.session();
-  }
 
   /** Both engines' outputs of one comparison, in {@code dir/inprocess} and {@code dir/spark}. */
   static SparkCorrelation.Result compareBoth(
@@ -63,9 +54,9 @@ class SparkCompareTest {
     DriftOutputs.write(
         a, windows, es, labels, run.stats(), 0.01, vantages == null ? null : vantages.result());
 
-    SparkCorrelation.Result r = SparkCorrelation.run(spark, job);
+    SparkCorrelation.Result r = SparkCorrelation.run(LocalSpark.session(), job);
     Path b = dir.resolve(name).resolve("spark");
-    SparkOutputs.write(spark, b.toString(), r, windows, 0.01, true);
+    SparkOutputs.write(LocalSpark.session(), b.toString(), r, windows, 0.01, true);
 
     for (String w : List.of("window1", "window2")) {
       for (String f : List.of("C.csv", "counts.csv", "intervals.csv")) {
@@ -98,20 +89,9 @@ class SparkCompareTest {
             TimeWindow.parse("2021-05-22T09:45:00Z", window));
     Path quad9 = SparkPairedTest.quad9();
     SparkCorrelation.Job job =
-        new SparkCorrelation.Job(
-            TraceFile.Kind.PAIRED,
-            List.of(),
-            List.of(),
-            List.of(),
-            List.of(quad9.toString()),
-            SparkPairedTest.V4,
-            SparkPairedTest.V6,
-            window,
-            LabelFolding.metro(),
-            Set.of(),
-            new Smoothing(1),
-            0.95,
-            windows);
+        SparkPairedTest.job(
+                List.of(quad9), SparkPairedTest.V4, SparkPairedTest.V6, LabelFolding.metro())
+            .withWindows(windows);
     SparkCorrelation.Result r =
         compareBoth(
             "quad9",
@@ -133,9 +113,21 @@ class SparkCompareTest {
     }
   }
 
+  /** {@link #compareBoth} over the generated beacon logs {@code logs} in two windows. */
+  static SparkCorrelation.Result compareBeacons(
+      String name, GeneratedLogs logs, List<TimeWindow> windows) throws Exception {
+    return compareBoth(
+        name,
+        CorrelationInputs.beacon(
+            List.of(logs.dns()), List.of(logs.http()), SparkCorrelationTest.WINDOW),
+        SparkCorrelationTest.job(
+                TraceFile.Kind.DNS, List.of(logs.dns()), List.of(logs.http()), List.of(), Set.of())
+            .withWindows(windows),
+        LabelFolding.identity());
+  }
+
   @Test
   void beaconWindowsLeaveTheRestOutsideAsInProcess() throws Exception {
-    long joinWindow = SparkCorrelationTest.WINDOW;
     Path gen = dir.resolve("gen");
     GeneratedLogs logs = GeneratedLogs.write(gen);
     long third = (logs.lastMillis() - logs.firstMillis()) / 3;
@@ -143,27 +135,7 @@ class SparkCompareTest {
         List.of(
             new TimeWindow(logs.firstMillis(), logs.firstMillis() + third),
             new TimeWindow(logs.firstMillis() + third, logs.firstMillis() + 2 * third));
-    SparkCorrelation.Job job =
-        new SparkCorrelation.Job(
-            TraceFile.Kind.DNS,
-            List.of(logs.dns().toString()),
-            List.of(logs.http().toString()),
-            List.of(),
-            List.of(),
-            null,
-            null,
-            joinWindow,
-            LabelFolding.identity(),
-            Set.of(),
-            new Smoothing(1),
-            0.95,
-            windows);
-    SparkCorrelation.Result r =
-        compareBoth(
-            "beacons",
-            CorrelationInputs.beacon(List.of(logs.dns()), List.of(logs.http()), joinWindow),
-            job,
-            LabelFolding.identity());
+    SparkCorrelation.Result r = compareBeacons("beacons", logs, windows);
     // the last third of the logs is in neither window: a report line, the same in both engines
     long outside = (Long) r.inputs().get("outsideWindows");
     long joined = (Long) r.inputs().get("joined");
@@ -175,7 +147,6 @@ class SparkCompareTest {
 
   @Test
   void aHeldBackWindowIsAnEstimateOfEmptyRowsInBothEngines() throws Exception {
-    long joinWindow = SparkCorrelationTest.WINDOW;
     GeneratedLogs logs = GeneratedLogs.write(dir.resolve("gen-held"));
     long hour = 3_600_000;
     // the second window's logs are not there (held back): after the end of the traces
@@ -183,27 +154,7 @@ class SparkCompareTest {
         List.of(
             new TimeWindow(logs.firstMillis(), logs.lastMillis() + 1),
             new TimeWindow(logs.lastMillis() + hour, logs.lastMillis() + 2 * hour));
-    SparkCorrelation.Job job =
-        new SparkCorrelation.Job(
-            TraceFile.Kind.DNS,
-            List.of(logs.dns().toString()),
-            List.of(logs.http().toString()),
-            List.of(),
-            List.of(),
-            null,
-            null,
-            joinWindow,
-            LabelFolding.identity(),
-            Set.of(),
-            new Smoothing(1),
-            0.95,
-            windows);
-    SparkCorrelation.Result r =
-        compareBoth(
-            "held-back",
-            CorrelationInputs.beacon(List.of(logs.dns()), List.of(logs.http()), joinWindow),
-            job,
-            LabelFolding.identity());
+    SparkCorrelation.Result r = compareBeacons("held-back", logs, windows);
     Path out = dir.resolve("held-back/spark");
     Map<?, ?> second = JSON.readValue(out.resolve("window2/report.json").toFile(), Map.class);
     assertEquals(0, ((Number) second.get("samples")).intValue());

@@ -73,21 +73,26 @@ class SparkCorrelationTest {
   static SparkCorrelation.Result onSpark(
       TraceFile.Kind kind, List<Path> dns, List<Path> http, List<Path> probes, Set<String> known)
       throws Exception {
-    return SparkCorrelation.run(
-        LocalSpark.session(),
-        new SparkCorrelation.Job(
-            kind,
-            strings(dns),
-            strings(http),
-            strings(probes),
-            List.of(),
-            null,
-            null,
-            WINDOW,
-            LabelFolding.identity(),
-            known,
-            new Smoothing(1),
-            0.95));
+    return SparkCorrelation.run(LocalSpark.session(), job(kind, dns, http, probes, known));
+  }
+
+  /** A job over beacon-joined logs or probe logs, without windows. */
+  static SparkCorrelation.Job job(
+      TraceFile.Kind kind, List<Path> dns, List<Path> http, List<Path> probes, Set<String> known) {
+    return new SparkCorrelation.Job(
+        kind,
+        strings(dns),
+        strings(http),
+        strings(probes),
+        List.of(),
+        null,
+        null,
+        WINDOW,
+        LabelFolding.identity(),
+        known,
+        new Smoothing(1),
+        0.95,
+        List.of());
   }
 
   static List<String> strings(List<Path> ps) {

@@ -20,8 +20,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,15 +36,26 @@ class SparkPairedTest {
 
   @TempDir static Path dir;
 
-  static SparkSession spark;
-
-  @BeforeAll
-  static void setUp() {
-    spark = LocalSpark.session();
-  }
-
   static Path quad9() {
     return Path.of("..", "correlation", "src", "test", "resources", "quad9", "observations.csv.gz");
+  }
+
+  /** A job over paired observations, without windows. */
+  static SparkCorrelation.Job job(List<Path> files, String dns, String http, LabelFolding f) {
+    return new SparkCorrelation.Job(
+        TraceFile.Kind.PAIRED,
+        List.of(),
+        List.of(),
+        List.of(),
+        SparkCorrelationTest.strings(files),
+        dns,
+        http,
+        WINDOW,
+        f,
+        Set.of(),
+        new Smoothing(1),
+        0.95,
+        List.of());
   }
 
   record Both(CorrelationEstimate a, Map<String, Object> aInputs, SparkCorrelation.Result b) {}
@@ -65,21 +74,7 @@ class SparkPairedTest {
     CorrelationEstimate a =
         CorrelationEstimate.of(r.tally().counts(0), labels, new Smoothing(1), 0.95);
     SparkCorrelation.Result b =
-        SparkCorrelation.run(
-            spark,
-            new SparkCorrelation.Job(
-                TraceFile.Kind.PAIRED,
-                List.of(),
-                List.of(),
-                List.of(),
-                SparkCorrelationTest.strings(onSpark),
-                dns,
-                http,
-                WINDOW,
-                f,
-                Set.of(),
-                new Smoothing(1),
-                0.95));
+        SparkCorrelation.run(LocalSpark.session(), job(onSpark, dns, http, f));
     SparkCorrelationTest.assertSameEstimate(a, b.estimate());
     return new Both(a, r.stats(), b);
   }

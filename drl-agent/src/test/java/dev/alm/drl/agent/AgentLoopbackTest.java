@@ -1,5 +1,8 @@
 package dev.alm.drl.agent;
 
+import static dev.alm.drl.agent.ThreeAgents.C;
+import static dev.alm.drl.agent.ThreeAgents.KEYS;
+import static dev.alm.drl.agent.ThreeAgents.L;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,23 +25,12 @@ import org.junit.jupiter.api.Test;
  */
 class AgentLoopbackTest {
 
-  static final String C = "acme";
-  static final double L = 600;
-  static final KeyRing KEYS = KeyRing.ofText("gossip-key-0123456789abcdef");
-
   AgentFleet fleet;
-
-  static AgentSettings settings(int id) {
-    return AgentSettings.defaults(id, 3, List.of(new CustomerLimit(C, L)))
-        .withSilence(0.5)
-        .withPeerTimeout(0.5)
-        .withLease(1.5);
-  }
 
   AgentFleet start() throws Exception {
     fleet =
         new AgentFleet(
-            3, AgentLoopbackTest::settings, KEYS, AgentFleet.MembershipKind.SWIM, 1, Clocks.SYSTEM);
+            3, ThreeAgents::settings, KEYS, AgentFleet.MembershipKind.SWIM, 1, Clocks.SYSTEM);
     return fleet;
   }
 
@@ -55,23 +47,7 @@ class AgentLoopbackTest {
     fleet.pop(2).demand(C, c);
   }
 
-  double share(int i) {
-    double s = fleet.pop(i).share(C);
-    return Double.isNaN(s) ? 0 : s;
-  }
-
-  double sum() {
-    return share(0) + share(1) + share(2);
-  }
-
-  /** Shares proportional to demand (the limit binds) within {@code tol} of L each. */
-  boolean proportional(double a, double b, double c, double tol) {
-    double d = a + b + c;
-    return Math.abs(share(0) - L * a / d) <= tol * L
-        && Math.abs(share(1) - L * b / d) <= tol * L
-        && Math.abs(share(2) - L * c / d) <= tol * L
-        && Math.abs(sum() - L) <= tol * L;
-  }
+  final ThreeAgents shares = new ThreeAgents(i -> fleet.pop(i));
 
   static boolean await(BooleanSupplier cond, double seconds) throws InterruptedException {
     long end = System.nanoTime() + (long) (seconds * 1e9);
@@ -89,13 +65,14 @@ class AgentLoopbackTest {
     start();
     demands(600, 300, 100);
     assertTrue(
-        await(() -> proportional(600, 300, 100, 0.03), 10),
-        () -> "shares " + share(0) + ", " + share(1) + ", " + share(2));
+        await(() -> shares.proportional(600, 300, 100, 0.03), 10),
+        () -> "shares " + shares.share(0) + ", " + shares.share(1) + ", " + shares.share(2));
     // the demand moves: the shares follow
     demands(100, 300, 600);
     assertTrue(
-        await(() -> proportional(100, 300, 600, 0.03), 8),
-        () -> "after the shift " + share(0) + ", " + share(1) + ", " + share(2));
+        await(() -> shares.proportional(100, 300, 600, 0.03), 8),
+        () ->
+            "after the shift " + shares.share(0) + ", " + shares.share(1) + ", " + shares.share(2));
     // 20% of the datagrams lost, both ways: the sum stays within 5% of L and nobody starves
     SplittableRandom rnd = new SplittableRandom(7);
     for (int i = 0; i < 3; i++) {
@@ -106,13 +83,14 @@ class AgentLoopbackTest {
     double minShare = Double.MAX_VALUE;
     long end = System.nanoTime() + 4_000_000_000L;
     while (System.nanoTime() < end) {
-      maxSum = Math.max(maxSum, sum());
-      minShare = Math.min(minShare, Math.min(share(0), Math.min(share(1), share(2))));
+      maxSum = Math.max(maxSum, shares.sum());
+      minShare =
+          Math.min(minShare, Math.min(shares.share(0), Math.min(shares.share(1), shares.share(2))));
       Thread.sleep(20);
     }
     assertTrue(maxSum <= 1.05 * L, "sum of shares under 20% loss reached " + maxSum);
     assertTrue(minShare > 0.1 * L, "a PoP starved under loss: " + minShare);
-    assertTrue(await(() -> proportional(300, 300, 600, 0.05), 5), "converged under loss");
+    assertTrue(await(() -> shares.proportional(300, 300, 600, 0.05), 5), "converged under loss");
     for (int i = 0; i < 3; i++) {
       assertEquals(Mode.NORMAL, fleet.agent(i).status().mode());
     }
@@ -122,8 +100,8 @@ class AgentLoopbackTest {
   void aPartitionedPopLeasesThenFallsToOneNthAndTheSumStaysBounded() throws Exception {
     start();
     demands(600, 300, 300);
-    assertTrue(await(() -> proportional(600, 300, 300, 0.03), 10), "converged first");
-    double last = share(0);
+    assertTrue(await(() -> shares.proportional(600, 300, 300, 0.03), 10), "converged first");
+    double last = shares.share(0);
     // cut agent 0's gossip both ways
     fleet.agent(0).filter((p, out) -> false);
     // bound: L + max(0, last share - L/N) while the partitioned PoP leases, L after (+3% noise)
@@ -134,51 +112,54 @@ class AgentLoopbackTest {
     boolean sawSafe = false;
     long end = System.nanoTime() + 3_500_000_000L;
     while (System.nanoTime() < end) {
-      maxSum = Math.max(maxSum, sum());
-      minShare = Math.min(minShare, Math.min(share(0), Math.min(share(1), share(2))));
+      maxSum = Math.max(maxSum, shares.sum());
+      minShare =
+          Math.min(minShare, Math.min(shares.share(0), Math.min(shares.share(1), shares.share(2))));
       Mode m = fleet.agent(0).status().mode();
       sawLease |= m == Mode.LEASE;
       sawSafe |= m == Mode.SAFE;
       Thread.sleep(20);
     }
     assertTrue(sawLease && sawSafe, "lease then safe: " + sawLease + ", " + sawSafe);
-    assertEquals(L / 3, share(0), 1e-9, "safe share is L/N");
+    assertEquals(L / 3, shares.share(0), 1e-9, "safe share is L/N");
     // the other two keep L/N for the silent one and split the rest by demand
-    assertEquals(L * 2 / 3, share(1) + share(2), 0.03 * L);
+    assertEquals(L * 2 / 3, shares.share(1) + shares.share(2), 0.03 * L);
     assertTrue(maxSum <= bound, "sum " + maxSum + " over the bound " + bound);
     assertTrue(minShare > 0.1 * L, "a PoP starved: " + minShare);
     fleet.agent(0).filter(null);
-    assertTrue(await(() -> proportional(600, 300, 300, 0.03), 8), "re-converged after healing");
+    assertTrue(
+        await(() -> shares.proportional(600, 300, 300, 0.03), 8), "re-converged after healing");
   }
 
   @Test
   void aCrashedPopsShareIsInheritedAndItRejoinsAfterRestart() throws Exception {
     start();
     demands(300, 300, 600);
-    assertTrue(await(() -> proportional(300, 300, 600, 0.03), 10), "converged first");
+    assertTrue(await(() -> shares.proportional(300, 300, 600, 0.03), 10), "converged first");
     fleet.crash(2);
     // SWIM suspects it, then removes it; the two survivors hold a majority and inherit its share
     assertTrue(
-        await(() -> Math.abs(share(0) + share(1) - L) <= 0.03 * L, 15),
-        () -> "survivors " + share(0) + ", " + share(1));
-    assertEquals(share(0), share(1), 0.03 * L);
+        await(() -> Math.abs(shares.share(0) + shares.share(1) - L) <= 0.03 * L, 15),
+        () -> "survivors " + shares.share(0) + ", " + shares.share(1));
+    assertEquals(shares.share(0), shares.share(1), 0.03 * L);
     fleet.start(2);
     double maxSum = 0;
     long end = System.nanoTime() + 1_500_000_000L;
     while (System.nanoTime() < end) {
-      maxSum = Math.max(maxSum, sum());
+      maxSum = Math.max(maxSum, shares.sum());
       Thread.sleep(20);
     }
     // bound while rejoining: L + L/N (the newcomer starts at L/N before its first exchange)
     assertTrue(maxSum <= L + L / 3 + 0.03 * L, "sum while rejoining " + maxSum);
-    assertTrue(await(() -> proportional(300, 300, 600, 0.03), 10), "re-converged after restart");
+    assertTrue(
+        await(() -> shares.proportional(300, 300, 600, 0.03), 10), "re-converged after restart");
   }
 
   @Test
   void forgedMalformedAndReplayedDatagramsChangeNothingAndAreCounted() throws Exception {
     start();
     demands(300, 300, 600);
-    assertTrue(await(() -> proportional(300, 300, 600, 0.03), 10), "converged first");
+    assertTrue(await(() -> shares.proportional(300, 300, 600, 0.03), 10), "converged first");
     InetSocketAddress target = fleet.agent(0).address();
     int key = new CustomerLimit(C, L).key();
     GossipPacket huge =
@@ -204,7 +185,7 @@ class AgentLoopbackTest {
                     && fleet.agent(0).status().counters().rejected(RejectReason.MALFORMED) == 1,
             3),
         () -> "counters " + fleet.agent(0).status().counters());
-    assertTrue(proportional(300, 300, 600, 0.03), "forged datagrams moved the shares");
+    assertTrue(shares.proportional(300, 300, 600, 0.03), "forged datagrams moved the shares");
     // a genuine datagram once, then the same bytes again: the copy is refused as a replay
     try (DatagramSocket s = new DatagramSocket()) {
       s.send(new DatagramPacket(genuine, genuine.length, target));

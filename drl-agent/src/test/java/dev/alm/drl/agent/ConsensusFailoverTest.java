@@ -40,11 +40,7 @@ class ConsensusFailoverTest {
       net.cores[4].onMembership(p, true);
     }
     net.run(100);
-    double worst = 0;
-    for (int t = 0; t < 100; t++) {
-      net.run(1);
-      worst = Math.max(worst, net.sum());
-    }
+    double worst = largestSum(net, 100);
     assertTrue(worst <= 1000 * (1 + 1e-9), algorithm + ": after healing the sum was " + worst);
     assertEquals(1000, net.sum(), 60, algorithm + ": sum after healing");
     assertTrue(net.share[4] > 150, algorithm + ": PoP 4 has capacity again: " + net.share[4]);
@@ -74,14 +70,20 @@ class ConsensusFailoverTest {
     }
     net.cut[4] = false;
     net.run(100);
-    double worst = 0;
-    for (int t = 0; t < 100; t++) {
-      net.run(1);
-      worst = Math.max(worst, net.sum());
-    }
+    double worst = largestSum(net, 100);
     // the inheritance took PoP 4's capacity as last reported: exact up to the transfers of the
     // interval between that report and the crash
     assertTrue(worst <= 1000 * (1 + 1e-3), algorithm + ": after the restart the sum was " + worst);
     assertEquals(1000, net.sum(), 60, algorithm + ": sum after the restart");
+  }
+
+  /** The largest sum of the shares over the next {@code steps} steps of {@code net}. */
+  private static double largestSum(AgentCoreTest.Net net, int steps) {
+    double worst = 0;
+    for (int t = 0; t < steps; t++) {
+      net.run(1);
+      worst = Math.max(worst, net.sum());
+    }
+    return worst;
   }
 }

@@ -1,9 +1,12 @@
 package dev.alm.drl.agent;
 
+import static dev.alm.drl.agent.ThreeAgents.C;
+import static dev.alm.drl.agent.ThreeAgents.KEYS;
+import static dev.alm.drl.agent.ThreeAgents.L;
+import static dev.alm.drl.agent.ThreeAgents.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.alm.io.KeyRing;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -29,23 +32,12 @@ import org.junit.jupiter.api.Test;
  */
 class GossipReplayLoopbackTest {
 
-  static final String C = "acme";
-  static final double L = 600;
-  static final KeyRing KEYS = KeyRing.ofText("gossip-key-0123456789abcdef");
-
   final List<AutoCloseable> open = new ArrayList<>();
   final SyntheticLimits[] pops = {
     new SyntheticLimits(), new SyntheticLimits(), new SyntheticLimits()
   };
   final DrlAgent[] agents = new DrlAgent[3];
   EventLoopGroup group;
-
-  static AgentSettings settings(int id) {
-    return AgentSettings.defaults(id, 3, List.of(new CustomerLimit(C, L)))
-        .withSilence(0.5)
-        .withPeerTimeout(0.5)
-        .withLease(1.5);
-  }
 
   @AfterEach
   void stop() throws Exception {
@@ -72,22 +64,7 @@ class GossipReplayLoopbackTest {
     return out;
   }
 
-  double share(int i) {
-    double s = pops[i].share(C);
-    return Double.isNaN(s) ? 0 : s;
-  }
-
-  double sum() {
-    return share(0) + share(1) + share(2);
-  }
-
-  boolean proportional(double a, double b, double c, double tol) {
-    double d = a + b + c;
-    return Math.abs(share(0) - L * a / d) <= tol * L
-        && Math.abs(share(1) - L * b / d) <= tol * L
-        && Math.abs(share(2) - L * c / d) <= tol * L
-        && Math.abs(sum() - L) <= tol * L;
-  }
+  final ThreeAgents shares = new ThreeAgents(i -> pops[i]);
 
   /** Refusals of agent {@code i} under the reason labelled {@code label} (0 if no such reason). */
   long rejected(int i, String label) {
@@ -140,7 +117,7 @@ class GossipReplayLoopbackTest {
     double max = 0;
     long end = System.nanoTime() + (long) (seconds * 1e9);
     while (System.nanoTime() < end) {
-      max = Math.max(max, sum());
+      max = Math.max(max, shares.sum());
       Thread.sleep(10);
     }
     return max;
@@ -199,14 +176,14 @@ class GossipReplayLoopbackTest {
     pops[1].demand(C, 300.0);
     pops[2].demand(C, 600.0);
     assertTrue(
-        AgentLoopbackTest.await(() -> proportional(300, 300, 600, 0.03), 10),
+        AgentLoopbackTest.await(() -> shares.proportional(300, 300, 600, 0.03), 10),
         () ->
             "converged first: "
-                + share(0)
+                + shares.share(0)
                 + ", "
-                + share(1)
+                + shares.share(1)
                 + ", "
-                + share(2)
+                + shares.share(2)
                 + "; "
                 + agents[0].status()
                 + "; "
@@ -238,7 +215,13 @@ class GossipReplayLoopbackTest {
     assertEquals(replayed.get(), copies, "each datagram taken once by its own receiver");
     assertTrue(maxSum <= 1.05 * L, "sum of shares under the replay reached " + maxSum);
     assertTrue(
-        proportional(300, 300, 600, 0.03),
-        () -> "shares after the replay: " + share(0) + ", " + share(1) + ", " + share(2));
+        shares.proportional(300, 300, 600, 0.03),
+        () ->
+            "shares after the replay: "
+                + shares.share(0)
+                + ", "
+                + shares.share(1)
+                + ", "
+                + shares.share(2));
   }
 }

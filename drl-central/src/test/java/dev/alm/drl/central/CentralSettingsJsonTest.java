@@ -81,56 +81,38 @@ class CentralSettingsJsonTest {
     }
   }
 
+  /** What reading {@code central} (the section's JSON) refuses it with. */
+  private String refusal(String central) {
+    return assertThrows(InputException.class, () -> CentralSettingsJson.read(json(central), dir))
+        .getMessage();
+  }
+
   @Test
   void errorsNameTheFileTheFieldAndTheReason() throws Exception {
-    assertEquals(
-        "pop.json:central.mode: required (redis or token-server)",
-        assertThrows(InputException.class, () -> CentralSettingsJson.read(json("{}"), dir))
-            .getMessage());
-    assertTrue(
-        assertThrows(
-                InputException.class,
-                () -> CentralSettingsJson.read(json("{\"mode\": \"memcached\"}"), dir))
-            .getMessage()
-            .contains("central.mode: redis or token-server, got 'memcached'"));
-    assertTrue(
-        assertThrows(
-                InputException.class,
-                () ->
-                    CentralSettingsJson.read(
-                        json("{\"mode\": \"redis\", \"redis\": \"http://x\"}"), dir))
-            .getMessage()
-            .contains("central.redis: redis URI must start with"));
-    assertTrue(
-        assertThrows(
-                InputException.class,
-                () ->
-                    CentralSettingsJson.read(
-                        json("{\"mode\": \"redis\", \"redis\": \"redis://h:1\", \"server\": 1}"),
-                        dir))
-            .getMessage()
-            .contains("central.server: unknown field"));
-    assertTrue(
-        assertThrows(
-                InputException.class,
-                () ->
-                    CentralSettingsJson.read(
-                        json(
-                            "{\"mode\": \"redis\", \"redis\": \"redis://h:1\", \"policy\": \"x\"}"),
-                        dir))
-            .getMessage()
-            .contains("central.policy: open, closed or defer"));
-    assertTrue(
-        assertThrows(
-                InputException.class,
-                () ->
-                    CentralSettingsJson.read(
-                        json(
-                            "{\"mode\": \"token-server\", \"server\": \"127.0.0.1:1\","
-                                + " \"keyFile\": \"missing.key\"}"),
-                        dir))
-            .getMessage()
-            .contains("no such file"));
+    assertEquals("pop.json:central.mode: required (redis or token-server)", refusal("{}"));
+    for (String[] bad :
+        new String[][] {
+          {"{\"mode\": \"memcached\"}", "central.mode: redis or token-server, got 'memcached'"},
+          {
+            "{\"mode\": \"redis\", \"redis\": \"http://x\"}",
+            "central.redis: redis URI must start with"
+          },
+          {
+            "{\"mode\": \"redis\", \"redis\": \"redis://h:1\", \"server\": 1}",
+            "central.server: unknown field"
+          },
+          {
+            "{\"mode\": \"redis\", \"redis\": \"redis://h:1\", \"policy\": \"x\"}",
+            "central.policy: open, closed or defer"
+          },
+          {
+            "{\"mode\": \"token-server\", \"server\": \"127.0.0.1:1\", \"keyFile\": \"missing.key\"}",
+            "no such file"
+          }
+        }) {
+      String m = refusal(bad[0]);
+      assertTrue(m.contains(bad[1]), m);
+    }
   }
 
   @Test

@@ -3,17 +3,12 @@ package dev.alm.proxy.fuzz;
 import dev.alm.io.fuzz.Mutator;
 import dev.alm.proxy.ProxyConfig;
 import dev.alm.proxy.ProxyPipelines;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.ReferenceCountUtil;
-import io.netty.util.ResourceLeakDetector;
-import io.netty.util.ResourceLeakDetectorFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.LongConsumer;
 
 /**
@@ -25,29 +20,8 @@ import java.util.function.LongConsumer;
  */
 public final class HttpParserFuzz {
 
-  private static final List<String> LEAKS = new CopyOnWriteArrayList<>();
-
   static {
-    ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.PARANOID);
-    ResourceLeakDetectorFactory.setResourceLeakDetectorFactory(
-        new ResourceLeakDetectorFactory() {
-          @Override
-          @SuppressWarnings("deprecation")
-          public <T> ResourceLeakDetector<T> newResourceLeakDetector(
-              Class<T> resource, int samplingInterval, long maxActive) {
-            return new ResourceLeakDetector<T>(resource, samplingInterval) {
-              @Override
-              protected void reportTracedLeak(String resourceType, String records) {
-                LEAKS.add(resourceType);
-              }
-
-              @Override
-              protected void reportUntracedLeak(String resourceType) {
-                LEAKS.add(resourceType);
-              }
-            };
-          }
-        });
+    NettyLeaks.install();
   }
 
   /**
@@ -157,15 +131,12 @@ public final class HttpParserFuzz {
         }
       }
     }
-    for (int i = 0; i < 5; i++) {
-      System.gc();
-      Thread.sleep(50);
-      for (int k = 0; k < 100; k++) {
-        ByteBuf b = PooledByteBufAllocator.DEFAULT.buffer(16);
-        b.release();
-      }
-    }
     return new Result(
-        inputs, escaped, slow, LEAKS.size(), (System.nanoTime() - start) / 1e9, examples);
+        inputs,
+        escaped,
+        slow,
+        NettyLeaks.leaks().size(),
+        (System.nanoTime() - start) / 1e9,
+        examples);
   }
 }

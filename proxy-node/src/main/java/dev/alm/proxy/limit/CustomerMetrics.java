@@ -3,6 +3,9 @@ package dev.alm.proxy.limit;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The Micrometer binding of a proxy's customers: per customer {@code alm_customer_requests_total}
@@ -18,51 +21,44 @@ public final class CustomerMetrics {
 
   /** Registers the meters of every customer, now and later, tagged with the PoP id. */
   public static void bind(CustomerLimits limits, MeterRegistry registry, String pop) {
-    FunctionCounter.builder("alm.customer.updates", limits, CustomerLimits::updatesApplied)
-        .tag("pop", pop)
-        .tag("outcome", "applied")
-        .description("Customer tables replaced through POST /customers, by outcome")
-        .register(registry);
-    FunctionCounter.builder("alm.customer.updates", limits, CustomerLimits::updatesRefused)
-        .tag("pop", pop)
-        .tag("outcome", "refused")
-        .description("Customer tables replaced through POST /customers, by outcome")
-        .register(registry);
+    Map<String, ToDoubleFunction<CustomerLimits>> updates =
+        Map.of(
+            "applied", CustomerLimits::updatesApplied, "refused", CustomerLimits::updatesRefused);
+    updates.forEach(
+        (outcome, count) ->
+            FunctionCounter.builder("alm.customer.updates", limits, count)
+                .tag("pop", pop)
+                .tag("outcome", outcome)
+                .description("Customer tables replaced through POST /customers, by outcome")
+                .register(registry));
     limits.onCustomer(s -> bind(s, registry, pop));
   }
 
   private static void bind(CustomerState s, MeterRegistry registry, String pop) {
-    String c = s.name();
-    FunctionCounter.builder("alm.customer.requests", s, CustomerState::served)
-        .tag("pop", pop)
-        .tag("customer", c)
-        .tag("outcome", "served")
-        .description("Requests of a customer, served or rejected by its limit (429)")
-        .register(registry);
-    FunctionCounter.builder("alm.customer.requests", s, CustomerState::rejected)
-        .tag("pop", pop)
-        .tag("customer", c)
-        .tag("outcome", "rejected")
-        .description("Requests of a customer, served or rejected by its limit (429)")
-        .register(registry);
+    Tags t = Tags.of("pop", pop, "customer", s.name());
+    Map<String, ToDoubleFunction<CustomerState>> requests =
+        Map.of("served", CustomerState::served, "rejected", CustomerState::rejected);
+    requests.forEach(
+        (outcome, count) ->
+            FunctionCounter.builder("alm.customer.requests", s, count)
+                .tags(t)
+                .tag("outcome", outcome)
+                .description("Requests of a customer, served or rejected by its limit (429)")
+                .register(registry));
     FunctionCounter.builder("alm.customer.bytes", s, CustomerState::bytes)
-        .tag("pop", pop)
-        .tag("customer", c)
+        .tags(t)
         .description("Response bytes served to a customer")
         .register(registry);
     FunctionCounter.builder("alm.customer.central.failures", s, CustomerState::centralFailures)
-        .tag("pop", pop)
-        .tag("customer", c)
+        .tags(t)
         .description("Central-store answers that failed or timed out")
         .register(registry);
     Gauge.builder("alm.customer.share", s, CustomerState::share)
-        .tag("pop", pop)
-        .tag("customer", c)
+        .tags(t)
         .description("This PoP's share of the customer's limit, its unit per second")
         .register(registry);
     Gauge.builder("alm.customer.limit", s, CustomerState::limit)
-        .tag("pop", pop)
-        .tag("customer", c)
+        .tags(t)
         .description("The customer's global limit, its unit per second")
         .register(registry);
   }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,38 +12,6 @@ import org.junit.jupiter.api.Test;
  * the agent divides), L/N, the whole L; and what a share source is told.
  */
 class CustomerLimitsTest {
-
-  /** The agent's seam, set by hand. */
-  static final class Shares implements ShareSource {
-    final Map<String, Double> share = new ConcurrentHashMap<>();
-    final Map<String, Double> limit = new ConcurrentHashMap<>();
-    final Map<String, Long> arrived = new ConcurrentHashMap<>();
-
-    @Override
-    public double share(String c) {
-      return share.getOrDefault(c, Double.NaN);
-    }
-
-    @Override
-    public double limit(String c) {
-      return limit.getOrDefault(c, Double.NaN);
-    }
-
-    @Override
-    public void arrived(String c, long units) {
-      arrived.merge(c, units, Long::sum);
-    }
-
-    @Override
-    public String modeLabel(String c) {
-      return "lease";
-    }
-
-    @Override
-    public int peers() {
-      return 3;
-    }
-  }
 
   private static CustomerSpec spec(String name, double rps, double bps, LimitMode mode) {
     return new CustomerSpec(name, List.of(name + ".example"), rps, bps, 1, 0, mode);
@@ -56,7 +23,7 @@ class CustomerLimitsTest {
 
   @Test
   void eachModeSetsTheLocalRateInBothUnits() {
-    Shares shares = new Shares();
+    HandShares shares = new HandShares("lease", 3);
     CustomersConfig cfg =
         new CustomersConfig(
             List.of(
@@ -96,7 +63,7 @@ class CustomerLimitsTest {
 
   @Test
   void theSourceHearsRequestsOrFlowWeightsByTheCustomersUnit() {
-    Shares shares = new Shares();
+    HandShares shares = new HandShares("lease", 3);
     CustomersConfig cfg =
         CustomersConfig.NONE.withCustomers(
             List.of(spec("req", 1e6, 1e9, LimitMode.DRL), spec("video", 0, 1e9, LimitMode.DRL)));

@@ -11,12 +11,8 @@ package dev.alm.ratelimit.share;
 public final class EqualRatioSharing implements NodeSharing {
 
   @Override
-  public double[] share(double limit, double[] requests) {
-    double total = NodeSharing.checkedTotal(limit, requests);
-    double[] x = requests.clone();
-    if (total <= limit) {
-      return x;
-    }
+  public double[] throttled(double limit, double total, double[] requests) {
+    double[] x = new double[requests.length];
     double ratio = limit / total;
     for (int j = 0; j < x.length; j++) {
       x[j] = Math.min(requests[j], ratio * requests[j]);

@@ -20,12 +20,8 @@ import java.util.Arrays;
 public final class MaxMinFairSharing implements NodeSharing {
 
   @Override
-  public double[] share(double limit, double[] requests) {
-    double total = NodeSharing.checkedTotal(limit, requests);
-    double[] x = requests.clone();
-    if (total <= limit) {
-      return x;
-    }
+  public double[] throttled(double limit, double total, double[] requests) {
+    double[] x = new double[requests.length];
     double l = level(limit, requests);
     for (int j = 0; j < x.length; j++) {
       x[j] = Math.min(requests[j], l);

@@ -15,7 +15,20 @@ public interface NodeSharing {
    * @param requests each client's requests {@code r_i^(j)(k)}, finite and {@code >= 0}
    * @return a new array, one allowed amount per client in the order of {@code requests}
    */
-  double[] share(double limit, double[] requests);
+  default double[] share(double limit, double[] requests) {
+    double total = checkedTotal(limit, requests);
+    return total <= limit ? requests.clone() : throttled(limit, total, requests);
+  }
+
+  /**
+   * The clients' allowed amounts when their requests exceed the limit.
+   *
+   * @param limit the node's limit, checked
+   * @param total the sum of the requests, {@code > limit}
+   * @param requests each client's requests, checked
+   * @return a new array, one allowed amount per client in the order of {@code requests}
+   */
+  double[] throttled(double limit, double total, double[] requests);
 
   /** Throws on a negative or non-finite limit or request; returns the sum of the requests. */
   static double checkedTotal(double limit, double[] requests) {

@@ -1,7 +1,9 @@
 package dev.alm.traces.synthetic;
 
 import dev.alm.traces.PartFiles;
+import java.io.IOException;
 import java.nio.file.Path;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
@@ -191,5 +193,15 @@ public final class GenerateOptions {
 
   public int pops() {
     return pops;
+  }
+
+  /**
+   * Writes the traces of {@code config} in {@code layout} into {@link #out()} ({@link
+   * GenerateRun}): progress and summary on the command's output and error, timed by the system's
+   * monotonic clock.
+   */
+  public void write(SyntheticConfig config, TraceLayout layout, CommandLine command)
+      throws IOException {
+    GenerateRun.run(config, layout, out, command.getOut(), command.getErr(), System::nanoTime);
   }
 }

@@ -1,4 +1,4 @@
-package dev.alm.proxy;
+package dev.alm.proxy.fuzz;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -9,11 +9,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Netty's leak detector at PARANOID level (every buffer tracked) with its reports collected, so a
- * test can assert that no buffer leaked. Must be installed before Netty's buffer classes load: the
- * proxy-node tests run each class in its own JVM, and the leak-checking test class calls {@link
- * #install()} in its static initialiser.
+ * fuzz run or a test can tell whether a buffer leaked. Must be installed before Netty's buffer
+ * classes load: call {@link #install()} from the static initialiser of the class that runs first
+ * (the proxy-node tests run each class in its own JVM).
  */
-final class LeakWatch {
+public final class NettyLeaks {
   private static final List<String> LEAKS = new CopyOnWriteArrayList<>();
 
   static {
@@ -39,14 +39,15 @@ final class LeakWatch {
         });
   }
 
-  private LeakWatch() {}
+  private NettyLeaks() {}
 
-  static void install() {
+  /** Installs the detector (the static initialiser does it; this only loads the class). */
+  public static void install() {
     // the static initialiser did it
   }
 
   /** Collects garbage and makes the detector report what it found; returns the leaks so far. */
-  static List<String> leaks() throws InterruptedException {
+  public static List<String> leaks() throws InterruptedException {
     for (int i = 0; i < 5; i++) {
       System.gc();
       Thread.sleep(50);
