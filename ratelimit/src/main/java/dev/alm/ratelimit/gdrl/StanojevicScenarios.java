@@ -111,29 +111,22 @@ public final class StanojevicScenarios {
         .putObject("dst")
         .put("gamma", 0.5 * UpdateCycle.optimal(Laplacian.of(g)))
         .put("smooth", true);
-    return new Scenario(
-        q.source(),
-        n,
-        1.1 * lambda,
-        "units/s",
-        duration,
-        1.0,
-        1.0,
-        Math.min(duration / 3, 5000),
-        EWMA_PER_SLOT,
-        2.0,
-        1,
-        0,
-        0,
-        0,
-        false,
-        false,
-        ScenarioGraph.fromEdges("edges", n, edges, w),
-        demands,
-        List.of(),
-        q.integer("seed", 1, 0, Integer.MAX_VALUE),
-        algorithms,
-        false,
-        0);
+    return Scenario.builder(q.source())
+        .limiters(n)
+        .globalLimit(1.1 * lambda)
+        .unit("units/s")
+        .duration(duration)
+        .interval(1.0)
+        .tick(1.0)
+        .warmup(Math.min(duration / 3, 5000))
+        .ewma(EWMA_PER_SLOT)
+        .bucketDepth(2.0)
+        .packetBytes(1)
+        .branching(0)
+        .graph(ScenarioGraph.fromEdges("edges", n, edges, w))
+        .demands(demands)
+        .seed(q.integer("seed", 1, 0, Integer.MAX_VALUE))
+        .algorithms(algorithms)
+        .build();
   }
 }

@@ -1,6 +1,5 @@
 package dev.alm.ratelimit.sim;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.alm.io.BuiltinQuery;
 import dev.alm.io.InputException;
 import java.util.ArrayList;
@@ -30,30 +29,9 @@ public final class RaghavanScenarios {
         List.of(
             new FlowGroup(0, 3, 0.04, 0, duration, ScenarioReader.LINK_BYTES),
             new FlowGroup(1, 7, 0.04, 0, duration, ScenarioReader.LINK_BYTES));
-    return new Scenario(
-        q.source(),
-        2,
-        10 * MBIT,
-        "bytes/s",
-        duration,
-        0.05,
-        0.01,
-        Math.min(10, duration / 3),
-        0.1,
-        75_000,
-        1500,
-        1,
-        0,
-        0.02,
-        false,
-        false,
-        ScenarioGraph.complete(2),
-        List.of(),
-        flows,
-        q.integer("seed", 1, 0, Integer.MAX_VALUE),
-        JsonNodeFactory.instance.objectNode(),
-        false,
-        0);
+    return paper001(q, 2, 10 * MBIT, duration, 0.05, Math.min(10, duration / 3), 1, 0, 0.02, false)
+        .flows(flows)
+        .build();
   }
 
   /**
@@ -72,30 +50,9 @@ public final class RaghavanScenarios {
     for (int i = 0; i < 4; i++) {
       flows.add(new FlowGroup(i, onFour[i], 0.08, phase, 2 * phase, ScenarioReader.LINK_BYTES));
     }
-    return new Scenario(
-        q.source(),
-        10,
-        5 * MBIT,
-        "bytes/s",
-        3 * phase,
-        0.1,
-        0.01,
-        5,
-        0.1,
-        75_000,
-        1500,
-        4,
-        0.0047,
-        0.02,
-        false,
-        false,
-        ScenarioGraph.complete(10),
-        List.of(),
-        flows,
-        q.integer("seed", 1, 0, Integer.MAX_VALUE),
-        JsonNodeFactory.instance.objectNode(),
-        false,
-        0);
+    return paper001(q, 10, 5 * MBIT, 3 * phase, 0.1, 5, 4, 0.0047, 0.02, false)
+        .flows(flows)
+        .build();
   }
 
   /**
@@ -128,30 +85,11 @@ public final class RaghavanScenarios {
       throw new InputException(q.source(), "gossip", "expected table or push-sum, got " + mode);
     }
     List<FlowGroup> flows = scalingFlows(n, churn, duration);
-    return new Scenario(
-        q.source(),
-        n,
-        50 * MBIT,
-        "bytes/s",
-        duration,
-        0.05,
-        0.01,
-        Math.min(20, duration / 3),
-        0.1,
-        75_000,
-        1500,
-        br,
-        loss,
-        delay,
-        mode.equals("push-sum"),
-        false,
-        ScenarioGraph.complete(n),
-        List.of(),
-        flows,
-        q.integer("seed", 1, 0, Integer.MAX_VALUE),
-        JsonNodeFactory.instance.objectNode(),
-        false,
-        0);
+    boolean pushSum = mode.equals("push-sum");
+    return paper001(
+            q, n, 50 * MBIT, duration, 0.05, Math.min(20, duration / 3), br, loss, delay, pushSum)
+        .flows(flows)
+        .build();
   }
 
   /**
@@ -195,5 +133,39 @@ public final class RaghavanScenarios {
       flows.add(new FlowGroup(0, 1, 0.04, 0, duration, ScenarioReader.LINK_BYTES));
     }
     return flows;
+  }
+
+  /**
+   * What paper 001's scenarios share: bytes/s, 10 ms ticks, the 1-second EWMA parameter 0.1,
+   * 75,000-byte buckets, 1,500-byte packets, the complete graph and the query's seed (default 1).
+   */
+  private static Scenario.Builder paper001(
+      BuiltinQuery q,
+      int n,
+      double limit,
+      double duration,
+      double interval,
+      double warmup,
+      int br,
+      double loss,
+      double delay,
+      boolean pushSum)
+      throws InputException {
+    return Scenario.builder(q.source())
+        .limiters(n)
+        .globalLimit(limit)
+        .unit("bytes/s")
+        .duration(duration)
+        .interval(interval)
+        .tick(0.01)
+        .warmup(warmup)
+        .ewma(0.1)
+        .bucketDepth(75_000)
+        .packetBytes(1500)
+        .branching(br)
+        .loss(loss)
+        .delay(delay)
+        .pushSum(pushSum)
+        .seed(q.integer("seed", 1, 0, Integer.MAX_VALUE));
   }
 }

@@ -104,17 +104,17 @@ public record Scenario(
 
   /** The same scenario with another seed. */
   public Scenario withSeed(long newSeed) {
-    return with(duration, newSeed, algorithms, branching, unalignedTimers, safeStart);
+    return toBuilder(source).seed(newSeed).build();
   }
 
   /** The same scenario with other algorithm parameters (the object {@code algorithms}). */
   public Scenario withAlgorithms(JsonNode parameters) {
-    return with(duration, seed, parameters, branching, unalignedTimers, safeStart);
+    return toBuilder(source).algorithms(parameters).build();
   }
 
   /** The same scenario with another duration. */
   public Scenario withDuration(double newDuration) {
-    return with(newDuration, seed, algorithms, branching, unalignedTimers, safeStart);
+    return toBuilder(source).duration(newDuration).build();
   }
 
   /**
@@ -122,7 +122,7 @@ public record Scenario(
    * peer, so a scenario of br = 0 is simulated with br = 1 beside a live run).
    */
   public Scenario withBranching(int br) {
-    return with(duration, seed, algorithms, br, unalignedTimers, safeStart);
+    return toBuilder(source).branching(br).build();
   }
 
   /**
@@ -130,7 +130,7 @@ public record Scenario(
    * has a phase of its own).
    */
   public Scenario withUnalignedTimers(boolean unaligned) {
-    return with(duration, seed, algorithms, branching, unaligned, safeStart);
+    return toBuilder(source).unalignedTimers(unaligned).build();
   }
 
   /**
@@ -138,40 +138,34 @@ public record Scenario(
    * peer, then at most L/N for {@code joinSeconds} (0: they start on their allocators' decisions).
    */
   public Scenario withSafeStart(double joinSeconds) {
-    return with(duration, seed, algorithms, branching, unalignedTimers, joinSeconds);
+    return toBuilder(source).safeStart(joinSeconds).build();
   }
 
-  private Scenario with(
-      double newDuration,
-      long newSeed,
-      JsonNode newAlgorithms,
-      int br,
-      boolean unaligned,
-      double joinSeconds) {
-    return new Scenario(
-        source,
-        limiters,
-        globalLimit,
-        unit,
-        newDuration,
-        interval,
-        tick,
-        warmup,
-        ewma,
-        bucketDepth,
-        packetBytes,
-        br,
-        loss,
-        delay,
-        pushSum,
-        dropDisconnected,
-        graph,
-        demands,
-        flows,
-        newSeed,
-        newAlgorithms,
-        unaligned,
-        joinSeconds);
+  /** A builder holding every field of this scenario, under another source name. */
+  private Builder toBuilder(String newSource) {
+    return builder(newSource)
+        .limiters(limiters)
+        .globalLimit(globalLimit)
+        .unit(unit)
+        .duration(duration)
+        .interval(interval)
+        .tick(tick)
+        .warmup(warmup)
+        .ewma(ewma)
+        .bucketDepth(bucketDepth)
+        .packetBytes(packetBytes)
+        .branching(branching)
+        .loss(loss)
+        .delay(delay)
+        .pushSum(pushSum)
+        .dropDisconnected(dropDisconnected)
+        .graph(graph)
+        .demands(demands)
+        .flows(flows)
+        .seed(seed)
+        .algorithms(algorithms)
+        .unalignedTimers(unalignedTimers)
+        .safeStart(safeStart);
   }
 
   /**
@@ -203,30 +197,17 @@ public record Scenario(
       }
       scaled.add(new DemandSpec(d.limiter(), t, r));
     }
-    return new Scenario(
-        f == 1 ? source : source + " x" + f,
-        limiters,
-        globalLimit * f,
-        unit,
-        duration / f,
-        interval / f,
-        tick / f,
-        warmup / f,
-        Math.pow(ewma, f),
-        bucketDepth,
-        packetBytes,
-        branching,
-        loss,
-        delay / f,
-        pushSum,
-        dropDisconnected,
-        graph,
-        scaled,
-        flows,
-        seed,
-        algorithms,
-        unalignedTimers,
-        safeStart / f);
+    return toBuilder(f == 1 ? source : source + " x" + f)
+        .globalLimit(globalLimit * f)
+        .duration(duration / f)
+        .interval(interval / f)
+        .tick(tick / f)
+        .warmup(warmup / f)
+        .ewma(Math.pow(ewma, f))
+        .delay(delay / f)
+        .demands(scaled)
+        .safeStart(safeStart / f)
+        .build();
   }
 
   /**
