@@ -257,6 +257,17 @@ public final class TopologyJson {
    * ({@link AtomicFiles}).
    */
   public static void write(Topology t, Path file, Path matrixFile) throws IOException {
+    ObjectNode root = toJson(t);
+    if (matrixFile != null) {
+      AtomicFiles.write(matrixFile, w -> MatrixCsv.write(t.correlation(), w));
+      Path rel = file.toAbsolutePath().getParent().relativize(matrixFile.toAbsolutePath());
+      root.put("correlation", rel.toString());
+    }
+    AtomicFiles.write(file, w -> MAPPER.writeValue(w, root));
+  }
+
+  /** A topology as this format's JSON document, its matrix inline. */
+  public static ObjectNode toJson(Topology t) {
     ObjectNode root = MAPPER.createObjectNode();
     ArrayNode nodes = root.putArray("nodes");
     for (Node n : t.nodes()) {
@@ -268,19 +279,13 @@ public final class TopologyJson {
       o.put("gamma", n.gamma());
       o.put("d", n.d());
     }
-    if (matrixFile == null) {
-      ArrayNode rows = root.putArray("correlation");
-      for (int i = 0; i < t.size(); i++) {
-        ArrayNode row = rows.addArray();
-        for (double v : t.correlation().row(i)) {
-          row.add(v);
-        }
+    ArrayNode rows = root.putArray("correlation");
+    for (int i = 0; i < t.size(); i++) {
+      ArrayNode row = rows.addArray();
+      for (double v : t.correlation().row(i)) {
+        row.add(v);
       }
-    } else {
-      AtomicFiles.write(matrixFile, w -> MatrixCsv.write(t.correlation(), w));
-      Path rel = file.toAbsolutePath().getParent().relativize(matrixFile.toAbsolutePath());
-      root.put("correlation", rel.toString());
     }
-    AtomicFiles.write(file, w -> MAPPER.writeValue(w, root));
+    return root;
   }
 }

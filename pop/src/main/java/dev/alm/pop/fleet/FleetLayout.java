@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.alm.controller.model.Node;
+import dev.alm.controller.io.TopologyJson;
 import dev.alm.controller.model.Topology;
 import dev.alm.node.AdminAccess;
 import dev.alm.node.HostPort;
@@ -136,27 +136,9 @@ public final class FleetLayout {
     return p;
   }
 
-  /** The topology in the format of {@code dev.alm.controller.io.TopologyJson}, matrix inline. */
+  /** The topology in the format of {@link TopologyJson}, matrix inline. */
   private static String topology(Topology t) {
-    ObjectNode root = JSON.createObjectNode();
-    ArrayNode nodes = root.putArray("nodes");
-    for (Node n : t.nodes()) {
-      ObjectNode o = nodes.addObject();
-      o.put("id", n.id());
-      o.put("capacity", n.capacity());
-      o.put("demand", n.demand());
-      o.put("eta", n.eta());
-      o.put("gamma", n.gamma());
-      o.put("d", n.d());
-    }
-    ArrayNode rows = root.putArray("correlation");
-    for (int i = 0; i < t.size(); i++) {
-      ArrayNode row = rows.addArray();
-      for (double v : t.correlation().row(i)) {
-        row.add(v);
-      }
-    }
-    return text(root);
+    return text(TopologyJson.toJson(t));
   }
 
   private static String text(ObjectNode node) {
