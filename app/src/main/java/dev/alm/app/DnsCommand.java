@@ -23,6 +23,7 @@ import java.util.concurrent.Callable;
 import org.xbill.DNS.Name;
 import org.xbill.DNS.TextParseException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -120,11 +121,7 @@ public final class DnsCommand implements Callable<Integer> {
       description = "Event-loop threads (one UDP socket each under epoll). Default: 1.")
   Integer threads;
 
-  @Option(
-      names = "--duration",
-      paramLabel = "DURATION",
-      description = "Stop after this long (90s, 2m, 500ms, 45). Default: run until interrupted.")
-  String duration;
+  @Mixin RunForOption runFor;
 
   @Override
   public Integer call() throws Exception {
@@ -157,7 +154,7 @@ public final class DnsCommand implements Callable<Integer> {
           }
         },
         d -> started(out, file, d),
-        DaemonLifecycle.duration("--duration", duration),
+        runFor.get(),
         System.err::println);
     return 0;
   }
@@ -181,7 +178,7 @@ public final class DnsCommand implements Callable<Integer> {
 
   /** The configuration from the file or the flags. */
   DnsConfigJson.DnsFile resolve() throws InputException {
-    DaemonLifecycle.duration("--duration", duration);
+    runFor.get();
     DnsConfigJson.DnsFile base =
         ConfigFlags.read(config, DnsConfigJson::read, this::fromFlags)
             .inFileOnly(

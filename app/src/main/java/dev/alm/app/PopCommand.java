@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -40,11 +41,7 @@ public final class PopCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin AdminTokenOption adminToken = new AdminTokenOption();
 
-  @Option(
-      names = "--duration",
-      paramLabel = "DURATION",
-      description = "Stop after this long (90s, 2m, 500ms, 45). Default: run until interrupted.")
-  String duration;
+  @Mixin RunForOption runFor;
 
   @Option(
       names = "--probe-key",
@@ -123,7 +120,7 @@ public final class PopCommand implements Callable<Integer> {
               d.proxy().listenerHealth().guard().perClient());
           out.flush();
         },
-        DaemonLifecycle.duration("--duration", duration),
+        runFor.get(),
         line -> {
           err.println(line);
           err.flush();

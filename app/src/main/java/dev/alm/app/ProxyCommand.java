@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -147,11 +148,7 @@ public final class ProxyCommand implements Callable<Integer> {
   @Option(names = "--check", description = "Print the resolved configuration as JSON and exit.")
   boolean check;
 
-  @Option(
-      names = "--duration",
-      paramLabel = "DURATION",
-      description = "Stop after this long (90s, 2m, 500ms, 45). Default: run until interrupted.")
-  String duration;
+  @Mixin RunForOption runFor;
 
   @picocli.CommandLine.Mixin CentralStoreOption central = new CentralStoreOption();
 
@@ -215,7 +212,7 @@ public final class ProxyCommand implements Callable<Integer> {
               g.perClient());
           out.flush();
         },
-        DaemonLifecycle.duration("--duration", duration),
+        runFor.get(),
         System.err::println);
     return 0;
   }
@@ -226,7 +223,7 @@ public final class ProxyCommand implements Callable<Integer> {
 
   /** The configuration file (if any) with the flags applied on top. */
   ProxyConfig resolve() throws InputException {
-    DaemonLifecycle.duration("--duration", duration);
+    runFor.get();
     ConfigFlags<ProxyConfig.Builder> file =
         ConfigFlags.read(config, ProxyConfigJson::read, ProxyConfig::builder);
     ProxyConfig base = ProxyConfigJson.build(file.builder(), file.source());

@@ -1,6 +1,7 @@
 package dev.alm.app.drl;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.alm.app.RunForOption;
 import dev.alm.app.UserError;
 import dev.alm.drl.central.CentralCustomersJson;
 import dev.alm.drl.central.CentralLimit;
@@ -25,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -96,11 +98,7 @@ public final class TokenServerCommand implements Callable<Integer> {
       description = "Admin HTTP address (GET /status, /metrics). Default: none.")
   String admin;
 
-  @Option(
-      names = "--duration",
-      paramLabel = "DURATION",
-      description = "Stop after this long (90s, 2m, 500ms, 45). Default: run until interrupted.")
-  String duration;
+  @Mixin RunForOption runFor;
 
   @Override
   public Integer call() throws Exception {
@@ -108,7 +106,7 @@ public final class TokenServerCommand implements Callable<Integer> {
     HostPort at = hostPort("--listen", listen);
     HostPort adminAt = admin == null ? null : hostPort("--admin", admin);
     Duration leaseTime = DaemonLifecycle.duration("--lease", lease);
-    Duration runFor = DaemonLifecycle.duration("--duration", duration);
+    Duration runTime = runFor.get();
     TokenServerSettings settings;
     try {
       settings = TokenServerSettings.DEFAULTS.withLease(leaseTime).withBatchSeconds(batchSeconds);
@@ -124,7 +122,7 @@ public final class TokenServerCommand implements Callable<Integer> {
         "alm drl token-server",
         () -> TokenServerDaemon.start(at, keys, limits, settings, adminAt, null),
         d -> started(out, d, limits.size(), settings),
-        runFor,
+        runTime,
         System.err::println);
     return 0;
   }
