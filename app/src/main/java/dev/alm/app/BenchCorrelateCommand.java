@@ -61,12 +61,7 @@ public final class BenchCorrelateCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter o = spec.commandLine().getOut();
-    o.printf(
-        Locale.ROOT,
-        "java %s, %d processors, max heap %d MB%n",
-        System.getProperty("java.version"),
-        Runtime.getRuntime().availableProcessors(),
-        Runtime.getRuntime().maxMemory() >> 20);
+    BenchMachine.print(o);
     for (long total : lines) {
       // L1 answers are fetched: 30% beacons (2% lost) + 70% ordinary x 0.9 -> 0.924 HTTP lines per
       // DNS line

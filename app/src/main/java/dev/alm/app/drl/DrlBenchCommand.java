@@ -1,5 +1,6 @@
 package dev.alm.app.drl;
 
+import dev.alm.app.BenchMachine;
 import dev.alm.drl.agent.PacketCodec;
 import dev.alm.io.NanoTimeMeter;
 import dev.alm.ratelimit.throttle.Bucket4jTokenBucket;
@@ -154,12 +155,7 @@ public final class DrlBenchCommand implements Callable<Integer> {
     EnumSet<Part> run =
         parts.contains(Part.all) ? EnumSet.allOf(Part.class) : EnumSet.copyOf(parts);
     PrintWriter o = spec.commandLine().getOut();
-    o.printf(
-        Locale.ROOT,
-        "java %s, %d processors, max heap %d MB%n",
-        System.getProperty("java.version"),
-        Runtime.getRuntime().availableProcessors(),
-        HeapPerKey.maxHeap() >> 20);
+    BenchMachine.print(o);
     if (run.contains(Part.decisions)) {
       decisions(o);
     }

@@ -38,9 +38,4 @@ final class HeapPerKey {
     Reference.reachabilityFence(held);
     return (double) (after - before) / n;
   }
-
-  /** The maximum heap of this JVM in bytes. */
-  static long maxHeap() {
-    return Runtime.getRuntime().maxMemory();
-  }
 }
