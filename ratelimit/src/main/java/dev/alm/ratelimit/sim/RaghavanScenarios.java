@@ -139,7 +139,7 @@ public final class RaghavanScenarios {
    * What paper 001's scenarios share: bytes/s, 10 ms ticks, the 1-second EWMA parameter 0.1,
    * 75,000-byte buckets, 1,500-byte packets, the complete graph and the query's seed (default 1).
    */
-  private static Scenario.Builder paper001(
+  private static ScenarioBuilder paper001(
       BuiltinQuery q,
       int n,
       double limit,

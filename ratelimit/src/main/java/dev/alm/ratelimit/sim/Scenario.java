@@ -1,7 +1,6 @@
 package dev.alm.ratelimit.sim;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -142,7 +141,7 @@ public record Scenario(
   }
 
   /** A builder holding every field of this scenario, under another source name. */
-  private Builder toBuilder(String newSource) {
+  private ScenarioBuilder toBuilder(String newSource) {
     return builder(newSource)
         .limiters(limiters)
         .globalLimit(globalLimit)
@@ -219,202 +218,7 @@ public record Scenario(
    * loss, no delay, the complete graph, no demand nor flows, {@link #DEFAULT_SEED}, no algorithm
    * parameters, aligned timers and no safe start.
    */
-  public static Builder builder(String source) {
-    return new Builder(source);
-  }
-
-  /**
-   * Builds a {@link Scenario}; each setter names one field. The values read so far are there for
-   * the checks of one field against another.
-   */
-  public static final class Builder {
-    private final String source;
-    private int limiters;
-    private double globalLimit;
-    private String unit = DEFAULT_UNIT;
-    private double duration;
-    private double interval = DEFAULT_INTERVAL;
-    private double tick = Double.NaN;
-    private double warmup = Double.NaN;
-    private double ewma = DEFAULT_EWMA;
-    private double bucketDepth = Double.NaN;
-    private double packetBytes = DEFAULT_PACKET_BYTES;
-    private int branching = DEFAULT_BRANCHING;
-    private double loss;
-    private double delay;
-    private boolean pushSum;
-    private boolean dropDisconnected;
-    private ScenarioGraph graph;
-    private List<DemandSpec> demands = List.of();
-    private List<FlowGroup> flows = List.of();
-    private long seed = DEFAULT_SEED;
-    private JsonNode algorithms = JsonNodeFactory.instance.objectNode();
-    private boolean unalignedTimers;
-    private double safeStart;
-
-    private Builder(String source) {
-      this.source = source;
-    }
-
-    public Builder limiters(int n) {
-      limiters = n;
-      return this;
-    }
-
-    public int limiters() {
-      return limiters;
-    }
-
-    public Builder globalLimit(double l) {
-      globalLimit = l;
-      return this;
-    }
-
-    public Builder unit(String u) {
-      unit = u;
-      return this;
-    }
-
-    public Builder duration(double seconds) {
-      duration = seconds;
-      return this;
-    }
-
-    public double duration() {
-      return duration;
-    }
-
-    public Builder interval(double seconds) {
-      interval = seconds;
-      return this;
-    }
-
-    public double interval() {
-      return interval;
-    }
-
-    /** The time step, seconds; NaN for the interval. */
-    public Builder tick(double seconds) {
-      tick = seconds;
-      return this;
-    }
-
-    /** The warm-up, seconds; NaN for the default. */
-    public Builder warmup(double seconds) {
-      warmup = seconds;
-      return this;
-    }
-
-    public Builder ewma(double a) {
-      ewma = a;
-      return this;
-    }
-
-    /** The bucket depth in units; NaN for the default. */
-    public Builder bucketDepth(double units) {
-      bucketDepth = units;
-      return this;
-    }
-
-    public Builder packetBytes(double bytes) {
-      packetBytes = bytes;
-      return this;
-    }
-
-    public Builder branching(int br) {
-      branching = br;
-      return this;
-    }
-
-    public Builder loss(double p) {
-      loss = p;
-      return this;
-    }
-
-    public Builder delay(double seconds) {
-      delay = seconds;
-      return this;
-    }
-
-    public Builder pushSum(boolean on) {
-      pushSum = on;
-      return this;
-    }
-
-    public Builder dropDisconnected(boolean on) {
-      dropDisconnected = on;
-      return this;
-    }
-
-    /** The communication graph; {@code null} for the complete graph. */
-    public Builder graph(ScenarioGraph g) {
-      graph = g;
-      return this;
-    }
-
-    public Builder demands(List<DemandSpec> d) {
-      demands = d;
-      return this;
-    }
-
-    public List<DemandSpec> demands() {
-      return demands;
-    }
-
-    public Builder flows(List<FlowGroup> f) {
-      flows = f;
-      return this;
-    }
-
-    public List<FlowGroup> flows() {
-      return flows;
-    }
-
-    public Builder seed(long s) {
-      seed = s;
-      return this;
-    }
-
-    public Builder algorithms(JsonNode parameters) {
-      algorithms = parameters;
-      return this;
-    }
-
-    public Builder unalignedTimers(boolean on) {
-      unalignedTimers = on;
-      return this;
-    }
-
-    public Builder safeStart(double seconds) {
-      safeStart = seconds;
-      return this;
-    }
-
-    public Scenario build() {
-      return new Scenario(
-          source,
-          limiters,
-          globalLimit,
-          unit,
-          duration,
-          interval,
-          Double.isNaN(tick) ? interval : tick,
-          Double.isNaN(warmup) ? Math.min(DEFAULT_MAX_WARMUP, duration / 10) : warmup,
-          ewma,
-          Double.isNaN(bucketDepth) ? DEFAULT_DEPTH_SECONDS * globalLimit : bucketDepth,
-          packetBytes,
-          branching,
-          loss,
-          delay,
-          pushSum,
-          dropDisconnected,
-          graph == null ? ScenarioGraph.complete(limiters) : graph,
-          demands,
-          flows,
-          seed,
-          algorithms,
-          unalignedTimers,
-          safeStart);
-    }
+  public static ScenarioBuilder builder(String source) {
+    return new ScenarioBuilder(source);
   }
 }

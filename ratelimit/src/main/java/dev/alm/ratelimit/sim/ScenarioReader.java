@@ -28,22 +28,22 @@ public final class ScenarioReader {
   private static final String REQUIRED = "required";
 
   /** The {@code gossip} section: how the limiters' messages travel. */
-  private static final JsonBinding<Scenario.Builder> GOSSIP =
-      JsonBinding.<Scenario.Builder>builder()
+  private static final JsonBinding<ScenarioBuilder> GOSSIP =
+      JsonBinding.<ScenarioBuilder>builder()
           .field("mode", (f, n, s) -> s.pushSum(pushSum(f, n)))
           .field(
               "branching",
               (f, n, s) -> s.branching(f.integer(n, Scenario.DEFAULT_BRANCHING, 0, 1_000_000)))
           .field("loss", (f, n, s) -> s.loss(f.number(n, 0, 0, 1)))
           .field("delay", (f, n, s) -> s.delay(f.number(n, 0, 0, 1e6)))
-          .bool("dropDisconnected", Scenario.Builder::dropDisconnected)
-          .bool("unalignedTimers", Scenario.Builder::unalignedTimers)
+          .bool("dropDisconnected", ScenarioBuilder::dropDisconnected)
+          .bool("unalignedTimers", ScenarioBuilder::unalignedTimers)
           .field("safeStart", (f, n, s) -> s.safeStart(f.number(n, 0, 0, 1e6)))
           .build();
 
   /** The scenario's fields, in the order they are read and checked. */
-  private static final JsonBinding<Scenario.Builder> TOP =
-      JsonBinding.<Scenario.Builder>builder()
+  private static final JsonBinding<ScenarioBuilder> TOP =
+      JsonBinding.<ScenarioBuilder>builder()
           .required("limiters", REQUIRED, (f, n, s) -> s.limiters(f.integer(n, 0, 1, 1_000_000)))
           .required("globalLimit", REQUIRED, (f, n, s) -> s.globalLimit(f.number(n, 0, 1e-9, 1e15)))
           .field("unit", (f, n, s) -> s.unit(f.text(n, Scenario.DEFAULT_UNIT)))
@@ -104,7 +104,7 @@ public final class ScenarioReader {
   }
 
   /** The time step: at most the interval, and dividing it. */
-  private static void tick(JsonFields top, String field, Scenario.Builder s) throws InputException {
+  private static void tick(JsonFields top, String field, ScenarioBuilder s) throws InputException {
     double interval = s.interval();
     double tick = top.number(field, interval, 1e-5, interval);
     double ratio = interval / tick;
@@ -114,7 +114,7 @@ public final class ScenarioReader {
     s.tick(tick);
   }
 
-  private static void demand(JsonFields top, String field, Scenario.Builder s)
+  private static void demand(JsonFields top, String field, ScenarioBuilder s)
       throws InputException {
     List<DemandSpec> demands = new ArrayList<>();
     JsonNode arr = top.array(field);
@@ -124,8 +124,7 @@ public final class ScenarioReader {
     s.demands(demands);
   }
 
-  private static void flows(JsonFields top, String field, Scenario.Builder s)
-      throws InputException {
+  private static void flows(JsonFields top, String field, ScenarioBuilder s) throws InputException {
     List<FlowGroup> flows = new ArrayList<>();
     JsonNode arr = top.array(field);
     for (int i = 0; i < arr.size(); i++) {
