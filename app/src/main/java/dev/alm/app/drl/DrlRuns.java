@@ -59,7 +59,6 @@ final class DrlRuns {
     return alloc;
   }
 
-  /** Wall seconds since {@code startNanos} (a System.nanoTime reading). */
   /**
    * The scenario run {@code f} times faster (option {@code --faster}; 1 leaves it as it is).
    *
@@ -76,6 +75,7 @@ final class DrlRuns {
     }
   }
 
+  /** Wall seconds since {@code startNanos} (a System.nanoTime reading). */
   static double secondsSince(long startNanos) {
     return (System.nanoTime() - startNanos) / 1e9;
   }
