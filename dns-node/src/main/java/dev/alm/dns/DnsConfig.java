@@ -169,6 +169,11 @@ public record DnsConfig(
     return b;
   }
 
+  /** This configuration with at most {@code cap} open TCP connections (its descriptor share). */
+  public DnsConfig capped(int cap) {
+    return toBuilder().maxTcpConnections(Math.max(1, Math.min(maxTcpConnections, cap))).build();
+  }
+
   /** This configuration with another initial x. */
   public DnsConfig withX(double x) {
     return toBuilder().x(x).build();

@@ -48,6 +48,17 @@ class DnsConfigTest {
   }
 
   @Test
+  void cappedLowersTheTcpCapsAndNeverRaisesThem() {
+    DnsConfig c = everySettingChanged();
+    DnsConfig lowered = c.capped(4);
+    assertEquals(4, lowered.maxTcpConnections());
+    assertEquals(4, lowered.maxTcpConnectionsPerClient());
+    assertEquals(c.withX(c.x()).toBuilder().maxTcpConnections(4).build(), lowered);
+    assertEquals(9, c.capped(100).maxTcpConnections());
+    assertEquals(1, c.capped(0).maxTcpConnections());
+  }
+
+  @Test
   void defaultsAreTheNamedConstants() {
     DnsConfig d = TestZones.builder().build();
     assertEquals(DnsConfig.DEFAULT_CDN_TTL, d.cdnTtl());

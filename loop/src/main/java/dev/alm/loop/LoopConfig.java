@@ -181,6 +181,11 @@ public record LoopConfig(
     return toBuilder().betaSource(v).build();
   }
 
+  /** This configuration with {@link BetaSource#AUTO} resolved by {@link BetaSource#resolve}. */
+  public LoopConfig resolvedFor(boolean probeKey) {
+    return betaSource == BetaSource.AUTO ? withBetaSource(BetaSource.resolve(probeKey)) : this;
+  }
+
   /**
    * Mutable settings of a {@link LoopConfig}; {@link #build()} validates them (the record's
    * constructor), so a builder may hold a refused value until it is built.

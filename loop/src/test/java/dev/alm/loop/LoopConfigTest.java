@@ -32,6 +32,16 @@ class LoopConfigTest {
   }
 
   @Test
+  void resolvedForTurnsAutoIntoASourceAndKeepsAChosenOne() {
+    LoopConfig auto = LoopConfig.builder(Algorithm.DUAL).betaSource(BetaSource.AUTO).build();
+    assertEquals(BetaSource.ECHO, auto.resolvedFor(true).betaSource());
+    assertEquals(BetaSource.PROBES, auto.resolvedFor(false).betaSource());
+    assertEquals(auto.withBetaSource(BetaSource.ECHO), auto.resolvedFor(true));
+    LoopConfig chosen = auto.withBetaSource(BetaSource.PROBES);
+    assertEquals(chosen, chosen.resolvedFor(true));
+  }
+
+  @Test
   void buildRefusesABadValueNamingTheField() {
     IllegalArgumentException e =
         assertThrows(

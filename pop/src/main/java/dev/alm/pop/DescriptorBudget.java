@@ -54,14 +54,7 @@ record DescriptorBudget(PopConfig config, AdminLimits admin, SwimListenerLimits 
     if (caps[0] == proxy.maxConnections() && caps[1] == c.dns().maxTcpConnections()) {
       return new DescriptorBudget(c, a, w);
     }
-    PopConfig lowered =
-        c.withProxy(
-                c.proxy().toBuilder()
-                    .limits(
-                        proxy.withConnections(
-                            caps[0], Math.min(caps[0], proxy.maxConnectionsPerClient())))
-                    .build())
-            .withDns(c.dns().toBuilder().maxTcpConnections(caps[1]).build());
-    return new DescriptorBudget(lowered, a, w);
+    return new DescriptorBudget(
+        c.withProxy(c.proxy().capped(caps[0])).withDns(c.dns().capped(caps[1])), a, w);
   }
 }

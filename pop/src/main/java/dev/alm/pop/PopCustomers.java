@@ -125,8 +125,7 @@ public final class PopCustomers implements AutoCloseable {
         config.drl() != null && config.drl().limiters() > 0
             ? config.drl().limiters()
             : config.topology().size();
-    ProxyConfig p = config.proxy();
-    return p.toBuilder().customers(p.customers().withLimiters(n)).build();
+    return config.proxy().withLimiters(n);
   }
 
   private static DrlNode startDrl(

@@ -134,11 +134,11 @@ final class PopWiring {
     if (!keyed && config.loop().algorithm() == Algorithm.DUAL) {
       log.accept(
           "pop "
-              + config.dns().pop()
+              + config.id()
               + ": no probe key: beta_i from FastControl probe counts (eq. 20), which need C and"
               + " proxy i seeing some of PoP i's users; a probe key turns on price echoes");
     }
-    return config.withLoop(config.loop().withBetaSource(BetaSource.resolve(keyed)));
+    return config.withLoop(config.loop().resolvedFor(keyed));
   }
 
   /**

@@ -165,6 +165,22 @@ public record ProxyConfig(
     return controlInterval.toNanos() / meterBuckets;
   }
 
+  /**
+   * This configuration with at most {@code cap} connections in all (and per client): the share of
+   * the file-descriptor budget the proxy's listener gets.
+   */
+  public ProxyConfig capped(int cap) {
+    int max = Math.max(1, Math.min(limits.maxConnections(), cap));
+    return toBuilder()
+        .limits(limits.withConnections(max, Math.min(max, limits.maxConnectionsPerClient())))
+        .build();
+  }
+
+  /** This configuration with N = {@code n} limiters sharing each DRL customer's limit. */
+  public ProxyConfig withLimiters(int n) {
+    return toBuilder().customers(customers.withLimiters(n)).build();
+  }
+
   /** A builder holding the defaults. */
   public static Builder builder() {
     return new Builder();
