@@ -102,17 +102,8 @@ public record ClusterConfig(
         topology, algorithm, settling, betaSource, overloadBoost, priceCurvature);
     betaSource = ClusterConfigChecks.betaSource(betaSource, probeAuth);
     ClusterConfigChecks.times(duration, interval);
-    ClusterConfigChecks.ranges(
-        loadUnit,
-        resolvers,
-        cdnTtl,
-        beaconRate,
-        probeGamma,
-        betaWeight,
-        theta,
-        greedyGain,
-        startX,
-        bodyBytes);
+    ClusterConfigChecks.loadRanges(loadUnit, resolvers, cdnTtl, beaconRate, bodyBytes);
+    ClusterConfigChecks.lawRanges(probeGamma, betaWeight, theta, greedyGain, startX);
     ClusterConfigChecks.topology(topology, duration, flash);
     customers = customers == null ? List.of() : List.copyOf(customers);
     ClusterConfigChecks.customers(topology, customers, customerMode, centralStopSeconds, duration);

@@ -63,31 +63,28 @@ final class ClusterConfigChecks {
     }
   }
 
-  /** The numeric settings, each in its range (one line naming all the ranges). */
-  static void ranges(
-      double loadUnit,
-      int resolvers,
-      long cdnTtl,
-      double beaconRate,
-      double probeGamma,
-      double betaWeight,
-      double theta,
-      double greedyGain,
-      double startX,
-      int bodyBytes) {
-    if (!(loadUnit > 0)
-        || resolvers < 1
-        || cdnTtl < 1
-        || !(beaconRate >= 0)
-        || !(probeGamma > 0)
+  /** The one message for every numeric setting out of range: it names all the ranges. */
+  private static final String RANGES =
+      "cluster settings out of range: loadUnit > 0, resolvers >= 1, ttl >= 1, "
+          + "beaconRate >= 0, gamma > 0, betaWeight in (0, 1], theta in (0, 2), gain > 0, startX in [0, 1], bodyBytes >= 0";
+
+  /** The load model's numeric settings, each in its range ({@link #RANGES} otherwise). */
+  static void loadRanges(
+      double loadUnit, int resolvers, long cdnTtl, double beaconRate, int bodyBytes) {
+    if (!(loadUnit > 0) || resolvers < 1 || cdnTtl < 1 || !(beaconRate >= 0) || bodyBytes < 0) {
+      throw new IllegalArgumentException(RANGES);
+    }
+  }
+
+  /** The control law's numeric settings, each in its range ({@link #RANGES} otherwise). */
+  static void lawRanges(
+      double probeGamma, double betaWeight, double theta, double greedyGain, double startX) {
+    if (!(probeGamma > 0)
         || !(betaWeight > 0 && betaWeight <= 1)
         || !(theta > 0 && theta < 2)
         || !(greedyGain > 0)
-        || !(startX >= 0 && startX <= 1)
-        || bodyBytes < 0) {
-      throw new IllegalArgumentException(
-          "cluster settings out of range: loadUnit > 0, resolvers >= 1, ttl >= 1, "
-              + "beaconRate >= 0, gamma > 0, betaWeight in (0, 1], theta in (0, 2), gain > 0, startX in [0, 1], bodyBytes >= 0");
+        || !(startX >= 0 && startX <= 1)) {
+      throw new IllegalArgumentException(RANGES);
     }
   }
 

@@ -16,15 +16,25 @@ class ControlLoopTest {
   private static final long SECOND = 1_000_000_000L;
   private final Topology fig2 = BuiltinTopologies.paperFig2();
 
+  /** The greedy law at a capacity of 100 load units. */
+  private static final LoopConfig GREEDY = LoopConfig.defaults(Algorithm.GREEDY).withLoad(100, 1);
+
+  /** The dual law at a capacity of 100 load units. */
+  private static final LoopConfig DUAL = LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1);
+
   private static Measurement at(long t, double load, long own, long all, long queries) {
     return new Measurement(t * SECOND, load, own, all, queries);
   }
 
+  /** The loop's first interval from x and mu: a load of {@code load}, no probe or query yet. */
+  private static LoopState start(ControlLoop loop, double x, double mu, double load) {
+    return loop.step(loop.initial(x, mu), at(0, load, 0, 0, 0));
+  }
+
   @Test
   void greedyLowersXWhileTheProxyIsOverloaded() {
-    ControlLoop loop =
-        new ControlLoop(LoopConfig.defaults(Algorithm.GREEDY).withLoad(100, 1), fig2, 1);
-    LoopState s = loop.step(loop.initial(0.5, 0), at(0, 90, 0, 0, 0));
+    ControlLoop loop = new ControlLoop(GREEDY, fig2, 1);
+    LoopState s = start(loop, 0.5, 0, 90);
     double x = s.x();
     for (int k = 1; k <= 20; k++) {
       s = loop.step(s, at(k, 90, 0, 0, 0)); // S = 0.9 > T = 0.7 in load units
@@ -37,9 +47,8 @@ class ControlLoopTest {
 
   @Test
   void dualRaisesThePriceUnderOverloadAndLowersXForAHighBeta() {
-    LoopConfig c = LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1);
-    ControlLoop loop = new ControlLoop(c, fig2, 1);
-    LoopState s = loop.step(loop.initial(0.5, 0), at(0, 90, 0, 0, 0));
+    ControlLoop loop = new ControlLoop(DUAL, fig2, 1);
+    LoopState s = start(loop, 0.5, 0, 90);
     long probes = 0;
     for (int k = 1; k <= 10; k++) {
       probes += 60; // 60 own probes per second: beta = 60 / gamma = 30 under the price planned last
@@ -69,7 +78,7 @@ class ControlLoopTest {
                 new BetaEstimatorConfig(
                     gamma, BetaEstimatorConfig.NO_SMOOTHING, BetaEstimatorConfig.NO_LOSS));
     ControlLoop loop = new ControlLoop(c, fig2, 1);
-    LoopState s = loop.step(loop.initial(0.5, 0), at(0, 90, 0, 0, 0));
+    LoopState s = start(loop, 0.5, 0, 90);
     long probes = 0;
     for (int k = 1; k <= 10; k++) {
       probes += 60;
@@ -84,7 +93,7 @@ class ControlLoopTest {
     // with the gain schedule, x is decided with a smoothed price: one that lags a climb but follows
     // it
     ControlLoop scheduled = new ControlLoop(c.withSettling(Settling.DEFAULT), fig2, 1);
-    LoopState t = scheduled.step(scheduled.initial(0.5, 0), at(0, 90, 0, 0, 0));
+    LoopState t = start(scheduled, 0.5, 0, 90);
     probes = 0;
     for (int k = 1; k <= 10; k++) {
       probes += 60;
@@ -95,14 +104,13 @@ class ControlLoopTest {
 
   @Test
   void staleMeterPublishesTheSafeXAndRecovers() {
-    LoopConfig c = LoopConfig.defaults(Algorithm.GREEDY).withLoad(100, 1);
-    ControlLoop loop = new ControlLoop(c, fig2, 0);
-    LoopState s = loop.step(loop.initial(0.9, 0), at(0, 10, 0, 0, 0));
+    ControlLoop loop = new ControlLoop(GREEDY, fig2, 0);
+    LoopState s = start(loop, 0.9, 0, 10);
     for (int t = 1; t <= ControlLoop.WARMUP_INTERVALS; t++) {
       s = loop.step(s, at(t, 10, 0, 0, 0));
     }
     s = loop.step(s, at(3, Double.NaN, 0, 0, 0));
-    assertEquals(c.safeX(), s.x());
+    assertEquals(GREEDY.safeX(), s.x());
     assertEquals(Mode.FALLBACK, s.mode());
     assertTrue(s.reason().contains("stale"));
     s = loop.step(s, at(4, 10, 0, 0, 0));
@@ -111,28 +119,24 @@ class ControlLoopTest {
 
   @Test
   void aProxyThatHasJustStartedHoldsXUntilItsFirstMeterWindowThenFallsBack() {
-    LoopConfig c = LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1);
-    ControlLoop loop = new ControlLoop(c, fig2, 1);
-    LoopState s =
-        loop.step(
-            loop.initial(0.62, 19), at(0, Double.NaN, 0, 0, 0)); // a restart restored x = 0.62
+    ControlLoop loop = new ControlLoop(DUAL, fig2, 1);
+    LoopState s = start(loop, 0.62, 19, Double.NaN); // a restart restored x = 0.62
     for (int t = 1; t <= ControlLoop.WARMUP_INTERVALS; t++) {
       s = loop.step(s, at(t, Double.NaN, 0, 0, 0));
       assertEquals(0.62, s.x(), 1e-12, "no meter window yet: x held");
       assertEquals(19, s.mu(), 1e-12);
     }
     s = loop.step(s, at(ControlLoop.WARMUP_INTERVALS + 1, Double.NaN, 0, 0, 0));
-    assertEquals(c.safeX(), s.x(), "still no meter: the proxy is down");
+    assertEquals(DUAL.safeX(), s.x(), "still no meter: the proxy is down");
     assertEquals(Mode.FALLBACK, s.mode());
   }
 
   @Test
   void dualFallsBackToGreedyWhenProbesStopAndReturnsWhenTheyResume() {
-    LoopConfig c = LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1);
-    ControlLoop loop = new ControlLoop(c, fig2, 1);
-    LoopState s = loop.step(loop.initial(0.5, 5), at(0, 60, 0, 0, 0));
+    ControlLoop loop = new ControlLoop(DUAL, fig2, 1);
+    LoopState s = start(loop, 0.5, 5, 60);
     long t = 1;
-    for (; t <= c.probeTimeout(); t++) {
+    for (; t <= DUAL.probeTimeout(); t++) {
       s = loop.step(s, at(t, 60, 0, 0, 100 * t)); // mu = 5 plans probes, none arrive
     }
     assertEquals(Mode.FALLBACK, s.mode());
@@ -148,9 +152,8 @@ class ControlLoopTest {
 
   @Test
   void silenceIsNotCountedWhileNoProbesAreExpected() {
-    ControlLoop loop =
-        new ControlLoop(LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1), fig2, 0);
-    LoopState s = loop.step(loop.initial(0.5, 0), at(0, 10, 0, 0, 0));
+    ControlLoop loop = new ControlLoop(DUAL, fig2, 0);
+    LoopState s = start(loop, 0.5, 0, 10);
     s =
         loop.step(
             s, at(1, 10, 0, 0, 0)); // mu = 0 and no beta yet: nobody plans probes for this proxy
@@ -160,11 +163,10 @@ class ControlLoopTest {
 
   @Test
   void xMovesAtMostMaxStepAndIgnoresARepeatedClock() {
-    LoopConfig c = LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1);
-    ControlLoop loop = new ControlLoop(c, fig2, 0);
-    LoopState s = loop.step(loop.initial(0, 0), at(0, 10, 0, 0, 0));
+    ControlLoop loop = new ControlLoop(DUAL, fig2, 0);
+    LoopState s = start(loop, 0, 0, 10);
     LoopState next = loop.step(s, at(1, 10, 0, 0, 100)); // beta = 0: the decision is x = 1
-    assertEquals(c.maxStep(), next.x(), 1e-12);
+    assertEquals(DUAL.maxStep(), next.x(), 1e-12);
     assertEquals(next, loop.step(next, at(1, 10, 0, 0, 100)));
     assertEquals(0.3, ControlLoop.clamp(Double.NaN, 0.3));
     assertEquals(1, ControlLoop.clamp(7, 0.3));
@@ -176,14 +178,20 @@ class ControlLoopTest {
         t * SECOND, load, 0, 0, queries, new EchoTotals(n, sum, squares), handed);
   }
 
+  /** The dual law with beta from price echoes, at a capacity of 100 load units. */
+  private static final LoopConfig ECHO = DUAL.withBetaSource(BetaSource.ECHO);
+
+  /** The loop's first interval from x = 0.5: a load of 20, nothing asked or echoed yet. */
+  private static LoopState firstEchoStep(ControlLoop loop) {
+    return loop.step(loop.initial(0.5, 0), echoed(0, 20, 0, 0, 0, 0, 0));
+  }
+
   @Test
   void withPriceEchoesBetaIsTheMeanEchoedPriceWithoutAnyProbeAtTheProxy() {
     // no probe ever reaches the proxy (own = all = 0); 40 echoes per second of prices 20 and 40,
     // half each: beta_raw = 30
-    LoopConfig c =
-        LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1).withBetaSource(BetaSource.ECHO);
-    ControlLoop loop = new ControlLoop(c, fig2, 0);
-    LoopState s = loop.step(loop.initial(0.5, 0), echoed(0, 20, 0, 0, 0, 0, 0));
+    ControlLoop loop = new ControlLoop(ECHO, fig2, 0);
+    LoopState s = firstEchoStep(loop);
     long n = 0;
     double sum = 0;
     double squares = 0;
@@ -203,10 +211,8 @@ class ControlLoopTest {
   @Test
   void aPoPSignsItsSensitivityIntoItsProbesButNoneWhileItsXIsZero() {
     double gamma = fig2.node(0).gamma(); // eq. (8): kappa = 1 / (2 gamma)
-    LoopConfig c =
-        LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1).withBetaSource(BetaSource.ECHO);
-    ControlLoop loop = new ControlLoop(c, fig2, 0);
-    LoopState s = loop.step(loop.initial(0.5, 0), echoed(0, 20, 0, 0, 0, 0, 0));
+    ControlLoop loop = new ControlLoop(ECHO, fig2, 0);
+    LoopState s = firstEchoStep(loop);
     assertEquals(0, loop.probeWeight(s), "no hand-out rate yet");
     long n = 0;
     for (int k = 1; k <= 3; k++) {
@@ -227,11 +233,9 @@ class ControlLoopTest {
 
   @Test
   void withPriceEchoesSilenceWhileProbesAreHandedOutFallsBackToGreedy() {
-    LoopConfig c =
-        LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1).withBetaSource(BetaSource.ECHO);
-    ControlLoop loop = new ControlLoop(c, fig2, 0);
-    LoopState s = loop.step(loop.initial(0.5, 0), echoed(0, 20, 0, 0, 0, 0, 0));
-    for (int k = 1; k <= c.probeTimeout() + 1; k++) {
+    ControlLoop loop = new ControlLoop(ECHO, fig2, 0);
+    LoopState s = firstEchoStep(loop);
+    for (int k = 1; k <= ECHO.probeTimeout() + 1; k++) {
       // probes handed out (40 per second), none echoed back, not even the own-category ones that
       // the proxy counts
       s =
@@ -246,12 +250,10 @@ class ControlLoopTest {
 
   @Test
   void withPriceEchoesUsersThatSendNoBeaconsFallBackToGreedyAndAPoPWithoutUsersDoesNot() {
-    LoopConfig c =
-        LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1).withBetaSource(BetaSource.ECHO);
-    ControlLoop loop = new ControlLoop(c, fig2, 0);
-    LoopState asked = loop.step(loop.initial(0.5, 0), echoed(0, 20, 0, 0, 0, 0, 0));
+    ControlLoop loop = new ControlLoop(ECHO, fig2, 0);
+    LoopState asked = firstEchoStep(loop);
     LoopState idle = asked;
-    for (int k = 1; k <= c.probeTimeout() + 1; k++) {
+    for (int k = 1; k <= ECHO.probeTimeout() + 1; k++) {
       // 100 CDN queries a second, not one beacon: no probe handed out, no echo
       asked = loop.step(asked, echoed(k, 20, 100L * k, 0, 0, 0, 0));
       // no users at all: nothing was due
@@ -260,7 +262,7 @@ class ControlLoopTest {
     assertEquals(Mode.FALLBACK, asked.mode());
     assertTrue(asked.reason().contains("no price echoes"), asked.reason());
     assertEquals(Mode.NORMAL, idle.mode(), "a PoP without users has nothing to miss");
-    long t = c.probeTimeout() + 2;
+    long t = ECHO.probeTimeout() + 2;
     asked = loop.step(asked, echoed(t, 20, 100L * t, 40, 40, 40 * 20, 40 * 400));
     assertEquals(Mode.NORMAL, asked.mode(), "echoes again: the dual again");
   }
@@ -356,10 +358,8 @@ class ControlLoopTest {
 
   @Test
   void withEchoesSplitByProxyBetaIsTheSharesTimesTheCurrentPrices() {
-    LoopConfig c =
-        LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1).withBetaSource(BetaSource.ECHO);
-    ControlLoop loop = new ControlLoop(c, fig2, 0);
-    LoopState s = loop.step(loop.initial(0.5, 0), echoed(0, 20, 0, 0, 0, 0, 0));
+    ControlLoop loop = new ControlLoop(ECHO, fig2, 0);
+    LoopState s = firstEchoStep(loop);
     long near = 0;
     long far = 0;
     double nearSum = 0;
@@ -389,13 +389,11 @@ class ControlLoopTest {
 
   @Test
   void theHeadroomGuardCutsXOnlyOnceArmedAndByTheEchoedOverload() {
-    LoopConfig guarded =
-        LoopConfig.defaults(Algorithm.DUAL).withLoad(100, 1).withBetaSource(BetaSource.ECHO);
-    LoopConfig open = guarded.toBuilder().guardLoad(Double.POSITIVE_INFINITY).build();
-    ControlLoop a = new ControlLoop(guarded, fig2, 0);
+    LoopConfig open = ECHO.toBuilder().guardLoad(Double.POSITIVE_INFINITY).build();
+    ControlLoop a = new ControlLoop(ECHO, fig2, 0);
     ControlLoop b = new ControlLoop(open, fig2, 0);
-    LoopState s = a.step(a.initial(0.5, 0), echoed(0, 20, 0, 0, 0, 0, 0));
-    LoopState u = b.step(b.initial(0.5, 0), echoed(0, 20, 0, 0, 0, 0, 0));
+    LoopState s = firstEchoStep(a);
+    LoopState u = firstEchoStep(b);
     for (int k = 1; k <= 14; k++) {
       // every interval 400 echoes from proxy "b" at price 20, which reports twice its capacity of
       // 10,000 requests/s

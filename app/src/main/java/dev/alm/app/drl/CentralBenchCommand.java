@@ -27,7 +27,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -86,12 +85,6 @@ public final class CentralBenchCommand implements Callable<Integer> {
       description = "Per-call timeout of the central modes, ms (fail-closed). Default: 50.")
   int timeoutMs;
 
-  /** One limiter under test: the shape the proxy plugs in. */
-  @FunctionalInterface
-  interface Limiter {
-    CompletionStage<Boolean> tryAcquire(String customer, long units);
-  }
-
   @Override
   public Integer call() throws Exception {
     if (calls < 100 || calls > 10_000_000 || warmup < 0 || rounds < 1 || rounds > calls) {
@@ -113,7 +106,7 @@ public final class CentralBenchCommand implements Callable<Integer> {
     TokenLeaseClient client = null;
     RedisLimiter redisLimiter = null;
     try {
-      Map<String, Limiter> modes = new LinkedHashMap<>();
+      Map<String, LimiterUnderTest> modes = new LinkedHashMap<>();
       modes.put("local", (c, u) -> CompletableFuture.completedFuture(local.tryConsume(u)));
       server =
           TokenServer.start(
@@ -199,7 +192,7 @@ public final class CentralBenchCommand implements Callable<Integer> {
 
   /** The modes take turns over --rounds, each round a share of --calls per mode. */
   private void measure(
-      Map<String, Limiter> modes,
+      Map<String, LimiterUnderTest> modes,
       String customer,
       Map<String, long[]> times,
       Map<String, long[]> admitted)
@@ -272,7 +265,7 @@ public final class CentralBenchCommand implements Callable<Integer> {
   }
 
   /** Runs {@code count} calls one after the other; records their times from {@code from}. */
-  private static long run(Limiter l, String customer, int count, long[] times, int from)
+  private static long run(LimiterUnderTest l, String customer, int count, long[] times, int from)
       throws Exception {
     long ok = 0;
     for (int i = 0; i < count; i++) {

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 import picocli.CommandLine.Command;
@@ -92,12 +91,6 @@ public final class CentralLoadCommand implements Callable<Integer> {
       description = "Token server lease. Default: 500ms.")
   String lease;
 
-  /** The shape the proxy plugs in. */
-  @FunctionalInterface
-  interface Limiter {
-    CompletionStage<Boolean> tryAcquire(String customer, long units);
-  }
-
   @Override
   public Integer call() throws Exception {
     if (clients < 1 || clients > 64 || !(limit > 0) || !(offered > 0) || offered > 1e6) {
@@ -143,7 +136,7 @@ public final class CentralLoadCommand implements Callable<Integer> {
    * first} to {@code end}; answers after {@code start} counted per second.
    */
   private List<Thread> clients(
-      List<Limiter> limiters,
+      List<LimiterUnderTest> limiters,
       String customer,
       long first,
       long start,
@@ -154,7 +147,7 @@ public final class CentralLoadCommand implements Callable<Integer> {
     long gap = (long) (1e9 / perClient);
     List<Thread> threads = new ArrayList<>();
     for (int i = 0; i < limiters.size(); i++) {
-      Limiter l = limiters.get(i);
+      LimiterUnderTest l = limiters.get(i);
       long offset = gap * i / limiters.size();
       Thread t =
           new Thread(
@@ -288,7 +281,7 @@ public final class CentralLoadCommand implements Callable<Integer> {
   private void run(
       PrintWriter out, String customer, CentralLoadStores stores, FailurePolicy fp, int a, int b)
       throws InterruptedException {
-    List<Limiter> limiters = stores.limiters();
+    List<LimiterUnderTest> limiters = stores.limiters();
     List<CentralCounters> counters = stores.counters();
     Runnable stop = stores.stop();
     Runnable resume = stores.resume();

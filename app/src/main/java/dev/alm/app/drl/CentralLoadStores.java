@@ -1,7 +1,6 @@
 package dev.alm.app.drl;
 
 import dev.alm.app.UserError;
-import dev.alm.app.drl.CentralLoadCommand.Limiter;
 import dev.alm.drl.central.CentralCounters;
 import dev.alm.drl.central.CentralLimit;
 import dev.alm.drl.central.FailurePolicy;
@@ -32,7 +31,7 @@ import java.util.List;
 final class CentralLoadStores implements AutoCloseable {
 
   private final List<AutoCloseable> closing = new ArrayList<>();
-  private final List<Limiter> limiters = new ArrayList<>();
+  private final List<LimiterUnderTest> limiters = new ArrayList<>();
   private final List<CentralCounters> counters = new ArrayList<>();
   private Runnable stop = () -> {};
   private Runnable resume = () -> {};
@@ -120,13 +119,13 @@ final class CentralLoadStores implements AutoCloseable {
         new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
   }
 
-  private void add(AutoCloseable client, Limiter limiter, CentralCounters counted) {
+  private void add(AutoCloseable client, LimiterUnderTest limiter, CentralCounters counted) {
     closing.add(client);
     limiters.add(limiter);
     counters.add(counted);
   }
 
-  List<Limiter> limiters() {
+  List<LimiterUnderTest> limiters() {
     return limiters;
   }
 

@@ -3,7 +3,6 @@ package dev.alm.ratelimit.gossip;
 import dev.alm.ratelimit.alloc.Envelope;
 import dev.alm.ratelimit.alloc.StepInput;
 import java.util.List;
-import java.util.random.RandomGenerator;
 
 /**
  * Gossip estimation of the sum of one value over N limiters (paper 001 section 3.1), as push-sum
@@ -25,7 +24,7 @@ import java.util.random.RandomGenerator;
  *
  * <p>States are mutable and owned by the caller's step: {@link #step} updates the state in place.
  */
-public final class PushSumGossip extends SumGossipBase {
+public final class PushSumGossip extends SumGossipBase<PushSumGossip.State> {
 
   /** Table slots for link sequence numbers per limiter (see {@link LinkSequences}). */
   public static final int SEQUENCE_SLOTS = 512;
@@ -65,40 +64,33 @@ public final class PushSumGossip extends SumGossipBase {
   }
 
   @Override
-  public double step(
-      int self,
-      GossipState state,
-      double localValue,
-      List<Envelope<GossipUpdate>> received,
-      StepInput<?> input,
-      RandomGenerator random,
-      List<Envelope<GossipUpdate>> out) {
-    State st = (State) state;
-    for (int i = 0, n = received.size(); i < n; i++) {
-      Envelope<GossipUpdate> e = received.get(i);
-      GossipUpdate u = e.body();
-      long lost = st.links.lostBefore(e.from(), u.seq());
-      double k = 1 + Math.min(lost, MAX_COMPENSATION - 1);
-      st.s += k * u.value();
-      st.w += k * u.weight();
-    }
+  void merge(State st, Envelope<GossipUpdate> e) {
+    GossipUpdate u = e.body();
+    long lost = st.links.lostBefore(e.from(), u.seq());
+    double k = 1 + Math.min(lost, MAX_COMPENSATION - 1);
+    st.s += k * u.value();
+    st.w += k * u.weight();
+  }
+
+  @Override
+  double record(int self, State st, double localValue, StepInput<?> input) {
     st.s += localValue - st.injected;
     st.injected = localValue;
     int n = dropDisconnected ? input.reachableCount(limiters) : limiters;
-    st.estimate = st.w > 1e-12 ? Math.max(0, n * st.s / st.w) : localValue;
-    if (branching > 0) {
-      int[] peers = SumGossip.choosePeers(self, limiters, branching, input, random);
-      if (peers.length > 0) {
-        double share = 1.0 / (peers.length + 1);
-        double sv = st.s * share;
-        double sw = st.w * share;
-        st.s = sv;
-        st.w = sw;
-        for (int p : peers) {
-          out.add(new Envelope<>(self, p, new GossipUpdate(st.links.next(p), sv, sw)));
-        }
+    return st.w > 1e-12 ? Math.max(0, n * st.s / st.w) : localValue;
+  }
+
+  @Override
+  void send(int self, State st, double localValue, int[] peers, List<Envelope<GossipUpdate>> out) {
+    if (peers.length > 0) {
+      double share = 1.0 / (peers.length + 1);
+      double sv = st.s * share;
+      double sw = st.w * share;
+      st.s = sv;
+      st.w = sw;
+      for (int p : peers) {
+        out.add(new Envelope<>(self, p, new GossipUpdate(st.links.next(p), sv, sw)));
       }
     }
-    return st.estimate;
   }
 }

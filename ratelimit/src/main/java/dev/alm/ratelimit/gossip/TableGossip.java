@@ -4,7 +4,6 @@ import dev.alm.ratelimit.alloc.Envelope;
 import dev.alm.ratelimit.alloc.StepInput;
 import java.util.Arrays;
 import java.util.List;
-import java.util.random.RandomGenerator;
 
 /**
  * Gossip by latest values (paper 001 section 3.2: "each limiter sums the most recent values it has
@@ -20,7 +19,7 @@ import java.util.random.RandomGenerator;
  * is reachable / N. Memory: N values per limiter (N^2 in a simulation; use {@link PushSumGossip}
  * for thousands of limiters).
  */
-public final class TableGossip extends SumGossipBase {
+public final class TableGossip extends SumGossipBase<TableGossip.State> {
 
   /**
    * @param limiters N
@@ -54,24 +53,17 @@ public final class TableGossip extends SumGossipBase {
   }
 
   @Override
-  public double step(
-      int self,
-      GossipState state,
-      double localValue,
-      List<Envelope<GossipUpdate>> received,
-      StepInput<?> input,
-      RandomGenerator random,
-      List<Envelope<GossipUpdate>> out) {
-    State st = (State) state;
-    for (int i = 0, n = received.size(); i < n; i++) {
-      Envelope<GossipUpdate> e = received.get(i);
-      int from = e.from();
-      if (from >= 0 && from < limiters && e.body().seq() > st.seqs[from]) {
-        st.seqs[from] = e.body().seq();
-        st.total += e.body().value() - st.values[from];
-        st.values[from] = e.body().value();
-      }
+  void merge(State st, Envelope<GossipUpdate> e) {
+    int from = e.from();
+    if (from >= 0 && from < limiters && e.body().seq() > st.seqs[from]) {
+      st.seqs[from] = e.body().seq();
+      st.total += e.body().value() - st.values[from];
+      st.values[from] = e.body().value();
     }
+  }
+
+  @Override
+  double record(int self, State st, double localValue, StepInput<?> input) {
     st.total += localValue - st.values[self];
     st.values[self] = localValue;
     double sum = st.total;
@@ -83,13 +75,14 @@ public final class TableGossip extends SumGossipBase {
         }
       }
     }
-    st.estimate = sum;
-    if (branching > 0 && limiters > 1) {
-      st.seq++;
-      for (int p : SumGossip.choosePeers(self, limiters, branching, input, random)) {
-        out.add(new Envelope<>(self, p, new GossipUpdate(st.seq, localValue, 0)));
-      }
-    }
     return sum;
+  }
+
+  @Override
+  void send(int self, State st, double localValue, int[] peers, List<Envelope<GossipUpdate>> out) {
+    st.seq++;
+    for (int p : peers) {
+      out.add(new Envelope<>(self, p, new GossipUpdate(st.seq, localValue, 0)));
+    }
   }
 }

@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Random;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
 
 /**
  * No algorithm that claims to hold the global limit serves above it: over random open-loop demand
@@ -49,27 +49,33 @@ class LimitHoldsPropertiesTest {
     return Arbitraries.of("gdrl", "dst", "static", "ctb");
   }
 
+  /** {@link #scenario} over 2 to 6 limiters, every loss and delay, with and without flows. */
+  @Provide
+  Arbitrary<Scenario> scenarios() {
+    return Combinators.combine(
+            Arbitraries.integers().between(2, 6),
+            Arbitraries.integers().between(0, 2),
+            Arbitraries.of(false, true),
+            Arbitraries.longs())
+        .as(
+            (n, lossAndDelay, flows, seed) -> {
+              try {
+                return scenario(n, lossAndDelay, flows, seed);
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            });
+  }
+
   @Property(tries = 300)
   void enforcedLimitsNeverSumAboveTheGlobalLimit(
-      @ForAll("localLimits") String algorithm,
-      @ForAll @IntRange(min = 2, max = 6) int n,
-      @ForAll @IntRange(min = 0, max = 2) int lossAndDelay,
-      @ForAll boolean flows,
-      @ForAll long seed)
-      throws Exception {
-    Scenario sc = scenario(n, lossAndDelay, flows, seed);
+      @ForAll("localLimits") String algorithm, @ForAll("scenarios") Scenario sc) throws Exception {
     double L = sc.globalLimit();
     double[] worst = {0};
     run(
         sc,
         algorithm,
-        (t, demand, limit, drop, served) -> {
-          double s = 0;
-          for (double l : limit) {
-            s += l;
-          }
-          worst[0] = Math.max(worst[0], s);
-        });
+        (t, demand, limit, drop, served) -> worst[0] = Math.max(worst[0], sum(limit, 1)));
     assertTrue(
         worst[0] <= L * (1 + TOLERANCE),
         algorithm + ": limits summed to " + worst[0] / L + " L on " + describe(sc));
@@ -77,26 +83,11 @@ class LimitHoldsPropertiesTest {
 
   @Property(tries = 300)
   void servedOverAnyWindowStaysWithinTheLimitAndTheBuckets(
-      @ForAll("limitHolders") String algorithm,
-      @ForAll @IntRange(min = 2, max = 6) int n,
-      @ForAll @IntRange(min = 0, max = 2) int lossAndDelay,
-      @ForAll boolean flows,
-      @ForAll long seed)
-      throws Exception {
-    Scenario sc = scenario(n, lossAndDelay, flows, seed);
+      @ForAll("limitHolders") String algorithm, @ForAll("scenarios") Scenario sc) throws Exception {
     double L = sc.globalLimit();
     double dt = sc.interval();
     List<Double> servedPerInterval = new ArrayList<>();
-    run(
-        sc,
-        algorithm,
-        (t, demand, limit, drop, served) -> {
-          double s = 0;
-          for (double v : served) {
-            s += v * dt;
-          }
-          servedPerInterval.add(s);
-        });
+    run(sc, algorithm, (t, demand, limit, drop, served) -> servedPerInterval.add(sum(served, dt)));
     // max over windows (a, b] of served - L (b - a): running minimum of the prefix P_a - L t_a
     double prefix = 0;
     double minPrefix = 0;
@@ -106,7 +97,7 @@ class LimitHoldsPropertiesTest {
       excess = Math.max(excess, prefix - minPrefix);
       minPrefix = Math.min(minPrefix, prefix);
     }
-    double allowed = n * sc.bucketDepth() + TOLERANCE * L * sc.duration();
+    double allowed = sc.limiters() * sc.bucketDepth() + TOLERANCE * L * sc.duration();
     assertTrue(
         excess <= allowed,
         algorithm
@@ -116,6 +107,15 @@ class LimitHoldsPropertiesTest {
             + allowed
             + " on "
             + describe(sc));
+  }
+
+  /** The sum of {@code v[i] * scale}. */
+  private static double sum(double[] v, double scale) {
+    double s = 0;
+    for (double x : v) {
+      s += x * scale;
+    }
+    return s;
   }
 
   private static void run(Scenario sc, String algorithm, Simulator.Observer observer)
