@@ -59,44 +59,19 @@ public record Measurement(
     }
   }
 
-  /** A reading without re-query totals (a DNS that does not measure them). */
-  public Measurement(
-      long nowNanos,
-      double load,
-      long ownProbes,
-      long allProbes,
-      long cdnQueries,
-      EchoTotals echoes,
-      long handedOut,
-      double sensitivity) {
+  /** A reading without price echoes (beta from probe counts, or greedy). */
+  public Measurement(long nowNanos, double load, long ownProbes, long allProbes, long cdnQueries) {
     this(
         nowNanos,
         load,
         ownProbes,
         allProbes,
         cdnQueries,
-        echoes,
-        handedOut,
-        sensitivity,
+        EchoTotals.NONE,
+        0,
+        0,
         0,
         RequeryDemand.Totals.NONE);
-  }
-
-  /** A reading without probe weights (a fleet whose probes carry no sensitivity). */
-  public Measurement(
-      long nowNanos,
-      double load,
-      long ownProbes,
-      long allProbes,
-      long cdnQueries,
-      EchoTotals echoes,
-      long handedOut) {
-    this(nowNanos, load, ownProbes, allProbes, cdnQueries, echoes, handedOut, 0);
-  }
-
-  /** A reading without price echoes (beta from probe counts, or greedy). */
-  public Measurement(long nowNanos, double load, long ownProbes, long allProbes, long cdnQueries) {
-    this(nowNanos, load, ownProbes, allProbes, cdnQueries, EchoTotals.NONE, 0, 0);
   }
 
   /** Whether the proxy's meter reported a usable S_i. */

@@ -7,12 +7,15 @@ import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.controller.model.Topology;
 import dev.alm.fastcontrol.BetaEstimatorConfig;
 import dev.alm.fastcontrol.EchoTotals;
+import dev.alm.fastcontrol.RequeryDemand;
 import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The pure loop with an injected clock: greedy direction, dual prices, fallbacks, clamps. */
 class ControlLoopTest {
+
+  private static final RequeryDemand.Totals NO_REQUERY = RequeryDemand.Totals.NONE;
   private static final long SECOND = 1_000_000_000L;
   private final Topology fig2 = BuiltinTopologies.paperFig2();
 
@@ -175,7 +178,7 @@ class ControlLoopTest {
   private static Measurement echoed(
       long t, double load, long queries, long handed, long n, double sum, double squares) {
     return new Measurement(
-        t * SECOND, load, 0, 0, queries, new EchoTotals(n, sum, squares), handed);
+        t * SECOND, load, 0, 0, queries, new EchoTotals(n, sum, squares), handed, 0, 0, NO_REQUERY);
   }
 
   /** The dual law with beta from price echoes, at a capacity of 100 load units. */
@@ -242,7 +245,16 @@ class ControlLoopTest {
           loop.step(
               s,
               new Measurement(
-                  k * SECOND, 20, 30L * k, 30L * k, 100L * k, EchoTotals.NONE, 40L * k));
+                  k * SECOND,
+                  20,
+                  30L * k,
+                  30L * k,
+                  100L * k,
+                  EchoTotals.NONE,
+                  40L * k,
+                  0,
+                  0,
+                  NO_REQUERY));
     }
     assertEquals(Mode.FALLBACK, s.mode());
     assertTrue(s.reason().contains("no price echoes"), s.reason());
@@ -376,7 +388,10 @@ class ControlLoopTest {
               "b", new EchoTotals.Stratum(far, farSum));
       EchoTotals totals =
           new EchoTotals(near + far, nearSum + farSum, 120.0 * 400 * k + 280.0 * 1600 * k, split);
-      s = loop.step(s, new Measurement(k * SECOND, 20, 0, 0, 100L * k, totals, 400L * k));
+      s =
+          loop.step(
+              s,
+              new Measurement(k * SECOND, 20, 0, 0, 100L * k, totals, 400L * k, 0, 0, NO_REQUERY));
       if (k == 20) {
         assertEquals(0.3 * 20 + 0.7 * 40, s.beta().beta(), 0.3, "beta at interval 20");
       }
@@ -404,7 +419,8 @@ class ControlLoopTest {
               20.0 * n,
               400.0 * n,
               Map.of("b", new EchoTotals.Stratum(n, 20.0 * n, n, 2.0 * n, 10_000.0 * n)));
-      Measurement m = new Measurement(k * SECOND, 20, 0, 0, 100L * k, totals, 400L * k);
+      Measurement m =
+          new Measurement(k * SECOND, 20, 0, 0, 100L * k, totals, 400L * k, 0, 0, NO_REQUERY);
       LoopState before = s;
       s = a.step(s, m);
       u = b.step(u, m);
