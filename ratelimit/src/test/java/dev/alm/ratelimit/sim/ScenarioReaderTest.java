@@ -7,6 +7,7 @@ import dev.alm.io.InputException;
 import dev.alm.ratelimit.alloc.Allocator;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -317,9 +318,9 @@ class ScenarioReaderTest {
     for (DemandSpec d : s.demands()) {
       b.append(d.limiter())
           .append(' ')
-          .append(java.util.Arrays.toString(d.times()))
+          .append(Arrays.toString(d.times()))
           .append(' ')
-          .append(java.util.Arrays.toString(d.rates()))
+          .append(Arrays.toString(d.rates()))
           .append('\n');
     }
     return b.toString();
@@ -330,8 +331,8 @@ class ScenarioReaderTest {
     StringBuilder b = new StringBuilder(s.graph().kind());
     for (int i = 0; i < s.limiters(); i++) {
       b.append(' ')
-          .append(java.util.Arrays.toString(s.graph().neighboursOf(i)))
-          .append(java.util.Arrays.toString(s.graph().weightsOf(i)));
+          .append(Arrays.toString(s.graph().neighboursOf(i)))
+          .append(Arrays.toString(s.graph().weightsOf(i)));
     }
     return b.toString();
   }
