@@ -24,6 +24,9 @@ public record CustomerLoad(
    * @param pops the PoPs whose users send, empty for all
    */
   public record Phase(double at, List<String> pops) {
+    /** The pops of a phase whose demand comes from every PoP. */
+    public static final List<String> EVERY_POP = List.of();
+
     public Phase {
       if (!(at >= 0) || Double.isInfinite(at)) {
         throw new IllegalArgumentException("a phase starts at >= 0 s: " + at);
@@ -34,6 +37,35 @@ public record CustomerLoad(
     /** Whether PoP {@code id} sends in this phase. */
     public boolean includes(String id) {
       return pops.isEmpty() || pops.contains(id);
+    }
+
+    /** A phase from 0 s on at {@link #EVERY_POP}. */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builds a {@link Phase}; each setter names one field, the other keeps its default. */
+    public static final class Builder {
+      private double at;
+      private List<String> pops = EVERY_POP;
+
+      private Builder() {}
+
+      /** Seconds since the users started. */
+      public Builder at(double v) {
+        at = v;
+        return this;
+      }
+
+      /** The PoPs whose users send; {@link #EVERY_POP} for all. */
+      public Builder pops(List<String> v) {
+        pops = v;
+        return this;
+      }
+
+      public Phase build() {
+        return new Phase(at, pops);
+      }
     }
   }
 
@@ -52,6 +84,61 @@ public record CustomerLoad(
     }
     if (phases.get(0).at() != 0) {
       throw new IllegalArgumentException(name + ": the first phase starts at 0");
+    }
+  }
+
+  /**
+   * A builder with the named defaults: no name, host, limit or demand (all must be set), and no
+   * phase, which is every PoP throughout.
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link CustomerLoad}; each setter names one field, the rest keep their defaults. */
+  public static final class Builder {
+    private String name;
+    private String host;
+    private double limit;
+    private double demand;
+    private List<Phase> phases = List.of();
+
+    private Builder() {}
+
+    public Builder name(String v) {
+      name = v;
+      return this;
+    }
+
+    public Builder host(String v) {
+      host = v;
+      return this;
+    }
+
+    /** The global limit, requests/s. */
+    public Builder limit(double v) {
+      limit = v;
+      return this;
+    }
+
+    /** The users' total demand, requests/s. */
+    public Builder demand(double v) {
+      demand = v;
+      return this;
+    }
+
+    /** The phases in time order, the first at 0 s; none for every PoP throughout. */
+    public Builder phases(List<Phase> v) {
+      phases = v;
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException when a field is missing or out of range, or the phases are
+     *     out of order
+     */
+    public CustomerLoad build() {
+      return new CustomerLoad(name, host, limit, demand, phases);
     }
   }
 

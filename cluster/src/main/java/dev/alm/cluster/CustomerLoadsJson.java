@@ -35,49 +35,26 @@ public final class CustomerLoadsJson {
 
   private static final String REQUIRED = "required";
 
-  /** One customer's fields as read, and the names taken before it. */
-  private static final class Draft {
-    final Set<String> taken;
-    final List<String> ids;
-    String name;
-    String host;
-    double limit;
-    double demand;
-    List<CustomerLoad.Phase> phases = List.of();
+  /** What a customer's fields are read onto: its builder, the names taken before it, the PoPs. */
+  private record CustomerEntry(CustomerLoad.Builder b, Set<String> taken, List<String> ids) {}
 
-    Draft(Set<String> taken, List<String> ids) {
-      this.taken = taken;
-      this.ids = ids;
-    }
-  }
+  /** What a phase's fields are read onto: its builder, its place, the start before it, the PoPs. */
+  private record PhaseEntry(
+      CustomerLoad.Phase.Builder b, int index, double last, List<String> ids) {}
 
-  /** One phase's fields as read: its place in the list, the start before it, the PoPs known. */
-  private static final class PhaseDraft {
-    final int index;
-    final double last;
-    final List<String> ids;
-    double at;
-    List<String> pops = List.of();
-
-    PhaseDraft(int index, double last, List<String> ids) {
-      this.index = index;
-      this.last = last;
-      this.ids = ids;
-    }
-  }
-
-  private static final JsonBinding<PhaseDraft> PHASE =
-      JsonBinding.<PhaseDraft>builder()
+  private static final JsonBinding<PhaseEntry> PHASE =
+      JsonBinding.<PhaseEntry>builder()
           .required("at", REQUIRED, CustomerLoadsJson::at)
           .field("pops", CustomerLoadsJson::pops)
           .build();
 
-  private static final JsonBinding<Draft> CUSTOMER =
-      JsonBinding.<Draft>builder()
+  private static final JsonBinding<CustomerEntry> CUSTOMER =
+      JsonBinding.<CustomerEntry>builder()
           .required("name", "expected a string", CustomerLoadsJson::name)
           .required("host", "expected a string", CustomerLoadsJson::host)
-          .required("limit", REQUIRED, (f, n, c) -> c.limit = f.number(n, Double.NaN, 1e-3, 1e9))
-          .required("demand", REQUIRED, (f, n, c) -> c.demand = f.number(n, Double.NaN, 1e-3, 1e9))
+          .required("limit", REQUIRED, (f, n, c) -> c.b().limit(f.number(n, Double.NaN, 1e-3, 1e9)))
+          .required(
+              "demand", REQUIRED, (f, n, c) -> c.b().demand(f.number(n, Double.NaN, 1e-3, 1e9)))
           .field("phases", CustomerLoadsJson::phases)
           .build();
 
@@ -161,63 +138,66 @@ public final class CustomerLoadsJson {
     }
     Set<String> names = new HashSet<>();
     for (int i = 0; i < array.size(); i++) {
-      Draft c = CUSTOMER.read(root.element(field, i), new Draft(names, d.ids()));
-      d.customers().add(new CustomerLoad(c.name, c.host, c.limit, c.demand, c.phases));
+      CustomerEntry c =
+          CUSTOMER.read(
+              root.element(field, i), new CustomerEntry(CustomerLoad.builder(), names, d.ids()));
+      d.customers().add(c.b().build());
     }
   }
 
-  private static void name(JsonFields c, String field, Draft d) throws InputException {
+  private static void name(JsonFields c, String field, CustomerEntry d) throws InputException {
     String name = c.text(field);
-    if (!d.taken.add(name)) {
+    if (!d.taken().add(name)) {
       throw c.error(field, "duplicate customer " + name);
     }
     if (!name.matches("[A-Za-z0-9_.-]{1,64}")) {
       throw c.error(field, "1 to 64 letters, digits, '_', '.', '-'");
     }
-    d.name = name;
+    d.b().name(name);
   }
 
-  private static void host(JsonFields c, String field, Draft d) throws InputException {
+  private static void host(JsonFields c, String field, CustomerEntry d) throws InputException {
     String host = c.text(field);
     if (!host.matches("[A-Za-z0-9.-]{1,253}")) {
       throw c.error(field, "not a host name: " + host);
     }
-    d.host = host;
+    d.b().host(host);
   }
 
-  private static void phases(JsonFields c, String field, Draft d) throws InputException {
+  private static void phases(JsonFields c, String field, CustomerEntry d) throws InputException {
     JsonNode ps = c.array(field);
     List<CustomerLoad.Phase> phases = new ArrayList<>();
     double last = -1;
     for (int k = 0; k < ps.size(); k++) {
-      PhaseDraft p = PHASE.read(c.element(field, k), new PhaseDraft(k, last, d.ids));
-      last = p.at;
-      phases.add(new CustomerLoad.Phase(p.at, p.pops));
+      PhaseEntry e = new PhaseEntry(CustomerLoad.Phase.builder(), k, last, d.ids());
+      CustomerLoad.Phase p = PHASE.read(c.element(field, k), e).b().build();
+      last = p.at();
+      phases.add(p);
     }
-    d.phases = phases;
+    d.b().phases(phases);
   }
 
-  private static void at(JsonFields p, String field, PhaseDraft d) throws InputException {
+  private static void at(JsonFields p, String field, PhaseEntry d) throws InputException {
     double at = p.number(field, Double.NaN, 0, 1e7);
-    if (d.index == 0 && at != 0) {
+    if (d.index() == 0 && at != 0) {
       throw p.error(field, "the first phase starts at 0");
     }
-    if (at <= d.last) {
+    if (at <= d.last()) {
       throw p.error(field, "phases start in increasing order");
     }
-    d.at = at;
+    d.b().at(at);
   }
 
-  private static void pops(JsonFields p, String field, PhaseDraft d) throws InputException {
+  private static void pops(JsonFields p, String field, PhaseEntry d) throws InputException {
     List<String> pops = p.texts(field);
     for (String id : pops) {
-      if (!d.ids.contains(id)) {
-        throw p.error(field, "no PoP " + id + " in the topology " + d.ids);
+      if (!d.ids().contains(id)) {
+        throw p.error(field, "no PoP " + id + " in the topology " + d.ids());
       }
     }
     if (pops.isEmpty()) {
       throw p.error(field, "leave it out for every PoP; an empty list sends nothing");
     }
-    d.pops = pops;
+    d.b().pops(pops);
   }
 }

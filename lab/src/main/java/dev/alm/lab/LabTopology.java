@@ -37,6 +37,9 @@ public record LabTopology(
   public static final int MAX_POPS = 100;
   public static final int MAX_RESOLVERS = 14;
 
+  /** The one-way delay, ms, of a link or an access link that names none. */
+  public static final double DEFAULT_DELAY_MS = 1;
+
   /**
    * A PoP: its AS, its capacity T_i in load units, the cost parameters of paper 004 eq. (7)-(8),
    * and the routers it buys transit from.
@@ -49,8 +52,81 @@ public record LabTopology(
       double gamma,
       double d,
       List<String> providers) {
+    /** The cost per unit queueing delay of a PoP that names none (eta of eq. (7)). */
+    public static final double DEFAULT_ETA = 1;
+
+    /** The cost per unit latency of a PoP that names none (gamma of eq. (8)). */
+    public static final double DEFAULT_GAMMA = 10;
+
+    /** The round-trip latency to the datacenter of a PoP that names none (d of eq. (8)). */
+    public static final double DEFAULT_D = 0.5;
+
     public Pop {
       providers = List.copyOf(providers);
+    }
+
+    /**
+     * A PoP of the default costs ({@link #DEFAULT_ETA}, {@link #DEFAULT_GAMMA}, {@link #DEFAULT_D})
+     * and no provider.
+     */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builds a {@link Pop}; each setter names one field, the rest keep their defaults. */
+    public static final class Builder {
+      private String id;
+      private int as;
+      private double capacity;
+      private double eta = DEFAULT_ETA;
+      private double gamma = DEFAULT_GAMMA;
+      private double d = DEFAULT_D;
+      private List<String> providers = List.of();
+
+      private Builder() {}
+
+      public Builder id(String v) {
+        id = v;
+        return this;
+      }
+
+      public Builder as(int v) {
+        as = v;
+        return this;
+      }
+
+      /** T_i, load units. */
+      public Builder capacity(double v) {
+        capacity = v;
+        return this;
+      }
+
+      /** eta_i of eq. (7). */
+      public Builder eta(double v) {
+        eta = v;
+        return this;
+      }
+
+      /** gamma_i of eq. (8). */
+      public Builder gamma(double v) {
+        gamma = v;
+        return this;
+      }
+
+      /** d_i of eq. (8). */
+      public Builder d(double v) {
+        d = v;
+        return this;
+      }
+
+      public Builder providers(List<String> v) {
+        providers = v;
+        return this;
+      }
+
+      public Pop build() {
+        return new Pop(id, as, capacity, eta, gamma, d, providers);
+      }
     }
   }
 
@@ -60,10 +136,88 @@ public record LabTopology(
       providers = List.copyOf(providers);
       peers = List.copyOf(peers);
     }
+
+    /** A router with no provider and no peer. */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builds a {@link Router}; each setter names one field, the rest keep their defaults. */
+    public static final class Builder {
+      private String id;
+      private int as;
+      private List<String> providers = List.of();
+      private List<String> peers = List.of();
+
+      private Builder() {}
+
+      public Builder id(String v) {
+        id = v;
+        return this;
+      }
+
+      public Builder as(int v) {
+        as = v;
+        return this;
+      }
+
+      public Builder providers(List<String> v) {
+        providers = v;
+        return this;
+      }
+
+      public Builder peers(List<String> v) {
+        peers = v;
+        return this;
+      }
+
+      public Router build() {
+        return new Router(id, as, providers, peers);
+      }
+    }
   }
 
   /** A link between two BGP speakers; delay one way in ms, loss in percent, each direction. */
-  public record Link(String a, String b, double delayMs, double lossPercent) {}
+  public record Link(String a, String b, double delayMs, double lossPercent) {
+    /** A link of {@link #DEFAULT_DELAY_MS} without loss. */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builds a {@link Link}; each setter names one field, the rest keep their defaults. */
+    public static final class Builder {
+      private String a;
+      private String b;
+      private double delayMs = DEFAULT_DELAY_MS;
+      private double lossPercent;
+
+      private Builder() {}
+
+      public Builder a(String v) {
+        a = v;
+        return this;
+      }
+
+      public Builder b(String v) {
+        b = v;
+        return this;
+      }
+
+      public Builder delayMs(double v) {
+        delayMs = v;
+        return this;
+      }
+
+      public Builder lossPercent(double v) {
+        lossPercent = v;
+        return this;
+      }
+
+      public Link build() {
+        return new Link(a, b, delayMs, lossPercent);
+      }
+    }
+  }
 
   /**
    * An eyeball network: its demand A in load units, its resolver ({@link #ON_NET} or a public
@@ -73,6 +227,53 @@ public record LabTopology(
       String id, double demand, String resolver, String upstream, double delayMs) {
     public boolean onNet() {
       return ON_NET.equals(resolver);
+    }
+
+    /**
+     * An eyeball network that resolves {@link #ON_NET}, its access link {@link #DEFAULT_DELAY_MS}.
+     */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builds an {@link Eyeball}; each setter names one field, the rest keep their defaults. */
+    public static final class Builder {
+      private String id;
+      private double demand;
+      private String resolver = ON_NET;
+      private String upstream;
+      private double delayMs = DEFAULT_DELAY_MS;
+
+      private Builder() {}
+
+      public Builder id(String v) {
+        id = v;
+        return this;
+      }
+
+      public Builder demand(double v) {
+        demand = v;
+        return this;
+      }
+
+      public Builder resolver(String v) {
+        resolver = v;
+        return this;
+      }
+
+      public Builder upstream(String v) {
+        upstream = v;
+        return this;
+      }
+
+      public Builder delayMs(double v) {
+        delayMs = v;
+        return this;
+      }
+
+      public Eyeball build() {
+        return new Eyeball(id, demand, resolver, upstream, delayMs);
+      }
     }
   }
 

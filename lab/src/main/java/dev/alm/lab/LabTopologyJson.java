@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Reads a lab topology file (docs/lab.md, "Topology format") strictly: unknown fields, missing
@@ -28,108 +29,121 @@ public final class LabTopologyJson {
   private static final String PREFIX = "builtin:";
   private static final String REQUIRED = "required";
 
-  /** One part of the topology as read (a PoP, a router, ...): each part's binding sets its own. */
-  private static final class Part {
-    String id;
-    int as;
-    double capacity;
-    double eta = 1;
-    double gamma = 10;
-    double d = 0.5;
-    List<String> providers = List.of();
-    List<String> peers = List.of();
-    String a;
-    String b;
-    double delayMs;
-    double loss;
-    double demand;
-    String resolver = LabTopology.ON_NET;
-    String upstream;
+  /** The one-way delay, ms, of the datacenter's access link when the file names none. */
+  private static final double DATACENTER_DELAY_MS = 10;
 
-    /** A part whose access delay is {@code delayMs} unless given. */
-    Part(double delayMs) {
+  /**
+   * A public resolver's or the datacenter's fields as read: records of two and three fields whose
+   * one default, the access delay, is the file's and differs between the two.
+   */
+  private static final class Access {
+    String id;
+    String upstream;
+    double delayMs;
+
+    Access(double delayMs) {
       this.delayMs = delayMs;
     }
   }
 
-  /** The parts read, before the topology checks them together. */
-  private static final class Parts {
-    List<LabTopology.Pop> pops;
-    List<LabTopology.Router> routers;
-    List<LabTopology.Link> links;
-    List<LabTopology.Eyeball> eyeballs;
-    List<LabTopology.Resolver> resolvers = List.of();
-    LabTopology.Stub datacenter;
-  }
-
-  private static final JsonBinding<Part> POP =
-      JsonBinding.<Part>builder()
-          .required("id", REQUIRED, LabTopologyJson::id)
-          .required("as", REQUIRED, LabTopologyJson::as)
-          .required("capacity", REQUIRED, (f, n, p) -> p.capacity = f.number(n, 0, 1e-9, 1e6))
-          .field("eta", (f, n, p) -> p.eta = f.number(n, 1, 1e-9, 1e6))
-          .field("gamma", (f, n, p) -> p.gamma = f.number(n, 10, 1e-9, 1e6))
-          .field("d", (f, n, p) -> p.d = f.number(n, 0.5, 0, 1e6))
-          .required(
-              "providers", "expected a list of strings", (f, n, p) -> p.providers = f.texts(n))
+  private static final JsonBinding<LabTopology.Pop.Builder> POP =
+      JsonBinding.<LabTopology.Pop.Builder>builder()
+          .required("id", REQUIRED, (f, n, p) -> p.id(id(f, n)))
+          .required("as", REQUIRED, (f, n, p) -> p.as(as(f, n)))
+          .required("capacity", REQUIRED, (f, n, p) -> p.capacity(f.number(n, 0, 1e-9, 1e6)))
+          .field("eta", (f, n, p) -> p.eta(f.number(n, LabTopology.Pop.DEFAULT_ETA, 1e-9, 1e6)))
+          .field(
+              "gamma", (f, n, p) -> p.gamma(f.number(n, LabTopology.Pop.DEFAULT_GAMMA, 1e-9, 1e6)))
+          .field("d", (f, n, p) -> p.d(f.number(n, LabTopology.Pop.DEFAULT_D, 0, 1e6)))
+          .required("providers", "expected a list of strings", (f, n, p) -> p.providers(f.texts(n)))
           .build();
 
-  private static final JsonBinding<Part> ROUTER =
-      JsonBinding.<Part>builder()
-          .required("id", REQUIRED, LabTopologyJson::id)
-          .required("as", REQUIRED, LabTopologyJson::as)
-          .value("providers", JsonFields::texts, (p, v) -> p.providers = v)
-          .value("peers", JsonFields::texts, (p, v) -> p.peers = v)
+  private static final JsonBinding<LabTopology.Router.Builder> ROUTER =
+      JsonBinding.<LabTopology.Router.Builder>builder()
+          .required("id", REQUIRED, (f, n, r) -> r.id(id(f, n)))
+          .required("as", REQUIRED, (f, n, r) -> r.as(as(f, n)))
+          .value("providers", JsonFields::texts, LabTopology.Router.Builder::providers)
+          .value("peers", JsonFields::texts, LabTopology.Router.Builder::peers)
           .build();
 
-  private static final JsonBinding<Part> LINK =
-      JsonBinding.<Part>builder()
-          .required("a", REQUIRED, (f, n, p) -> p.a = f.text(n))
-          .required("b", REQUIRED, (f, n, p) -> p.b = f.text(n))
-          .field("delayMs", LabTopologyJson::delayMs)
-          .field("loss", (f, n, p) -> p.loss = f.number(n, 0, 0, 100))
+  private static final JsonBinding<LabTopology.Link.Builder> LINK =
+      JsonBinding.<LabTopology.Link.Builder>builder()
+          .required("a", REQUIRED, (f, n, l) -> l.a(f.text(n)))
+          .required("b", REQUIRED, (f, n, l) -> l.b(f.text(n)))
+          .field("delayMs", (f, n, l) -> l.delayMs(delayMs(f, n)))
+          .field("loss", (f, n, l) -> l.lossPercent(f.number(n, 0, 0, 100)))
           .build();
 
-  private static final JsonBinding<Part> EYEBALL =
-      JsonBinding.<Part>builder()
-          .required("id", REQUIRED, LabTopologyJson::id)
-          .required("demand", REQUIRED, (f, n, p) -> p.demand = f.number(n, 0, 0, 1e6))
-          .field("resolver", (f, n, p) -> p.resolver = f.text(n, LabTopology.ON_NET))
-          .required("upstream", REQUIRED, LabTopologyJson::upstream)
-          .field("delayMs", LabTopologyJson::delayMs)
+  private static final JsonBinding<LabTopology.Eyeball.Builder> EYEBALL =
+      JsonBinding.<LabTopology.Eyeball.Builder>builder()
+          .required("id", REQUIRED, (f, n, e) -> e.id(id(f, n)))
+          .required("demand", REQUIRED, (f, n, e) -> e.demand(f.number(n, 0, 0, 1e6)))
+          .field("resolver", (f, n, e) -> e.resolver(f.text(n, LabTopology.ON_NET)))
+          .required("upstream", REQUIRED, (f, n, e) -> e.upstream(f.text(n)))
+          .field("delayMs", (f, n, e) -> e.delayMs(delayMs(f, n)))
           .build();
 
-  private static final JsonBinding<Part> RESOLVER =
-      JsonBinding.<Part>builder()
-          .required("id", REQUIRED, LabTopologyJson::id)
-          .required("upstream", REQUIRED, LabTopologyJson::upstream)
-          .field("delayMs", LabTopologyJson::delayMs)
+  private static final JsonBinding<Access> RESOLVER =
+      JsonBinding.<Access>builder()
+          .required("id", REQUIRED, (f, n, a) -> a.id = id(f, n))
+          .required("upstream", REQUIRED, (f, n, a) -> a.upstream = f.text(n))
+          .field("delayMs", (f, n, a) -> a.delayMs = delayMs(f, n))
           .build();
 
-  private static final JsonBinding<Part> STUB =
-      JsonBinding.<Part>builder()
-          .required("upstream", REQUIRED, LabTopologyJson::upstream)
-          .field("delayMs", LabTopologyJson::delayMs)
+  private static final JsonBinding<Access> STUB =
+      JsonBinding.<Access>builder()
+          .required("upstream", REQUIRED, (f, n, a) -> a.upstream = f.text(n))
+          .field("delayMs", (f, n, a) -> a.delayMs = delayMs(f, n))
           .build();
 
   /** The file's fields, in the order they are read. */
-  private static final JsonBinding<Parts> TOP =
-      JsonBinding.<Parts>builder()
-          .required("pops", REQUIRED, parts(POP, LabTopologyJson::pop, (t, v) -> t.pops = v))
+  private static final JsonBinding<LabTopologyBuilder> TOP =
+      JsonBinding.<LabTopologyBuilder>builder()
           .required(
-              "routers", REQUIRED, parts(ROUTER, LabTopologyJson::router, (t, v) -> t.routers = v))
-          .required("links", REQUIRED, parts(LINK, LabTopologyJson::link, (t, v) -> t.links = v))
+              "pops",
+              REQUIRED,
+              parts(
+                  POP,
+                  LabTopology.Pop::builder,
+                  LabTopology.Pop.Builder::build,
+                  LabTopologyBuilder::pops))
+          .required(
+              "routers",
+              REQUIRED,
+              parts(
+                  ROUTER,
+                  LabTopology.Router::builder,
+                  LabTopology.Router.Builder::build,
+                  LabTopologyBuilder::routers))
+          .required(
+              "links",
+              REQUIRED,
+              parts(
+                  LINK,
+                  LabTopology.Link::builder,
+                  LabTopology.Link.Builder::build,
+                  LabTopologyBuilder::links))
           .required(
               "eyeballs",
               REQUIRED,
-              parts(EYEBALL, LabTopologyJson::eyeball, (t, v) -> t.eyeballs = v))
-          .field("resolvers", parts(RESOLVER, LabTopologyJson::resolver, (t, v) -> t.resolvers = v))
+              parts(
+                  EYEBALL,
+                  LabTopology.Eyeball::builder,
+                  LabTopology.Eyeball.Builder::build,
+                  LabTopologyBuilder::eyeballs))
+          .field(
+              "resolvers",
+              parts(
+                  RESOLVER,
+                  () -> new Access(LabTopology.DEFAULT_DELAY_MS),
+                  a -> new LabTopology.Resolver(a.id, a.upstream, a.delayMs),
+                  LabTopologyBuilder::resolvers))
           .required(
               "datacenter",
               REQUIRED,
               (f, n, t) -> {
-                Part d = STUB.read(f.object(n), new Part(10));
-                t.datacenter = new LabTopology.Stub(d.upstream, d.delayMs);
+                Access d = STUB.read(f.object(n), new Access(DATACENTER_DELAY_MS));
+                t.datacenter(new LabTopology.Stub(d.upstream, d.delayMs));
               })
           .field("description", (f, n, t) -> {}) // for the reader of the file
           .build();
@@ -177,9 +191,9 @@ public final class LabTopologyJson {
   }
 
   private static LabTopology of(JsonFields f) throws InputException {
-    Parts t = TOP.read(f, new Parts());
+    LabTopologyBuilder t = TOP.read(f, new LabTopologyBuilder());
     try {
-      return new LabTopology(t.pops, t.routers, t.links, t.eyeballs, t.resolvers, t.datacenter);
+      return t.build();
     } catch (IllegalArgumentException e) {
       String m = e.getMessage();
       int colon = m.indexOf(": ");
@@ -193,57 +207,36 @@ public final class LabTopologyJson {
   }
 
   /**
-   * A list field: one object per part, each read by {@code binding} and made by {@code make}; the
-   * list is set by {@code set}.
+   * A list field: one object per part, each read by {@code binding} onto a fresh builder from
+   * {@code start} and made by {@code make}; the list is set by {@code set}.
    */
-  private static <T> JsonBinding.Setter<Parts> parts(
-      JsonBinding<Part> binding, Function<Part, T> make, BiConsumer<Parts, List<T>> set) {
+  private static <B, T> JsonBinding.Setter<LabTopologyBuilder> parts(
+      JsonBinding<B> binding,
+      Supplier<B> start,
+      Function<B, T> make,
+      BiConsumer<LabTopologyBuilder, List<T>> set) {
     return (f, field, t) -> {
       List<T> out = new ArrayList<>();
       for (int i = 0, n = f.array(field).size(); i < n; i++) {
-        out.add(make.apply(binding.read(f.element(field, i), new Part(1))));
+        out.add(make.apply(binding.read(f.element(field, i), start.get())));
       }
       set.accept(t, out);
     };
   }
 
-  private static LabTopology.Pop pop(Part p) {
-    return new LabTopology.Pop(p.id, p.as, p.capacity, p.eta, p.gamma, p.d, p.providers);
-  }
-
-  private static LabTopology.Router router(Part p) {
-    return new LabTopology.Router(p.id, p.as, p.providers, p.peers);
-  }
-
-  private static LabTopology.Link link(Part p) {
-    return new LabTopology.Link(p.a, p.b, p.delayMs, p.loss);
-  }
-
-  private static LabTopology.Eyeball eyeball(Part p) {
-    return new LabTopology.Eyeball(p.id, p.demand, p.resolver, p.upstream, p.delayMs);
-  }
-
-  private static LabTopology.Resolver resolver(Part p) {
-    return new LabTopology.Resolver(p.id, p.upstream, p.delayMs);
-  }
-
-  private static void id(JsonFields f, String field, Part p) throws InputException {
+  private static String id(JsonFields f, String field) throws InputException {
     String id = f.text(field);
     if (!LabTopology.ID.matcher(id).matches()) {
       throw f.error(field, "a lower-case letter then up to 7 letters or digits, got '" + id + "'");
     }
-    p.id = id;
+    return id;
   }
 
-  private static void as(JsonFields f, String field, Part p) throws InputException {
-    p.as = f.integer(field, 0, 1, 65534);
+  private static int as(JsonFields f, String field) throws InputException {
+    return f.integer(field, 0, 1, 65534);
   }
 
-  private static void upstream(JsonFields f, String field, Part p) throws InputException {
-    p.upstream = f.text(field);
-  }
-
-  private static void delayMs(JsonFields f, String field, Part p) throws InputException {
-    p.delayMs = f.number(field, p.delayMs, 0, 10_000);
+  private static double delayMs(JsonFields f, String field) throws InputException {
+    return f.number(field, LabTopology.DEFAULT_DELAY_MS, 0, 10_000);
   }
 }

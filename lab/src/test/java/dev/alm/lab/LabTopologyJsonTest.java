@@ -258,4 +258,340 @@ class LabTopologyJsonTest {
         assertThrows(InputException.class, () -> LabTopologyJson.resolve("builtin:x"))
             .getMessage());
   }
+
+  /** Each refused field of each part, beyond those above, and its error line. */
+  @Test
+  void everyPartFieldErrorLine() {
+    String[][] cases = {
+      {
+        doc(
+            "\"pops\": [{\"id\": \"a\", \"as\": 1, \"capacity\": \"x\", \"providers\": [\"t1\"]}]",
+            ROUTERS,
+            LINKS,
+            EYEBALLS,
+            DC),
+        "pops[0].capacity: expected a number"
+      },
+      {
+        doc(
+            "\"pops\": [{\"id\": \"a\", \"as\": 1, \"capacity\": 1e7, \"providers\": [\"t1\"]}]",
+            ROUTERS,
+            LINKS,
+            EYEBALLS,
+            DC),
+        "pops[0].capacity: must be in [1.0E-9, 1000000.0], got 1.0E7"
+      },
+      {
+        doc(
+            "\"pops\": [{\"id\": \"a\", \"as\": 1, \"capacity\": 1, \"eta\": 2e6, \"providers\": [\"t1\"]}]",
+            ROUTERS,
+            LINKS,
+            EYEBALLS,
+            DC),
+        "pops[0].eta: must be in [1.0E-9, 1000000.0], got 2000000.0"
+      },
+      {
+        doc(
+            "\"pops\": [{\"id\": \"a\", \"as\": 1, \"capacity\": 1, \"gamma\": 0, \"providers\": [\"t1\"]}]",
+            ROUTERS,
+            LINKS,
+            EYEBALLS,
+            DC),
+        "pops[0].gamma: must be in [1.0E-9, 1000000.0], got 0.0"
+      },
+      {
+        doc(
+            "\"pops\": [{\"id\": \"a\", \"as\": 1.5, \"capacity\": 1, \"providers\": [\"t1\"]}]",
+            ROUTERS,
+            LINKS,
+            EYEBALLS,
+            DC),
+        "pops[0].as: expected an integer"
+      },
+      {
+        doc(
+            "\"pops\": [{\"id\": \"abcdefghi\", \"as\": 1, \"capacity\": 1, \"providers\": [\"t1\"]}]",
+            ROUTERS,
+            LINKS,
+            EYEBALLS,
+            DC),
+        "pops[0].id: a lower-case letter then up to 7 letters or digits, got 'abcdefghi'"
+      },
+      {
+        doc(
+            "\"pops\": [{\"id\": null, \"as\": 1, \"capacity\": 1, \"providers\": [\"t1\"]}]",
+            ROUTERS,
+            LINKS,
+            EYEBALLS,
+            DC),
+        "pops[0].id: required"
+      },
+      {
+        doc(
+            "\"pops\": [{\"id\": \"a\", \"as\": 1, \"capacity\": 1, \"providers\": [\"zz\"]}]",
+            ROUTERS,
+            LINKS,
+            EYEBALLS,
+            DC),
+        "pops: a: provider 'zz' is not a router"
+      },
+      {
+        doc(POPS, "\"routers\": [{\"id\": 5, \"as\": 1}]", LINKS, EYEBALLS, DC),
+        "routers[0].id: a lower-case letter then up to 7 letters or digits, got '5'"
+      },
+      {
+        doc(POPS, "\"routers\": [{\"id\": \"t1\", \"as\": null}]", LINKS, EYEBALLS, DC),
+        "routers[0].as: required"
+      },
+      {
+        doc(
+            POPS,
+            "\"routers\": [{\"id\": \"t1\", \"as\": \"x\", \"peers\": 5}]",
+            LINKS,
+            EYEBALLS,
+            DC),
+        "routers[0].as: expected an integer"
+      },
+      {
+        doc(
+            POPS,
+            "\"routers\": [{\"id\": \"t1\", \"as\": 1, \"providers\": [null]}]",
+            LINKS,
+            EYEBALLS,
+            DC),
+        "routers[0].providers[0]: expected a string"
+      },
+      {
+        doc(POPS, "\"routers\": [{\"id\": \"t1\", \"as\": 1, \"peers\": {}}]", LINKS, EYEBALLS, DC),
+        "routers[0].peers: expected a list of strings"
+      },
+      {doc(POPS, "\"routers\": 5", LINKS, EYEBALLS, DC), "routers: expected a list"},
+      {doc(POPS, ROUTERS, "\"links\": [5]", EYEBALLS, DC), "links[0]: expected an object"},
+      {
+        doc(POPS, ROUTERS, "\"links\": [{\"a\": \"a\", \"b\": {}}]", EYEBALLS, DC),
+        "links[0].b: expected a string"
+      },
+      {
+        doc(
+            POPS,
+            ROUTERS,
+            "\"links\": [{\"a\": \"a\", \"b\": \"t1\", \"delayMs\": \"1\"}]",
+            EYEBALLS,
+            DC),
+        "links[0].delayMs: expected a number"
+      },
+      {
+        doc(
+            POPS,
+            ROUTERS,
+            "\"links\": [{\"a\": \"a\", \"b\": \"t1\", \"loss\": -1, \"delayMs\": -1}]",
+            EYEBALLS,
+            DC),
+        "links[0].delayMs: must be in [0.0, 10000.0], got -1.0"
+      },
+      {
+        doc(
+            POPS,
+            ROUTERS,
+            "\"links\": [{\"a\": \"a\", \"b\": \"t1\", \"loss\": true}]",
+            EYEBALLS,
+            DC),
+        "links[0].loss: expected a number"
+      },
+      {
+        doc(POPS, ROUTERS, "\"links\": [{\"a\": \"a\", \"b\": \"zz\"}]", EYEBALLS, DC),
+        "links: a-zz: both ends must be distinct PoPs or routers"
+      },
+      {doc(POPS, ROUTERS, "\"links\": null", EYEBALLS, DC), "links: required"},
+      {doc(POPS, ROUTERS, LINKS, "\"eyeballs\": 5", DC), "eyeballs: expected a list"},
+      {doc(POPS, ROUTERS, LINKS, "\"eyeballs\": [5]", DC), "eyeballs[0]: expected an object"},
+      {
+        doc(POPS, ROUTERS, LINKS, "\"eyeballs\": [{\"id\": \"E\", \"demand\": \"x\"}]", DC),
+        "eyeballs[0].id: a lower-case letter then up to 7 letters or digits, got 'E'"
+      },
+      {
+        doc(POPS, ROUTERS, LINKS, "\"eyeballs\": [{\"id\": \"e1\", \"demand\": 2e6}]", DC),
+        "eyeballs[0].demand: must be in [0.0, 1000000.0], got 2000000.0"
+      },
+      {
+        doc(
+            POPS,
+            ROUTERS,
+            LINKS,
+            "\"eyeballs\": [{\"id\": \"e1\", \"demand\": 1, \"upstream\": []}]",
+            DC),
+        "eyeballs[0].upstream: expected a string"
+      },
+      {
+        doc(
+            POPS,
+            ROUTERS,
+            LINKS,
+            "\"eyeballs\": [{\"id\": \"e1\", \"demand\": 1, \"upstream\": \"t1\", \"resolver\": []}]",
+            DC),
+        "eyeballs[0].resolver: expected a string"
+      },
+      {
+        doc(
+            POPS,
+            ROUTERS,
+            LINKS,
+            "\"eyeballs\": [{\"id\": \"e1\", \"demand\": 1, \"upstream\": \"t1\", \"resolver\": \"r9\"}]",
+            DC),
+        "eyeballs: e1: resolver 'r9' is neither on-net nor a public resolver"
+      },
+      {
+        doc(
+            POPS,
+            ROUTERS,
+            LINKS,
+            "\"eyeballs\": [{\"id\": \"e1\", \"demand\": 1, \"upstream\": \"t1\", \"delayMs\": \"x\"}]",
+            DC),
+        "eyeballs[0].delayMs: expected a number"
+      },
+      {
+        doc(
+            POPS,
+            ROUTERS,
+            LINKS,
+            "\"eyeballs\": [{\"id\": \"e1\", \"demand\": 1, \"upstream\": \"t9\"}]",
+            DC),
+        "eyeballs: e1: upstream 't9' is not a router"
+      },
+      {
+        doc(
+            POPS,
+            ROUTERS,
+            LINKS,
+            EYEBALLS,
+            "\"resolvers\": [{\"id\": \"R\", \"upstream\": \"t1\"}]",
+            DC),
+        "resolvers[0].id: a lower-case letter then up to 7 letters or digits, got 'R'"
+      },
+      {
+        doc(
+            POPS,
+            ROUTERS,
+            LINKS,
+            EYEBALLS,
+            "\"resolvers\": [{\"id\": \"r1\", \"upstream\": 5}]",
+            DC),
+        "resolvers: r1: upstream '5' is not a router"
+      },
+      {
+        doc(
+            POPS,
+            ROUTERS,
+            LINKS,
+            EYEBALLS,
+            "\"resolvers\": [{\"id\": \"r1\", \"upstream\": {}}]",
+            DC),
+        "resolvers[0].upstream: expected a string"
+      },
+      {
+        doc(
+            POPS,
+            ROUTERS,
+            LINKS,
+            EYEBALLS,
+            "\"resolvers\": [{\"id\": \"r1\", \"upstream\": \"t1\", \"delayMs\": 1e5}]",
+            DC),
+        "resolvers[0].delayMs: must be in [0.0, 10000.0], got 100000.0"
+      },
+      {
+        doc(POPS, ROUTERS, LINKS, EYEBALLS, "\"datacenter\": {\"upstream\": 5}"),
+        "datacenter: upstream '5' is not a router"
+      },
+      {
+        doc(POPS, ROUTERS, LINKS, EYEBALLS, "\"datacenter\": {\"upstream\": []}"),
+        "datacenter.upstream: expected a string"
+      },
+      {
+        doc(
+            POPS,
+            ROUTERS,
+            LINKS,
+            EYEBALLS,
+            "\"datacenter\": {\"upstream\": \"t1\", \"delayMs\": \"x\"}"),
+        "datacenter.delayMs: expected a number"
+      },
+      {
+        doc(
+            POPS,
+            ROUTERS,
+            LINKS,
+            EYEBALLS,
+            "\"datacenter\": {\"upstream\": \"t1\", \"delayMs\": 10001}"),
+        "datacenter.delayMs: must be in [0.0, 10000.0], got 10001.0"
+      },
+      {
+        doc(
+            POPS,
+            ROUTERS,
+            "\"links\": [{\"a\": \"a\", \"b\": \"t1\", \"loss\": -1}]",
+            "\"eyeballs\": [{}]",
+            DC),
+        "links[0].loss: must be in [0.0, 100.0], got -1.0"
+      },
+      {
+        doc(
+            "\"datacenter\": {}",
+            "\"eyeballs\": [{}]",
+            "\"links\": [{}]",
+            "\"routers\": [{}]",
+            "\"pops\": [{}]"),
+        "pops[0].id: required"
+      },
+      {
+        doc(
+            "\"datacenter\": {}",
+            "\"eyeballs\": [{}]",
+            "\"links\": [{}]",
+            "\"routers\": [{}]",
+            POPS),
+        "routers[0].id: required"
+      },
+      {
+        doc(
+            "\"datacenter\": {}",
+            "\"eyeballs\": [{}]",
+            "\"resolvers\": [{}]",
+            LINKS,
+            ROUTERS,
+            POPS),
+        "eyeballs[0].id: required"
+      },
+    };
+    for (String[] c : cases) {
+      InputException e =
+          assertThrows(InputException.class, () -> LabTopologyJson.parse("t.json", c[0]), c[0]);
+      assertEquals("t.json:" + c[1], e.getMessage(), c[0]);
+    }
+  }
+
+  @Test
+  void eachPartTakesItsDefaults() throws Exception {
+    LabTopology expected =
+        new LabTopology(
+            List.of(new LabTopology.Pop("a", 1, 1, 1, 10, 0.5, List.of("t1"))),
+            List.of(new LabTopology.Router("t1", 64510, List.of(), List.of())),
+            List.of(new LabTopology.Link("a", "t1", 1, 0)),
+            List.of(new LabTopology.Eyeball("e1", 0.5, LabTopology.ON_NET, "t1", 1)),
+            List.of(new LabTopology.Resolver("r1", "t1", 1)),
+            new LabTopology.Stub("t1", 10));
+    assertEquals(
+        expected,
+        LabTopologyJson.parse(
+            "t.json",
+            doc(
+                "\"pops\": [{\"id\": \"a\", \"as\": 1, \"capacity\": 1, \"d\": null, \"eta\": null,"
+                    + " \"gamma\": null, \"providers\": \"t1\"}]",
+                ROUTERS,
+                "\"links\": [{\"a\": \"a\", \"b\": \"t1\", \"delayMs\": null, \"loss\": null}]",
+                "\"eyeballs\": [{\"id\": \"e1\", \"demand\": 0.5, \"upstream\": \"t1\","
+                    + " \"resolver\": null, \"delayMs\": null}]",
+                "\"resolvers\": [{\"id\": \"r1\", \"upstream\": \"t1\", \"delayMs\": null}]",
+                "\"datacenter\": {\"upstream\": \"t1\", \"delayMs\": null}",
+                "\"description\": null")));
+  }
 }

@@ -36,20 +36,8 @@ public final class TopologyJson {
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final String MISSING = "missing field";
 
-  /** One node's fields as read, and the ids taken before it. */
-  private static final class NodeDraft {
-    final Set<String> taken;
-    String id;
-    double capacity;
-    double demand;
-    double eta;
-    double gamma;
-    double d;
-
-    NodeDraft(Set<String> taken) {
-      this.taken = taken;
-    }
-  }
+  /** What a node's fields are read onto: its builder, and the ids taken by the nodes before it. */
+  private record NodeEntry(Node.Builder b, Set<String> taken) {}
 
   /** What the file is read onto: where it is, how rows are taken, and what is read. */
   private static final class Target {
@@ -66,20 +54,20 @@ public final class TopologyJson {
   }
 
   /** A node's fields, every one required; a null id is the text "null", as it always was. */
-  private static final JsonBinding<NodeDraft> NODE =
-      JsonBinding.<NodeDraft>builder()
+  private static final JsonBinding<NodeEntry> NODE =
+      JsonBinding.<NodeEntry>builder()
           .nullable("id", TopologyJson::id)
           .check(
-              (f, d) -> {
-                if (d.id == null) {
+              (f, e) -> {
+                if (!f.node().has("id")) {
                   throw f.error("id", "missing or empty node id");
                 }
               })
-          .required("capacity", MISSING, (f, n, d) -> d.capacity = value(f, n))
-          .required("demand", MISSING, (f, n, d) -> d.demand = value(f, n))
-          .required("eta", MISSING, (f, n, d) -> d.eta = value(f, n))
-          .required("gamma", MISSING, (f, n, d) -> d.gamma = value(f, n))
-          .required("d", MISSING, (f, n, d) -> d.d = value(f, n))
+          .required("capacity", MISSING, (f, n, e) -> e.b().capacity(value(f, n)))
+          .required("demand", MISSING, (f, n, e) -> e.b().demand(value(f, n)))
+          .required("eta", MISSING, (f, n, e) -> e.b().eta(value(f, n)))
+          .required("gamma", MISSING, (f, n, e) -> e.b().gamma(value(f, n)))
+          .required("d", MISSING, (f, n, e) -> e.b().d(value(f, n)))
           .build();
 
   private static final JsonBinding<Target> TOP =
@@ -124,27 +112,26 @@ public final class TopologyJson {
     List<Node> nodes = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (int k = 0; k < arr.size(); k++) {
-      JsonFields n = top.element(field, k);
-      NodeDraft v = NODE.read(n, new NodeDraft(seen));
+      Node.Builder b = NODE.read(top.element(field, k), new NodeEntry(Node.builder(), seen)).b();
       try {
-        nodes.add(new Node(v.id, v.capacity, v.demand, v.eta, v.gamma, v.d));
+        nodes.add(b.build());
       } catch (IllegalArgumentException e) {
-        throw new InputException(top.file(), top.where(field) + "[" + k + "]", e.getMessage());
+        throw top.error(field + "[" + k + "]", e.getMessage());
       }
     }
     return nodes;
   }
 
   /** A node's id: any value but an empty one, and not one taken before. */
-  private static void id(JsonFields f, String field, NodeDraft d) throws InputException {
+  private static void id(JsonFields f, String field, NodeEntry e) throws InputException {
     JsonNode id = f.node().get(field);
     if (!id.isValueNode() || id.asText().isBlank()) {
       throw f.error(field, "missing or empty node id");
     }
-    if (!d.taken.add(id.asText())) {
+    if (!e.taken().add(id.asText())) {
       throw f.error(field, "node id '" + id.asText() + "' appears twice");
     }
-    d.id = id.asText();
+    e.b().id(id.asText());
   }
 
   /** A node's number: at most {@link #MAX_VALUE} in magnitude. */
@@ -170,7 +157,7 @@ public final class TopologyJson {
       t.notes.addAll(r.notes());
       t.correlation = match(r.matrix(), ids, csv.toString());
     } else if (corr.isArray()) {
-      t.correlation = inline((ArrayNode) corr, ids, f.file(), t.normalize, t.notes);
+      t.correlation = rows(f, field, ids, t);
     } else {
       throw f.error(field, "expected a CSV path or an array of rows");
     }
@@ -193,62 +180,74 @@ public final class TopologyJson {
     return c.reorder(ids);
   }
 
-  private static CorrelationMatrix inline(
-      ArrayNode arr, List<String> ids, String source, boolean normalize, List<String> notes)
+  /** The matrix inline: one row per node, in node order; rows are rescaled if asked. */
+  private static CorrelationMatrix rows(JsonFields f, String field, List<String> ids, Target t)
       throws InputException {
+    JsonNode arr = f.node().get(field);
     int n = ids.size();
     if (arr.size() != n) {
-      throw new InputException(
-          source, "correlation", "expected " + n + " rows (one per node), got " + arr.size());
+      throw f.error(field, "expected " + n + " rows (one per node), got " + arr.size());
     }
-    double[][] m = new double[n][n];
+    double[][] m = new double[n][];
     for (int i = 0; i < n; i++) {
-      String path = "correlation[" + i + "]";
-      JsonNode row = arr.get(i);
-      if (!row.isArray() || row.size() != n) {
-        throw new InputException(source, path, "expected a row of " + n + " numbers");
-      }
-      double sum = 0;
-      for (int j = 0; j < n; j++) {
-        JsonNode v = row.get(j);
-        double d = v.asDouble(Double.NaN);
-        if (!v.isNumber() || !Double.isFinite(d) || d < 0) {
-          throw new InputException(
-              source, path + "[" + j + "]", "entry must be a finite number >= 0, got " + v);
-        }
-        m[i][j] = d;
-        sum += d;
-      }
-      if (Math.abs(sum - 1) > CorrelationMatrix.ROW_SUM_TOLERANCE) {
-        if (!normalize || sum <= 0) {
-          throw new InputException(
-              source,
-              path,
-              "row '"
-                  + ids.get(i)
-                  + "' sums to "
-                  + sum
-                  + ", not 1 (use --normalize to rescale rows)");
-        }
-        for (int j = 0; j < n; j++) {
-          m[i][j] /= sum;
-        }
-        notes.add(
-            source
-                + ":"
-                + path
-                + ": row '"
-                + ids.get(i)
-                + "' summed to "
-                + sum
-                + " and was normalised");
-      }
+      String path = field + "[" + i + "]";
+      m[i] = summingToOne(f, path, ids.get(i), row(f, path, arr.get(i), n), t);
     }
     try {
       return CorrelationMatrix.of(ids, m);
     } catch (IllegalArgumentException e) {
-      throw new InputException(source, "correlation", e.getMessage());
+      throw f.error(field, e.getMessage());
     }
+  }
+
+  /** Row {@code path}: n entries, each a finite number at least 0. */
+  private static double[] row(JsonFields f, String path, JsonNode row, int n)
+      throws InputException {
+    if (!row.isArray() || row.size() != n) {
+      throw f.error(path, "expected a row of " + n + " numbers");
+    }
+    double[] out = new double[n];
+    for (int j = 0; j < n; j++) {
+      JsonNode v = row.get(j);
+      double d = v.asDouble(Double.NaN);
+      if (!v.isNumber() || !Double.isFinite(d) || d < 0) {
+        throw f.error(path + "[" + j + "]", "entry must be a finite number >= 0, got " + v);
+      }
+      out[j] = d;
+    }
+    return out;
+  }
+
+  /**
+   * Row {@code path} of node {@code id} if it sums to 1; else rescaled to, with a note, when the
+   * file is read with normalisation and the sum is above 0.
+   */
+  private static double[] summingToOne(JsonFields f, String path, String id, double[] row, Target t)
+      throws InputException {
+    double sum = 0;
+    for (double d : row) {
+      sum += d;
+    }
+    if (Math.abs(sum - 1) <= CorrelationMatrix.ROW_SUM_TOLERANCE) {
+      return row;
+    }
+    if (!t.normalize || sum <= 0) {
+      throw f.error(
+          path, "row '" + id + "' sums to " + sum + ", not 1 (use --normalize to rescale rows)");
+    }
+    for (int j = 0; j < row.length; j++) {
+      row[j] /= sum;
+    }
+    t.notes.add(
+        f.file()
+            + ":"
+            + f.where(path)
+            + ": row '"
+            + id
+            + "' summed to "
+            + sum
+            + " and was normalised");
+    return row;
   }
 
   /**

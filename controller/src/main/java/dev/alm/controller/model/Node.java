@@ -50,6 +50,68 @@ public record Node(String id, double capacity, double demand, double eta, double
     return new Node(id, capacity, newDemand, eta, gamma, d);
   }
 
+  /**
+   * A builder with no value set: a node has no default, so every field must be set (an unset number
+   * is NaN and an unset id null, both of which the record refuses).
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link Node}; each setter names one field, the record checks them together. */
+  public static final class Builder {
+    private String id;
+    private double capacity = Double.NaN;
+    private double demand = Double.NaN;
+    private double eta = Double.NaN;
+    private double gamma = Double.NaN;
+    private double d = Double.NaN;
+
+    private Builder() {}
+
+    public Builder id(String v) {
+      id = v;
+      return this;
+    }
+
+    /** T_i. */
+    public Builder capacity(double v) {
+      capacity = v;
+      return this;
+    }
+
+    /** A_i. */
+    public Builder demand(double v) {
+      demand = v;
+      return this;
+    }
+
+    /** eta_i of eq. (7). */
+    public Builder eta(double v) {
+      eta = v;
+      return this;
+    }
+
+    /** gamma_i of eq. (8). */
+    public Builder gamma(double v) {
+      gamma = v;
+      return this;
+    }
+
+    /** d_i of eq. (8). */
+    public Builder d(double v) {
+      d = v;
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException naming the node, the field and the reason
+     */
+    public Node build() {
+      return new Node(id, capacity, demand, eta, gamma, d);
+    }
+  }
+
   private static void requireFinite(String id, String field, double v) {
     if (!Double.isFinite(v)) {
       throw new IllegalArgumentException(

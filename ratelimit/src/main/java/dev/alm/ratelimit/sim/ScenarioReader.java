@@ -7,7 +7,9 @@ import dev.alm.io.JsonFields;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Reads a scenario: a JSON file (format in docs/ratelimit/simulator.md) or {@code
@@ -41,6 +43,63 @@ public final class ScenarioReader {
           .field("safeStart", (f, n, s) -> s.safeStart(f.number(n, 0, 0, 1e6)))
           .build();
 
+  /**
+   * What an entry of the demand or flows list is read onto: its builder, and the scenario so far.
+   */
+  private record Entry<B>(B b, ScenarioBuilder s) {}
+
+  /**
+   * The fields that say where an entry is: the list {@code limiters}, or else the one {@code
+   * limiter} (required then, and not read when the list is there).
+   */
+  private static <B> JsonBinding.Builder<Entry<B>> atLimiters(BiConsumer<B, int[]> set) {
+    return JsonBinding.<Entry<B>>builder()
+        .field("limiters", (f, n, e) -> set.accept(e.b(), indices(f, n, e.s().limiters())))
+        .field(
+            "limiter",
+            unless(
+                "limiters",
+                (f, n, e) ->
+                    set.accept(e.b(), new int[] {f.integer(n, 0, 0, e.s().limiters() - 1)})))
+        .check(either("limiters", "limiter"));
+  }
+
+  /** An entry of the open-loop demand: where, then a curve through points or else one rate. */
+  private static final JsonBinding<Entry<DemandBuilder>> DEMAND =
+      ScenarioReader.<DemandBuilder>atLimiters(DemandBuilder::limiters)
+          .field("points", (f, n, e) -> points(f, n, e.b()))
+          .field("rate", unless("points", (f, n, e) -> e.b().rate(f.number(n, 0, 0, 1e15))))
+          .check(either("points", "rate"))
+          .build();
+
+  /** An entry of the TCP flows: where, how many, and when. */
+  private static final JsonBinding<Entry<FlowGroupBuilder>> FLOWS =
+      ScenarioReader.<FlowGroupBuilder>atLimiters(FlowGroupBuilder::limiters)
+          .field(
+              "count",
+              (f, n, e) -> e.b().count(f.integer(n, FlowGroupBuilder.DEFAULT_COUNT, 0, 1_000_000)))
+          .field(
+              "rtt", (f, n, e) -> e.b().rtt(f.number(n, FlowGroupBuilder.DEFAULT_RTT, 1e-4, 100)))
+          .field("start", (f, n, e) -> e.b().start(f.number(n, 0, 0, e.s().duration())))
+          .field("stop", (f, n, e) -> e.b().stop(f.number(n, e.s().duration(), 0, 1e9)))
+          .check(
+              (f, e) -> {
+                if (!(e.b().stop() > e.b().start())) {
+                  throw f.error("stop", "must be after start " + e.b().start());
+                }
+              })
+          .field(
+              "maxRate",
+              (f, n, e) ->
+                  e.b().maxRate(f.number(n, FlowGroupBuilder.DEFAULT_MAX_RATE, 1e-9, 1e15)))
+          .build();
+
+  /** The graph given as an object: its edges. */
+  private static final JsonBinding<ScenarioBuilder> GRAPH =
+      JsonBinding.<ScenarioBuilder>builder()
+          .required("edges", "expected a list", (f, n, s) -> s.graph(edges(f, n, s.limiters())))
+          .build();
+
   /** The scenario's fields, in the order they are read and checked. */
   private static final JsonBinding<ScenarioBuilder> TOP =
       JsonBinding.<ScenarioBuilder>builder()
@@ -65,7 +124,7 @@ public final class ScenarioReader {
               "packetBytes",
               (f, n, s) -> s.packetBytes(f.number(n, Scenario.DEFAULT_PACKET_BYTES, 1, 1e9)))
           .object("gossip", GOSSIP)
-          .field("graph", (f, n, s) -> s.graph(parseGraph(f, s.limiters())))
+          .field("graph", ScenarioReader::graph)
           .field("demand", ScenarioReader::demand)
           .field("flows", ScenarioReader::flows)
           .check(
@@ -116,44 +175,64 @@ public final class ScenarioReader {
 
   private static void demand(JsonFields top, String field, ScenarioBuilder s)
       throws InputException {
-    List<DemandSpec> demands = new ArrayList<>();
-    JsonNode arr = top.array(field);
-    for (int i = 0; i < arr.size(); i++) {
-      demands.addAll(parseDemand(top.element(field, i), s.limiters()));
-    }
-    s.demands(demands);
+    s.demands(entries(top, field, s, DEMAND, DemandBuilder::new, DemandBuilder::build));
   }
 
   private static void flows(JsonFields top, String field, ScenarioBuilder s) throws InputException {
-    List<FlowGroup> flows = new ArrayList<>();
-    JsonNode arr = top.array(field);
-    for (int i = 0; i < arr.size(); i++) {
-      flows.addAll(parseFlows(top.element(field, i), s.limiters(), s.duration()));
-    }
-    s.flows(flows);
+    s.flows(
+        entries(
+            top,
+            field,
+            s,
+            FLOWS,
+            () -> new FlowGroupBuilder(s.duration()),
+            FlowGroupBuilder::build));
   }
 
-  private static ScenarioGraph parseGraph(JsonFields top, int n) throws InputException {
-    if (!top.has("graph")) {
-      return ScenarioGraph.complete(n);
+  /**
+   * Reads the list {@code field}: each entry's fields onto a fresh builder from {@code start}, what
+   * each builds in the order of the entries.
+   */
+  private static <B, T> List<T> entries(
+      JsonFields top,
+      String field,
+      ScenarioBuilder s,
+      JsonBinding<Entry<B>> binding,
+      Supplier<B> start,
+      Function<B, List<T>> build)
+      throws InputException {
+    List<T> out = new ArrayList<>();
+    JsonNode arr = top.array(field);
+    for (int i = 0; i < arr.size(); i++) {
+      out.addAll(build.apply(binding.read(top.element(field, i), new Entry<>(start.get(), s)).b()));
     }
-    JsonNode g = top.node().get("graph");
-    if (g.isTextual()) {
-      return switch (g.asText()) {
-        case "complete" -> ScenarioGraph.complete(n);
-        case "ring" -> ScenarioGraph.ring(n);
-        default ->
-            throw top.error("graph", "expected complete, ring or {\"edges\": [[i, j], ...]}");
-      };
+    return out;
+  }
+
+  /** The graph: complete, ring, or an object with its edges ({@link #GRAPH}). */
+  private static void graph(JsonFields top, String field, ScenarioBuilder s) throws InputException {
+    JsonNode g = top.node().get(field);
+    if (!g.isTextual()) {
+      GRAPH.read(top.object(field), s);
+      return;
     }
-    JsonFields obj = top.object("graph");
-    obj.only(Set.of("edges"));
-    JsonNode edges = obj.array("edges");
+    s.graph(
+        switch (g.asText()) {
+          case "complete" -> ScenarioGraph.complete(s.limiters());
+          case "ring" -> ScenarioGraph.ring(s.limiters());
+          default ->
+              throw top.error(field, "expected complete, ring or {\"edges\": [[i, j], ...]}");
+        });
+  }
+
+  /** The graph's edges, {@code [i, j]} or {@code [i, j, weight]}, between n limiters. */
+  private static ScenarioGraph edges(JsonFields obj, String field, int n) throws InputException {
+    JsonNode edges = obj.array(field);
     List<int[]> list = new ArrayList<>();
     double[] w = new double[edges.size()];
     for (int e = 0; e < edges.size(); e++) {
       JsonNode edge = edges.get(e);
-      String where = "edges[" + e + "]";
+      String where = field + "[" + e + "]";
       if (!edge.isArray() || edge.size() < 2 || edge.size() > 3) {
         throw obj.error(where, "expected [i, j] or [i, j, weight]");
       }
@@ -174,75 +253,60 @@ public final class ScenarioReader {
     return ScenarioGraph.fromEdges("edges", n, list, w);
   }
 
-  private static int[] limitersOf(JsonFields item, int n) throws InputException {
-    if (item.has("limiters")) {
-      JsonNode arr = item.array("limiters");
-      int[] out = new int[arr.size()];
-      for (int i = 0; i < out.length; i++) {
-        if (!arr.get(i).isIntegralNumber() || arr.get(i).asInt() < 0 || arr.get(i).asInt() >= n) {
-          throw item.error(
-              "limiters[" + i + "]", "expected a limiter index in [0, " + (n - 1) + "]");
-        }
-        out[i] = arr.get(i).asInt();
+  /** The list {@code field} of limiter indices, each in [0, n). */
+  private static int[] indices(JsonFields item, String field, int n) throws InputException {
+    JsonNode arr = item.array(field);
+    int[] out = new int[arr.size()];
+    for (int i = 0; i < out.length; i++) {
+      if (!arr.get(i).isIntegralNumber() || arr.get(i).asInt() < 0 || arr.get(i).asInt() >= n) {
+        throw item.error(field + "[" + i + "]", "expected a limiter index in [0, " + (n - 1) + "]");
       }
-      return out;
-    }
-    return new int[] {item.integer("limiter", Integer.MIN_VALUE, 0, n - 1)};
-  }
-
-  private static List<DemandSpec> parseDemand(JsonFields d, int n) throws InputException {
-    d.only(Set.of("limiter", "limiters", "rate", "points"));
-    int[] ls = limitersOf(d, n);
-    double[] times;
-    double[] rates;
-    if (d.has("points")) {
-      JsonNode pts = d.array("points");
-      if (pts.isEmpty()) {
-        throw d.error("points", "at least one [time, rate] point");
-      }
-      times = new double[pts.size()];
-      rates = new double[pts.size()];
-      for (int k = 0; k < pts.size(); k++) {
-        JsonNode p = pts.get(k);
-        if (!p.isArray() || p.size() != 2 || !p.get(0).isNumber() || !p.get(1).isNumber()) {
-          throw d.error("points[" + k + "]", "expected [time in s, rate in units/s]");
-        }
-        times[k] = p.get(0).asDouble();
-        rates[k] = p.get(1).asDouble();
-        if (rates[k] < 0) {
-          throw d.error("points[" + k + "]", "rate must be >= 0");
-        }
-        if (k > 0 && !(times[k] > times[k - 1])) {
-          throw d.error("points[" + k + "]", "times must increase");
-        }
-      }
-    } else {
-      times = new double[] {0};
-      rates = new double[] {d.number("rate", Double.NaN, 0, 1e15)};
-    }
-    List<DemandSpec> out = new ArrayList<>();
-    for (int l : ls) {
-      out.add(new DemandSpec(l, times, rates));
+      out[i] = arr.get(i).asInt();
     }
     return out;
   }
 
-  private static List<FlowGroup> parseFlows(JsonFields f, int n, double duration)
-      throws InputException {
-    f.only(Set.of("limiter", "limiters", "count", "rtt", "start", "stop", "maxRate"));
-    int[] ls = limitersOf(f, n);
-    int count = f.integer("count", 1, 0, 1_000_000);
-    double rtt = f.number("rtt", 0.04, 1e-4, 100);
-    double start = f.number("start", 0, 0, duration);
-    double stop = f.number("stop", duration, 0, 1e9);
-    if (!(stop > start)) {
-      throw f.error("stop", "must be after start " + start);
+  /** A rate curve's points, {@code [time, rate]} with increasing times and rates at least 0. */
+  private static void points(JsonFields d, String field, DemandBuilder b) throws InputException {
+    JsonNode pts = d.array(field);
+    if (pts.isEmpty()) {
+      throw d.error(field, "at least one [time, rate] point");
     }
-    double maxRate = f.number("maxRate", LINK_BYTES, 1e-9, 1e15);
-    List<FlowGroup> out = new ArrayList<>();
-    for (int l : ls) {
-      out.add(new FlowGroup(l, count, rtt, start, stop, maxRate));
+    double[] times = new double[pts.size()];
+    double[] rates = new double[pts.size()];
+    for (int k = 0; k < pts.size(); k++) {
+      JsonNode p = pts.get(k);
+      String where = field + "[" + k + "]";
+      if (!p.isArray() || p.size() != 2 || !p.get(0).isNumber() || !p.get(1).isNumber()) {
+        throw d.error(where, "expected [time in s, rate in units/s]");
+      }
+      times[k] = p.get(0).asDouble();
+      rates[k] = p.get(1).asDouble();
+      if (rates[k] < 0) {
+        throw d.error(where, "rate must be >= 0");
+      }
+      if (k > 0 && !(times[k] > times[k - 1])) {
+        throw d.error(where, "times must increase");
+      }
     }
-    return out;
+    b.points(times, rates);
+  }
+
+  /** {@code setter}, skipped when field {@code first} is there: the two are alternatives. */
+  private static <B> JsonBinding.Setter<B> unless(String first, JsonBinding.Setter<B> setter) {
+    return (f, n, b) -> {
+      if (!f.has(first)) {
+        setter.set(f, n, b);
+      }
+    };
+  }
+
+  /** Fails with {@code second} "required" when neither of two alternative fields is there. */
+  private static <B> JsonBinding.Check<B> either(String first, String second) {
+    return (f, b) -> {
+      if (!f.has(first) && !f.has(second)) {
+        throw f.error(second, REQUIRED);
+      }
+    };
   }
 }

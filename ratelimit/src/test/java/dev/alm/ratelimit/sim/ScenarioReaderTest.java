@@ -7,6 +7,7 @@ import dev.alm.io.InputException;
 import dev.alm.ratelimit.alloc.Allocator;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -288,6 +289,327 @@ class ScenarioReaderTest {
       {with("\"seed\": \"x\""), "seed: expected an integer"},
       {with("\"seed\": 3000000000"), "seed: must be in [-2147483648, 2147483647], got 3000000000"},
       {with("\"algorithms\": 1"), "algorithms: expected an object"},
+    };
+    for (String[] c : cases) {
+      Path f = file(c[0]);
+      InputException e =
+          assertThrows(InputException.class, () -> ScenarioReader.read(f.toString()), c[0]);
+      assertEquals(f + ":" + c[1], e.getMessage(), c[0]);
+    }
+  }
+
+  /** The smallest scenario without demand, with {@code more} fields added. */
+  private static String bare(String more) {
+    return "{\"limiters\": 2, \"globalLimit\": 10, \"duration\": 5, " + more + "}";
+  }
+
+  /** The flows of a scenario, one line each. */
+  private static String flowLines(Scenario s) {
+    StringBuilder b = new StringBuilder();
+    for (FlowGroup g : s.flows()) {
+      b.append(g).append('\n');
+    }
+    return b.toString();
+  }
+
+  /** The demand of a scenario, one line each. */
+  private static String demandLines(Scenario s) {
+    StringBuilder b = new StringBuilder();
+    for (DemandSpec d : s.demands()) {
+      b.append(d.limiter())
+          .append(' ')
+          .append(Arrays.toString(d.times()))
+          .append(' ')
+          .append(Arrays.toString(d.rates()))
+          .append('\n');
+    }
+    return b.toString();
+  }
+
+  /** The graph of a scenario: its kind, then each limiter's neighbours and weights. */
+  private static String graphLine(Scenario s) {
+    StringBuilder b = new StringBuilder(s.graph().kind());
+    for (int i = 0; i < s.limiters(); i++) {
+      b.append(' ')
+          .append(Arrays.toString(s.graph().neighboursOf(i)))
+          .append(Arrays.toString(s.graph().weightsOf(i)));
+    }
+    return b.toString();
+  }
+
+  private Scenario readText(String json) throws Exception {
+    return ScenarioReader.read(file(json).toString());
+  }
+
+  @Test
+  void readsEachDemandFlowsAndGraphFieldAndTheDefaults() throws Exception {
+    Scenario s =
+        readText(
+            bare(
+                "\"demand\": [{\"limiter\": 1, \"rate\": 3}, {\"limiters\": [1, 0], \"limiter\":"
+                    + " \"x\", \"points\": [[0, 1], [2.5, 0]], \"rate\": \"y\"}, {\"limiters\":"
+                    + " null, \"limiter\": 0, \"rate\": 0, \"points\": null}, {\"limiters\": [],"
+                    + " \"rate\": 1}], \"flows\": [{\"limiter\": 0}, {\"limiters\": [1, 1],"
+                    + " \"limiter\": -1, \"count\": 0, \"rtt\": 100, \"start\": 5, \"stop\": 1e9,"
+                    + " \"maxRate\": 1e-9}, {\"limiter\": 1, \"count\": null, \"rtt\": null,"
+                    + " \"start\": null, \"stop\": 4.5, \"maxRate\": null}]"));
+    assertEquals(
+        "1 [0.0] [3.0]\n1 [0.0, 2.5] [1.0, 0.0]\n0 [0.0, 2.5] [1.0, 0.0]\n0 [0.0] [0.0]\n",
+        demandLines(s));
+    assertEquals(
+        "FlowGroup[limiter=0, count=1, rtt=0.04, start=0.0, stop=5.0, maxRate=1.25E7]\n"
+            + "FlowGroup[limiter=1, count=0, rtt=100.0, start=5.0, stop=1.0E9, maxRate=1.0E-9]\n"
+            + "FlowGroup[limiter=1, count=0, rtt=100.0, start=5.0, stop=1.0E9, maxRate=1.0E-9]\n"
+            + "FlowGroup[limiter=1, count=1, rtt=0.04, start=0.0, stop=4.5, maxRate=1.25E7]\n",
+        flowLines(s));
+    assertEquals("complete [1][1.0] [0][1.0]", graphLine(s));
+    String demand = "\"demand\": [{\"limiter\": 0, \"rate\": 1}]";
+    assertEquals(
+        "edges [1][2.0] [0][2.0]",
+        graphLine(readText(bare(demand + ", \"graph\": {\"edges\": [[0, 1, \"2\"]]}"))));
+    assertEquals(
+        "edges [1, 1][1.0, 1.0] [0, 0][1.0, 1.0]",
+        graphLine(readText(bare(demand + ", \"graph\": {\"edges\": [[1, 0], [0, 1, true]]}"))));
+    assertEquals(
+        "edges [][] [][]", graphLine(readText(bare(demand + ", \"graph\": {\"edges\": []}"))));
+    assertEquals(
+        "ring [1][1.0] [0][1.0]", graphLine(readText(bare(demand + ", \"graph\": \"ring\""))));
+    assertEquals(
+        "complete [1][1.0] [0][1.0]",
+        graphLine(readText(bare(demand + ", \"graph\": \"complete\""))));
+  }
+
+  /** Each refused demand, flows or graph entry and its error line, after the file name. */
+  @Test
+  void everyDemandFlowsAndGraphErrorLine() throws Exception {
+    String d0 = "\"demand\": [{\"limiter\": 0, \"rate\": 1}], ";
+    String[][] cases = {
+      {bare("\"demand\": [5]"), "demand[0]: expected an object"},
+      {bare("\"demand\": [null]"), "demand[0]: expected an object"},
+      {
+        bare("\"demand\": [{\"limiter\": 9, \"x\": 1}]"),
+        "demand[0].x: unknown field (known: limiter, limiters, points, rate)"
+      },
+      {bare("\"demand\": [{}]"), "demand[0].limiter: required"},
+      {bare("\"demand\": [{\"points\": 5, \"rate\": -1}]"), "demand[0].limiter: required"},
+      {
+        bare("\"demand\": [{\"limiter\": null, \"limiters\": null, \"rate\": 1}]"),
+        "demand[0].limiter: required"
+      },
+      {
+        bare("\"demand\": [{\"limiter\": 2, \"rate\": 1}]"),
+        "demand[0].limiter: must be in [0, 1], got 2"
+      },
+      {
+        bare("\"demand\": [{\"limiter\": -1, \"points\": 5}]"),
+        "demand[0].limiter: must be in [0, 1], got -1"
+      },
+      {bare("\"demand\": [{\"limiter\": 1.5}]"), "demand[0].limiter: expected an integer"},
+      {bare("\"demand\": [{\"limiter\": \"0\"}]"), "demand[0].limiter: expected an integer"},
+      {bare("\"demand\": [{\"limiters\": 0}]"), "demand[0].limiters: expected a list"},
+      {bare("\"demand\": [{\"limiters\": {}}]"), "demand[0].limiters: expected a list"},
+      {
+        bare("\"demand\": [{\"limiters\": [0, 2], \"rate\": -1}]"),
+        "demand[0].limiters[1]: expected a limiter index in [0, 1]"
+      },
+      {
+        bare("\"demand\": [{\"limiters\": [\"0\"]}]"),
+        "demand[0].limiters[0]: expected a limiter index in [0, 1]"
+      },
+      {
+        bare("\"demand\": [{\"limiters\": [-1]}]"),
+        "demand[0].limiters[0]: expected a limiter index in [0, 1]"
+      },
+      {
+        bare("\"demand\": [{\"limiters\": [0.5]}]"),
+        "demand[0].limiters[0]: expected a limiter index in [0, 1]"
+      },
+      {bare("\"demand\": [{\"limiter\": 0}]"), "demand[0].rate: required"},
+      {bare("\"demand\": [{\"limiters\": [1], \"rate\": null}]"), "demand[0].rate: required"},
+      {
+        bare("\"demand\": [{\"limiter\": 0, \"rate\": -1}]"),
+        "demand[0].rate: must be in [0.0, 1.0E15], got -1.0"
+      },
+      {
+        bare("\"demand\": [{\"limiter\": 0, \"rate\": 1e16}]"),
+        "demand[0].rate: must be a number of magnitude at most 1e15, got 1.0E16"
+      },
+      {
+        bare("\"demand\": [{\"limiter\": 0, \"rate\": \"x\"}]"), "demand[0].rate: expected a number"
+      },
+      {bare("\"demand\": [{\"limiter\": 0, \"points\": 5}]"), "demand[0].points: expected a list"},
+      {
+        bare("\"demand\": [{\"limiter\": 0, \"points\": []}]"),
+        "demand[0].points: at least one [time, rate] point"
+      },
+      {
+        bare("\"demand\": [{\"limiter\": 0, \"points\": [5]}]"),
+        "demand[0].points[0]: expected [time in s, rate in units/s]"
+      },
+      {
+        bare("\"demand\": [{\"limiter\": 0, \"points\": [[0]]}]"),
+        "demand[0].points[0]: expected [time in s, rate in units/s]"
+      },
+      {
+        bare("\"demand\": [{\"limiter\": 0, \"points\": [[0, 1, 2]]}]"),
+        "demand[0].points[0]: expected [time in s, rate in units/s]"
+      },
+      {
+        bare("\"demand\": [{\"limiter\": 0, \"points\": [[\"0\", 1]]}]"),
+        "demand[0].points[0]: expected [time in s, rate in units/s]"
+      },
+      {
+        bare("\"demand\": [{\"limiter\": 0, \"points\": [[0, 1], [1, null]]}]"),
+        "demand[0].points[1]: expected [time in s, rate in units/s]"
+      },
+      {
+        bare("\"demand\": [{\"limiter\": 0, \"points\": [[0, -1]]}]"),
+        "demand[0].points[0]: rate must be >= 0"
+      },
+      {
+        bare("\"demand\": [{\"limiter\": 0, \"points\": [[1, 1], [1, 2]]}]"),
+        "demand[0].points[1]: times must increase"
+      },
+      {
+        bare("\"demand\": [{\"limiter\": 0, \"points\": [[1, 1], [0, -2]]}]"),
+        "demand[0].points[1]: rate must be >= 0"
+      },
+      {
+        bare("\"demand\": [{\"limiter\": 0, \"points\": [[1, 1], [0, 2], [5]]}]"),
+        "demand[0].points[1]: times must increase"
+      },
+      {
+        bare("\"demand\": [{\"limiter\": 0, \"rate\": 1}, {\"limiter\": 9}]"),
+        "demand[1].limiter: must be in [0, 1], got 9"
+      },
+      {
+        bare("\"demand\": [{\"limiters\": [], \"rate\": 1}]"),
+        "demand: a scenario needs open-loop demand or flows"
+      },
+      {bare("\"flows\": [5]"), "flows[0]: expected an object"},
+      {
+        bare("\"flows\": [{\"limiter\": 9, \"x\": 1}]"),
+        "flows[0].x: unknown field (known: count, limiter, limiters, maxRate, rtt, start, stop)"
+      },
+      {bare("\"flows\": [{\"count\": -1}]"), "flows[0].limiter: required"},
+      {
+        bare("\"flows\": [{\"limiter\": 9, \"count\": -1}]"),
+        "flows[0].limiter: must be in [0, 1], got 9"
+      },
+      {
+        bare("\"flows\": [{\"limiters\": [3]}]"),
+        "flows[0].limiters[0]: expected a limiter index in [0, 1]"
+      },
+      {bare("\"flows\": [{\"limiters\": \"0\"}]"), "flows[0].limiters: expected a list"},
+      {
+        bare("\"flows\": [{\"limiter\": 0, \"count\": -1, \"rtt\": 0}]"),
+        "flows[0].count: must be in [0, 1000000], got -1"
+      },
+      {
+        bare("\"flows\": [{\"limiter\": 0, \"count\": 1000001}]"),
+        "flows[0].count: must be in [0, 1000000], got 1000001"
+      },
+      {
+        bare("\"flows\": [{\"limiter\": 0, \"count\": 1.5}]"), "flows[0].count: expected an integer"
+      },
+      {
+        bare("\"flows\": [{\"limiter\": 0, \"rtt\": 0, \"start\": -1}]"),
+        "flows[0].rtt: must be in [1.0E-4, 100.0], got 0.0"
+      },
+      {bare("\"flows\": [{\"limiter\": 0, \"rtt\": \"x\"}]"), "flows[0].rtt: expected a number"},
+      {
+        bare("\"flows\": [{\"limiter\": 0, \"start\": 6, \"stop\": -1}]"),
+        "flows[0].start: must be in [0.0, 5.0], got 6.0"
+      },
+      {
+        bare("\"flows\": [{\"limiter\": 0, \"stop\": -1}]"),
+        "flows[0].stop: must be in [0.0, 1.0E9], got -1.0"
+      },
+      {
+        bare("\"flows\": [{\"limiter\": 0, \"stop\": 2e9}]"),
+        "flows[0].stop: must be in [0.0, 1.0E9], got 2.0E9"
+      },
+      {
+        bare("\"flows\": [{\"limiter\": 0, \"start\": 2, \"stop\": 1, \"maxRate\": 0}]"),
+        "flows[0].stop: must be after start 2.0"
+      },
+      {
+        bare("\"flows\": [{\"limiter\": 0, \"start\": 5}]"),
+        "flows[0].stop: must be after start 5.0"
+      },
+      {
+        bare("\"flows\": [{\"limiter\": 0, \"start\": 1, \"stop\": 1}]"),
+        "flows[0].stop: must be after start 1.0"
+      },
+      {
+        bare("\"flows\": [{\"limiter\": 0, \"maxRate\": 0}]"),
+        "flows[0].maxRate: must be in [1.0E-9, 1.0E15], got 0.0"
+      },
+      {
+        bare("\"flows\": [{\"limiter\": 0, \"maxRate\": true}]"),
+        "flows[0].maxRate: expected a number"
+      },
+      {
+        bare("\"flows\": [{\"limiter\": 0}, {\"limiters\": [0, 1], \"count\": -2}]"),
+        "flows[1].count: must be in [0, 1000000], got -2"
+      },
+      {
+        bare("\"demand\": [{\"limiter\": 5}], \"flows\": [{\"limiter\": 9}]"),
+        "demand[0].limiter: must be in [0, 1], got 5"
+      },
+      {bare(d0 + "\"graph\": true"), "graph: expected an object"},
+      {bare(d0 + "\"graph\": [[0, 1]]"), "graph: expected an object"},
+      {bare(d0 + "\"graph\": {}"), "graph.edges: expected a list"},
+      {bare(d0 + "\"graph\": {\"edges\": null}"), "graph.edges: expected a list"},
+      {bare(d0 + "\"graph\": {\"edges\": 5}"), "graph.edges: expected a list"},
+      {bare(d0 + "\"graph\": {\"edges\": [], \"x\": 1}"), "graph.x: unknown field (known: edges)"},
+      {
+        bare(d0 + "\"graph\": {\"edges\": [5]}"),
+        "graph.edges[0]: expected [i, j] or [i, j, weight]"
+      },
+      {
+        bare(d0 + "\"graph\": {\"edges\": [[0]]}"),
+        "graph.edges[0]: expected [i, j] or [i, j, weight]"
+      },
+      {
+        bare(d0 + "\"graph\": {\"edges\": [[0, 1, 1, 1]]}"),
+        "graph.edges[0]: expected [i, j] or [i, j, weight]"
+      },
+      {
+        bare(d0 + "\"graph\": {\"edges\": [[0, 1.5]]}"),
+        "graph.edges[0]: limiter indices must be integers"
+      },
+      {
+        bare(d0 + "\"graph\": {\"edges\": [[\"0\", 1]]}"),
+        "graph.edges[0]: limiter indices must be integers"
+      },
+      {
+        bare(d0 + "\"graph\": {\"edges\": [[0, 0]]}"),
+        "graph.edges[0]: limiters must be distinct and in [0, 1]"
+      },
+      {
+        bare(d0 + "\"graph\": {\"edges\": [[0, 2]]}"),
+        "graph.edges[0]: limiters must be distinct and in [0, 1]"
+      },
+      {
+        bare(d0 + "\"graph\": {\"edges\": [[-1, 0, 0]]}"),
+        "graph.edges[0]: limiters must be distinct and in [0, 1]"
+      },
+      {
+        bare(d0 + "\"graph\": {\"edges\": [[0, 3000000001]]}"),
+        "graph.edges[0]: limiters must be distinct and in [0, 1]"
+      },
+      {bare(d0 + "\"graph\": {\"edges\": [[0, 1, 0]]}"), "graph.edges[0]: weight must be > 0"},
+      {bare(d0 + "\"graph\": {\"edges\": [[0, 1, -1]]}"), "graph.edges[0]: weight must be > 0"},
+      {bare(d0 + "\"graph\": {\"edges\": [[0, 1, \"x\"]]}"), "graph.edges[0]: weight must be > 0"},
+      {
+        bare(d0 + "\"graph\": {\"edges\": [[0, 1], [1, 5]]}"),
+        "graph.edges[1]: limiters must be distinct and in [0, 1]"
+      },
+      {
+        bare("\"graph\": {\"edges\": [[0, 0]]}, \"demand\": [{\"limiter\": 5}]"),
+        "graph.edges[0]: limiters must be distinct and in [0, 1]"
+      },
     };
     for (String[] c : cases) {
       Path f = file(c[0]);
