@@ -158,40 +158,35 @@ class ScenarioReaderTest {
         "" + s.safeStart());
   }
 
+  /** Reads {@code json} from a file and checks its values, after the file name. */
+  private void assertValues(String expected, String json) throws Exception {
+    Path f = file(json);
+    assertEquals(f + expected, values(ScenarioReader.read(f.toString())), json);
+  }
+
   @Test
   void readsEachTopLevelAndGossipFieldAndTheDefaults() throws Exception {
-    Path f = file("{" + BASE + "}");
-    assertEquals(
-        f
-            + " 2 10.0 units/s 5.0 0.05 0.05 0.5 0.1 1.0 1500.0 3 0.0 0.0 false false complete 1 0"
-            + " 1 {} false 0.0",
-        values(ScenarioReader.read(f.toString())));
-    f =
-        file(
-            with(
-                "\"unit\": null, \"interval\": null, \"tick\": null, \"warmup\": null, \"ewma\":"
-                    + " null, \"bucketDepth\": null, \"packetBytes\": null, \"gossip\": null,"
-                    + " \"graph\": null, \"flows\": null, \"seed\": null, \"algorithms\": null"));
-    assertEquals(
-        f
-            + " 2 10.0 units/s 5.0 0.05 0.05 0.5 0.1 1.0 1500.0 3 0.0 0.0 false false complete 1 0"
-            + " 1 {} false 0.0",
-        values(ScenarioReader.read(f.toString())));
-    f =
-        file(
-            "{\"limiters\": 3, \"globalLimit\": 7, \"unit\": \"bytes/s\", \"duration\": 100,"
-                + " \"interval\": 0.2, \"tick\": 0.05, \"warmup\": 0, \"ewma\": 0.5,"
-                + " \"bucketDepth\": 9, \"packetBytes\": 1000, \"gossip\": {\"mode\": \"table\","
-                + " \"branching\": 0, \"loss\": 1, \"delay\": 0.3, \"dropDisconnected\": true,"
-                + " \"unalignedTimers\": false, \"safeStart\": 2}, \"graph\": \"ring\","
-                + " \"flows\": [{\"limiter\": 1}], \"seed\": -4, \"algorithms\": {\"gdrl\":"
-                + " {\"eta\": 1}}}");
-    assertEquals(
-        f
-            + " 3 7.0 bytes/s 100.0 0.2 0.05 0.0 0.5 9.0 1000.0 0 1.0 0.3 false true ring 0 1 -4"
+    String defaults =
+        " 2 10.0 units/s 5.0 0.05 0.05 0.5 0.1 1.0 1500.0 3 0.0 0.0 false false complete 1 0 1 {}"
+            + " false 0.0";
+    assertValues(defaults, "{" + BASE + "}");
+    assertValues(
+        defaults,
+        with(
+            "\"unit\": null, \"interval\": null, \"tick\": null, \"warmup\": null, \"ewma\":"
+                + " null, \"bucketDepth\": null, \"packetBytes\": null, \"gossip\": null,"
+                + " \"graph\": null, \"flows\": null, \"seed\": null, \"algorithms\": null"));
+    assertValues(
+        " 3 7.0 bytes/s 100.0 0.2 0.05 0.0 0.5 9.0 1000.0 0 1.0 0.3 false true ring 0 1 -4"
             + " {\"gdrl\":{\"eta\":1}} false 2.0",
-        values(ScenarioReader.read(f.toString())));
-    f = file("{" + BASE.replace("\"duration\": 5", "\"duration\": 100") + "}");
+        "{\"limiters\": 3, \"globalLimit\": 7, \"unit\": \"bytes/s\", \"duration\": 100,"
+            + " \"interval\": 0.2, \"tick\": 0.05, \"warmup\": 0, \"ewma\": 0.5,"
+            + " \"bucketDepth\": 9, \"packetBytes\": 1000, \"gossip\": {\"mode\": \"table\","
+            + " \"branching\": 0, \"loss\": 1, \"delay\": 0.3, \"dropDisconnected\": true,"
+            + " \"unalignedTimers\": false, \"safeStart\": 2}, \"graph\": \"ring\","
+            + " \"flows\": [{\"limiter\": 1}], \"seed\": -4, \"algorithms\": {\"gdrl\":"
+            + " {\"eta\": 1}}}");
+    Path f = file("{" + BASE.replace("\"duration\": 5", "\"duration\": 100") + "}");
     assertEquals(5, ScenarioReader.read(f.toString()).warmup(), 0, "at most 5 s");
   }
 
