@@ -138,31 +138,21 @@ class CustomerLoadsJsonTest {
     };
   }
 
+  /** Customer x of {@link #one}, read, with {@code phases}. */
+  private static List<CustomerLoad> xWith(CustomerLoad.Phase... phases) {
+    return List.of(new CustomerLoad("x", "h", 1, 1, List.of(phases)));
+  }
+
   @Test
   void phasesTakeTheirDefaults() throws Exception {
+    assertEquals(xWith(new CustomerLoad.Phase(0, List.of())), parse(one("\"phases\":[]")));
     assertEquals(
-        List.of(new CustomerLoad("x", "h", 1, 1, List.of(new CustomerLoad.Phase(0, List.of())))),
-        parse(one("\"phases\":[]")));
-    assertEquals(
-        List.of(
-            new CustomerLoad(
-                "x",
-                "h",
-                1,
-                1,
-                List.of(
-                    new CustomerLoad.Phase(0, List.of("a")),
-                    new CustomerLoad.Phase(1e7, List.of("a", "a"))))),
+        xWith(
+            new CustomerLoad.Phase(0, List.of("a")),
+            new CustomerLoad.Phase(1e7, List.of("a", "a"))),
         parse(one("\"phases\":[{\"at\":0,\"pops\":\"a\"},{\"at\":1e7,\"pops\":[\"a\",\"a\"]}]")));
     assertEquals(
-        List.of(
-            new CustomerLoad(
-                "x",
-                "h",
-                1,
-                1,
-                List.of(
-                    new CustomerLoad.Phase(0, List.of()), new CustomerLoad.Phase(2, List.of())))),
+        xWith(new CustomerLoad.Phase(0, List.of()), new CustomerLoad.Phase(2, List.of())),
         parse(one("\"phases\":[{\"at\":0,\"pops\":null},{\"at\":2}]")));
   }
 
