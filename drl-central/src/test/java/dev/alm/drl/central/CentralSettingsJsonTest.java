@@ -60,9 +60,7 @@ class CentralSettingsJsonTest {
 
   @Test
   void tokenServerModeLeasesFromAServer() throws Exception {
-    Path key = dir.resolve("fleet.key");
-    Files.writeString(key, "central-settings-key-0001\n");
-    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+    Path key = fleetKey();
     TokenServerCore core =
         new TokenServerCore(
             new LeaseCodec(KeyRing.load(key, "test")),
@@ -170,9 +168,7 @@ class CentralSettingsJsonTest {
                 "{\"keyPrefix\": \"\", \"policy\": \"defer\", \"timeoutMs\": 7, \"mode\":"
                     + " \"redis\", \"redis\": \"redis://h:1\"}"),
             dir));
-    Path key = dir.resolve("fleet.key");
-    Files.writeString(key, "central-settings-key-0001\n");
-    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+    fleetKey();
     CentralSettings.TokenServerMode t =
         (CentralSettings.TokenServerMode)
             CentralSettingsJson.read(
@@ -251,5 +247,13 @@ class CentralSettingsJsonTest {
     return IntStream.range(0, lines.size())
         .filter(i -> !lines.get(i).isBlank() && !lines.get(i).startsWith("#"))
         .mapToObj(i -> Arguments.of(name + ":" + (i + 1), lines.get(i).split("\t", -1)));
+  }
+
+  /** The fleet's key file, fleet.key, readable by its owner only. */
+  private Path fleetKey() throws Exception {
+    Path key = dir.resolve("fleet.key");
+    Files.writeString(key, "central-settings-key-0001\n");
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+    return key;
   }
 }
