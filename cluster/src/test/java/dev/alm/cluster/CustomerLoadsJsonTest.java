@@ -7,8 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.alm.io.InputException;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class CustomerLoadsJsonTest {
 
@@ -106,215 +113,58 @@ class CustomerLoadsJsonTest {
                 + "\"f\"]}]}]}"));
   }
 
-  @Test
-  void everyErrorLine() {
-    String[][] cases = {
-      {"[]", " not a JSON object"},
-      {"{}", "customers: expected a list"},
-      {"{\"customers\":null}", "customers: expected a list"},
-      {"{\"x\":1}", "x: unknown field (known: customers)"},
-      {"{\"customers\":{}}", "customers: expected a list"},
-      {"{\"customers\":[]}", "customers: at least one customer"},
-      {"{\"customers\":[1]}", "customers[0]: expected an object"},
-      {one("\"x\":1"), "customers[0].x: unknown field (known: demand, host, limit, name, phases)"},
-      {"{\"customers\":[{}]}", "customers[0].name: expected a string"},
-      {"{\"customers\":[{\"name\":null}]}", "customers[0].name: expected a string"},
-      {
-        "{\"customers\":[{\"name\":\"a b\"}]}",
-        "customers[0].name: 1 to 64 letters, digits, '_', '.', '-'"
-      },
-      {
-        "{\"customers\":[{\"name\":\"x\",\"host\":\"h\",\"limit\":1,\"demand\":1},"
-            + "{\"name\":\"x\"}]}",
-        "customers[1].name: duplicate customer x"
-      },
-      {"{\"customers\":[{\"name\":\"x\"}]}", "customers[0].host: expected a string"},
-      {
-        "{\"customers\":[{\"name\":\"x\",\"host\":\"a b\"}]}",
-        "customers[0].host: not a host name: a b"
-      },
-      {"{\"customers\":[{\"name\":\"x\",\"host\":\"h\"}]}", "customers[0].limit: required"},
-      {
-        "{\"customers\":[{\"name\":\"x\",\"host\":\"h\",\"limit\":0}]}",
-        "customers[0].limit: must be in [0.001, 1.0E9], got 0.0"
-      },
-      {
-        "{\"customers\":[{\"name\":\"x\",\"host\":\"h\",\"limit\":1}]}",
-        "customers[0].demand: required"
-      },
-      {
-        "{\"customers\":[{\"name\":\"x\",\"host\":\"h\",\"limit\":1,\"demand\":\"1\"}]}",
-        "customers[0].demand: expected a number"
-      },
-      {one("\"phases\":5"), "customers[0].phases: expected a list"},
-      {one("\"phases\":[1]"), "customers[0].phases[0]: expected an object"},
-      {
-        one("\"phases\":[{\"at\":0,\"x\":1}]"),
-        "customers[0].phases[0].x: unknown field (known: at, pops)"
-      },
-      {one("\"phases\":[{}]"), "customers[0].phases[0].at: required"},
-      {
-        one("\"phases\":[{\"at\":-1}]"),
-        "customers[0].phases[0].at: must be in [0.0, 1.0E7], got -1.0"
-      },
-      {one("\"phases\":[{\"at\":3}]"), "customers[0].phases[0].at: the first phase starts at 0"},
-      {
-        one("\"phases\":[{\"at\":0},{\"at\":0}]"),
-        "customers[0].phases[1].at: phases start in increasing order"
-      },
-      {
-        one("\"phases\":[{\"at\":0},{\"at\":1,\"pops\":5}]"),
-        "customers[0].phases[1].pops: expected a list of strings"
-      },
-      {
-        one("\"phases\":[{\"at\":0},{\"at\":1,\"pops\":[\"zz\"]}]"),
-        "customers[0].phases[1].pops: no PoP zz in the topology [a, b, c, d, e, f]"
-      },
-      {
-        one("\"phases\":[{\"at\":0,\"pops\":[]}]"),
-        "customers[0].phases[0].pops: leave it out for every PoP; an empty list sends nothing"
-      },
-    };
-    for (String[] c : cases) {
-      String m = refusal(c[0]);
-      assertEquals("customers.json:" + c[1], m, c[0]);
-    }
+  /**
+   * Each refused customers file and its error line: the file's shape, then each refused customer or
+   * phase field.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("errorCases")
+  void everyErrorLine(String where, String[] c) {
+    assertEquals(3, c.length, where + ": expected WRAPPER<TAB>INPUT<TAB>ERROR LINE");
+    assertEquals("customers.json:" + c[2], refusal(wrap(c[0], c[1])), where);
   }
 
-  /** Each refused customer or phase field, beyond those above, and its error line. */
-  @Test
-  void everyCustomerAndPhaseFieldErrorLine() {
-    String[][] cases = {
-      {"{\"customers\":[{\"name\":[]}]}", "customers[0].name: expected a string"},
-      {
-        "{\"customers\":[{\"name\":\"\"}]}",
-        "customers[0].name: 1 to 64 letters, digits, '_', '.', '-'"
-      },
-      {
-        "{\"customers\":[{\"name\":\"" + "n".repeat(65) + "\"}]}",
-        "customers[0].name: 1 to 64 letters, digits, '_', '.', '-'"
-      },
-      {
-        "{\"customers\":[{\"name\":\"a b\"},{\"name\":\"a b\"}]}",
-        "customers[0].name: 1 to 64 letters, digits, '_', '.', '-'"
-      },
-      {
-        "{\"customers\":[{\"name\":\"x\",\"host\":\"h\",\"limit\":1,\"demand\":1},{\"name\":\"a b\",\"host\":5}]}",
-        "customers[1].name: 1 to 64 letters, digits, '_', '.', '-'"
-      },
-      {"{\"customers\":[{\"name\":\"x\",\"host\":null}]}", "customers[0].host: expected a string"},
-      {"{\"customers\":[{\"name\":\"x\",\"host\":[]}]}", "customers[0].host: expected a string"},
-      {
-        "{\"customers\":[{\"name\":\"x\",\"host\":\"h_1\"}]}",
-        "customers[0].host: not a host name: h_1"
-      },
-      {
-        "{\"customers\":[{\"name\":\"x\",\"host\":\"" + "h".repeat(254) + "\"}]}",
-        "customers[0].host: not a host name: " + "h".repeat(254)
-      },
-      {
-        "{\"customers\":[{\"name\":\"x\",\"host\":\"h\",\"limit\":null}]}",
-        "customers[0].limit: required"
-      },
-      {
-        "{\"customers\":[{\"name\":\"x\",\"host\":\"h\",\"limit\":\"1\"}]}",
-        "customers[0].limit: expected a number"
-      },
-      {
-        "{\"customers\":[{\"name\":\"x\",\"host\":\"h\",\"limit\":2e9,\"demand\":0}]}",
-        "customers[0].limit: must be in [0.001, 1.0E9], got 2.0E9"
-      },
-      {
-        "{\"customers\":[{\"name\":\"x\",\"host\":\"h\",\"limit\":1,\"demand\":null}]}",
-        "customers[0].demand: required"
-      },
-      {
-        "{\"customers\":[{\"name\":\"x\",\"host\":\"h\",\"limit\":1,\"demand\":0}]}",
-        "customers[0].demand: must be in [0.001, 1.0E9], got 0.0"
-      },
-      {
-        "{\"customers\":[{\"name\":\"x\",\"host\":\"h\",\"limit\":1,\"demand\":1e16}]}",
-        "customers[0].demand: must be a number of magnitude at most 1e15, got 1.0E16"
-      },
-      {
-        "{\"customers\":[{\"name\":\"x\",\"host\":\"h\",\"limit\":1,\"demand\":1,\"phases\":{}}]}",
-        "customers[0].phases: expected a list"
-      },
-      {"{\"customers\":[{\"phases\":5,\"name\":\"x\"}]}", "customers[0].host: expected a string"},
-      {one("\"phases\":[null]"), "customers[0].phases[0]: expected an object"},
-      {one("\"phases\":[{\"at\":null}]"), "customers[0].phases[0].at: required"},
-      {one("\"phases\":[{\"at\":\"0\"}]"), "customers[0].phases[0].at: expected a number"},
-      {
-        one("\"phases\":[{\"at\":1e8}]"),
-        "customers[0].phases[0].at: must be in [0.0, 1.0E7], got 1.0E8"
-      },
-      {
-        one("\"phases\":[{\"at\":0},{\"at\":-0.5}]"),
-        "customers[0].phases[1].at: must be in [0.0, 1.0E7], got -0.5"
-      },
-      {
-        one("\"phases\":[{\"at\":0},{\"at\":5},{\"at\":4,\"pops\":[\"zz\"]}]"),
-        "customers[0].phases[2].at: phases start in increasing order"
-      },
-      {
-        one("\"phases\":[{\"pops\":[\"zz\"],\"at\":3}]"),
-        "customers[0].phases[0].at: the first phase starts at 0"
-      },
-      {
-        one("\"phases\":[{\"at\":0,\"pops\":\"zz\"}]"),
-        "customers[0].phases[0].pops: no PoP zz in the topology [a, b, c, d, e, f]"
-      },
-      {
-        one("\"phases\":[{\"at\":0,\"pops\":[\"a\",5]}]"),
-        "customers[0].phases[0].pops[1]: expected a string"
-      },
-      {
-        one("\"phases\":[{\"at\":0,\"pops\":[\"a\",\"zz\"]}]"),
-        "customers[0].phases[0].pops: no PoP zz in the topology [a, b, c, d, e, f]"
-      },
-      {
-        one("\"phases\":[{\"at\":0,\"x\":1,\"pops\":5}]"),
-        "customers[0].phases[0].x: unknown field (known: at, pops)"
-      },
-      {
-        one("\"phases\":[{\"at\":0},{\"at\":1,\"pops\":[]}]"),
-        "customers[0].phases[1].pops: leave it out for every PoP; an empty list sends nothing"
-      },
-      {
-        "{\"customers\":[{\"name\":\"x\",\"host\":\"h\",\"limit\":1,\"demand\":1},{\"name\":\"y\",\"host\":\"h\",\"limit\":1,\"demand\":1,\"phases\":[{\"at\":1}]}]}",
-        "customers[1].phases[0].at: the first phase starts at 0"
-      },
+  static Stream<Arguments> errorCases() throws Exception {
+    return Stream.concat(
+        cases("customers-errors.tsv"), cases("customer-and-phase-field-errors.tsv"));
+  }
+
+  /** The whole file: {@code raw} as it is, else {@code one} customer with the input's fields. */
+  private static String wrap(String wrapper, String input) {
+    return switch (wrapper) {
+      case "raw" -> input;
+      case "one" -> one(input);
+      default -> throw new IllegalArgumentException("no wrapper " + wrapper);
     };
-    for (String[] c : cases) {
-      assertEquals("customers.json:" + c[1], refusal(c[0]), c[0]);
-    }
+  }
+
+  /** Customer x of {@link #one}, read, with {@code phases}. */
+  private static List<CustomerLoad> xWith(CustomerLoad.Phase... phases) {
+    return List.of(new CustomerLoad("x", "h", 1, 1, List.of(phases)));
   }
 
   @Test
   void phasesTakeTheirDefaults() throws Exception {
+    assertEquals(xWith(new CustomerLoad.Phase(0, List.of())), parse(one("\"phases\":[]")));
     assertEquals(
-        List.of(new CustomerLoad("x", "h", 1, 1, List.of(new CustomerLoad.Phase(0, List.of())))),
-        parse(one("\"phases\":[]")));
-    assertEquals(
-        List.of(
-            new CustomerLoad(
-                "x",
-                "h",
-                1,
-                1,
-                List.of(
-                    new CustomerLoad.Phase(0, List.of("a")),
-                    new CustomerLoad.Phase(1e7, List.of("a", "a"))))),
+        xWith(
+            new CustomerLoad.Phase(0, List.of("a")),
+            new CustomerLoad.Phase(1e7, List.of("a", "a"))),
         parse(one("\"phases\":[{\"at\":0,\"pops\":\"a\"},{\"at\":1e7,\"pops\":[\"a\",\"a\"]}]")));
     assertEquals(
-        List.of(
-            new CustomerLoad(
-                "x",
-                "h",
-                1,
-                1,
-                List.of(
-                    new CustomerLoad.Phase(0, List.of()), new CustomerLoad.Phase(2, List.of())))),
+        xWith(new CustomerLoad.Phase(0, List.of()), new CustomerLoad.Phase(2, List.of())),
         parse(one("\"phases\":[{\"at\":0,\"pops\":null},{\"at\":2}]")));
+  }
+
+  /**
+   * The cases in resource {@code name}, a line each but blank lines and '#' comments: where it
+   * stands (file:line), then its tab-separated fields.
+   */
+  static Stream<Arguments> cases(String name) throws Exception {
+    List<String> lines =
+        Files.readAllLines(Path.of(CustomerLoadsJsonTest.class.getResource(name).toURI()));
+    return IntStream.range(0, lines.size())
+        .filter(i -> !lines.get(i).isBlank() && !lines.get(i).startsWith("#"))
+        .mapToObj(i -> Arguments.of(name + ":" + (i + 1), lines.get(i).split("\t", -1)));
   }
 }

@@ -11,8 +11,13 @@ import dev.alm.io.InputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class TopologyJsonTest {
 
@@ -101,82 +106,40 @@ class TopologyJsonTest {
     return "{\"nodes\":[" + A + "," + B + "],\"correlation\":" + correlation + "}";
   }
 
-  @Test
-  void everyErrorLine() throws Exception {
-    String[][] cases = {
-      {"{\"x\":1}", "x: unknown field (known: correlation, nodes)"},
-      {"{}", "nodes: missing or empty: expected an array of node objects"},
-      {"{\"nodes\":null}", "nodes: missing or empty: expected an array of node objects"},
-      {"{\"nodes\":{}}", "nodes: missing or empty: expected an array of node objects"},
-      {
-        "{\"nodes\":[]," + MATRIX + "}",
-        "nodes: missing or empty: expected an array of node objects"
-      },
-      {"{\"nodes\":[1]}", "nodes[0]: expected an object"},
-      {
-        withNode("{\"x\":1}"),
-        "nodes[1].x: unknown field (known: capacity, d, demand, eta, gamma, id)"
-      },
-      {withNode("{}"), "nodes[1].id: missing or empty node id"},
-      {withNode("{\"id\":\" \"}"), "nodes[1].id: missing or empty node id"},
-      {withNode("{\"id\":[]}"), "nodes[1].id: missing or empty node id"},
-      {withNode("{\"id\":\"\",\"capacity\":\"x\"}"), "nodes[1].id: missing or empty node id"},
-      {withNode("{\"id\":null}"), "nodes[1].capacity: missing field"},
-      {withNode("{\"id\":\"a\"}"), "nodes[1].id: node id 'a' appears twice"},
-      {withNode("{\"id\":\"b\",\"capacity\":null}"), "nodes[1].capacity: missing field"},
-      {
-        withNode("{\"id\":\"b\",\"capacity\":\"x\"}"),
-        "nodes[1].capacity: expected a number, got \"x\""
-      },
-      {
-        withNode("{\"id\":\"b\",\"capacity\":1e10}"),
-        "nodes[1].capacity: must be at most 1000000000, got 1.0E10"
-      },
-      {
-        withNode(B.replace("\"demand\":1.0", "\"demand\":-2e9")),
-        "nodes[1].demand: must be at most 1000000000, got -2.0E9"
-      },
-      {
-        withNode(B.replace("\"eta\":1.0", "\"eta\":true")),
-        "nodes[1].eta: expected a number, got true"
-      },
-      {withNode(B.replace(",\"gamma\":10.0", "")), "nodes[1].gamma: missing field"},
-      {withNode(B.replace("\"d\":0.5", "\"d\":[1]")), "nodes[1].d: expected a number, got [1]"},
-      {
-        withNode(B.replace("\"capacity\":0.7", "\"capacity\":0")),
-        "nodes[1]: node b: capacity must be > 0, got 0.0"
-      },
-      {withNode(B.replace("\"d\":0.5", "\"d\":-1")), "nodes[1]: node b: d must be >= 0, got -1.0"},
-      {"{\"nodes\":[" + A + "]}", "correlation: missing field (a CSV path or an inline matrix)"},
-      {
-        "{\"nodes\":[" + A + "],\"correlation\":null}",
-        "correlation: missing field (a CSV path or an inline matrix)"
-      },
-      {withMatrix("5"), "correlation: expected a CSV path or an array of rows"},
-      {withMatrix("{}"), "correlation: expected a CSV path or an array of rows"},
-      {"{\"correlation\":5,\"nodes\":[" + A + ",{}]}", "nodes[1].id: missing or empty node id"},
-      {withMatrix("[[1,0]]"), "correlation: expected 2 rows (one per node), got 1"},
-      {withMatrix("[[1],[0,1]]"), "correlation[0]: expected a row of 2 numbers"},
-      {withMatrix("[[1,0],5]"), "correlation[1]: expected a row of 2 numbers"},
-      {
-        withMatrix("[[1,-0.5],[0,1]]"),
-        "correlation[0][1]: entry must be a finite number >= 0, got -0.5"
-      },
-      {
-        withMatrix("[[1,0],[null,1]]"),
-        "correlation[1][0]: entry must be a finite number >= 0, got null"
-      },
-      {
-        withMatrix("[[0.25,0.5],[0,1]]"),
-        "correlation[0]: row 'a' sums to 0.75, not 1 (use --normalize to rescale rows)"
-      },
-    };
+  /**
+   * Each refused topology and its error line: the file's shape, then each refused node field and
+   * matrix row; those of {@code normalised-errors.tsv} read with --normalize.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("errorCases")
+  void everyErrorLine(String where, String[] c) throws Exception {
+    assertEquals(3, c.length, where + ": expected WRAPPER<TAB>INPUT<TAB>ERROR LINE");
     Path json = dir.resolve("bad.json");
-    for (String[] c : cases) {
-      Files.writeString(json, c[0]);
-      InputException e = assertThrows(InputException.class, () -> TopologyJson.read(json, false));
-      assertEquals(json + ":" + c[1], e.getMessage(), c[0]);
-    }
+    Files.writeString(json, wrap(c[0], c[1]));
+    boolean normalize = where.startsWith("normalised-errors.tsv:");
+    InputException e =
+        assertThrows(InputException.class, () -> TopologyJson.read(json, normalize), where);
+    assertEquals(json + ":" + c[2], e.getMessage(), where);
+  }
+
+  static Stream<Arguments> errorCases() throws Exception {
+    return Stream.of(
+            cases("topology-errors.tsv"),
+            cases("node-field-and-row-errors.tsv"),
+            cases("normalised-errors.tsv"))
+        .flatMap(s -> s);
+  }
+
+  /**
+   * The whole topology: {@code raw} as it is, else with the input as its second node or its matrix.
+   */
+  private static String wrap(String wrapper, String input) {
+    return switch (wrapper) {
+      case "raw" -> input;
+      case "withNode" -> withNode(input);
+      case "withMatrix" -> withMatrix(input);
+      default -> throw new IllegalArgumentException("no wrapper " + wrapper);
+    };
   }
 
   @Test
@@ -194,154 +157,6 @@ class TopologyJsonTest {
     assertEquals(
         List.of(json + ":correlation[0]: row '7' summed to 0.75 and was normalised"), r.notes());
     assertEquals(2.0 / 3, r.topology().correlation().get(0, 1), 1e-12);
-  }
-
-  /** Each refused node field and matrix row, unnormalised and normalised, and its error line. */
-  @Test
-  void everyNodeFieldAndRowErrorLine() throws Exception {
-    String[][] cases = {
-      {
-        withNode("{\"x\":1,\"id\":\"\"}"),
-        "nodes[1].x: unknown field (known: capacity, d, demand, eta, gamma, id)"
-      },
-      {withNode("{\"id\":{}}"), "nodes[1].id: missing or empty node id"},
-      {withNode("{\"id\":\"\"}"), "nodes[1].id: missing or empty node id"},
-      {
-        withNode(B.replace("\"b\"", "\"a\"").replace("\"capacity\":0.7", "\"capacity\":\"x\"")),
-        "nodes[1].id: node id 'a' appears twice"
-      },
-      {
-        "{\"nodes\":[" + A.replace("\"a\"", "null") + "," + A.replace("\"a\"", "null") + "]}",
-        "nodes[1].id: node id 'null' appears twice"
-      },
-      {withNode("{\"id\":\"b\",\"d\":\"x\"}"), "nodes[1].capacity: missing field"},
-      {
-        withNode("{\"id\":\"b\",\"capacity\":\"x\",\"demand\":\"y\"}"),
-        "nodes[1].capacity: expected a number, got \"x\""
-      },
-      {
-        withNode(B.replace("\"capacity\":0.7", "\"capacity\":{}")),
-        "nodes[1].capacity: expected a number, got {}"
-      },
-      {
-        withNode(B.replace("\"capacity\":0.7", "\"capacity\":1e400")),
-        "nodes[1].capacity: must be at most 1000000000, got Infinity"
-      },
-      {
-        withNode(B.replace("\"capacity\":0.7", "\"capacity\":1000000001")),
-        "nodes[1].capacity: must be at most 1000000000, got 1000000001"
-      },
-      {withNode(B.replace("\"demand\":1.0", "\"demand\":null")), "nodes[1].demand: missing field"},
-      {
-        withNode(B.replace("\"demand\":1.0", "\"demand\":\"1\"")),
-        "nodes[1].demand: expected a number, got \"1\""
-      },
-      {withNode(B.replace("\"eta\":1.0,", "")), "nodes[1].eta: missing field"},
-      {
-        withNode(B.replace("\"eta\":1.0", "\"eta\":2e9")),
-        "nodes[1].eta: must be at most 1000000000, got 2.0E9"
-      },
-      {withNode(B.replace("\"gamma\":10.0", "\"gamma\":null")), "nodes[1].gamma: missing field"},
-      {
-        withNode(B.replace("\"gamma\":10.0", "\"gamma\":\"g\"")),
-        "nodes[1].gamma: expected a number, got \"g\""
-      },
-      {withNode(B.replace("\"d\":0.5", "\"d\":null")), "nodes[1].d: missing field"},
-      {
-        withNode(B.replace("\"d\":0.5", "\"d\":-1e10")),
-        "nodes[1].d: must be at most 1000000000, got -1.0E10"
-      },
-      {
-        withNode(B.replace("\"capacity\":0.7", "\"capacity\":-1").replace("\"d\":0.5", "\"d\":-1")),
-        "nodes[1]: node b: capacity must be > 0, got -1.0"
-      },
-      {
-        withNode(B.replace("\"demand\":1.0", "\"demand\":-1")),
-        "nodes[1]: node b: demand must be >= 0, got -1.0"
-      },
-      {
-        withNode(B.replace("\"eta\":1.0", "\"eta\":0")),
-        "nodes[1]: node b: eta must be > 0, got 0.0"
-      },
-      {
-        withNode(B.replace("\"gamma\":10.0", "\"gamma\":-2")),
-        "nodes[1]: node b: gamma must be > 0, got -2.0"
-      },
-      {
-        withNode(B.replace("\"d\":0.5", "\"d\":-0.5")), "nodes[1]: node b: d must be >= 0, got -0.5"
-      },
-      {
-        "{\"nodes\":[" + A + ",{\"id\":\"b\"}],\"correlation\":5}",
-        "nodes[1].capacity: missing field"
-      },
-      {"{\"nodes\":[" + A + ",5],\"correlation\":5}", "nodes[1]: expected an object"},
-      {withMatrix("[]"), "correlation: expected 2 rows (one per node), got 0"},
-      {withMatrix("[[1,0],[0,1],[0,1]]"), "correlation: expected 2 rows (one per node), got 3"},
-      {withMatrix("[[1,0,0],[0,1]]"), "correlation[0]: expected a row of 2 numbers"},
-      {withMatrix("[{},[0,1]]"), "correlation[0]: expected a row of 2 numbers"},
-      {
-        withMatrix("[[1,\"0\"],[0,1]]"),
-        "correlation[0][1]: entry must be a finite number >= 0, got \"0\""
-      },
-      {
-        withMatrix("[[1,true],[0,1]]"),
-        "correlation[0][1]: entry must be a finite number >= 0, got true"
-      },
-      {
-        withMatrix("[[1,0],[0,1e400]]"),
-        "correlation[1][1]: entry must be a finite number >= 0, got \"Infinity\""
-      },
-      {
-        withMatrix("[[-1,\"x\"],[0,1]]"),
-        "correlation[0][0]: entry must be a finite number >= 0, got -1"
-      },
-      {
-        withMatrix("[[0.5,0.4],[2,-1]]"),
-        "correlation[0]: row 'a' sums to 0.9, not 1 (use --normalize to rescale rows)"
-      },
-      {
-        withMatrix("[[0.5,0.5],[1,1]]"),
-        "correlation[1]: row 'b' sums to 2.0, not 1 (use --normalize to rescale rows)"
-      },
-      {
-        withMatrix("[[1.0000005,0],[0,1]]"),
-        "correlation: row a, column a: entry must be in [0, 1], got 1.0000005"
-      },
-      {
-        withMatrix("[[0,0],[0,1]]"),
-        "correlation[0]: row 'a' sums to 0.0, not 1 (use --normalize to rescale rows)"
-      },
-    };
-    String[][] normalised = {
-      {
-        withMatrix("[[0,0],[0,1]]"),
-        "correlation[0]: row 'a' sums to 0.0, not 1 (use --normalize to rescale rows)"
-      },
-      {
-        withMatrix("[[2,2],[0,-1]]"),
-        "correlation[1][1]: entry must be a finite number >= 0, got -1"
-      },
-      {
-        withMatrix("[[2,2],[0,0]]"),
-        "correlation[1]: row 'b' sums to 0.0, not 1 (use --normalize to rescale rows)"
-      },
-      {
-        withMatrix("[[1.0000005,0],[0,1]]"),
-        "correlation: row a, column a: entry must be in [0, 1], got 1.0000005"
-      },
-      {withMatrix("[[1,0]]"), "correlation: expected 2 rows (one per node), got 1"},
-      {withMatrix("[[3,1],[0,1,2]]"), "correlation[1]: expected a row of 2 numbers"},
-    };
-    Path json = dir.resolve("bad.json");
-    for (String[][] set : new String[][][] {cases, normalised}) {
-      for (String[] c : set) {
-        Files.writeString(json, c[0]);
-        boolean normalize = set == normalised;
-        InputException e =
-            assertThrows(InputException.class, () -> TopologyJson.read(json, normalize), c[0]);
-        assertEquals(json + ":" + c[1], e.getMessage(), c[0]);
-      }
-    }
   }
 
   @Test
@@ -365,5 +180,17 @@ class TopologyJsonTest {
         r.notes());
     assertEquals(0.5, r.topology().correlation().get(0, 1), 0);
     assertEquals(1.0, r.topology().correlation().get(1, 1), 0);
+  }
+
+  /**
+   * The cases in resource {@code name}, a line each but blank lines and '#' comments: where it
+   * stands (file:line), then its tab-separated fields.
+   */
+  static Stream<Arguments> cases(String name) throws Exception {
+    List<String> lines =
+        Files.readAllLines(Path.of(TopologyJsonTest.class.getResource(name).toURI()));
+    return IntStream.range(0, lines.size())
+        .filter(i -> !lines.get(i).isBlank() && !lines.get(i).startsWith("#"))
+        .mapToObj(i -> Arguments.of(name + ":" + (i + 1), lines.get(i).split("\t", -1)));
   }
 }

@@ -9,9 +9,14 @@ import dev.alm.node.HostPort;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class DrlConfigJsonTest {
 
@@ -128,97 +133,37 @@ class DrlConfigJsonTest {
   }
 
   /** Each refused section and its error line, after the file name. */
-  @Test
-  void everyErrorLine() throws Exception {
-    String[][] cases = {
-      {"{}", "drl.listen: required"},
-      {
-        "{\"fanout\": 1}",
-        "drl.fanout: unknown field (known: customers, fanOut, gossip, id,"
-            + " intervalMs, keyFile, leaseSeconds, limiters, listen, pingIntervalMs, seeds,"
-            + " silenceSeconds, swim)"
-      },
-      {"{\"id\": -2}", "drl.id: must be in [0, 100000], got -2"},
-      {min("\"id\": 100001"), "drl.id: must be in [0, 100000], got 100001"},
-      {min("\"id\": 1.5"), "drl.id: expected an integer"},
-      {min("\"id\": \"1\""), "drl.id: expected an integer"},
-      {"{\"limiters\": 0}", "drl.limiters: must be in [1, 100001], got 0"},
-      {min("\"limiters\": true"), "drl.limiters: expected an integer"},
-      {"{\"swim\": \"h:1\", \"keyFile\": \"k\"}", "drl.listen: required"},
-      {MIN.replace("\"127.0.0.1:7301\"", "null"), "drl.listen: required"},
-      {MIN.replace("127.0.0.1:7301", "nowhere"), "drl.listen: expected HOST:PORT, got 'nowhere'"},
-      {
-        MIN.replace("127.0.0.1:7301", "h:x"),
-        "drl.listen: expected a port number after ':', got 'h:x'"
-      },
-      {MIN.replace("\"127.0.0.1:7301\"", "[]"), "drl.listen: expected a string"},
-      {MIN.replace("\"127.0.0.1:7301\"", "7"), "drl.listen: expected HOST:PORT, got '7'"},
-      {"{\"listen\": \"h:1\", \"keyFile\": \"k\"}", "drl.swim: required"},
-      {MIN.replace("127.0.0.1:7401", "h:99999"), "drl.swim: port must be in 0-65535, got 99999"},
-      {min("\"seeds\": 5"), "drl.seeds: expected a list of strings"},
-      {min("\"seeds\": [\"h:1\", 5]"), "drl.seeds[1]: expected a string"},
-      {min("\"seeds\": [\"h:1\", \"seed\"]"), "drl.seeds: [1] expected HOST:PORT, got 'seed'"},
-      {min("\"seeds\": \"\""), "drl.seeds: [0] expected HOST:PORT, got ''"},
-      {"{\"listen\": \"h:1\", \"swim\": \"h:2\"}", "drl.keyFile: required"},
-      {MIN.replace("\"k\"", "{}"), "drl.keyFile: expected a string"},
-      {min("\"intervalMs\": 4"), "drl.intervalMs: must be in [5, 10000], got 4"},
-      {min("\"intervalMs\": 10001"), "drl.intervalMs: must be in [5, 10000], got 10001"},
-      {min("\"intervalMs\": 50.5"), "drl.intervalMs: expected an integer"},
-      {min("\"fanOut\": 0"), "drl.fanOut: must be in [1, 64], got 0"},
-      {min("\"fanOut\": 65"), "drl.fanOut: must be in [1, 64], got 65"},
-      {min("\"leaseSeconds\": -1"), "drl.leaseSeconds: must be in [0.0, 3600.0], got -1.0"},
-      {min("\"leaseSeconds\": \"1\""), "drl.leaseSeconds: expected a number"},
-      {
-        min("\"leaseSeconds\": 1e16"),
-        "drl.leaseSeconds: must be a number of magnitude at most" + " 1e15, got 1.0E16"
-      },
-      {min("\"silenceSeconds\": 0.01"), "drl.silenceSeconds: must be in [0.05, 600.0], got 0.01"},
-      {
-        min("\"intervalMs\": 2000, \"silenceSeconds\": 1"),
-        "drl.silenceSeconds: must be in [2.0, 600.0], got 1.0"
-      },
-      {min("\"silenceSeconds\": 601"), "drl.silenceSeconds: must be in [0.05, 600.0], got 601.0"},
-      {min("\"pingIntervalMs\": 9"), "drl.pingIntervalMs: must be in [10, 60000], got 9"},
-      {min("\"gossip\": \"push\""), "drl.gossip: table or push-sum, got 'push'"},
-      {min("\"gossip\": 1"), "drl.gossip: expected a string"},
-      {min("\"customers\": {}"), "drl.customers: expected a list"},
-      {min("\"customers\": [1]"), "drl.customers[0]: expected an object"},
-      {
-        min("\"customers\": [{\"name\": \"a\", \"limit\": 1}, null]"),
-        "drl.customers[1]: expected an object"
-      },
-      {
-        min("\"customers\": [{\"name\": \"a\", \"limit\": 1, \"x\": 1}]"),
-        "drl.customers[0].x: unknown field (known: limit, name)"
-      },
-      {min("\"customers\": [{\"limit\": 1}]"), "drl.customers[0].name: required"},
-      {min("\"customers\": [{\"limit\": 0, \"name\": null}]"), "drl.customers[0].name: required"},
-      {min("\"customers\": [{\"name\": []}]"), "drl.customers[0].name: expected a string"},
-      {min("\"customers\": [{\"name\": \"a\"}]"), "drl.customers[0].limit: required"},
-      {
-        min("\"customers\": [{\"name\": \"a\", \"limit\": 0}]"),
-        "drl.customers[0].limit: must be in [1.0E-9, 1.0E15], got 0.0"
-      },
-      {
-        min("\"customers\": [{\"name\": \"a\", \"limit\": \"1\"}]"),
-        "drl.customers[0].limit: expected a number"
-      },
-      {
-        min("\"customers\": [{\"name\": \"\", \"limit\": 1}]"),
-        "drl.customers[0].name: a customer needs a name"
-      },
-      // the first error in reading order is the one reported
-      {min("\"gossip\": 1, \"id\": -1"), "drl.id: must be in [0, 100000], got -1"},
-      {"{\"keyFile\": 1, \"fanOut\": 0, \"swim\": \"x\"}", "drl.listen: required"},
-      {
-        min("\"customers\": 1, \"pingIntervalMs\": 1"),
-        "drl.pingIntervalMs: must be in [10, 60000], got 1"
-      },
-    };
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("errorCases")
+  void everyErrorLine(String where, String[] c) throws Exception {
+    assertEquals(3, c.length, where + ": expected WRAPPER<TAB>INPUT<TAB>ERROR LINE");
     Path f = dir.resolve("pop.json");
-    for (String[] c : cases) {
-      InputException e = assertThrows(InputException.class, () -> read(c[0]), c[0]);
-      assertEquals(f + ":" + c[1], e.getMessage(), c[0]);
-    }
+    InputException e = assertThrows(InputException.class, () -> read(wrap(c[0], c[1])), where);
+    assertEquals(f + ":" + c[2], e.getMessage(), where);
+  }
+
+  static Stream<Arguments> errorCases() throws Exception {
+    return cases("drl-section-errors.tsv");
+  }
+
+  /** The whole section: {@code raw} as it is, else {@code min} with the input's fields. */
+  private static String wrap(String wrapper, String input) {
+    return switch (wrapper) {
+      case "raw" -> input;
+      case "min" -> min(input);
+      default -> throw new IllegalArgumentException("no wrapper " + wrapper);
+    };
+  }
+
+  /**
+   * The cases in resource {@code name}, a line each but blank lines and '#' comments: where it
+   * stands (file:line), then its tab-separated fields.
+   */
+  static Stream<Arguments> cases(String name) throws Exception {
+    List<String> lines =
+        Files.readAllLines(Path.of(DrlConfigJsonTest.class.getResource(name).toURI()));
+    return IntStream.range(0, lines.size())
+        .filter(i -> !lines.get(i).isBlank() && !lines.get(i).startsWith("#"))
+        .mapToObj(i -> Arguments.of(name + ":" + (i + 1), lines.get(i).split("\t", -1)));
   }
 }

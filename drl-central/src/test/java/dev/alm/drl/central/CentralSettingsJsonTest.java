@@ -18,8 +18,13 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The central baselines' config and customers files: what they start, and one-line errors. */
 class CentralSettingsJsonTest {
@@ -55,9 +60,7 @@ class CentralSettingsJsonTest {
 
   @Test
   void tokenServerModeLeasesFromAServer() throws Exception {
-    Path key = dir.resolve("fleet.key");
-    Files.writeString(key, "central-settings-key-0001\n");
-    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+    Path key = fleetKey();
     TokenServerCore core =
         new TokenServerCore(
             new LeaseCodec(KeyRing.load(key, "test")),
@@ -165,9 +168,7 @@ class CentralSettingsJsonTest {
                 "{\"keyPrefix\": \"\", \"policy\": \"defer\", \"timeoutMs\": 7, \"mode\":"
                     + " \"redis\", \"redis\": \"redis://h:1\"}"),
             dir));
-    Path key = dir.resolve("fleet.key");
-    Files.writeString(key, "central-settings-key-0001\n");
-    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+    fleetKey();
     CentralSettings.TokenServerMode t =
         (CentralSettings.TokenServerMode)
             CentralSettingsJson.read(
@@ -182,95 +183,22 @@ class CentralSettingsJsonTest {
   }
 
   /** Each refused object and its error line. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("settingsErrors")
+  void everySettingsErrorLine(String where, String[] c) {
+    assertEquals(2, c.length, where + ": expected INPUT<TAB>ERROR LINE");
+    InputException e =
+        assertThrows(InputException.class, () -> CentralSettingsJson.read(json(c[0]), dir), where);
+    assertEquals("pop.json:" + c[1], e.getMessage(), where);
+  }
+
+  static Stream<Arguments> settingsErrors() throws Exception {
+    return cases("settings-errors.tsv");
+  }
+
   @Test
-  void everySettingsErrorLine() throws Exception {
-    String redis = "\"mode\": \"redis\", \"redis\": \"redis://h:1\"";
+  void aTokenServersKeyFileMustBeThere() {
     String token = "\"mode\": \"token-server\", \"server\": \"h:1\", \"keyFile\": \"k\"";
-    String[][] cases = {
-      {"{}", "central.mode: required (redis or token-server)"},
-      {"{\"mode\": null, \"bogus\": 1}", "central.mode: required (redis or token-server)"},
-      {"{\"mode\": []}", "central.mode: expected a string"},
-      {"{\"mode\": 5}", "central.mode: redis or token-server, got '5'"},
-      {
-        "{\"mode\": \"memcached\", \"bogus\": 1}",
-        "central.mode: redis or token-server, got" + " 'memcached'"
-      },
-      {"{\"mode\": \"x\", \"timeoutMs\": 0}", "central.timeoutMs: must be in [1, 10000], got 0"},
-      {
-        "{\"mode\": \"x\", \"timeoutMs\": 10001}",
-        "central.timeoutMs: must be in [1, 10000], got 10001"
-      },
-      {"{" + redis + ", \"timeoutMs\": \"1\"}", "central.timeoutMs: expected an integer"},
-      {"{\"mode\": \"x\", \"policy\": 1}", "central.policy: expected a string"},
-      {
-        "{\"bogus\": 1, \"mode\": \"redis\", \"policy\": \"x\"}",
-        "central.policy: open, closed or defer, got 'x'"
-      },
-      {
-        "{\"timeoutMs\": 0, \"policy\": \"x\", \"mode\": \"redis\"}",
-        "central.timeoutMs: must be in [1, 10000], got 0"
-      },
-      {
-        "{" + redis + ", \"server\": 1}",
-        "central.server: unknown field (known: keyPrefix, mode, policy, redis, timeoutMs)"
-      },
-      {
-        "{\"mode\": \"redis\", \"keyFile\": 1}",
-        "central.keyFile: unknown field (known: keyPrefix, mode, policy, redis, timeoutMs)"
-      },
-      {
-        "{\"mode\": \"redis\"}",
-        "central.redis: required with mode redis, e.g. redis://127.0.0.1:6379"
-      },
-      {
-        "{\"mode\": \"redis\", \"redis\": null, \"keyPrefix\": 1}",
-        "central.redis: required with mode redis, e.g. redis://127.0.0.1:6379"
-      },
-      {"{\"mode\": \"redis\", \"redis\": {}}", "central.redis: expected a string"},
-      {
-        "{\"mode\": \"redis\", \"redis\": 5}",
-        "central.redis: redis URI must start with redis://, rediss:// or redis-socket://: 5"
-      },
-      {
-        "{\"mode\": \"redis\", \"redis\": \"http://x\", \"keyPrefix\": 1}",
-        "central.keyPrefix: expected a string"
-      },
-      {
-        "{\"mode\": \"redis\", \"redis\": \"http://x\", \"keyPrefix\": \"p\"}",
-        "central.redis: redis URI must start with redis://, rediss:// or redis-socket://:"
-            + " http://x"
-      },
-      {
-        "{" + token + ", \"redis\": 1}",
-        "central.redis: unknown field (known: keyFile, mode, policy, server, timeoutMs)"
-      },
-      {
-        "{" + token + ", \"keyPrefix\": \"p\"}",
-        "central.keyPrefix: unknown field (known: keyFile, mode, policy, server, timeoutMs)"
-      },
-      {
-        "{\"mode\": \"token-server\", \"keyFile\": 1}",
-        "central.server: required with mode token-server, e.g. 127.0.0.1:7350"
-      },
-      {
-        "{\"mode\": \"token-server\", \"server\": \"x\"}",
-        "central.server: expected HOST:PORT, got 'x'"
-      },
-      {"{\"mode\": \"token-server\", \"server\": []}", "central.server: expected a string"},
-      {
-        "{\"mode\": \"token-server\", \"server\": \"h:1\"}",
-        "central.keyFile: required with mode token-server"
-      },
-      {
-        "{\"mode\": \"token-server\", \"server\": \"h:1\", \"keyFile\": []}",
-        "central.keyFile: expected a string"
-      },
-    };
-    for (String[] c : cases) {
-      InputException e =
-          assertThrows(InputException.class, () -> CentralSettingsJson.read(json(c[0]), dir), c[0]);
-      assertEquals("pop.json:" + c[1], e.getMessage(), c[0]);
-    }
     InputException e =
         assertThrows(
             InputException.class, () -> CentralSettingsJson.read(json("{" + token + "}"), dir));
@@ -278,66 +206,24 @@ class CentralSettingsJsonTest {
   }
 
   /** Each refused customers file and its error line, after the file name. */
-  @Test
-  void everyCustomersErrorLine() throws Exception {
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("customersErrors")
+  void everyCustomersErrorLine(String where, String[] c) throws Exception {
+    assertEquals(2, c.length, where + ": expected INPUT<TAB>ERROR LINE");
     Path f = dir.resolve("customers.json");
-    String[][] cases = {
-      {"{}", ": expected a JSON array of customers"},
-      {"null", ": expected a JSON array of customers"},
-      {"", ": expected a JSON array of customers"},
-      {
-        "[",
-        ":line 1: invalid JSON: Unexpected end-of-input: expected close marker for Array"
-            + " (start marker at [Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION`"
-            + " disabled); line: 1, column: 1])"
-      },
-      {"[] []", ":line 1: text after the end of the JSON document"},
-      {"[1]", ":[0]: expected an object"},
-      {"[{\"name\": \"a\", \"limit\": 1}, []]", ":[1]: expected an object"},
-      {
-        "[{\"name\": \"a\", \"limit\": 1, \"x\": 1}]",
-        ":[0].x: unknown field (known: burst," + " limit, name)"
-      },
-      {"[{\"x\": 1}]", ":[0].x: unknown field (known: burst, limit, name)"},
-      {"[{\"limit\": 1}]", ":[0].name: required"},
-      {"[{\"name\": null, \"limit\": \"x\"}]", ":[0].name: required"},
-      {"[{\"name\": \"a\"}]", ":[0].limit: required"},
-      {"[{\"name\": [], \"limit\": null}]", ":[0].limit: required"},
-      {"[{\"name\": [], \"limit\": \"x\"}]", ":[0].name: expected a string"},
-      {"[{\"name\": \"\", \"limit\": 1}]", ":[0].name: must be 1 to 64 UTF-8 bytes"},
-      {
-        "[{\"name\": \"" + "\u00e9".repeat(33) + "\", \"limit\": 1}]",
-        ":[0].name: must be 1 to 64 UTF-8 bytes"
-      },
-      {
-        "[{\"name\": \"a\", \"limit\": 1}, {\"name\": \"a\", \"limit\": \"x\"}]",
-        ":[1].name: duplicate customer 'a'"
-      },
-      {
-        "[{\"name\": 5, \"limit\": 1}, {\"name\": \"5\", \"limit\": 1}]",
-        ":[1].name: duplicate customer '5'"
-      },
-      {"[{\"name\": \"a\", \"limit\": \"x\"}]", ":[0].limit: expected a number"},
-      {
-        "[{\"name\": \"a\", \"limit\": 0, \"burst\": 0}]",
-        ":[0].limit: must be in [1.0E-9, 1.0E15], got 0.0"
-      },
-      {
-        "[{\"name\": \"a\", \"limit\": 1e16}]",
-        ":[0].limit: must be a number of magnitude at most 1e15, got 1.0E16"
-      },
-      {
-        "[{\"name\": \"a\", \"limit\": 1, \"burst\": 0.5}]",
-        ":[0].burst: must be in [1.0, 1.0E15], got 0.5"
-      },
-      {"[{\"name\": \"a\", \"limit\": 1, \"burst\": true}]", ":[0].burst: expected a number"},
-    };
-    for (String[] c : cases) {
-      Files.writeString(f, c[0]);
-      InputException e =
-          assertThrows(InputException.class, () -> CentralCustomersJson.read(f), c[0]);
-      assertEquals(f + c[1], e.getMessage(), c[0]);
-    }
+    Files.writeString(f, c[0]);
+    InputException e =
+        assertThrows(InputException.class, () -> CentralCustomersJson.read(f), where);
+    assertEquals(f + c[1], e.getMessage(), where);
+  }
+
+  static Stream<Arguments> customersErrors() throws Exception {
+    return cases("customers-errors.tsv");
+  }
+
+  @Test
+  void customersAreReadToTheirValues() throws Exception {
+    Path f = dir.resolve("customers.json");
     Files.writeString(
         f,
         "[{\"name\": 5, \"limit\": 0.25, \"burst\": null}, {\"burst\": 3.5, \"limit\": 1e15,"
@@ -349,5 +235,25 @@ class CentralSettingsJsonTest {
         "x: expected a JSON array of customers",
         assertThrows(InputException.class, () -> CentralCustomersJson.read("x", null))
             .getMessage());
+  }
+
+  /**
+   * The cases in resource {@code name}, a line each but blank lines and '#' comments: where it
+   * stands (file:line), then its tab-separated fields.
+   */
+  static Stream<Arguments> cases(String name) throws Exception {
+    List<String> lines =
+        Files.readAllLines(Path.of(CentralSettingsJsonTest.class.getResource(name).toURI()));
+    return IntStream.range(0, lines.size())
+        .filter(i -> !lines.get(i).isBlank() && !lines.get(i).startsWith("#"))
+        .mapToObj(i -> Arguments.of(name + ":" + (i + 1), lines.get(i).split("\t", -1)));
+  }
+
+  /** The fleet's key file, fleet.key, readable by its owner only. */
+  private Path fleetKey() throws Exception {
+    Path key = dir.resolve("fleet.key");
+    Files.writeString(key, "central-settings-key-0001\n");
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+    return key;
   }
 }

@@ -4,8 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.alm.io.InputException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The customers format is strict: every refusal is one line naming the source and the field. */
 class CustomersJsonTest {
@@ -109,99 +116,33 @@ class CustomersJsonTest {
     return "{\"customers\": " + customers + "}";
   }
 
+  /** Each refused body and its error line (but the longest, below), after the source name. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("errorCases")
+  void everyErrorLine(String where, String[] c) {
+    assertEquals(3, c.length, where + ": expected WRAPPER<TAB>INPUT<TAB>ERROR LINE");
+    assertEquals("body:" + c[2], refusal(wrap(c[0], c[1])), where);
+  }
+
   @Test
-  void everyErrorLine() {
-    String[][] cases = {
-      {"{\"customers\": null}", "customers: required (a list, empty for none)"},
-      {"{\"customers\": [], \"x\": 1}", "x: unknown field (known: customers)"},
-      {"{\"x\": 1}", "x: unknown field (known: customers)"},
-      {list("{}"), "customers: expected a list"},
-      {list("\"a\""), "customers: expected a list"},
-      {list("[1]"), "customers[0]: expected an object"},
-      {list("[" + "1, ".repeat(10_000) + "1]"), "customers: at most 10000 customers, got 10001"},
-      {list("[{\"hosts\": \"a\"}]"), "customers[0].name: required"},
-      {list("[{\"name\": null, \"hosts\": \"a\"}]"), "customers[0].name: required"},
-      {
-        list("[{\"name\": [], \"bogus\": 1}]"),
-        "customers[0].bogus: unknown field (known:"
-            + " algorithm, burstSeconds, bytesPerSecond, hosts, mode, name,"
-            + " perClientRequestsPerSecond, requestsPerSecond)"
-      },
-      {
-        list("[{\"name\": []}]"),
-        "customers[0].hosts: required (a host name, a .suffix, or a list of them)"
-      },
-      {
-        list("[{\"name\": \"a\", \"hosts\": null}]"),
-        "customers[0].hosts: required (a host name, a .suffix, or a list of them)"
-      },
-      {list("[{\"name\": 5, \"hosts\": \"a\"}]"), "customers[0].name: expected a string"},
-      {list("[{\"name\": \"a\", \"hosts\": 5}]"), "customers[0].hosts: expected a list of strings"},
-      {
-        list("[{\"name\": \"a\", \"hosts\": [\"a\", 1]}]"),
-        "customers[0].hosts[1]: expected a string"
-      },
-      {
-        list("[{\"name\": \"a\", \"hosts\": [], \"requestsPerSecond\": 1}]"),
-        "customers[0].hosts: at least one host name or .suffix"
-      },
-      {
-        list("[{\"name\": \"a b\", \"hosts\": \"a\", \"requestsPerSecond\": 1}]"),
-        "customers[0].name: letters, digits, '.', '_' or '-', 1 to 64 characters, got 'a b'"
-      },
-      {
-        list("[{\"name\": \"a b\", \"hosts\": \"a\", \"requestsPerSecond\": \"x\"}]"),
-        "customers[0].requestsPerSecond: expected a number"
-      },
-      {
-        one("\"bytesPerSecond\": -1"),
-        "customers[0].bytesPerSecond: must be in [0.0, 1.0E12], got" + " -1.0"
-      },
-      {one("\"bytesPerSecond\": true"), "customers[0].bytesPerSecond: expected a number"},
-      {one("\"burstSeconds\": 0"), "customers[0].burstSeconds: must be in [0.001, 60.0], got 0.0"},
-      {
-        one("\"burstSeconds\": 61"), "customers[0].burstSeconds: must be in [0.001, 60.0], got 61.0"
-      },
-      {
-        one("\"perClientRequestsPerSecond\": 1e13"),
-        "customers[0].perClientRequestsPerSecond: must be in [0.0, 1.0E12], got 1.0E13"
-      },
-      {one("\"mode\": 5"), "customers[0].mode: expected a string"},
-      {
-        one("\"mode\": \"DRL\""),
-        "customers[0].mode: expected drl, independent, static or central, got 'DRL'"
-      },
-      {
-        one("\"algorithm\": 5"),
-        "customers[0].algorithm: one of share|grd|fps|gtb|ctb|gdrl|dst, got '5'"
-      },
-      {one("\"algorithm\": []"), "customers[0].algorithm: expected a string"},
-      {
-        one("\"algorithm\": \"ctb\""),
-        "customers[0].algorithm: ctb is one bucket for all PoPs,"
-            + " held by a token server: use mode central"
-      },
-      {
-        one("\"mode\": \"x\", \"algorithm\": []"),
-        "customers[0].mode: expected drl, independent, static or central, got 'x'"
-      },
-      {
-        list(
-            "[{\"name\": \"a\", \"hosts\": \"a\", \"requestsPerSecond\": 1},"
-                + " {\"name\": \"a\", \"hosts\": \"b\", \"requestsPerSecond\": 1}]"),
-        "customers: the name 'a' is used twice"
-      },
-      {
-        list(
-            "[{\"name\": \"a\", \"hosts\": \"a\", \"requestsPerSecond\": 1},"
-                + " {\"name\": \"a\", \"hosts\": \"b\"}]"),
-        "customers[1].requestsPerSecond: a customer needs requestsPerSecond or bytesPerSecond"
-            + " (or both) > 0"
-      },
+  void atMostTenThousandCustomers() {
+    assertEquals(
+        "body:customers: at most 10000 customers, got 10001",
+        refusal(list("[" + "1, ".repeat(10_000) + "1]")));
+  }
+
+  static Stream<Arguments> errorCases() throws Exception {
+    return cases("customers-errors.tsv");
+  }
+
+  /** The whole body: {@code raw} as it is, else a {@code list} of customers or {@code one}. */
+  private static String wrap(String wrapper, String input) {
+    return switch (wrapper) {
+      case "raw" -> input;
+      case "list" -> list(input);
+      case "one" -> one(input);
+      default -> throw new IllegalArgumentException("no wrapper " + wrapper);
     };
-    for (String[] c : cases) {
-      assertEquals("body:" + c[1], refusal(c[0]), c[0]);
-    }
   }
 
   @Test
@@ -232,5 +173,17 @@ class CustomersJsonTest {
                     + " {\"name\": \"c\", \"hosts\": [\"c\"], \"bytesPerSecond\": 1,"
                     + " \"burstSeconds\": 60, \"algorithm\": \"gdrl\"}]")));
     assertEquals(List.of(), CustomersJson.parse("body", list("[]")));
+  }
+
+  /**
+   * The cases in resource {@code name}, a line each but blank lines and '#' comments: where it
+   * stands (file:line), then its tab-separated fields.
+   */
+  static Stream<Arguments> cases(String name) throws Exception {
+    List<String> lines =
+        Files.readAllLines(Path.of(CustomersJsonTest.class.getResource(name).toURI()));
+    return IntStream.range(0, lines.size())
+        .filter(i -> !lines.get(i).isBlank() && !lines.get(i).startsWith("#"))
+        .mapToObj(i -> Arguments.of(name + ":" + (i + 1), lines.get(i).split("\t", -1)));
   }
 }
