@@ -40,6 +40,11 @@ class CorrelateCommandTest {
     return Main.configure(cl).execute(args);
   }
 
+  /** Runs alm with {@code args} and asserts it exits 0 (its error output in the failure). */
+  private void succeeds(String... args) {
+    assertEquals(0, alm(args), err.toString());
+  }
+
   /** The Quad9 fixture of the correlation module's tests (see its README for the source). */
   private static Path quad9() {
     return Path.of("..", "correlation", "src", "test", "resources", "quad9", "observations.csv.gz");
@@ -114,16 +119,13 @@ class CorrelateCommandTest {
         0.050, d.get("dnsSideVantageChanges").get("changedAfterFoldingShare").asDouble(), 0.001);
     assertEquals(87, JSON.readTree(m.resolve("window1/report.json").toFile()).get("nodes").asInt());
 
-    assertEquals(
-        0,
-        alm(
-            "correlate",
-            "--compare",
-            m.resolve("window1").toString(),
-            m.resolve("window2").toString(),
-            "--out",
-            dir.resolve("d2").toString()),
-        err.toString());
+    succeeds(
+        "correlate",
+        "--compare",
+        m.resolve("window1").toString(),
+        m.resolve("window2").toString(),
+        "--out",
+        dir.resolve("d2").toString());
     assertEquals(
         d.get("rowsTested").asInt(),
         JSON.readTree(dir.resolve("d2/drift.json").toFile()).get("rowsTested").asInt());
@@ -132,47 +134,38 @@ class CorrelateCommandTest {
   @Test
   void generatedTracesThroughEveryEstimator() throws Exception {
     Path g = dir.resolve("gen");
-    assertEquals(
-        0,
-        alm(
-            "traces",
-            "generate",
-            "--pops",
-            "6",
-            "--queries",
-            "20000",
-            "--probes",
-            "5000",
-            "--vantages",
-            "2000",
-            "--gzip",
-            "--out",
-            g.toString()),
-        err.toString());
-    assertEquals(
-        0,
-        alm(
-            "correlate",
-            "--dns",
-            g.resolve("dns.csv.gz").toString(),
-            "--http",
-            g.resolve("http.csv.gz").toString(),
-            "--out",
-            dir.resolve("b").toString()),
-        err.toString());
-    assertEquals(
-        0,
-        alm(
-            "correlate",
-            "--probes",
-            g.resolve("probes.csv.gz").toString(),
-            "--out",
-            dir.resolve("p").toString(),
-            "--topology-out",
-            dir.resolve("p/t.json").toString(),
-            "--demands",
-            g.resolve("demand.csv.gz").toString()),
-        err.toString());
+    succeeds(
+        "traces",
+        "generate",
+        "--pops",
+        "6",
+        "--queries",
+        "20000",
+        "--probes",
+        "5000",
+        "--vantages",
+        "2000",
+        "--gzip",
+        "--out",
+        g.toString());
+    succeeds(
+        "correlate",
+        "--dns",
+        g.resolve("dns.csv.gz").toString(),
+        "--http",
+        g.resolve("http.csv.gz").toString(),
+        "--out",
+        dir.resolve("b").toString());
+    succeeds(
+        "correlate",
+        "--probes",
+        g.resolve("probes.csv.gz").toString(),
+        "--out",
+        dir.resolve("p").toString(),
+        "--topology-out",
+        dir.resolve("p/t.json").toString(),
+        "--demands",
+        g.resolve("demand.csv.gz").toString());
     Topology t = TopologyJson.read(dir.resolve("p/t.json"), false).topology();
     assertTrue(
         t.nodes().stream().allMatch(n -> n.demand() > 0 && n.demand() != 1.0),

@@ -148,7 +148,7 @@ final class DualStep implements LoopStep {
         s.estimates().with(shifted, demand, load).withProbeMeasures(sigma, curvature),
         LoopMode.normal(quiet),
         new GainSchedule(priceCalm, betaCalm, demandCalm),
-        Baseline.of(in.m()),
+        in.m(),
         intervals);
   }
 

@@ -43,13 +43,13 @@ public record Interval(
     double ratedRequests,
     Map<String, EchoTotals.Stratum> echoesByProxy) {
 
-  /** The interval from the baseline {@code last} to the reading {@code m}. */
-  public static Interval between(Baseline last, Measurement m, double loadUnit) {
+  /** The interval from the reading {@code last} (its counters) to the reading {@code m}. */
+  public static Interval between(Measurement last, Measurement m, double loadUnit) {
     EchoTotals e0 = last.echoes();
     EchoTotals e1 = m.echoes();
     return new Interval(
         m,
-        (m.nowNanos() - last.nanos()) / 1e9,
+        (m.nowNanos() - last.nowNanos()) / 1e9,
         m.meterFresh() ? m.load() / loadUnit : Double.NaN,
         Math.max(0, m.ownProbes() - last.ownProbes()),
         Math.max(0, m.allProbes() - last.allProbes()),

@@ -7,8 +7,8 @@ import dev.alm.fastcontrol.BetaEstimate;
  * Everything a PoP's control loop carries from one interval to the next, and what its status page
  * shows, in the parts that change together: the price ({@link DualPrice}), the estimates ({@link
  * Estimates}), the mode ({@link LoopMode}), the gain schedules ({@link GainSchedule}) and the
- * counters' baseline ({@link Baseline}). Loads and demands are in the topology's load units
- * (requests/s divided by {@link LoopConfig#loadUnit()}).
+ * counters' baseline (the last {@link Measurement}). Loads and demands are in the topology's load
+ * units (requests/s divided by {@link LoopConfig#loadUnit()}).
  *
  * @param x the L1 answer probability published to the DNS, in [0, 1]
  * @param before the x published the interval before (with x, what the users' caches hold now)
@@ -29,7 +29,7 @@ public record LoopState(
     Estimates estimates,
     LoopMode status,
     GainSchedule gains,
-    Baseline last,
+    Measurement last,
     long intervals) {
 
   public LoopState {
@@ -54,7 +54,7 @@ public record LoopState(
         new Estimates(null, demand, Double.NaN),
         LoopMode.NORMAL,
         GainSchedule.ALARMED,
-        Baseline.NONE,
+        Measurement.NONE,
         0);
   }
 
@@ -82,7 +82,7 @@ public record LoopState(
 
   /** The same state after the measurement {@code m}, {@code n} intervals since start. */
   public LoopState measured(Measurement m, long n) {
-    return new LoopState(x, before, guard, dual, estimates, status, gains, Baseline.of(m), n);
+    return new LoopState(x, before, guard, dual, estimates, status, gains, m, n);
   }
 
   /** The shortest calm of the three gain schedules: what a restart resumes from. */
@@ -165,6 +165,6 @@ public record LoopState(
 
   /** The clock of the last measurement, {@link Long#MIN_VALUE} before the first. */
   public long lastNanos() {
-    return last.nanos();
+    return last.nowNanos();
   }
 }

@@ -74,6 +74,19 @@ public record Measurement(
         RequeryDemand.Totals.NONE);
   }
 
+  /**
+   * No reading yet: the counters an interval from the start takes its differences from, at a clock
+   * before any reading.
+   */
+  public static final Measurement NONE =
+      new Measurement(
+          Long.MIN_VALUE, Double.NaN, 0, 0, 0, EchoTotals.NONE, 0, 0, 0, RequeryDemand.Totals.NONE);
+
+  /** Whether this is {@link #NONE}: no reading has been taken yet. */
+  public boolean none() {
+    return nowNanos == Long.MIN_VALUE;
+  }
+
   /** Whether the proxy's meter reported a usable S_i. */
   public boolean meterFresh() {
     return Double.isFinite(load) && load >= 0;

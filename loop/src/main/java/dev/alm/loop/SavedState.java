@@ -90,7 +90,7 @@ public record SavedState(
         new Estimates(b, Double.isFinite(demand) && demand >= 0 ? demand : demandPrior, Double.NaN),
         LoopMode.NORMAL,
         GainSchedule.resumed(calm),
-        Baseline.NONE,
+        Measurement.NONE,
         0);
   }
 }

@@ -26,7 +26,7 @@ class DemandEstimateTest {
             0,
             0,
             new RequeryDemand.Totals(answers, rated, requests));
-    return Interval.between(Baseline.of(before), after, CONFIG.loadUnit());
+    return Interval.between(before, after, CONFIG.loadUnit());
   }
 
   @Test
