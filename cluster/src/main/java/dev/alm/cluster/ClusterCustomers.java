@@ -1,6 +1,5 @@
 package dev.alm.cluster;
 
-import dev.alm.drl.agent.AgentSettings;
 import dev.alm.drl.agent.DrlConfig;
 import dev.alm.drl.central.CentralLimit;
 import dev.alm.drl.central.FailurePolicy;
@@ -109,19 +108,11 @@ final class ClusterCustomers {
         seeds.add(Cluster.popAddress(j) + ":" + swimPorts[j]);
       }
     }
-    return new DrlConfig(
-        -1,
-        0,
-        new HostPort(address, 0),
-        new HostPort(address, swimPorts[i]),
-        seeds,
-        keyFile,
-        AgentSettings.DEFAULT_INTERVAL,
-        AgentSettings.DEFAULT_FAN_OUT,
-        AgentSettings.DEFAULT_LEASE,
-        AgentSettings.DEFAULT_SILENCE,
-        200,
-        AgentSettings.GossipMode.TABLE,
-        List.of());
+    return DrlConfig.builder()
+        .listen(new HostPort(address, 0))
+        .swim(new HostPort(address, swimPorts[i]))
+        .seeds(seeds)
+        .keyFile(keyFile)
+        .build();
   }
 }
