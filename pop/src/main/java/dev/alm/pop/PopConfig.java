@@ -97,12 +97,12 @@ public record PopConfig(
       ProxyConfig proxy,
       LoopConfig loop,
       ProbePlanConfig plan) {
-    return new Builder(topology, index, dns, proxy, loop, plan);
+    return new Builder(topology, index).dns(dns).proxy(proxy).loop(loop).plan(plan);
   }
 
   /** A builder holding these settings. */
   public Builder toBuilder() {
-    return new Builder(topology, index, dns, proxy, loop, plan)
+    return builder(topology, index, dns, proxy, loop, plan)
         .dnsThreads(dnsThreads)
         .state(state)
         .admin(admin)
@@ -134,19 +134,9 @@ public record PopConfig(
     private AdminAccess adminAccess = AdminAccess.LOOPBACK_ONLY;
     private DrlConfig drl;
 
-    private Builder(
-        Topology topology,
-        int index,
-        DnsConfig dns,
-        ProxyConfig proxy,
-        LoopConfig loop,
-        ProbePlanConfig plan) {
+    private Builder(Topology topology, int index) {
       this.topology = topology;
       this.index = index;
-      this.dns = dns;
-      this.proxy = proxy;
-      this.loop = loop;
-      this.plan = plan;
     }
 
     public Builder dns(DnsConfig v) {
