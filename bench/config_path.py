@@ -5,17 +5,20 @@ Starting at PopDaemon.start, follows every call whose callee takes a piece of th
 configuration (PopConfig and the types of its fields, transitively) and every constructor a
 constructor or a start/create/of factory on that path calls, and counts the modules the path
 passes through and its moves from one module to another. A move is one method of another module
-reached from a module (a method called from several places of one module counts once): a method
-of a configuration type (an accessor, a builder) or one that takes such a piece.
+reached from a module (a method called from several places of one module counts once): a call
+that hands a piece of the configuration down (a part started or built from it), or a read of
+another module's configuration section (an accessor, a builder).
 
 Usage: bench/config_path.py [REPO]   (REPO: a built checkout, default: this one; needs javap)
 """
 import os
 import re
+import signal
 import subprocess
 import sys
 from collections import defaultdict
 
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet when piped into head
 ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
 START = ("dev/alm/pop/PopDaemon", "start")
 SEED = "dev/alm/pop/PopConfig"
@@ -110,7 +113,7 @@ def main():
     def lambdas(cls, name):
         return [k for k in methods if k[0] == cls and k[1].startswith("lambda$" + name + "$")]
 
-    moves, back, seen, visited = [], [], set(), set()
+    moves, calls, seen, visited = [], [], set(), set()
     roots = [k for k in methods if (k[0], k[1]) == START and takes_config(k[2])]
 
     def walk(key):
@@ -132,8 +135,8 @@ def main():
                 edge = (here, there, here, short(callee))
                 if edge not in moves:
                     moves.append(edge)
-                    if follows and (callee[1] == "<init>" or TYPE.fullmatch(callee[2].split(")")[1])):
-                        back.append(edge)
+                    if follows:
+                        calls.append(edge)
             if follows:
                 walk(callee)
 
@@ -143,10 +146,13 @@ def main():
     if os.environ.get("VERBOSE"):
         print("  " + " ".join(sorted(c.split("/")[-1] for c in config)))
     print(f"modules: {len(seen)} ({', '.join(sorted(seen))})")
-    print(f"moves between modules: {len(moves)}, of which {len(back)} hand a part built from the"
-          " configuration back up to the caller's module")
+    reads = [e for e in moves if e not in calls]
+    print(f"moves between modules: {len(moves)}")
+    print(f"  calls that hand a piece of the configuration to another module (starting or building"
+          f" a part from it): {len(calls)}")
+    print(f"  reads of another module's configuration section (accessors, builders): {len(reads)}")
     for e in sorted(moves):
-        print(f"  {e[0]} -> {e[3]}{'  (back up)' if e in back else ''}")
+        print(f"  {e[0]} -> {e[3]}{'  (call)' if e in calls else ''}")
 
 
 main()
