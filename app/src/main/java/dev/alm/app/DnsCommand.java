@@ -2,6 +2,7 @@ package dev.alm.app;
 
 import dev.alm.dns.AnswerMode;
 import dev.alm.dns.DnsConfig;
+import dev.alm.dns.DnsConfigException;
 import dev.alm.dns.DnsConfigJson;
 import dev.alm.dns.DnsDaemon;
 import dev.alm.dns.DnsNode;
@@ -201,7 +202,7 @@ public final class DnsCommand implements Callable<Integer> {
         b.queryLog(queryLog);
       }
       c = b.build();
-    } catch (DnsConfig.ConfigException e) {
+    } catch (DnsConfigException e) {
       throw new UserError("--" + e.getMessage());
     }
     int t = threads != null ? threads : base.threads();
@@ -236,7 +237,7 @@ public final class DnsCommand implements Callable<Integer> {
         b.pop(pop);
       }
       return new DnsConfigJson.DnsFile(b.build(), 1, null);
-    } catch (DnsConfig.ConfigException e) {
+    } catch (DnsConfigException e) {
       throw new UserError("--" + e.getMessage());
     }
   }

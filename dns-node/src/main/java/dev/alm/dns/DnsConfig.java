@@ -1,5 +1,6 @@
 package dev.alm.dns;
 
+import dev.alm.node.ConnectionCapped;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -67,7 +68,8 @@ public record DnsConfig(
     int maxUdpPayload,
     RrlConfig rrl,
     Path queryLog,
-    int queryLogQueue) {
+    int queryLogQueue)
+    implements ConnectionCapped<DnsConfig> {
 
   /** The largest TTL, seconds (RFC 2181 section 8: 2^31 - 1). */
   public static final long MAX_TTL = 2_147_483_647L;
@@ -169,7 +171,14 @@ public record DnsConfig(
     return b;
   }
 
+  /** The TCP listener's cap, {@link #maxTcpConnections()}. */
+  @Override
+  public int maxConnections() {
+    return maxTcpConnections;
+  }
+
   /** This configuration with at most {@code cap} open TCP connections (its descriptor share). */
+  @Override
   public DnsConfig capped(int cap) {
     return toBuilder().maxTcpConnections(Math.max(1, Math.min(maxTcpConnections, cap))).build();
   }
@@ -177,22 +186,6 @@ public record DnsConfig(
   /** This configuration with another initial x. */
   public DnsConfig withX(double x) {
     return toBuilder().x(x).build();
-  }
-
-  /** A bad configuration value: the field and the reason. */
-  public static final class ConfigException extends IllegalArgumentException {
-    private static final long serialVersionUID = 1L;
-    private final String field;
-
-    public ConfigException(String field, String reason) {
-      super(field + ": " + reason);
-      this.field = field;
-    }
-
-    /** The config field at fault. */
-    public String field() {
-      return field;
-    }
   }
 
   /** Collects settings; defaults are those of docs/dns-node.md. */
@@ -388,7 +381,7 @@ public record DnsConfig(
       try {
         return Name.concatenate(Name.fromConstantString(label), zone);
       } catch (NameTooLongException e) {
-        throw new ConfigException("zone", "too long to hold " + label);
+        throw new DnsConfigException("zone", "too long to hold " + label);
       }
     }
   }

@@ -1,6 +1,5 @@
 package dev.alm.dns;
 
-import dev.alm.dns.DnsConfig.ConfigException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.time.Duration;
@@ -10,7 +9,7 @@ import org.xbill.DNS.Name;
 
 /**
  * The checks of a {@link DnsConfig}, in the order the record makes them: each throws a {@link
- * ConfigException} naming the field at fault and why.
+ * DnsConfigException} naming the field at fault and why.
  */
 final class DnsConfigChecks {
   private DnsConfigChecks() {}
@@ -83,7 +82,7 @@ final class DnsConfigChecks {
 
   static void check(boolean ok, String field, String reason) {
     if (!ok) {
-      throw new ConfigException(field, reason);
+      throw new DnsConfigException(field, reason);
     }
   }
 

@@ -132,7 +132,7 @@ public final class DnsConfigJson {
       DnsConfig config = t.b.build();
       new ServedZone(config); // static records are checked here, at start-up
       return new DnsFile(config, t.threads, t.admin, t.access);
-    } catch (DnsConfig.ConfigException e) {
+    } catch (DnsConfigException e) {
       throw new InputException(
           f.file(), e.field(), e.getMessage().substring(e.field().length() + 2));
     }

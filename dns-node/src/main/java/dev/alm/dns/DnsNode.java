@@ -64,7 +64,7 @@ public final class DnsNode implements AutoCloseable {
    * @param probes how beacon queries are answered ({@link ProbeAnswerer#NONE}: always L1)
    * @param threads event-loop threads (each with its own UDP socket under epoll)
    * @throws IOException if the query log cannot be opened
-   * @throws DnsConfig.ConfigException if a static record is bad
+   * @throws DnsConfigException if a static record is bad
    */
   public static DnsNode start(
       DnsConfig config, MeterRegistry registry, ProbeAnswerer probes, int threads)
@@ -80,7 +80,7 @@ public final class DnsNode implements AutoCloseable {
    * @param threads event-loop threads (each with its own UDP socket under epoll)
    * @param clocks the monotonic and the wall clock
    * @throws IOException if the query log cannot be opened
-   * @throws DnsConfig.ConfigException if a static record is bad
+   * @throws DnsConfigException if a static record is bad
    */
   public static DnsNode start(
       DnsConfig config, MeterRegistry registry, ProbeAnswerer probes, int threads, Clocks clocks)

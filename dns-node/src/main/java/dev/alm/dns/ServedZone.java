@@ -80,7 +80,7 @@ public final class ServedZone {
           || r.getName().subdomain(fc)
           || r.getName().subdomain(beacons)
           || r.getName().subdomain(echo)) {
-        throw new DnsConfig.ConfigException(
+        throw new DnsConfigException(
             "staticRecords[" + i + "]",
             r.getName()
                 + " is a CDN, beacon, echo or FastControl name, which the server answers itself");
@@ -177,18 +177,17 @@ public final class ServedZone {
             new ByteArrayInputStream(line.getBytes(StandardCharsets.UTF_8)), zone, defaultTtl)) {
       Record r = m.nextRecord();
       if (r == null) {
-        throw new DnsConfig.ConfigException(field, "no record in '" + line + "'");
+        throw new DnsConfigException(field, "no record in '" + line + "'");
       }
       if (!r.getName().subdomain(zone)) {
-        throw new DnsConfig.ConfigException(field, r.getName() + " is not in zone " + zone);
+        throw new DnsConfigException(field, r.getName() + " is not in zone " + zone);
       }
       if (r.getType() == Type.SOA) {
-        throw new DnsConfig.ConfigException(
-            field, "the SOA is generated from the config, not listed");
+        throw new DnsConfigException(field, "the SOA is generated from the config, not listed");
       }
       return r;
     } catch (IOException e) {
-      throw new DnsConfig.ConfigException(field, "cannot parse '" + line + "': " + e.getMessage());
+      throw new DnsConfigException(field, "cannot parse '" + line + "': " + e.getMessage());
     }
   }
 
@@ -202,7 +201,7 @@ public final class ServedZone {
     try {
       return Name.concatenate(Name.fromString(label), parent);
     } catch (org.xbill.DNS.TextParseException | org.xbill.DNS.NameTooLongException e) {
-      throw new DnsConfig.ConfigException(
+      throw new DnsConfigException(
           "zone", "cannot form " + label + "." + parent + ": " + e.getMessage());
     }
   }

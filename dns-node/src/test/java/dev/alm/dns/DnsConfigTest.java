@@ -74,15 +74,13 @@ class DnsConfigTest {
   @Test
   void aBadValueNamesItsField() {
     DnsConfig c = everySettingChanged();
-    assertEquals("x", assertThrows(DnsConfig.ConfigException.class, () -> c.withX(1.5)).field());
+    assertEquals("x", assertThrows(DnsConfigException.class, () -> c.withX(1.5)).field());
     assertEquals(
         "maxUdpPayload",
-        assertThrows(
-                DnsConfig.ConfigException.class, () -> c.toBuilder().maxUdpPayload(100).build())
+        assertThrows(DnsConfigException.class, () -> c.toBuilder().maxUdpPayload(100).build())
             .field());
     assertEquals(
         "ecsScopeV4",
-        assertThrows(DnsConfig.ConfigException.class, () -> c.toBuilder().ecsScopeV4(33).build())
-            .field());
+        assertThrows(DnsConfigException.class, () -> c.toBuilder().ecsScopeV4(33).build()).field());
   }
 }

@@ -19,10 +19,8 @@ import java.time.Duration;
  * @param idleTimeout a connection with nothing read or written for this long is closed
  */
 public record AdminLimits(
-    int maxConnections,
-    int maxConnectionsPerClient,
-    Duration requestDeadline,
-    Duration idleTimeout) {
+    int maxConnections, int maxConnectionsPerClient, Duration requestDeadline, Duration idleTimeout)
+    implements ConnectionCapped<AdminLimits> {
 
   public static final int DEFAULT_MAX_CONNECTIONS = 256;
   public static final int DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 32;
@@ -71,6 +69,7 @@ public record AdminLimits(
    * These limits with at most {@code cap} connections in all (and per client): the share of the
    * file-descriptor budget the admin listener gets.
    */
+  @Override
   public AdminLimits capped(int cap) {
     int max = Math.max(1, Math.min(maxConnections, cap));
     return new AdminLimits(

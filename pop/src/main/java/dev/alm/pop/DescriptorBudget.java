@@ -2,8 +2,8 @@ package dev.alm.pop;
 
 import dev.alm.drl.agent.SwimListenerLimits;
 import dev.alm.node.AdminLimits;
+import dev.alm.node.ConnectionCapped;
 import dev.alm.node.FileDescriptors;
-import dev.alm.proxy.HttpLimits;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,26 +32,24 @@ record DescriptorBudget(PopConfig config, AdminLimits admin, SwimListenerLimits 
    */
   static DescriptorBudget of(
       PopConfig c, AdminLimits admin, SwimListenerLimits swim, long fdLimit) {
-    HttpLimits proxy = c.proxy().limits();
-    List<Integer> wanted = new ArrayList<>();
-    wanted.add(proxy.maxConnections());
-    wanted.add(c.dns().maxTcpConnections());
+    List<ConnectionCapped<?>> listeners = new ArrayList<>(List.of(c.proxy(), c.dns()));
     int adminAt = -1;
     int swimAt = -1;
     if (c.admin() != null) {
-      adminAt = wanted.size();
-      wanted.add(admin.maxConnections());
+      adminAt = listeners.size();
+      listeners.add(admin);
     }
     if (c.drl() != null) {
-      swimAt = wanted.size();
-      wanted.add(swim.maxConnections());
+      swimAt = listeners.size();
+      listeners.add(swim);
     }
     int[] caps =
         FileDescriptors.shareBelowLimit(
-            fdLimit, wanted.stream().mapToInt(Integer::intValue).toArray());
+            fdLimit, listeners.stream().mapToInt(ConnectionCapped::maxConnections).toArray());
     AdminLimits a = adminAt >= 0 ? admin.capped(caps[adminAt]) : admin;
     SwimListenerLimits w = swimAt >= 0 ? swim.capped(caps[swimAt]) : swim;
-    if (caps[0] == proxy.maxConnections() && caps[1] == c.dns().maxTcpConnections()) {
+    if (caps[0] == listeners.get(0).maxConnections()
+        && caps[1] == listeners.get(1).maxConnections()) {
       return new DescriptorBudget(c, a, w);
     }
     return new DescriptorBudget(

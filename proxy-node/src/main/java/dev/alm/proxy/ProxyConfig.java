@@ -3,6 +3,7 @@ package dev.alm.proxy;
 import dev.alm.fastcontrol.ProbeAuthConfig;
 import dev.alm.fastcontrol.ProbeName;
 import dev.alm.node.AdminAccess;
+import dev.alm.node.ConnectionCapped;
 import dev.alm.node.HostPort;
 import dev.alm.proxy.limit.CustomersConfig;
 import java.nio.file.Path;
@@ -59,7 +60,8 @@ public record ProxyConfig(
     int maxProbePairs,
     AdminAccess adminAccess,
     ProbeAuthConfig probeAuth,
-    CustomersConfig customers) {
+    CustomersConfig customers)
+    implements ConnectionCapped<ProxyConfig> {
 
   public static final String DEFAULT_POP = "0";
   public static final String DEFAULT_ZONE = "cdn.example";
@@ -165,10 +167,17 @@ public record ProxyConfig(
     return controlInterval.toNanos() / meterBuckets;
   }
 
+  /** The proxy listener's cap on open connections ({@link HttpLimits#maxConnections()}). */
+  @Override
+  public int maxConnections() {
+    return limits.maxConnections();
+  }
+
   /**
    * This configuration with at most {@code cap} connections in all (and per client): the share of
    * the file-descriptor budget the proxy's listener gets.
    */
+  @Override
   public ProxyConfig capped(int cap) {
     int max = Math.max(1, Math.min(limits.maxConnections(), cap));
     return toBuilder()

@@ -1,5 +1,6 @@
 package dev.alm.drl.agent;
 
+import dev.alm.node.ConnectionCapped;
 import java.time.Duration;
 
 /**
@@ -18,7 +19,8 @@ import java.time.Duration;
  * @param idle the longest silence between frames
  */
 public record SwimListenerLimits(
-    int maxConnections, int perAddress, Duration frameDeadline, Duration idle) {
+    int maxConnections, int perAddress, Duration frameDeadline, Duration idle)
+    implements ConnectionCapped<SwimListenerLimits> {
 
   /** Connections open at once: a fleet of 100 PoPs, each with one connection in and a few spare. */
   public static final int DEFAULT_MAX_CONNECTIONS = 512;
@@ -38,6 +40,7 @@ public record SwimListenerLimits(
           DEFAULT_MAX_CONNECTIONS, DEFAULT_PER_ADDRESS, DEFAULT_FRAME_DEADLINE, DEFAULT_IDLE);
 
   /** The same limits with at most {@code max} connections (and per address no more than that). */
+  @Override
   public SwimListenerLimits capped(int max) {
     int m = Math.max(1, Math.min(max, maxConnections));
     return new SwimListenerLimits(m, Math.min(perAddress, m), frameDeadline, idle);
