@@ -271,35 +271,31 @@ public final class LabCommand implements Callable<Integer> {
   LabSettings settings(Path dir) {
     String spec0 =
         topology.startsWith("builtin:") ? topology : Path.of(topology).toAbsolutePath().toString();
-    LabSettings s =
-        new LabSettings(
-            spec0,
-            dir.toString(),
-            law.algorithm,
-            1000,
-            loadUnit,
-            caches,
-            ttl,
-            beacons,
-            correlationBeacons,
-            law.gamma,
-            0.2,
-            law.theta,
-            law.gain,
-            law.startX,
-            64,
-            seed,
-            planFloor,
-            refreshC,
-            refreshFrom,
-            refreshSettle,
-            refreshMinSamples,
-            law.betaSource.label(),
-            law.withholdC,
-            law.overloadBoost,
-            LabSettings.guardLoadSetting(law.guardLoad()),
-            law.priceCurvature().label());
-    return s;
+    return LabSettings.builder()
+        .topology(spec0)
+        .out(dir.toString())
+        .algorithm(law.algorithm)
+        .loadUnit(loadUnit)
+        .resolverCaches(caches)
+        .ttl(ttl)
+        .fcBeaconsPerUnit(beacons)
+        .correlationBeacons(correlationBeacons)
+        .gamma(law.gamma)
+        .theta(law.theta)
+        .greedyGain(law.gain)
+        .startX(law.startX)
+        .seed(seed)
+        .planFloor(planFloor)
+        .refreshSeconds(refreshC)
+        .refreshFrom(refreshFrom)
+        .refreshSettleSeconds(refreshSettle)
+        .refreshMinSamples(refreshMinSamples)
+        .betaSource(law.betaSource.label())
+        .withholdC(law.withholdC)
+        .overloadBoost(law.overloadBoost)
+        .guardLoad(LabSettings.guardLoadSetting(law.guardLoad()))
+        .priceCurvature(law.priceCurvature().label())
+        .build();
   }
 
   /**

@@ -74,6 +74,66 @@ public record LabSettings(
     double guardLoad,
     String priceCurvature) {
 
+  /** The default the topology spec. */
+  public static final String DEFAULT_TOPOLOGY = "builtin:lab-fig2";
+
+  /** The default the run's output directory. */
+  public static final String DEFAULT_OUT = "out/lab";
+
+  /** The default greedy or dual. */
+  public static final String DEFAULT_ALGORITHM = "dual";
+
+  /** The default the control interval, ms. */
+  public static final long DEFAULT_INTERVAL_MILLIS = 1000;
+
+  /** The default requests/s per load unit. */
+  public static final double DEFAULT_LOAD_UNIT = 50;
+
+  /** The default cached answers per eyeball network. */
+  public static final int DEFAULT_RESOLVER_CACHES = 50;
+
+  /** The default the TTL of CDN answers, seconds. */
+  public static final long DEFAULT_TTL = 2;
+
+  /** The default FastControl beacons/s per load unit. */
+  public static final double DEFAULT_FC_BEACONS_PER_UNIT = 40;
+
+  /** The default correlation beacons/s per load unit. */
+  public static final double DEFAULT_CORRELATION_BEACONS = 4;
+
+  /** The default the probe gain. */
+  public static final double DEFAULT_GAMMA = LoopConfig.DEFAULT_PROBE_GAMMA;
+
+  /** The default EWMA weight of beta. */
+  public static final double DEFAULT_BETA_WEIGHT = LoopConfig.DEFAULT_BETA_WEIGHT;
+
+  /** The default the dual's scaled price step. */
+  public static final double DEFAULT_THETA = LoopConfig.DEFAULT_THETA;
+
+  /** The default the greedy gain. */
+  public static final double DEFAULT_GREEDY_GAIN = LoopConfig.DEFAULT_GREEDY_GAIN;
+
+  /** The default every PoP's x at start. */
+  public static final double DEFAULT_START_X = LoopConfig.DEFAULT_START_X;
+
+  /** The default response body size. */
+  public static final int DEFAULT_BODY_BYTES = 64;
+
+  /** The default users' random seed. */
+  public static final long DEFAULT_SEED = 1;
+
+  /** The default the smallest C_ij the probe plan divides by. */
+  public static final double DEFAULT_PLAN_FLOOR = 0.1;
+
+  /** The default where that C comes from. */
+  public static final String DEFAULT_REFRESH_FROM = "measured";
+
+  /** The default where the log window starts after a drill. */
+  public static final double DEFAULT_REFRESH_SETTLE_SECONDS = 2;
+
+  /** The default the fewest samples for a row. */
+  public static final int DEFAULT_REFRESH_MIN_SAMPLES = 20;
+
   /** {@code guardLoad} as the file holds it: -1 for no guard (infinite). */
   public static double guardLoadSetting(double guardLoad) {
     return Double.isFinite(guardLoad) ? guardLoad : -1;
@@ -110,5 +170,233 @@ public record LabSettings(
 
   public static LabSettings read(Path file) throws IOException {
     return new ObjectMapper().readValue(file.toFile(), LabSettings.class);
+  }
+
+  /** A builder at the named defaults: the lab's own, and the loop's for the control law. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding these settings. */
+  public Builder toBuilder() {
+    return builder()
+        .topology(topology)
+        .out(out)
+        .algorithm(algorithm)
+        .intervalMillis(intervalMillis)
+        .loadUnit(loadUnit)
+        .resolverCaches(resolverCaches)
+        .ttl(ttl)
+        .fcBeaconsPerUnit(fcBeaconsPerUnit)
+        .correlationBeacons(correlationBeacons)
+        .gamma(gamma)
+        .betaWeight(betaWeight)
+        .theta(theta)
+        .greedyGain(greedyGain)
+        .startX(startX)
+        .bodyBytes(bodyBytes)
+        .seed(seed)
+        .planFloor(planFloor)
+        .refreshSeconds(refreshSeconds)
+        .refreshFrom(refreshFrom)
+        .refreshSettleSeconds(refreshSettleSeconds)
+        .refreshMinSamples(refreshMinSamples)
+        .betaSource(betaSource)
+        .withholdC(withholdC)
+        .overloadBoost(overloadBoost)
+        .guardLoad(guardLoad)
+        .priceCurvature(priceCurvature);
+  }
+
+  /** Collects the settings; {@link #build()} makes the record. */
+  public static final class Builder {
+    private String topology = DEFAULT_TOPOLOGY;
+    private String out = DEFAULT_OUT;
+    private String algorithm = DEFAULT_ALGORITHM;
+    private long intervalMillis = DEFAULT_INTERVAL_MILLIS;
+    private double loadUnit = DEFAULT_LOAD_UNIT;
+    private int resolverCaches = DEFAULT_RESOLVER_CACHES;
+    private long ttl = DEFAULT_TTL;
+    private double fcBeaconsPerUnit = DEFAULT_FC_BEACONS_PER_UNIT;
+    private double correlationBeacons = DEFAULT_CORRELATION_BEACONS;
+    private double gamma = DEFAULT_GAMMA;
+    private double betaWeight = DEFAULT_BETA_WEIGHT;
+    private double theta = DEFAULT_THETA;
+    private double greedyGain = DEFAULT_GREEDY_GAIN;
+    private double startX = DEFAULT_START_X;
+    private int bodyBytes = DEFAULT_BODY_BYTES;
+    private long seed = DEFAULT_SEED;
+    private double planFloor = DEFAULT_PLAN_FLOOR;
+    private double refreshSeconds = 0;
+    private String refreshFrom = DEFAULT_REFRESH_FROM;
+    private double refreshSettleSeconds = DEFAULT_REFRESH_SETTLE_SECONDS;
+    private int refreshMinSamples = DEFAULT_REFRESH_MIN_SAMPLES;
+    private String betaSource = null;
+    private boolean withholdC = false;
+    private double overloadBoost = 0;
+    private double guardLoad = 0;
+    private String priceCurvature = null;
+
+    private Builder() {}
+
+    public Builder topology(String v) {
+      topology = v;
+      return this;
+    }
+
+    public Builder out(String v) {
+      out = v;
+      return this;
+    }
+
+    public Builder algorithm(String v) {
+      algorithm = v;
+      return this;
+    }
+
+    public Builder intervalMillis(long v) {
+      intervalMillis = v;
+      return this;
+    }
+
+    public Builder loadUnit(double v) {
+      loadUnit = v;
+      return this;
+    }
+
+    public Builder resolverCaches(int v) {
+      resolverCaches = v;
+      return this;
+    }
+
+    public Builder ttl(long v) {
+      ttl = v;
+      return this;
+    }
+
+    public Builder fcBeaconsPerUnit(double v) {
+      fcBeaconsPerUnit = v;
+      return this;
+    }
+
+    public Builder correlationBeacons(double v) {
+      correlationBeacons = v;
+      return this;
+    }
+
+    public Builder gamma(double v) {
+      gamma = v;
+      return this;
+    }
+
+    public Builder betaWeight(double v) {
+      betaWeight = v;
+      return this;
+    }
+
+    public Builder theta(double v) {
+      theta = v;
+      return this;
+    }
+
+    public Builder greedyGain(double v) {
+      greedyGain = v;
+      return this;
+    }
+
+    public Builder startX(double v) {
+      startX = v;
+      return this;
+    }
+
+    public Builder bodyBytes(int v) {
+      bodyBytes = v;
+      return this;
+    }
+
+    public Builder seed(long v) {
+      seed = v;
+      return this;
+    }
+
+    public Builder planFloor(double v) {
+      planFloor = v;
+      return this;
+    }
+
+    public Builder refreshSeconds(double v) {
+      refreshSeconds = v;
+      return this;
+    }
+
+    public Builder refreshFrom(String v) {
+      refreshFrom = v;
+      return this;
+    }
+
+    public Builder refreshSettleSeconds(double v) {
+      refreshSettleSeconds = v;
+      return this;
+    }
+
+    public Builder refreshMinSamples(int v) {
+      refreshMinSamples = v;
+      return this;
+    }
+
+    public Builder betaSource(String v) {
+      betaSource = v;
+      return this;
+    }
+
+    public Builder withholdC(boolean v) {
+      withholdC = v;
+      return this;
+    }
+
+    public Builder overloadBoost(double v) {
+      overloadBoost = v;
+      return this;
+    }
+
+    public Builder guardLoad(double v) {
+      guardLoad = v;
+      return this;
+    }
+
+    public Builder priceCurvature(String v) {
+      priceCurvature = v;
+      return this;
+    }
+
+    public LabSettings build() {
+      return new LabSettings(
+          topology,
+          out,
+          algorithm,
+          intervalMillis,
+          loadUnit,
+          resolverCaches,
+          ttl,
+          fcBeaconsPerUnit,
+          correlationBeacons,
+          gamma,
+          betaWeight,
+          theta,
+          greedyGain,
+          startX,
+          bodyBytes,
+          seed,
+          planFloor,
+          refreshSeconds,
+          refreshFrom,
+          refreshSettleSeconds,
+          refreshMinSamples,
+          betaSource,
+          withholdC,
+          overloadBoost,
+          guardLoad,
+          priceCurvature);
+    }
   }
 }

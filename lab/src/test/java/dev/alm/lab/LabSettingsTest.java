@@ -14,33 +14,23 @@ import org.junit.jupiter.api.io.TempDir;
 class LabSettingsTest {
 
   private static LabSettings withCurvature(LabSettings s, String curvature) {
-    return new LabSettings(
-        s.topology(),
-        s.out(),
-        s.algorithm(),
-        s.intervalMillis(),
-        s.loadUnit(),
-        s.resolverCaches(),
-        s.ttl(),
-        s.fcBeaconsPerUnit(),
-        s.correlationBeacons(),
-        s.gamma(),
-        s.betaWeight(),
-        s.theta(),
-        s.greedyGain(),
-        s.startX(),
-        s.bodyBytes(),
-        s.seed(),
-        s.planFloor(),
-        s.refreshSeconds(),
-        s.refreshFrom(),
-        s.refreshSettleSeconds(),
-        s.refreshMinSamples(),
-        s.betaSource(),
-        s.withholdC(),
-        s.overloadBoost(),
-        s.guardLoad(),
-        curvature);
+    return s.toBuilder().priceCurvature(curvature).build();
+  }
+
+  @Test
+  void theBuilderStartsAtTheNamedDefaultsAndToBuilderKeepsEverySetting() {
+    LabSettings d = LabSettings.builder().build();
+    assertEquals(LabSettings.DEFAULT_TOPOLOGY, d.topology());
+    assertEquals(LabSettings.DEFAULT_INTERVAL_MILLIS, d.intervalMillis());
+    assertEquals(LabSettings.DEFAULT_FC_BEACONS_PER_UNIT, d.fcBeaconsPerUnit());
+    assertEquals(LabSettings.DEFAULT_REFRESH_FROM, d.refreshFrom());
+    assertEquals(0, d.refreshSeconds());
+    assertEquals(null, d.betaSource());
+    LabSettings s = TestSettings.of("builtin:lab-mini", "/tmp/o", 30, 7, 9, "echo", true);
+    assertEquals(s, s.toBuilder().build());
+    assertEquals(7, s.resolverCaches());
+    assertEquals("echo", s.betaSource());
+    assertTrue(s.withholdC());
   }
 
   @Test

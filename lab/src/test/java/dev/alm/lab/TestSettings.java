@@ -15,32 +15,17 @@ final class TestSettings {
       double beacons,
       String betaSource,
       boolean withholdC) {
-    return new LabSettings(
-        topology,
-        out,
-        "dual",
-        1000,
-        loadUnit,
-        caches,
-        2,
-        beacons,
-        4,
-        5,
-        0.2,
-        0.15,
-        2,
-        0.3,
-        64,
-        1,
-        0.1,
-        0,
-        "measured",
-        2,
-        20,
-        betaSource,
-        withholdC,
-        0,
-        0,
-        null);
+    return LabSettings.builder()
+        .topology(topology)
+        .out(out)
+        .loadUnit(loadUnit)
+        .resolverCaches(caches)
+        .fcBeaconsPerUnit(beacons)
+        .gamma(5)
+        .greedyGain(2)
+        .startX(0.3)
+        .betaSource(betaSource)
+        .withholdC(withholdC)
+        .build();
   }
 }
