@@ -74,64 +74,28 @@ public record LabSettings(
     double guardLoad,
     String priceCurvature) {
 
-  /** The default the topology spec. */
+  // The named defaults of the builder, one per field of the record above (whose parameters say what
+  // each is): alm lab's option defaults, and the loop's own for the control law.
+
   public static final String DEFAULT_TOPOLOGY = "builtin:lab-fig2";
-
-  /** The default the run's output directory. */
   public static final String DEFAULT_OUT = "out/lab";
-
-  /** The default greedy or dual. */
   public static final String DEFAULT_ALGORITHM = "dual";
-
-  /** The default the control interval, ms. */
   public static final long DEFAULT_INTERVAL_MILLIS = 1000;
-
-  /** The default requests/s per load unit. */
   public static final double DEFAULT_LOAD_UNIT = 50;
-
-  /** The default cached answers per eyeball network. */
   public static final int DEFAULT_RESOLVER_CACHES = 50;
-
-  /** The default the TTL of CDN answers, seconds. */
   public static final long DEFAULT_TTL = 2;
-
-  /** The default FastControl beacons/s per load unit. */
   public static final double DEFAULT_FC_BEACONS_PER_UNIT = 40;
-
-  /** The default correlation beacons/s per load unit. */
   public static final double DEFAULT_CORRELATION_BEACONS = 4;
-
-  /** The default the probe gain. */
   public static final double DEFAULT_GAMMA = LoopConfig.DEFAULT_PROBE_GAMMA;
-
-  /** The default EWMA weight of beta. */
   public static final double DEFAULT_BETA_WEIGHT = LoopConfig.DEFAULT_BETA_WEIGHT;
-
-  /** The default the dual's scaled price step. */
   public static final double DEFAULT_THETA = LoopConfig.DEFAULT_THETA;
-
-  /** The default the greedy gain. */
   public static final double DEFAULT_GREEDY_GAIN = LoopConfig.DEFAULT_GREEDY_GAIN;
-
-  /** The default every PoP's x at start. */
   public static final double DEFAULT_START_X = LoopConfig.DEFAULT_START_X;
-
-  /** The default response body size. */
   public static final int DEFAULT_BODY_BYTES = 64;
-
-  /** The default users' random seed. */
   public static final long DEFAULT_SEED = 1;
-
-  /** The default the smallest C_ij the probe plan divides by. */
   public static final double DEFAULT_PLAN_FLOOR = 0.1;
-
-  /** The default where that C comes from. */
   public static final String DEFAULT_REFRESH_FROM = "measured";
-
-  /** The default where the log window starts after a drill. */
   public static final double DEFAULT_REFRESH_SETTLE_SECONDS = 2;
-
-  /** The default the fewest samples for a row. */
   public static final int DEFAULT_REFRESH_MIN_SAMPLES = 20;
 
   /** {@code guardLoad} as the file holds it: -1 for no guard (infinite). */
