@@ -1,0 +1,169 @@
+package dev.alm.ratelimit.keys;
+
+/**
+ * One key's counts at one PoP: its window, what arrived and what was admitted there, what it last
+ * reported, and the home's last grant while the key is shared. Guarded by its own monitor (the
+ * proxy's event loops and the sharing round touch it); every method takes the time as an argument.
+ */
+final class KeyEntry {
+
+  final long key;
+  private long window = Long.MIN_VALUE;
+  int count;
+  int arrivals;
+
+  /** The previous window's global count (for a sliding window). */
+  private int previous;
+
+  boolean queued;
+  private boolean reported;
+  private int reportedArrivals;
+  private int reportedCount;
+  private long reportedAt;
+  private boolean owesReport;
+
+  /**
+   * Whether the key is shared: a grant came in this window, or the last window's last grant counted
+   * other PoPs.
+   */
+  private boolean shared;
+
+  private long grantWindow = Long.MIN_VALUE;
+  private int grantTotal;
+  private int grantTotalArrivals;
+  private int grantOwn;
+  private int grantOwnArrivals;
+  private float othersRate;
+
+  /** The PoP's share of the key's arrivals in the last grant, carried into the next window. */
+  private float share = 1;
+
+  KeyEntry(long key) {
+    this.key = key;
+  }
+
+  /** Moves the counts to {@code id}'s window, carrying what a sliding window and sharing need. */
+  void roll(long id, long nowMillis) {
+    if (id == window) {
+      return;
+    }
+    boolean granted = shared && grantWindow == window;
+    previous = id == window + 1 ? (granted ? grantTotal - grantOwn + count : count) : 0;
+    // a key stays shared into the next window only if the last grant had other PoPs in it
+    shared = granted && grantTotalArrivals > grantOwnArrivals;
+    if (granted && grantTotalArrivals > 0) {
+      share = grantOwnArrivals / (float) grantTotalArrivals;
+    }
+    window = id;
+    count = 0;
+    arrivals = 0;
+    reported = false;
+    owesReport = false;
+    reportedArrivals = 0;
+    reportedCount = 0;
+    reportedAt = nowMillis;
+  }
+
+  /**
+   * The most requests the PoP may have admitted in this window: the whole limit while the key is
+   * its alone; when shared, what the home counted of it plus the remaining limit less the others'
+   * arrivals over the horizon, but at least its share of the remaining (docs/ratelimit/keys.md).
+   */
+  double allowance(double limit, double horizonSeconds) {
+    if (!shared) {
+      return limit;
+    }
+    double remaining;
+    double base;
+    double part;
+    if (grantWindow == window) {
+      remaining = Math.max(0, limit - grantTotal);
+      base = grantOwn;
+      part = grantTotalArrivals > 0 ? grantOwnArrivals / (double) grantTotalArrivals : share;
+    } else {
+      remaining = limit;
+      base = 0;
+      part = share;
+    }
+    return base + Math.max(remaining * part, remaining - othersRate * horizonSeconds);
+  }
+
+  /**
+   * One request at {@code nowMillis}: counts it and admits it while the count stays within the
+   * allowance. Returns the requests left in the window after it, or -1 when refused.
+   */
+  long admit(long limit, KeyWindow w, long nowMillis, double horizonSeconds) {
+    roll(w.id(nowMillis), nowMillis);
+    arrivals++;
+    double allowed = allowance(limit - w.carried(previous, nowMillis), horizonSeconds);
+    if (count + 1 > allowed + 1e-9) {
+      return -1;
+    }
+    count++;
+    return (long) Math.max(0, Math.floor(allowed - count));
+  }
+
+  /**
+   * Whether the key has news for its home: a first report once its arrivals reach theta L (at once
+   * when it is shared); then, while it is not shared, each time its admitted count grew by the
+   * local update fraction of L; while shared, each time its arrivals grew by delta L, and at least
+   * once a refresh period while it arrives.
+   */
+  boolean wantsReport(long limit, KeyShareSettings s, long nowMillis) {
+    if (owesReport) {
+      return true;
+    }
+    if (!reported) {
+      return arrivals >= Math.max(1, shared ? 1 : s.reportFraction() * limit);
+    }
+    if (!shared) {
+      return count - reportedCount >= Math.max(1, s.localUpdateFraction() * limit);
+    }
+    int grown = arrivals - reportedArrivals;
+    return grown >= Math.max(1, s.updateFraction() * limit)
+        || (grown > 0 && nowMillis - reportedAt >= s.refreshMillis());
+  }
+
+  /** The report of the key now, and it is marked reported. */
+  KeyReport report(long nowMillis, long roundMillis) {
+    long span = Math.max(roundMillis, nowMillis - reportedAt);
+    float rate = (arrivals - reportedArrivals) * 1000f / span;
+    float admittedRate = (count - reportedCount) * 1000f / span;
+    reported = true;
+    owesReport = false;
+    reportedArrivals = arrivals;
+    reportedCount = count;
+    reportedAt = nowMillis;
+    return new KeyReport(key, (int) window, count, arrivals, rate, admittedRate, shared);
+  }
+
+  /**
+   * Takes the home's grant for the current window; returns false for another window's. A key that
+   * becomes shared by it, or whose last report is older than a refresh period, owes its home a
+   * report ({@link #wantsReport}).
+   */
+  boolean grant(KeyGrant g, long nowMillis, long refreshMillis) {
+    if (g.window() != (int) window) {
+      return false;
+    }
+    if (!shared || nowMillis - reportedAt >= refreshMillis) {
+      owesReport = true;
+    }
+    shared = true;
+    grantWindow = window;
+    grantTotal = g.total();
+    grantTotalArrivals = g.totalArrivals();
+    grantOwn = g.own();
+    grantOwnArrivals = g.ownArrivals();
+    othersRate = g.othersRate();
+    return true;
+  }
+
+  boolean shared() {
+    return shared;
+  }
+
+  long window() {
+    return window;
+  }
+}

@@ -1,0 +1,118 @@
+package dev.alm.ratelimit.keys;
+
+/**
+ * How the PoPs share per-key limits (docs/ratelimit/keys.md): when a PoP tells a key's home PoP
+ * about a key, how often, and how much it may hold. Immutable, with named defaults.
+ *
+ * @param reportFraction a PoP first reports a key in a window once the key's arrivals there reach
+ *     this fraction of its limit (theta); below it a key is the PoP's alone. A key seen at n PoPs
+ *     that none has reported overshoots its limit by less than n theta L
+ * @param updateFraction a reported key is reported again once its arrivals grew by this fraction of
+ *     its limit (delta)
+ * @param roundMillis the interval of the sharing rounds: reports and grants leave once a round
+ * @param refreshMillis a shared key still arriving is reported at least this often
+ * @param horizonRounds how many rounds of the other PoPs' arrivals a shared key keeps in reserve
+ *     while it is far from its limit
+ * @param maxKeys the keys a PoP holds per customer; the least recently used are forgotten (counted)
+ * @param maxHomeKeys the keys a PoP holds as their home in one window; more are refused (counted)
+ */
+public record KeyShareSettings(
+    double reportFraction,
+    double updateFraction,
+    double localUpdateFraction,
+    long roundMillis,
+    long refreshMillis,
+    double horizonRounds,
+    int maxKeys,
+    int maxHomeKeys) {
+
+  /** theta: 5% of the limit before a key's first report. */
+  public static final double DEFAULT_REPORT_FRACTION = 0.05;
+
+  /** delta: 1% of the limit between reports. */
+  public static final double DEFAULT_UPDATE_FRACTION = 0.01;
+
+  /** A key that is not shared: reported again after each quarter of its limit. */
+  public static final double DEFAULT_LOCAL_UPDATE_FRACTION = 0.25;
+
+  /** One round every 100 ms. */
+  public static final long DEFAULT_ROUND_MILLIS = 100;
+
+  /** A shared key is reported at least every 2 s while it arrives. */
+  public static final long DEFAULT_REFRESH_MILLIS = 2_000;
+
+  /** Three rounds of the others' arrivals in reserve. */
+  public static final double DEFAULT_HORIZON_ROUNDS = 3;
+
+  /** 2^20 keys per customer at a PoP. */
+  public static final int DEFAULT_MAX_KEYS = 1 << 20;
+
+  /** 2^20 keys as their home per window. */
+  public static final int DEFAULT_MAX_HOME_KEYS = 1 << 20;
+
+  /** The defaults. */
+  public static final KeyShareSettings DEFAULTS =
+      new KeyShareSettings(
+          DEFAULT_REPORT_FRACTION,
+          DEFAULT_UPDATE_FRACTION,
+          DEFAULT_LOCAL_UPDATE_FRACTION,
+          DEFAULT_ROUND_MILLIS,
+          DEFAULT_REFRESH_MILLIS,
+          DEFAULT_HORIZON_ROUNDS,
+          DEFAULT_MAX_KEYS,
+          DEFAULT_MAX_HOME_KEYS);
+
+  /** Validates: field: reason. */
+  public KeyShareSettings {
+    if (!(reportFraction > 0 && reportFraction <= 1)) {
+      throw new IllegalArgumentException("reportFraction: in (0, 1], got " + reportFraction);
+    }
+    if (!(updateFraction > 0 && updateFraction <= 1)) {
+      throw new IllegalArgumentException("updateFraction: in (0, 1], got " + updateFraction);
+    }
+    if (!(localUpdateFraction > 0 && localUpdateFraction <= 1)) {
+      throw new IllegalArgumentException(
+          "localUpdateFraction: in (0, 1], got " + localUpdateFraction);
+    }
+    if (roundMillis < 10 || roundMillis > 10_000) {
+      throw new IllegalArgumentException("roundMillis: in [10, 10000], got " + roundMillis);
+    }
+    if (refreshMillis < roundMillis) {
+      throw new IllegalArgumentException(
+          "refreshMillis: at least roundMillis (" + roundMillis + "), got " + refreshMillis);
+    }
+    if (!(horizonRounds >= 0 && horizonRounds <= 100)) {
+      throw new IllegalArgumentException("horizonRounds: in [0, 100], got " + horizonRounds);
+    }
+    if (maxKeys < 1 || maxHomeKeys < 1) {
+      throw new IllegalArgumentException(
+          "maxKeys: at least 1, got " + maxKeys + " (maxHomeKeys " + maxHomeKeys + ")");
+    }
+  }
+
+  /** These settings with another bound on the keys held. */
+  public KeyShareSettings withMaxKeys(int keys) {
+    return new KeyShareSettings(
+        reportFraction,
+        updateFraction,
+        localUpdateFraction,
+        roundMillis,
+        refreshMillis,
+        horizonRounds,
+        keys,
+        maxHomeKeys);
+  }
+
+  /** These settings with another round. */
+  public KeyShareSettings withRoundMillis(long millis) {
+    return new KeyShareSettings(
+        reportFraction,
+        updateFraction,
+        localUpdateFraction,
+        millis,
+        Math.max(millis, refreshMillis),
+        horizonRounds,
+        maxKeys,
+        maxHomeKeys);
+  }
+}
