@@ -4,6 +4,7 @@ import dev.alm.app.OutputDirectoryOption;
 import dev.alm.app.Outputs;
 import dev.alm.app.UserError;
 import dev.alm.ratelimit.alloc.Allocator;
+import dev.alm.ratelimit.keys.KeyedScenarioReader;
 import dev.alm.ratelimit.sim.Scenario;
 import dev.alm.ratelimit.sim.ScenarioReader;
 import dev.alm.ratelimit.sim.SimulationResult;
@@ -18,6 +19,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code alm drl simulate}: one algorithm on one scenario (docs/ratelimit/simulator.md). */
@@ -42,14 +44,16 @@ public final class DrlSimulateCommand implements Callable<Integer> {
       required = true,
       description =
           "A scenario JSON file or builtin:raghavan-baseline, builtin:raghavan-shift,"
-              + " builtin:raghavan-scaling?limiters=N&br=B&loss=P (defaults N=490, B=3, P=0).")
+              + " builtin:raghavan-scaling?limiters=N&br=B&loss=P (defaults N=490, B=3, P=0)."
+              + " A keyed scenario (per-key limits, docs/ratelimit/keys.md): builtin:keys-zipf?k=v,"
+              + " builtin:keys-rate?k=v or a file whose top-level field keys is the number of keys.")
   String scenario;
 
   @Option(
       names = {"-a", "--algorithm"},
-      required = true,
       description =
-          "share (the live agent's default), ctb, gtb, grd, fps, gdrl, dst, static or independent.")
+          "share (the live agent's default), ctb, gtb, grd, fps, gdrl, dst, static or independent."
+              + " Required, except for a keyed scenario (its keys are shared through their homes).")
   String algorithm;
 
   @Mixin OutputDirectoryOption output;
@@ -87,6 +91,22 @@ public final class DrlSimulateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (KeyedScenarioReader.isKeyed(scenario)) {
+      if (algorithm != null) {
+        throw new UserError("--algorithm: a keyed scenario's keys are shared through their homes");
+      }
+      return KeyedSimulate.run(
+          KeyedScenarioReader.read(scenario),
+          seed,
+          duration,
+          output.create(),
+          spec.commandLine().getOut(),
+          spec.commandLine().getErr());
+    }
+    if (algorithm == null) {
+      throw new ParameterException(
+          spec.commandLine(), "Missing required option: '--algorithm=<algorithm>'");
+    }
     DrlRuns.checkName(algorithm, "--algorithm");
     Scenario sc = DrlRuns.faster(ScenarioReader.read(scenario), faster);
     if (seed != null) {

@@ -8,6 +8,10 @@ package dev.alm.ratelimit.keys;
 final class KeyEntry {
 
   final long key;
+
+  /** The key's limit at its last request. */
+  private long limit;
+
   private long window = Long.MIN_VALUE;
   int count;
   int arrivals;
@@ -85,7 +89,11 @@ final class KeyEntry {
       base = 0;
       part = share;
     }
-    return base + Math.max(remaining * part, remaining - othersRate * horizonSeconds);
+    double mine = Math.max(remaining * part, remaining - othersRate * horizonSeconds);
+    // the PoPs' parts sum to the remaining requests: a part is rounded up past a half, so the
+    // requests split between two PoPs are not lost to rounding both down
+    double whole = Math.floor(mine);
+    return base + (mine - whole > 0.5 ? whole + 1 : whole);
   }
 
   /**
@@ -94,6 +102,7 @@ final class KeyEntry {
    */
   long admit(long limit, KeyWindow w, long nowMillis, double horizonSeconds) {
     roll(w.id(nowMillis), nowMillis);
+    this.limit = limit;
     arrivals++;
     double allowed = allowance(limit - w.carried(previous, nowMillis), horizonSeconds);
     if (count + 1 > allowed + 1e-9) {
@@ -124,17 +133,29 @@ final class KeyEntry {
         || (grown > 0 && nowMillis - reportedAt >= s.refreshMillis());
   }
 
-  /** The report of the key now, and it is marked reported. */
-  KeyReport report(long nowMillis, long roundMillis) {
-    long span = Math.max(roundMillis, nowMillis - reportedAt);
-    float rate = (arrivals - reportedArrivals) * 1000f / span;
-    float admittedRate = (count - reportedCount) * 1000f / span;
+  /**
+   * The report of the key now, and it is marked reported. Its rates are the window's so far: the
+   * home projects the PoP's count with them until the next report.
+   */
+  KeyReport report(long nowMillis, long windowMillis) {
+    // rates over the window so far (at least a second): steady for a key of a few requests a minute
+    long span = Math.max(1_000, nowMillis - window * windowMillis);
+    float rate = arrivals * 1000f / span;
+    float admittedRate = count * 1000f / span;
     reported = true;
     owesReport = false;
     reportedArrivals = arrivals;
     reportedCount = count;
     reportedAt = nowMillis;
-    return new KeyReport(key, (int) window, count, arrivals, rate, admittedRate, shared);
+    return new KeyReport(
+        key,
+        (int) window,
+        (int) Math.min(Integer.MAX_VALUE, limit),
+        count,
+        arrivals,
+        rate,
+        admittedRate,
+        shared);
   }
 
   /**

@@ -20,8 +20,4 @@ public record KeyGrant(
     int totalArrivals,
     int own,
     int ownArrivals,
-    float othersRate) {
-
-  /** Bytes of one grant on the wire. */
-  public static final int BYTES = 8 + 4 * 6;
-}
+    float othersRate) {}

@@ -26,6 +26,8 @@ public final class KeyHome {
     int[] arrivals = new int[2];
     float[] rates = new float[2];
     float[] admittedRates = new float[2];
+    int[] limits = new int[2];
+    boolean[] shared = new boolean[2];
     long[] at = new long[2];
     boolean dirty;
     boolean askedShared;
@@ -43,6 +45,8 @@ public final class KeyHome {
           rates = Arrays.copyOf(rates, n * 2);
           admittedRates = Arrays.copyOf(admittedRates, n * 2);
           at = Arrays.copyOf(at, n * 2);
+          limits = Arrays.copyOf(limits, n * 2);
+          shared = Arrays.copyOf(shared, n * 2);
         }
         pops[n++] = pop;
       }
@@ -50,15 +54,19 @@ public final class KeyHome {
       arrivals[i] = Math.max(arrivals[i], r.arrivals());
       rates[i] = r.rate();
       admittedRates[i] = r.admittedRate();
+      limits[i] = r.limit();
+      shared[i] = r.shared();
       at[i] = nowMillis;
       askedShared |= r.shared();
       dirty = true;
     }
 
     /** What {@code i} has admitted by {@code nowMillis}, projected from its last report. */
-    double projected(int i, long nowMillis, long horizonMillis) {
-      long age = Math.min(horizonMillis, Math.max(0, nowMillis - at[i]));
-      return counts[i] + admittedRates[i] * age / 1000.0;
+    double projected(int i, long nowMillis, KeyShareSettings s) {
+      long age = Math.min(s.refreshMillis(), Math.max(0, nowMillis - at[i]));
+      double step = (shared[i] ? s.updateFraction() : s.localUpdateFraction()) * limits[i];
+      double growth = Math.min(admittedRates[i] * age / 1000.0, Math.max(1, step));
+      return Math.min(counts[i] + growth, Math.max(counts[i], limits[i]));
     }
   }
 
@@ -66,7 +74,7 @@ public final class KeyHome {
   public record Addressed(int pop, KeyGrant grant) {}
 
   private final int maxKeys;
-  private final long horizonMillis;
+  private final KeyShareSettings settings;
   private Map<Long, Reports> keys = new HashMap<>();
   private final List<Reports> dirty = new ArrayList<>();
   private final List<Long> dirtyKeys = new ArrayList<>();
@@ -81,7 +89,7 @@ public final class KeyHome {
    */
   public KeyHome(KeyShareSettings settings) {
     this.maxKeys = settings.maxHomeKeys();
-    this.horizonMillis = settings.refreshMillis();
+    this.settings = settings;
   }
 
   /** Takes {@code pop}'s report, received at {@code nowMillis}. */
@@ -117,8 +125,9 @@ public final class KeyHome {
    * The round's grants at {@code nowMillis}: to every reporter of each changed key that two or more
    * PoPs reported (or that one reported as shared). A grant counts the others' admitted requests as
    * projected to now from their last report (its count plus its admitted rate times its age, at
-   * most a refresh period), so a PoP that held the key alone and has not reported for a while is
-   * not taken for idle; the grant makes it shared, and it reports its count at once.
+   * most a refresh period, and no more than it would have reported again after, nor past the key's
+   * limit), so a PoP that held the key alone and has not reported for a while is not taken for
+   * idle; the grant makes it shared, and it reports its count at once.
    */
   public List<Addressed> round(long nowMillis) {
     List<Addressed> out = new ArrayList<>();
@@ -134,7 +143,7 @@ public final class KeyHome {
       long totalArrivals = 0;
       double rate = 0;
       for (int i = 0; i < k.n; i++) {
-        projected += k.projected(i, nowMillis, horizonMillis);
+        projected += k.projected(i, nowMillis, settings);
         totalArrivals += k.arrivals[i];
         rate += k.rates[i];
       }
@@ -149,7 +158,7 @@ public final class KeyHome {
                     (int)
                         Math.min(
                             Integer.MAX_VALUE,
-                            projected - k.projected(i, nowMillis, horizonMillis) + k.counts[i]),
+                            projected - k.projected(i, nowMillis, settings) + k.counts[i]),
                     (int) Math.min(Integer.MAX_VALUE, totalArrivals),
                     k.counts[i],
                     k.arrivals[i],

@@ -6,6 +6,7 @@ package dev.alm.ratelimit.keys;
  *
  * @param key the key's 64-bit hash
  * @param window the low 32 bits of the window's id ({@link KeyWindow#id})
+ * @param limit the key's limit per window
  * @param count requests admitted at the PoP in the window
  * @param arrivals requests arrived at the PoP in the window (admitted or refused)
  * @param rate the key's recent arrivals per second at the PoP
@@ -15,8 +16,11 @@ package dev.alm.ratelimit.keys;
  *     the home then answers even when no other PoP reported it, so the PoP learns it is alone
  */
 public record KeyReport(
-    long key, int window, int count, int arrivals, float rate, float admittedRate, boolean shared) {
-
-  /** Bytes of one report on the wire. */
-  public static final int BYTES = 8 + 4 + 4 + 4 + 4 + 4 + 1;
-}
+    long key,
+    int window,
+    int limit,
+    int count,
+    int arrivals,
+    float rate,
+    float admittedRate,
+    boolean shared) {}

@@ -87,7 +87,7 @@ public final class KeyedLimiter {
       synchronized (e) {
         e.queued = false;
         if (e.window() == id) {
-          out.add(e.report(nowMillis, settings.roundMillis()));
+          out.add(e.report(nowMillis, window.millis()));
         }
       }
     }

@@ -7,7 +7,10 @@ package dev.alm.ratelimit.keys;
  * @param limit the limit per key and window
  * @param windows complete windows measured
  * @param requests requests simulated
- * @param over the ratios of every key at or over its limit
+ * @param first the ratios of the keys at or over their limit in the first window, where every PoP
+ *     starts without state and a key active at several PoPs is not known as shared before its first
+ *     reports and grant
+ * @param over the ratios of every key at or over its limit in the later windows
  * @param overMulti the ratios of those keys active at several PoPs
  * @param roamed the ratios of the keys that moved, in the windows that start at least 2 s after the
  *     move; empty when none moved or no such window ended
@@ -30,6 +33,7 @@ public record KeyedResult(
     long limit,
     int windows,
     long requests,
+    Ratios first,
     Ratios over,
     Ratios overMulti,
     Ratios roamed,

@@ -12,9 +12,9 @@ import org.apache.commons.math3.random.Well19937c;
  * Simulates a keyed workload ({@link KeyedScenario}) over N PoPs that share per-key limits as the
  * live PoPs do: the same {@link KeyedLimiter} at every PoP, the same {@link KeyHome} per home, the
  * same {@link KeyHomes}, with messages delayed by the scenario's latency and counted in bytes
- * (entries, plus a 48-byte header and signature per datagram of at most 1,200 bytes). Requests are
- * a Poisson process over all keys; each is decided at its PoP when it arrives. Deterministic for a
- * seed.
+ * ({@link KeyWire}'s entries, plus a 48-byte header and signature per datagram of at most 1,200
+ * bytes). Requests are a Poisson process over all keys; each is decided at its PoP when it arrives.
+ * Deterministic for a seed.
  */
 public final class KeyedSimulation {
 
@@ -62,6 +62,7 @@ public final class KeyedSimulation {
   private final int[][] payload;
   private final int[] demand;
   private final int[] admitted;
+  private final Values first = new Values();
   private final Values over = new Values();
   private final Values overMulti = new Values();
   private final Values roamed = new Values();
@@ -202,7 +203,7 @@ public final class KeyedSimulation {
           homes[p].receive(p, r, now);
         } else {
           inFlight.addLast(new Message(at, h, p, r, null));
-          payload[p][h] += KeyReport.BYTES;
+          payload[p][h] += KeyWire.size(r);
           reports++;
         }
       }
@@ -213,7 +214,7 @@ public final class KeyedSimulation {
           limiters[p].grant(a.grant(), now);
         } else {
           inFlight.addLast(new Message(at, a.pop(), p, null, a.grant()));
-          payload[p][a.pop()] += KeyGrant.BYTES;
+          payload[p][a.pop()] += KeyWire.size(a.grant());
           grants++;
         }
       }
@@ -240,7 +241,9 @@ public final class KeyedSimulation {
         continue;
       }
       long h = keyHash(k);
-      if (d >= limit) {
+      if (d >= limit && windows == 1) {
+        first.add(admitted[k] / (double) limit);
+      } else if (d >= limit) {
         double ratio = admitted[k] / (double) limit;
         over.add(ratio);
         if (multi(h)) {
@@ -285,6 +288,7 @@ public final class KeyedSimulation {
         limit,
         windows,
         requests,
+        KeyedResult.Ratios.of(first.v, first.n),
         KeyedResult.Ratios.of(over.v, over.n),
         KeyedResult.Ratios.of(overMulti.v, overMulti.n),
         KeyedResult.Ratios.of(roamed.v, roamed.n),
