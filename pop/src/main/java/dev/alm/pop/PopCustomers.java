@@ -108,11 +108,14 @@ public final class PopCustomers implements AutoCloseable {
     return drlCustomers(proxy.customers().customers());
   }
 
-  /** The customers in mode drl as the agent shares them: one limit each, in its unit. */
+  /**
+   * The customers in mode drl as the agent shares them: one limit each, in its unit (a customer
+   * limited by key only has none to share).
+   */
   static List<CustomerLimit> drlCustomers(List<CustomerSpec> customers) {
     List<CustomerLimit> out = new ArrayList<>();
     for (CustomerSpec c : customers) {
-      if (c.mode() == LimitMode.DRL) {
+      if (c.mode() == LimitMode.DRL && c.limit() > 0) {
         out.add(new CustomerLimit(c.name(), c.limit(), c.algorithm()));
       }
     }

@@ -3,6 +3,7 @@ package dev.alm.proxy.limit;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
+import io.netty.handler.codec.http.HttpRequest;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
@@ -25,6 +26,8 @@ public final class CustomerLimiter {
   private final RateBucket requests;
   private final Cache<String, RateBucket> clients;
   private final LongSupplier nanoClock;
+  private final LongSupplier wallClock;
+  private final CustomerKeys keys;
   private final Function<String, RateBucket> newClientBucket = k -> newClientBucket();
   private final LimitDecision admit;
   private final LimitDecision central;
@@ -44,9 +47,24 @@ public final class CustomerLimiter {
       double firstFraction,
       int maxClients,
       LongSupplier nanoClock) {
+    this(spec, state, firstFraction, maxClients, nanoClock, System::currentTimeMillis);
+  }
+
+  CustomerLimiter(
+      CustomerSpec spec,
+      CustomerState state,
+      double firstFraction,
+      int maxClients,
+      LongSupplier nanoClock,
+      LongSupplier wallClock) {
     this.spec = spec;
     this.state = state;
     this.nanoClock = nanoClock;
+    this.wallClock = wallClock;
+    this.keys =
+        spec.keys() == null
+            ? null
+            : new CustomerKeys(spec.name(), spec.keys(), state.keyed(spec.keys()));
     this.requests =
         spec.requestsPerSecond() > 0 && spec.mode() != LimitMode.CENTRAL
             ? new RateBucket(
@@ -128,6 +146,16 @@ public final class CustomerLimiter {
    * share source); counts rejections.
    */
   public LimitDecision decide(String client, ShareSource source) {
+    return decide(client, null, source);
+  }
+
+  /**
+   * Decides one request as {@link #decide(String, ShareSource)} does, with the customer's per-key
+   * limit between the per-client limit and the customer's share: a request whose key is over its
+   * limit is refused until the key's window ends (docs/ratelimit/keys.md); {@code req} null skips
+   * the key.
+   */
+  public LimitDecision decide(String client, HttpRequest req, ShareSource source) {
     if (spec.unit() == CustomerSpec.Unit.REQUESTS) {
       state.arrived.increment();
       if (source != null && spec.mode() == LimitMode.DRL) {
@@ -141,6 +169,26 @@ public final class CustomerLimiter {
         return LimitDecision.reject(this, RateLimitFields.CLIENT, wait, LimitDecision.UNBOUNDED);
       }
     }
+    long keyLeft = -1;
+    long keySeconds = 0;
+    if (keys != null && req != null) {
+      long now = wallClock.getAsLong();
+      keyLeft = keys.decide(req, client, now);
+      keySeconds = keys.secondsLeft(now);
+      if (keyLeft == -1) {
+        state.rejected.increment();
+        state.keyRejected.increment();
+        return new LimitDecision(
+            LimitDecision.Outcome.REJECT, keySeconds, this, RateLimitFields.KEY);
+      }
+    }
+    LimitDecision d = decideShare(client, source);
+    return keyLeft >= 0 && d.outcome() != LimitDecision.Outcome.REJECT
+        ? d.withKey(keyLeft, keySeconds)
+        : d;
+  }
+
+  private LimitDecision decideShare(String client, ShareSource source) {
     if (spec.mode() == LimitMode.CENTRAL && spec.unit() == CustomerSpec.Unit.REQUESTS) {
       return central;
     }

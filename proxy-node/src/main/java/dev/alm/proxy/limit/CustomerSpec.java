@@ -25,6 +25,7 @@ import java.util.regex.Pattern;
  * @param mode where the local share comes from
  * @param algorithm for mode drl, the allocation algorithm the PoPs' agents share the limit with
  *     ({@link #ALGORITHMS}; docs/ratelimit/agent.md); {@code null} for the default
+ * @param keys a limit per key across PoPs (docs/ratelimit/keys.md), or null for none
  */
 public record CustomerSpec(
     String name,
@@ -34,7 +35,8 @@ public record CustomerSpec(
     double burstSeconds,
     double perClientRequestsPerSecond,
     LimitMode mode,
-    String algorithm) {
+    String algorithm,
+    KeyRule keys) {
 
   /** The DRL algorithms a customer may name, as the agent spells them. */
   public static final List<String> ALGORITHMS =
@@ -70,9 +72,10 @@ public record CustomerSpec(
     rate("requestsPerSecond", requestsPerSecond);
     rate("bytesPerSecond", bytesPerSecond);
     rate("perClientRequestsPerSecond", perClientRequestsPerSecond);
-    if (requestsPerSecond == 0 && bytesPerSecond == 0) {
+    if (requestsPerSecond == 0 && bytesPerSecond == 0 && keys == null) {
       throw new IllegalArgumentException(
-          "requestsPerSecond: a customer needs requestsPerSecond or bytesPerSecond (or both) > 0");
+          "requestsPerSecond: a customer needs requestsPerSecond or bytesPerSecond (or both) > 0,"
+              + " or keys");
     }
     if (!(burstSeconds > 0) || !(burstSeconds <= 60)) {
       throw new IllegalArgumentException("burstSeconds: must be in (0, 60], got " + burstSeconds);
@@ -96,6 +99,28 @@ public record CustomerSpec(
       throw new IllegalArgumentException(
           "bytesPerSecond: mode central limits requests/s or bytes/s, not both");
     }
+  }
+
+  /** A customer without a per-key limit. */
+  public CustomerSpec(
+      String name,
+      List<String> hosts,
+      double requestsPerSecond,
+      double bytesPerSecond,
+      double burstSeconds,
+      double perClientRequestsPerSecond,
+      LimitMode mode,
+      String algorithm) {
+    this(
+        name,
+        hosts,
+        requestsPerSecond,
+        bytesPerSecond,
+        burstSeconds,
+        perClientRequestsPerSecond,
+        mode,
+        algorithm,
+        null);
   }
 
   /** A customer with the default algorithm. */
@@ -137,6 +162,7 @@ public record CustomerSpec(
     private double perClientRequestsPerSecond;
     private LimitMode mode = DEFAULT_MODE;
     private String algorithm;
+    private KeyRule keys;
 
     private Builder() {}
 
@@ -181,6 +207,12 @@ public record CustomerSpec(
       return this;
     }
 
+    /** The per-key limit, or {@code null} for none. */
+    public Builder keys(KeyRule v) {
+      keys = v;
+      return this;
+    }
+
     /**
      * @throws IllegalArgumentException {@code field: reason}, as the record's constructor
      */
@@ -193,7 +225,8 @@ public record CustomerSpec(
           burstSeconds,
           perClientRequestsPerSecond,
           mode,
-          algorithm);
+          algorithm,
+          keys);
     }
   }
 
@@ -213,9 +246,12 @@ public record CustomerSpec(
     }
   }
 
-  /** The unit the DRL agent shares this customer's limit in. */
+  /**
+   * The unit the DRL agent shares this customer's limit in (requests for a customer limited by key
+   * only, which the agent does not share).
+   */
   public Unit unit() {
-    return requestsPerSecond > 0 ? Unit.REQUESTS : Unit.BYTES;
+    return requestsPerSecond > 0 || bytesPerSecond == 0 ? Unit.REQUESTS : Unit.BYTES;
   }
 
   /** The global limit in {@link #unit()} per second: L as the agent shares it. */

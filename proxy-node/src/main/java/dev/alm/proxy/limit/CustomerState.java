@@ -1,5 +1,7 @@
 package dev.alm.proxy.limit;
 
+import dev.alm.ratelimit.keys.KeyShareSettings;
+import dev.alm.ratelimit.keys.KeyedLimiter;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
@@ -37,8 +39,38 @@ public final class CustomerState {
 
   private long lastFlowReportNanos = Long.MIN_VALUE;
 
+  /** The per-key counts, kept while the window and the bound stay the same. */
+  private KeyedLimiter keyed;
+
+  /** Requests refused by their key's limit. */
+  final LongAdder keyRejected = new LongAdder();
+
   CustomerState(String name) {
     this.name = name;
+  }
+
+  /**
+   * The per-key table for {@code rule}: the one held when its window and bound are the same (a
+   * {@code POST /customers} that changes a key's limit keeps every key's count), else a new one.
+   */
+  synchronized KeyedLimiter keyed(KeyRule rule) {
+    if (keyed == null
+        || !keyed.window().equals(rule.window())
+        || keyed.settings().maxKeys() != rule.maxKeys()) {
+      keyed =
+          new KeyedLimiter(rule.window(), KeyShareSettings.DEFAULTS.withMaxKeys(rule.maxKeys()));
+    }
+    return keyed;
+  }
+
+  /** The per-key table, or null when the customer never had a per-key limit. */
+  public synchronized KeyedLimiter keyed() {
+    return keyed;
+  }
+
+  /** Requests refused by their key's limit. */
+  public long keyRejected() {
+    return keyRejected.sum();
   }
 
   public String name() {

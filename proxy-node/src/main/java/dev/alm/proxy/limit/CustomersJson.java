@@ -43,6 +43,7 @@ public final class CustomersJson {
               "perClientRequestsPerSecond", (f, n, c) -> c.perClientRequestsPerSecond(rate(f, n)))
           .field("mode", (f, n, c) -> c.mode(mode(f, n)))
           .text("algorithm", CustomerSpec.Builder::algorithm)
+          .field("keys", (f, n, c) -> c.keys(KeyRuleJson.read(f.object(n))))
           .build();
 
   /** A customers document: the list, and nothing else. */

@@ -10,10 +10,30 @@ package dev.alm.proxy.limit;
  * @param customer the customer the request belongs to
  * @param policy for a rejected request, the policy that refused it ({@link RateLimitFields#GLOBAL}
  *     or {@link RateLimitFields#CLIENT}); for an admitted one, {@link RateLimitFields#GLOBAL} when
- *     this PoP's token bucket counted it; null otherwise
+ *     this PoP's token bucket counted it; null otherwise ({@link RateLimitFields#KEY} for a request
+ *     refused by its key's limit)
+ * @param keyLeft for a request its key's limit admitted, the requests the key has left in its
+ *     window here; -1 when no key limit counted it
+ * @param keySeconds the whole seconds to the end of that window
  */
 public record LimitDecision(
-    Outcome outcome, long retryAfterSeconds, CustomerLimiter customer, String policy) {
+    Outcome outcome,
+    long retryAfterSeconds,
+    CustomerLimiter customer,
+    String policy,
+    long keyLeft,
+    long keySeconds) {
+
+  /** A decision no key limit counted. */
+  public LimitDecision(
+      Outcome outcome, long retryAfterSeconds, CustomerLimiter customer, String policy) {
+    this(outcome, retryAfterSeconds, customer, policy, -1, 0);
+  }
+
+  /** This admitted decision with what the key's limit left. */
+  LimitDecision withKey(long left, long seconds) {
+    return new LimitDecision(outcome, retryAfterSeconds, customer, policy, left, seconds);
+  }
 
   /**
    * The longest wait a 429 names for a bucket whose rate follows a DRL share: 2 s. The share is
@@ -48,11 +68,14 @@ public record LimitDecision(
    * this PoP has no count to tell (a central or drop-probability customer's admitted request).
    */
   public String rateLimitField() {
-    return switch (outcome) {
-      case REJECT -> RateLimitFields.refused(policy, retryAfterSeconds);
-      case ADMIT -> policy == null ? null : customer.rateLimitField();
-      case CENTRAL -> null;
-    };
+    String key = keyLeft < 0 ? null : RateLimitFields.keyLeft(keyLeft, keySeconds);
+    String field =
+        switch (outcome) {
+          case REJECT -> RateLimitFields.refused(policy, retryAfterSeconds);
+          case ADMIT -> policy == null ? null : customer.rateLimitField();
+          case CENTRAL -> null;
+        };
+    return key == null ? field : field == null ? key : field + ", " + key;
   }
 
   /**

@@ -6,14 +6,16 @@ package dev.alm.proxy.limit;
  * parameters), so that a client can pace itself before it is refused. Pure: a customer's limits in,
  * the field values out.
  *
- * <p>Two policies, by name:
+ * <p>Three policies, by name:
  *
  * <ul>
  *   <li>{@code "global"}: the customer's limit across every PoP, {@code q} requests (or content
  *       bytes, {@code qu="content-bytes"}) per window {@code w} seconds: {@code w} is 1 for a limit
  *       of at least one unit a second, else the whole seconds one unit takes, and {@code q} the
  *       limit times {@code w}, rounded;
- *   <li>{@code "client"}: the per-client-address limit, when the customer has one.
+ *   <li>{@code "client"}: the per-client-address limit, when the customer has one;
+ *   <li>{@code "key"}: the per-key limit across PoPs, {@code q} requests per window {@code w}
+ *       seconds, when the customer has one.
  * </ul>
  *
  * <p>The service limit ({@code RateLimit}) is this PoP's: {@code r} the whole tokens left in the
@@ -35,6 +37,9 @@ public final class RateLimitFields {
   /** The policy of the per-client-address limit. */
   public static final String CLIENT = "client";
 
+  /** The policy of the per-key limit across PoPs (docs/ratelimit/keys.md). */
+  public static final String KEY = "key";
+
   /** The longest effective window named, in seconds: an hour. */
   static final long MAX_WINDOW_SECONDS = 3600;
 
@@ -50,6 +55,17 @@ public final class RateLimitFields {
     }
     if (c.perClientRequestsPerSecond() > 0) {
       item(b, CLIENT, c.perClientRequestsPerSecond(), false);
+    }
+    if (c.keys() != null) {
+      if (b.length() > 0) {
+        b.append(", ");
+      }
+      b.append('"')
+          .append(KEY)
+          .append("\";q=")
+          .append(c.keys().limit())
+          .append(";w=")
+          .append(c.keys().window().seconds());
     }
     return b.length() == 0 ? null : b.toString();
   }
@@ -92,6 +108,14 @@ public final class RateLimitFields {
                 ? Math.min(MAX_WINDOW_SECONDS, (long) Math.ceil(missing / rate))
                 : MAX_WINDOW_SECONDS;
     return limit(policy, r, t);
+  }
+
+  /**
+   * The {@code RateLimit} item of a request its key's limit admitted: {@code r} the requests the
+   * key has left in its window at this PoP, {@code t} the seconds to the window's end.
+   */
+  public static String keyLeft(long remaining, long seconds) {
+    return limit(KEY, remaining, seconds);
   }
 
   /** The {@code RateLimit} value of a refused request: nothing left until its Retry-After. */

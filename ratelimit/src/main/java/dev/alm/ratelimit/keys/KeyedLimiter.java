@@ -53,6 +53,11 @@ public final class KeyedLimiter {
             .build();
   }
 
+  /** The sharing settings. */
+  public KeyShareSettings settings() {
+    return settings;
+  }
+
   /** The window the keys count in. */
   public KeyWindow window() {
     return window;

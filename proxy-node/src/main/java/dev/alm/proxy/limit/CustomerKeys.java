@@ -1,0 +1,81 @@
+package dev.alm.proxy.limit;
+
+import com.google.common.hash.HashFunction;
+import com.google.common.hash.Hashing;
+import dev.alm.ratelimit.keys.KeyedLimiter;
+import io.netty.handler.codec.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One customer's per-key limit at this PoP (docs/ratelimit/keys.md): takes the request's key as its
+ * {@link KeyRule} says, hashes it (SipHash-2-4, keyed by the customer's name, so every PoP hashes a
+ * key alike and a key never appears in clear past this point) and asks the customer's {@link
+ * KeyedLimiter}. Named keys have limits of their own. A request without the key is not limited by
+ * key: only by the customer's own limits, if it has any.
+ */
+final class CustomerKeys {
+
+  /** {@link #decide}'s answer for a request without the key. */
+  static final long NO_KEY = -2;
+
+  private final KeyRule rule;
+  private final KeyedLimiter limiter;
+  private final HashFunction hash;
+  private final Map<Long, Long> overrides;
+  private final String policyItem;
+
+  CustomerKeys(String customer, KeyRule rule, KeyedLimiter limiter) {
+    this.rule = rule;
+    this.limiter = limiter;
+    this.hash = hashFor(customer);
+    Map<Long, Long> o = new HashMap<>();
+    for (Map.Entry<String, Long> e : rule.overrides().entrySet()) {
+      o.put(hash(hash, e.getKey()), e.getValue());
+    }
+    this.overrides = o;
+    this.policyItem =
+        "\"" + RateLimitFields.KEY + "\";q=" + rule.limit() + ";w=" + rule.window().seconds();
+  }
+
+  /** The hash function of a customer's keys: SipHash-2-4 keyed by its name. */
+  static HashFunction hashFor(String customer) {
+    byte[] n = customer.getBytes(StandardCharsets.UTF_8);
+    long k0 = Hashing.murmur3_128().hashBytes(n).asLong();
+    long k1 = Hashing.murmur3_128(1).hashBytes(n).asLong();
+    return Hashing.sipHash24(k0, k1);
+  }
+
+  static long hash(HashFunction f, CharSequence key) {
+    return f.hashUnencodedChars(key).asLong();
+  }
+
+  /**
+   * Decides {@code req} at wall-clock {@code nowMillis}: the requests its key has left in the
+   * window here after it, -1 when its key is over its limit, {@link #NO_KEY} when it has no key.
+   */
+  long decide(HttpRequest req, String client, long nowMillis) {
+    CharSequence key = rule.key().extract(req, client);
+    if (key == null) {
+      return NO_KEY;
+    }
+    long h = hash(hash, key);
+    Long named = overrides.isEmpty() ? null : overrides.get(h);
+    return limiter.admit(h, named != null ? named : rule.limit(), nowMillis);
+  }
+
+  /** Whole seconds to the end of the window at {@code nowMillis}, at least 1. */
+  long secondsLeft(long nowMillis) {
+    return Math.max(1, (rule.window().millisLeft(nowMillis) + 999) / 1000);
+  }
+
+  /** The {@code RateLimit-Policy} item of the key limit. */
+  String policyItem() {
+    return policyItem;
+  }
+
+  KeyRule rule() {
+    return rule;
+  }
+}

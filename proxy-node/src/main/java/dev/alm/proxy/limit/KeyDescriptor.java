@@ -1,0 +1,132 @@
+package dev.alm.proxy.limit;
+
+import io.netty.handler.codec.http.HttpRequest;
+import java.util.regex.Pattern;
+
+/**
+ * What a per-key limit keys on (docs/ratelimit/keys.md, "Descriptors"), as Envoy's rate limit
+ * descriptors do: a request header's value ({@code header:X-Api-Key}), the client address ({@code
+ * client}), the first N segments of the path ({@code path-prefix:2}: {@code /v1/users} of {@code
+ * /v1/users/42?x=1}) or a query parameter's value ({@code query:api_key}, taken as sent, not
+ * percent-decoded). Immutable; {@link #of} refuses anything else in one line.
+ *
+ * @param kind which part of the request
+ * @param name the header's or parameter's name; null for the others
+ * @param segments the path segments of {@code path-prefix}; 0 for the others
+ */
+public record KeyDescriptor(Kind kind, String name, int segments) {
+
+  /** The parts of a request a key can come from. */
+  public enum Kind {
+    HEADER,
+    CLIENT,
+    PATH_PREFIX,
+    QUERY
+  }
+
+  /** The most path segments a prefix keeps. */
+  public static final int MAX_SEGMENTS = 16;
+
+  private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}");
+
+  /** Reads {@code header:NAME | client | path-prefix:N | query:NAME}. */
+  public static KeyDescriptor of(String text) {
+    String t = text == null ? "" : text.trim();
+    int colon = t.indexOf(':');
+    String kind = colon < 0 ? t : t.substring(0, colon);
+    String arg = colon < 0 ? null : t.substring(colon + 1);
+    switch (kind) {
+      case "client":
+        if (arg != null) {
+          throw new IllegalArgumentException(
+              "key: 'client' takes nothing after it, got '" + t + "'");
+        }
+        return new KeyDescriptor(Kind.CLIENT, null, 0);
+      case "header":
+      case "query":
+        if (arg == null || !TOKEN.matcher(arg).matches()) {
+          throw new IllegalArgumentException(
+              "key: '" + kind + ":NAME' with a NAME of 1 to 64 token characters, got '" + t + "'");
+        }
+        return new KeyDescriptor(kind.equals("header") ? Kind.HEADER : Kind.QUERY, arg, 0);
+      case "path-prefix":
+        int n;
+        try {
+          n = arg == null ? -1 : Integer.parseInt(arg);
+        } catch (NumberFormatException e) {
+          n = -1;
+        }
+        if (n < 1 || n > MAX_SEGMENTS) {
+          throw new IllegalArgumentException(
+              "key: 'path-prefix:N' with N in [1, " + MAX_SEGMENTS + "], got '" + t + "'");
+        }
+        return new KeyDescriptor(Kind.PATH_PREFIX, null, n);
+      default:
+        throw new IllegalArgumentException(
+            "key: one of header:NAME, client, path-prefix:N, query:NAME, got '" + t + "'");
+    }
+  }
+
+  /** The text {@link #of} reads back. */
+  public String text() {
+    return switch (kind) {
+      case HEADER -> "header:" + name;
+      case CLIENT -> "client";
+      case PATH_PREFIX -> "path-prefix:" + segments;
+      case QUERY -> "query:" + name;
+    };
+  }
+
+  /**
+   * The key of {@code req} from {@code client} (its address as text), or null when the request has
+   * none (no such header or parameter, an empty value).
+   */
+  public CharSequence extract(HttpRequest req, String client) {
+    return switch (kind) {
+      case HEADER -> nonEmpty(req.headers().get(name));
+      case CLIENT -> client;
+      case PATH_PREFIX -> pathPrefix(req.uri(), segments);
+      case QUERY -> query(req.uri(), name);
+    };
+  }
+
+  private static CharSequence nonEmpty(String v) {
+    return v == null || v.isEmpty() ? null : v;
+  }
+
+  /** The first {@code n} segments of the target's path ({@code /a/b}), or the whole path. */
+  static CharSequence pathPrefix(String uri, int n) {
+    int end = uri.indexOf('?');
+    if (end < 0) {
+      end = uri.length();
+    }
+    int start = uri.startsWith("/") ? 0 : Math.max(0, uri.indexOf('/', uri.indexOf("//") + 2));
+    int seen = 0;
+    for (int i = start + 1; i < end; i++) {
+      if (uri.charAt(i) == '/' && ++seen == n) {
+        return uri.substring(start, i);
+      }
+    }
+    return end > start ? uri.substring(start, end) : null;
+  }
+
+  /** The raw value of the first parameter {@code name} of the target's query, or null. */
+  static CharSequence query(String uri, String name) {
+    int q = uri.indexOf('?');
+    if (q < 0) {
+      return null;
+    }
+    int i = q + 1;
+    while (i < uri.length()) {
+      int amp = uri.indexOf('&', i);
+      int end = amp < 0 ? uri.length() : amp;
+      if (end - i > name.length()
+          && uri.charAt(i + name.length()) == '='
+          && uri.regionMatches(i, name, 0, name.length())) {
+        return end > i + name.length() + 1 ? uri.substring(i + name.length() + 1, end) : null;
+      }
+      i = end + 1;
+    }
+    return null;
+  }
+}
