@@ -77,6 +77,7 @@ public final class PopCustomers implements AutoCloseable {
     PopCustomers self = new PopCustomers(config, limits, customers, registry, agent);
     try {
       limits.limits(divided(settings.customers()));
+      limits.keyed(customers::keyed);
       limits.peers(() -> agent.agent().status().hearing() - 1);
       agent.bindMetrics(registry, List.of());
       synchronized (self) {

@@ -1,15 +1,20 @@
 package dev.alm.pop;
 
 import dev.alm.drl.agent.CustomerShare;
+import dev.alm.drl.agent.KeyedCustomer;
 import dev.alm.drl.agent.LocalLimits;
 import dev.alm.drl.agent.Mode;
 import dev.alm.proxy.limit.ShareSource;
 import dev.alm.ratelimit.alloc.Enforcement;
 import dev.alm.ratelimit.alloc.LocalMeasurement;
+import dev.alm.ratelimit.keys.KeyedLimiter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 
 /**
  * The PoP's per-customer demand counters and shares, between the request path and the DRL agent:
@@ -33,9 +38,22 @@ public final class PopLimits implements LocalLimits, ShareSource {
   private final Map<String, Customer> customers = new ConcurrentHashMap<>();
   private volatile IntSupplier peers = () -> 0;
   private volatile Map<String, Double> limits = Map.of();
+  private volatile Supplier<Map<String, KeyedLimiter>> keyed = Map::of;
 
   private Customer customer(String name) {
     return customers.computeIfAbsent(name, k -> new Customer());
+  }
+
+  /** Where the per-key tables of the proxy's customers come from (their names and tables). */
+  public void keyed(Supplier<Map<String, KeyedLimiter>> source) {
+    keyed = source;
+  }
+
+  @Override
+  public List<KeyedCustomer> keyedCustomers() {
+    List<KeyedCustomer> out = new ArrayList<>();
+    keyed.get().forEach((name, table) -> out.add(new KeyedCustomer(name, table)));
+    return out;
   }
 
   /** Counts {@code units} (requests or bytes) of the customer's demand, served or not. */

@@ -52,6 +52,7 @@ public final class AgentCore {
   private final AgentSettings settings;
   private final PacketCodec codec;
   private final long incarnation;
+  private final KeyRing keys;
   private final SplittableRandom random;
   private final CustomerAllocations allocations;
   private CustomerAllocation<?, ?>[] customers;
@@ -85,6 +86,7 @@ public final class AgentCore {
    * @throws IllegalArgumentException when an algorithm's parameters do not fit
    */
   public AgentCore(AgentSettings settings, KeyRing keys, long incarnation, long seed) {
+    this.keys = keys;
     this.settings = settings;
     this.codec = new PacketCodec(keys);
     this.incarnation = incarnation;
@@ -160,6 +162,11 @@ public final class AgentCore {
 
   public AgentSettings settings() {
     return settings;
+  }
+
+  /** The gossip keys the core signs and verifies with. */
+  public KeyRing keys() {
+    return keys;
   }
 
   /** This run's incarnation. */

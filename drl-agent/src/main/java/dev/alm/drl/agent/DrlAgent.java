@@ -1,5 +1,6 @@
 package dev.alm.drl.agent;
 
+import dev.alm.ratelimit.keys.KeyShareSettings;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -10,7 +11,9 @@ import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.DatagramPacket;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -34,6 +37,8 @@ public final class DrlAgent implements AutoCloseable {
   private final LocalLimits limits;
   private final Membership membership;
   private final LongSupplier nanoClock;
+  private final LongSupplier wallClock;
+  private final KeySharing keys;
   private final InetSocketAddress[] addresses;
   private final Channel channel;
   private volatile GossipFilter filter = GossipFilter.ALL;
@@ -41,18 +46,26 @@ public final class DrlAgent implements AutoCloseable {
   private SplittableRandom faultDraws = new SplittableRandom(0);
   private volatile AgentStatus status;
   private ScheduledFuture<?> ticker;
+  private ScheduledFuture<?> keyTicker;
   private long unsent;
+  private volatile long keyErrors;
 
   private DrlAgent(
       AgentCore core,
       LocalLimits limits,
       Membership membership,
       LongSupplier nanoClock,
+      LongSupplier wallClock,
       Channel channel) {
     this.core = core;
     this.limits = limits;
     this.membership = membership;
     this.nanoClock = nanoClock;
+    this.wallClock = wallClock;
+    AgentSettings k = core.settings();
+    this.keys =
+        new KeySharing(
+            k.id(), k.limiters(), core.keys(), core.incarnation(), limits::keyedCustomers);
     this.channel = channel;
     this.addresses = new InetSocketAddress[core.settings().limiters()];
     AgentSettings s = core.settings();
@@ -75,6 +88,22 @@ public final class DrlAgent implements AutoCloseable {
       EventLoopGroup group,
       LongSupplier nanoClock)
       throws Exception {
+    return start(core, bind, membership, limits, group, nanoClock, System::currentTimeMillis);
+  }
+
+  /**
+   * {@link #start(AgentCore, InetSocketAddress, Membership, LocalLimits, EventLoopGroup,
+   * LongSupplier)} with the wall clock (epoch ms) the per-key windows are read on.
+   */
+  public static DrlAgent start(
+      AgentCore core,
+      InetSocketAddress bind,
+      Membership membership,
+      LocalLimits limits,
+      EventLoopGroup group,
+      LongSupplier nanoClock,
+      LongSupplier wallClock)
+      throws Exception {
     Handler handler = new Handler();
     Channel ch =
         new Bootstrap()
@@ -84,7 +113,7 @@ public final class DrlAgent implements AutoCloseable {
             .bind(bind)
             .sync()
             .channel();
-    DrlAgent agent = new DrlAgent(core, limits, membership, nanoClock, ch);
+    DrlAgent agent = new DrlAgent(core, limits, membership, nanoClock, wallClock, ch);
     handler.agent = agent;
     InetSocketAddress local = (InetSocketAddress) ch.localAddress();
     try {
@@ -100,6 +129,9 @@ public final class DrlAgent implements AutoCloseable {
     long period = Math.round(core.settings().interval() * 1e9);
     agent.ticker =
         ch.eventLoop().scheduleAtFixedRate(agent::tick, period, period, TimeUnit.NANOSECONDS);
+    long round = KeyShareSettings.DEFAULT_ROUND_MILLIS;
+    agent.keyTicker =
+        ch.eventLoop().scheduleAtFixedRate(agent::keyRound, round, round, TimeUnit.MILLISECONDS);
     return agent;
   }
 
@@ -147,6 +179,7 @@ public final class DrlAgent implements AutoCloseable {
       addresses[id] = address;
     }
     core.onMembership(id, up);
+    keys.membership(id, up);
   }
 
   private void received(DatagramPacket packet) {
@@ -160,7 +193,11 @@ public final class DrlAgent implements AutoCloseable {
     buf.getBytes(buf.readerIndex(), data);
     // the source address is not looked at: a genuine datagram may arrive through NAT or be
     // replayed by whoever captured it, and neither may change where this agent sends
-    core.onDatagram(data, 0, len, nanoClock.getAsLong());
+    if (KeyPacketCodec.isKeys(data, 0, len)) {
+      keys.onDatagram(data, 0, len, wallClock.getAsLong());
+    } else {
+      core.onDatagram(data, 0, len, nanoClock.getAsLong());
+    }
   }
 
   private void tick() {
@@ -227,6 +264,36 @@ public final class DrlAgent implements AutoCloseable {
     }
   }
 
+  /** One round of per-key sharing: the reports and grants due, sent to their PoPs. */
+  private void keyRound() {
+    try {
+      boolean wrote = false;
+      GossipFilter f = filter;
+      for (Datagram d : keys.round(wallClock.getAsLong())) {
+        InetSocketAddress to = addresses[d.to()];
+        if (to == null || !f.pass(d.to(), true)) {
+          unsent++;
+          continue;
+        }
+        channel.write(new DatagramPacket(Unpooled.wrappedBuffer(d.bytes()), to));
+        wrote = true;
+      }
+      if (wrote) {
+        channel.flush();
+      }
+    } catch (RuntimeException e) {
+      // a failing table must not stop the rounds; the next one tries again
+      keyErrors++;
+    }
+  }
+
+  /** The per-key sharing's counters, for /status. */
+  public Map<String, Object> keyStatus() {
+    Map<String, Object> m = new LinkedHashMap<>(keys.status());
+    m.put("roundErrors", keyErrors);
+    return m;
+  }
+
   /**
    * Stops the timer and the socket and silences the membership member without leaving, as a crashed
    * process would; {@link #close} releases the rest.
@@ -234,6 +301,9 @@ public final class DrlAgent implements AutoCloseable {
   public void crash() {
     if (ticker != null) {
       ticker.cancel(false);
+    }
+    if (keyTicker != null) {
+      keyTicker.cancel(false);
     }
     membership.crash();
     channel.close().syncUninterruptibly();
@@ -244,6 +314,9 @@ public final class DrlAgent implements AutoCloseable {
   public void close() {
     if (ticker != null) {
       ticker.cancel(false);
+    }
+    if (keyTicker != null) {
+      keyTicker.cancel(false);
     }
     membership.close();
     channel.close().syncUninterruptibly();

@@ -216,6 +216,7 @@ public final class DrlNode implements AutoCloseable {
     m.put("sentDatagrams", k.sentDatagrams());
     m.put("sentWireBytes", k.wireBytes());
     m.put("membership", s.membership());
+    m.put("keys", agent.keyStatus());
     return m;
   }
 

@@ -1,6 +1,7 @@
 package dev.alm.drl.agent;
 
 import dev.alm.ratelimit.alloc.LocalMeasurement;
+import java.util.List;
 
 /**
  * The seam between a PoP's DRL agent and its enforcement (the proxy): the agent reads each
@@ -39,5 +40,13 @@ public interface LocalLimits {
    */
   default void enforce(CustomerShare share) {
     setShare(share.customer(), share.share(), share.mode());
+  }
+
+  /**
+   * The customers with a per-key limit and their tables of keys, which the agent shares with the
+   * other PoPs' ({@link KeySharing}); none by default. Read once a sharing round.
+   */
+  default List<KeyedCustomer> keyedCustomers() {
+    return List.of();
   }
 }

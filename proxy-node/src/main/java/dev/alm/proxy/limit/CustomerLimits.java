@@ -1,6 +1,7 @@
 package dev.alm.proxy.limit;
 
 import dev.alm.io.InputException;
+import dev.alm.ratelimit.keys.KeyedLimiter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,6 +58,21 @@ public final class CustomerLimits {
   /** The customer of a Host name (lower-case, no port), or null: one or two hash look-ups. */
   public CustomerLimiter match(String host) {
     return table.match(host);
+  }
+
+  /**
+   * The per-key tables of the customers in force that have a per-key limit, by name (the DRL agent
+   * shares them with the other PoPs, docs/ratelimit/keys.md).
+   */
+  public Map<String, KeyedLimiter> keyed() {
+    Map<String, KeyedLimiter> out = new java.util.LinkedHashMap<>();
+    for (CustomerLimiter c : table.customers()) {
+      KeyedLimiter k = c.spec().keys() == null ? null : c.state().keyed();
+      if (k != null) {
+        out.put(c.name(), k);
+      }
+    }
+    return out;
   }
 
   /** The table in force. */

@@ -1,0 +1,242 @@
+package dev.alm.drl.agent;
+
+import dev.alm.io.KeyRing;
+import dev.alm.io.ReplayWindow;
+import dev.alm.ratelimit.keys.KeyHome;
+import dev.alm.ratelimit.keys.KeyHomes;
+import dev.alm.ratelimit.keys.KeyReport;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * One PoP's side of per-key sharing (docs/ratelimit/keys.md), run on the agent's event loop: once a
+ * round it sends each key's reports to the key's home (rendezvous hashing over the members this PoP
+ * sees up, {@link KeyHomes}), answers as home with grants, and takes the peers' reports and grants
+ * from their signed datagrams ({@link KeyPacketCodec}, replay-checked per sender). The keys' counts
+ * stay in each customer's {@link dev.alm.ratelimit.keys.KeyedLimiter}; nothing here is on the
+ * request path.
+ */
+public final class KeySharing {
+
+  private final int self;
+  private final int limiters;
+  private final KeyPacketCodec codec;
+  private final long incarnation;
+  private final Supplier<List<KeyedCustomer>> source;
+  private final ReplayWindow[] windows;
+  private final boolean[] up;
+  private KeyHomes homes;
+  private int[] homeIds;
+  private final Map<Integer, KeyHome> homeOf = new HashMap<>();
+  private volatile Map<Integer, KeyedCustomer> byKey = Map.of();
+  private long seq;
+  private final EnumMap<RejectReason, Long> rejected = new EnumMap<>(RejectReason.class);
+  private long accepted;
+  private long unknownCustomer;
+  private long sentDatagrams;
+  private long sentBytes;
+  private long reportsSent;
+  private long grantsSent;
+  private long homeKeys;
+
+  /**
+   * @param self this agent's id
+   * @param limiters the number of agents (ids 0..limiters-1)
+   * @param keys the fleet's gossip keys
+   * @param incarnation this start's incarnation (ms), for the peers' replay windows
+   * @param customers the keyed customers now (read once a round)
+   */
+  public KeySharing(
+      int self,
+      int limiters,
+      KeyRing keys,
+      long incarnation,
+      Supplier<List<KeyedCustomer>> customers) {
+    this.self = self;
+    this.limiters = limiters;
+    this.codec = new KeyPacketCodec(keys);
+    this.incarnation = incarnation;
+    this.source = customers;
+    this.windows = new ReplayWindow[limiters];
+    for (int i = 0; i < limiters; i++) {
+      windows[i] = new ReplayWindow();
+    }
+    this.up = new boolean[limiters];
+    up[self] = true;
+    rebuildHomes();
+  }
+
+  /** A peer joined ({@code true}) or left: the keys' homes move to the members up. */
+  public void membership(int id, boolean isUp) {
+    if (id >= 0 && id < limiters && id != self && up[id] != isUp) {
+      up[id] = isUp;
+      rebuildHomes();
+    }
+  }
+
+  private void rebuildHomes() {
+    List<String> names = new ArrayList<>();
+    List<Integer> ids = new ArrayList<>();
+    for (int i = 0; i < limiters; i++) {
+      if (up[i]) {
+        names.add(Integer.toString(i));
+        ids.add(i);
+      }
+    }
+    homes = new KeyHomes(names);
+    homeIds = ids.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /** The agent id of {@code key}'s home. */
+  int homeOf(long key) {
+    return homeIds[homes.home(key)];
+  }
+
+  /**
+   * One round at wall-clock {@code nowMillis}: the reports due and the grants of the keys this PoP
+   * is home for, as signed datagrams to their PoPs (those for this PoP are taken at once).
+   */
+  public List<Datagram> round(long nowMillis) {
+    Map<Integer, KeyedCustomer> customers = new HashMap<>();
+    for (KeyedCustomer c : source.get()) {
+      customers.put(c.key(), c);
+    }
+    byKey = customers;
+    homeOf.keySet().retainAll(customers.keySet());
+    List<List<KeyPacketCodec.Entry>> out = new ArrayList<>(limiters);
+    for (int i = 0; i < limiters; i++) {
+      out.add(new ArrayList<>());
+    }
+    for (KeyedCustomer c : customers.values()) {
+      for (KeyReport r : c.limiter().reports(nowMillis)) {
+        int h = homeOf(r.key());
+        if (h == self) {
+          home(c).receive(self, r, nowMillis);
+        } else {
+          out.get(h).add(new KeyPacketCodec.Entry(c.key(), r, null));
+          reportsSent++;
+        }
+      }
+    }
+    long held = 0;
+    for (Map.Entry<Integer, KeyHome> e : homeOf.entrySet()) {
+      KeyedCustomer c = customers.get(e.getKey());
+      for (KeyHome.Addressed a : e.getValue().round(nowMillis)) {
+        if (a.pop() == self) {
+          c.limiter().grant(a.grant(), nowMillis);
+        } else {
+          out.get(a.pop()).add(new KeyPacketCodec.Entry(c.key(), null, a.grant()));
+          grantsSent++;
+        }
+      }
+      held += e.getValue().keys();
+    }
+    homeKeys = held;
+    List<Datagram> datagrams = new ArrayList<>();
+    for (int to = 0; to < limiters; to++) {
+      List<KeyPacketCodec.Entry> batch = new ArrayList<>();
+      int bytes = 0;
+      for (KeyPacketCodec.Entry e : out.get(to)) {
+        if (bytes + e.size() > KeyPacketCodec.MAX_ENTRY_BYTES || batch.size() == 0xffff) {
+          datagrams.add(datagram(to, batch));
+          batch = new ArrayList<>();
+          bytes = 0;
+        }
+        batch.add(e);
+        bytes += e.size();
+      }
+      if (!batch.isEmpty()) {
+        datagrams.add(datagram(to, batch));
+      }
+    }
+    return datagrams;
+  }
+
+  private Datagram datagram(int to, List<KeyPacketCodec.Entry> entries) {
+    byte[] b = codec.encode(self, to, incarnation, ++seq, entries);
+    sentDatagrams++;
+    sentBytes += b.length + PacketCodec.IP_UDP_OVERHEAD;
+    return new Datagram(to, b);
+  }
+
+  private KeyHome home(KeyedCustomer c) {
+    return homeOf.computeIfAbsent(c.key(), k -> new KeyHome(c.limiter().settings()));
+  }
+
+  /**
+   * A received key-sharing datagram at wall-clock {@code nowMillis}; refused ones change nothing
+   * and are counted.
+   *
+   * @return null when accepted, else why it was refused
+   */
+  public RejectReason onDatagram(byte[] data, int off, int len, long nowMillis) {
+    Map<Integer, KeyedCustomer> customers = byKey;
+    KeyPacketCodec.Decoded d =
+        codec.decode(
+            data,
+            off,
+            len,
+            self,
+            k -> {
+              KeyedCustomer c = customers.get(k);
+              return c == null ? Long.MIN_VALUE : c.limiter().window().id(nowMillis);
+            });
+    if (d instanceof KeyPacketCodec.Refused r) {
+      return reject(r.reason());
+    }
+    KeyPacketCodec.Packet p = (KeyPacketCodec.Packet) d;
+    int from = p.sender();
+    if (from < 0 || from >= limiters || from == self) {
+      return reject(RejectReason.BAD_SENDER);
+    }
+    ReplayWindow w = windows[from];
+    if (!w.fresh(p.incarnation(), p.seq())) {
+      return reject(RejectReason.REPLAY);
+    }
+    w.accept(p.incarnation(), p.seq());
+    for (KeyPacketCodec.Entry e : p.entries()) {
+      KeyedCustomer c = customers.get(e.customer());
+      if (c == null) {
+        unknownCustomer++;
+      } else if (e.report() != null) {
+        home(c).receive(from, e.report(), nowMillis);
+      } else {
+        c.limiter().grant(e.grant(), nowMillis);
+      }
+    }
+    accepted++;
+    return null;
+  }
+
+  private RejectReason reject(RejectReason r) {
+    rejected.merge(r, 1L, Long::sum);
+    return r;
+  }
+
+  /** Counters for /status: datagrams and bytes sent, accepted, refused by reason, and so on. */
+  public Map<String, Object> status() {
+    Map<String, Object> m = new java.util.LinkedHashMap<>();
+    m.put("sentDatagrams", sentDatagrams);
+    m.put("sentWireBytes", sentBytes);
+    m.put("reportsSent", reportsSent);
+    m.put("grantsSent", grantsSent);
+    m.put("homeKeys", homeKeys);
+    m.put("accepted", accepted);
+    Map<String, Long> r = new java.util.LinkedHashMap<>();
+    for (RejectReason x : RejectReason.values()) {
+      r.put(x.label(), rejected.getOrDefault(x, 0L));
+    }
+    m.put("rejected", r);
+    m.put("unknownCustomerEntries", unknownCustomer);
+    return m;
+  }
+
+  /** Bytes sent, IPv4 and UDP headers included. */
+  public long sentBytes() {
+    return sentBytes;
+  }
+}
