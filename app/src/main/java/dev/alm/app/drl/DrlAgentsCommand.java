@@ -7,8 +7,10 @@ import dev.alm.drl.agent.CustomerLimit;
 import dev.alm.drl.agent.DrlAgent;
 import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
+import dev.alm.ratelimit.keys.KeyedScenarioReader;
 import dev.alm.ratelimit.sim.Scenario;
 import dev.alm.ratelimit.sim.ScenarioReader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.List;
@@ -126,7 +128,9 @@ public final class DrlAgentsCommand implements Callable<Integer> {
               + " ALG/timeseries.csv and ALG/simulated.csv (each limiter's demand, limit, drop and"
               + " served per interval, live and simulated, in alm drl simulate's columns) and"
               + " ALG/live.png and ALG/simulated.png under --out. The other options but --threads"
-              + " are ignored.")
+              + " are ignored. A keyed scenario (builtin:keys-zipf?..., builtin:keys-rate?..., or a"
+              + " file with keys; docs/ratelimit/keys.md) runs its PoPs' per-key sharing live"
+              + " on loopback and simulated, and writes summary.json with both.")
   String scenario;
 
   @Option(
@@ -152,6 +156,15 @@ public final class DrlAgentsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (scenario != null && KeyedScenarioReader.isKeyed(scenario)) {
+      Files.createDirectories(out);
+      return KeyedSimulate.live(
+          KeyedScenarioReader.read(scenario),
+          seed,
+          out,
+          spec.commandLine().getOut(),
+          spec.commandLine().getErr());
+    }
     if (scenario != null) {
       Scenario sc = DrlRuns.faster(ScenarioReader.read(scenario), faster);
       if (seed != null) {

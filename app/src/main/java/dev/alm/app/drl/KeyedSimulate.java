@@ -2,6 +2,7 @@ package dev.alm.app.drl;
 
 import dev.alm.app.Outputs;
 import dev.alm.app.UserError;
+import dev.alm.drl.agent.KeyedLiveRun;
 import dev.alm.ratelimit.keys.KeyedResult;
 import dev.alm.ratelimit.keys.KeyedScenario;
 import dev.alm.ratelimit.keys.KeyedSimulation;
@@ -33,24 +34,55 @@ final class KeyedSimulate {
       }
       sc = sc.withDuration(duration);
     }
-    long start = System.nanoTime();
-    KeyedResult r =
-        KeyedSimulation.run(
-            sc,
-            (t, total) -> {
-              err.printf(
-                  Locale.ROOT,
-                  "alm drl simulate: %.0f%% (%.0f of %.0f s simulated, %.1f s wall)%n",
-                  100 * t / total,
-                  t,
-                  total,
-                  DrlRuns.secondsSince(start));
-              err.flush();
-            });
+    KeyedResult r = KeyedSimulation.run(sc, progress(err, "alm drl simulate", "simulated"));
     Map<String, Object> summary = new LinkedHashMap<>();
     summary.put("scenario", sc);
     summary.put("result", r);
     Outputs.json(out.resolve("summary.json"), summary);
+    print(sc, r, o);
+    return 0;
+  }
+
+  /**
+   * {@code alm drl agents --scenario} on a keyed scenario: live agents on loopback first, then the
+   * simulation of the same scenario; prints both and writes {@code summary.json} with both.
+   */
+  static int live(KeyedScenario sc, Long seed, Path out, PrintWriter o, PrintWriter err)
+      throws Exception {
+    if (seed != null) {
+      sc = sc.withSeed(seed);
+    }
+    KeyedResult live = KeyedLiveRun.run(sc, progress(err, "alm drl agents", "run live"));
+    KeyedResult sim = KeyedSimulation.run(sc, progress(err, "alm drl agents", "simulated"));
+    Map<String, Object> summary = new LinkedHashMap<>();
+    summary.put("scenario", sc);
+    summary.put("live", live);
+    summary.put("simulated", sim);
+    Outputs.json(out.resolve("summary.json"), summary);
+    o.println("live:");
+    print(sc, live, o);
+    o.println("simulated:");
+    print(sc, sim, o);
+    return 0;
+  }
+
+  private static KeyedSimulation.Progress progress(PrintWriter err, String who, String what) {
+    long start = System.nanoTime();
+    return (t, total) -> {
+      err.printf(
+          Locale.ROOT,
+          "%s: %.0f%% (%.0f of %.0f s %s, %.1f s wall)%n",
+          who,
+          100 * t / total,
+          t,
+          total,
+          what,
+          DrlRuns.secondsSince(start));
+      err.flush();
+    };
+  }
+
+  private static void print(KeyedScenario sc, KeyedResult r, PrintWriter o) {
     o.printf(
         Locale.ROOT,
         "%d PoPs, %,d keys (Zipf %.2f), %,.0f requests/s, limit %d per %s: %,d requests in %.1f s"
@@ -85,7 +117,6 @@ final class KeyedSimulate {
         r.maxKeysHeld(),
         r.forgotten());
     o.flush();
-    return 0;
   }
 
   private static void line(PrintWriter o, String what, KeyedResult.Ratios x) {

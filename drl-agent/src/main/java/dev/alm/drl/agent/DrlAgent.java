@@ -287,6 +287,13 @@ public final class DrlAgent implements AutoCloseable {
     }
   }
 
+  /**
+   * The per-key sharing of this agent (its counters; read them from the agent's thread or after).
+   */
+  public KeySharing keySharing() {
+    return keys;
+  }
+
   /** The per-key sharing's counters, for /status. */
   public Map<String, Object> keyStatus() {
     Map<String, Object> m = new LinkedHashMap<>(keys.status());

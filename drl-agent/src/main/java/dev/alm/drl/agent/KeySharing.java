@@ -235,6 +235,16 @@ public final class KeySharing {
     return m;
   }
 
+  /** Reports sent to another PoP. */
+  public long reportsSent() {
+    return reportsSent;
+  }
+
+  /** Grants sent to another PoP. */
+  public long grantsSent() {
+    return grantsSent;
+  }
+
   /** Bytes sent, IPv4 and UDP headers included. */
   public long sentBytes() {
     return sentBytes;

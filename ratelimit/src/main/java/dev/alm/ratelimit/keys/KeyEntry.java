@@ -19,6 +19,11 @@ final class KeyEntry {
   /** The previous window's global count (for a sliding window). */
   private int previous;
 
+  /** This PoP's arrivals and admitted requests in the previous window (0 if it was not the last). */
+  private int previousArrivals;
+
+  private int previousCount;
+
   boolean queued;
   private boolean reported;
   private int reportedArrivals;
@@ -46,13 +51,20 @@ final class KeyEntry {
     this.key = key;
   }
 
-  /** Moves the counts to {@code id}'s window, carrying what a sliding window and sharing need. */
+  /**
+   * Moves the counts to {@code id}'s window, carrying what a sliding window and sharing need. An
+   * older window than the key's (a thread that read the clock just before another rolled the key,
+   * a clock stepped back) counts in the key's current window: counts never go back.
+   */
   void roll(long id, long nowMillis) {
-    if (id == window) {
+    if (id <= window) {
       return;
     }
     boolean granted = shared && grantWindow == window;
-    previous = id == window + 1 ? (granted ? grantTotal - grantOwn + count : count) : 0;
+    boolean next = id == window + 1;
+    previous = next ? (granted ? grantTotal - grantOwn + count : count) : 0;
+    previousArrivals = next ? arrivals : 0;
+    previousCount = next ? count : 0;
     // a key stays shared into the next window only if the last grant had other PoPs in it
     shared = granted && grantTotalArrivals > grantOwnArrivals;
     if (granted && grantTotalArrivals > 0) {
@@ -138,10 +150,17 @@ final class KeyEntry {
    * home projects the PoP's count with them until the next report.
    */
   KeyReport report(long nowMillis, long windowMillis) {
-    // rates over the window so far (at least a second): steady for a key of a few requests a minute
-    long span = Math.max(1_000, nowMillis - window * windowMillis);
-    float rate = arrivals * 1000f / span;
-    float admittedRate = count * 1000f / span;
+    // rates over the last window and this one so far: steady for a key of a few requests a
+    // minute, and not taken for slow early in a short window
+    long elapsed = nowMillis - window * windowMillis;
+    long span = Math.max(Math.min(1_000, windowMillis), elapsed + windowMillis);
+    float rate = (previousArrivals + arrivals) * 1000f / span;
+    float admittedRate = (previousCount + count) * 1000f / span;
+    if (previousArrivals == 0) {
+      span = Math.max(Math.min(1_000, windowMillis), elapsed);
+      rate = arrivals * 1000f / span;
+      admittedRate = count * 1000f / span;
+    }
     reported = true;
     owesReport = false;
     reportedArrivals = arrivals;

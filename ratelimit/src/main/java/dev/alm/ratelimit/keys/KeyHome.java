@@ -65,7 +65,10 @@ public final class KeyHome {
     double projected(int i, long nowMillis, KeyShareSettings s) {
       long age = Math.min(s.refreshMillis(), Math.max(0, nowMillis - at[i]));
       double step = (shared[i] ? s.updateFraction() : s.localUpdateFraction()) * limits[i];
-      double growth = Math.min(admittedRates[i] * age / 1000.0, Math.max(1, step));
+      // no more than it reports again after, nor than it admits in the two rounds before its
+      // next report can arrive
+      double cap = Math.max(Math.max(1, step), admittedRates[i] * 2 * s.roundMillis() / 1000.0);
+      double growth = Math.min(admittedRates[i] * age / 1000.0, cap);
       return Math.min(counts[i] + growth, Math.max(counts[i], limits[i]));
     }
   }

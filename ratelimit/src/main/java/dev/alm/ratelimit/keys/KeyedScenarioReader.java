@@ -154,7 +154,11 @@ public final class KeyedScenarioReader {
           node.put(p.getKey(), p.getValue());
         } else {
           try {
-            node.put(p.getKey(), Double.parseDouble(p.getValue()));
+            if (p.getValue().matches("-?\\d{1,18}")) {
+              node.put(p.getKey(), Long.parseLong(p.getValue()));
+            } else {
+              node.put(p.getKey(), Double.parseDouble(p.getValue()));
+            }
           } catch (NumberFormatException e) {
             throw new InputException(source, p.getKey(), "a number, got '" + p.getValue() + "'");
           }

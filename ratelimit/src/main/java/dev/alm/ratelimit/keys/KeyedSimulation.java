@@ -4,7 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.apache.commons.math3.distribution.ZipfDistribution;
+import java.util.function.IntSupplier;
 
 /**
  * Simulates a keyed workload ({@link KeyedScenario}) over N PoPs that share per-key limits as the
@@ -70,7 +70,7 @@ public final class KeyedSimulation {
   private KeyedResult run(Progress progress) {
     long start = System.nanoTime();
     SplittableRandom rnd = new SplittableRandom(sc.seed());
-    ZipfDistribution zipf = work.sampler();
+    IntSupplier zipf = work.sampler();
     long w = sc.window().millis();
     long round = sc.sharing().roundMillis();
     long durationMillis = (long) (sc.duration() * 1000);
@@ -96,7 +96,7 @@ public final class KeyedSimulation {
         break;
       }
       deliver(now);
-      int k = zipf.sample() - 1;
+      int k = zipf.getAsInt();
       int pop = work.popOf(k, now >= roamAt, rnd);
       counts.request(k, limiters[pop].admit(work.keyHash(k), limit, now) >= 0);
       if (progress != null && now >= nextProgress) {

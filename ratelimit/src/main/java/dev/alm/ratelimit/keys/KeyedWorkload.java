@@ -1,6 +1,7 @@
 package dev.alm.ratelimit.keys;
 
 import java.util.SplittableRandom;
+import java.util.function.IntSupplier;
 import org.apache.commons.math3.distribution.ZipfDistribution;
 import org.apache.commons.math3.random.Well19937c;
 
@@ -38,9 +39,13 @@ public final class KeyedWorkload {
     return limit;
   }
 
-  /** A sampler of key indices (0 for the most popular) by the scenario's Zipf popularity. */
-  public ZipfDistribution sampler() {
-    return new ZipfDistribution(new Well19937c(sc.seed()), sc.keys(), sc.zipf());
+  /**
+   * A sampler of key indices (0 for the most popular) by the scenario's Zipf popularity
+   * (rejection-inversion sampling, O(1) a draw), seeded by the scenario.
+   */
+  public IntSupplier sampler() {
+    ZipfDistribution z = new ZipfDistribution(new Well19937c(sc.seed()), sc.keys(), sc.zipf());
+    return () -> z.sample() - 1;
   }
 
   /** The hash key {@code k} is known by. */

@@ -1,0 +1,137 @@
+package dev.alm.drl.agent;
+
+import dev.alm.io.Clocks;
+import dev.alm.io.KeyRing;
+import dev.alm.ratelimit.keys.KeyedAccounting;
+import dev.alm.ratelimit.keys.KeyedLimiter;
+import dev.alm.ratelimit.keys.KeyedResult;
+import dev.alm.ratelimit.keys.KeyedScenario;
+import dev.alm.ratelimit.keys.KeyedSimulation;
+import dev.alm.ratelimit.keys.KeyedWorkload;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntSupplier;
+
+/**
+ * A keyed scenario live (docs/ratelimit/keys.md): N agents on loopback, each sharing one customer's
+ * keys through signed UDP ({@link KeySharing}), and the scenario's requests decided as they fall
+ * due on the wall clock, at the PoP the {@link KeyedWorkload} sends them to, by that PoP's {@link
+ * KeyedLimiter}, measured by the same {@link KeyedAccounting} as {@link KeyedSimulation}. Windows
+ * are the wall clock's: the first, partial one is the cold start.
+ */
+public final class KeyedLiveRun {
+
+  /** The customer's name in the run. */
+  static final String CUSTOMER = "keys";
+
+  private KeyedLiveRun() {}
+
+  /**
+   * Runs {@code sc} live for its duration; {@code progress} (may be null) hears the seconds run.
+   */
+  public static KeyedResult run(KeyedScenario sc, KeyedSimulation.Progress progress)
+      throws Exception {
+    int n = sc.pops();
+    KeyedWorkload work = new KeyedWorkload(sc);
+    long limit = work.limit();
+    KeyedLimiter[] tables = new KeyedLimiter[n];
+    for (int i = 0; i < n; i++) {
+      tables[i] = new KeyedLimiter(sc.window(), sc.sharing());
+    }
+    KeyRing keys = KeyRing.ofText("keyed-live-" + sc.seed() + "-0123456789abcdef");
+    AgentSettings base = AgentSettings.builder(0, n).build();
+    long wallStart = System.nanoTime();
+    try (AgentFleet fleet =
+        new AgentFleet(
+            n,
+            base::withId,
+            i -> limits(tables[i]),
+            keys,
+            AgentFleet.MembershipKind.STATIC,
+            1,
+            Clocks.SYSTEM)) {
+      long start = System.currentTimeMillis();
+      long end = start + (long) (sc.duration() * 1000);
+      long roamAt = start + (long) (sc.roamAt() * 1000);
+      long w = sc.window().millis();
+      long windowEnd = (start / w + 1) * w;
+      KeyedAccounting counts = new KeyedAccounting(work, roamAt);
+      SplittableRandom rnd = new SplittableRandom(sc.seed());
+      IntSupplier zipf = work.sampler();
+      double gap = 1000.0 / sc.requestsPerSecond();
+      double t = start;
+      long reported = start;
+      while (true) {
+        t += -Math.log(1 - rnd.nextDouble()) * gap;
+        long due = (long) t;
+        if (due >= end) {
+          break;
+        }
+        long now = System.currentTimeMillis();
+        if (due > now) {
+          LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(due - now));
+          now = System.currentTimeMillis();
+        }
+        // a request is decided, and counted, at the time it is decided, on the clock the agents'
+        // rounds read: late requests (a busy machine) fall in the window they are decided in
+        while (now >= windowEnd) {
+          counts.closeWindow(windowEnd - w);
+          windowEnd += w;
+        }
+        int k = zipf.getAsInt();
+        int pop = work.popOf(k, now >= roamAt, rnd);
+        counts.request(k, tables[pop].admit(work.keyHash(k), limit, now) >= 0);
+        if (progress != null && due - reported >= 10_000) {
+          reported = due;
+          progress.at((due - start) / 1000.0, sc.duration());
+        }
+      }
+      long[] bytes = new long[n];
+      long reports = 0;
+      long grants = 0;
+      long held = 0;
+      long forgotten = 0;
+      long stale = 0;
+      for (int i = 0; i < n; i++) {
+        KeySharing s = fleet.agent(i).keySharing();
+        bytes[i] = s.sentBytes();
+        reports += s.reportsSent();
+        grants += s.grantsSent();
+        held = Math.max(held, tables[i].keys());
+        forgotten += tables[i].forgotten();
+        stale += tables[i].staleGrants();
+      }
+      return counts.result(
+          bytes,
+          (System.currentTimeMillis() - start) / 1000.0,
+          reports,
+          grants,
+          held,
+          forgotten,
+          stale,
+          0,
+          (System.nanoTime() - wallStart) / 1e9);
+    }
+  }
+
+  /** A PoP with one keyed customer and nothing else to share. */
+  private static LocalLimits limits(KeyedLimiter table) {
+    List<KeyedCustomer> customers = List.of(new KeyedCustomer(CUSTOMER, table));
+    return new LocalLimits() {
+      @Override
+      public double demand(String customer, long nowNanos) {
+        return 0;
+      }
+
+      @Override
+      public void setShare(String customer, double rate, Mode mode) {}
+
+      @Override
+      public List<KeyedCustomer> keyedCustomers() {
+        return customers;
+      }
+    };
+  }
+}
