@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
       CentralBenchCommand.class,
       CentralLoadCommand.class,
       TokenFloodCommand.class,
-      DrlFlowsCommand.class
+      DrlFlowsCommand.class,
+      KeysBenchCommand.class
     })
 public final class DrlCommand implements Runnable {
 

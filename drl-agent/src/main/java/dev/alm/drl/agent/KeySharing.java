@@ -112,6 +112,7 @@ public final class KeySharing {
       out.add(new ArrayList<>());
     }
     for (KeyedCustomer c : customers.values()) {
+      c.limiter().forget();
       for (KeyReport r : c.limiter().reports(nowMillis)) {
         int h = homeOf(r.key());
         if (h == self) {

@@ -1,12 +1,11 @@
 package dev.alm.proxy.limit;
 
-import com.google.common.hash.HashFunction;
-import com.google.common.hash.Hashing;
 import dev.alm.ratelimit.keys.KeyedLimiter;
 import io.netty.handler.codec.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import net.openhft.hashing.LongHashFunction;
 
 /**
  * One customer's per-key limit at this PoP (docs/ratelimit/keys.md): takes the request's key as its
@@ -22,7 +21,7 @@ final class CustomerKeys {
 
   private final KeyRule rule;
   private final KeyedLimiter limiter;
-  private final HashFunction hash;
+  private final LongHashFunction hash;
   private final Map<Long, Long> overrides;
   private final String policyItem;
 
@@ -39,16 +38,14 @@ final class CustomerKeys {
         "\"" + RateLimitFields.KEY + "\";q=" + rule.limit() + ";w=" + rule.window().seconds();
   }
 
-  /** The hash function of a customer's keys: SipHash-2-4 keyed by its name. */
-  static HashFunction hashFor(String customer) {
-    byte[] n = customer.getBytes(StandardCharsets.UTF_8);
-    long k0 = Hashing.murmur3_128().hashBytes(n).asLong();
-    long k1 = Hashing.murmur3_128(1).hashBytes(n).asLong();
-    return Hashing.sipHash24(k0, k1);
+  /** The hash function of a customer's keys: XXH3 seeded by the XXH3 of its name. */
+  static LongHashFunction hashFor(String customer) {
+    return LongHashFunction.xx3(
+        LongHashFunction.xx3().hashBytes(customer.getBytes(StandardCharsets.UTF_8)));
   }
 
-  static long hash(HashFunction f, CharSequence key) {
-    return f.hashUnencodedChars(key).asLong();
+  static long hash(LongHashFunction f, CharSequence key) {
+    return f.hashChars(key instanceof String str ? str : key.toString());
   }
 
   /**

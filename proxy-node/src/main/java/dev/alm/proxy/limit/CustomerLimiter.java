@@ -28,6 +28,10 @@ public final class CustomerLimiter {
   private final LongSupplier nanoClock;
   private final LongSupplier wallClock;
   private final CustomerKeys keys;
+
+  /** Whether responses carry the RateLimit fields: only then is a key's count told. */
+  private final boolean fields;
+
   private final Function<String, RateBucket> newClientBucket = k -> newClientBucket();
   private final LimitDecision admit;
   private final LimitDecision central;
@@ -47,7 +51,7 @@ public final class CustomerLimiter {
       double firstFraction,
       int maxClients,
       LongSupplier nanoClock) {
-    this(spec, state, firstFraction, maxClients, nanoClock, System::currentTimeMillis);
+    this(spec, state, firstFraction, maxClients, nanoClock, System::currentTimeMillis, true);
   }
 
   CustomerLimiter(
@@ -56,7 +60,9 @@ public final class CustomerLimiter {
       double firstFraction,
       int maxClients,
       LongSupplier nanoClock,
-      LongSupplier wallClock) {
+      LongSupplier wallClock,
+      boolean fields) {
+    this.fields = fields;
     this.spec = spec;
     this.state = state;
     this.nanoClock = nanoClock;
@@ -170,21 +176,20 @@ public final class CustomerLimiter {
       }
     }
     long keyLeft = -1;
-    long keySeconds = 0;
+    long now = 0;
     if (keys != null && req != null) {
-      long now = wallClock.getAsLong();
+      now = wallClock.getAsLong();
       keyLeft = keys.decide(req, client, now);
-      keySeconds = keys.secondsLeft(now);
       if (keyLeft == -1) {
         state.rejected.increment();
         state.keyRejected.increment();
         return new LimitDecision(
-            LimitDecision.Outcome.REJECT, keySeconds, this, RateLimitFields.KEY);
+            LimitDecision.Outcome.REJECT, keys.secondsLeft(now), this, RateLimitFields.KEY);
       }
     }
     LimitDecision d = decideShare(client, source);
-    return keyLeft >= 0 && d.outcome() != LimitDecision.Outcome.REJECT
-        ? d.withKey(keyLeft, keySeconds)
+    return fields && keyLeft >= 0 && d.outcome() != LimitDecision.Outcome.REJECT
+        ? d.withKey(keyLeft, keys.secondsLeft(now))
         : d;
   }
 

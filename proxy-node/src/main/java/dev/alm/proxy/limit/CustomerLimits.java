@@ -125,7 +125,15 @@ public final class CustomerLimits {
       if (fresh) {
         s = new CustomerState(spec.name());
       }
-      CustomerLimiter c = new CustomerLimiter(spec, s, 1, settings.maxClients(), nanoClock);
+      CustomerLimiter c =
+          new CustomerLimiter(
+              spec,
+              s,
+              1,
+              settings.maxClients(),
+              nanoClock,
+              System::currentTimeMillis,
+              settings.rateLimitHeaders());
       c.refresh(source, settings.limiters());
       limiters.add(c);
       if (fresh) {
@@ -238,6 +246,10 @@ public final class CustomerLimits {
   public void refresh() {
     for (CustomerLimiter c : table.customers()) {
       c.refresh(source, settings.limiters());
+      KeyedLimiter k = c.spec().keys() == null ? null : c.state().keyed();
+      if (k != null) {
+        k.forget();
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.alm.proxy.limit;
 
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.util.AsciiString;
 import java.util.regex.Pattern;
 
 /**
@@ -13,8 +14,16 @@ import java.util.regex.Pattern;
  * @param kind which part of the request
  * @param name the header's or parameter's name; null for the others
  * @param segments the path segments of {@code path-prefix}; 0 for the others
+ * @param header the header's name as Netty looks it up; null for the others
  */
-public record KeyDescriptor(Kind kind, String name, int segments) {
+public record KeyDescriptor(Kind kind, String name, int segments, AsciiString header) {
+
+  /**
+   * A descriptor; a header's name is kept as an {@link AsciiString} too, its hash computed once.
+   */
+  public KeyDescriptor(Kind kind, String name, int segments) {
+    this(kind, name, segments, kind == Kind.HEADER ? AsciiString.cached(name) : null);
+  }
 
   /** The parts of a request a key can come from. */
   public enum Kind {
@@ -83,7 +92,7 @@ public record KeyDescriptor(Kind kind, String name, int segments) {
    */
   public CharSequence extract(HttpRequest req, String client) {
     return switch (kind) {
-      case HEADER -> nonEmpty(req.headers().get(name));
+      case HEADER -> nonEmpty(req.headers().get(header));
       case CLIENT -> client;
       case PATH_PREFIX -> pathPrefix(req.uri(), segments);
       case QUERY -> query(req.uri(), name);

@@ -10,7 +10,10 @@ final class KeyEntry {
   final long key;
 
   /** The key's limit at its last request. */
-  private long limit;
+  private int limit;
+
+  /** When the key was last asked for, seconds on the table's clock (for forgetting the oldest). */
+  volatile int touched;
 
   private long window = Long.MIN_VALUE;
   int count;
@@ -19,7 +22,9 @@ final class KeyEntry {
   /** The previous window's global count (for a sliding window). */
   private int previous;
 
-  /** This PoP's arrivals and admitted requests in the previous window (0 if it was not the last). */
+  /**
+   * This PoP's arrivals and admitted requests in the previous window (0 if it was not the last).
+   */
   private int previousArrivals;
 
   private int previousCount;
@@ -37,15 +42,21 @@ final class KeyEntry {
    */
   private boolean shared;
 
-  private long grantWindow = Long.MIN_VALUE;
-  private int grantTotal;
-  private int grantTotalArrivals;
-  private int grantOwn;
-  private int grantOwnArrivals;
-  private float othersRate;
+  /** The home's last grant; null until the key is first shared (most keys never are). */
+  private Grant grant;
 
-  /** The PoP's share of the key's arrivals in the last grant, carried into the next window. */
-  private float share = 1;
+  /** A home's last grant of the key. */
+  private static final class Grant {
+    long window = Long.MIN_VALUE;
+    int total;
+    int totalArrivals;
+    int own;
+    int ownArrivals;
+    float othersRate;
+
+    /** The PoP's share of the key's arrivals in the last grant, carried into the next window. */
+    float share = 1;
+  }
 
   KeyEntry(long key) {
     this.key = key;
@@ -53,22 +64,23 @@ final class KeyEntry {
 
   /**
    * Moves the counts to {@code id}'s window, carrying what a sliding window and sharing need. An
-   * older window than the key's (a thread that read the clock just before another rolled the key,
-   * a clock stepped back) counts in the key's current window: counts never go back.
+   * older window than the key's (a thread that read the clock just before another rolled the key, a
+   * clock stepped back) counts in the key's current window: counts never go back.
    */
   void roll(long id, long nowMillis) {
     if (id <= window) {
       return;
     }
-    boolean granted = shared && grantWindow == window;
+    Grant g = grant;
+    boolean granted = shared && g.window == window;
     boolean next = id == window + 1;
-    previous = next ? (granted ? grantTotal - grantOwn + count : count) : 0;
+    previous = next ? (granted ? g.total - g.own + count : count) : 0;
     previousArrivals = next ? arrivals : 0;
     previousCount = next ? count : 0;
     // a key stays shared into the next window only if the last grant had other PoPs in it
-    shared = granted && grantTotalArrivals > grantOwnArrivals;
-    if (granted && grantTotalArrivals > 0) {
-      share = grantOwnArrivals / (float) grantTotalArrivals;
+    shared = granted && g.totalArrivals > g.ownArrivals;
+    if (granted && g.totalArrivals > 0) {
+      g.share = g.ownArrivals / (float) g.totalArrivals;
     }
     window = id;
     count = 0;
@@ -89,19 +101,20 @@ final class KeyEntry {
     if (!shared) {
       return limit;
     }
+    Grant g = grant;
     double remaining;
     double base;
     double part;
-    if (grantWindow == window) {
-      remaining = Math.max(0, limit - grantTotal);
-      base = grantOwn;
-      part = grantTotalArrivals > 0 ? grantOwnArrivals / (double) grantTotalArrivals : share;
+    if (g.window == window) {
+      remaining = Math.max(0, limit - g.total);
+      base = g.own;
+      part = g.totalArrivals > 0 ? g.ownArrivals / (double) g.totalArrivals : g.share;
     } else {
       remaining = limit;
       base = 0;
-      part = share;
+      part = g.share;
     }
-    double mine = Math.max(remaining * part, remaining - othersRate * horizonSeconds);
+    double mine = Math.max(remaining * part, remaining - g.othersRate * horizonSeconds);
     // the PoPs' parts sum to the remaining requests: a part is rounded up past a half, so the
     // requests split between two PoPs are not lost to rounding both down
     double whole = Math.floor(mine);
@@ -114,7 +127,7 @@ final class KeyEntry {
    */
   long admit(long limit, KeyWindow w, long nowMillis, double horizonSeconds) {
     roll(w.id(nowMillis), nowMillis);
-    this.limit = limit;
+    this.limit = (int) Math.min(Integer.MAX_VALUE, limit);
     arrivals++;
     double allowed = allowance(limit - w.carried(previous, nowMillis), horizonSeconds);
     if (count + 1 > allowed + 1e-9) {
@@ -166,15 +179,7 @@ final class KeyEntry {
     reportedArrivals = arrivals;
     reportedCount = count;
     reportedAt = nowMillis;
-    return new KeyReport(
-        key,
-        (int) window,
-        (int) Math.min(Integer.MAX_VALUE, limit),
-        count,
-        arrivals,
-        rate,
-        admittedRate,
-        shared);
+    return new KeyReport(key, (int) window, limit, count, arrivals, rate, admittedRate, shared);
   }
 
   /**
@@ -190,12 +195,13 @@ final class KeyEntry {
       owesReport = true;
     }
     shared = true;
-    grantWindow = window;
-    grantTotal = g.total();
-    grantTotalArrivals = g.totalArrivals();
-    grantOwn = g.own();
-    grantOwnArrivals = g.ownArrivals();
-    othersRate = g.othersRate();
+    Grant h = grant == null ? (grant = new Grant()) : grant;
+    h.window = window;
+    h.total = g.total();
+    h.totalArrivals = g.totalArrivals();
+    h.own = g.own();
+    h.ownArrivals = g.ownArrivals();
+    h.othersRate = g.othersRate();
     return true;
   }
 

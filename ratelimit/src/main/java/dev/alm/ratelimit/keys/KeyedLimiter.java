@@ -1,29 +1,36 @@
 package dev.alm.ratelimit.keys;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.RemovalCause;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Function;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One customer's per-key limit at one PoP (docs/ratelimit/keys.md): every key counts its window
- * here, in a table of at most {@link KeyShareSettings#maxKeys} keys (the least recently used are
- * forgotten, counted); a key is enforced at its whole limit while it is this PoP's alone, and at
- * its allowance from its home's grants once another PoP reports it too. No call leaves the PoP on
- * the request path: {@link #admit} counts and decides; {@link #reports} and {@link #grant} run once
- * a sharing round, on the agent's thread.
+ * here; a key is enforced at its whole limit while it is this PoP's alone, and at its allowance
+ * from its home's grants once another PoP reports it too. No call leaves the PoP on the request
+ * path: {@link #admit} counts and decides; {@link #reports}, {@link #grant} and {@link #forget} run
+ * once a sharing round, on the agent's thread.
+ *
+ * <p>The keys are held in a {@link ConcurrentHashMap} of at most {@link KeyShareSettings#maxKeys}
+ * keys: {@link #forget} drops the least recently asked for (by the second) down to 90% of the bound
+ * once it is passed, counted. Between two rounds new keys may pass the bound by a quarter; past
+ * that, a new key's request is admitted without a count (counted as {@link #uncounted}): a key
+ * first seen then has made one request, under any limit of at least 1.
  */
 public final class KeyedLimiter {
 
   private final KeyWindow window;
   private final KeyShareSettings settings;
   private final double horizonSeconds;
-  private final Cache<Long, KeyEntry> table;
-  private final Function<Long, KeyEntry> create = KeyEntry::new;
+  private final ConcurrentHashMap<Long, KeyEntry> table;
+  private final int hardBound;
+  private final ReentrantLock forgetting = new ReentrantLock();
+  private final LongAdder uncounted = new LongAdder();
+
+
   private final ConcurrentLinkedQueue<KeyEntry> pending = new ConcurrentLinkedQueue<>();
   private final LongAdder forgotten = new LongAdder();
   private final LongAdder forgottenCounting = new LongAdder();
@@ -37,20 +44,8 @@ public final class KeyedLimiter {
     this.window = window;
     this.settings = settings;
     this.horizonSeconds = settings.horizonRounds() * settings.roundMillis() / 1000.0;
-    this.table =
-        Caffeine.newBuilder()
-            .maximumSize(settings.maxKeys())
-            .executor(Runnable::run)
-            .<Long, KeyEntry>removalListener(
-                (k, e, cause) -> {
-                  if (cause == RemovalCause.SIZE) {
-                    forgotten.increment();
-                    if (e != null && e.count > 0) {
-                      forgottenCounting.increment();
-                    }
-                  }
-                })
-            .build();
+    this.table = new ConcurrentHashMap<>(Math.min(settings.maxKeys(), 1 << 16));
+    this.hardBound = settings.maxKeys() + Math.max(1, settings.maxKeys() / 4);
   }
 
   /** The sharing settings. */
@@ -69,7 +64,18 @@ public final class KeyedLimiter {
    * the requests left to the key in its window here, or -1 when it is refused.
    */
   public long admit(long key, long limit, long nowMillis) {
-    KeyEntry e = table.get(key, create);
+    KeyEntry e = table.get(key);
+    if (e == null) {
+      if (table.size() >= hardBound) {
+        uncounted.increment();
+        return Math.max(0, limit - 1);
+      }
+      e = table.computeIfAbsent(key, KeyEntry::new);
+    }
+    int second = (int) (nowMillis / 1000);
+    if (e.touched != second) {
+      e.touched = second;
+    }
     long left;
     synchronized (e) {
       left = e.admit(limit, window, nowMillis, horizonSeconds);
@@ -101,7 +107,7 @@ public final class KeyedLimiter {
 
   /** Takes a grant from the key's home; one for a forgotten key or another window is counted. */
   public void grant(KeyGrant g, long nowMillis) {
-    KeyEntry e = table.getIfPresent(g.key());
+    KeyEntry e = table.get(g.key());
     if (e == null) {
       staleGrants.increment();
       return;
@@ -117,12 +123,69 @@ public final class KeyedLimiter {
     }
   }
 
-  /** Keys held now. */
-  public long keys() {
-    return table.estimatedSize();
+  /**
+   * Forgets the least recently asked-for keys once more than {@link KeyShareSettings#maxKeys} are
+   * held, down to 90% of it (the keys last asked for in the oldest seconds go first); returns how
+   * many. One thread at a time; another caller meanwhile returns 0 at once.
+   */
+  public int forget() {
+    int bound = settings.maxKeys();
+    if (table.size() <= bound || !forgetting.tryLock()) {
+      return 0;
+    }
+    try {
+      int excess = table.size() - bound * 9 / 10;
+      if (excess <= 0) {
+        return 0;
+      }
+      // a histogram of the seconds the keys were last asked in, oldest first
+      int newest = Integer.MIN_VALUE;
+      int oldest = Integer.MAX_VALUE;
+      for (KeyEntry e : table.values()) {
+        newest = Math.max(newest, e.touched);
+        oldest = Math.min(oldest, e.touched);
+      }
+      int span = Math.max(1, Math.min(1 << 20, newest - oldest + 1));
+      int[] perSecond = new int[span];
+      for (KeyEntry e : table.values()) {
+        perSecond[Math.min(span - 1, e.touched - oldest)]++;
+      }
+      int cut = oldest;
+      int dropped = 0;
+      for (int i = 0; i < span && dropped < excess; i++) {
+        dropped += perSecond[i];
+        cut = oldest + i;
+      }
+      int removed = 0;
+      var it = table.values().iterator();
+      while (it.hasNext()) {
+        KeyEntry e = it.next();
+        if (e.touched <= cut) {
+          it.remove();
+          removed++;
+          if (e.count > 0) {
+            forgottenCounting.increment();
+          }
+        }
+      }
+      forgotten.add(removed);
+      return removed;
+    } finally {
+      forgetting.unlock();
+    }
   }
 
-  /** Keys forgotten to keep the bound. */
+  /** Keys held now. */
+  public long keys() {
+    return table.size();
+  }
+
+  /** Requests of new keys admitted without a count while the table was full. */
+  public long uncounted() {
+    return uncounted.sum();
+  }
+
+  /** Keys forgotten to keep the bound ({@link #forget}). */
   public long forgotten() {
     return forgotten.sum();
   }
@@ -139,6 +202,6 @@ public final class KeyedLimiter {
 
   /** Keys shared now (a home's grant in this window or the last); walks the table. */
   public long sharedKeys() {
-    return table.asMap().values().stream().filter(KeyEntry::shared).count();
+    return table.values().stream().filter(KeyEntry::shared).count();
   }
 }

@@ -122,6 +122,7 @@ public final class KeyedSimulation {
     int n = sc.pops();
     long at = now + sc.latencyMillis();
     for (int p = 0; p < n; p++) {
+      limiters[p].forget();
       for (KeyReport r : limiters[p].reports(now)) {
         int h = homeOf.home(r.key());
         if (h == p) {

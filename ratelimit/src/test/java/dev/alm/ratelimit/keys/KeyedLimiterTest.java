@@ -88,14 +88,31 @@ class KeyedLimiterTest {
   }
 
   @Test
-  void theTableIsBoundedAndCountsWhatItForgets() {
+  void theTableIsBoundedAndForgetsTheLeastRecentlyAskedFor() {
+    KeyedLimiter l = new KeyedLimiter(MINUTE, KeyShareSettings.DEFAULTS.withMaxKeys(1_000));
+    for (long k = 0; k < 1_100; k++) {
+      l.admit(k, 10, 1_000 + k * 10);
+    }
+    assertEquals(1_100, l.keys(), "a round forgets, not the request path");
+    int forgot = l.forget();
+    // whole seconds go at once: the keys of 1 to 10.99 s, 100 a second, down to at most 900
+    assertTrue(forgot >= 200 && forgot < 300, "forgot " + forgot);
+    assertEquals(1_100 - forgot, l.keys());
+    assertEquals(forgot, l.forgotten());
+    assertEquals(forgot, l.forgottenCounting(), "every forgotten key had a count");
+    assertEquals(9, l.admit(1_099, 10, 15_000) + 1, "the newest keys are kept");
+    assertEquals(9, l.admit(0, 10, 15_000), "the oldest were forgotten: a fresh count");
+  }
+
+  @Test
+  void pastAQuarterOverTheBoundNewKeysAreAdmittedWithoutACount() {
     KeyedLimiter l = new KeyedLimiter(MINUTE, KeyShareSettings.DEFAULTS.withMaxKeys(1_000));
     for (long k = 0; k < 50_000; k++) {
-      l.admit(k, 10, 1_000);
+      assertTrue(l.admit(k, 10, 1_000) >= 0);
     }
-    assertTrue(l.keys() <= 1_000, "held " + l.keys());
-    assertTrue(l.forgotten() >= 49_000, "forgot " + l.forgotten());
-    assertEquals(l.forgotten(), l.forgottenCounting(), "every forgotten key had a count");
+    assertEquals(1_250, l.keys());
+    assertEquals(48_750, l.uncounted());
+    assertTrue(l.admit(7, 10, 1_000) == 8, "a held key still counts");
   }
 
   /** Alone, a PoP never admits more than the limit in a fixed window, whatever arrives. */
