@@ -201,7 +201,7 @@ public final class KeysCentralCommand implements Callable<Integer> {
       KeysCentralRun r =
           new KeysCentralRun(
               limiter, sc.window(), limit, hashes, () -> zipf.sample() - 1, maxRequests);
-      long[] peakKeys = {keysBefore};
+      long[] peakKeys = {keysBefore, usedBefore};
       long pauseMs = Math.round((ab[1] - ab[0]) * 1000);
       Thread pauser = pauser(admin, ab[0] < 0 ? -1 : warmup + ab[0], pauseMs);
       r.run(
@@ -215,6 +215,7 @@ public final class KeysCentralCommand implements Callable<Integer> {
           s -> {
             if (ab[0] < 0 || s < warmup + ab[0] || s > warmup + ab[1] + 1) {
               peakKeys[0] = Math.max(peakKeys[0], dbsize(admin, peakKeys[0]));
+              peakKeys[1] = Math.max(peakKeys[1], usedMemory(admin));
             }
           });
       if (pauser != null) {
@@ -237,7 +238,12 @@ public final class KeysCentralCommand implements Callable<Integer> {
           r,
           limiter.counters(),
           new long[] {
-            usedBefore, usedAfter, keysBefore, keysAfter, Math.max(peakKeys[0], keysAfter)
+            usedBefore,
+            usedAfter,
+            keysBefore,
+            keysAfter,
+            Math.max(peakKeys[0], keysAfter),
+            Math.max(peakKeys[1], usedAfter)
           },
           limiter.keyName(hashes[0]));
     } finally {
@@ -290,7 +296,16 @@ public final class KeysCentralCommand implements Callable<Integer> {
   }
 
   private static long usedMemory(StatefulRedisConnection<String, String> admin) {
-    for (String line : admin.sync().info("memory").split("\r?\n")) {
+    String info;
+    try {
+      info = admin.async().info("memory").get(500, TimeUnit.MILLISECONDS);
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      return -1;
+    }
+    for (String line : info.split("\r?\n")) {
       if (line.startsWith("used_memory:")) {
         return Long.parseLong(line.substring("used_memory:".length()).trim());
       }

@@ -42,7 +42,8 @@ final class KeysCentralReport {
   private final long[] local;
 
   /**
-   * @param redis used_memory before and after, DBSIZE before, after and the most seen during
+   * @param redis used_memory before and after, DBSIZE before, after and the most seen during, the
+   *     most used_memory seen
    */
   KeysCentralReport(
       KeyedScenario sc,
@@ -211,10 +212,11 @@ final class KeysCentralReport {
         q(local, 0.999));
     o.printf(
         Locale.ROOT,
-        "  Redis at the end: used_memory %,d bytes (%,d at the start), %,d keys (DBSIZE; %,d at"
-            + " the start, at most %,d seen)%n",
+        "  Redis at the end: used_memory %,d bytes (%,d at the start, at most %,d seen), %,d keys"
+            + " (DBSIZE; %,d at the start, at most %,d seen)%n",
         redis[1],
         redis[0],
+        redis[5],
         redis[3],
         redis[2],
         redis[4]);
@@ -312,6 +314,7 @@ final class KeysCentralReport {
     r.put("keysBefore", redis[2]);
     r.put("keys", redis[3]);
     r.put("keysMax", redis[4]);
+    r.put("usedMemoryMax", redis[5]);
     m.put("redis", r);
     m.put("windows", run.rows);
     return m;
