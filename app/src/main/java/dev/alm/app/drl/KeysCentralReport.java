@@ -148,6 +148,69 @@ final class KeysCentralReport {
         run.behind > 0
             ? String.format(Locale.ROOT, " (%,d not sent, behind schedule)", run.behind)
             : "");
+    printWindows(o);
+    group(o, "complete windows clear of the outage", run.steady);
+    if (outage[0] >= 0) {
+      group(o, "windows overlapping the outage", run.outage);
+      o.printf(
+          Locale.ROOT,
+          "  sent during the outage: %,d; Redis admitted %,d, the policy admitted %,d and refused"
+              + " %,d%n",
+          run.outageSent.sum(),
+          run.outageAdmitted.sum(),
+          run.outagePolicyAdmitted.sum(),
+          run.outagePolicyRefused.sum());
+    }
+    o.printf(
+        Locale.ROOT,
+        "  policy answers: %,d (%,d timeouts, %,d errors); Redis answered %,d admitted, %,d"
+            + " refused%n",
+        run.policyAnswers.sum(),
+        counters.timeouts(),
+        counters.errors(),
+        counters.admitted(),
+        counters.rejected());
+    printLatency(o);
+    o.printf(
+        Locale.ROOT,
+        "  Redis at the end: used_memory %,d bytes (%,d at the start, at most %,d seen), %,d keys"
+            + " (DBSIZE; %,d at the start, at most %,d seen)%n",
+        redis[1],
+        redis[0],
+        redis[5],
+        redis[3],
+        redis[2],
+        redis[4]);
+    if (run.partialWindows > 0) {
+      o.printf(
+          Locale.ROOT,
+          "  (%d windows in the warm-up or cut by the end of the load are not measured)%n",
+          run.partialWindows);
+    }
+  }
+
+  /** Latency asking Redis, and with no network call. */
+  private void printLatency(PrintWriter o) {
+    o.printf(
+        Locale.ROOT,
+        "  decision latency (send to answer, after the warm-up, outside the outage, %,d samples): p50 %.0f us, p99 %.0f us, p99.9 %.0f"
+            + " us%n",
+        latency.length,
+        q(latency, 0.5),
+        q(latency, 0.99),
+        q(latency, 0.999));
+    o.printf(
+        Locale.ROOT,
+        "  no network call (one PoP's KeyedLimiter.admit, same keys, %,d decisions): p50 %.2f us,"
+            + " p99 %.2f us, p99.9 %.2f us%n",
+        local.length,
+        q(local, 0.5),
+        q(local, 0.99),
+        q(local, 0.999));
+  }
+
+  /** A row per measured window, when there are at most 40. */
+  private void printWindows(PrintWriter o) {
     if (run.rows.size() <= 40) {
       o.printf(
           Locale.ROOT,
@@ -172,59 +235,6 @@ final class KeysCentralReport {
             w.underRefusedKeys(),
             w.outage() ? "  (outage)" : "");
       }
-    }
-    group(o, "complete windows clear of the outage", run.steady);
-    if (outage[0] >= 0) {
-      group(o, "windows overlapping the outage", run.outage);
-      o.printf(
-          Locale.ROOT,
-          "  sent during the outage: %,d; Redis admitted %,d, the policy admitted %,d and refused"
-              + " %,d%n",
-          run.outageSent.sum(),
-          run.outageAdmitted.sum(),
-          run.outagePolicyAdmitted.sum(),
-          run.outagePolicyRefused.sum());
-    }
-    o.printf(
-        Locale.ROOT,
-        "  policy answers: %,d (%,d timeouts, %,d errors); Redis answered %,d admitted, %,d"
-            + " refused%n",
-        run.policyAnswers.sum(),
-        counters.timeouts(),
-        counters.errors(),
-        counters.admitted(),
-        counters.rejected());
-    o.printf(
-        Locale.ROOT,
-        "  decision latency (send to answer, after the warm-up, outside the outage, %,d samples): p50 %.0f us, p99 %.0f us, p99.9 %.0f"
-            + " us%n",
-        latency.length,
-        q(latency, 0.5),
-        q(latency, 0.99),
-        q(latency, 0.999));
-    o.printf(
-        Locale.ROOT,
-        "  no network call (one PoP's KeyedLimiter.admit, same keys, %,d decisions): p50 %.2f us,"
-            + " p99 %.2f us, p99.9 %.2f us%n",
-        local.length,
-        q(local, 0.5),
-        q(local, 0.99),
-        q(local, 0.999));
-    o.printf(
-        Locale.ROOT,
-        "  Redis at the end: used_memory %,d bytes (%,d at the start, at most %,d seen), %,d keys"
-            + " (DBSIZE; %,d at the start, at most %,d seen)%n",
-        redis[1],
-        redis[0],
-        redis[5],
-        redis[3],
-        redis[2],
-        redis[4]);
-    if (run.partialWindows > 0) {
-      o.printf(
-          Locale.ROOT,
-          "  (%d windows in the warm-up or cut by the end of the load are not measured)%n",
-          run.partialWindows);
     }
   }
 
