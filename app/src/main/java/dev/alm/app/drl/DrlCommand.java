@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
       TokenServerCommand.class,
       CentralBenchCommand.class,
       CentralLoadCommand.class,
+      KeysCentralCommand.class,
       TokenFloodCommand.class,
       DrlFlowsCommand.class,
       KeysBenchCommand.class

@@ -90,17 +90,32 @@ public final class RedisLimiter implements CentralBaseline {
    * @throws IOException when Redis cannot be reached, with the URI and the reason on one line
    */
   public static RedisLimiter connect(RedisLimiterConfig config) throws IOException {
+    Connected c = open(config.redisUri(), config.connectTimeout(), config.timeout());
+    return new RedisLimiter(config, c.client(), c.connection());
+  }
+
+  /** A client and its one connection (string keys, byte-array values), as the limiters use it. */
+  record Connected(RedisClient client, StatefulRedisConnection<String, byte[]> connection) {}
+
+  /**
+   * Connects to {@code redisUri} (blocking, up to {@code connectTimeout}): commands rejected at
+   * once while disconnected, Lettuce's own timeout a backstop behind the per-call {@code timeout}.
+   *
+   * @throws IOException when Redis cannot be reached, with the URI and the reason on one line
+   */
+  static Connected open(String redisUri, Duration connectTimeout, Duration timeout)
+      throws IOException {
     RedisURI uri;
     try {
-      uri = RedisURI.create(config.redisUri());
+      uri = RedisURI.create(redisUri);
     } catch (IllegalArgumentException e) {
-      throw new IOException("redis " + config.redisUri() + ": " + e.getMessage(), e);
+      throw new IOException("redis " + redisUri + ": " + e.getMessage(), e);
     }
     // The URI's timeout bounds the connection handshake (HELLO, CLIENT SETINFO), which a cold JVM
     // can take well over the per-call timeout to run; decisions are bounded by our own timer.
-    uri.setTimeout(config.connectTimeout());
+    uri.setTimeout(connectTimeout);
     RedisClient client = RedisClient.create(uri);
-    Duration backstop = config.timeout().compareTo(BACKSTOP) > 0 ? config.timeout() : BACKSTOP;
+    Duration backstop = timeout.compareTo(BACKSTOP) > 0 ? timeout : BACKSTOP;
     client.setOptions(
         ClientOptions.builder()
             .autoReconnect(true)
@@ -114,8 +129,8 @@ public final class RedisLimiter implements CentralBaseline {
           client
               .connectAsync(RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE), uri)
               .toCompletableFuture()
-              .get(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
-      return new RedisLimiter(config, client, c);
+              .get(connectTimeout.toMillis(), TimeUnit.MILLISECONDS);
+      return new Connected(client, c);
     } catch (Exception e) {
       client.shutdown(Duration.ZERO, Duration.ofSeconds(1));
       if (e instanceof InterruptedException) {
@@ -123,7 +138,7 @@ public final class RedisLimiter implements CentralBaseline {
       }
       Throwable cause = e.getCause() == null ? e : e.getCause();
       throw new IOException(
-          "redis " + config.redisUri() + ": cannot connect (" + cause.getMessage() + ")", e);
+          "redis " + redisUri + ": cannot connect (" + cause.getMessage() + ")", e);
     }
   }
 

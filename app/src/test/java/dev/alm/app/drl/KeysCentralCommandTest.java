@@ -1,0 +1,82 @@
+package dev.alm.app.drl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.alm.app.CliTest;
+import dev.alm.drl.central.RedisServerProcess;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs {@code alm drl keys-central} small against a real redis-server on loopback: 2,000 keys,
+ * limit 20 per 1 s window, 7 s of load after 2 s of warm-up, Redis paused from 4 s to 6 s, failing
+ * closed. Bounds only, no times: keys over their limit get at most 25% over it (a request is
+ * counted in the window it was sent in, Redis counts it in the window it ran in), keys under it are
+ * not refused by Redis outside the outage (up to 1% of key-windows, at the same boundaries), and
+ * the outage's requests are refused by the policy.
+ */
+class KeysCentralCommandTest extends CliTest {
+
+  @TempDir Path dir;
+
+  @Test
+  void holdsKeysAtTheirLimitAndRefusesDuringAnOutageWhenClosed() throws Exception {
+    assumeTrue(RedisServerProcess.installed(), "redis-server is not installed");
+    int code =
+        alm(
+            "drl",
+            "keys-central",
+            "--start-redis",
+            "--scenario",
+            "builtin:keys-zipf?keys=2000&requestsPerSecond=1500&window=1s&limit=20",
+            "--warmup",
+            "2",
+            "--duration",
+            "7",
+            "--concurrency",
+            "2000",
+            "--timeout",
+            "300",
+            "--failure",
+            "closed",
+            "--outage",
+            "4:6",
+            "--out",
+            dir.toString());
+    System.out.println(out);
+    assertEquals(0, code, err.toString());
+    JsonNode s = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+    JsonNode steady = s.get("steady");
+    JsonNode over = steady.get("over");
+    assertTrue(steady.get("windows").asInt() >= 2, "complete windows clear of the outage: " + s);
+    assertTrue(over.get("n").asLong() > 0, "some keys reached their limit: " + over);
+    assertTrue(over.get("max").asDouble() <= 1.25, "held at the limit: " + over);
+    assertTrue(over.get("median").asDouble() >= 0.8, "and served up to it: " + over);
+    long under = steady.get("underKeys").asLong();
+    long byRedis =
+        steady.get("underRefused").asLong() - steady.get("underRefusedByPolicy").asLong();
+    assertTrue(under > 0 && byRedis <= Math.max(2, under / 100), "under refused: " + steady);
+    JsonNode during = s.get("duringOutage");
+    long sent = during.get("sent").asLong();
+    assertTrue(sent > 0, "requests during the outage: " + during);
+    assertTrue(during.get("policyRefused").asLong() >= sent / 2, "refused by policy: " + during);
+    assertTrue(during.get("admitted").asLong() <= sent / 3, "few answered by Redis: " + during);
+    assertEquals(0, during.get("policyAdmitted").asLong(), "closed never admits: " + during);
+    assertTrue(s.get("redis").get("keys").asLong() <= 2000, "keys expire: " + s.get("redis"));
+  }
+
+  @Test
+  void rejectsBadInputWithOneLine() {
+    assertEquals(1, alm("drl", "keys-central", "--failure", "maybe", "--start-redis"));
+    assertTrue(err.toString().contains("--failure"), err.toString());
+    assertEquals(1, alm("drl", "keys-central", "--duration", "5", "--outage", "4:9"));
+    assertEquals(1, alm("drl", "keys-central", "--duration", "5"));
+    assertTrue(err.toString().contains("--redis"), err.toString());
+    assertEquals(2, alm("drl", "keys-central", "--start-redis", "--concurrency", "0"));
+  }
+}
