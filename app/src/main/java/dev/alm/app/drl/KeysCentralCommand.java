@@ -7,6 +7,7 @@ import dev.alm.drl.central.RedisKeyLimiter;
 import dev.alm.drl.central.RedisServerProcess;
 import dev.alm.io.InputException;
 import dev.alm.ratelimit.keys.KeyedScenario;
+import dev.alm.ratelimit.keys.KeyedScenarioReader;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.io.IOException;
@@ -136,7 +137,7 @@ public final class KeysCentralCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    KeyedScenario sc = KeyedScenarioSource.read(scenario);
+    KeyedScenario sc = KeyedScenarioReader.read(scenario);
     double rate = offered == null ? sc.requestsPerSecond() : offered;
     double seconds = duration == null ? sc.duration() : duration;
     check(sc, rate, seconds);
