@@ -305,9 +305,30 @@ public final class CustomerLimits {
       if (c.spec().mode() == LimitMode.CENTRAL) {
         m.put("centralFailures", s.centralFailures());
       }
+      KeyedLimiter k = c.spec().keys() == null ? null : s.keyed();
+      if (k != null) {
+        m.put("keys", keyStatus(c.spec().keys(), s, k));
+      }
       out.add(m);
     }
     return out;
+  }
+
+  /** A customer's per-key limit on /status: its rule, the keys held and what was refused. */
+  private static Map<String, Object> keyStatus(KeyRule rule, CustomerState s, KeyedLimiter k) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("key", rule.key().text());
+    m.put("limit", rule.limit());
+    m.put("window", rule.window().text());
+    m.put("namedKeys", rule.overrides().size());
+    m.put("held", k.keys());
+    m.put("maxKeys", rule.maxKeys());
+    m.put("forgotten", k.forgotten());
+    m.put("forgottenCounting", k.forgottenCounting());
+    m.put("uncounted", k.uncounted());
+    m.put("rejected", s.keyRejected());
+    m.put("staleGrants", k.staleGrants());
+    return m;
   }
 
   /** Releases what the customers hold. */

@@ -57,6 +57,14 @@ public final class CustomerMetrics {
         .tags(t)
         .description("This PoP's share of the customer's limit, its unit per second")
         .register(registry);
+    FunctionCounter.builder("alm.customer.key.rejected", s, CustomerState::keyRejected)
+        .tags(t)
+        .description("Requests of a customer refused by their key's limit (429)")
+        .register(registry);
+    Gauge.builder("alm.customer.keys", s, x -> x.keyed() == null ? 0 : x.keyed().keys())
+        .tags(t)
+        .description("Keys of a customer's per-key limit held at this PoP")
+        .register(registry);
     Gauge.builder("alm.customer.limit", s, CustomerState::limit)
         .tags(t)
         .description("The customer's global limit, its unit per second")
