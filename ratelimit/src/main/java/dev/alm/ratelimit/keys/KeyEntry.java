@@ -54,6 +54,9 @@ final class KeyEntry {
     int ownArrivals;
     float othersRate;
 
+    /** When it came (wall-clock ms). */
+    long at;
+
     /** The PoP's share of the key's arrivals in the last grant, carried into the next window. */
     float share = 1;
   }
@@ -95,9 +98,10 @@ final class KeyEntry {
   /**
    * The most requests the PoP may have admitted in this window: the whole limit while the key is
    * its alone; when shared, what the home counted of it plus the remaining limit less the others'
-   * arrivals over the horizon, but at least its share of the remaining (docs/ratelimit/keys.md).
+   * arrivals over the horizon, but at least its share of the remaining (docs/ratelimit/keys.md);
+   * only its share of the remaining once the last grant is older than {@code freshMillis}.
    */
-  double allowance(double limit, double horizonSeconds) {
+  double allowance(double limit, double horizonSeconds, long nowMillis, long freshMillis) {
     if (!shared) {
       return limit;
     }
@@ -114,7 +118,12 @@ final class KeyEntry {
       base = 0;
       part = g.share;
     }
-    double mine = Math.max(remaining * part, remaining - g.othersRate * horizonSeconds);
+    // the reserve for the others' arrivals holds only while grants come: after a partition or a
+    // lost home, a PoP keeps to its share of what was left, and the shares sum to it
+    double mine =
+        nowMillis - g.at <= freshMillis
+            ? Math.max(remaining * part, remaining - g.othersRate * horizonSeconds)
+            : remaining * part;
     // the PoPs' parts sum to the remaining requests: a part is rounded up past a half, so the
     // requests split between two PoPs are not lost to rounding both down
     double whole = Math.floor(mine);
@@ -125,11 +134,12 @@ final class KeyEntry {
    * One request at {@code nowMillis}: counts it and admits it while the count stays within the
    * allowance. Returns the requests left in the window after it, or -1 when refused.
    */
-  long admit(long limit, KeyWindow w, long nowMillis, double horizonSeconds) {
+  long admit(long limit, KeyWindow w, long nowMillis, double horizonSeconds, long freshMillis) {
     roll(w.id(nowMillis), nowMillis);
     this.limit = (int) Math.min(Integer.MAX_VALUE, limit);
     arrivals++;
-    double allowed = allowance(limit - w.carried(previous, nowMillis), horizonSeconds);
+    double allowed =
+        allowance(limit - w.carried(previous, nowMillis), horizonSeconds, nowMillis, freshMillis);
     if (count + 1 > allowed + 1e-9) {
       return -1;
     }
@@ -182,6 +192,18 @@ final class KeyEntry {
     return new KeyReport(key, (int) window, limit, count, arrivals, rate, admittedRate, shared);
   }
 
+  /** Takes a restored count of window {@code id}; owes its home a report. */
+  void restore(long id, int restoredCount, int restoredArrivals, long nowMillis) {
+    roll(id, nowMillis);
+    if (id != window) {
+      return;
+    }
+    count = Math.max(count, restoredCount);
+    arrivals = Math.max(arrivals, restoredArrivals);
+    owesReport = true;
+    touched = (int) (nowMillis / 1000);
+  }
+
   /**
    * Takes the home's grant for the current window; returns false for another window's. A key that
    * becomes shared by it, or whose last report is older than a refresh period, owes its home a
@@ -202,6 +224,7 @@ final class KeyEntry {
     h.own = g.own();
     h.ownArrivals = g.ownArrivals();
     h.othersRate = g.othersRate();
+    h.at = nowMillis;
     return true;
   }
 

@@ -5,8 +5,9 @@ package dev.alm.ratelimit.keys;
  * about a key, how often, and how much it may hold. Immutable, with named defaults.
  *
  * @param reportFraction a PoP first reports a key in a window once the key's arrivals there reach
- *     this fraction of its limit (theta); below it a key is the PoP's alone. A key seen at n PoPs
- *     that none has reported overshoots its limit by less than n theta L
+ *     this fraction of its limit (theta), and at its first request at least; below it a key is the
+ *     PoP's alone. A key seen at n PoPs that none has reported overshoots its limit by less than n
+ *     theta L (at most one request each at theta = 0)
  * @param updateFraction a reported key is reported again once its arrivals grew by this fraction of
  *     its limit (delta)
  * @param roundMillis the interval of the sharing rounds: reports and grants leave once a round
@@ -26,8 +27,12 @@ public record KeyShareSettings(
     int maxKeys,
     int maxHomeKeys) {
 
-  /** theta: 5% of the limit before a key's first report. */
-  public static final double DEFAULT_REPORT_FRACTION = 0.05;
+  /**
+   * theta: 0, a key's first report at its first request in a window. A key active at n PoPs that
+   * none has reported yet overshoots by less than n theta L; at 10 PoPs and theta = 5% that was
+   * half the limit, and a first report costs a PoP one report per key and window.
+   */
+  public static final double DEFAULT_REPORT_FRACTION = 0;
 
   /** delta: 1% of the limit between reports. */
   public static final double DEFAULT_UPDATE_FRACTION = 0.01;
@@ -64,8 +69,8 @@ public record KeyShareSettings(
 
   /** Validates: field: reason. */
   public KeyShareSettings {
-    if (!(reportFraction > 0 && reportFraction <= 1)) {
-      throw new IllegalArgumentException("reportFraction: in (0, 1], got " + reportFraction);
+    if (!(reportFraction >= 0 && reportFraction <= 1)) {
+      throw new IllegalArgumentException("reportFraction: in [0, 1], got " + reportFraction);
     }
     if (!(updateFraction > 0 && updateFraction <= 1)) {
       throw new IllegalArgumentException("updateFraction: in (0, 1], got " + updateFraction);

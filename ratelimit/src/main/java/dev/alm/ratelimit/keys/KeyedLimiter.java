@@ -25,11 +25,15 @@ public final class KeyedLimiter {
   private final KeyWindow window;
   private final KeyShareSettings settings;
   private final double horizonSeconds;
+
+  /** A grant older than this many rounds no longer lets a PoP count on the others' rates. */
+  static final int FRESH_ROUNDS = 10;
+
+  private final long freshMillis;
   private final ConcurrentHashMap<Long, KeyEntry> table;
   private final int hardBound;
   private final ReentrantLock forgetting = new ReentrantLock();
   private final LongAdder uncounted = new LongAdder();
-
 
   private final ConcurrentLinkedQueue<KeyEntry> pending = new ConcurrentLinkedQueue<>();
   private final LongAdder forgotten = new LongAdder();
@@ -44,6 +48,7 @@ public final class KeyedLimiter {
     this.window = window;
     this.settings = settings;
     this.horizonSeconds = settings.horizonRounds() * settings.roundMillis() / 1000.0;
+    this.freshMillis = FRESH_ROUNDS * settings.roundMillis();
     this.table = new ConcurrentHashMap<>(Math.min(settings.maxKeys(), 1 << 16));
     this.hardBound = settings.maxKeys() + Math.max(1, settings.maxKeys() / 4);
   }
@@ -78,7 +83,7 @@ public final class KeyedLimiter {
     }
     long left;
     synchronized (e) {
-      left = e.admit(limit, window, nowMillis, horizonSeconds);
+      left = e.admit(limit, window, nowMillis, horizonSeconds, freshMillis);
       if (!e.queued && e.wantsReport(limit, settings, nowMillis)) {
         e.queued = true;
         pending.add(e);
@@ -172,6 +177,48 @@ public final class KeyedLimiter {
       return removed;
     } finally {
       forgetting.unlock();
+    }
+  }
+
+  /**
+   * Calls {@code out} with every key that admitted requests in the window of {@code nowMillis}: its
+   * hash, its count and its arrivals here (for {@link KeyStateFile}).
+   */
+  public void eachCounted(long nowMillis, CountVisitor out) {
+    long id = window.id(nowMillis);
+    for (KeyEntry e : table.values()) {
+      int count;
+      int arrivals;
+      synchronized (e) {
+        if (e.window() != id || e.count == 0) {
+          continue;
+        }
+        count = e.count;
+        arrivals = e.arrivals;
+      }
+      out.visit(e.key, count, arrivals);
+    }
+  }
+
+  /** One counted key. */
+  @FunctionalInterface
+  public interface CountVisitor {
+    void visit(long key, int count, int arrivals);
+  }
+
+  /**
+   * Takes a key's count and arrivals in the window of {@code nowMillis} back (a restart's state
+   * file); the key reports to its home at the next round, so a shared key is known as shared again.
+   * A key already counting more keeps its count.
+   */
+  public void restore(long key, int count, int arrivals, long nowMillis) {
+    KeyEntry e = table.computeIfAbsent(key, KeyEntry::new);
+    synchronized (e) {
+      e.restore(window.id(nowMillis), count, arrivals, nowMillis);
+      if (!e.queued) {
+        e.queued = true;
+        pending.add(e);
+      }
     }
   }
 

@@ -24,6 +24,7 @@ package dev.alm.ratelimit.keys;
  * @param latencyMillis one-way delay of a message between two PoPs
  * @param seed the random seed
  * @param sharing how the PoPs share the keys
+ * @param faults a restart and a partition of PoP 0, or {@link KeyedFaults#NONE}
  */
 public record KeyedScenario(
     int pops,
@@ -40,7 +41,8 @@ public record KeyedScenario(
     double duration,
     long latencyMillis,
     long seed,
-    KeyShareSettings sharing) {
+    KeyShareSettings sharing,
+    KeyedFaults faults) {
 
   /** Validates: field: reason. */
   public KeyedScenario {
@@ -73,6 +75,9 @@ public record KeyedScenario(
     if (!(roamAt >= 0)) {
       throw new IllegalArgumentException("roamAt: at least 0, got " + roamAt);
     }
+    if (faults == null) {
+      faults = KeyedFaults.NONE;
+    }
     if (latencyMillis < 0 || latencyMillis > 10_000) {
       throw new IllegalArgumentException("latencyMillis: in [0, 10000], got " + latencyMillis);
     }
@@ -103,61 +108,83 @@ public record KeyedScenario(
 
   /** This scenario with another seed. */
   public KeyedScenario withSeed(long s) {
-    return new KeyedScenario(
-        pops,
-        keys,
-        zipf,
-        requestsPerSecond,
-        window,
-        limit,
-        overLimitShare,
-        multiPopShare,
-        multiPops,
-        roamShare,
-        roamAt,
-        duration,
-        latencyMillis,
-        s,
-        sharing);
+    Draft d = new Draft(this);
+    d.seed = s;
+    return d.build();
   }
 
   /** This scenario over another duration. */
   public KeyedScenario withDuration(double seconds) {
-    return new KeyedScenario(
-        pops,
-        keys,
-        zipf,
-        requestsPerSecond,
-        window,
-        limit,
-        overLimitShare,
-        multiPopShare,
-        multiPops,
-        roamShare,
-        roamAt,
-        seconds,
-        latencyMillis,
-        seed,
-        sharing);
+    Draft d = new Draft(this);
+    d.duration = seconds;
+    return d.build();
   }
 
   /** This scenario with other sharing settings. */
   public KeyedScenario withSharing(KeyShareSettings s) {
-    return new KeyedScenario(
-        pops,
-        keys,
-        zipf,
-        requestsPerSecond,
-        window,
-        limit,
-        overLimitShare,
-        multiPopShare,
-        multiPops,
-        roamShare,
-        roamAt,
-        duration,
-        latencyMillis,
-        seed,
-        s);
+    Draft d = new Draft(this);
+    d.sharing = s;
+    return d.build();
+  }
+
+  /** A scenario's fields, mutable, for readers and copies; {@link #build} checks them. */
+  public static final class Draft {
+    public int pops;
+    public int keys;
+    public double zipf;
+    public double requestsPerSecond;
+    public KeyWindow window;
+    public long limit;
+    public double overLimitShare;
+    public double multiPopShare;
+    public int multiPops;
+    public double roamShare;
+    public double roamAt;
+    public double duration;
+    public long latencyMillis;
+    public long seed;
+    public KeyShareSettings sharing;
+    public KeyedFaults faults;
+
+    /** A draft of {@code d}'s fields. */
+    public Draft(KeyedScenario d) {
+      pops = d.pops;
+      keys = d.keys;
+      zipf = d.zipf;
+      requestsPerSecond = d.requestsPerSecond;
+      window = d.window;
+      limit = d.limit;
+      overLimitShare = d.overLimitShare;
+      multiPopShare = d.multiPopShare;
+      multiPops = d.multiPops;
+      roamShare = d.roamShare;
+      roamAt = d.roamAt;
+      duration = d.duration;
+      latencyMillis = d.latencyMillis;
+      seed = d.seed;
+      sharing = d.sharing;
+      faults = d.faults;
+    }
+
+    /** The scenario; {@link IllegalArgumentException} {@code field: reason} when a field is bad. */
+    public KeyedScenario build() {
+      return new KeyedScenario(
+          pops,
+          keys,
+          zipf,
+          requestsPerSecond,
+          window,
+          limit,
+          overLimitShare,
+          multiPopShare,
+          multiPops,
+          roamShare,
+          roamAt,
+          duration,
+          latencyMillis,
+          seed,
+          sharing,
+          faults);
+    }
   }
 }

@@ -36,7 +36,8 @@ public final class KeyedScenarioReader {
           180,
           20,
           1,
-          KeyShareSettings.DEFAULTS);
+          KeyShareSettings.DEFAULTS,
+          KeyedFaults.NONE);
 
   /**
    * Limits per second: 10 PoPs, 10,000 keys, 200,000 requests/s, 1% of the keys over their limit
@@ -58,73 +59,69 @@ public final class KeyedScenarioReader {
           20,
           20,
           1,
-          KeyShareSettings.DEFAULTS);
+          KeyShareSettings.DEFAULTS,
+          KeyedFaults.NONE);
+
+  /**
+   * An hourly quota: 10 PoPs, 10,000 keys each active at every PoP, 1,000 requests per key and
+   * hour, demand that puts 20% of the keys over it; two hours, PoP 0 restarting at 1:30 (its state
+   * file written every 5 s) and cut off from the others for 30 s at 1:40.
+   */
+  public static final KeyedScenario QUOTA =
+      new KeyedScenario(
+          10,
+          10_000,
+          1.1,
+          7_900,
+          KeyWindow.parse("1h"),
+          1_000,
+          0.2,
+          1,
+          10,
+          0,
+          0,
+          7_200,
+          20,
+          1,
+          KeyShareSettings.DEFAULTS,
+          new KeyedFaults(5_400, KeyedFaults.DEFAULT_SAVE_MILLIS, 6_000, 30));
 
   private static final Map<String, KeyedScenario> BUILTINS =
-      Map.of("keys-zipf", ZIPF, "keys-rate", RATE);
+      Map.of("keys-zipf", ZIPF, "keys-rate", RATE, "keys-quota", QUOTA);
 
-  /** The fields of a scenario, read onto a mutable copy. */
-  private static final class Draft {
-    int pops;
-    int keys;
-    double zipf;
-    double rate;
-    KeyWindow window;
-    long limit;
-    double over;
-    double multi;
-    int multiPops;
-    double roam;
-    double roamAt;
-    double duration;
-    long latency;
-    long seed;
-    KeyShareSettings s;
-
-    Draft(KeyedScenario d) {
-      pops = d.pops();
-      keys = d.keys();
-      zipf = d.zipf();
-      rate = d.requestsPerSecond();
-      window = d.window();
-      limit = d.limit();
-      over = d.overLimitShare();
-      multi = d.multiPopShare();
-      multiPops = d.multiPops();
-      roam = d.roamShare();
-      roamAt = d.roamAt();
-      duration = d.duration();
-      latency = d.latencyMillis();
-      seed = d.seed();
-      s = d.sharing();
-    }
-
-    KeyedScenario build() {
-      return new KeyedScenario(
-          pops, keys, zipf, rate, window, limit, over, multi, multiPops, roam, roamAt, duration,
-          latency, seed, s);
-    }
-  }
-
-  private static final JsonBinding<Draft> FIELDS =
-      JsonBinding.<Draft>builder()
+  private static final JsonBinding<KeyedScenario.Draft> FIELDS =
+      JsonBinding.<KeyedScenario.Draft>builder()
           .field("keys", (f, n, d) -> d.keys = f.integer(n, d.keys, 1, 100_000_000))
           .field("pops", (f, n, d) -> d.pops = f.integer(n, d.pops, 1, 1000))
           .field("zipf", (f, n, d) -> d.zipf = f.number(n, d.zipf, 1e-3, 10))
-          .field("requestsPerSecond", (f, n, d) -> d.rate = f.number(n, d.rate, 1e-3, 1e8))
+          .field(
+              "requestsPerSecond",
+              (f, n, d) -> d.requestsPerSecond = f.number(n, d.requestsPerSecond, 1e-3, 1e8))
           .field("window", (f, n, d) -> d.window = window(f, n))
           .field("limit", (f, n, d) -> d.limit = f.integer(n, 0, 0, Integer.MAX_VALUE))
-          .field("overLimitShare", (f, n, d) -> d.over = f.number(n, d.over, 0, 1))
-          .field("multiPopShare", (f, n, d) -> d.multi = f.number(n, d.multi, 0, 1))
+          .field(
+              "overLimitShare", (f, n, d) -> d.overLimitShare = f.number(n, d.overLimitShare, 0, 1))
+          .field("multiPopShare", (f, n, d) -> d.multiPopShare = f.number(n, d.multiPopShare, 0, 1))
           .field("multiPops", (f, n, d) -> d.multiPops = f.integer(n, d.multiPops, 2, 1000))
-          .field("roamShare", (f, n, d) -> d.roam = f.number(n, d.roam, 0, 1))
+          .field("roamShare", (f, n, d) -> d.roamShare = f.number(n, d.roamShare, 0, 1))
           .field("roamAt", (f, n, d) -> d.roamAt = f.number(n, d.roamAt, 0, 1e6))
           .field("duration", (f, n, d) -> d.duration = f.number(n, d.duration, 1e-3, 172_800))
-          .field("latencyMillis", (f, n, d) -> d.latency = f.integer(n, 20, 0, 10_000))
+          .field("latencyMillis", (f, n, d) -> d.latencyMillis = f.integer(n, 20, 0, 10_000))
           .field("seed", (f, n, d) -> d.seed = f.integer(n))
           .field(
-              "roundMillis", (f, n, d) -> d.s = d.s.withRoundMillis(f.integer(n, 100, 10, 10_000)))
-          .field("maxKeys", (f, n, d) -> d.s = d.s.withMaxKeys(f.integer(n, 1, 1, 1 << 30)))
+              "roundMillis",
+              (f, n, d) -> d.sharing = d.sharing.withRoundMillis(f.integer(n, 100, 10, 10_000)))
+          .field(
+              "restartAt", (f, n, d) -> d.faults = d.faults.withRestartAt(f.number(n, -1, 0, 1e6)))
+          .field(
+              "partitionAt",
+              (f, n, d) -> d.faults = d.faults.withPartitionAt(f.number(n, -1, 0, 1e6)))
+          .field(
+              "partitionSeconds",
+              (f, n, d) -> d.faults = d.faults.withPartitionSeconds(f.number(n, 0, 0, 1e6)))
+          .field(
+              "maxKeys",
+              (f, n, d) -> d.sharing = d.sharing.withMaxKeys(f.integer(n, 1, 1, 1 << 30)))
           .build();
 
   private KeyedScenarioReader() {}
@@ -146,7 +143,8 @@ public final class KeyedScenarioReader {
       BuiltinQuery q = BuiltinQuery.parse(source);
       KeyedScenario base = BUILTINS.get(q.name());
       if (base == null) {
-        throw new InputException(source, "", "unknown builtin (known: keys-zipf, keys-rate)");
+        throw new InputException(
+            source, "", "unknown builtin (known: keys-zipf, keys-rate, keys-quota)");
       }
       ObjectNode node = JsonNodeFactory.instance.objectNode();
       for (Map.Entry<String, String> p : q.params().entrySet()) {
@@ -170,7 +168,7 @@ public final class KeyedScenarioReader {
   }
 
   private static KeyedScenario read(JsonFields f, KeyedScenario defaults) throws InputException {
-    Draft d = FIELDS.read(f, new Draft(defaults));
+    KeyedScenario.Draft d = FIELDS.read(f, new KeyedScenario.Draft(defaults));
     try {
       return d.build();
     } catch (IllegalArgumentException e) {

@@ -42,12 +42,19 @@ public final class KeyedSimulation {
   private final int[][] payload;
   private long reports;
   private long grants;
+  private final KeyedFaults faults;
+  private long nextSave;
+  private boolean restarted;
+  private long savedWindow = Long.MIN_VALUE;
+  private final List<long[]> saved = new ArrayList<>();
 
   private KeyedSimulation(KeyedScenario sc) {
     this.sc = sc;
     this.work = new KeyedWorkload(sc);
     this.counts = new KeyedAccounting(work, (long) (sc.roamAt() * 1000));
     this.limit = work.limit();
+    this.faults = sc.faults();
+    this.nextSave = faults.saveMillis();
     int n = sc.pops();
     limiters = new KeyedLimiter[n];
     homes = new KeyHome[n];
@@ -110,6 +117,9 @@ public final class KeyedSimulation {
   private void deliver(long now) {
     while (!inFlight.isEmpty() && inFlight.peekFirst().at() <= now) {
       Message m = inFlight.pollFirst();
+      if (faults.cutOff(m.at()) && (m.to() == 0 || m.from() == 0)) {
+        continue;
+      }
       if (m.report() != null) {
         homes[m.to()].receive(m.from(), m.report(), now);
       } else {
@@ -118,7 +128,34 @@ public final class KeyedSimulation {
     }
   }
 
+  /**
+   * PoP 0's state file, written every {@link KeyedFaults#saveMillis}, and its restart: a new table
+   * that takes the last file's counts when it was written in the same window, and a new home.
+   */
+  private void restartIfDue(long now) {
+    if (faults.restartAt() < 0 || restarted) {
+      return;
+    }
+    if (now >= faults.restartAt() * 1000) {
+      restarted = true;
+      limiters[0] = new KeyedLimiter(sc.window(), sc.sharing());
+      homes[0] = new KeyHome(sc.sharing());
+      if (savedWindow == sc.window().id(now)) {
+        for (long[] e : saved) {
+          limiters[0].restore(e[0], (int) e[1], (int) e[2], now);
+        }
+      }
+    } else if (now >= nextSave) {
+      nextSave += faults.saveMillis();
+      saved.clear();
+      savedWindow = sc.window().id(now);
+      limiters[0].eachCounted(
+          now, (key, count, arrivals) -> saved.add(new long[] {key, count, arrivals}));
+    }
+  }
+
   private void round(long now) {
+    restartIfDue(now);
     int n = sc.pops();
     long at = now + sc.latencyMillis();
     for (int p = 0; p < n; p++) {

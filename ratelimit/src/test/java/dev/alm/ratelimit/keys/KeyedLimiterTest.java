@@ -40,8 +40,21 @@ class KeyedLimiterTest {
   }
 
   @Test
-  void aKeyIsReportedOnceItsArrivalsReachThetaLThenAfterEachQuarterOfItsLimit() {
+  void byDefaultAKeyIsReportedAtItsFirstRequestInAWindow() {
     KeyedLimiter l = new KeyedLimiter(MINUTE, KeyShareSettings.DEFAULTS);
+    l.admit(5, 100, 1_000);
+    assertEquals(1, l.reports(1_100).size());
+    l.admit(5, 100, 1_200);
+    assertEquals(List.of(), l.reports(1_300), "then after a quarter of its limit");
+    l.admit(5, 100, 61_000);
+    assertEquals(1, l.reports(61_100).size(), "and first again in the next window");
+  }
+
+  @Test
+  void aKeyIsReportedOnceItsArrivalsReachThetaLThenAfterEachQuarterOfItsLimit() {
+    KeyShareSettings theta =
+        new KeyShareSettings(0.05, 0.01, 0.25, 100, 2_000, 3, 1 << 20, 1 << 20);
+    KeyedLimiter l = new KeyedLimiter(MINUTE, theta);
     for (int i = 0; i < 4; i++) {
       l.admit(5, 100, 1_000);
     }

@@ -28,7 +28,8 @@ class KeyedSimulationTest {
         180,
         20,
         1,
-        KeyShareSettings.DEFAULTS);
+        KeyShareSettings.DEFAULTS,
+        KeyedFaults.NONE);
   }
 
   @Test
