@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code alm drl keys-bench}: what a per-key limit costs a PoP (docs/ratelimit/keys.md): the
  * nanoseconds it adds to a request's decision on the proxy's path, and the heap its table of keys
- * and its home's reports take at a million keys.
+ * and its home's reports take at a million keys; with {@code --flood}, what a flood of distinct
+ * keys from one client does to the table (docs/ratelimit/keys-hostile.md).
  */
 @Command(
     name = "keys-bench",
@@ -78,8 +79,33 @@ public final class KeysBenchCommand implements Callable<Integer> {
       description = "Rounds, the first two the JIT's. Default: 8.")
   int rounds;
 
+  @Option(
+      names = "--flood",
+      defaultValue = "0",
+      description = {
+        "Instead: one client sends this many distinct random keys (at most 100000000) as fast as",
+        "the decide path goes, the table bounded at --max-keys and forgotten every 50 ms as a",
+        "proxy's refresh does; prints keys held, uncounted, forgotten, heap and the rate against",
+        "10 million keys a minute."
+      })
+  long flood;
+
+  @Option(
+      names = "--max-keys",
+      defaultValue = "1048576",
+      description = "The flooded customer's maxKeys. Default: 1048576.")
+  int maxKeys;
+
   @Override
   public Integer call() {
+    if (flood != 0) {
+      if (flood < 1 || flood > 100_000_000 || maxKeys < 1 || maxKeys > 1 << 26) {
+        throw new picocli.CommandLine.ParameterException(
+            spec.commandLine(), "--flood: in [1, 100000000]; --max-keys: in [1, 2^26]");
+      }
+      flood(spec.commandLine().getOut());
+      return 0;
+    }
     if (keys < 1 || pops < 1 || requests < 1000 || rounds < 3 || !(zipf > 0)) {
       throw new picocli.CommandLine.ParameterException(
           spec.commandLine(),
@@ -211,6 +237,96 @@ public final class KeysBenchCommand implements Callable<Integer> {
         homeBytes / Math.max(1, home.keys()),
         (tableBytes + homeBytes) / 1e6);
     o.flush();
+  }
+
+  /** 10 million distinct keys a minute, per second. */
+  private static final double TEN_MILLION_A_MINUTE = 10_000_000 / 60.0;
+
+  private void flood(PrintWriter o) {
+    long before = usedAfterGc();
+    CustomerLimits limits =
+        limits(
+            new KeyRule(
+                KeyDescriptor.of("header:X-Api-Key"),
+                100,
+                KeyWindow.parse("1m"),
+                Map.of(),
+                null,
+                maxKeys));
+    CustomerLimiter c = limits.match("api.example");
+    KeyedLimiter table = limits.keyed().get("api");
+    java.util.SplittableRandom random = new java.util.SplittableRandom(1);
+    char[] hex = "0123456789abcdef".toCharArray();
+    char[] key = new char[32];
+    long refused = 0;
+    long maxHeld = 0;
+    long refreshes = 0;
+    long t0 = System.nanoTime();
+    long nextRefresh = t0 + CustomerLimits.REFRESH_NANOS;
+    for (long i = 0; i < flood; i++) {
+      // 16 random bytes as hex: a key never seen before
+      long a = random.nextLong();
+      long b = random.nextLong();
+      for (int j = 0; j < 16; j++) {
+        key[j] = hex[(int) (a >>> (j * 4)) & 15];
+        key[16 + j] = hex[(int) (b >>> (j * 4)) & 15];
+      }
+      HttpRequest r = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/v1/items");
+      r.headers().set("Host", "api.example").set("X-Api-Key", new String(key));
+      if (c.decide("203.0.113.9", r, null).outcome() != LimitDecision.Outcome.ADMIT) {
+        refused++;
+      }
+      if ((i & 255) == 0) {
+        maxHeld = Math.max(maxHeld, table.keys());
+        long now = System.nanoTime();
+        if (now >= nextRefresh) {
+          limits.refresh();
+          refreshes++;
+          nextRefresh = now + CustomerLimits.REFRESH_NANOS;
+        }
+      }
+    }
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    maxHeld = Math.max(maxHeld, table.keys());
+    long heldAtEnd = table.keys();
+    limits.refresh();
+    long after = usedAfterGc();
+    double rate = flood / seconds;
+    o.printf(
+        Locale.ROOT,
+        "flood: %,d distinct keys from one client in %.2f s, %,.0f keys/s: %.1fx 10 million keys"
+            + " a minute (%,.0f/s)%n",
+        flood,
+        seconds,
+        rate,
+        rate / TEN_MILLION_A_MINUTE,
+        TEN_MILLION_A_MINUTE);
+    o.printf(
+        Locale.ROOT,
+        "keys held: at most %,d (sampled every 256 requests; bound %,d + a quarter = %,d), %,d at"
+            + " the end, %,d after the last forget%n",
+        maxHeld,
+        maxKeys,
+        maxKeys + Math.max(1, maxKeys / 4),
+        heldAtEnd,
+        table.keys());
+    o.printf(
+        Locale.ROOT,
+        "uncounted %,d; forgotten %,d (%,d with a count) in %,d refreshes; refused %,d%n",
+        table.uncounted(),
+        table.forgotten(),
+        table.forgottenCounting(),
+        refreshes,
+        refused);
+    o.printf(
+        Locale.ROOT,
+        "heap used after a full GC: %.1f MB before, %.1f MB after (%+.1f MB, the table included)%n",
+        before / 1e6,
+        after / 1e6,
+        (after - before) / 1e6);
+    o.flush();
+    // the limits stay reachable until the heap is measured
+    java.lang.ref.Reference.reachabilityFence(limits);
   }
 
   private static long usedAfterGc() {

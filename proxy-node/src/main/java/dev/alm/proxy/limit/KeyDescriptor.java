@@ -103,13 +103,21 @@ public record KeyDescriptor(Kind kind, String name, int segments, AsciiString he
     return v == null || v.isEmpty() ? null : v;
   }
 
-  /** The first {@code n} segments of the target's path ({@code /a/b}), or the whole path. */
+  /**
+   * The first {@code n} segments of the target's path ({@code /a/b}), or the whole path; taken as
+   * sent ({@code //}, {@code ..} and percent-escapes are not normalized); an absolute-form target's
+   * path is the one after its authority.
+   */
   static CharSequence pathPrefix(String uri, int n) {
     int end = uri.indexOf('?');
     if (end < 0) {
       end = uri.length();
     }
     int start = uri.startsWith("/") ? 0 : Math.max(0, uri.indexOf('/', uri.indexOf("//") + 2));
+    if ((start == 0 || start >= end) && !uri.startsWith("/") && uri.indexOf("//") >= 0) {
+      // an absolute-form target without a path (http://host or http://host?q): its path is "/"
+      return "/";
+    }
     int seen = 0;
     for (int i = start + 1; i < end; i++) {
       if (uri.charAt(i) == '/' && ++seen == n) {

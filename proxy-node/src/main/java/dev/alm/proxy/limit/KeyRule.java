@@ -28,7 +28,11 @@ public record KeyRule(
   /** The most named keys a rule holds (list and file together). */
   public static final int MAX_OVERRIDES = 1_000_000;
 
-  /** The longest key a request may carry, in characters; longer keys are refused (400). */
+  /**
+   * The longest named key ({@code overrides}, {@code overridesFile}), in characters. A request's
+   * key is bounded only by the proxy's header limit: it is hashed, never held
+   * (docs/ratelimit/keys-hostile.md).
+   */
   public static final int MAX_KEY_LENGTH = 1024;
 
   /** Validates. */

@@ -15,10 +15,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * once a sharing round, on the agent's thread.
  *
  * <p>The keys are held in a {@link ConcurrentHashMap} of at most {@link KeyShareSettings#maxKeys}
- * keys: {@link #forget} drops the least recently asked for (by the second) down to 90% of the bound
- * once it is passed, counted. Between two rounds new keys may pass the bound by a quarter; past
- * that, a new key's request is admitted without a count (counted as {@link #uncounted}): a key
- * first seen then has made one request, under any limit of at least 1.
+ * keys: {@link #forget} drops keys down to 90% of the bound once it is passed, counted: first those
+ * asked for only once in their window, then the others, each the least recently asked for (by the
+ * second) first, so a flood of new keys does not take the count of a key still in use. Between two
+ * rounds new keys may pass the bound by a quarter; past that, a new key's request is admitted
+ * without a count (counted as {@link #uncounted}): a key first seen then has made one request,
+ * under any limit of at least 1.
  */
 public final class KeyedLimiter {
 
@@ -129,9 +131,10 @@ public final class KeyedLimiter {
   }
 
   /**
-   * Forgets the least recently asked-for keys once more than {@link KeyShareSettings#maxKeys} are
-   * held, down to 90% of it (the keys last asked for in the oldest seconds go first); returns how
-   * many. One thread at a time; another caller meanwhile returns 0 at once.
+   * Forgets keys once more than {@link KeyShareSettings#maxKeys} are held, down to 90% of it: the
+   * keys asked for once in their window first, then the others; of each, the keys last asked for in
+   * the oldest seconds first; returns how many. One thread at a time; another caller meanwhile
+   * returns 0 at once.
    */
   public int forget() {
     int bound = settings.maxKeys();
@@ -151,21 +154,24 @@ public final class KeyedLimiter {
         oldest = Math.min(oldest, e.touched);
       }
       int span = Math.max(1, Math.min(1 << 20, newest - oldest + 1));
-      int[] perSecond = new int[span];
+      // the keys asked for once in their window go first (a flood of new keys), oldest first;
+      // then the others, oldest first; in the last second reached, only as many as needed
+      int[] perSlot = new int[2 * span];
       for (KeyEntry e : table.values()) {
-        perSecond[Math.min(span - 1, e.touched - oldest)]++;
+        perSlot[slot(e, oldest, span)]++;
       }
-      int cut = oldest;
-      int dropped = 0;
-      for (int i = 0; i < span && dropped < excess; i++) {
-        dropped += perSecond[i];
-        cut = oldest + i;
+      int cut = 0;
+      int before = 0;
+      while (cut < perSlot.length - 1 && before + perSlot[cut] < excess) {
+        before += perSlot[cut++];
       }
+      int fromCut = excess - before;
       int removed = 0;
       var it = table.values().iterator();
       while (it.hasNext()) {
         KeyEntry e = it.next();
-        if (e.touched <= cut) {
+        int slot = slot(e, oldest, span);
+        if (slot < cut || (slot == cut && fromCut-- > 0)) {
           it.remove();
           removed++;
           if (e.count > 0) {
@@ -220,6 +226,12 @@ public final class KeyedLimiter {
         pending.add(e);
       }
     }
+  }
+
+  /** The order {@link #forget} drops {@code e} in: asked for once first, then by last second. */
+  private static int slot(KeyEntry e, int oldest, int span) {
+    int age = Math.max(0, Math.min(span - 1, e.touched - oldest));
+    return (e.arrivals <= 1 ? 0 : span) + age;
   }
 
   /** Keys held now. */

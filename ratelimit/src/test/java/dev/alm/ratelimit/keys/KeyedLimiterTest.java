@@ -108,13 +108,31 @@ class KeyedLimiterTest {
     }
     assertEquals(1_100, l.keys(), "a round forgets, not the request path");
     int forgot = l.forget();
-    // whole seconds go at once: the keys of 1 to 10.99 s, 100 a second, down to at most 900
-    assertTrue(forgot >= 200 && forgot < 300, "forgot " + forgot);
+    // the oldest seconds first, down to 900 exactly: the keys of 1 to 2.99 s
+    assertEquals(200, forgot);
     assertEquals(1_100 - forgot, l.keys());
     assertEquals(forgot, l.forgotten());
     assertEquals(forgot, l.forgottenCounting(), "every forgotten key had a count");
     assertEquals(9, l.admit(1_099, 10, 15_000) + 1, "the newest keys are kept");
     assertEquals(9, l.admit(0, 10, 15_000), "the oldest were forgotten: a fresh count");
+  }
+
+  @Test
+  void aFloodOfNewKeysInOneSecondIsForgottenBeforeAKeyInUse() {
+    KeyedLimiter l = new KeyedLimiter(MINUTE, KeyShareSettings.DEFAULTS.withMaxKeys(1_000));
+    long inUse = -1;
+    l.admit(inUse, 10, 1_000);
+    for (long k = 0; k < 1_200; k++) {
+      l.admit(k, 10, 1_500);
+      if (k == 600) {
+        l.admit(inUse, 10, 1_600);
+      }
+    }
+    assertEquals(1_201, l.keys());
+    // every key last asked for in the same second: only those asked once go, and only to 900
+    assertEquals(301, l.forget());
+    assertEquals(900, l.keys());
+    assertEquals(7, l.admit(inUse, 10, 1_700), "the key in use keeps its count of 2");
   }
 
   @Test
