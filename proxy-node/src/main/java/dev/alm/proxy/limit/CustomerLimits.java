@@ -249,6 +249,7 @@ public final class CustomerLimits {
       KeyedLimiter k = c.spec().keys() == null ? null : c.state().keyed();
       if (k != null) {
         k.forget();
+        c.state().saveKeys(c.spec().keys(), System.currentTimeMillis(), false);
       }
     }
   }
@@ -328,11 +329,22 @@ public final class CustomerLimits {
     m.put("uncounted", k.uncounted());
     m.put("rejected", s.keyRejected());
     m.put("staleGrants", k.staleGrants());
+    if (rule.stateFile() != null) {
+      m.put("stateFile", rule.stateFile());
+      m.put("stateLoaded", String.valueOf(s.keyStateLoaded()));
+      m.put("stateWrites", s.keyStateWrites.sum());
+      m.put("stateFailures", s.keyStateFailures.sum());
+    }
     return m;
   }
 
-  /** Releases what the customers hold. */
+  /** Releases what the customers hold; the per-key counts go to their state files. */
   public void close() {
+    for (CustomerLimiter c : table.customers()) {
+      if (c.spec().keys() != null) {
+        c.state().saveKeys(c.spec().keys(), System.currentTimeMillis(), true);
+      }
+    }
     for (CustomerState s : states.values()) {
       s.release();
     }

@@ -1,7 +1,10 @@
 package dev.alm.proxy.limit;
 
 import dev.alm.ratelimit.keys.KeyShareSettings;
+import dev.alm.ratelimit.keys.KeyStateFile;
 import dev.alm.ratelimit.keys.KeyedLimiter;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
@@ -45,6 +48,11 @@ public final class CustomerState {
   /** Requests refused by their key's limit. */
   final LongAdder keyRejected = new LongAdder();
 
+  private KeyStateFile.Loaded keyStateLoaded;
+  private long keysSavedAt = Long.MIN_VALUE / 2;
+  final LongAdder keyStateWrites = new LongAdder();
+  final LongAdder keyStateFailures = new LongAdder();
+
   CustomerState(String name) {
     this.name = name;
   }
@@ -59,8 +67,41 @@ public final class CustomerState {
         || keyed.settings().maxKeys() != rule.maxKeys()) {
       keyed =
           new KeyedLimiter(rule.window(), KeyShareSettings.DEFAULTS.withMaxKeys(rule.maxKeys()));
+      if (rule.stateFile() != null) {
+        keyStateLoaded =
+            KeyStateFile.load(Path.of(rule.stateFile()), keyed, System.currentTimeMillis());
+      }
     }
     return keyed;
+  }
+
+  /** What reading the per-key state file gave at start; null without one. */
+  public synchronized KeyStateFile.Loaded keyStateLoaded() {
+    return keyStateLoaded;
+  }
+
+  /**
+   * Writes the per-key state file of {@code rule} when the last write is {@link
+   * KeyRule#SAVE_MILLIS} old at {@code nowMillis} (or {@code force}); a failure is counted, never
+   * thrown: the counts stay in memory.
+   */
+  void saveKeys(KeyRule rule, long nowMillis, boolean force) {
+    KeyedLimiter k;
+    synchronized (this) {
+      k = keyed;
+      if (k == null
+          || rule.stateFile() == null
+          || (!force && nowMillis - keysSavedAt < KeyRule.SAVE_MILLIS)) {
+        return;
+      }
+      keysSavedAt = nowMillis;
+    }
+    try {
+      KeyStateFile.save(Path.of(rule.stateFile()), k, nowMillis);
+      keyStateWrites.increment();
+    } catch (IOException | RuntimeException e) {
+      keyStateFailures.increment();
+    }
   }
 
   /** The per-key table, or null when the customer never had a per-key limit. */

@@ -16,6 +16,8 @@ import java.util.Map;
  * @param overridesFile a CSV file of {@code key,limit} lines read with the customers (so {@code
  *     POST /customers} and a reload read it again), or null
  * @param maxKeys the keys a PoP holds for the customer; the least recently used are forgotten
+ * @param stateFile where this PoP keeps its keys' counts (written every {@link #SAVE_MILLIS} and at
+ *     a clean stop, read at start), so a restart within a window keeps them; null for none
  */
 public record KeyRule(
     KeyDescriptor key,
@@ -23,7 +25,22 @@ public record KeyRule(
     KeyWindow window,
     Map<String, Long> overrides,
     String overridesFile,
-    int maxKeys) {
+    int maxKeys,
+    String stateFile) {
+
+  /** How often a PoP writes its keys' state file: every 5 s. */
+  public static final long SAVE_MILLIS = 5_000;
+
+  /** A rule without a state file. */
+  public KeyRule(
+      KeyDescriptor key,
+      long limit,
+      KeyWindow window,
+      Map<String, Long> overrides,
+      String overridesFile,
+      int maxKeys) {
+    this(key, limit, window, overrides, overridesFile, maxKeys, null);
+  }
 
   /** The most named keys a rule holds (list and file together). */
   public static final int MAX_OVERRIDES = 1_000_000;

@@ -15,7 +15,7 @@ import java.util.Map;
  * <pre>
  * "keys": {"key": "header:X-Api-Key", "limit": 1000, "window": "1h",
  *          "overrides": [{"key": "partner-7", "limit": 50000}], "overridesFile": "keys.csv",
- *          "maxKeys": 1048576}
+ *          "maxKeys": 1048576, "stateFile": "/var/lib/alm/api-keys.state"}
  * </pre>
  *
  * Strict, as the rest of a customer: one line naming the field ({@code customers[0].keys.window:
@@ -32,6 +32,7 @@ final class KeyRuleJson {
     Map<String, Long> overrides = new HashMap<>();
     String file;
     int maxKeys = KeyRule.DEFAULT_MAX_KEYS;
+    String stateFile;
   }
 
   private static final JsonBinding<Draft> FIELDS =
@@ -48,6 +49,7 @@ final class KeyRuleJson {
           .field("overrides", (f, n, d) -> overrides(f, n, d.overrides))
           .field("overridesFile", (f, n, d) -> d.file = f.text(n))
           .field("maxKeys", (f, n, d) -> d.maxKeys = f.integer(n, d.maxKeys, 1, 1 << 26))
+          .field("stateFile", (f, n, d) -> d.stateFile = f.text(n))
           .build();
 
   private KeyRuleJson() {}
@@ -67,12 +69,25 @@ final class KeyRuleJson {
       }
     }
     try {
-      return new KeyRule(d.key, d.limit, d.window, d.overrides, d.file, d.maxKeys);
+      return new KeyRule(
+          d.key, d.limit, d.window, d.overrides, d.file, d.maxKeys, resolve(f, d.stateFile));
     } catch (IllegalArgumentException e) {
       String m = e.getMessage();
       String field = m.substring("keys.".length(), m.indexOf(':'));
       throw f.error(field, m.substring(m.indexOf(':') + 2));
     }
+  }
+
+  /** A relative path read from the directory of the customers file, as {@code overridesFile}. */
+  private static String resolve(JsonFields f, String path) {
+    if (path == null) {
+      return null;
+    }
+    Path p = Path.of(path);
+    Path base = Path.of(f.file()).getParent();
+    return !p.isAbsolute() && base != null && f.file().endsWith(".json")
+        ? base.resolve(p).toString()
+        : path;
   }
 
   private static void overrides(JsonFields f, String n, Map<String, Long> out)
