@@ -198,7 +198,14 @@ public final class KeySharing {
     if (!w.fresh(p.incarnation(), p.seq())) {
       return reject(RejectReason.REPLAY);
     }
+    boolean restarted = w.incarnation() != Long.MIN_VALUE && w.incarnation() != p.incarnation();
     w.accept(p.incarnation(), p.seq());
+    if (restarted) {
+      // the peer restarted: as a home it lost what it held, so the keys it is home for report again
+      for (KeyedCustomer c : customers.values()) {
+        c.limiter().reportAgain(key -> homeOf(key) == from, nowMillis);
+      }
+    }
     for (KeyPacketCodec.Entry e : p.entries()) {
       KeyedCustomer c = customers.get(e.customer());
       if (c == null) {

@@ -2,12 +2,16 @@ package dev.alm.drl.agent;
 
 import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
+import dev.alm.ratelimit.keys.KeyStateFile;
 import dev.alm.ratelimit.keys.KeyedAccounting;
+import dev.alm.ratelimit.keys.KeyedFaults;
 import dev.alm.ratelimit.keys.KeyedLimiter;
 import dev.alm.ratelimit.keys.KeyedResult;
 import dev.alm.ratelimit.keys.KeyedScenario;
 import dev.alm.ratelimit.keys.KeyedSimulation;
 import dev.alm.ratelimit.keys.KeyedWorkload;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -40,14 +44,38 @@ public final class KeyedLiveRun {
     for (int i = 0; i < n; i++) {
       tables[i] = new KeyedLimiter(sc.window(), sc.sharing());
     }
+    KeyedFaults faults = sc.faults();
+    Path stateDir = Files.createTempDirectory("alm-keyed-live");
+    Path stateFile = stateDir.resolve("pop0.keys");
     KeyRing keys = KeyRing.ofText("keyed-live-" + sc.seed() + "-0123456789abcdef");
     AgentSettings base = AgentSettings.builder(0, n).build();
     long wallStart = System.nanoTime();
+    try {
+      return run(sc, work, tables, keys, base, stateFile, progress, wallStart);
+    } finally {
+      Files.deleteIfExists(stateFile);
+      Files.deleteIfExists(stateDir);
+    }
+  }
+
+  private static KeyedResult run(
+      KeyedScenario sc,
+      KeyedWorkload work,
+      KeyedLimiter[] tables,
+      KeyRing keys,
+      AgentSettings base,
+      Path stateFile,
+      KeyedSimulation.Progress progress,
+      long wallStart)
+      throws Exception {
+    int n = sc.pops();
+    long limit = work.limit();
+    KeyedFaults faults = sc.faults();
     try (AgentFleet fleet =
         new AgentFleet(
             n,
             base::withId,
-            i -> limits(tables[i]),
+            i -> limits(tables, i),
             keys,
             AgentFleet.MembershipKind.STATIC,
             1,
@@ -63,6 +91,10 @@ public final class KeyedLiveRun {
       double gap = 1000.0 / sc.requestsPerSecond();
       double t = start;
       long reported = start;
+      long nextSave = start + faults.saveMillis();
+      boolean restarted = faults.restartAt() < 0;
+      boolean cut = false;
+      long sentBefore = 0;
       while (true) {
         t += -Math.log(1 - rnd.nextDouble()) * gap;
         long due = (long) t;
@@ -80,6 +112,18 @@ public final class KeyedLiveRun {
           counts.closeWindow(windowEnd - w);
           windowEnd += w;
         }
+        if (!restarted && now >= nextSave) {
+          nextSave += faults.saveMillis();
+          KeyStateFile.save(stateFile, tables[0], now);
+        }
+        if (!restarted && now - start >= faults.restartAt() * 1000) {
+          restarted = true;
+          sentBefore += restart(fleet, tables, stateFile, now);
+        }
+        if (cut != faults.cutOff(now - start)) {
+          cut = !cut;
+          partition(fleet, cut);
+        }
         int k = zipf.getAsInt();
         int pop = work.popOf(k, now >= roamAt, rnd);
         counts.request(k, tables[pop].admit(work.keyHash(k), limit, now) >= 0);
@@ -96,6 +140,9 @@ public final class KeyedLiveRun {
       long stale = 0;
       for (int i = 0; i < n; i++) {
         KeySharing s = fleet.agent(i).keySharing();
+        if (i == 0) {
+          bytes[0] += sentBefore;
+        }
         bytes[i] = s.sentBytes();
         reports += s.reportsSent();
         grants += s.grantsSent();
@@ -116,9 +163,35 @@ public final class KeyedLiveRun {
     }
   }
 
-  /** A PoP with one keyed customer and nothing else to share. */
-  private static LocalLimits limits(KeyedLimiter table) {
-    List<KeyedCustomer> customers = List.of(new KeyedCustomer(CUSTOMER, table));
+  /**
+   * PoP 0 restarts: its agent stops as a crashed process would, its table is read back from the
+   * last state file, and a new agent (a new incarnation) starts in front of it. Returns the bytes
+   * the stopped agent had sent.
+   */
+  private static long restart(AgentFleet fleet, KeyedLimiter[] tables, Path file, long now)
+      throws Exception {
+    long sent = fleet.agent(0).keySharing().sentBytes();
+    fleet.crash(0);
+    KeyedLimiter fresh = new KeyedLimiter(tables[0].window(), tables[0].settings());
+    KeyStateFile.load(file, fresh, now);
+    tables[0] = fresh;
+    fleet.start(0);
+    return sent;
+  }
+
+  /** PoP 0 cut off from every other PoP ({@code cut}), or joined again. */
+  private static void partition(AgentFleet fleet, boolean cut) {
+    for (int i = 0; i < fleet.size(); i++) {
+      DrlAgent a = fleet.agent(i);
+      if (a != null) {
+        int self = i;
+        a.filter(cut ? (peer, out) -> self != 0 && peer != 0 : GossipFilter.ALL);
+      }
+    }
+  }
+
+  /** A PoP with one keyed customer (its table now: a restart replaces it) and nothing else. */
+  private static LocalLimits limits(KeyedLimiter[] tables, int i) {
     return new LocalLimits() {
       @Override
       public double demand(String customer, long nowNanos) {
@@ -130,7 +203,7 @@ public final class KeyedLiveRun {
 
       @Override
       public List<KeyedCustomer> keyedCustomers() {
-        return customers;
+        return List.of(new KeyedCustomer(CUSTOMER, tables[i]));
       }
     };
   }

@@ -36,6 +36,9 @@ final class KeyEntry {
   private long reportedAt;
   private boolean owesReport;
 
+  /** Set by a restore: the key admits nothing more until a grant comes, or a freshness passes. */
+  private long holdUntil = Long.MIN_VALUE;
+
   /**
    * Whether the key is shared: a grant came in this window, or the last window's last grant counted
    * other PoPs.
@@ -99,9 +102,15 @@ final class KeyEntry {
    * The most requests the PoP may have admitted in this window: the whole limit while the key is
    * its alone; when shared, what the home counted of it plus the remaining limit less the others'
    * arrivals over the horizon, but at least its share of the remaining (docs/ratelimit/keys.md);
-   * only its share of the remaining once the last grant is older than {@code freshMillis}.
+   * only its share of the remaining once a report went unanswered for {@code freshMillis}.
    */
   double allowance(double limit, double horizonSeconds, long nowMillis, long freshMillis) {
+    if (holdUntil != Long.MIN_VALUE) {
+      if (nowMillis - holdUntil <= freshMillis) {
+        return count;
+      }
+      holdUntil = Long.MIN_VALUE;
+    }
     if (!shared) {
       return limit;
     }
@@ -118,12 +127,14 @@ final class KeyEntry {
       base = 0;
       part = g.share;
     }
-    // the reserve for the others' arrivals holds only while grants come: after a partition or a
-    // lost home, a PoP keeps to its share of what was left, and the shares sum to it
+    // the reserve for the others' arrivals holds only while the home answers: a report left
+    // unanswered for a freshness (a partition, a lost home) keeps a PoP to its share of what was
+    // left, and the shares sum to it
+    boolean unanswered = reportedAt > g.at && nowMillis - reportedAt > freshMillis;
     double mine =
-        nowMillis - g.at <= freshMillis
-            ? Math.max(remaining * part, remaining - g.othersRate * horizonSeconds)
-            : remaining * part;
+        unanswered
+            ? remaining * part
+            : Math.max(remaining * part, remaining - g.othersRate * horizonSeconds);
     // the PoPs' parts sum to the remaining requests: a part is rounded up past a half, so the
     // requests split between two PoPs are not lost to rounding both down
     double whole = Math.floor(mine);
@@ -192,6 +203,11 @@ final class KeyEntry {
     return new KeyReport(key, (int) window, limit, count, arrivals, rate, admittedRate, shared);
   }
 
+  /** The key owes its home a report (the home restarted and lost what it knew). */
+  void owesReport() {
+    owesReport = true;
+  }
+
   /** Takes a restored count of window {@code id}; owes its home a report. */
   void restore(long id, int restoredCount, int restoredArrivals, long nowMillis) {
     roll(id, nowMillis);
@@ -202,6 +218,9 @@ final class KeyEntry {
     arrivals = Math.max(arrivals, restoredArrivals);
     owesReport = true;
     touched = (int) (nowMillis / 1000);
+    // the file may be a few seconds behind what the home counted of this PoP: admit nothing more
+    // until the home's grant says what is left (or a grant's freshness passes without one)
+    holdUntil = nowMillis;
   }
 
   /**
@@ -216,6 +235,11 @@ final class KeyEntry {
     if (!shared || nowMillis - reportedAt >= refreshMillis) {
       owesReport = true;
     }
+    // what the home holds of this PoP is never less than it counted: after a restart from a state
+    // file a few seconds old, the home's count is the truer one
+    count = Math.max(count, g.own());
+    arrivals = Math.max(arrivals, g.ownArrivals());
+    holdUntil = Long.MIN_VALUE;
     shared = true;
     Grant h = grant == null ? (grant = new Grant()) : grant;
     h.window = window;

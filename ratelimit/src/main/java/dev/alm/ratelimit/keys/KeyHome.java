@@ -29,8 +29,14 @@ public final class KeyHome {
     int[] limits = new int[2];
     boolean[] shared = new boolean[2];
     long[] at = new long[2];
+    boolean[] fresh = new boolean[2];
     boolean dirty;
     boolean askedShared;
+
+    /** The reporters and the total of the last grants sent to all of them. */
+    int grantedN;
+
+    long grantedTotal;
 
     void put(int pop, KeyReport r, long nowMillis) {
       int i = 0;
@@ -47,6 +53,7 @@ public final class KeyHome {
           at = Arrays.copyOf(at, n * 2);
           limits = Arrays.copyOf(limits, n * 2);
           shared = Arrays.copyOf(shared, n * 2);
+          fresh = Arrays.copyOf(fresh, n * 2);
         }
         pops[n++] = pop;
       }
@@ -57,6 +64,7 @@ public final class KeyHome {
       limits[i] = r.limit();
       shared[i] = r.shared();
       at[i] = nowMillis;
+      fresh[i] = true;
       askedShared |= r.shared();
       dirty = true;
     }
@@ -125,12 +133,14 @@ public final class KeyHome {
   }
 
   /**
-   * The round's grants at {@code nowMillis}: to every reporter of each changed key that two or more
-   * PoPs reported (or that one reported as shared). A grant counts the others' admitted requests as
-   * projected to now from their last report (its count plus its admitted rate times its age, at
-   * most a refresh period, and no more than it would have reported again after, nor past the key's
-   * limit), so a PoP that held the key alone and has not reported for a while is not taken for
-   * idle; the grant makes it shared, and it reports its count at once.
+   * The round's grants at {@code nowMillis}: for each changed key that two or more PoPs reported
+   * (or that one reported as shared), to every reporter when a reporter joined, the total grew by
+   * delta L since they last heard or it is within 2 n delta L of the limit, else to the PoPs that
+   * reported this round. A grant counts the others' admitted requests as projected to now from
+   * their last report (its count plus its admitted rate times its age, at most a refresh period,
+   * and no more than it would have reported again after, nor past the key's limit), so a PoP that
+   * held the key alone and has not reported for a while is not taken for idle; the grant makes it
+   * shared, and it reports its count at once.
    */
   public List<Addressed> round(long nowMillis) {
     List<Addressed> out = new ArrayList<>();
@@ -151,7 +161,28 @@ public final class KeyHome {
         rate += k.rates[i];
       }
       long key = dirtyKeys.get(d);
+      // every reporter hears of a change that matters to it: a reporter more, a total grown by
+      // delta L, a total near the limit; otherwise only the PoPs that reported this round
+      int limit = 0;
       for (int i = 0; i < k.n; i++) {
+        limit = Math.max(limit, k.limits[i]);
+      }
+      double step = Math.max(1, settings.updateFraction() * limit);
+      boolean all =
+          k.n != k.grantedN
+              || projected - k.grantedTotal >= step
+              || limit - projected <= 2 * k.n * step
+              || alone;
+      if (all) {
+        k.grantedN = k.n;
+        k.grantedTotal = (long) projected;
+      }
+      for (int i = 0; i < k.n; i++) {
+        boolean to = all || k.fresh[i];
+        k.fresh[i] = false;
+        if (!to) {
+          continue;
+        }
         out.add(
             new Addressed(
                 k.pops[i],

@@ -234,6 +234,29 @@ public final class KeyedLimiter {
     return (e.arrivals <= 1 ? 0 : span) + age;
   }
 
+  /**
+   * Has every key counted in the window of {@code nowMillis} whose home {@code homeLost} names
+   * report again at the next round: that home restarted and lost what it held (the agent sees a
+   * peer's new incarnation). Walks the table.
+   */
+  public void reportAgain(java.util.function.LongPredicate homeLost, long nowMillis) {
+    long id = window.id(nowMillis);
+    for (KeyEntry e : table.values()) {
+      if (!homeLost.test(e.key)) {
+        continue;
+      }
+      synchronized (e) {
+        if (e.window() == id && e.arrivals > 0) {
+          e.owesReport();
+          if (!e.queued) {
+            e.queued = true;
+            pending.add(e);
+          }
+        }
+      }
+    }
+  }
+
   /** Keys held now. */
   public long keys() {
     return table.size();

@@ -140,6 +140,11 @@ public final class KeyedSimulation {
       restarted = true;
       limiters[0] = new KeyedLimiter(sc.window(), sc.sharing());
       homes[0] = new KeyHome(sc.sharing());
+      // the others see PoP 0's new incarnation at its first datagram, and report again the keys
+      // it was home for
+      for (int p = 1; p < sc.pops(); p++) {
+        limiters[p].reportAgain(key -> homeOf.home(key) == 0, now);
+      }
       if (savedWindow == sc.window().id(now)) {
         for (long[] e : saved) {
           limiters[0].restore(e[0], (int) e[1], (int) e[2], now);

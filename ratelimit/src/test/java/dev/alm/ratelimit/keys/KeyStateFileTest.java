@@ -33,9 +33,10 @@ class KeyStateFileTest {
     KeyedLimiter after = table();
     KeyStateFile.Loaded l = KeyStateFile.load(file, after, 40_000);
     assertEquals(new KeyStateFile.Restored(2, 10_000), l);
-    assertEquals(299, after.admit(1, 1000, 41_000), "700 of 1000 were counted before");
-    assertEquals(-1, after.admit(2, 10, 41_000), "the key that had its 10 has none left");
-    assertEquals(2, after.reports(41_000).size(), "restored keys report to their homes");
+    assertEquals(2, after.reports(40_000).size(), "restored keys report to their homes");
+    assertEquals(-1, after.admit(1, 1000, 40_500), "held until a grant, or a second");
+    assertEquals(299, after.admit(1, 1000, 41_500), "700 of 1000 were counted before");
+    assertEquals(-1, after.admit(2, 10, 41_500), "the key that had its 10 has none left");
   }
 
   @Test
