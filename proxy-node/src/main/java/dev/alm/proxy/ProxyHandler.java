@@ -152,7 +152,8 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     node.recordRequest(arrival);
     CustomerLimiter customer = customers.of(node.customers().table(), host);
     if (customer != null) {
-      LimitDecision d = customer.decide(writer.client(ctx), req, node.customers().source());
+      LimitDecision d =
+          customer.decide(writer.client(ctx), req, node.customers().source(), arrival);
       switch (d.outcome()) {
         case REJECT -> {
           FullHttpResponse r = CustomerWrites.overLimit(d.retryAfterSeconds());

@@ -183,7 +183,8 @@ public final class KeysBenchCommand implements Callable<Integer> {
     long ok = 0;
     for (int i = 0; i < requests; i++) {
       CustomerLimiter c = limits.match("api.example");
-      LimitDecision d = c.decide("127.0.0.1", pool[i & mask], null);
+      // the proxy reads the clock once for every request: its arrival, which the key's window reads
+      LimitDecision d = c.decide("127.0.0.1", pool[i & mask], null, System.nanoTime());
       if (d.outcome() == LimitDecision.Outcome.ADMIT) {
         ok++;
       }
@@ -256,7 +257,6 @@ public final class KeysBenchCommand implements Callable<Integer> {
     CustomerLimiter c = limits.match("api.example");
     KeyedLimiter table = limits.keyed().get("api");
     java.util.SplittableRandom random = new java.util.SplittableRandom(1);
-    char[] hex = "0123456789abcdef".toCharArray();
     char[] key = new char[32];
     long refused = 0;
     long maxHeld = 0;
@@ -264,15 +264,8 @@ public final class KeysBenchCommand implements Callable<Integer> {
     long t0 = System.nanoTime();
     long nextRefresh = t0 + CustomerLimits.REFRESH_NANOS;
     for (long i = 0; i < flood; i++) {
-      // 16 random bytes as hex: a key never seen before
-      long a = random.nextLong();
-      long b = random.nextLong();
-      for (int j = 0; j < 16; j++) {
-        key[j] = hex[(int) (a >>> (j * 4)) & 15];
-        key[16 + j] = hex[(int) (b >>> (j * 4)) & 15];
-      }
       HttpRequest r = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/v1/items");
-      r.headers().set("Host", "api.example").set("X-Api-Key", new String(key));
+      r.headers().set("Host", "api.example").set("X-Api-Key", randomKey(random, key));
       if (c.decide("203.0.113.9", r, null).outcome() != LimitDecision.Outcome.ADMIT) {
         refused++;
       }
@@ -291,6 +284,35 @@ public final class KeysBenchCommand implements Callable<Integer> {
     long heldAtEnd = table.keys();
     limits.refresh();
     long after = usedAfterGc();
+    printFlood(o, seconds, maxHeld, heldAtEnd, table, refreshes, refused, before, after);
+    // the limits stay reachable until the heap is measured
+    java.lang.ref.Reference.reachabilityFence(limits);
+  }
+
+  /** 16 random bytes as hex: a key never seen before. */
+  private static String randomKey(java.util.SplittableRandom random, char[] key) {
+    char[] hex = HEX;
+    long a = random.nextLong();
+    long b = random.nextLong();
+    for (int j = 0; j < 16; j++) {
+      key[j] = hex[(int) (a >>> (j * 4)) & 15];
+      key[16 + j] = hex[(int) (b >>> (j * 4)) & 15];
+    }
+    return new String(key);
+  }
+
+  private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+  private void printFlood(
+      PrintWriter o,
+      double seconds,
+      long maxHeld,
+      long heldAtEnd,
+      KeyedLimiter table,
+      long refreshes,
+      long refused,
+      long before,
+      long after) {
     double rate = flood / seconds;
     o.printf(
         Locale.ROOT,
@@ -325,8 +347,6 @@ public final class KeysBenchCommand implements Callable<Integer> {
         after / 1e6,
         (after - before) / 1e6);
     o.flush();
-    // the limits stay reachable until the heap is measured
-    java.lang.ref.Reference.reachabilityFence(limits);
   }
 
   private static long usedAfterGc() {

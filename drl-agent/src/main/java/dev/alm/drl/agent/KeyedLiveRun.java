@@ -68,12 +68,11 @@ public final class KeyedLiveRun {
       KeyedSimulation.Progress progress,
       long wallStart)
       throws Exception {
-    int n = sc.pops();
     long limit = work.limit();
     KeyedFaults faults = sc.faults();
     try (AgentFleet fleet =
         new AgentFleet(
-            n,
+            sc.pops(),
             base::withId,
             i -> limits(tables, i),
             keys,
@@ -132,35 +131,44 @@ public final class KeyedLiveRun {
           progress.at((due - start) / 1000.0, sc.duration());
         }
       }
-      long[] bytes = new long[n];
-      long reports = 0;
-      long grants = 0;
-      long held = 0;
-      long forgotten = 0;
-      long stale = 0;
-      for (int i = 0; i < n; i++) {
-        KeySharing s = fleet.agent(i).keySharing();
-        if (i == 0) {
-          bytes[0] += sentBefore;
-        }
-        bytes[i] = s.sentBytes();
-        reports += s.reportsSent();
-        grants += s.grantsSent();
-        held = Math.max(held, tables[i].keys());
-        forgotten += tables[i].forgotten();
-        stale += tables[i].staleGrants();
-      }
-      return counts.result(
-          bytes,
-          (System.currentTimeMillis() - start) / 1000.0,
-          reports,
-          grants,
-          held,
-          forgotten,
-          stale,
-          0,
-          (System.nanoTime() - wallStart) / 1e9);
+      return result(fleet, tables, counts, sentBefore, start, wallStart);
     }
+  }
+
+  /** What the run measured, with the agents' sharing counters (PoP 0's before its restart too). */
+  private static KeyedResult result(
+      AgentFleet fleet,
+      KeyedLimiter[] tables,
+      KeyedAccounting counts,
+      long sentBefore,
+      long start,
+      long wallStart) {
+    int n = tables.length;
+    long[] bytes = new long[n];
+    long reports = 0;
+    long grants = 0;
+    long held = 0;
+    long forgotten = 0;
+    long stale = 0;
+    for (int i = 0; i < n; i++) {
+      KeySharing s = fleet.agent(i).keySharing();
+      bytes[i] = s.sentBytes() + (i == 0 ? sentBefore : 0);
+      reports += s.reportsSent();
+      grants += s.grantsSent();
+      held = Math.max(held, tables[i].keys());
+      forgotten += tables[i].forgotten();
+      stale += tables[i].staleGrants();
+    }
+    return counts.result(
+        bytes,
+        (System.currentTimeMillis() - start) / 1000.0,
+        reports,
+        grants,
+        held,
+        forgotten,
+        stale,
+        0,
+        (System.nanoTime() - wallStart) / 1e9);
   }
 
   /**

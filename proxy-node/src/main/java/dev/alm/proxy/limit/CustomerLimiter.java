@@ -26,7 +26,7 @@ public final class CustomerLimiter {
   private final RateBucket requests;
   private final Cache<String, RateBucket> clients;
   private final LongSupplier nanoClock;
-  private final LongSupplier wallClock;
+  private final WallAnchor wallClock;
   private final CustomerKeys keys;
 
   /** Whether responses carry the RateLimit fields: only then is a key's count told. */
@@ -51,7 +51,14 @@ public final class CustomerLimiter {
       double firstFraction,
       int maxClients,
       LongSupplier nanoClock) {
-    this(spec, state, firstFraction, maxClients, nanoClock, System::currentTimeMillis, true);
+    this(
+        spec,
+        state,
+        firstFraction,
+        maxClients,
+        nanoClock,
+        new WallAnchor(nanoClock, System::currentTimeMillis),
+        true);
   }
 
   CustomerLimiter(
@@ -60,7 +67,7 @@ public final class CustomerLimiter {
       double firstFraction,
       int maxClients,
       LongSupplier nanoClock,
-      LongSupplier wallClock,
+      WallAnchor wallClock,
       boolean fields) {
     this.fields = fields;
     this.spec = spec;
@@ -162,6 +169,15 @@ public final class CustomerLimiter {
    * the key.
    */
   public LimitDecision decide(String client, HttpRequest req, ShareSource source) {
+    return decide(client, req, source, nanoClock.getAsLong());
+  }
+
+  /**
+   * {@link #decide(String, HttpRequest, ShareSource)} for a request that arrived at {@code
+   * arrivalNanos} on the proxy's monotonic clock (the key's window is read from it).
+   */
+  public LimitDecision decide(
+      String client, HttpRequest req, ShareSource source, long arrivalNanos) {
     if (spec.unit() == CustomerSpec.Unit.REQUESTS) {
       state.arrived.increment();
       if (source != null && spec.mode() == LimitMode.DRL) {
@@ -178,7 +194,7 @@ public final class CustomerLimiter {
     long keyLeft = -1;
     long now = 0;
     if (keys != null && req != null) {
-      now = wallClock.getAsLong();
+      now = wallClock.millis(arrivalNanos);
       keyLeft = keys.decide(req, client, now);
       if (keyLeft == -1) {
         state.rejected.increment();

@@ -31,6 +31,10 @@ public final class CustomerLimits {
   private final ShareSource source;
   private final CentralLimiter central;
   private final LongSupplier nanoClock;
+
+  /** Wall-clock time from the request path's monotonic readings, for per-key windows. */
+  private final WallAnchor wall;
+
   private final Map<String, CustomerState> states = new ConcurrentHashMap<>();
   private final List<Consumer<CustomerState>> listeners = new ArrayList<>();
   private final LongAdder updatesApplied = new LongAdder();
@@ -52,6 +56,7 @@ public final class CustomerLimits {
     this.source = source;
     this.central = central;
     this.nanoClock = nanoClock;
+    this.wall = new WallAnchor(nanoClock, System::currentTimeMillis);
     replace(settings.customers());
   }
 
@@ -127,13 +132,7 @@ public final class CustomerLimits {
       }
       CustomerLimiter c =
           new CustomerLimiter(
-              spec,
-              s,
-              1,
-              settings.maxClients(),
-              nanoClock,
-              System::currentTimeMillis,
-              settings.rateLimitHeaders());
+              spec, s, 1, settings.maxClients(), nanoClock, wall, settings.rateLimitHeaders());
       c.refresh(source, settings.limiters());
       limiters.add(c);
       if (fresh) {
@@ -244,12 +243,13 @@ public final class CustomerLimits {
 
   /** Moves every customer's bucket and pacer to its current share. */
   public void refresh() {
+    wall.anchor();
     for (CustomerLimiter c : table.customers()) {
       c.refresh(source, settings.limiters());
       KeyedLimiter k = c.spec().keys() == null ? null : c.state().keyed();
       if (k != null) {
         k.forget();
-        c.state().saveKeys(c.spec().keys(), System.currentTimeMillis(), false);
+        c.state().saveKeys(c.spec().keys(), wall.now(), false);
       }
     }
   }
