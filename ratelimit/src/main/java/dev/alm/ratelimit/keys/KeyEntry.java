@@ -15,7 +15,9 @@ final class KeyEntry {
   /** When the key was last asked for, seconds on the table's clock (for forgetting the oldest). */
   volatile int touched;
 
-  /** Whether the table forgot this entry (the table's cache of recent entries may still hold it). */
+  /**
+   * Whether the table forgot this entry (the table's cache of recent entries may still hold it).
+   */
   volatile boolean forgotten;
 
   private long window = Long.MIN_VALUE;

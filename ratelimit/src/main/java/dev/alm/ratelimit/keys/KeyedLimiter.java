@@ -42,13 +42,23 @@ public final class KeyedLimiter {
 
   /**
    * The entries asked for last, by 16 bits of their key: a popular key is found without the map's
-   * look-up (and its boxed key). Shared by the request threads without a lock: a slot holds a
-   * whole reference or the one before it, and a hit is checked against the key and whether the
-   * table forgot the entry.
+   * look-up (and its boxed key). Shared by the request threads without a lock: a slot holds a whole
+   * reference or the one before it, and a hit is checked against the key and whether the table
+   * forgot the entry.
    */
   private final KeyEntry[] recent = new KeyEntry[RECENT_SLOTS];
 
   private final ConcurrentLinkedQueue<KeyEntry> pending = new ConcurrentLinkedQueue<>();
+
+  /**
+   * Keys queued for a report. At most a quarter of the table's bound: a PoP whose reports nobody
+   * takes (a proxy without an agent) holds no more, and a key that finds the queue full tries again
+   * at its next request.
+   */
+  private final java.util.concurrent.atomic.AtomicInteger queued =
+      new java.util.concurrent.atomic.AtomicInteger();
+
+  private final int maxQueued;
   private final LongAdder forgotten = new LongAdder();
   private final LongAdder forgottenCounting = new LongAdder();
   private final LongAdder staleGrants = new LongAdder();
@@ -64,6 +74,7 @@ public final class KeyedLimiter {
     this.freshMillis = FRESH_ROUNDS * settings.roundMillis();
     this.table = new ConcurrentHashMap<>(Math.min(settings.maxKeys(), 1 << 16));
     this.hardBound = settings.maxKeys() + Math.max(1, settings.maxKeys() / 4);
+    this.maxQueued = Math.max(1, settings.maxKeys() / 4);
   }
 
   /** The sharing settings. */
@@ -102,9 +113,8 @@ public final class KeyedLimiter {
     long left;
     synchronized (e) {
       left = e.admit(limit, window, nowMillis, horizonSeconds, freshMillis);
-      if (!e.queued && e.wantsReport(limit, settings, nowMillis)) {
-        e.queued = true;
-        pending.add(e);
+      if (e.wantsReport(limit, settings, nowMillis)) {
+        enqueue(e);
       }
     }
     return left;
@@ -118,6 +128,7 @@ public final class KeyedLimiter {
     List<KeyReport> out = new ArrayList<>();
     long id = window.id(nowMillis);
     for (KeyEntry e; (e = pending.poll()) != null; ) {
+      queued.decrementAndGet();
       synchronized (e) {
         e.queued = false;
         if (e.window() == id) {
@@ -139,9 +150,8 @@ public final class KeyedLimiter {
       e.roll(window.id(nowMillis), nowMillis);
       if (!e.grant(g, nowMillis, settings.refreshMillis())) {
         staleGrants.increment();
-      } else if (!e.queued && e.wantsReport(0, settings, nowMillis)) {
-        e.queued = true;
-        pending.add(e);
+      } else if (e.wantsReport(0, settings, nowMillis)) {
+        enqueue(e);
       }
     }
   }
@@ -238,10 +248,7 @@ public final class KeyedLimiter {
     KeyEntry e = table.computeIfAbsent(key, KeyEntry::new);
     synchronized (e) {
       e.restore(window.id(nowMillis), count, arrivals, nowMillis);
-      if (!e.queued) {
-        e.queued = true;
-        pending.add(e);
-      }
+      enqueue(e);
     }
   }
 
@@ -265,13 +272,20 @@ public final class KeyedLimiter {
       synchronized (e) {
         if (e.window() == id && e.arrivals > 0) {
           e.owesReport();
-          if (!e.queued) {
-            e.queued = true;
-            pending.add(e);
-          }
+          enqueue(e);
         }
       }
     }
+  }
+
+  /** Queues {@code e} for a report unless it is queued or the queue is full; under its lock. */
+  private void enqueue(KeyEntry e) {
+    if (e.queued || queued.get() >= maxQueued) {
+      return;
+    }
+    e.queued = true;
+    queued.incrementAndGet();
+    pending.add(e);
   }
 
   /** Keys held now. */

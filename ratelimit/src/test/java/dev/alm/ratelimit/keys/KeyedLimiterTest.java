@@ -136,6 +136,18 @@ class KeyedLimiterTest {
   }
 
   @Test
+  void reportsNobodyTakesAreBoundedToAQuarterOfTheTable() {
+    KeyedLimiter l = new KeyedLimiter(MINUTE, KeyShareSettings.DEFAULTS.withMaxKeys(1_000));
+    for (long k = 0; k < 1_000; k++) {
+      l.admit(k, 10, 1_000);
+    }
+    assertEquals(250, l.reports(1_100).size(), "a proxy without an agent queues no more");
+    l.admit(999, 10, 1_200);
+    l.admit(998, 10, 1_200);
+    assertEquals(2, l.reports(1_300).size(), "keys that found the queue full try again");
+  }
+
+  @Test
   void pastAQuarterOverTheBoundNewKeysAreAdmittedWithoutACount() {
     KeyedLimiter l = new KeyedLimiter(MINUTE, KeyShareSettings.DEFAULTS.withMaxKeys(1_000));
     for (long k = 0; k < 50_000; k++) {
