@@ -17,14 +17,8 @@ class KeyedDrlCommandTest extends CliTest {
   @Test
   void aKeyedBuiltinSimulatesWithoutAnAlgorithmAndWritesItsSummary() throws Exception {
     Path out = dir.resolve("out");
-    int rc =
-        alm(
-            "drl",
-            "simulate",
-            "-s",
-            "builtin:keys-rate?keys=2000&requestsPerSecond=20000&duration=5&pops=4",
-            "--out",
-            out.toString());
+    String small = "builtin:keys-rate?keys=2000&requestsPerSecond=20000&duration=5&pops=4";
+    int rc = alm("drl", "simulate", "-s", small, "--out", out.toString());
     assertEquals(0, rc, err.toString());
     JsonNode s = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertEquals(4, s.get("scenario").get("pops").asInt());

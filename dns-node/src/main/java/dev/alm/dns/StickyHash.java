@@ -41,11 +41,6 @@ public final class StickyHash {
 
   /** The finaliser of MurmurHash3 (fmix64): a bijective mix with full avalanche. */
   static long mix(long k) {
-    k ^= k >>> 33;
-    k *= 0xff51afd7ed558ccdL;
-    k ^= k >>> 33;
-    k *= 0xc4ceb9fe1a85ec53L;
-    k ^= k >>> 33;
-    return k;
+    return dev.alm.io.Fmix64.mix(k);
   }
 }

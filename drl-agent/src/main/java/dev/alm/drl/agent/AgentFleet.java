@@ -133,7 +133,8 @@ public final class AgentFleet implements AutoCloseable {
     // with SWIM the alias carries the address: a restart takes any free port
     InetSocketAddress bind =
         kind == MembershipKind.SWIM ? new InetSocketAddress("127.0.0.1", 0) : gossip[i];
-    agents[i] = DrlAgent.start(core, bind, m, pops[i], group, clocks.nanoClock());
+    agents[i] =
+        DrlAgent.start(core, bind, m, pops[i], group, clocks.nanoClock(), clocks.millisClock());
     agents[i].faults(faults);
     if (kind == MembershipKind.SWIM) {
       gossip[i] = agents[i].address();

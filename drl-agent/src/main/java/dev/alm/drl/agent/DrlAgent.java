@@ -79,21 +79,7 @@ public final class DrlAgent implements AutoCloseable {
    * timer.
    *
    * @param group the event-loop group to run on (shared by many agents in one process)
-   */
-  public static DrlAgent start(
-      AgentCore core,
-      InetSocketAddress bind,
-      Membership membership,
-      LocalLimits limits,
-      EventLoopGroup group,
-      LongSupplier nanoClock)
-      throws Exception {
-    return start(core, bind, membership, limits, group, nanoClock, System::currentTimeMillis);
-  }
-
-  /**
-   * {@link #start(AgentCore, InetSocketAddress, Membership, LocalLimits, EventLoopGroup,
-   * LongSupplier)} with the wall clock (epoch ms) the per-key windows are read on.
+   * @param wallClock epoch milliseconds, the clock per-key windows are read on
    */
   public static DrlAgent start(
       AgentCore core,
@@ -129,7 +115,7 @@ public final class DrlAgent implements AutoCloseable {
     long period = Math.round(core.settings().interval() * 1e9);
     agent.ticker =
         ch.eventLoop().scheduleAtFixedRate(agent::tick, period, period, TimeUnit.NANOSECONDS);
-    long round = KeyShareSettings.DEFAULT_ROUND_MILLIS;
+    long round = KeyShareSettings.DEFAULTS.roundMillis();
     agent.keyTicker =
         ch.eventLoop().scheduleAtFixedRate(agent::keyRound, round, round, TimeUnit.MILLISECONDS);
     return agent;

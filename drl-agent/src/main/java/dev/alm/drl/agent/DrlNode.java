@@ -92,7 +92,8 @@ public final class DrlNode implements AutoCloseable {
               swimLimits);
       InetSocketAddress bind =
           new InetSocketAddress(config.listen().host(), config.listen().port());
-      DrlAgent agent = DrlAgent.start(core, bind, swim, limits, group, clocks.nanoClock());
+      DrlAgent agent =
+          DrlAgent.start(core, bind, swim, limits, group, clocks.nanoClock(), clocks.millisClock());
       return new DrlNode(group, agent, codec, swim, keys);
     } catch (Exception e) {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS);

@@ -143,30 +143,20 @@ public final class KeyedLiveRun {
       long sentBefore,
       long start,
       long wallStart) {
-    int n = tables.length;
-    long[] bytes = new long[n];
-    long reports = 0;
-    long grants = 0;
-    long held = 0;
-    long forgotten = 0;
-    long stale = 0;
-    for (int i = 0; i < n; i++) {
+    long[] bytes = new long[tables.length];
+    long[] messages = new long[2];
+    for (int i = 0; i < tables.length; i++) {
       KeySharing s = fleet.agent(i).keySharing();
       bytes[i] = s.sentBytes() + (i == 0 ? sentBefore : 0);
-      reports += s.reportsSent();
-      grants += s.grantsSent();
-      held = Math.max(held, tables[i].keys());
-      forgotten += tables[i].forgotten();
-      stale += tables[i].staleGrants();
+      messages[0] += s.reportsSent();
+      messages[1] += s.grantsSent();
     }
     return counts.result(
         bytes,
         (System.currentTimeMillis() - start) / 1000.0,
-        reports,
-        grants,
-        held,
-        forgotten,
-        stale,
+        messages[0],
+        messages[1],
+        tables,
         0,
         (System.nanoTime() - wallStart) / 1e9);
   }

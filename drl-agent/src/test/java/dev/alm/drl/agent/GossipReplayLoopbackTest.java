@@ -142,7 +142,13 @@ class GossipReplayLoopbackTest {
       AgentCore core = new AgentCore(settings(i), KEYS, System.currentTimeMillis() + i, 7L * i);
       agents[i] =
           DrlAgent.start(
-              core, gossip[i], new StaticMembership(members), pops[i], group, System::nanoTime);
+              core,
+              gossip[i],
+              new StaticMembership(members),
+              pops[i],
+              group,
+              System::nanoTime,
+              System::currentTimeMillis);
       open.add(agents[i]);
     }
     AtomicBoolean attacking = new AtomicBoolean();

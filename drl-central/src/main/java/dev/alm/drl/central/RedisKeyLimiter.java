@@ -226,14 +226,10 @@ public final class RedisKeyLimiter implements AutoCloseable {
 
   @Override
   public void close() {
-    timer.shutdownNow();
-    connection.close();
-    client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+    RedisLimiter.close(timer, connection, client);
   }
 
   private static Thread timerThread(Runnable r) {
-    Thread t = new Thread(r, "alm-redis-key-limiter-timer");
-    t.setDaemon(true);
-    return t;
+    return RedisLimiter.daemon(r, "alm-redis-key-limiter-timer");
   }
 }

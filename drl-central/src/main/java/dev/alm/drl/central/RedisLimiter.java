@@ -258,13 +258,26 @@ public final class RedisLimiter implements CentralBaseline {
 
   @Override
   public void close() {
+    close(timer, connection, client);
+  }
+
+  /** Stops a limiter's timer, its connection and its client. */
+  static void close(
+      ScheduledThreadPoolExecutor timer,
+      StatefulRedisConnection<?, ?> connection,
+      RedisClient client) {
     timer.shutdownNow();
     connection.close();
     client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
   }
 
   private static Thread timerThread(Runnable r) {
-    Thread t = new Thread(r, "alm-redis-limiter-timer");
+    return daemon(r, "alm-redis-limiter-timer");
+  }
+
+  /** A daemon thread named {@code name} running {@code r}. */
+  static Thread daemon(Runnable r, String name) {
+    Thread t = new Thread(r, name);
     t.setDaemon(true);
     return t;
   }

@@ -84,5 +84,5 @@ public record KeyRule(
   }
 
   /** The default bound on keys held per customer. */
-  public static final int DEFAULT_MAX_KEYS = KeyShareSettings.DEFAULT_MAX_KEYS;
+  public static final int DEFAULT_MAX_KEYS = KeyShareSettings.DEFAULTS.maxKeys();
 }

@@ -56,11 +56,6 @@ public final class KeyHomes {
 
   /** MurmurHash3's finaliser (fmix64). */
   static long mix(long k) {
-    k ^= k >>> 33;
-    k *= 0xff51afd7ed558ccdL;
-    k ^= k >>> 33;
-    k *= 0xc4ceb9fe1a85ec53L;
-    k ^= k >>> 33;
-    return k;
+    return dev.alm.io.Fmix64.mix(k);
   }
 }

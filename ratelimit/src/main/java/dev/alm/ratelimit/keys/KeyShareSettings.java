@@ -28,44 +28,15 @@ public record KeyShareSettings(
     int maxHomeKeys) {
 
   /**
-   * theta: 0, a key's first report at its first request in a window. A key active at n PoPs that
-   * none has reported yet overshoots by less than n theta L; at 10 PoPs and theta = 5% that was
-   * half the limit, and a first report costs a PoP one report per key and window.
+   * The defaults: theta 0 (a key's first report at its first request in a window: a key active at n
+   * PoPs that none has reported yet overshoots by less than n theta L, which at 10 PoPs and theta =
+   * 5% was half the limit, while a first report costs a PoP one report per key and window); delta
+   * 1% of the limit between reports of a shared key, a quarter of it for a key held alone; a round
+   * every 100 ms; a shared key reported at least every 2 s while it arrives; three rounds of the
+   * others' arrivals in reserve; 2^20 keys per customer at a PoP, and as their home per window.
    */
-  public static final double DEFAULT_REPORT_FRACTION = 0;
-
-  /** delta: 1% of the limit between reports. */
-  public static final double DEFAULT_UPDATE_FRACTION = 0.01;
-
-  /** A key that is not shared: reported again after each quarter of its limit. */
-  public static final double DEFAULT_LOCAL_UPDATE_FRACTION = 0.25;
-
-  /** One round every 100 ms. */
-  public static final long DEFAULT_ROUND_MILLIS = 100;
-
-  /** A shared key is reported at least every 2 s while it arrives. */
-  public static final long DEFAULT_REFRESH_MILLIS = 2_000;
-
-  /** Three rounds of the others' arrivals in reserve. */
-  public static final double DEFAULT_HORIZON_ROUNDS = 3;
-
-  /** 2^20 keys per customer at a PoP. */
-  public static final int DEFAULT_MAX_KEYS = 1 << 20;
-
-  /** 2^20 keys as their home per window. */
-  public static final int DEFAULT_MAX_HOME_KEYS = 1 << 20;
-
-  /** The defaults. */
   public static final KeyShareSettings DEFAULTS =
-      new KeyShareSettings(
-          DEFAULT_REPORT_FRACTION,
-          DEFAULT_UPDATE_FRACTION,
-          DEFAULT_LOCAL_UPDATE_FRACTION,
-          DEFAULT_ROUND_MILLIS,
-          DEFAULT_REFRESH_MILLIS,
-          DEFAULT_HORIZON_ROUNDS,
-          DEFAULT_MAX_KEYS,
-          DEFAULT_MAX_HOME_KEYS);
+      new KeyShareSettings(0, 0.01, 0.25, 100, 2_000, 3, 1 << 20, 1 << 20);
 
   /** Validates: field: reason. */
   public KeyShareSettings {

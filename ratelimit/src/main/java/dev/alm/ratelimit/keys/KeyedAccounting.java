@@ -105,19 +105,19 @@ public final class KeyedAccounting {
   }
 
   /**
-   * The result, with the sharing's traffic and the tables' figures measured by the caller.
+   * The result, with the sharing's traffic measured by the caller and the PoPs' tables.
    *
    * @param bytesPerPop bytes each PoP sent over the run
    * @param seconds the run's length
+   * @param tables the PoPs' tables of keys (kept, forgotten, stale grants)
+   * @param homeRefused reports the homes refused over their bound
    */
   public KeyedResult result(
       long[] bytesPerPop,
       double seconds,
       long reports,
       long grants,
-      long maxKeysHeld,
-      long forgotten,
-      long staleGrants,
+      KeyedLimiter[] tables,
       long homeRefused,
       double wallSeconds) {
     double sum = 0;
@@ -125,6 +125,12 @@ public final class KeyedAccounting {
     for (long b : bytesPerPop) {
       sum += b / seconds;
       max = Math.max(max, b / seconds);
+    }
+    long[] t = new long[3];
+    for (KeyedLimiter l : tables) {
+      t[0] = Math.max(t[0], l.keys());
+      t[1] += l.forgotten();
+      t[2] += l.staleGrants();
     }
     return new KeyedResult(
         limit,
@@ -142,9 +148,9 @@ public final class KeyedAccounting {
         max,
         reports,
         grants,
-        maxKeysHeld,
-        forgotten,
-        staleGrants,
+        t[0],
+        t[1],
+        t[2],
         homeRefused,
         wallSeconds);
   }

@@ -200,17 +200,10 @@ public final class KeyedSimulation {
   }
 
   private KeyedResult result(double wall) {
-    long held = 0;
-    long forgotten = 0;
-    long stale = 0;
     long refused = 0;
-    for (int p = 0; p < sc.pops(); p++) {
-      held = Math.max(held, limiters[p].keys());
-      forgotten += limiters[p].forgotten();
-      stale += limiters[p].staleGrants();
-      refused += homes[p].refused();
+    for (KeyHome h : homes) {
+      refused += h.refused();
     }
-    return counts.result(
-        bytes, sc.duration(), reports, grants, held, forgotten, stale, refused, wall);
+    return counts.result(bytes, sc.duration(), reports, grants, limiters, refused, wall);
   }
 }
