@@ -100,7 +100,7 @@ class ProxyCommandTest extends CliTest {
         "alm proxy: "
             + file
             + ":customers[0].requestsPerSecond: a customer needs requestsPerSecond or"
-            + " bytesPerSecond (or both) > 0\n",
+            + " bytesPerSecond (or both) > 0, or keys\n",
         err.toString());
   }
 

@@ -58,7 +58,7 @@ class CustomersJsonTest {
                 + " \"mode\": \"fast\"}]}"));
     assertEquals(
         "body:customers[0].requestsPerSecond: a customer needs requestsPerSecond or"
-            + " bytesPerSecond (or both) > 0",
+            + " bytesPerSecond (or both) > 0, or keys",
         refusal("{\"customers\": [{\"name\": \"a\", \"hosts\": \"a.example\"}]}"));
     assertEquals(
         "body:customers[0].hosts: 'a b' is not a host name (exact) or .suffix",
@@ -82,7 +82,7 @@ class CustomersJsonTest {
                 + " \"mode\": \"static\", \"algorithm\": \"grd\"}]}"));
     assertEquals(
         "body:customers[0].colour: unknown field (known: algorithm, burstSeconds, bytesPerSecond,"
-            + " hosts, mode, name, perClientRequestsPerSecond, requestsPerSecond)",
+            + " hosts, keys, mode, name, perClientRequestsPerSecond, requestsPerSecond)",
         refusal(
             "{\"customers\": [{\"name\": \"a\", \"hosts\": \"a.example\", \"requestsPerSecond\": 1,"
                 + " \"colour\": 1}]}"));
