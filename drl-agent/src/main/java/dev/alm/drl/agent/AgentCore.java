@@ -1,7 +1,6 @@
 package dev.alm.drl.agent;
 
 import dev.alm.io.KeyRing;
-import dev.alm.io.ReplayWindow;
 import dev.alm.ratelimit.alloc.Allocator;
 import dev.alm.ratelimit.alloc.Enforcement;
 import dev.alm.ratelimit.alloc.Envelope;
@@ -43,7 +42,7 @@ import java.util.function.ToDoubleFunction;
  * Mode#LEASE}), then L/N ({@link Mode#SAFE}).
  *
  * <p>Datagrams are authenticated ({@link PacketCodec}), each signed for its one receiver, and
- * checked against a replay window per sender ({@link ReplayWindow}); refused ones change nothing
+ * checked against a replay window per sender ({@link SenderWindows}); refused ones change nothing
  * but a counter. A datagram's source address plays no part here: where the agent sends is the
  * membership's business ({@link DrlAgent}).
  */
@@ -57,7 +56,7 @@ public final class AgentCore {
   private final CustomerAllocations allocations;
   private CustomerAllocation<?, ?>[] customers;
   private final Map<Integer, CustomerAllocation<?, ?>> byKey = new HashMap<>();
-  private final ReplayWindow[] windows;
+  private final SenderWindows windows;
   private final long[] lastHeard;
   private final boolean[] alive;
   private final boolean[] removed;
@@ -95,10 +94,7 @@ public final class AgentCore {
     this.allocations = new CustomerAllocations(settings);
     this.customers = new CustomerAllocation<?, ?>[0];
     setCustomers(settings.customers());
-    this.windows = new ReplayWindow[n];
-    for (int i = 0; i < n; i++) {
-      windows[i] = new ReplayWindow();
-    }
+    this.windows = new SenderWindows(settings.id(), n);
     this.lastHeard = new long[n];
     Arrays.fill(lastHeard, Long.MIN_VALUE);
     this.alive = new boolean[n];
@@ -199,16 +195,14 @@ public final class AgentCore {
     }
     GossipPacket p = ((PacketCodec.Valid) d).packet();
     int from = p.sender();
-    if (from < 0 || from >= settings.limiters() || from == settings.id()) {
+    SenderWindows.Verdict v = windows.accept(from, p.incarnation(), p.seq());
+    if (v == SenderWindows.Verdict.BAD_SENDER) {
       return reject(RejectReason.BAD_SENDER);
     }
-    ReplayWindow w = windows[from];
-    if (!w.fresh(p.incarnation(), p.seq())) {
+    if (v == SenderWindows.Verdict.REPLAY) {
       return reject(RejectReason.REPLAY);
     }
-    boolean restarted = w.incarnation() != Long.MIN_VALUE && w.incarnation() != p.incarnation();
-    w.accept(p.incarnation(), p.seq());
-    if (restarted) {
+    if (v == SenderWindows.Verdict.RESTARTED) {
       // the allocators keep the highest sequence number per sender: continue above it
       for (CustomerAllocation<?, ?> c : customers) {
         c.senderRestarted(from);

@@ -1,7 +1,6 @@
 package dev.alm.drl.agent;
 
 import dev.alm.io.KeyRing;
-import dev.alm.io.ReplayWindow;
 import dev.alm.ratelimit.keys.KeyHome;
 import dev.alm.ratelimit.keys.KeyHomes;
 import dev.alm.ratelimit.keys.KeyReport;
@@ -27,7 +26,7 @@ public final class KeySharing {
   private final KeyPacketCodec codec;
   private final long incarnation;
   private final Supplier<List<KeyedCustomer>> source;
-  private final ReplayWindow[] windows;
+  private final SenderWindows windows;
   private final boolean[] up;
   private KeyHomes homes;
   private int[] homeIds;
@@ -61,10 +60,7 @@ public final class KeySharing {
     this.codec = new KeyPacketCodec(keys);
     this.incarnation = incarnation;
     this.source = customers;
-    this.windows = new ReplayWindow[limiters];
-    for (int i = 0; i < limiters; i++) {
-      windows[i] = new ReplayWindow();
-    }
+    this.windows = new SenderWindows(self, limiters);
     this.up = new boolean[limiters];
     up[self] = true;
     rebuildHomes();
@@ -191,16 +187,14 @@ public final class KeySharing {
     }
     KeyPacketCodec.Packet p = (KeyPacketCodec.Packet) d;
     int from = p.sender();
-    if (from < 0 || from >= limiters || from == self) {
+    SenderWindows.Verdict v = windows.accept(from, p.incarnation(), p.seq());
+    if (v == SenderWindows.Verdict.BAD_SENDER) {
       return reject(RejectReason.BAD_SENDER);
     }
-    ReplayWindow w = windows[from];
-    if (!w.fresh(p.incarnation(), p.seq())) {
+    if (v == SenderWindows.Verdict.REPLAY) {
       return reject(RejectReason.REPLAY);
     }
-    boolean restarted = w.incarnation() != Long.MIN_VALUE && w.incarnation() != p.incarnation();
-    w.accept(p.incarnation(), p.seq());
-    if (restarted) {
+    if (v == SenderWindows.Verdict.RESTARTED) {
       // the peer restarted: as a home it lost what it held, so the keys it is home for report again
       for (KeyedCustomer c : customers.values()) {
         c.limiter().reportAgain(key -> homeOf(key) == from, nowMillis);

@@ -257,11 +257,11 @@ final class KeyEntry {
     return true;
   }
 
-  boolean shared() {
-    return shared;
-  }
-
   long window() {
     return window;
+  }
+
+  boolean shared() {
+    return shared;
   }
 }

@@ -113,7 +113,7 @@ public final class KeyedLimiter {
     long left;
     synchronized (e) {
       left = e.admit(limit, window, nowMillis, horizonSeconds, freshMillis);
-      if (e.wantsReport(limit, settings, nowMillis)) {
+      if (!e.queued && e.wantsReport(limit, settings, nowMillis)) {
         enqueue(e);
       }
     }
@@ -150,7 +150,7 @@ public final class KeyedLimiter {
       e.roll(window.id(nowMillis), nowMillis);
       if (!e.grant(g, nowMillis, settings.refreshMillis())) {
         staleGrants.increment();
-      } else if (e.wantsReport(0, settings, nowMillis)) {
+      } else if (!e.queued && e.wantsReport(0, settings, nowMillis)) {
         enqueue(e);
       }
     }
