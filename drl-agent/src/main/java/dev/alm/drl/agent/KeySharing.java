@@ -4,6 +4,8 @@ import dev.alm.io.KeyRing;
 import dev.alm.ratelimit.keys.KeyHome;
 import dev.alm.ratelimit.keys.KeyHomes;
 import dev.alm.ratelimit.keys.KeyReport;
+import dev.alm.ratelimit.keys.KeyShareSettings;
+import dev.alm.ratelimit.keys.PeerLiveness;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -28,6 +30,9 @@ public final class KeySharing {
   private final Supplier<List<KeyedCustomer>> source;
   private final SenderWindows windows;
   private final boolean[] up;
+  private final long[] lastSentTo;
+  private PeerLiveness liveness;
+  private long heartbeats;
   private KeyHomes homes;
   private int[] homeIds;
   private final Map<Integer, KeyHome> homeOf = new HashMap<>();
@@ -62,6 +67,7 @@ public final class KeySharing {
     this.source = customers;
     this.windows = new SenderWindows(self, limiters);
     this.up = new boolean[limiters];
+    this.lastSentTo = new long[limiters];
     up[self] = true;
     rebuildHomes();
   }
@@ -120,9 +126,10 @@ public final class KeySharing {
       }
     }
     long held = 0;
+    PeerLiveness heard = liveness(nowMillis);
     for (Map.Entry<Integer, KeyHome> e : homeOf.entrySet()) {
       KeyedCustomer c = customers.get(e.getKey());
-      for (KeyHome.Addressed a : e.getValue().round(nowMillis)) {
+      for (KeyHome.Addressed a : e.getValue().round(nowMillis, heard.silentAt(nowMillis))) {
         if (a.pop() == self) {
           c.limiter().grant(a.grant(), nowMillis);
         } else {
@@ -133,8 +140,29 @@ public final class KeySharing {
       held += e.getValue().keys();
     }
     homeKeys = held;
+    return datagrams(out, !customers.isEmpty(), nowMillis);
+  }
+
+  /**
+   * The round's entries as datagrams of at most {@link KeyPacketCodec#MAX_ENTRY_BYTES}, and, while
+   * there are keyed customers, an empty one to each peer up that got nothing for {@link
+   * PeerLiveness#HEARTBEAT_ROUNDS} rounds: a sign of life, so a key's home tells a partitioned PoP
+   * from a quiet one.
+   */
+  private List<Datagram> datagrams(
+      List<List<KeyPacketCodec.Entry>> out, boolean keyed, long nowMillis) {
+    long heartbeat = PeerLiveness.HEARTBEAT_ROUNDS * KeyShareSettings.DEFAULTS.roundMillis();
     List<Datagram> datagrams = new ArrayList<>();
     for (int to = 0; to < limiters; to++) {
+      if (out.get(to).isEmpty()) {
+        if (keyed && to != self && up[to] && nowMillis - lastSentTo[to] >= heartbeat) {
+          datagrams.add(datagram(to, List.of()));
+          lastSentTo[to] = nowMillis;
+          heartbeats++;
+        }
+        continue;
+      }
+      lastSentTo[to] = nowMillis;
       List<KeyPacketCodec.Entry> batch = new ArrayList<>();
       int bytes = 0;
       for (KeyPacketCodec.Entry e : out.get(to)) {
@@ -151,6 +179,14 @@ public final class KeySharing {
       }
     }
     return datagrams;
+  }
+
+  /** When this PoP last heard from each peer; every peer counts as heard at the first call. */
+  private PeerLiveness liveness(long nowMillis) {
+    if (liveness == null) {
+      liveness = PeerLiveness.of(limiters, self, KeyShareSettings.DEFAULTS, nowMillis);
+    }
+    return liveness;
   }
 
   private Datagram datagram(int to, List<KeyPacketCodec.Entry> entries) {
@@ -200,6 +236,7 @@ public final class KeySharing {
         c.limiter().reportAgain(key -> homeOf(key) == from, nowMillis);
       }
     }
+    liveness(nowMillis).heard(from, nowMillis);
     for (KeyPacketCodec.Entry e : p.entries()) {
       KeyedCustomer c = customers.get(e.customer());
       if (c == null) {
@@ -227,6 +264,7 @@ public final class KeySharing {
     m.put("reportsSent", reportsSent);
     m.put("grantsSent", grantsSent);
     m.put("homeKeys", homeKeys);
+    m.put("heartbeats", heartbeats);
     m.put("accepted", accepted);
     Map<String, Long> r = new java.util.LinkedHashMap<>();
     for (RejectReason x : RejectReason.values()) {

@@ -39,6 +39,10 @@ final class KeyEntry {
   private int reportedArrivals;
   private int reportedCount;
   private long reportedAt;
+
+  /** When the first report after the home's last grant left (wall-clock ms). */
+  private long waitingSince = Long.MIN_VALUE;
+
   private boolean owesReport;
 
   /** Set by a restore: the key admits nothing more until a grant comes, or a freshness passes. */
@@ -135,7 +139,7 @@ final class KeyEntry {
     // the reserve for the others' arrivals holds only while the home answers: a report left
     // unanswered for a freshness (a partition, a lost home) keeps a PoP to its share of what was
     // left, and the shares sum to it
-    boolean unanswered = reportedAt > g.at && nowMillis - reportedAt > freshMillis;
+    boolean unanswered = waitingSince > g.at && nowMillis - waitingSince > freshMillis;
     double mine =
         unanswered
             ? remaining * part
@@ -202,6 +206,9 @@ final class KeyEntry {
     }
     reported = true;
     owesReport = false;
+    if (grant == null || waitingSince <= grant.at) {
+      waitingSince = nowMillis; // the first report the home has not answered yet
+    }
     reportedArrivals = arrivals;
     reportedCount = count;
     reportedAt = nowMillis;

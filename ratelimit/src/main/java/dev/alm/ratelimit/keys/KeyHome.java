@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 
 /**
  * The home's side of key sharing for one customer: the reports of the keys this PoP is home for
@@ -30,8 +31,20 @@ public final class KeyHome {
     boolean[] shared = new boolean[2];
     long[] at = new long[2];
     boolean[] fresh = new boolean[2];
+
+    /**
+     * The most each reporter may admit on its own from the last two grants it was sent (one may be
+     * lost with the link): its count then plus the part of the remaining it keeps alone.
+     */
+    int[] bounds = new int[2];
+
+    int[] lastBounds = new int[2];
+
     boolean dirty;
     boolean askedShared;
+
+    /** When the key's first report of the window came (wall-clock ms). */
+    long since = Long.MIN_VALUE;
 
     /** The reporters and the total of the last grants sent to all of them. */
     int grantedN;
@@ -54,7 +67,11 @@ public final class KeyHome {
           limits = Arrays.copyOf(limits, n * 2);
           shared = Arrays.copyOf(shared, n * 2);
           fresh = Arrays.copyOf(fresh, n * 2);
+          bounds = Arrays.copyOf(bounds, n * 2);
+          lastBounds = Arrays.copyOf(lastBounds, n * 2);
         }
+        bounds[n] = Integer.MAX_VALUE;
+        lastBounds[n] = Integer.MAX_VALUE;
         pops[n++] = pop;
       }
       counts[i] = Math.max(counts[i], r.count());
@@ -66,7 +83,40 @@ public final class KeyHome {
       at[i] = nowMillis;
       fresh[i] = true;
       askedShared |= r.shared();
+      if (since == Long.MIN_VALUE) {
+        since = nowMillis;
+      }
       dirty = true;
+    }
+
+    /**
+     * What {@code i} has admitted by {@code nowMillis}, projected from its last report; for a PoP
+     * gone {@code silent}, the most it may admit on its own.
+     */
+    double projected(int i, long nowMillis, KeyShareSettings s, boolean silent) {
+      double p = projected(i, nowMillis, s);
+      if (!silent) {
+        return p;
+      }
+      int bound = Math.max(bounds[i], lastBounds[i]);
+      return Math.max(p, Math.min(bound, Math.max(counts[i], limits[i])));
+    }
+
+    /**
+     * Records what {@code i} may admit alone after a grant of {@code total} with the others at
+     * {@code othersRate}, as {@link KeyEntry#allowance} gives it: its count plus its share of the
+     * remaining, or the remaining less the others' reserve for as long as it waits for an answer,
+     * at most what it admits at its rate in that time.
+     */
+    void granted(int i, long total, long totalArrivals, double othersRate, KeyShareSettings s) {
+      double remaining = Math.max(0, limits[i] - total);
+      double part = totalArrivals > 0 ? arrivals[i] / (double) totalArrivals : 1;
+      long waitMillis = KeyedLimiter.FRESH_ROUNDS * s.roundMillis() + 2 * s.roundMillis();
+      double reserved = remaining - othersRate * s.horizonRounds() * s.roundMillis() / 1000.0;
+      double early = Math.min(reserved, Math.max(1, admittedRates[i] * waitMillis / 1000.0));
+      double mine = Math.max(remaining * part, early);
+      lastBounds[i] = bounds[i];
+      bounds[i] = (int) Math.min(Integer.MAX_VALUE, counts[i] + Math.ceil(mine - 1e-9));
     }
 
     /** What {@code i} has admitted by {@code nowMillis}, projected from its last report. */
@@ -143,65 +193,105 @@ public final class KeyHome {
    * shared, and it reports its count at once.
    */
   public List<Addressed> round(long nowMillis) {
+    return round(nowMillis, pop -> false);
+  }
+
+  /**
+   * {@link #round(long)} with the PoPs {@code silent} names (not heard from at all for a while,
+   * {@link PeerLiveness}) counted at the most they may admit on their own since the last grants
+   * they were sent, rather than at their last report: a partitioned PoP keeps to its part, and the
+   * others, through this home, to the rest.
+   */
+  public List<Addressed> round(long nowMillis, IntPredicate silent) {
     List<Addressed> out = new ArrayList<>();
+    List<Reports> waiting = new ArrayList<>();
+    List<Long> waitingKeys = new ArrayList<>();
+    long wait = PeerLiveness.SILENT_ROUNDS * settings.roundMillis();
     for (int d = 0; d < dirty.size(); d++) {
       Reports k = dirty.get(d);
-      k.dirty = false;
       boolean alone = k.n < 2;
+      if (alone && k.askedShared && nowMillis - k.since <= wait) {
+        // a key shared in the last window, reported by one PoP so far: the others' first reports
+        // may still be on their way, so "alone" waits until they had a freshness to come
+        waiting.add(k);
+        waitingKeys.add(dirtyKeys.get(d));
+        continue;
+      }
+      k.dirty = false;
       if (alone && !k.askedShared) {
         continue;
       }
       k.askedShared = false;
+      double[] each = new double[k.n];
       double projected = 0;
       long totalArrivals = 0;
       double rate = 0;
       for (int i = 0; i < k.n; i++) {
-        projected += k.projected(i, nowMillis, settings);
+        each[i] = k.projected(i, nowMillis, settings, silent.test(k.pops[i]));
+        projected += each[i];
         totalArrivals += k.arrivals[i];
         rate += k.rates[i];
       }
-      long key = dirtyKeys.get(d);
-      // every reporter hears of a change that matters to it: a reporter more, a total grown by
-      // delta L, a total near the limit; otherwise only the PoPs that reported this round
-      int limit = 0;
-      for (int i = 0; i < k.n; i++) {
-        limit = Math.max(limit, k.limits[i]);
-      }
-      double step = Math.max(1, settings.updateFraction() * limit);
-      boolean all =
-          k.n != k.grantedN
-              || projected - k.grantedTotal >= step
-              || limit - projected <= 2 * k.n * step
-              || alone;
-      if (all) {
-        k.grantedN = k.n;
-        k.grantedTotal = (long) projected;
-      }
-      for (int i = 0; i < k.n; i++) {
-        boolean to = all || k.fresh[i];
-        k.fresh[i] = false;
-        if (!to) {
-          continue;
-        }
-        out.add(
-            new Addressed(
-                k.pops[i],
-                new KeyGrant(
-                    key,
-                    window,
-                    (int)
-                        Math.min(
-                            Integer.MAX_VALUE,
-                            projected - k.projected(i, nowMillis, settings) + k.counts[i]),
-                    (int) Math.min(Integer.MAX_VALUE, totalArrivals),
-                    k.counts[i],
-                    k.arrivals[i],
-                    (float) Math.max(0, rate - k.rates[i]))));
-      }
+      grant(dirtyKeys.get(d), k, each, projected, totalArrivals, rate, alone, silent, out);
     }
     dirty.clear();
     dirtyKeys.clear();
+    dirty.addAll(waiting);
+    dirtyKeys.addAll(waitingKeys);
     return out;
+  }
+
+  /** The grants of one changed key, given each reporter's projected count. */
+  private void grant(
+      long key,
+      Reports k,
+      double[] each,
+      double projected,
+      long totalArrivals,
+      double rate,
+      boolean alone,
+      IntPredicate silent,
+      List<Addressed> out) {
+    // every reporter hears of a change that matters to it: a reporter more, a total grown by
+    // delta L, a total near the limit; otherwise only the PoPs that reported this round
+    int limit = 0;
+    for (int i = 0; i < k.n; i++) {
+      limit = Math.max(limit, k.limits[i]);
+    }
+    double step = Math.max(1, settings.updateFraction() * limit);
+    boolean all =
+        k.n != k.grantedN
+            || projected - k.grantedTotal >= step
+            || limit - projected <= 2 * k.n * step
+            || alone;
+    if (all) {
+      k.grantedN = k.n;
+      k.grantedTotal = (long) projected;
+    }
+    for (int i = 0; i < k.n; i++) {
+      boolean to = all || k.fresh[i];
+      k.fresh[i] = false;
+      if (!to) {
+        continue;
+      }
+      long total = (long) Math.min(Integer.MAX_VALUE, projected - each[i] + k.counts[i]);
+      double othersRate = Math.max(0, rate - k.rates[i]);
+      if (!silent.test(k.pops[i])) {
+        // a silent PoP does not hear this grant: it keeps to what the last ones it heard allow
+        k.granted(i, total, totalArrivals, othersRate, settings);
+      }
+      out.add(
+          new Addressed(
+              k.pops[i],
+              new KeyGrant(
+                  key,
+                  window,
+                  (int) total,
+                  (int) Math.min(Integer.MAX_VALUE, totalArrivals),
+                  k.counts[i],
+                  k.arrivals[i],
+                  (float) othersRate)));
+    }
   }
 
   /** Keys held in the current window. */

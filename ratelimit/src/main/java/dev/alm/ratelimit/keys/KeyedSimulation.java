@@ -36,6 +36,8 @@ public final class KeyedSimulation {
   private final long limit;
   private final KeyedLimiter[] limiters;
   private final KeyHome[] homes;
+  private final PeerLiveness[] heard;
+  private final long[][] lastSent;
   private final KeyHomes homeOf;
   private final ArrayDeque<Message> inFlight = new ArrayDeque<>();
   private final long[] bytes;
@@ -58,10 +60,13 @@ public final class KeyedSimulation {
     int n = sc.pops();
     limiters = new KeyedLimiter[n];
     homes = new KeyHome[n];
+    heard = new PeerLiveness[n];
+    lastSent = new long[n][n];
     List<String> names = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       limiters[i] = new KeyedLimiter(sc.window(), sc.sharing());
       homes[i] = new KeyHome(sc.sharing());
+      heard[i] = PeerLiveness.of(n, i, sc.sharing(), 0);
       names.add(String.format("pop%02d", i));
     }
     homeOf = new KeyHomes(names);
@@ -120,9 +125,10 @@ public final class KeyedSimulation {
       if (faults.cutOff(m.at()) && (m.to() == 0 || m.from() == 0)) {
         continue;
       }
+      heard[m.to()].heard(m.from(), now);
       if (m.report() != null) {
         homes[m.to()].receive(m.from(), m.report(), now);
-      } else {
+      } else if (m.grant() != null) {
         limiters[m.to()].grant(m.grant(), now);
       }
     }
@@ -140,6 +146,7 @@ public final class KeyedSimulation {
       restarted = true;
       limiters[0] = new KeyedLimiter(sc.window(), sc.sharing());
       homes[0] = new KeyHome(sc.sharing());
+      heard[0] = PeerLiveness.of(sc.pops(), 0, sc.sharing(), now);
       // the others see PoP 0's new incarnation at its first datagram, and report again the keys
       // it was home for
       for (int p = 1; p < sc.pops(); p++) {
@@ -177,7 +184,7 @@ public final class KeyedSimulation {
       }
     }
     for (int p = 0; p < n; p++) {
-      for (KeyHome.Addressed a : homes[p].round(now)) {
+      for (KeyHome.Addressed a : homes[p].round(now, heard[p].silentAt(now))) {
         if (a.pop() == p) {
           limiters[p].grant(a.grant(), now);
         } else {
@@ -187,6 +194,16 @@ public final class KeyedSimulation {
         }
       }
     }
+    send(now, at);
+  }
+
+  /**
+   * Counts the round's datagrams, and sends a heartbeat (an empty datagram) to each PoP that got
+   * nothing from its sender for {@link PeerLiveness#HEARTBEAT_ROUNDS} rounds.
+   */
+  private void send(long now, long at) {
+    int n = sc.pops();
+    long heartbeat = PeerLiveness.HEARTBEAT_ROUNDS * sc.sharing().roundMillis();
     for (int p = 0; p < n; p++) {
       for (int q = 0; q < n; q++) {
         int b = payload[p][q];
@@ -194,6 +211,11 @@ public final class KeyedSimulation {
           bytes[p] +=
               b + (long) DATAGRAM_OVERHEAD * ((b + DATAGRAM_PAYLOAD - 1) / DATAGRAM_PAYLOAD);
           payload[p][q] = 0;
+          lastSent[p][q] = now;
+        } else if (p != q && now - lastSent[p][q] >= heartbeat) {
+          bytes[p] += DATAGRAM_OVERHEAD;
+          inFlight.addLast(new Message(at, q, p, null, null));
+          lastSent[p][q] = now;
         }
       }
     }

@@ -32,12 +32,50 @@ class KeyHomeTest {
   }
 
   @Test
-  void aSharedKeyReportedAloneLearnsItIsAlone() {
+  void aSharedKeyReportedAloneLearnsItIsAloneOnceTheOthersHadAFreshnessToReport() {
     KeyHome h = new KeyHome(KeyShareSettings.DEFAULTS);
     h.receive(2, report(1, 0, 3, 3, true), 1_000);
-    List<KeyHome.Addressed> g = h.round(1_000);
+    assertEquals(List.of(), h.round(1_000), "the others' first reports may be on their way");
+    assertEquals(List.of(), h.round(2_000));
+    List<KeyHome.Addressed> g = h.round(2_100);
     assertEquals(1, g.size());
     assertEquals(new KeyGrant(1, 0, 3, 3, 3, 3, 0), g.get(0).grant());
+  }
+
+  @Test
+  void aSharedKeyReportedAloneWhileTheOthersReportIsSplitNotHandedWhole() {
+    KeyHome h = new KeyHome(KeyShareSettings.DEFAULTS);
+    h.receive(2, report(1, 0, 3, 3, true), 1_000);
+    assertEquals(List.of(), h.round(1_000));
+    h.receive(5, report(1, 0, 4, 4, true), 1_100);
+    List<KeyHome.Addressed> g = h.round(1_100);
+    assertEquals(2, g.size());
+    assertEquals(7, g.get(0).grant().total());
+  }
+
+  @Test
+  void aSilentReporterCountsAtTheMostItMayAdmitAloneNotAtItsLastReport() {
+    KeyHome h = new KeyHome(KeyShareSettings.DEFAULTS);
+    h.receive(0, report(1, 0, 30, 40, false), 1_000);
+    h.receive(1, report(1, 0, 10, 20, false), 1_000);
+    h.round(1_000);
+    h.receive(0, report(1, 0, 31, 41, false), 1_100);
+    h.round(1_100);
+    // PoP 0's grants: 40 then 41 counted of 100, its parts of the rest 40/60 and 41/61: alone it
+    // may reach 30 + 40 = 70 after the first and 31 + 40 = 71 after the second
+    h.receive(1, report(1, 0, 12, 22, false), 3_000);
+    KeyGrant heard = h.round(3_000).get(0).grant();
+    assertEquals(31 + 12, heard.total(), "PoP 0 heard from: its last count");
+    // that round's grant to PoP 0 (43 of 100, its part 41/63 of the rest): 31 + 38 = 69, but
+    // it may be lost, so the 71 before it still counts
+    h.receive(1, report(1, 0, 13, 23, false), 3_100);
+    KeyGrant silent =
+        h.round(3_100, pop -> pop == 0).stream()
+            .filter(a -> a.pop() == 1)
+            .findFirst()
+            .orElseThrow()
+            .grant();
+    assertEquals(71 + 13, silent.total(), "PoP 0 silent: the most it may admit alone");
   }
 
   @Test

@@ -91,6 +91,30 @@ class KeyedLimiterTest {
   }
 
   @Test
+  void aKeyReportingEveryRoundUnansweredKeepsToItsShareAfterAFreshness() {
+    KeyedLimiter l = new KeyedLimiter(MINUTE, KeyShareSettings.DEFAULTS);
+    l.admit(9, 100, 1_000);
+    l.reports(1_000);
+    // the other PoP arrives slowly: while the home answers, the reserve leaves this PoP more
+    // than its half of the 80 left
+    l.grant(new KeyGrant(9, 0, 20, 2, 1, 1, 0.1f), 1_100);
+    long t = 1_100;
+    int admitted = 0;
+    // the home falls silent; this PoP keeps reporting every round and is never answered
+    for (int round = 0; round < 30; round++, t += 100) {
+      if (l.admit(9, 100, t) >= 0) {
+        admitted++;
+      }
+      l.reports(t);
+    }
+    int more = 0;
+    while (l.admit(9, 100, t) >= 0) {
+      more++;
+    }
+    assertEquals(1 + 40, 1 + admitted + more, "its own 1 and half of the 80 left, no more");
+  }
+
+  @Test
   void aGrantForAnotherWindowOrAForgottenKeyIsCounted() {
     KeyedLimiter l = new KeyedLimiter(MINUTE, KeyShareSettings.DEFAULTS);
     l.admit(1, 10, 1_000);
