@@ -111,12 +111,52 @@ public final class KeyHome {
     void granted(int i, long total, long totalArrivals, double othersRate, KeyShareSettings s) {
       double remaining = Math.max(0, limits[i] - total);
       double part = totalArrivals > 0 ? arrivals[i] / (double) totalArrivals : 1;
+      lastBounds[i] = bounds[i];
+      bounds[i] =
+          (int)
+              Math.min(
+                  Integer.MAX_VALUE,
+                  counts[i] + Math.ceil(alone(i, remaining, part, othersRate, s) - 1e-9));
+    }
+
+    /** What {@code i} may admit alone of {@code remaining} as its {@code part} of the arrivals. */
+    private double alone(
+        int i, double remaining, double part, double othersRate, KeyShareSettings s) {
       long waitMillis = KeyedLimiter.FRESH_ROUNDS * s.roundMillis() + 2 * s.roundMillis();
       double reserved = remaining - othersRate * s.horizonRounds() * s.roundMillis() / 1000.0;
       double early = Math.min(reserved, Math.max(1, admittedRates[i] * waitMillis / 1000.0));
-      double mine = Math.max(remaining * part, early);
-      lastBounds[i] = bounds[i];
-      bounds[i] = (int) Math.min(Integer.MAX_VALUE, counts[i] + Math.ceil(mine - 1e-9));
+      return Math.max(remaining * part, early);
+    }
+
+    /**
+     * The most that this window's reporters who are {@code silent} now and have not reported in the
+     * next window ({@code next}) may admit in it alone: a key shared at the end of a window starts
+     * the next one at each PoP's part of its arrivals, and a cut-off PoP is not heard again.
+     */
+    double silentCarried(Reports next, IntPredicate silent, KeyShareSettings s) {
+      long total = 0;
+      double rate = 0;
+      for (int i = 0; i < n; i++) {
+        total += arrivals[i];
+        rate += rates[i];
+      }
+      double carried = 0;
+      for (int i = 0; i < n; i++) {
+        if (total > 0 && silent.test(pops[i]) && !next.has(pops[i])) {
+          double part = arrivals[i] / (double) total;
+          carried += Math.ceil(alone(i, limits[i], part, rate - rates[i], s) - 1e-9);
+        }
+      }
+      return carried;
+    }
+
+    private boolean has(int pop) {
+      for (int i = 0; i < n; i++) {
+        if (pops[i] == pop) {
+          return true;
+        }
+      }
+      return false;
     }
 
     /** What {@code i} has admitted by {@code nowMillis}, projected from its last report. */
@@ -137,6 +177,10 @@ public final class KeyHome {
   private final int maxKeys;
   private final KeyShareSettings settings;
   private Map<Long, Reports> keys = new HashMap<>();
+
+  /** The last window's keys that two or more PoPs reported, while the window after it runs. */
+  private Map<Long, Reports> previous = Map.of();
+
   private final List<Reports> dirty = new ArrayList<>();
   private final List<Long> dirtyKeys = new ArrayList<>();
   private int window;
@@ -156,6 +200,7 @@ public final class KeyHome {
   /** Takes {@code pop}'s report, received at {@code nowMillis}. */
   public void receive(int pop, KeyReport r, long nowMillis) {
     if (!started || r.window() - window > 0) {
+      previous = started && r.window() - window == 1 ? shared(keys) : Map.of();
       keys = new HashMap<>();
       dirty.clear();
       dirtyKeys.clear();
@@ -200,7 +245,8 @@ public final class KeyHome {
    * {@link #round(long)} with the PoPs {@code silent} names (not heard from at all for a while,
    * {@link PeerLiveness}) counted at the most they may admit on their own since the last grants
    * they were sent, rather than at their last report: a partitioned PoP keeps to its part, and the
-   * others, through this home, to the rest.
+   * others, through this home, to the rest. A PoP that reported a shared key in the last window and
+   * is silent in this one counts at the part of the limit it starts this window with.
    */
   public List<Addressed> round(long nowMillis, IntPredicate silent) {
     List<Addressed> out = new ArrayList<>();
@@ -209,7 +255,9 @@ public final class KeyHome {
     long wait = PeerLiveness.SILENT_ROUNDS * settings.roundMillis();
     for (int d = 0; d < dirty.size(); d++) {
       Reports k = dirty.get(d);
-      boolean alone = k.n < 2;
+      Reports before = previous.isEmpty() ? null : previous.get(dirtyKeys.get(d));
+      double carried = before == null ? 0 : before.silentCarried(k, silent, settings);
+      boolean alone = k.n < 2 && carried == 0;
       if (alone && k.askedShared && nowMillis - k.since <= wait) {
         // a key shared in the last window, reported by one PoP so far: the others' first reports
         // may still be on their way, so "alone" waits until they had a freshness to come
@@ -223,7 +271,7 @@ public final class KeyHome {
       }
       k.askedShared = false;
       double[] each = new double[k.n];
-      double projected = 0;
+      double projected = carried;
       long totalArrivals = 0;
       double rate = 0;
       for (int i = 0; i < k.n; i++) {
@@ -292,6 +340,16 @@ public final class KeyHome {
                   k.arrivals[i],
                   (float) othersRate)));
     }
+  }
+
+  private static Map<Long, Reports> shared(Map<Long, Reports> keys) {
+    Map<Long, Reports> out = new HashMap<>();
+    for (Map.Entry<Long, Reports> e : keys.entrySet()) {
+      if (e.getValue().n >= 2) {
+        out.put(e.getKey(), e.getValue());
+      }
+    }
+    return out.isEmpty() ? Map.of() : out;
   }
 
   /** Keys held in the current window. */

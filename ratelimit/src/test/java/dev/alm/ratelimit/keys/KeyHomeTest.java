@@ -94,6 +94,19 @@ class KeyHomeTest {
   }
 
   @Test
+  void aPopSilentAcrossAWindowBoundaryCountsAtThePartItStartsTheNewWindowWith() {
+    KeyHome h = new KeyHome(KeyShareSettings.DEFAULTS);
+    h.receive(0, report(1, 0, 50, 60, false), 1_000);
+    h.receive(1, report(1, 0, 20, 40, false), 1_000);
+    h.round(1_000);
+    h.receive(1, report(1, 1, 1, 1, true), 61_000);
+    assertEquals(List.of(), h.round(61_000), "PoP 0 heard from: PoP 1 waits for its report");
+    KeyGrant g = h.round(61_100, pop -> pop == 0).get(0).grant();
+    // PoP 0 had 60 of the 100 arrivals: it starts window 1 with 60 of the limit
+    assertEquals(60 + 1, g.total());
+  }
+
+  @Test
   void reportsOfAnOlderWindowAreDroppedAndANewerOneStartsIt() {
     KeyHome h = new KeyHome(KeyShareSettings.DEFAULTS);
     h.receive(0, report(1, 5, 1, 1, false), 0);

@@ -57,6 +57,22 @@ class KeyedSimulationTest {
   }
 
   @Test
+  void aPopCutOffForHalfAMinuteWindowKeepsItsKeysNearTheirLimit() throws Exception {
+    // 1,000 keys at 5-10 PoPs, 100 per key and minute; PoP 0 cut off from 200 s to 230 s. Without a
+    // sign of life per PoP the cut-off PoP's own home kept answering it: p99 1.23
+    KeyedScenario sc =
+        KeyedScenarioReader.read(
+            "builtin:keys-quota?window=1m&limit=100&keys=1000&requestsPerSecond=3150&duration=240"
+                + "&restartAt=99999&partitionAt=200&partitionSeconds=30");
+    KeyedResult r = KeyedSimulation.run(sc, null);
+    assertTrue(r.over().n() > 500, "keys over: " + r.over().n());
+    assertTrue(r.over().p99() <= 1.10, "p99 " + r.over().p99());
+    assertTrue(
+        r.underRefusedKeys() <= 0.03 * r.underKeys(),
+        r.underRefusedKeys() + " of " + r.underKeys() + " under their limit refused");
+  }
+
+  @Test
   void theSameSeedGivesTheSameRun() {
     KeyedScenario sc = small(0.05, 0.1).withDuration(60);
     KeyedResult a = KeyedSimulation.run(sc, null);
