@@ -7,6 +7,7 @@ import dev.alm.ratelimit.keys.KeyReport;
 import dev.alm.ratelimit.keys.KeyShareSettings;
 import dev.alm.ratelimit.keys.PeerLiveness;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -23,6 +24,17 @@ import java.util.function.Supplier;
  */
 public final class KeySharing {
 
+  /**
+   * How long a peer stays down before the keys it is home for move to the members up. A partition
+   * or a restart shorter than that keeps every key's home where it was, so the silent PoP is
+   * bounded through {@link PeerLiveness} by the homes that know its counts (a new home would not),
+   * and its reporters keep to their shares of what was left meanwhile.
+   */
+  public static final long HOME_GRACE_MILLIS = 60_000;
+
+  private static final long NOT_DOWN = Long.MIN_VALUE;
+  private static final long DOWN_NOW = Long.MAX_VALUE;
+
   private final int self;
   private final int limiters;
   private final KeyPacketCodec codec;
@@ -31,6 +43,7 @@ public final class KeySharing {
   private final SenderWindows windows;
   private final boolean[] up;
   private final long[] lastSentTo;
+  private final long[] downSince;
   private PeerLiveness liveness;
   private long heartbeats;
   private KeyHomes homes;
@@ -68,14 +81,44 @@ public final class KeySharing {
     this.windows = new SenderWindows(self, limiters);
     this.up = new boolean[limiters];
     this.lastSentTo = new long[limiters];
+    this.downSince = new long[limiters];
+    Arrays.fill(downSince, NOT_DOWN);
     up[self] = true;
     rebuildHomes();
   }
 
-  /** A peer joined ({@code true}) or left: the keys' homes move to the members up. */
+  /**
+   * A peer joined ({@code true}) or left: the keys' homes move to the members up, at once for a
+   * peer that joins, {@link #HOME_GRACE_MILLIS} after a peer left unless it is back by then.
+   */
   public void membership(int id, boolean isUp) {
-    if (id >= 0 && id < limiters && id != self && up[id] != isUp) {
-      up[id] = isUp;
+    if (id < 0 || id >= limiters || id == self) {
+      return;
+    }
+    if (isUp) {
+      downSince[id] = NOT_DOWN;
+      if (!up[id]) {
+        up[id] = true;
+        rebuildHomes();
+      }
+    } else if (up[id] && downSince[id] == NOT_DOWN) {
+      downSince[id] = DOWN_NOW;
+    }
+  }
+
+  /** Takes the peers down for longer than the grace out of the keys' homes. */
+  private void expireDown(long nowMillis) {
+    boolean moved = false;
+    for (int i = 0; i < limiters; i++) {
+      if (downSince[i] == DOWN_NOW) {
+        downSince[i] = nowMillis;
+      } else if (downSince[i] != NOT_DOWN && nowMillis - downSince[i] >= HOME_GRACE_MILLIS) {
+        downSince[i] = NOT_DOWN;
+        up[i] = false;
+        moved = true;
+      }
+    }
+    if (moved) {
       rebuildHomes();
     }
   }
@@ -103,6 +146,7 @@ public final class KeySharing {
    * is home for, as signed datagrams to their PoPs (those for this PoP are taken at once).
    */
   public List<Datagram> round(long nowMillis) {
+    expireDown(nowMillis);
     Map<Integer, KeyedCustomer> customers = new HashMap<>();
     for (KeyedCustomer c : source.get()) {
       customers.put(c.key(), c);
