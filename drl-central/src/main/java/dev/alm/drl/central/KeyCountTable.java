@@ -12,6 +12,9 @@ final class KeyCountTable {
 
   private static final int MIN_SLOTS = 16;
 
+  /** Largest table kept, emptied, for the next window. */
+  private static final int KEEP_SLOTS = 1024;
+
   private long[] keys = new long[MIN_SLOTS];
   private int[] counts = new int[MIN_SLOTS];
   private int size;
@@ -51,22 +54,18 @@ final class KeyCountTable {
   }
 
   /**
-   * Drops every key. The table keeps room for as many keys as it held, so a steady number of keys
-   * per window does not regrow it, and gives back the rest after a peak.
+   * Drops every key. A large table is given back rather than kept for the next window: the keys
+   * held over all customers are bounded, and so, at 12 bytes a slot and at least a quarter full, is
+   * the memory of the tables (a table regrows in O(keys) over the next window).
    */
   void clear() {
-    int want = slotsFor(size);
-    if (want < keys.length) {
-      keys = new long[want];
-      counts = new int[want];
+    if (keys.length > KEEP_SLOTS) {
+      keys = new long[MIN_SLOTS];
+      counts = new int[MIN_SLOTS];
     } else {
       Arrays.fill(counts, 0);
     }
     size = 0;
-  }
-
-  private static int slotsFor(int n) {
-    return Math.max(MIN_SLOTS, Integer.highestOneBit(Math.max(1, n) * 2 - 1) * 2);
   }
 
   private void grow() {
