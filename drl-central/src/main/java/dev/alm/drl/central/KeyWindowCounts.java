@@ -14,9 +14,9 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>Memory is bounded by {@code maxKeys} keys over all customers. A customer's keys are dropped
  * together when its window ends (at its next request, or, once the bound is reached, at the first
  * new key of any customer). Past the bound, a new key is admitted uncounted: refusing it would
- * refuse keys that are under their limit (every new key is), while admitting it costs at most the
- * extra requests of keys the table cannot hold, which a key-churning client gets anyway by using
- * more keys. Each such admission is counted ({@link #uncounted()}).
+ * refuse a key that is under its limit (every new key is), while admitting it leaves that key
+ * unlimited until a window ends and makes room. Each such admission is counted ({@link
+ * #uncounted()}): a count that grows says the bound is too small for the keys of one window.
  *
  * <p>Time is an argument. Not thread-safe: the server's event loop owns it; the counters (the only
  * public methods) may be read from any thread.
