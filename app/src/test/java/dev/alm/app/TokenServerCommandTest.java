@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.alm.app.drl.TokenServerCommand;
 import dev.alm.drl.central.CentralLimit;
 import dev.alm.drl.central.FailurePolicy;
+import dev.alm.drl.central.RedisKeyLimiter;
+import dev.alm.drl.central.TokenKeyClient;
+import dev.alm.drl.central.TokenKeyClientConfig;
 import dev.alm.drl.central.TokenLeaseClient;
 import dev.alm.drl.central.TokenLeaseClientConfig;
 import dev.alm.io.KeyRing;
@@ -17,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -43,7 +47,10 @@ class TokenServerCommandTest extends CliTest {
     }
     Path key = keyFile();
     Path customers = dir.resolve("customers.json");
-    Files.writeString(customers, "[{\"name\": \"acme\", \"limit\": 50, \"burst\": 20}]");
+    Files.writeString(
+        customers,
+        "[{\"name\": \"acme\", \"limit\": 50, \"burst\": 20,"
+            + " \"keys\": {\"limit\": 2, \"window\": \"1d\"}}]");
     CompletableFuture<Integer> run =
         CompletableFuture.supplyAsync(
             () ->
@@ -80,6 +87,25 @@ class TokenServerCommandTest extends CliTest {
       // that answers them within a few hundred ms, and at least one batch.
       assertTrue(admitted >= 1 && admitted < 40, "admitted " + admitted);
       assertEquals(0, c.counters().failedClosed(), c.counters().toString());
+    }
+    // The customer's per-key limit: 2 requests of a key per day, asked per request.
+    try (TokenKeyClient k =
+        TokenKeyClient.start(
+            TokenKeyClientConfig.of(
+                    new InetSocketAddress("127.0.0.1", port),
+                    KeyRing.load(key, "--key-file"),
+                    "acme")
+                .withTimeout(Duration.ofSeconds(1)))) {
+      List<RedisKeyLimiter.Answer> answers = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        answers.add(k.tryAcquire(9).get(5, TimeUnit.SECONDS));
+      }
+      assertEquals(
+          List.of(
+              RedisKeyLimiter.Answer.ADMITTED,
+              RedisKeyLimiter.Answer.ADMITTED,
+              RedisKeyLimiter.Answer.REFUSED),
+          answers);
     }
     assertEquals(0, run.get(30, TimeUnit.SECONDS), err.toString());
   }

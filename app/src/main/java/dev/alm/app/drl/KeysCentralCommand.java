@@ -1,24 +1,15 @@
 package dev.alm.app.drl;
 
 import dev.alm.app.Outputs;
-import dev.alm.app.UserError;
 import dev.alm.drl.central.FailurePolicy;
-import dev.alm.drl.central.RedisKeyLimiter;
 import dev.alm.drl.central.RedisServerProcess;
 import dev.alm.io.InputException;
 import dev.alm.ratelimit.keys.KeyedScenario;
 import dev.alm.ratelimit.keys.KeyedScenarioReader;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.api.StatefulRedisConnection;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import org.apache.commons.math3.distribution.ZipfDistribution;
-import org.apache.commons.math3.random.Well19937c;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -26,25 +17,30 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code alm drl keys-central}: the keyed workload against Redis as the central store, one Bucket4j
- * bucket per key, to compare with the per-key limits the PoPs share among themselves
- * (docs/ratelimit/keys-central.md).
+ * {@code alm drl keys-central}: the keyed workload against a central store, Redis with one Bucket4j
+ * bucket per key or the token server with a fixed-window count per key, to compare with the per-key
+ * limits the PoPs share among themselves (docs/ratelimit/keys-central.md).
  */
 @Command(
     name = "keys-central",
-    header = "Per-key limits kept in Redis (one bucket per key): admitted/limit, latency, memory.",
+    header =
+        "Per-key limits kept centrally (Redis, a bucket per key, or the token server, a count per"
+            + " key): admitted/limit, latency, memory.",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
       "Sends requests of the keys of --scenario (their Zipf popularity, limit per key and window)",
-      "at --offered requests/s, paced, for --duration seconds, each decided by a Bucket4j bucket",
-      "of its key in Redis (Bucket4j over Lettuce): limit tokens per window, all refilled at each",
-      "window boundary (aligned to the epoch: a fixed window, also for a sliding scenario), the",
-      "key expiring 1 s after its window. Prints admitted/limit per key per complete window for",
-      "keys whose demand reached the limit (median, p99, max, share within 2%%), keys under their",
-      "limit that were refused, decision latency, requests/s achieved, Redis's used_memory and",
-      "DBSIZE at the end, and, with --outage, what the failure policy answered while Redis was",
-      "paused. Writes DIR/summary.json with --out."
+      "at --offered requests/s, paced, for --duration seconds, each decided by the central store:",
+      "with --redis or --start-redis, a Bucket4j bucket of its key in Redis (Bucket4j over",
+      "Lettuce): limit tokens per window, all refilled at each window boundary (aligned to the",
+      "epoch: a fixed window, also for a sliding scenario), the key expiring 1 s after its window;",
+      "with --start-token-server, one signed UDP question per request to an in-process token",
+      "server that counts each key in its fixed window (aligned to the epoch) and drops a key when",
+      "its window ends. Prints admitted/limit per key per complete window for keys whose demand",
+      "reached the limit (median, p99, max, share within 2%%), keys under their limit that were",
+      "refused, decision latency, requests/s achieved, the store at the end (Redis's used_memory",
+      "and DBSIZE, or the token server's keys held and counters), and, with --outage, what the",
+      "failure policy answered while the store was down. Writes DIR/summary.json with --out."
     })
 public final class KeysCentralCommand implements Callable<Integer> {
 
@@ -60,6 +56,14 @@ public final class KeysCentralCommand implements Callable<Integer> {
       names = "--start-redis",
       description = "Start a throwaway redis-server on a free loopback port, stopped at the end.")
   boolean startRedis;
+
+  @Option(
+      names = "--start-token-server",
+      description =
+          "Instead of Redis: start a token server in this process on a free loopback port, with a"
+              + " fresh random key and the scenario's limit and window per key, asked once per"
+              + " request.")
+  boolean startTokenServer;
 
   @Option(
       names = "--scenario",
@@ -113,23 +117,26 @@ public final class KeysCentralCommand implements Callable<Integer> {
       names = "--failure",
       paramLabel = "POLICY",
       defaultValue = "open",
-      description = "open (admit) or closed (refuse) when Redis fails or is late. Default: open.")
+      description =
+          "open (admit) or closed (refuse) when the store fails or is late. Default: open.")
   String failure;
 
   @Option(
       names = "--outage",
       paramLabel = "A:B",
       description =
-          "Pause Redis (CLIENT PAUSE ... ALL) from A to B seconds after the warm-up (0 <= A < B"
-              + " <= --duration). Default: none.")
+          "The store down from A to B seconds after the warm-up (0 <= A < B <= --duration):"
+              + " Redis paused (CLIENT PAUSE ... ALL), or the token server stopped at A and a new"
+              + " one, holding no count, started on the same port at B. Default: none.")
   String outage;
 
   @Option(
       names = "--customer",
       paramLabel = "NAME",
       description =
-          "The customer the keys belong to, in their names (alm:key:NAME:HASH). Default: keys-"
-              + " and the start time, so runs do not share buckets.")
+          "The customer the keys belong to, in their names (alm:key:NAME:HASH) and the token"
+              + " server's requests. Default: keys- and the start time, so runs do not share"
+              + " buckets.")
   String customer;
 
   @Option(names = "--out", paramLabel = "DIR", description = "Write DIR/summary.json.")
@@ -148,180 +155,44 @@ public final class KeysCentralCommand implements Callable<Integer> {
     if (name.isEmpty() || name.contains(":") || name.length() > 100) {
       throw new InputException("--customer", "", "1 to 100 characters without ':', got " + name);
     }
-    if ((redis == null) == !startRedis) {
-      throw new InputException("--redis", "", "give --redis URI or --start-redis (one of them)");
+    int stores = (redis == null ? 0 : 1) + (startRedis ? 1 : 0) + (startTokenServer ? 1 : 0);
+    if (stores != 1) {
+      throw new InputException(
+          "--redis", "", "give one of --redis URI, --start-redis or --start-token-server");
     }
-    RedisServerProcess server = null;
-    try {
-      if (startRedis) {
-        if (!RedisServerProcess.installed()) {
-          throw new InputException("--start-redis", "", "redis-server is not on the PATH");
-        }
-        server = RedisServerProcess.start();
-      }
-      String uri = server == null ? redis : server.uri();
-      KeysCentralReport report = run(sc, uri, name, rate, seconds, ab, policy);
-      PrintWriter o = spec.commandLine().getOut();
-      report.print(o);
-      o.flush();
-      if (out != null) {
-        Path dir = Outputs.directory(out);
-        Outputs.json(dir.resolve("summary.json"), report.summary());
-      }
-    } finally {
-      if (server != null) {
-        server.close();
-      }
+    KeysCentralLoad load =
+        new KeysCentralLoad(
+            sc,
+            sc.effectiveLimit(),
+            name,
+            rate,
+            warmup,
+            seconds,
+            concurrency,
+            timeoutMs,
+            policy,
+            ab);
+    KeysCentralReport report = startTokenServer ? KeysCentralTokenServer.run(load) : redis(load);
+    PrintWriter o = spec.commandLine().getOut();
+    report.print(o);
+    o.flush();
+    if (out != null) {
+      Path dir = Outputs.directory(out);
+      Outputs.json(dir.resolve("summary.json"), report.summary());
     }
     return 0;
   }
 
-  private KeysCentralReport run(
-      KeyedScenario sc,
-      String uri,
-      String name,
-      double rate,
-      double seconds,
-      double[] ab,
-      FailurePolicy policy)
-      throws IOException, InterruptedException {
-    long limit = sc.effectiveLimit();
-    long[] hashes = new long[sc.keys()];
-    for (int k = 0; k < hashes.length; k++) {
-      hashes[k] = KeysCentralReport.keyHash(k, sc.seed());
+  /** Runs against --redis, or a redis-server started for the run. */
+  private KeysCentralReport redis(KeysCentralLoad load) throws Exception {
+    if (!startRedis) {
+      return KeysCentralRedis.run(load, redis);
     }
-    ZipfDistribution zipf = new ZipfDistribution(new Well19937c(sc.seed()), sc.keys(), sc.zipf());
-    RedisClient adminClient = null;
-    try (RedisKeyLimiter limiter = connect(uri, name, limit, sc, policy)) {
-      adminClient = RedisClient.create(uri);
-      StatefulRedisConnection<String, String> admin = adminClient.connect();
-      admin.setTimeout(Duration.ofSeconds(5));
-      long usedBefore = usedMemory(admin);
-      long keysBefore = admin.sync().dbsize();
-      long maxRequests = (long) Math.ceil(rate * (warmup + seconds));
-      KeysCentralRun r =
-          new KeysCentralRun(
-              limiter, sc.window(), limit, hashes, () -> zipf.sample() - 1, maxRequests);
-      long[] peakKeys = {keysBefore, usedBefore};
-      long pauseMs = Math.round((ab[1] - ab[0]) * 1000);
-      Thread pauser = pauser(admin, ab[0] < 0 ? -1 : warmup + ab[0], pauseMs);
-      r.run(
-          rate,
-          warmup,
-          seconds,
-          concurrency,
-          timeoutMs,
-          ab[0],
-          ab[1],
-          s -> {
-            if (ab[0] < 0 || s < warmup + ab[0] || s > warmup + ab[1] + 1) {
-              peakKeys[0] = Math.max(peakKeys[0], dbsize(admin, peakKeys[0]));
-              peakKeys[1] = Math.max(peakKeys[1], usedMemory(admin));
-            }
-          });
-      if (pauser != null) {
-        pauser.interrupt();
-      }
-      long keysAfter = admin.sync().dbsize();
-      long usedAfter = usedMemory(admin);
-      admin.close();
-      return new KeysCentralReport(
-          sc,
-          limit,
-          name,
-          rate,
-          warmup,
-          seconds,
-          concurrency,
-          timeoutMs,
-          policy,
-          ab,
-          r,
-          limiter.counters(),
-          new long[] {
-            usedBefore,
-            usedAfter,
-            keysBefore,
-            keysAfter,
-            Math.max(peakKeys[0], keysAfter),
-            Math.max(peakKeys[1], usedAfter)
-          },
-          limiter.keyName(hashes[0]));
-    } finally {
-      if (adminClient != null) {
-        adminClient.shutdown(Duration.ZERO, Duration.ofSeconds(1));
-      }
+    if (!RedisServerProcess.installed()) {
+      throw new InputException("--start-redis", "", "redis-server is not on the PATH");
     }
-  }
-
-  private RedisKeyLimiter connect(
-      String uri, String name, long limit, KeyedScenario sc, FailurePolicy policy) {
-    try {
-      return RedisKeyLimiter.connect(
-          uri,
-          RedisKeyLimiter.DEFAULT_PREFIX + name + ":",
-          limit,
-          Duration.ofMillis(sc.window().millis()),
-          Duration.ofMillis(timeoutMs),
-          Duration.ofSeconds(5),
-          policy);
-    } catch (IllegalArgumentException | IOException e) {
-      throw new UserError("--redis: " + e.getMessage());
-    }
-  }
-
-  /** A thread that pauses Redis at {@code a} seconds from now for {@code pauseMs}; null if none. */
-  private static Thread pauser(
-      StatefulRedisConnection<String, String> admin, double a, long pauseMs) {
-    if (a < 0) {
-      return null;
-    }
-    long at = System.nanoTime() + (long) (a * 1e9);
-    Thread t =
-        new Thread(
-            () -> {
-              long wait = at - System.nanoTime();
-              try {
-                if (wait > 0) {
-                  TimeUnit.NANOSECONDS.sleep(wait);
-                }
-                admin.async().clientPause(pauseMs);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            },
-            "alm-keys-central-outage");
-    t.setDaemon(true);
-    t.start();
-    return t;
-  }
-
-  private static long usedMemory(StatefulRedisConnection<String, String> admin) {
-    String info;
-    try {
-      info = admin.async().info("memory").get(500, TimeUnit.MILLISECONDS);
-    } catch (Exception e) {
-      if (e instanceof InterruptedException) {
-        Thread.currentThread().interrupt();
-      }
-      return -1;
-    }
-    for (String line : info.split("\r?\n")) {
-      if (line.startsWith("used_memory:")) {
-        return Long.parseLong(line.substring("used_memory:".length()).trim());
-      }
-    }
-    return -1;
-  }
-
-  private static long dbsize(StatefulRedisConnection<String, String> admin, long otherwise) {
-    try {
-      return admin.async().dbsize().get(200, TimeUnit.MILLISECONDS);
-    } catch (Exception e) {
-      if (e instanceof InterruptedException) {
-        Thread.currentThread().interrupt();
-      }
-      return otherwise;
+    try (RedisServerProcess server = RedisServerProcess.start()) {
+      return KeysCentralRedis.run(load, server.uri());
     }
   }
 

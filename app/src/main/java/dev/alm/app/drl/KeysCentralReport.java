@@ -1,7 +1,6 @@
 package dev.alm.app.drl;
 
 import dev.alm.drl.central.CentralCounters;
-import dev.alm.drl.central.FailurePolicy;
 import dev.alm.ratelimit.keys.KeyedLimiter;
 import dev.alm.ratelimit.keys.KeyedResult;
 import dev.alm.ratelimit.keys.KeyedScenario;
@@ -24,56 +23,25 @@ final class KeysCentralReport {
   /** Decisions timed for the comparison with no network call. */
   static final int LOCAL_DECISIONS = 500_000;
 
+  private final KeysCentralLoad load;
   private final KeyedScenario sc;
   private final long limit;
-  private final String customer;
-  private final double offered;
-  private final double warmup;
-  private final double duration;
-  private final int concurrency;
-  private final long timeoutMs;
-  private final FailurePolicy policy;
   private final double[] outage;
   private final KeysCentralRun run;
   private final CentralCounters counters;
-  private final long[] redis;
-  private final String exampleKey;
+  private final KeysCentralStore store;
   private final long[] latency;
   private final long[] local;
 
-  /**
-   * @param redis used_memory before and after, DBSIZE before, after and the most seen during, the
-   *     most used_memory seen
-   */
   KeysCentralReport(
-      KeyedScenario sc,
-      long limit,
-      String customer,
-      double offered,
-      double warmup,
-      double duration,
-      int concurrency,
-      long timeoutMs,
-      FailurePolicy policy,
-      double[] outage,
-      KeysCentralRun run,
-      CentralCounters counters,
-      long[] redis,
-      String exampleKey) {
-    this.sc = sc;
-    this.limit = limit;
-    this.customer = customer;
-    this.offered = offered;
-    this.warmup = warmup;
-    this.duration = duration;
-    this.concurrency = concurrency;
-    this.timeoutMs = timeoutMs;
-    this.policy = policy;
-    this.outage = outage;
+      KeysCentralLoad load, KeysCentralRun run, CentralCounters counters, KeysCentralStore store) {
+    this.load = load;
+    this.sc = load.sc();
+    this.limit = load.limit();
+    this.outage = load.outage();
     this.run = run;
     this.counters = counters;
-    this.redis = redis;
-    this.exampleKey = exampleKey;
+    this.store = store;
     this.latency = run.sortedLatencies();
     this.local = localLatencies(sc, limit, (int) Math.min(LOCAL_DECISIONS, Math.max(1, run.sent)));
   }
@@ -122,23 +90,20 @@ final class KeysCentralReport {
   void print(PrintWriter o) {
     o.printf(
         Locale.ROOT,
-        "Redis, one bucket per key (%s...): %,d keys (Zipf %.2f), limit %d per %s (fixed), offered"
+        "%s: %,d keys (Zipf %.2f), limit %d per %s (fixed), offered"
             + " %,.0f/s for %.0f s after %.0f s of warm-up, %d in flight, timeout %d ms, failure %s%s%n",
-        exampleKey.substring(0, exampleKey.lastIndexOf(':') + 1),
+        store.heading(),
         sc.keys(),
         sc.zipf(),
         limit,
         sc.window().text(),
-        offered,
-        duration,
-        warmup,
-        concurrency,
-        timeoutMs,
-        policy.label(),
-        outage[0] < 0
-            ? ""
-            : String.format(
-                Locale.ROOT, ", Redis paused from %.1f s to %.1f s", outage[0], outage[1]));
+        load.offered(),
+        load.duration(),
+        load.warmup(),
+        load.concurrency(),
+        load.timeoutMs(),
+        load.policy().label(),
+        outage[0] < 0 ? "" : ", " + store.down());
     o.printf(
         Locale.ROOT,
         "  sent %,d requests in %.1f s: %,.0f requests/s achieved%s%n",
@@ -154,33 +119,28 @@ final class KeysCentralReport {
       group(o, "windows overlapping the outage", run.outage);
       o.printf(
           Locale.ROOT,
-          "  sent during the outage: %,d; Redis admitted %,d, the policy admitted %,d and refused"
+          "  sent during the outage: %,d; %s admitted %,d, the policy admitted %,d and refused"
               + " %,d%n",
           run.outageSent.sum(),
+          store.who(),
           run.outageAdmitted.sum(),
           run.outagePolicyAdmitted.sum(),
           run.outagePolicyRefused.sum());
     }
     o.printf(
         Locale.ROOT,
-        "  policy answers: %,d (%,d timeouts, %,d errors); Redis answered %,d admitted, %,d"
+        "  policy answers: %,d (%,d timeouts, %,d errors); %s answered %,d admitted, %,d"
             + " refused%n",
         run.policyAnswers.sum(),
         counters.timeouts(),
         counters.errors(),
+        store.who(),
         counters.admitted(),
         counters.rejected());
     printLatency(o);
-    o.printf(
-        Locale.ROOT,
-        "  Redis at the end: used_memory %,d bytes (%,d at the start, at most %,d seen), %,d keys"
-            + " (DBSIZE; %,d at the start, at most %,d seen)%n",
-        redis[1],
-        redis[0],
-        redis[5],
-        redis[3],
-        redis[2],
-        redis[4]);
+    for (String line : store.endLines()) {
+      o.println(line);
+    }
     if (run.partialWindows > 0) {
       o.printf(
           Locale.ROOT,
@@ -189,7 +149,7 @@ final class KeysCentralReport {
     }
   }
 
-  /** Latency asking Redis, and with no network call. */
+  /** Latency asking the store, and with no network call. */
   private void printLatency(PrintWriter o) {
     o.printf(
         Locale.ROOT,
@@ -287,19 +247,20 @@ final class KeysCentralReport {
 
   Map<String, Object> summary() {
     Map<String, Object> m = new LinkedHashMap<>();
+    m.put("store", store.name());
     Map<String, Object> settings = new LinkedHashMap<>();
     settings.put("keys", sc.keys());
     settings.put("zipf", sc.zipf());
     settings.put("window", sc.window().text());
     settings.put("limit", limit);
     settings.put("seed", sc.seed());
-    settings.put("customer", customer);
-    settings.put("offered", offered);
-    settings.put("warmup", warmup);
-    settings.put("duration", duration);
-    settings.put("concurrency", concurrency);
-    settings.put("timeoutMs", timeoutMs);
-    settings.put("failure", policy.label());
+    settings.put("customer", load.customer());
+    settings.put("offered", load.offered());
+    settings.put("warmup", load.warmup());
+    settings.put("duration", load.duration());
+    settings.put("concurrency", load.concurrency());
+    settings.put("timeoutMs", load.timeoutMs());
+    settings.put("failure", load.policy().label());
     settings.put("outage", outage[0] < 0 ? null : List.of(outage[0], outage[1]));
     m.put("settings", settings);
     m.put("sent", run.sent);
@@ -318,14 +279,7 @@ final class KeysCentralReport {
     m.put("decisions", counters.asMap());
     m.put("latencyMicros", quantiles(latency));
     m.put("localLatencyMicros", quantiles(local));
-    Map<String, Object> r = new LinkedHashMap<>();
-    r.put("usedMemoryBefore", redis[0]);
-    r.put("usedMemory", redis[1]);
-    r.put("keysBefore", redis[2]);
-    r.put("keys", redis[3]);
-    r.put("keysMax", redis[4]);
-    r.put("usedMemoryMax", redis[5]);
-    m.put("redis", r);
+    m.put(store.summaryKey(), store.figures());
     m.put("windows", run.rows);
     return m;
   }

@@ -1,6 +1,6 @@
 package dev.alm.app.drl;
 
-import dev.alm.drl.central.RedisKeyLimiter;
+import dev.alm.drl.central.KeyDecider;
 import dev.alm.drl.central.RedisKeyLimiter.Answer;
 import dev.alm.ratelimit.keys.KeyWindow;
 import dev.alm.ratelimit.keys.KeyedResult;
@@ -18,10 +18,10 @@ import java.util.function.IntSupplier;
 
 /**
  * The load of {@code alm drl keys-central}: requests of Zipf-popular keys paced at a rate, each a
- * decision asked of a {@link RedisKeyLimiter} with at most {@code concurrency} in flight, counted
- * per key and per window (the window of the wall-clock time the request was sent, aligned to the
- * epoch as the bucket's refills are). A window is measured when it lies whole inside the load;
- * those that overlap the outage are measured apart.
+ * decision asked of a central store ({@link KeyDecider}: Redis or the token server) with at most
+ * {@code concurrency} in flight, counted per key and per window (the window of the wall-clock time
+ * the request was sent, aligned to the epoch as the bucket's refills are). A window is measured
+ * when it lies whole inside the load; those that overlap the outage are measured apart.
  */
 final class KeysCentralRun {
 
@@ -77,7 +77,7 @@ final class KeysCentralRun {
       long underRefusedKeys,
       boolean outage) {}
 
-  private final RedisKeyLimiter limiter;
+  private final KeyDecider limiter;
   private final KeyWindow window;
   private final long limit;
   private final long[] hashes;
@@ -105,7 +105,7 @@ final class KeysCentralRun {
   private long outageToMillis = -1;
 
   KeysCentralRun(
-      RedisKeyLimiter limiter,
+      KeyDecider limiter,
       KeyWindow window,
       long limit,
       long[] hashes,
@@ -203,7 +203,7 @@ final class KeysCentralRun {
         outageSent.increment();
       }
       long t0 = System.nanoTime();
-      // latency after the warm-up and outside the outage: the cost of asking a Redis that answers
+      // latency after the warm-up and outside the outage: the cost of asking a store that answers
       long sample =
           i % stride == 0 && nowMillis >= measureFromMillis && !inOutage ? i / stride : -1;
       limiter

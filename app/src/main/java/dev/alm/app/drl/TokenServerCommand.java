@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.alm.app.RunForOption;
 import dev.alm.app.UserError;
 import dev.alm.drl.central.CentralCustomersJson;
+import dev.alm.drl.central.CentralKeyLimit;
 import dev.alm.drl.central.CentralLimit;
 import dev.alm.drl.central.TokenServerDaemon;
 import dev.alm.drl.central.TokenServerSettings;
@@ -47,7 +48,10 @@ import picocli.CommandLine.Spec;
       "Customers file: the proxies' customers file ({\"customers\": [...]}; the customers in mode",
       "central, at their requestsPerSecond with burstSeconds of it), or a JSON array",
       "[{\"name\": \"acme\", \"limit\": 1000, \"burst\": 2000}, ...] (limit in units/s; burst in",
-      "units, default one second of the limit).",
+      "units, default one second of the limit), where a customer may also have a per-key limit,",
+      "\"keys\": {\"limit\": 100, \"window\": \"1m\"}: the server then answers the PoPs' key requests",
+      "(one per request of a key, the key sent as its hash) from a fixed-window count per key",
+      "(docs/ratelimit/keys-central.md).",
       "GET /status and GET /metrics on --admin."
     })
 public final class TokenServerCommand implements Callable<Integer> {
@@ -118,9 +122,10 @@ public final class TokenServerCommand implements Callable<Integer> {
     if (limits.isEmpty()) {
       throw new InputException(customers.toString(), "", "no customer in the file");
     }
+    List<CentralKeyLimit> keyLimits = readKeyLimits(customers);
     DaemonLifecycle.run(
         "alm drl token-server",
-        () -> TokenServerDaemon.start(at, keys, limits, settings, adminAt, null),
+        () -> TokenServerDaemon.start(at, keys, limits, keyLimits, settings, adminAt, null),
         d -> started(out, d, limits.size(), settings),
         runTime,
         System.err::println);
@@ -168,6 +173,22 @@ public final class TokenServerCommand implements Callable<Integer> {
       throw new InputException(file.toString(), "customers", "no customer in mode central");
     }
     return List.copyOf(out);
+  }
+
+  /**
+   * The per-key limits of a customers file: those of the JSON array form ({@code "keys"} of a
+   * customer); none for the proxies' customers file.
+   */
+  public static List<CentralKeyLimit> readKeyLimits(Path file) throws InputException {
+    try {
+      JsonNode root = JsonFields.strictMapper().readTree(Files.readString(file));
+      if (root != null && root.isObject()) {
+        return List.of();
+      }
+    } catch (IOException e) {
+      // read again below, to report the file's problem in its own words
+    }
+    return CentralCustomersJson.readAll(file).keys();
   }
 
   private static HostPort hostPort(String flag, String text) throws InputException {

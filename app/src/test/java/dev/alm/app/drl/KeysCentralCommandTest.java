@@ -70,6 +70,63 @@ class KeysCentralCommandTest extends CliTest {
     assertTrue(s.get("redis").get("keys").asLong() <= 2000, "keys expire: " + s.get("redis"));
   }
 
+  /**
+   * The same small scenario against an in-process token server: 5 s of load after 1 s of warm-up,
+   * the server stopped at 2 s and a new one started on the same port at 3 s, failing closed. The
+   * same bounds as Redis, and the restart is reported.
+   */
+  @Test
+  void theTokenServerHoldsKeysAtTheirLimitAndARestartLosesItsCounts() throws Exception {
+    int code =
+        alm(
+            "drl",
+            "keys-central",
+            "--start-token-server",
+            "--scenario",
+            "builtin:keys-zipf?keys=2000&requestsPerSecond=1500&window=1s&limit=20",
+            "--warmup",
+            "1",
+            "--duration",
+            "5",
+            "--concurrency",
+            "2000",
+            "--timeout",
+            "300",
+            "--failure",
+            "closed",
+            "--outage",
+            "2:3",
+            "--out",
+            dir.toString());
+    System.out.println(out);
+    assertEquals(0, code, err.toString());
+    assertTrue(
+        out.toString().startsWith("Token server, a fixed-window count per key"), out.toString());
+    JsonNode s = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+    assertEquals("token-server", s.get("store").asText());
+    JsonNode steady = s.get("steady");
+    JsonNode over = steady.get("over");
+    assertTrue(steady.get("windows").asInt() >= 2, "complete windows clear of the outage: " + s);
+    assertTrue(over.get("n").asLong() > 0, "some keys reached their limit: " + over);
+    assertTrue(over.get("max").asDouble() <= 1.25, "held at the limit: " + over);
+    assertTrue(over.get("median").asDouble() >= 0.8, "and served up to it: " + over);
+    long under = steady.get("underKeys").asLong();
+    long byServer =
+        steady.get("underRefused").asLong() - steady.get("underRefusedByPolicy").asLong();
+    assertTrue(under > 0 && byServer <= Math.max(2, under / 100), "under refused: " + steady);
+    JsonNode during = s.get("duringOutage");
+    long sent = during.get("sent").asLong();
+    assertTrue(sent > 0, "requests during the outage: " + during);
+    assertTrue(during.get("policyRefused").asLong() >= sent / 2, "refused by policy: " + during);
+    assertTrue(during.get("admitted").asLong() <= sent / 3, "few answered: " + during);
+    assertEquals(0, during.get("policyAdmitted").asLong(), "closed never admits: " + during);
+    JsonNode t = s.get("tokenServer");
+    assertEquals(2, t.get("starts").asInt(), "stopped and started again: " + t);
+    assertTrue(t.get("keysLostAtRestart").asLong() > 0, "the restart lost counts: " + t);
+    assertTrue(t.get("keysMax").asLong() <= 2000, "at most the keys of a window: " + t);
+    assertTrue(t.get("keysDropped").asLong() > 0, "dropped when their window ended: " + t);
+  }
+
   @Test
   void rejectsBadInputWithOneLine() {
     assertEquals(1, alm("drl", "keys-central", "--failure", "maybe", "--start-redis"));
@@ -78,5 +135,7 @@ class KeysCentralCommandTest extends CliTest {
     assertEquals(1, alm("drl", "keys-central", "--duration", "5"));
     assertTrue(err.toString().contains("--redis"), err.toString());
     assertEquals(2, alm("drl", "keys-central", "--start-redis", "--concurrency", "0"));
+    assertEquals(1, alm("drl", "keys-central", "--start-redis", "--start-token-server"));
+    assertTrue(err.toString().contains("--start-token-server"), err.toString());
   }
 }

@@ -7,7 +7,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * The token server's datagram format (article 002 section 4.2: Sentinel's TokenServer speaks a
  * custom format over Netty), authenticated with HMAC-SHA256 (RFC 2104, truncated to 16 bytes) under
- * a {@link KeyRing}: the current key signs, the current or the previous one verifies. Big-endian:
+ * a {@link KeyRing}: the current key signs, the current or the previous one verifies. Big-endian. A
+ * lease request asks for a batch of a customer's global limit:
  *
  * <pre>
  * request (client to server)            grant (server to client)
@@ -23,10 +24,30 @@ import java.nio.charset.StandardCharsets;
  * 37   n   customer name, UTF-8         36   1   status: 0 granted, 1 unknown customer
  *                                       37   1   customer name length n
  *                                       38   n   customer name, UTF-8
- * then 16 bytes of HMAC-SHA256 over the bytes before them
  * </pre>
  *
- * A request for a 4-letter customer is 57 bytes of UDP payload, a grant 58.
+ * A key request asks whether one request of a key is under the customer's per-key limit
+ * (docs/ratelimit/keys-central.md); the key travels as its 64-bit hash, never in clear:
+ *
+ * <pre>
+ * key request (client to server)        key answer (server to client)
+ * off size field                        off size field
+ *  0   2   magic 0xD71B                  0   2   magic 0xD71B
+ *  2   1   version 1                     2   1   version 1
+ *  3   1   type 3                        3   1   type 4
+ *  4   8   client id (random per start)  4   8   client id (echoed)
+ * 12   8   sequence number, from 1      12   8   sequence number (echoed)
+ * 20   8   sent at, Unix ms             20   8   key hash (echoed)
+ * 28   8   key hash                     28   4   retry after, ms: to the window's end when
+ * 36   1   customer name length n                refused, else 0
+ * 37   n   customer name, UTF-8         32   1   status: 0 admitted, 1 refused, 2 unknown
+ *                                                customer (no key limit), 3 admitted
+ *                                                uncounted (the server's key table is full)
+ * </pre>
+ *
+ * then, after every message, 16 bytes of HMAC-SHA256 over the bytes before them. Both requests
+ * share the replay window of their client id and the clock-skew rule. A request for a 4-letter
+ * customer is 57 bytes of UDP payload, a grant 58, a key request 57, a key answer 49.
  */
 public final class LeaseCodec {
 
@@ -42,8 +63,12 @@ public final class LeaseCodec {
   static final byte VERSION = 1;
   static final byte TYPE_REQUEST = 1;
   static final byte TYPE_GRANT = 2;
+  static final byte TYPE_KEY_REQUEST = 3;
+  static final byte TYPE_KEY_ANSWER = 4;
   private static final int REQUEST_HEADER = 37;
   private static final int GRANT_HEADER = 38;
+  private static final int KEY_ANSWER_HEADER = 33;
+  private static final KeyStatus[] KEY_STATUSES = KeyStatus.values();
 
   private final KeyRing keys;
 
@@ -63,6 +88,25 @@ public final class LeaseCodec {
       int retryAfterMillis,
       boolean unknownCustomer,
       String customer) {}
+
+  /** A client's question: may one request of key {@code keyHash} of the customer go? */
+  public record KeyRequest(long client, long seq, long sentMillis, long keyHash, String customer) {}
+
+  /** The server's answer to a key request, as its wire code. */
+  public enum KeyStatus {
+    /** Under the key's limit in its window: admitted and counted. */
+    ADMITTED,
+    /** The key reached its limit in the window: refused until the window's end. */
+    REFUSED,
+    /** The server holds no key limit for the customer. */
+    UNKNOWN_CUSTOMER,
+    /** A new key while the server's key table is full of live keys: admitted, not counted. */
+    UNCOUNTED
+  }
+
+  /** The server's answer to one key request. */
+  public record KeyAnswer(
+      long client, long seq, long keyHash, int retryAfterMillis, KeyStatus status) {}
 
   /** What decoding gave: a message, or the reason it was refused. */
   public sealed interface Decoded<T> {}
@@ -97,6 +141,30 @@ public final class LeaseCodec {
     return sign(out);
   }
 
+  /** Encodes and signs a key request. */
+  public byte[] encode(KeyRequest r) {
+    byte[] name = name(r.customer());
+    byte[] out = new byte[REQUEST_HEADER + name.length + MAC_BYTES];
+    ByteBuffer b = ByteBuffer.wrap(out);
+    b.putShort(MAGIC).put(VERSION).put(TYPE_KEY_REQUEST);
+    b.putLong(r.client()).putLong(r.seq()).putLong(r.sentMillis()).putLong(r.keyHash());
+    b.put((byte) name.length).put(name);
+    return sign(out);
+  }
+
+  /** Encodes and signs a key answer. */
+  public byte[] encode(KeyAnswer a) {
+    if (a.retryAfterMillis() < 0) {
+      throw new IllegalArgumentException("retry after must be >= 0: " + a.retryAfterMillis());
+    }
+    byte[] out = new byte[KEY_ANSWER_HEADER + MAC_BYTES];
+    ByteBuffer b = ByteBuffer.wrap(out);
+    b.putShort(MAGIC).put(VERSION).put(TYPE_KEY_ANSWER);
+    b.putLong(a.client()).putLong(a.seq()).putLong(a.keyHash()).putInt(a.retryAfterMillis());
+    b.put((byte) a.status().ordinal());
+    return sign(out);
+  }
+
   /** Parses and authenticates a request. */
   public Decoded<Request> decodeRequest(byte[] data, int off, int len) {
     if (!requestShape(data, off, len)) {
@@ -114,10 +182,22 @@ public final class LeaseCodec {
    * before it spends a MAC on it.
    */
   static boolean requestShape(byte[] data, int off, int len) {
+    return shape(data, off, len, TYPE_REQUEST);
+  }
+
+  /** Whether {@code data[off..off+len)} has a key request's shape; as {@link #requestShape}. */
+  static boolean keyRequestShape(byte[] data, int off, int len) {
+    return shape(data, off, len, TYPE_KEY_REQUEST);
+  }
+
+  /**
+   * Lease and key requests have the same layout: only their type and one field's meaning differ.
+   */
+  private static boolean shape(byte[] data, int off, int len, byte type) {
     if (len < REQUEST_HEADER + 1 + MAC_BYTES || len > REQUEST_HEADER + MAX_NAME_BYTES + MAC_BYTES) {
       return false;
     }
-    if (getShort(data, off) != MAGIC || data[off + 2] != VERSION || data[off + 3] != TYPE_REQUEST) {
+    if (getShort(data, off) != MAGIC || data[off + 2] != VERSION || data[off + 3] != type) {
       return false;
     }
     int n = data[off + REQUEST_HEADER - 1] & 0xff;
@@ -147,6 +227,54 @@ public final class LeaseCodec {
     }
     String customer = new String(data, off + REQUEST_HEADER, n, StandardCharsets.UTF_8);
     return new Valid<>(new Request(client, seq, sent, want, customer));
+  }
+
+  /** Parses and authenticates a key request. */
+  public Decoded<KeyRequest> decodeKeyRequest(byte[] data, int off, int len) {
+    if (!keyRequestShape(data, off, len)) {
+      return new Refused<>(LeaseRefusal.MALFORMED);
+    }
+    if (!authentic(data, off, len)) {
+      return new Refused<>(LeaseRefusal.BAD_MAC);
+    }
+    return readKeyRequest(data, off, len);
+  }
+
+  /** Reads an authentic key request of the right shape; any hash is a key, the sequence is not. */
+  static Decoded<KeyRequest> readKeyRequest(byte[] data, int off, int len) {
+    long client = getLong(data, off + 4);
+    long seq = getLong(data, off + 12);
+    long sent = getLong(data, off + 20);
+    long hash = getLong(data, off + 28);
+    int n = data[off + REQUEST_HEADER - 1] & 0xff;
+    if (seq < 1) {
+      return new Refused<>(LeaseRefusal.MALFORMED);
+    }
+    String customer = new String(data, off + REQUEST_HEADER, n, StandardCharsets.UTF_8);
+    return new Valid<>(new KeyRequest(client, seq, sent, hash, customer));
+  }
+
+  /** Parses and authenticates a key answer. */
+  public Decoded<KeyAnswer> decodeKeyAnswer(byte[] data, int off, int len) {
+    if (len != KEY_ANSWER_HEADER + MAC_BYTES
+        || getShort(data, off) != MAGIC
+        || data[off + 2] != VERSION
+        || data[off + 3] != TYPE_KEY_ANSWER) {
+      return new Refused<>(LeaseRefusal.MALFORMED);
+    }
+    if (!authentic(data, off, len)) {
+      return new Refused<>(LeaseRefusal.BAD_MAC);
+    }
+    ByteBuffer b = ByteBuffer.wrap(data, off + 4, KEY_ANSWER_HEADER - 4);
+    long client = b.getLong();
+    long seq = b.getLong();
+    long hash = b.getLong();
+    int retry = b.getInt();
+    int status = b.get() & 0xff;
+    if (seq < 1 || retry < 0 || status >= KEY_STATUSES.length) {
+      return new Refused<>(LeaseRefusal.MALFORMED);
+    }
+    return new Valid<>(new KeyAnswer(client, seq, hash, retry, KEY_STATUSES[status]));
   }
 
   private static short getShort(byte[] b, int i) {

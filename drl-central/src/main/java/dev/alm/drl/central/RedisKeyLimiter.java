@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -31,7 +30,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * #tryAcquire} never throws and completes within the timeout (plus timer slack): with Redis's
  * answer or the failure policy's, each counted in {@link #counters()}.
  */
-public final class RedisKeyLimiter implements AutoCloseable {
+public final class RedisKeyLimiter implements KeyDecider {
 
   /** How long a bucket outlives the refill that makes it full again. */
   public static final Duration KEEP = Duration.ofSeconds(1);
@@ -46,7 +45,10 @@ public final class RedisKeyLimiter implements AutoCloseable {
   /** Default key prefix. */
   public static final String DEFAULT_PREFIX = "alm:key:";
 
-  /** One decision: Redis's answer, or the failure policy's when Redis failed or was late. */
+  /**
+   * One decision: the store's answer (Redis's, or the token server's), or the failure policy's when
+   * the store failed or was late.
+   */
   public enum Answer {
     ADMITTED,
     REFUSED,
@@ -168,7 +170,8 @@ public final class RedisKeyLimiter implements AutoCloseable {
   }
 
   /** One request of the key {@code hash}: a token from its bucket in Redis, or the policy. */
-  public CompletionStage<Answer> tryAcquire(long hash) {
+  @Override
+  public CompletableFuture<Answer> tryAcquire(long hash) {
     CompletableFuture<Answer> out = new CompletableFuture<>();
     CompletableFuture<Boolean> call;
     try {
@@ -220,6 +223,7 @@ public final class RedisKeyLimiter implements AutoCloseable {
   }
 
   /** The decisions so far. */
+  @Override
   public CentralCounters counters() {
     return counters;
   }

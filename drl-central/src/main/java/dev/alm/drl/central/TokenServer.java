@@ -3,6 +3,7 @@ package dev.alm.drl.central;
 import dev.alm.io.Clocks;
 import dev.alm.node.Transport;
 import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
@@ -117,9 +118,17 @@ public final class TokenServer implements AutoCloseable {
         .get(5, TimeUnit.SECONDS);
   }
 
+  /** Replaces the customers' per-key limits, on the server's event loop. */
+  public void setKeyLimits(List<CentralKeyLimit> limits) {
+    channel.eventLoop().execute(() -> core.setKeyLimits(limits));
+  }
+
   /**
    * Registers {@code alm_token_server_requests_total}, {@code _tokens_granted_total}, {@code
-   * _empty_grants_total}, {@code _unknown_customer_total} and {@code _refused_total{reason=...}}.
+   * _empty_grants_total}, {@code _unknown_customer_total}, {@code _refused_total{reason=...}}; and
+   * for key requests {@code _key_requests_total}, {@code _key_admitted_total}, {@code
+   * _key_refused_total}, {@code _key_uncounted_total}, {@code _key_unknown_customer_total}, {@code
+   * _key_dropped_total} and the gauges {@code _key_held} and {@code _key_held_max}.
    */
   public void bindTo(MeterRegistry registry) {
     String p = "alm_token_server";
@@ -130,11 +139,25 @@ public final class TokenServer implements AutoCloseable {
         .register(registry);
     FunctionCounter.builder(p + "_unknown_customer", core, TokenServerCore::unknownCustomers)
         .register(registry);
+    bindKeys(registry, p + "_key");
     for (LeaseRefusal r : LeaseRefusal.values()) {
       FunctionCounter.builder(p + "_refused", core, c -> c.refused(r))
           .tag("reason", r.name().toLowerCase(Locale.ROOT))
           .register(registry);
     }
+  }
+
+  private void bindKeys(MeterRegistry registry, String p) {
+    KeyWindowCounts k = core.keyCounts();
+    FunctionCounter.builder(p + "_requests", core, TokenServerCore::keyRequests).register(registry);
+    FunctionCounter.builder(p + "_admitted", k, KeyWindowCounts::admitted).register(registry);
+    FunctionCounter.builder(p + "_refused", k, KeyWindowCounts::refused).register(registry);
+    FunctionCounter.builder(p + "_uncounted", k, KeyWindowCounts::uncounted).register(registry);
+    FunctionCounter.builder(p + "_unknown_customer", k, KeyWindowCounts::unknownCustomers)
+        .register(registry);
+    FunctionCounter.builder(p + "_dropped", k, KeyWindowCounts::dropped).register(registry);
+    Gauge.builder(p + "_held", k, KeyWindowCounts::held).register(registry);
+    Gauge.builder(p + "_held_max", k, KeyWindowCounts::maxHeld).register(registry);
   }
 
   @Override
@@ -172,7 +195,7 @@ public final class TokenServer implements AutoCloseable {
       in.getBytes(in.readerIndex(), buf, 0, len);
       long source = SourceBudget.key(packet.sender().getAddress());
       TokenServerCore.Outcome o = core.handle(buf, 0, len, source, now, clocks.millis());
-      if (o instanceof TokenServerCore.Answer a) {
+      if (o instanceof TokenServerCore.Reply a) {
         ctx.write(new DatagramPacket(Unpooled.wrappedBuffer(a.datagram()), packet.sender()));
         pending = true;
       }

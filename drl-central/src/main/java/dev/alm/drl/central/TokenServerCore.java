@@ -14,18 +14,29 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The token server of article 002 section 4.2 as a pure step: one token bucket per customer at its
- * global limit, from which clients lease batches. A datagram and the time go in; the signed grant
- * to send back, or the refusal, comes out. Forged, replayed, stale and malformed requests change
- * nothing and are counted. Not thread-safe: the server's event loop owns it; counters may be read
- * from any thread.
+ * global limit, from which clients lease batches; and, for customers with a per-key limit, a
+ * fixed-window count per key that answers one request of one key at a time ({@link
+ * KeyWindowCounts}, as Sentinel's param-flow token server). A datagram and the time go in; the
+ * signed grant or key answer to send back, or the refusal, comes out. Forged, replayed, stale and
+ * malformed requests change nothing and are counted. Not thread-safe: the server's event loop owns
+ * it; counters may be read from any thread.
  */
 public final class TokenServerCore {
 
   /** What handling one datagram gave. */
   public sealed interface Outcome {}
 
+  /** A datagram to send back to the requester. */
+  public sealed interface Reply extends Outcome {
+    /** The signed datagram. */
+    byte[] datagram();
+  }
+
   /** A grant to send back to the requester. */
-  public record Answer(LeaseCodec.Grant grant, byte[] datagram) implements Outcome {}
+  public record Answer(LeaseCodec.Grant grant, byte[] datagram) implements Reply {}
+
+  /** A key answer to send back to the requester. */
+  public record KeyAnswered(LeaseCodec.KeyAnswer answer, byte[] datagram) implements Reply {}
 
   /** A refused datagram: nothing is sent back. */
   public record Refused(LeaseRefusal reason) implements Outcome {}
@@ -50,6 +61,8 @@ public final class TokenServerCore {
   private final LongAdder granted = new LongAdder();
   private final LongAdder emptyGrants = new LongAdder();
   private final LongAdder unknown = new LongAdder();
+  private final LongAdder keyRequests = new LongAdder();
+  private final KeyWindowCounts keys;
   private final SourceBudget budget;
   private long now;
   private final TimeMeter clock = new NanoTimeMeter(() -> now);
@@ -71,10 +84,25 @@ public final class TokenServerCore {
     }
   }
 
+  /** A server of global limits only: every key request is answered "unknown customer". */
   public TokenServerCore(
       LeaseCodec codec, TokenServerSettings settings, List<CentralLimit> limits, long nowNanos) {
+    this(codec, settings, limits, List.of(), nowNanos);
+  }
+
+  /**
+   * A server of the customers' global {@code limits} and their per-key {@code keyLimits} (a
+   * customer may have either or both).
+   */
+  public TokenServerCore(
+      LeaseCodec codec,
+      TokenServerSettings settings,
+      List<CentralLimit> limits,
+      List<CentralKeyLimit> keyLimits,
+      long nowNanos) {
     this.codec = codec;
     this.settings = settings;
+    this.keys = new KeyWindowCounts(settings.maxKeys(), keyLimits);
     this.budget = new SourceBudget(settings.refusals(), nowNanos);
     for (LeaseRefusal r : LeaseRefusal.values()) {
       refused.put(r, new LongAdder());
@@ -112,6 +140,14 @@ public final class TokenServerCore {
     buckets.putAll(next);
   }
 
+  /**
+   * Sets the customers' per-key limits: a customer whose window is unchanged keeps its keys'
+   * counts; the others' are dropped.
+   */
+  public void setKeyLimits(List<CentralKeyLimit> limits) {
+    keys.setLimits(limits);
+  }
+
   /** {@link #handle(byte[], int, int, long, long, long)} for datagrams of one unnamed source. */
   public Outcome handle(byte[] data, int off, int len, long nowNanos, long nowMillis) {
     return handle(data, off, len, UNNAMED_SOURCE, nowNanos, nowMillis);
@@ -121,11 +157,13 @@ public final class TokenServerCore {
    * Handles one datagram received from {@code source} (a {@link SourceBudget#key}) at monotonic
    * {@code nowNanos} and wall {@code nowMillis}. In order, cheapest first: the shape (length,
    * magic, type), the source's refusal budget, the MAC, and only then anything that allocates or
-   * touches a bucket. A refusal up to the MAC allocates nothing.
+   * touches a bucket or a key's count. A refusal up to the MAC allocates nothing. Lease and key
+   * requests share the checks, the clients' replay windows and the clock-skew rule.
    */
   public Outcome handle(byte[] data, int off, int len, long source, long nowNanos, long nowMillis) {
     now = nowNanos;
-    if (!LeaseCodec.requestShape(data, off, len)) {
+    boolean lease = LeaseCodec.requestShape(data, off, len);
+    if (!lease && !LeaseCodec.keyRequestShape(data, off, len)) {
       return refuse(LeaseRefusal.MALFORMED);
     }
     long client = LeaseCodec.requestClient(data, off);
@@ -141,30 +179,23 @@ public final class TokenServerCore {
       budget.refused(source, nowNanos);
       return refuse(LeaseRefusal.BAD_MAC);
     }
+    return lease
+        ? lease(data, off, len, source, nowNanos, nowMillis)
+        : key(data, off, len, source, nowNanos, nowMillis);
+  }
+
+  /** An authentic lease request: a batch of the customer's bucket, or nothing and a retry time. */
+  private Outcome lease(byte[] data, int off, int len, long source, long nowNanos, long nowMillis) {
     LeaseCodec.Decoded<LeaseCodec.Request> d = LeaseCodec.readRequest(data, off, len);
     if (d instanceof LeaseCodec.Refused<LeaseCodec.Request> r) {
       budget.refused(source, nowNanos);
       return refuse(r.reason());
     }
     LeaseCodec.Request req = ((LeaseCodec.Valid<LeaseCodec.Request>) d).message();
-    if (Math.abs(nowMillis - req.sentMillis()) > settings.maxSkew().toMillis()) {
-      budget.refused(source, nowNanos); // a captured request, held back and replayed
-      return refuse(LeaseRefusal.STALE);
+    Refused fresh = fresh(req.client(), req.seq(), req.sentMillis(), source, nowNanos, nowMillis);
+    if (fresh != null) {
+      return fresh;
     }
-    ClientWindow w = windows.get(req.client());
-    if (w == null) {
-      if (windows.size() >= settings.maxClients() && !forgetIdle(nowNanos)) {
-        return refuse(LeaseRefusal.TABLE_FULL);
-      }
-      w = new ClientWindow();
-      windows.put(req.client(), w);
-    } else if (!w.replay.fresh(req.seq())) {
-      budget.refused(source, nowNanos);
-      return refuse(LeaseRefusal.REPLAYED);
-    }
-    w.replay.accept(req.seq());
-    w.lastNanos = nowNanos;
-    budget.authenticated(source, client, nowNanos);
     requests.increment();
     int leaseMs = (int) settings.lease().toMillis();
     CustomerBucket cb = buckets.get(req.customer());
@@ -188,6 +219,53 @@ public final class TokenServerCore {
               req.client(), req.seq(), got, leaseMs, retryMs, false, req.customer());
     }
     return new Answer(g, codec.encode(g));
+  }
+
+  /** An authentic key request: one request of one key, counted in its window. */
+  private Outcome key(byte[] data, int off, int len, long source, long nowNanos, long nowMillis) {
+    LeaseCodec.Decoded<LeaseCodec.KeyRequest> d = LeaseCodec.readKeyRequest(data, off, len);
+    if (d instanceof LeaseCodec.Refused<LeaseCodec.KeyRequest> r) {
+      budget.refused(source, nowNanos);
+      return refuse(r.reason());
+    }
+    LeaseCodec.KeyRequest req = ((LeaseCodec.Valid<LeaseCodec.KeyRequest>) d).message();
+    Refused fresh = fresh(req.client(), req.seq(), req.sentMillis(), source, nowNanos, nowMillis);
+    if (fresh != null) {
+      return fresh;
+    }
+    keyRequests.increment();
+    KeyWindowCounts.Counted c = keys.count(req.customer(), req.keyHash(), nowMillis);
+    LeaseCodec.KeyAnswer a =
+        new LeaseCodec.KeyAnswer(
+            req.client(), req.seq(), req.keyHash(), c.retryAfterMillis(), c.status());
+    return new KeyAnswered(a, codec.encode(a));
+  }
+
+  /**
+   * Whether an authentic request is fresh: sent within the clock skew, and a sequence number its
+   * client has not used. Null if fresh (and then taken into the client's window), else the refusal.
+   */
+  private Refused fresh(
+      long client, long seq, long sentMillis, long source, long nowNanos, long nowMillis) {
+    if (Math.abs(nowMillis - sentMillis) > settings.maxSkew().toMillis()) {
+      budget.refused(source, nowNanos); // a captured request, held back and replayed
+      return refuse(LeaseRefusal.STALE);
+    }
+    ClientWindow w = windows.get(client);
+    if (w == null) {
+      if (windows.size() >= settings.maxClients() && !forgetIdle(nowNanos)) {
+        return refuse(LeaseRefusal.TABLE_FULL);
+      }
+      w = new ClientWindow();
+      windows.put(client, w);
+    } else if (!w.replay.fresh(seq)) {
+      budget.refused(source, nowNanos);
+      return refuse(LeaseRefusal.REPLAYED);
+    }
+    w.replay.accept(seq);
+    w.lastNanos = nowNanos;
+    budget.authenticated(source, client, nowNanos);
+    return null;
   }
 
   /** The largest grant for one client: limit x batchSeconds over the clients active in a lease. */
@@ -219,7 +297,7 @@ public final class TokenServerCore {
     return any;
   }
 
-  private Outcome refuse(LeaseRefusal reason) {
+  private Refused refuse(LeaseRefusal reason) {
     refused.get(reason).increment();
     return REFUSED.get(reason);
   }
@@ -249,6 +327,16 @@ public final class TokenServerCore {
   /** Requests for a customer the server has no limit for. */
   public long unknownCustomers() {
     return unknown.sum();
+  }
+
+  /** Authenticated, fresh key requests handled. */
+  public long keyRequests() {
+    return keyRequests.sum();
+  }
+
+  /** The per-key counts, for their counters (read from any thread). */
+  public KeyWindowCounts keyCounts() {
+    return keys;
   }
 
   /** Datagrams refused for {@code reason}. */

@@ -39,8 +39,22 @@ public final class TokenServerDaemon implements AutoCloseable {
       HostPort adminAt,
       AdminAccess access)
       throws InterruptedException {
+    return start(listen, keys, customers, List.of(), settings, adminAt, access);
+  }
+
+  /** As above, the server also answering key requests under {@code keyLimits}. */
+  public static TokenServerDaemon start(
+      HostPort listen,
+      KeyRing keys,
+      List<CentralLimit> customers,
+      List<CentralKeyLimit> keyLimits,
+      TokenServerSettings settings,
+      HostPort adminAt,
+      AdminAccess access)
+      throws InterruptedException {
     TokenServerCore core =
-        new TokenServerCore(new LeaseCodec(keys), settings, customers, System.nanoTime());
+        new TokenServerCore(
+            new LeaseCodec(keys), settings, customers, keyLimits, System.nanoTime());
     TokenServer server = TokenServer.start(core, listen.socketAddress());
     NodeAdmin admin = NodeAdmin.create();
     TokenServerDaemon d = new TokenServerDaemon(server, admin, customers);
@@ -86,6 +100,7 @@ public final class TokenServerDaemon implements AutoCloseable {
       refused.put(r.name().toLowerCase(Locale.ROOT), c.refused(r));
     }
     s.put("refused", refused);
+    s.put("keys", keys(c));
     List<Map<String, Object>> list = new ArrayList<>();
     for (CentralLimit l : customers) {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -101,6 +116,22 @@ public final class TokenServerDaemon implements AutoCloseable {
     }
     s.put("customers", list);
     return s;
+  }
+
+  /** The per-key counts' figures. */
+  private static Map<String, Object> keys(TokenServerCore c) {
+    KeyWindowCounts k = c.keyCounts();
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("requests", c.keyRequests());
+    m.put("admitted", k.admitted());
+    m.put("refused", k.refused());
+    m.put("uncounted", k.uncounted());
+    m.put("unknownCustomer", k.unknownCustomers());
+    m.put("held", k.held());
+    m.put("heldMax", k.maxHeld());
+    m.put("maxKeys", c.settings().maxKeys());
+    m.put("dropped", k.dropped());
+    return m;
   }
 
   @Override

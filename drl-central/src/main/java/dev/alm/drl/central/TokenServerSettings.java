@@ -17,9 +17,16 @@ import java.util.Objects;
  *     forgotten first
  * @param refusals how many refused datagrams a source address (and all new addresses together) may
  *     cost before its datagrams are dropped unverified
+ * @param maxKeys most per-key counts held over all customers ({@link KeyWindowCounts}); keys whose
+ *     window is over are dropped first, and past the bound a new key is admitted uncounted
  */
 public record TokenServerSettings(
-    Duration lease, double batchSeconds, Duration maxSkew, int maxClients, RefusalBudget refusals) {
+    Duration lease,
+    double batchSeconds,
+    Duration maxSkew,
+    int maxClients,
+    RefusalBudget refusals,
+    int maxKeys) {
 
   /** Default lease: half a second. */
   public static final Duration DEFAULT_LEASE = Duration.ofMillis(500);
@@ -33,6 +40,12 @@ public record TokenServerSettings(
   /** Default number of clients remembered. */
   public static final int DEFAULT_MAX_CLIENTS = 65_536;
 
+  /**
+   * Default number of per-key counts held: 2^20, at most 48 MB (a key's hash and count take 12
+   * bytes in a table a quarter to half full).
+   */
+  public static final int DEFAULT_MAX_KEYS = 1 << 20;
+
   /** The defaults. */
   public static final TokenServerSettings DEFAULTS =
       new TokenServerSettings(
@@ -40,12 +53,19 @@ public record TokenServerSettings(
           DEFAULT_BATCH_SECONDS,
           DEFAULT_MAX_SKEW,
           DEFAULT_MAX_CLIENTS,
-          RefusalBudget.DEFAULTS);
+          RefusalBudget.DEFAULTS,
+          DEFAULT_MAX_KEYS);
 
-  /** Settings with the default refusal budget. */
+  /** Settings with the default number of keys. */
+  public TokenServerSettings(
+      Duration lease, double batchSeconds, Duration maxSkew, int maxClients, RefusalBudget r) {
+    this(lease, batchSeconds, maxSkew, maxClients, r, DEFAULT_MAX_KEYS);
+  }
+
+  /** Settings with the default refusal budget and number of keys. */
   public TokenServerSettings(
       Duration lease, double batchSeconds, Duration maxSkew, int maxClients) {
-    this(lease, batchSeconds, maxSkew, maxClients, RefusalBudget.DEFAULTS);
+    this(lease, batchSeconds, maxSkew, maxClients, RefusalBudget.DEFAULTS, DEFAULT_MAX_KEYS);
   }
 
   public TokenServerSettings {
@@ -62,20 +82,28 @@ public record TokenServerSettings(
       throw new IllegalArgumentException("max clients must be >= 1: " + maxClients);
     }
     Objects.requireNonNull(refusals, "refusals");
+    if (maxKeys < 1) {
+      throw new IllegalArgumentException("max keys must be >= 1: " + maxKeys);
+    }
   }
 
   /** These settings with another lease. */
   public TokenServerSettings withLease(Duration d) {
-    return new TokenServerSettings(d, batchSeconds, maxSkew, maxClients, refusals);
+    return new TokenServerSettings(d, batchSeconds, maxSkew, maxClients, refusals, maxKeys);
   }
 
   /** These settings with another batch. */
   public TokenServerSettings withBatchSeconds(double s) {
-    return new TokenServerSettings(lease, s, maxSkew, maxClients, refusals);
+    return new TokenServerSettings(lease, s, maxSkew, maxClients, refusals, maxKeys);
   }
 
   /** These settings with another refusal budget. */
   public TokenServerSettings withRefusals(RefusalBudget b) {
-    return new TokenServerSettings(lease, batchSeconds, maxSkew, maxClients, b);
+    return new TokenServerSettings(lease, batchSeconds, maxSkew, maxClients, b, maxKeys);
+  }
+
+  /** These settings with another bound on the keys held. */
+  public TokenServerSettings withMaxKeys(int n) {
+    return new TokenServerSettings(lease, batchSeconds, maxSkew, maxClients, refusals, n);
   }
 }

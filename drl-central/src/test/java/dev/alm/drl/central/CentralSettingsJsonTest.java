@@ -152,6 +152,19 @@ class CentralSettingsJsonTest {
   }
 
   @Test
+  void customersMayHaveAPerKeyLimit() throws Exception {
+    Path f = dir.resolve("customers.json");
+    Files.writeString(
+        f,
+        "[{\"name\": \"acme\", \"limit\": 1000, \"keys\": {\"window\": \"1M\", \"limit\": 100}},"
+            + " {\"name\": \"b\", \"limit\": 5, \"keys\": null}]");
+    CentralCustomersJson.Customers c = CentralCustomersJson.readAll(f);
+    assertEquals(List.of(CentralLimit.of("acme", 1000), CentralLimit.of("b", 5)), c.limits());
+    assertEquals(List.of(new CentralKeyLimit("acme", 100, 60_000)), c.keys());
+    assertEquals(c.limits(), CentralCustomersJson.read(f));
+  }
+
+  @Test
   void settingsAreReadToTheirValuesAndDefaults() throws Exception {
     assertEquals(
         new CentralSettings.RedisMode(
