@@ -1,5 +1,6 @@
 package dev.alm.drl.central;
 
+import io.netty.util.collection.LongObjectHashMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,14 +34,19 @@ public final class KeyWindowCounts {
   /** One customer's limit, its current window and its keys' counts in it. */
   private static final class Customer {
     final CentralKeyLimit limit;
-    final KeyCountTable counts;
+
+    /** The counts of its keys in the window, each an int[1], by key hash. */
+    LongObjectHashMap<int[]> counts = new LongObjectHashMap<>();
+
     long window = Long.MIN_VALUE;
 
-    Customer(CentralKeyLimit limit, KeyCountTable counts) {
+    Customer(CentralKeyLimit limit) {
       this.limit = limit;
-      this.counts = counts;
     }
   }
+
+  /** Largest map emptied and kept for a customer's next window. */
+  private static final int KEEP_KEYS = 512;
 
   private final int maxKeys;
   private final Map<String, Customer> customers = new HashMap<>();
@@ -69,14 +75,15 @@ public final class KeyWindowCounts {
     for (CentralKeyLimit l : limits) {
       Customer old = customers.remove(l.name());
       if (old != null && old.limit.windowMillis() == l.windowMillis()) {
-        Customer kept = new Customer(l, old.counts);
+        Customer kept = new Customer(l);
+        kept.counts = old.counts;
         kept.window = old.window;
         next.put(l.name(), kept);
       } else {
         if (old != null) {
           drop(old);
         }
-        next.put(l.name(), new Customer(l, new KeyCountTable()));
+        next.put(l.name(), new Customer(l));
       }
     }
     for (Customer gone : customers.values()) {
@@ -98,21 +105,20 @@ public final class KeyWindowCounts {
       drop(c);
       c.window = w;
     }
-    int s = c.counts.slot(hash);
-    int n = c.counts.count(s);
-    if (n == 0) {
+    int[] n = c.counts.get(hash);
+    if (n == null) {
       if (held >= maxKeys && !dropEnded(nowMillis)) {
         uncounted.increment();
         return UNCOUNTED;
       }
-      c.counts.add(s, hash);
+      c.counts.put(hash, new int[] {1});
       held++;
       maxHeld = Math.max(maxHeld, held);
       admitted.increment();
       return ADMITTED;
     }
-    if (n < c.limit.limit()) {
-      c.counts.increment(s);
+    if (n[0] < c.limit.limit()) {
+      n[0]++;
       admitted.increment();
       return ADMITTED;
     }
@@ -135,6 +141,9 @@ public final class KeyWindowCounts {
     if (n > 0) {
       dropped.add(n);
       held -= n;
+      // a large map is given back, not kept for the next window: the keys held over all
+      // customers are bounded, and so is the memory of their maps
+      c.counts = n > KEEP_KEYS ? new LongObjectHashMap<>() : c.counts;
       c.counts.clear();
     }
   }
