@@ -11,6 +11,7 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.DatagramPacket;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import java.net.InetSocketAddress;
+import java.security.SecureRandom;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
@@ -27,6 +28,43 @@ final class LeaseClientChannel implements AutoCloseable {
 
     /** A datagram longer than any grant, not read. */
     void oversize();
+  }
+
+  /** Where each datagram from the server goes, on the channel's event loop. */
+  interface Datagrams {
+    /** A datagram of {@code len} bytes; {@code data} is reused for the next one. */
+    void received(byte[] data, int len);
+  }
+
+  /**
+   * Opens the socket to {@code server}: its datagrams go to {@code in}, and one longer than any
+   * answer is counted in {@code stats} as malformed.
+   */
+  static LeaseClientChannel open(InetSocketAddress server, Datagrams in, LeaseClientCounters stats)
+      throws InterruptedException {
+    return new LeaseClientChannel(
+        server,
+        new Receiver() {
+          @Override
+          public void received(byte[] data, int len) {
+            in.received(data, len);
+          }
+
+          @Override
+          public void oversize() {
+            stats.refuse(LeaseRefusal.MALFORMED);
+          }
+        });
+  }
+
+  /** A random client id, never 0: the server tells one start of a client from another by it. */
+  static long randomClientId() {
+    long id = 0;
+    SecureRandom r = new SecureRandom();
+    while (id == 0) {
+      id = r.nextLong();
+    }
+    return id;
   }
 
   private final InetSocketAddress server;

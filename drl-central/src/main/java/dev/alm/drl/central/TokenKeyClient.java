@@ -3,7 +3,6 @@ package dev.alm.drl.central;
 import dev.alm.drl.central.RedisKeyLimiter.Answer;
 import dev.alm.io.Clocks;
 import java.net.InetSocketAddress;
-import java.security.SecureRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -41,26 +40,8 @@ public final class TokenKeyClient implements KeyDecider {
     this.config = config;
     this.codec = new LeaseCodec(config.keys());
     this.clocks = clocks;
-    long id = 0;
-    SecureRandom r = new SecureRandom();
-    while (id == 0) {
-      id = r.nextLong();
-    }
-    this.clientId = id;
-    this.channel =
-        new LeaseClientChannel(
-            config.server(),
-            new LeaseClientChannel.Receiver() {
-              @Override
-              public void received(byte[] data, int len) {
-                TokenKeyClient.this.received(data, len);
-              }
-
-              @Override
-              public void oversize() {
-                stats.refuse(LeaseRefusal.MALFORMED);
-              }
-            });
+    this.clientId = LeaseClientChannel.randomClientId();
+    this.channel = LeaseClientChannel.open(config.server(), this::received, stats);
   }
 
   /** Starts a client on its own event-loop thread and the system clocks. */

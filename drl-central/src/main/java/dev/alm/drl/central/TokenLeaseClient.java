@@ -4,7 +4,6 @@ import dev.alm.io.Clocks;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,26 +46,8 @@ public final class TokenLeaseClient implements CentralBaseline {
     this.config = config;
     this.codec = new LeaseCodec(config.keys());
     this.clocks = clocks;
-    long id = 0;
-    SecureRandom r = new SecureRandom();
-    while (id == 0) {
-      id = r.nextLong();
-    }
-    this.clientId = id;
-    this.channel =
-        new LeaseClientChannel(
-            config.server(),
-            new LeaseClientChannel.Receiver() {
-              @Override
-              public void received(byte[] data, int len) {
-                TokenLeaseClient.this.received(data, len);
-              }
-
-              @Override
-              public void oversize() {
-                stats.refuse(LeaseRefusal.MALFORMED);
-              }
-            });
+    this.clientId = LeaseClientChannel.randomClientId();
+    this.channel = LeaseClientChannel.open(config.server(), this::received, stats);
   }
 
   /** Starts a client on its own event-loop thread and the system clocks. */
