@@ -3,7 +3,7 @@
 # logs written by `alm traces generate --partitioned` as gzip CSV and as Parquet
 # (dt=YYYY-MM-DD/hour=HH/part-NNNNN.*), read by the Spark job on local[1] and local[2] and, for the
 # gzip CSV, by the in-process estimator; checks that every run gives the same counts.csv
-# (docs/correlation.md, "On Spark"). Needs alm.jar and alm-correlation-spark.jar:
+# (docs/correlation/spark.md, "On Spark"). Needs alm.jar and alm-correlation-spark.jar:
 #   ./mvnw -q -DskipTests package
 #   bench/correlate-spark-lake.sh [LINES] [CHUNK]   default 20,000,000 lines in all, parts of 2,000,000
 #   bench/correlate-spark-lake.sh 100000000 5000000 100 million lines (about 3 GB of gzip + Parquet)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Lines/s and memory of alm correlate's beacon join as a Spark job on local[1] and local[2], against
 # the in-process estimator on the same generated logs, and whether their counts agree
-# (docs/correlation.md, "On Spark"). Needs alm.jar and alm-correlation-spark.jar:
+# (docs/correlation/spark.md, "On Spark"). Needs alm.jar and alm-correlation-spark.jar:
 #   ./mvnw -q -DskipTests package
 #   bench/correlate-spark.sh [LINES] [PARTS]    default 2,000,000 lines in all, each log in 8 files
 #   bench/correlate-spark.sh 100000000 64       100 million lines (about 9 GB of CSV in out/)

@@ -1,7 +1,7 @@
 #!/bin/bash
 # The live cold start of alm cluster against the offline model's prediction on one topology: RUNS live
 # runs (seeds 1..RUNS, one after the other, C withheld) and alm predict's ten seeds with the same flags.
-# Prints each live run's whole cold start and its overload part (docs/controllers.md, "Settling
+# Prints each live run's whole cold start and its overload part (docs/controllers/settling.md, "Settling
 # targets"), their mean, the model's mean and range, and live / model. One seed's live runs differ
 # from each other as much as different seeds do (the seed fixes the users' draws, not the machine's
 # timing), so take ten runs or more before comparing.

@@ -1,6 +1,6 @@
 #!/bin/bash
 # What the whole cold start waits for: the offline model (alm predict, C withheld, seeds 1-10) on the
-# six topologies of docs/controllers.md "Settling targets", at the default rates, with ten times the
+# six topologies of docs/controllers/settling.md "Settling targets", at the default rates, with ten times the
 # requests (load unit 1500 instead of 150, ten times the resolver caches), and with ten times the
 # requests and the FastControl beacons. Prints per topology and rate the cold start's overload part
 # and the whole cold start (x also within 0.05 of its final value): mean / largest, and the runs whose

@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * The files of an {@code alm correlate} output directory (docs/correlation.md), each written
- * atomically; a comparison's are written by {@link dev.alm.correlation.DriftOutputs}.
+ * The files of an {@code alm correlate} output directory (docs/correlation/estimate.md), each
+ * written atomically; a comparison's are written by {@link dev.alm.correlation.DriftOutputs}.
  */
 final class CorrelateOutputs {
 

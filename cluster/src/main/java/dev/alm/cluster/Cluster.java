@@ -60,7 +60,7 @@ public final class Cluster {
    * Threads of each event-loop group the PoPs share (one for every proxy's I/O, one for every DNS
    * server's, {@link EventLoopShare}): the machine's processors. A PoP in production has its own;
    * in one process, 48 PoPs with loops of their own kept the users 30 s behind their schedule at
-   * load unit 20 on 2 cores (docs/controllers.md, "48 PoPs").
+   * load unit 20 on 2 cores (docs/controllers/loopback.md, "48 PoPs").
    */
   static final int SHARED_LOOP_THREADS = Runtime.getRuntime().availableProcessors();
 

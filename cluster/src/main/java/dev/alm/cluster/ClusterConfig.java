@@ -26,7 +26,7 @@ import java.util.List;
  * @param beaconRate FastControl beacons per second per PoP
  * @param probeGamma the probe gain gamma of eq. (19)-(20)
  * @param betaWeight the EWMA weight of the newest probe count in beta_i (eq. 20), in (0, 1]
- * @param theta the dual's scaled price step (eq. 17, docs/controllers.md), without adaptation
+ * @param theta the dual's scaled price step (eq. 17, docs/controllers/laws.md), without adaptation
  * @param greedyGain the gain of eq. (24), per load unit per second
  * @param startX every PoP's x at start
  * @param bodyBytes the body size of every response
@@ -52,7 +52,7 @@ import java.util.List;
  * @param guardLoad the echoed load above which a PoP's headroom guard cuts its x ({@link
  *     LoopConfig#guardLoad()}; infinite: no guard)
  * @param withholdC whether the PoPs are given the unit matrix instead of C (users still follow C):
- *     the PoPs' loops must then learn C's effects in-band (docs/controllers.md)
+ *     the PoPs' loops must then learn C's effects in-band (docs/controllers/live-loop.md)
  * @param priceCurvature what the PoPs' scaled price step divides by: the measured diagonal H_ii
  *     (default) or the row sum sigma_i ({@link StepSize.Curvature})
  */

@@ -19,8 +19,9 @@ import org.xbill.DNS.Name;
 
 /**
  * alm cluster's resolver caches ask from addresses of their own, so the PoP's DNS tells them apart
- * and measures the requests behind its answers from their re-query gaps (docs/controllers.md,
- * "Demand behind the answers"); from the users' one socket it cannot.
+ * and measures the requests behind its answers from their re-query gaps
+ * (docs/controllers/live-loop.md, "Demand behind the answers"); from the users' one socket it
+ * cannot.
  */
 class ResolverAddressesTest {
 

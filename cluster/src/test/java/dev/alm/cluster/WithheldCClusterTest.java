@@ -16,13 +16,13 @@ import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 /**
- * A cold start with C withheld from the PoPs (docs/controllers.md, "Measured sensitivity"): every
- * PoP is given the unit matrix while the users follow the C of builtin:lab-skew's routing (half of
- * a's users land on b, 43% of b's on c, c has no DNS users of its own and C_ba = 0 &lt; C_ab). At x
- * = 1 proxy b would get 1.4 load units against T_b = 0.8. With the live defaults (price echoes, the
- * scaled step dividing by the sigma_i its proxy measures from probe weights) no proxy's 5-interval
- * mean of S/T may be above 1.1 after interval 15 (the issue's target: from interval 16 on), and x
- * must settle within the run.
+ * A cold start with C withheld from the PoPs (docs/controllers/live-loop.md, "Measured
+ * sensitivity"): every PoP is given the unit matrix while the users follow the C of
+ * builtin:lab-skew's routing (half of a's users land on b, 43% of b's on c, c has no DNS users of
+ * its own and C_ba = 0 &lt; C_ab). At x = 1 proxy b would get 1.4 load units against T_b = 0.8.
+ * With the live defaults (price echoes, the scaled step dividing by the sigma_i its proxy measures
+ * from probe weights) no proxy's 5-interval mean of S/T may be above 1.1 after interval 15 (the
+ * issue's target: from interval 16 on), and x must settle within the run.
  */
 class WithheldCClusterTest {
 

@@ -22,7 +22,7 @@ import java.util.List;
  * same name starts afresh rather than counting as a duplicate. The outcome for a beacon name
  * therefore depends only on its own halves, in the order read, and the clock at each of them
  * ({@link #expired}, {@link #joins}): what lets a distributed join give the same counts
- * (docs/correlation.md, "On Spark").
+ * (docs/correlation/spark.md, "On Spark").
  *
  * <p>Memory: the beacons waiting for their other half, at most those of the last window; an entry
  * older than the window is evicted and counted as unjoined. It does not grow with the length of the

@@ -7,7 +7,7 @@ import org.apache.commons.math3.distribution.BetaDistribution;
 /**
  * The Clopper-Pearson ("exact") confidence interval of a binomial proportion: with k of n samples
  * in a cell, the interval holds the true C_ij with probability at least the confidence level,
- * whatever C_ij is (it is conservative; docs/correlation.md). Bounds are quantiles of Beta
+ * whatever C_ij is (it is conservative; docs/correlation/estimate.md). Bounds are quantiles of Beta
  * distributions (commons-math3). Results are cached per (k, n), since most cells of a sparse row
  * share k = 0.
  */

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The traces to estimate C from: exactly one kind of input (docs/correlation.md).
+ * The traces to estimate C from: exactly one kind of input (docs/correlation/estimate.md).
  *
  * @param kind which estimator reads them
  * @param files the paired-observation files, or the probe logs

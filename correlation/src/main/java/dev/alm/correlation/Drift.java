@@ -13,7 +13,7 @@ import org.apache.commons.math3.stat.inference.ChiSquareTest;
  * homogeneity of the two rows' counts (commons-math3). A row is flagged when both windows have at
  * least {@code minSamples} samples and the test rejects "same distribution" at the family-wise
  * level {@code alpha}, Bonferroni-corrected over the rows tested: the change is more than sampling
- * noise explains (docs/correlation.md).
+ * noise explains (docs/correlation/drift.md).
  */
 public final class Drift {
 

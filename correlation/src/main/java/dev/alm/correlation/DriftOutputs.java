@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The output of {@code alm correlate --compare} (docs/correlation.md, "Drift between time
+ * The output of {@code alm correlate --compare} (docs/correlation/drift.md, "Drift between time
  * windows"): the estimate of each window in {@code DIR/window1/} and {@code DIR/window2/}, and
  * {@code DIR/drift.json} with the drift of every row ({@link Drift}) and, for paired observations,
  * the vantage points' own changes ({@link VantageDrift}); with the lines the command prints. One

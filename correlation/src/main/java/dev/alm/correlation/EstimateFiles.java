@@ -12,7 +12,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
 /**
- * The files of an estimate's output directory (docs/correlation.md): {@code C.csv}, {@code
+ * The files of an estimate's output directory (docs/correlation/estimate.md): {@code C.csv}, {@code
  * counts.csv}, {@code intervals.csv} and {@code report.json}, each written atomically. One writer
  * for every engine ({@code alm correlate} in process and on Spark), so their outputs have one
  * layout.

@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.stream.IntStream;
 
 /**
- * The figures of {@code report.json} (docs/correlation.md). The diagonal, sample and row figures
- * describe the measured, unsmoothed frequencies n_ij / n_i; the matrix file holds the smoothed
- * estimate. Built as ordered maps and lists, ready for Jackson.
+ * The figures of {@code report.json} (docs/correlation/estimate.md). The diagonal, sample and row
+ * figures describe the measured, unsmoothed frequencies n_ij / n_i; the matrix file holds the
+ * smoothed estimate. Built as ordered maps and lists, ready for Jackson.
  */
 public final class EstimateReport {
   /** Rows with fewer samples than this (and at least one) are flagged. */

@@ -20,7 +20,7 @@ import org.apache.commons.csv.CSVRecord;
 /**
  * How raw site labels of a trace become node ids of C: unchanged, folded to a metro, mapped by a
  * file, or dropped. Folding merges rows and columns of C, so a metro's row is the pooled catchment
- * of its sites (docs/correlation.md).
+ * of its sites (docs/correlation/estimate.md).
  */
 @FunctionalInterface
 public interface LabelFolding {

@@ -12,8 +12,8 @@ import java.util.function.ToLongFunction;
 /**
  * Samples of C from paired catchment observations: a vantage point seen on the DNS-layer service at
  * site i and on the HTTP-layer service at site j, within the pairing window, is one sample of row
- * i, column j (paper 004 eq. 1; the Quad9 trace of docs/correlation.md). Observations of other
- * services are counted and ignored.
+ * i, column j (paper 004 eq. 1; the Quad9 trace of docs/correlation/estimate.md). Observations of
+ * other services are counted and ignored.
  *
  * <p>Memory: one pending observation per vantage point seen within the last window; observations
  * more than a window behind the latest time read are evicted as unpaired, so memory does not grow

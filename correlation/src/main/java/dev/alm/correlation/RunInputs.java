@@ -6,9 +6,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The {@code inputs} of an estimate's report.json (docs/correlation.md): what the estimator read,
- * paired or joined, and what was left out and why. One assembly for every engine ({@code alm
- * correlate} in process and on Spark), so their reports have the same keys in the same order.
+ * The {@code inputs} of an estimate's report.json (docs/correlation/estimate.md): what the
+ * estimator read, paired or joined, and what was left out and why. One assembly for every engine
+ * ({@code alm correlate} in process and on Spark), so their reports have the same keys in the same
+ * order.
  */
 public final class RunInputs {
   private RunInputs() {}

@@ -6,7 +6,7 @@ package dev.alm.correlation;
  * columns, {@code C_ij = (n_ij + a/N) / (n_i + a)}. Every entry is then &gt; 0, which the dual's
  * probe plan needs (paper 004 eq. 19 divides by C_ij), rows sum to 1, and a row without samples is
  * uniform. The prior weighs as much as {@code a} samples: with the default a = 1 it moves a row of
- * n samples by at most 1/(n + 1) in total variation (docs/correlation.md).
+ * n samples by at most 1/(n + 1) in total variation (docs/correlation/estimate.md).
  *
  * @param priorMass a, the prior's total pseudo-count per row, &gt; 0
  */

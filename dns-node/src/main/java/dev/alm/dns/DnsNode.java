@@ -237,8 +237,8 @@ public final class DnsNode implements AutoCloseable {
 
   /**
    * The requests behind the CDN answers measured from the resolvers' re-query gaps
-   * (docs/controllers.md, "Demand behind the answers"): answers, rated answers and the requests
-   * behind those, since start.
+   * (docs/controllers/live-loop.md, "Demand behind the answers"): answers, rated answers and the
+   * requests behind those, since start.
    */
   public RequeryDemand.Totals requery() {
     return pipeline.demand();

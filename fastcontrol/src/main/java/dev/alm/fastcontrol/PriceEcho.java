@@ -13,7 +13,7 @@ import java.util.Arrays;
  * PoP i's users to reach proxy i.
  *
  * <p>The echo also carries the proxy's load S_j / T_j and capacity T_j when it answered, for the
- * headroom guard of the PoP's loop (docs/controllers.md, "The headroom guard").
+ * headroom guard of the PoP's loop (docs/headroom-guard.md).
  *
  * <p>The echo name is {@code <label>.<proxy>.<origin>.echo.<zone>}; the label is a {@link
  * SignedLabel} of {@value #BYTES} bytes in {@value #LABEL_CHARS} characters of lower-case base32:

@@ -68,8 +68,8 @@ public final class ProbeSigner {
    * rate; these two while that second holds fewer than {@value #MIN_RATE_COUNT} probes. The weight
    * is unbiased only for the true rate: one that lags a ramp of the beacons (a start, users that
    * arrive over seconds, a resolver that moves) by a factor r makes every proxy's sigma r and its
-   * curvature r^2 times too large, and their price steps that much too short (docs/controllers.md,
-   * "Measured curvature").
+   * curvature r^2 times too large, and their price steps that much too short
+   * (docs/controllers/live-loop.md, "Measured curvature").
    */
   public void publishWeight(double w, double probesPerSecond) {
     weight = finite(w);

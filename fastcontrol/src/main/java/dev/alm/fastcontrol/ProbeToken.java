@@ -22,9 +22,9 @@ import java.util.Arrays;
  * <p>The weight is kappa_j / h_j of the issuing PoP j (its sensitivity -A_j dx_j/dbeta_j over the
  * probes it hands out per second, h_j, the rate), so that the weights a proxy i counts per second
  * sum to sigma_i = sum_j C_ji kappa_j; with the rate the proxy also measures C_ji itself, and so
- * the curvature H_ii = sum_j C_ji^2 kappa_j (docs/controllers.md, "Measured curvature"); 0 when the
- * issuer has none. Version 2 tokens (30 bytes, 48 characters, no rate, a 13-byte MAC, the rate read
- * as NaN) are still read, so a fleet can move to version 3 one PoP at a time.
+ * the curvature H_ii = sum_j C_ji^2 kappa_j (docs/controllers/live-loop.md, "Measured curvature");
+ * 0 when the issuer has none. Version 2 tokens (30 bytes, 48 characters, no rate, a 13-byte MAC,
+ * the rate read as NaN) are still read, so a fleet can move to version 3 one PoP at a time.
  *
  * @param expirySeconds the last second (epoch) the probe may be counted, before the skew allowance
  * @param nonce distinguishes every probe handed out

@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The users' requests behind a DNS server's CDN answers, measured from its resolvers' re-query gaps
- * (docs/controllers.md, "Demand behind the answers").
+ * (docs/controllers/live-loop.md, "Demand behind the answers").
  *
  * <p>A resolver that caches an answer for its TTL tau asks again at the first request of its users
  * after the answer expired. With its users' requests a Poisson process of rate r, the gap between

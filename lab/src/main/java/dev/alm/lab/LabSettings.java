@@ -44,7 +44,7 @@ import java.nio.file.Path;
  * @param guardLoad the echoed load above which the PoPs' headroom guards cut x (0: the default;
  *     below 0: no guard), so that the file holds no infinity
  * @param priceCurvature what the dual's price step divides by: {@code diagonal} or {@code row}
- *     (docs/controllers.md, "Measured curvature"); null reads as the default
+ *     (docs/controllers/live-loop.md, "Measured curvature"); null reads as the default
  */
 public record LabSettings(
     String topology,

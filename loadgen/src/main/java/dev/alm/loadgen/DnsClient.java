@@ -53,8 +53,8 @@ public final class DnsClient implements AutoCloseable {
 
   /**
    * An A query for {@code name} from a socket of its own bound to {@code local}, as a resolver at
-   * that address asks: the DNS tells resolvers apart by address (docs/controllers.md, "Demand
-   * behind the answers"). The response, or null.
+   * that address asks: the DNS tells resolvers apart by address (docs/controllers/live-loop.md,
+   * "Demand behind the answers"). The response, or null.
    *
    * @throws IOException when {@code local} cannot be bound (not a local address)
    */

@@ -42,7 +42,7 @@ public final class Users implements Runnable {
   /**
    * A beacon due this long ago is skipped rather than sent late: 100 ms. A lane that fell behind
    * otherwise sends its backlog in one burst, at another rate than the PoPs' probe weights assume
-   * (docs/controllers.md, "Measured curvature").
+   * (docs/controllers/live-loop.md, "Measured curvature").
    */
   public static final long MAX_BEACON_LAG_NANOS = 100_000_000L;
 

@@ -2,14 +2,14 @@ package dev.alm.loop;
 
 /**
  * The part of a proxy's price that the overload boost added beyond the plain step (eq. 17), and how
- * it is given back. The boost ({@link DualStep}, docs/controllers.md "Above capacity") climbs out
- * of an overload faster than the plain step would, and in its persistent stage up to 64 times
- * faster: when the overload ends the price may stand far above its level. The plain step then
- * brings it down only as fast as it climbs without a boost, and every PoP whose users reach the
- * proxy sends them to L2 meanwhile (in the lab, a link-down left a PoP at x = 0 for 40 s while its
- * proxy sat at 0.3 T). So the excess is remembered, and once the load has stayed below {@link
- * #DEEP_LOAD} of min(T_i, S*_i) for {@link #DEEP_INTERVALS} intervals in a row (the price is
- * clearly above its level, not in a dip between two cuts of the headroom guard), {@link
+ * it is given back. The boost ({@link DualStep}, docs/controllers/step-and-delay.md "Above
+ * capacity") climbs out of an overload faster than the plain step would, and in its persistent
+ * stage up to 64 times faster: when the overload ends the price may stand far above its level. The
+ * plain step then brings it down only as fast as it climbs without a boost, and every PoP whose
+ * users reach the proxy sends them to L2 meanwhile (in the lab, a link-down left a PoP at x = 0 for
+ * 40 s while its proxy sat at 0.3 T). So the excess is remembered, and once the load has stayed
+ * below {@link #DEEP_LOAD} of min(T_i, S*_i) for {@link #DEEP_INTERVALS} intervals in a row (the
+ * price is clearly above its level, not in a dip between two cuts of the headroom guard), {@link
  * #RETURN_SHARE} of what is left of it is taken off the price each interval. A price that climbed
  * without a boost is never lowered faster than the plain step.
  *

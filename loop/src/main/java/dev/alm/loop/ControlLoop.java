@@ -224,16 +224,16 @@ public final class ControlLoop {
   }
 
   /**
-   * The weight this PoP's DNS signs into every probe it hands out (docs/controllers.md, "Measured
-   * sensitivity"): kappa_i = -A_i dx_i/dbeta_i of its offload cost divided by the probes it hands
-   * out per second, so that the weights proxy j counts per second sum to sigma_j = sum_i C_ij
-   * kappa_i. 0 before the hand-out rate is known or while it is below one probe per second.
+   * The weight this PoP's DNS signs into every probe it hands out (docs/controllers/live-loop.md,
+   * "Measured sensitivity"): kappa_i = -A_i dx_i/dbeta_i of its offload cost divided by the probes
+   * it hands out per second, so that the weights proxy j counts per second sum to sigma_j = sum_i
+   * C_ij kappa_i. 0 before the hand-out rate is known or while it is below one probe per second.
    *
    * <p>0 also while x_i is 0: the decision sits at its lower bound, where a higher beta_i moves
    * nothing, so the dual function has no curvature from this PoP along the prices of the proxies
    * its users reach. Counted, its kappa_i shortened their price steps: a small proxy shared by PoPs
    * that had all sent their users to L2 but one climbed its price by a fraction of the step it
-   * needed and sat at its capacity for tens of intervals (docs/controllers.md, "Random
+   * needed and sat at its capacity for tens of intervals (docs/controllers/settling.md, "Random
    * topologies"). A proxy whose probes carry no weight keeps the sigma_j it had ({@link
    * Sensitivity}).
    */
@@ -257,8 +257,8 @@ public final class ControlLoop {
   /**
    * The hand-out rate this PoP's DNS signs into every probe with its {@link #probeWeight}: the
    * probes it hands out per second, smoothed; 0 before it is known. With it a proxy measures the
-   * share C_ji of this PoP's probes it counts, and so the curvature H_ii (docs/controllers.md,
-   * "Measured curvature").
+   * share C_ji of this PoP's probes it counts, and so the curvature H_ii
+   * (docs/controllers/live-loop.md, "Measured curvature").
    */
   public double probeRate(LoopState s) {
     double rate = s.estimates().handRate();

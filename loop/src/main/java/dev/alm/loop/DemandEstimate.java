@@ -11,8 +11,9 @@ final class DemandEstimate {
 
   /**
    * Requests per CDN answer this interval, in load units: measured by the DNS from its resolvers'
-   * re-query gaps when it rated at least half of the interval's answers (docs/controllers.md,
-   * "Demand behind the answers"), else the configured requestsPerQuery.
+   * re-query gaps when it rated at least half of the interval's answers
+   * (docs/controllers/live-loop.md, "Demand behind the answers"), else the configured
+   * requestsPerQuery.
    */
   static double perQuery(Interval in, LoopConfig config) {
     if (in.rated() > 0 && 2 * in.rated() >= in.queries() && in.ratedRequests() > 0) {

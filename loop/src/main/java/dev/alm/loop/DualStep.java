@@ -38,7 +38,8 @@ final class DualStep implements LoopStep {
   /**
    * The largest gain g of any mode of the coupled prices that the diagonal step allows: below the
    * bound 2 sin(pi / 10) = 0.618 of a delay of two intervals (a TTL of 2 s and 1 s intervals,
-   * docs/controllers.md "Step and delay"), at which mu(k+1) = mu(k) - g mu(k-2) turns unstable.
+   * docs/controllers/step-and-delay.md "Step and delay"), at which mu(k+1) = mu(k) - g mu(k-2)
+   * turns unstable.
    */
   static final double MODE_GAIN_BOUND = 0.6;
 
@@ -189,7 +190,7 @@ final class DualStep implements LoopStep {
    * the operator's: a price that climbed too far sends some users to L2 for a few intervals, one
    * that climbs too slowly keeps a proxy overloaded. A symmetric boost (growing while the gradient
    * keeps its sign either way) set off a limit cycle in the offline model of the live loop
-   * (docs/controllers.md, "Step and delay").
+   * (docs/controllers/step-and-delay.md, "Step and delay").
    */
   private Stepped nextPrice(LoopState s, double load, double curvature, double scale) {
     PriceState plain = node(curvature).nextPrice(s.price(), load, s.sStar(), scale);
@@ -241,7 +242,8 @@ final class DualStep implements LoopStep {
    * boost holds). This is for a proxy that mostly other PoPs' users reach, each a small part of
    * theirs: its scaled step divides by sigma_i = sum_j C_ji kappa_j while its price moves its load
    * by about sum_j C_ji^2 kappa_j, so at C_ji = 0.1 the plain step is ten times too short and the
-   * first-stage boost leaves it overloaded for a minute (docs/controllers.md, "Step and delay").
+   * first-stage boost leaves it overloaded for a minute (docs/controllers/step-and-delay.md, "Step
+   * and delay").
    */
   private double nextBoost(double boost, double load, double lastLoad) {
     double grown = boost * DualNode.GROW;
@@ -256,9 +258,9 @@ final class DualStep implements LoopStep {
    * The price step alpha_i = 1 / (sigma_i / theta + dS*_i/dmu / THETA_LOCAL): the curvature of the
    * dual function along mu_i has two parts that reach the gradient S_i - S*_i with different
    * delays. sigma_i acts through the users: a price change moves x_j at the DNS, and S_i only after
-   * the TTL and a meter window, so its part is damped by theta (docs/controllers.md, "Step and
-   * delay"). dS*_i/dmu acts at once (S*_i is computed from mu_i in the same step), so its part only
-   * needs the smaller damping that the Poisson noise of S_i asks for.
+   * the TTL and a meter window, so its part is damped by theta (docs/controllers/step-and-delay.md,
+   * "Step and delay"). dS*_i/dmu acts at once (S*_i is computed from mu_i in the same step), so its
+   * part only needs the smaller damping that the Poisson noise of S_i asks for.
    */
   private DualNode.StepRule split(double theta, double sigma) {
     return mu -> {

@@ -86,8 +86,8 @@ final class EchoBeta implements BetaSensor {
    * eq. 14's own term, as the probe-count sensor adds C_ii mu_i from the topology's C. A fall is
    * left to the echoes: x_i drops as soon as its own proxy's price climbs, and grows back only on
    * prices that went through the users, as the overload boost and the guard are one-sided
-   * (docs/controllers.md, "The own price"). A PoP whose users do not reach its own proxy (no echo
-   * from it) adds nothing.
+   * (docs/controllers/live-loop.md, "The own price"). A PoP whose users do not reach its own proxy
+   * (no echo from it) adds nothing.
    */
   @Override
   public double current(BetaEstimate beta, String own, double ownPrice) {

@@ -5,8 +5,8 @@ import java.util.Map;
 
 /**
  * The headroom guard: a bound on x_i from the loads of the proxies this PoP's users reach, which
- * every price echo carries beside the price (docs/controllers.md, "The headroom guard"). Pure: the
- * interval's echoes in, the bound out.
+ * every price echo carries beside the price (docs/headroom-guard.md). Pure: the interval's echoes
+ * in, the bound out.
  *
  * <p>The dual's price reaches a proxy's load only through a step sized for stability, so a load
  * that jumps (a flash crowd, a route change) keeps a proxy overloaded for as many intervals as the

@@ -37,16 +37,16 @@ import java.time.Duration;
  * @param settling the dual's gain schedule ({@link Settling}); {@link Settling#OFF} for fixed gains
  * @param betaSource where the dual takes beta_i from: FastControl probe counts or price echoes
  * @param overloadBoost the largest multiplier of the price step while the proxy is above its
- *     capacity, &ge; 1 (1: none; docs/controllers.md, "Step and delay")
+ *     capacity, &ge; 1 (1: none; docs/controllers/step-and-delay.md, "Step and delay")
  * @param persistentBoost the largest multiplier while an overload persists: once the boost has
  *     reached overloadBoost, it keeps growing while the proxy stays above capacity and its load
  *     does not fall by a tenth in an interval; at most overloadBoost means no such stage
  * @param localTheta the damping of the part of the price step that S*_i(mu_i) answers at once, in
- *     (0, 2) (docs/controllers.md, "Step and delay")
+ *     (0, 2) (docs/controllers/step-and-delay.md, "Step and delay")
  * @param guardLoad the load S_j / T_j, echoed by a proxy this PoP's users reach, above which the
  *     headroom guard cuts x_i at once ({@link HeadroomGuard}), &gt; 1; infinite: no guard
  * @param sensitivityWeight EWMA weight of the newest interval's measured sigma_i in (0, 1] (the
- *     probe weights the proxy counted, docs/controllers.md "Measured sensitivity")
+ *     probe weights the proxy counted, docs/controllers/live-loop.md "Measured sensitivity")
  */
 public record LoopConfig(
     Algorithm algorithm,
@@ -94,18 +94,18 @@ public record LoopConfig(
   public static final double DEFAULT_PERSISTENT_BOOST = 64;
 
   /**
-   * The live price step: the scaled step of docs/controllers.md with theta 0.15 and no adaptation.
-   * Offline the adaptive theta 0.5 step converges fastest; live, S_i reacts to a new x only after
-   * the DNS TTL and one meter window, and an adaptive step that keeps growing during that lag
-   * overshoots the price several-fold. Live, S_i is also a Poisson count: the price integrates its
-   * noise, with a standard deviation proportional to sqrt(theta); 0.15 rather than 0.25 halves the
-   * price's wander at the cost of a slower start (docs/cluster.md).
+   * The live price step: the scaled step of docs/controllers/step-and-delay.md with theta 0.15 and
+   * no adaptation. Offline the adaptive theta 0.5 step converges fastest; live, S_i reacts to a new
+   * x only after the DNS TTL and one meter window, and an adaptive step that keeps growing during
+   * that lag overshoots the price several-fold. Live, S_i is also a Poisson count: the price
+   * integrates its noise, with a standard deviation proportional to sqrt(theta); 0.15 rather than
+   * 0.25 halves the price's wander at the cost of a slower start (docs/cluster.md).
    */
   public static final double DEFAULT_THETA = 0.15;
 
   /**
-   * The live step divides by the diagonal H_ii, measured in-band (docs/controllers.md, "Measured
-   * curvature").
+   * The live step divides by the diagonal H_ii, measured in-band (docs/controllers/live-loop.md,
+   * "Measured curvature").
    */
   public static final StepSize.Curvature DEFAULT_CURVATURE = StepSize.Curvature.DIAGONAL;
 

@@ -19,14 +19,14 @@ import dev.alm.fastcontrol.RequeryDemand;
  * @param handedOut probes the PoP's DNS handed out since start (the echoes' liveness)
  * @param sensitivity the probe weights summed by the proxy since start: every verified probe
  *     carries its issuer's kappa_j per probe handed out, so their sum per second is sigma_i = sum_j
- *     C_ji kappa_j, the proxy's sensitivity to its own price (docs/controllers.md, "Measured
- *     sensitivity"); 0 when no probe carried one
+ *     C_ji kappa_j, the proxy's sensitivity to its own price (docs/controllers/live-loop.md,
+ *     "Measured sensitivity"); 0 when no probe carried one
  * @param curvature the proxy's curvature sums since start: each interval adds H_ii dt^2 = sum_j
  *     C_ji^2 kappa_j dt^2, measured from the counts of each issuing PoP's probes and the weight and
- *     hand-out rate they carry (docs/controllers.md, "Measured curvature"); 0 when no probe carried
- *     a rate
+ *     hand-out rate they carry (docs/controllers/live-loop.md, "Measured curvature"); 0 when no
+ *     probe carried a rate
  * @param requery the requests behind the CDN answers measured by the PoP's DNS from its resolvers'
- *     re-query gaps (docs/controllers.md, "Demand behind the answers")
+ *     re-query gaps (docs/controllers/live-loop.md, "Demand behind the answers")
  */
 public record Measurement(
     long nowNanos,

@@ -2,8 +2,8 @@ package dev.alm.loop;
 
 /**
  * sigma_i = sum_j C_ji kappa_j and H_ii = sum_j C_ji^2 kappa_j measured in-band
- * (docs/controllers.md, "Measured sensitivity", "Measured curvature"). The DNS of PoP j signs into
- * every probe it hands out the weight kappa_j / h_j, its own sensitivity kappa_j = -A_j
+ * (docs/controllers/live-loop.md, "Measured sensitivity", "Measured curvature"). The DNS of PoP j
+ * signs into every probe it hands out the weight kappa_j / h_j, its own sensitivity kappa_j = -A_j
  * dx_j/dbeta_j divided by the probes it hands out per second; anycast takes a fraction C_ji of them
  * to proxy i, so the weights proxy i counts per second sum to sum_j C_ji kappa_j, the row sum of
  * the dual Hessian, following every route change without C. The probes carry the issuer's hand-out

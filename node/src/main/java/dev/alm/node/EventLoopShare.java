@@ -15,7 +15,7 @@ import java.util.function.IntFunction;
  *
  * <p>Why: 48 PoPs in one process, each with event loops of its own for its proxy and its DNS, kept
  * {@code alm cluster}'s users 30 s behind their schedule at load unit 20 on a 2-core machine, and
- * 1.5 s at load unit 60 with the loops shared (docs/controllers.md, "48 PoPs").
+ * 1.5 s at load unit 60 with the loops shared (docs/controllers/loopback.md, "48 PoPs").
  */
 public final class EventLoopShare implements AutoCloseable {
 

@@ -6,12 +6,12 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The curvature of the dual function along this proxy's price, H_ii = sum_j C_ji^2 kappa_j,
- * measured from the probes the proxy counts (docs/controllers.md, "Measured curvature"). Every
- * verified probe of version 3 carries its issuer j's weight w_j = kappa_j / h_j and hand-out rate
- * h_j. In a window of dt seconds the proxy counts c_j ~ Poisson(C_ji h_j dt) of PoP j's probes, so
- * c_j (c_j - 1) w_j / h_j has the expectation C_ji^2 h_j^2 dt^2 kappa_j / h_j^2 = C_ji^2 kappa_j
- * dt^2 (c (c - 1) is the unbiased estimate of the square of a Poisson mean): summed over the
- * origins, H_ii dt^2. Counts are kept per origin since the last {@link #drain}.
+ * measured from the probes the proxy counts (docs/controllers/live-loop.md, "Measured curvature").
+ * Every verified probe of version 3 carries its issuer j's weight w_j = kappa_j / h_j and hand-out
+ * rate h_j. In a window of dt seconds the proxy counts c_j ~ Poisson(C_ji h_j dt) of PoP j's
+ * probes, so c_j (c_j - 1) w_j / h_j has the expectation C_ji^2 h_j^2 dt^2 kappa_j / h_j^2 = C_ji^2
+ * kappa_j dt^2 (c (c - 1) is the unbiased estimate of the square of a Poisson mean): summed over
+ * the origins, H_ii dt^2. Counts are kept per origin since the last {@link #drain}.
  *
  * <p>Lock-free on the request path. Origins come from MAC-verified names only, and at most {@code
  * maxOrigins} are kept per window; probes of further origins are counted in {@link #overflow()} and

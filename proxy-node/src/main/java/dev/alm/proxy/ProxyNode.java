@@ -151,19 +151,19 @@ public final class ProxyNode implements AutoCloseable {
   }
 
   /**
-   * The weights of the verified signed probes counted since start (docs/controllers.md, "Measured
-   * sensitivity"): their sum per second is sigma_i = sum_j C_ji kappa_j, this proxy's sensitivity
-   * to its own price.
+   * The weights of the verified signed probes counted since start (docs/controllers/live-loop.md,
+   * "Measured sensitivity"): their sum per second is sigma_i = sum_j C_ji kappa_j, this proxy's
+   * sensitivity to its own price.
    */
   public double sensitivitySum() {
     return sensitivity.sum();
   }
 
   /**
-   * H_ii dt^2 for the dt seconds since the last call (docs/controllers.md, "Measured curvature"):
-   * the curvature of the dual function along this proxy's price, from the counts of the verified
-   * probes of each issuing PoP and the weight and hand-out rate they carried. Starts a new window:
-   * the PoP's control loop is its one caller, once per interval.
+   * H_ii dt^2 for the dt seconds since the last call (docs/controllers/live-loop.md, "Measured
+   * curvature"): the curvature of the dual function along this proxy's price, from the counts of
+   * the verified probes of each issuing PoP and the weight and hand-out rate they carried. Starts a
+   * new window: the PoP's control loop is its one caller, once per interval.
    */
   public double drainCurvature() {
     return curvature.drain();
@@ -184,7 +184,7 @@ public final class ProxyNode implements AutoCloseable {
 
   /**
    * Sets the capacity T_i in requests/s that this proxy's echoes carry with its load S_i / T_i
-   * (docs/controllers.md, "The headroom guard"); NaN: echoes carry the price alone.
+   * (docs/headroom-guard.md); NaN: echoes carry the price alone.
    */
   public void publishCapacity(double requestsPerSecond) {
     this.capacity = requestsPerSecond;

@@ -21,7 +21,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code alm drl design}: spectral design numbers of a communication graph (docs/drl-design.md).
+ * {@code alm drl design}: spectral design numbers of a communication graph
+ * (docs/drl-design/graphs.md).
  */
 @Command(
     name = "design",

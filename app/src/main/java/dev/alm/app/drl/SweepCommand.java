@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code alm drl sweep}: the experiments of papers 000 and 003 (docs/drl-design.md). */
+/** {@code alm drl sweep}: the experiments of papers 000 and 003 (docs/drl-design/results.md). */
 @Command(
     name = "sweep",
     header = "Reproduce the experiments of papers 000 (GDRL) and 003 (Laplacian throttler).",

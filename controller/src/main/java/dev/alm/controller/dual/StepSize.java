@@ -57,8 +57,8 @@ public sealed interface StepSize {
    * {@link Curvature#DIAGONAL} the step divides by the diagonal H_ii = sum_j C_ji^2 kappa_j itself
    * (a Jacobi step), so every price moves by theta of its own Newton step; stable while theta times
    * the largest eigenvalue of the Hessian scaled by its diagonal stays below the delay's bound
-   * (docs/controllers.md, "Step and delay"). With {@code adaptive} each PoP also grows its step
-   * while its gradient keeps its sign and shrinks it when the sign flips ({@link
+   * (docs/controllers/step-and-delay.md, "Step and delay"). With {@code adaptive} each PoP also
+   * grows its step while its gradient keeps its sign and shrinks it when the sign flips ({@link
    * DualNode#nextPrice}).
    *
    * @param theta damping in (0, 2)

@@ -31,8 +31,8 @@ public final class CorrelationMatrix {
 
   /**
    * The unit matrix: every PoP's users reach its own proxy. What a PoP is given when C is withheld
-   * from it (docs/controllers.md, "Measured sensitivity"): its loop then learns C's effects
-   * in-band.
+   * from it (docs/controllers/live-loop.md, "Measured sensitivity"): its loop then learns C's
+   * effects in-band.
    */
   public static CorrelationMatrix identity(List<String> ids) {
     int n = ids.size();

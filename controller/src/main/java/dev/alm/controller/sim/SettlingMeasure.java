@@ -4,7 +4,8 @@ import java.util.OptionalInt;
 
 /**
  * How fast a run of the controllers settled, measured on its per-interval series the same way for
- * the offline model, the loopback cluster and the lab (docs/controllers.md, "Settling targets").
+ * the offline model, the loopback cluster and the lab (docs/controllers/settling.md, "Settling
+ * targets").
  *
  * <ul>
  *   <li><b>cold-start settling</b>: the first interval k from which on, for every proxy, the mean

@@ -17,12 +17,12 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
 
 /**
- * An estimate as Parquet beside its CSV files ({@code --parquet}, docs/correlation.md, "On Spark"),
- * one row per entry (row, column) so a data lake's SQL reads it as a table: {@code C.parquet} (row,
- * column, c: the smoothed estimate of {@code C.csv}), {@code counts.parquet} (row, column, n:
- * {@code counts.csv}) and {@code intervals.parquet} (the columns of {@code intervals.csv};
- * frequency null for an empty row). Each file is written under a hidden temporary name and moved
- * into place.
+ * An estimate as Parquet beside its CSV files ({@code --parquet}, docs/correlation/spark.md, "On
+ * Spark"), one row per entry (row, column) so a data lake's SQL reads it as a table: {@code
+ * C.parquet} (row, column, c: the smoothed estimate of {@code C.csv}), {@code counts.parquet} (row,
+ * column, n: {@code counts.csv}) and {@code intervals.parquet} (the columns of {@code
+ * intervals.csv}; frequency null for an empty row). Each file is written under a hidden temporary
+ * name and moved into place.
  */
 final class EstimateParquet {
   private EstimateParquet() {}

@@ -4,7 +4,7 @@ package dev.alm.correlation.spark;
  * One half of a beacon (a bean for Spark's encoder): a DNS answer with L1 or an HTTP request for a
  * beacon name ({@link dev.alm.traces.BeaconName#key}), with the join clock when it was read: the
  * latest timestamp of any record of its file up to it, which is the in-process join's clock at that
- * record (docs/correlation.md, "On Spark").
+ * record (docs/correlation/spark.md, "On Spark").
  */
 public final class Half extends TimedRecord {
   private String key;

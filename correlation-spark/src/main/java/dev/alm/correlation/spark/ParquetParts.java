@@ -21,12 +21,12 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
 
 /**
- * Trace files as Parquet with the format's columns (docs/correlation.md, "On Spark"): the first
- * column (the time) as {@code INT64 TIMESTAMP(MILLIS, UTC)}, the others as UTF-8 strings with the
- * CSV line's values, Snappy-compressed; {@link ParquetTrace} and Spark read them back as the same
- * records. A file is written under a hidden temporary name and moved into place when committed.
- * Here rather than in the traces module: the Parquet and Hadoop libraries come with Spark and must
- * not go into alm.jar.
+ * Trace files as Parquet with the format's columns (docs/correlation/spark.md, "On Spark"): the
+ * first column (the time) as {@code INT64 TIMESTAMP(MILLIS, UTC)}, the others as UTF-8 strings with
+ * the CSV line's values, Snappy-compressed; {@link ParquetTrace} and Spark read them back as the
+ * same records. A file is written under a hidden temporary name and moved into place when
+ * committed. Here rather than in the traces module: the Parquet and Hadoop libraries come with
+ * Spark and must not go into alm.jar.
  */
 public final class ParquetParts implements PartFiles {
 

@@ -20,9 +20,9 @@ import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 
 /**
- * Reads a Parquet file with a trace format's columns (docs/correlation.md, "On Spark") as that
- * format's records, row by row in file order: each row's values become the fields of a CSV line
- * (strings as they are, integers in decimal, timestamps as ISO-8601 UTC) and go through the
+ * Reads a Parquet file with a trace format's columns (docs/correlation/spark.md, "On Spark") as
+ * that format's records, row by row in file order: each row's values become the fields of a CSV
+ * line (strings as they are, integers in decimal, timestamps as ISO-8601 UTC) and go through the
  * format's own parser, so a bad value is the same bad line with the same reason as in CSV. Row k
  * (from 0) is reported as line k + 2, as if a header were line 1. Missing or nested columns make
  * the whole file unreadable.

@@ -3,8 +3,8 @@ package dev.alm.correlation.spark;
 /**
  * One paired observation of the DNS-layer or the HTTP-layer service (a bean for Spark's encoder):
  * the vantage point, where it was seen, and the latest time of its file up to it
- * (docs/correlation.md, "On Spark"). With the latest times of the files before it, that is the
- * in-process estimator's clock when it read the observation.
+ * (docs/correlation/spark.md, "On Spark"). With the latest times of the files before it, that is
+ * the in-process estimator's clock when it read the observation.
  */
 public final class Sighting extends TimedRecord {
   private String vantage;

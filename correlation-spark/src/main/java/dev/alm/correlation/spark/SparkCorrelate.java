@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
 /**
  * The main class of {@code alm-correlation-spark.jar}: {@code alm correlate} for paired
  * observations, the beacon join and probe logs as a Spark job, with the same options and outputs
- * (docs/correlation.md, "On Spark"). Run it with {@code spark-submit --class
+ * (docs/correlation/spark.md, "On Spark"). Run it with {@code spark-submit --class
  * dev.alm.correlation.spark.SparkCorrelate}, or through {@code ./alm correlate --engine spark} /
  * {@code ./alm-spark}.
  */

@@ -38,13 +38,13 @@ import org.apache.spark.util.CollectionAccumulator;
 import scala.Tuple2;
 
 /**
- * {@code alm correlate} as a Spark job (docs/correlation.md, "On Spark"): executors read the trace
- * files (one task per file, with the traces module's readers), the beacon halves are grouped by
- * beacon name and joined by the in-process rule ({@link KeyJoin}), paired observations are grouped
- * by vantage point and paired by the in-process rule ({@link VantagePairing}), and the samples are
- * counted per (row label, column label). Only those counts and the files' summaries reach the
- * driver, which folds labels, smooths, computes intervals and builds the report with the in-process
- * classes, so the answers are those of {@code alm correlate} on the same files.
+ * {@code alm correlate} as a Spark job (docs/correlation/spark.md, "On Spark"): executors read the
+ * trace files (one task per file, with the traces module's readers), the beacon halves are grouped
+ * by beacon name and joined by the in-process rule ({@link KeyJoin}), paired observations are
+ * grouped by vantage point and paired by the in-process rule ({@link VantagePairing}), and the
+ * samples are counted per (row label, column label). Only those counts and the files' summaries
+ * reach the driver, which folds labels, smooths, computes intervals and builds the report with the
+ * in-process classes, so the answers are those of {@code alm correlate} on the same files.
  */
 public final class SparkCorrelation {
 

@@ -3,8 +3,8 @@ package dev.alm.correlation.spark;
 /**
  * What every trace record the Spark job joins carries (a bean base for Spark's encoder): its
  * timestamp, the join clock when it was read (the latest timestamp of any record of its file up to
- * it, docs/correlation.md "On Spark"), where it came from (file index and line) and whether it is
- * the DNS-layer side.
+ * it, docs/correlation/spark.md "On Spark"), where it came from (file index and line) and whether
+ * it is the DNS-layer side.
  */
 public abstract class TimedRecord extends SourceLine {
   private static final long serialVersionUID = 1L;

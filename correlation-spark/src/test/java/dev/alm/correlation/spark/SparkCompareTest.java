@@ -99,7 +99,7 @@ class SparkCompareTest {
                 List.of(quad9), SparkPairedTest.V4, SparkPairedTest.V6, window),
             job,
             LabelFolding.metro());
-    // docs/correlation.md: 10,591 vantage points in both; 13.4% changed site, 5.0% metro
+    // docs/correlation/drift.md: 10,591 vantage points in both; 13.4% changed site, 5.0% metro
     assertEquals(10_591, r.vantages().vantages());
     assertEquals(0.134, r.vantages().share(), 0.0005);
     assertEquals(0.050, r.vantages().shareFolded(), 0.0005);

@@ -21,8 +21,8 @@ import java.util.SplittableRandom;
  * An offline, seeded model of {@code alm cluster}: the fleet's real control loops ({@link
  * ControlLoop}, one per PoP, built and started as {@code PopDaemon} builds and starts them) driven
  * in simulated time by the users, resolvers, DNS draws, routing, meters and probes the live cluster
- * has, with their delays and their noise, and no sockets, threads or clock (docs/controllers.md,
- * "The offline model of the live loop").
+ * has, with their delays and their noise, and no sockets, threads or clock
+ * (docs/controllers/fleet-model.md, "The offline model of the live loop").
  *
  * <p>What each piece mirrors:
  *

@@ -2,9 +2,9 @@ package dev.alm.loop.fleet;
 
 /**
  * The proxies' curvature sums in the {@link FleetModel}, as proxy-node's {@code CurvatureCounter}
- * keeps them (docs/controllers.md, "Measured curvature"): per proxy and issuing PoP, the probes of
- * the interval and the sum of their signed weight over signed rate; at every tick each proxy adds
- * (c - 1) times that sum to its total since start.
+ * keeps them (docs/controllers/live-loop.md, "Measured curvature"): per proxy and issuing PoP, the
+ * probes of the interval and the sum of their signed weight over signed rate; at every tick each
+ * proxy adds (c - 1) times that sum to its total since start.
  */
 final class ModelCurvature {
 

@@ -28,13 +28,13 @@ import java.util.random.RandomGenerator;
  * C - (transfers given but not yet heard) &lt;= C at every interval, whatever is lost, delayed or
  * reordered; once the latest messages arrive the sum is C exactly (Lemma 1).
  *
- * <p>No negative capacity (a correction to the papers, see docs/drl-design.md): with a linear
- * indicator (spare bandwidth lambda - C, paper 000 eq. 14; throttled amount r - x, paper 003 Case
- * I) the papers' consensus drives an idle limiter's capacity below zero when the others' demand
- * exceeds C (q_i = q_j gives C_idle = -(Lambda - C)/N), and a bucket cannot enforce a negative
- * rate: the others' limits then sum above C. Here a limiter gives at most the capacity it holds:
- * when its transfers of the interval add up to more than max(0, C_i) they are scaled down to it.
- * Capacity therefore never goes below 0 and the enforced limits sum to at most C. The papers'
+ * <p>No negative capacity (a correction to the papers, see docs/drl-design/algorithms.md): with a
+ * linear indicator (spare bandwidth lambda - C, paper 000 eq. 14; throttled amount r - x, paper 003
+ * Case I) the papers' consensus drives an idle limiter's capacity below zero when the others'
+ * demand exceeds C (q_i = q_j gives C_idle = -(Lambda - C)/N), and a bucket cannot enforce a
+ * negative rate: the others' limits then sum above C. Here a limiter gives at most the capacity it
+ * holds: when its transfers of the interval add up to more than max(0, C_i) they are scaled down to
+ * it. Capacity therefore never goes below 0 and the enforced limits sum to at most C. The papers'
  * unconstrained updates stay in {@link Gdrl#step} and {@code LaplacianThrottler.step}.
  *
  * <p>Best-friend failover (section IV, "Node failures"): each limiter names as best friend the

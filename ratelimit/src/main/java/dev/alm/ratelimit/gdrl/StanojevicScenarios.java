@@ -24,7 +24,7 @@ import java.util.Set;
  * the ring, 1/(2d) on d-regular graphs, bound (15)) and {@code algorithms.dst} (half the graph's
  * optimal update cycle of paper 003's Theorem 2, on the smoothed demand: Theorem 2 assumes each
  * server sees its neighbours' current measures, and with the one-interval message delay of the
- * simulator the full cycle diverges on the ring, see docs/drl-design.md).
+ * simulator the full cycle diverges on the ring, see docs/drl-design/simulator.md).
  */
 public final class StanojevicScenarios {
 

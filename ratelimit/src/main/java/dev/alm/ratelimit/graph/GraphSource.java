@@ -14,7 +14,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Loads a communication graph from a builtin name or a file (docs/drl-design.md, "Graph files").
+ * Loads a communication graph from a builtin name or a file (docs/drl-design/graphs.md, "Graph
+ * files").
  *
  * <ul>
  *   <li>{@code builtin:ring?n=N}, {@code builtin:complete?n=N}, {@code builtin:star?n=N}, {@code

@@ -31,8 +31,8 @@ import net.jqwik.api.Provide;
  * <p>GRD and FPS hold the aggregate only on average over several intervals (their estimates are
  * gossiped and stale at a step: an FPS newcomer leaves slow start with its full weight while the
  * others absorb it through the EWMA, 1.274 L for one interval on the idle-half scenario, above 1.05
- * L for 0.7 s, docs/drl-design.md); so does the share rule, whose shares sum to L when the
- * estimates agree ({@code ShareRuleTest}); GTB by the paper's definition starves under overload
+ * L for 0.7 s, docs/drl-design/algorithms.md); so does the share rule, whose shares sum to L when
+ * the estimates agree ({@code ShareRuleTest}); GTB by the paper's definition starves under overload
  * instead; independent limits overshoot by design. They are not part of these properties.
  */
 class LimitHoldsPropertiesTest {

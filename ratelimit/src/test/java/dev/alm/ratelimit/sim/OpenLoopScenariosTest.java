@@ -10,7 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The open-loop scenarios of docs/drl-design.md ("Capacity never goes below zero") and
+ * The open-loop scenarios of docs/drl-design/algorithms.md ("Capacity never goes below zero") and
  * docs/ratelimit.md (GTB under non-responsive overload), under {@code
  * src/test/resources/scenarios}.
  */
