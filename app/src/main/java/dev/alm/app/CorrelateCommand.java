@@ -112,7 +112,7 @@ public final class CorrelateCommand implements Callable<Integer> {
       throw new UserError(
           "--engine spark runs Spark in its own process: use the ./alm launcher (it hands the "
               + "command to ./alm-spark) or spark-submit with alm-correlation-spark.jar "
-              + "(docs/correlation.md, \"On Spark\")");
+              + "(docs/correlation/spark.md)");
     }
     Smoothing smoothing = checked(options::smoothing);
     double confidence = checked(options::confidence);

@@ -55,7 +55,7 @@ public final class LiveControllerOptions {
       defaultValue = "4",
       description =
           "The largest multiplier of the dual's price step while a proxy is above capacity; 1: none"
-              + " (docs/controllers.md, \"Step and delay\"). Default: ${DEFAULT-VALUE}.")
+              + " (docs/controllers/step-and-delay.md). Default: ${DEFAULT-VALUE}.")
   double overloadBoost;
 
   @Option(
@@ -64,7 +64,7 @@ public final class LiveControllerOptions {
       defaultValue = "1.1",
       description =
           "The load S/T, echoed by a proxy a PoP's users reach, above which that PoP's headroom"
-              + " guard cuts its x at once (docs/controllers.md, \"The headroom guard\"); off: no"
+              + " guard cuts its x at once (docs/headroom-guard.md); off: no"
               + " guard. Default: ${DEFAULT-VALUE}.")
   String guardLoad;
 
@@ -74,7 +74,7 @@ public final class LiveControllerOptions {
       defaultValue = "diagonal",
       description =
           "What the dual's price step divides its gradient by: the curvature H_ii = sum_j C_ji^2"
-              + " kappa_j, measured from the probes (docs/controllers.md, \"Measured curvature\")"
+              + " kappa_j, measured from the probes (docs/controllers/live-loop.md, \"Measured curvature\")"
               + " or the row sum sigma_i = sum_j C_ji kappa_j (stable on any C, slower). Default:"
               + " ${DEFAULT-VALUE}.")
   String priceCurvature;
@@ -83,7 +83,7 @@ public final class LiveControllerOptions {
       names = "--withhold-c",
       description =
           "Give the PoPs the unit matrix instead of C (users still follow C): every PoP learns what"
-              + " its step needs in-band (docs/controllers.md, \"Measured sensitivity\").")
+              + " its step needs in-band (docs/controllers/live-loop.md, \"Measured sensitivity\").")
   boolean withholdC;
 
   /**

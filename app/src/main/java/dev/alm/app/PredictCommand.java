@@ -46,7 +46,7 @@ import picocli.CommandLine.Spec;
       "routing by C, 1 s proxy meters, FastControl probes or price echoes, in simulated time (no sockets, no",
       "clock). Writes DIR/samples.csv (alm cluster's columns), DIR/summary.json (coldStartIntervals,",
       "recoveryIntervals, the worst mean S/T over the second half; over --runs seeds their mean, min and max)",
-      "and DIR/predict.png; --against DIR compares with an alm cluster run. See docs/controllers.md."
+      "and DIR/predict.png; --against DIR compares with an alm cluster run. See docs/controllers/fleet-model.md."
     })
 public final class PredictCommand implements Callable<Integer> {
 
@@ -126,7 +126,7 @@ public final class PredictCommand implements Callable<Integer> {
       names = "--persistent-boost",
       description =
           "The largest multiplier of the price step while an overload persists without progress"
-              + " (docs/controllers.md, \"Step and delay\"); 1: none. Default: 64.")
+              + " (docs/controllers/step-and-delay.md); 1: none. Default: 64.")
   Double persistentBoost;
 
   @Option(

@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
       "Seeded synthetic DNS, HTTP, probe and paired traces with their true C, as alm traces generate",
       "writes them, in CSV or Parquet (--format parquet), as files or (--partitioned) directories",
       "DIR/dns/dt=YYYY-MM-DD/hour=HH/part-NNNNN.parquet of at most --chunk-lines lines each. See",
-      "docs/correlation.md, \"On Spark\"."
+      "docs/correlation/spark.md."
     })
 public final class TracesGenerate implements Callable<Integer> {
 
