@@ -9,8 +9,8 @@ import net.openhft.hashing.LongHashFunction;
 
 /**
  * One customer's per-key limit at this PoP (docs/ratelimit/keys.md): takes the request's key as its
- * {@link KeyRule} says, hashes it (SipHash-2-4, keyed by the customer's name, so every PoP hashes a
- * key alike and a key never appears in clear past this point) and asks the customer's {@link
+ * {@link KeyRule} says, hashes it (XXH3, seeded by the customer's name, so every PoP hashes a key
+ * alike and a key never appears in clear past this point) and asks the customer's {@link
  * KeyedLimiter}. Named keys have limits of their own. A request without the key is not limited by
  * key: only by the customer's own limits, if it has any.
  */

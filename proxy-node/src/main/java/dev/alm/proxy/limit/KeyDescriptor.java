@@ -5,11 +5,11 @@ import io.netty.util.AsciiString;
 import java.util.regex.Pattern;
 
 /**
- * What a per-key limit keys on (docs/ratelimit/keys.md, "Descriptors"), as Envoy's rate limit
- * descriptors do: a request header's value ({@code header:X-Api-Key}), the client address ({@code
- * client}), the first N segments of the path ({@code path-prefix:2}: {@code /v1/users} of {@code
- * /v1/users/42?x=1}) or a query parameter's value ({@code query:api_key}, taken as sent, not
- * percent-decoded). Immutable; {@link #of} refuses anything else in one line.
+ * What a per-key limit keys on (docs/ratelimit/keys.md, "Configuring a per-key limit"), as Envoy's
+ * rate limit descriptors do: a request header's value ({@code header:X-Api-Key}), the client
+ * address ({@code client}), the first N segments of the path ({@code path-prefix:2}: {@code
+ * /v1/users} of {@code /v1/users/42?x=1}) or a query parameter's value ({@code query:api_key},
+ * taken as sent, not percent-decoded). Immutable; {@link #of} refuses anything else in one line.
  *
  * @param kind which part of the request
  * @param name the header's or parameter's name; null for the others

@@ -1,7 +1,7 @@
 package dev.alm.ratelimit.keys;
 
 /**
- * A keyed workload for {@link KeyedSimulation} (docs/ratelimit/keys.md, "Scenario format"): N PoPs,
+ * A keyed workload for {@link KeyedSimulation} (docs/ratelimit/keys.md, "Scenario files"): N PoPs,
  * K keys of one customer whose popularity is Zipf(s), a fleet-wide request rate, one limit per key
  * and window, a share of the keys active at several PoPs, and a share of the keys over their limit
  * whose users move to another PoP at one time.

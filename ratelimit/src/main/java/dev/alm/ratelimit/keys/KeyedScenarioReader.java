@@ -11,8 +11,8 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * Reads a keyed scenario (docs/ratelimit/keys.md, "Scenarios"): a JSON file whose top-level {@code
- * keys} is the number of keys, or {@code builtin:keys-zipf?k=v&...} (the benchmark: 10 PoPs,
+ * Reads a keyed scenario (docs/ratelimit/keys.md, "Scenario files"): a JSON file whose top-level
+ * {@code keys} is the number of keys, or {@code builtin:keys-zipf?k=v&...} (the benchmark: 10 PoPs,
  * 1,000,000 keys, Zipf 1.1, 1% of keys at two PoPs, limits that 5% of keys run over) and {@code
  * builtin:keys-rate?k=v&...} (limits per second, for the moving users). A builtin's parameters are
  * the file's fields. Errors name the file or builtin, the field and the reason.
