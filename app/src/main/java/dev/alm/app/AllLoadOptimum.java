@@ -4,6 +4,7 @@ import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Node;
 import dev.alm.controller.model.Topology;
 import dev.alm.loadgen.UserCounts;
+import dev.alm.loop.NoiseMargin;
 import dev.alm.optimum.CentralOptimum;
 import dev.alm.optimum.OptimumResult;
 import java.util.ArrayList;
@@ -94,5 +95,21 @@ final class AllLoadOptimum {
   /** The optimum of P1 with the capacities a background load {@code b} (load units) leaves. */
   static Result solve(CentralOptimum solver, Topology t, double[] b) {
     return new Result(b, solver.solve(reduced(t, b)));
+  }
+
+  /**
+   * The topology with each capacity T_j replaced by the T'_j the dual aims its proxy's load at
+   * ({@link NoiseMargin}: below T_j by the Poisson noise of a 5-interval mean at {@code loadUnit}
+   * requests/s per load unit and {@code dt} s intervals, so that noise alone does not carry the
+   * mean over the guard load {@code guardLoad}). Its optimum is the one the loop converges to.
+   */
+  static Topology aimed(Topology t, double loadUnit, double dt, double guardLoad) {
+    List<Node> nodes = new ArrayList<>(t.size());
+    for (int j = 0; j < t.size(); j++) {
+      Node n = t.node(j);
+      double capacity = NoiseMargin.capacity(n.capacity(), loadUnit, dt, guardLoad);
+      nodes.add(new Node(n.id(), capacity, n.demand(), n.eta(), n.gamma(), n.d()));
+    }
+    return t.withNodes(nodes);
   }
 }

@@ -166,8 +166,10 @@ final class LabDrillReport {
    * before the next drill or the end) is from the optimum under the routing the drill left (the
    * true C and A at that time), and from that optimum with the load that does not follow x ({@link
    * LabBackground}: the networks' beacon fetches and catchment checks, on the proxies routing then
-   * takes them to): the optimum's x per PoP and the largest distances over the PoPs that still have
-   * DNS users (one without answers no one); null when a network had no measurement.
+   * takes them to), and from the optimum the loop aims at (that load, and each proxy's capacity
+   * lowered by {@link dev.alm.loop.NoiseMargin}): the optima's x per PoP and the largest distances
+   * over the PoPs that still have DNS users (one without answers no one); null when a network had
+   * no measurement.
    */
   static Map<String, Object> fromOptimum(
       Path dir,
@@ -185,32 +187,34 @@ final class LabDrillReport {
     }
     List<String> ids = t.popIds();
     Topology topology = LabCommand.topology(t, truth.c(), truth.demand());
-    double[] opt = new CentralOptimum().solve(topology).x();
-    double[] all =
-        AllLoadOptimum.solve(
-                new CentralOptimum(),
-                topology,
-                LabBackground.of(t, catchments, users, seconds, s.loadUnit()))
-            .optimum()
-            .x();
-    Map<String, Object> optimum = new LinkedHashMap<>();
-    Map<String, Object> optimumAll = new LinkedHashMap<>();
-    double worst = 0;
-    double worstAll = 0;
+    double[] background = LabBackground.of(t, catchments, users, seconds, s.loadUnit());
+    Topology aimed =
+        AllLoadOptimum.aimed(
+            topology, s.loadUnit(), s.intervalMillis() / 1000.0, s.loopGuardLoad());
+    double[][] optima = {
+      new CentralOptimum().solve(topology).x(),
+      AllLoadOptimum.solve(new CentralOptimum(), topology, background).optimum().x(),
+      AllLoadOptimum.solve(new CentralOptimum(), aimed, background).optimum().x()
+    };
+    List<Map<String, Object>> byPop =
+        List.of(new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>());
+    double[] worst = new double[optima.length];
     for (int i = 0; i < ids.size(); i++) {
       double x = finalX(samples, ids.get(i), until);
-      optimum.put(ids.get(i), opt[i]);
-      optimumAll.put(ids.get(i), all[i]);
-      if (Double.isFinite(x) && truth.demand()[i] > 0) {
-        worst = Math.max(worst, Math.abs(x - opt[i]));
-        worstAll = Math.max(worstAll, Math.abs(x - all[i]));
+      for (int k = 0; k < optima.length; k++) {
+        byPop.get(k).put(ids.get(i), optima[k][i]);
+        if (Double.isFinite(x) && truth.demand()[i] > 0) {
+          worst[k] = Math.max(worst[k], Math.abs(x - optima[k][i]));
+        }
       }
     }
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("optimumX", optimum);
-    m.put("optimumXAllLoad", optimumAll);
-    m.put("finalXFromOptimum", worst);
-    m.put("finalXFromOptimumAllLoad", worstAll);
+    m.put("optimumX", byPop.get(0));
+    m.put("optimumXAllLoad", byPop.get(1));
+    m.put("optimumXAimed", byPop.get(2));
+    m.put("finalXFromOptimum", worst[0]);
+    m.put("finalXFromOptimumAllLoad", worst[1]);
+    m.put("finalXFromAimedOptimum", worst[2]);
     return m;
   }
 

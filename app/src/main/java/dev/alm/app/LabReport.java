@@ -184,10 +184,12 @@ final class LabReport {
     return String.format(
         Locale.ROOT,
         "final x %s: at most %.3f from the optimum of the routing then, %.3f with the load that"
-            + " does not follow x (beacon fetches, catchment checks)",
+            + " does not follow x (beacon fetches, catchment checks), %.3f from the optimum the"
+            + " loop aims at (that load, capacities under the noise margin)",
         what,
         d.doubleValue(),
-        ((Number) m.get("finalXFromOptimumAllLoad")).doubleValue());
+        ((Number) m.get("finalXFromOptimumAllLoad")).doubleValue(),
+        ((Number) m.get("finalXFromAimedOptimum")).doubleValue());
   }
 
   /** Per hand-over of C ({@code --refresh-c}): when, from what, which rows were replaced. */

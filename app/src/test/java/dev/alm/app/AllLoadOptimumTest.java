@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.alm.controller.builtin.BuiltinTopologies;
 import dev.alm.controller.model.Topology;
 import dev.alm.loadgen.UserCounts;
+import dev.alm.loop.NoiseMargin;
 import dev.alm.optimum.CentralOptimum;
 import dev.alm.optimum.OptimumResult;
 import java.util.LinkedHashMap;
@@ -76,5 +77,19 @@ class AllLoadOptimumTest {
     for (int j = 0; j < 2; j++) {
       assertTrue(s[j] + all.background()[j] < t.node(j).capacity(), "proxy " + j + " over T");
     }
+  }
+
+  @Test
+  void theAimedCapacitiesAreTheNoiseMarginsAndLowerTheOptimumsX() {
+    Topology t = BuiltinTopologies.paperFig2(); // T = 0.7 each
+    // 50 requests/s a load unit, 1 s intervals: a proxy of 35 requests/s is aimed at 0.92 T
+    Topology aimed = AllLoadOptimum.aimed(t, 50, 1, 1.1);
+    assertEquals(0.7 * NoiseMargin.ratio(35, 1, 1.1), aimed.node(0).capacity(), 1e-12);
+    assertTrue(aimed.node(0).capacity() < 0.7 * 0.95, "aimed " + aimed.node(0).capacity());
+    assertEquals(0.7, AllLoadOptimum.aimed(t, 100_000, 1, 1.1).node(1).capacity(), 1e-12);
+    CentralOptimum solver = new CentralOptimum();
+    double[] full = solver.solve(t).x();
+    double[] lower = solver.solve(aimed).x();
+    assertTrue(lower[0] + lower[1] < full[0] + full[1], "less room at L1: " + lower[0]);
   }
 }

@@ -94,6 +94,23 @@ class LabDrillReportTest {
         (double) m.get("finalXFromOptimumAllLoad"),
         1e-9);
     assertTrue(all[1] < opt[1], "the checks take some of b's capacity: " + all[1]);
+    // and with each capacity under its noise margin, as the loop aims
+    double[] aimed =
+        AllLoadOptimum.solve(
+                new CentralOptimum(),
+                AllLoadOptimum.aimed(
+                    LabCommand.topology(t, after.c(), after.demand()),
+                    s.loadUnit(),
+                    s.intervalMillis() / 1000.0,
+                    s.loopGuardLoad()),
+                LabBackground.of(
+                    t, CatchmentSeries.catchmentsAt(out, t, 10), Map.of(), 10, s.loadUnit()))
+            .optimum()
+            .x();
+    assertEquals(
+        Math.max(Math.abs(xa - aimed[0]), Math.abs(opt[1] - aimed[1])),
+        (double) m.get("finalXFromAimedOptimum"),
+        1e-9);
     @SuppressWarnings("unchecked")
     Map<String, Object> optimum = (Map<String, Object>) m.get("optimumX");
     assertEquals(opt[1], (double) optimum.get("b"), 1e-12);
@@ -125,10 +142,18 @@ class LabDrillReportTest {
     String line =
         LabReport.finalXLine(
             "after drill withdraw a at 30.0 s",
-            Map.of("finalXFromOptimum", 0.12, "finalXFromOptimumAllLoad", 0.04));
+            Map.of(
+                "finalXFromOptimum",
+                0.12,
+                "finalXFromOptimumAllLoad",
+                0.04,
+                "finalXFromAimedOptimum",
+                0.02));
     assertEquals(
         "final x after drill withdraw a at 30.0 s: at most 0.120 from the optimum of the routing"
-            + " then, 0.040 with the load that does not follow x (beacon fetches, catchment checks)",
+            + " then, 0.040 with the load that does not follow x (beacon fetches, catchment checks),"
+            + " 0.020 from the optimum the loop aims at (that load, capacities under the noise"
+            + " margin)",
         line);
     assertTrue(LabReport.finalXLine("before the first drill", null).contains("not measured"));
   }
