@@ -27,27 +27,7 @@ class KeysCentralCommandTest extends CliTest {
   @Test
   void holdsKeysAtTheirLimitAndRefusesDuringAnOutageWhenClosed() throws Exception {
     assumeTrue(RedisServerProcess.installed(), "redis-server is not installed");
-    int code =
-        alm(
-            "drl",
-            "keys-central",
-            "--start-redis",
-            "--scenario",
-            "builtin:keys-zipf?keys=2000&requestsPerSecond=1500&window=1s&limit=20",
-            "--warmup",
-            "2",
-            "--duration",
-            "7",
-            "--concurrency",
-            "2000",
-            "--timeout",
-            "300",
-            "--failure",
-            "closed",
-            "--outage",
-            "4:6",
-            "--out",
-            dir.toString());
+    int code = keysCentral("--start-redis", 2, 7, "4:6");
     System.out.println(out);
     assertEquals(0, code, err.toString());
     JsonNode s = heldAtTheLimitAndClosedDuringTheOutage();
@@ -61,27 +41,7 @@ class KeysCentralCommandTest extends CliTest {
    */
   @Test
   void theTokenServerHoldsKeysAtTheirLimitAndARestartLosesItsCounts() throws Exception {
-    int code =
-        alm(
-            "drl",
-            "keys-central",
-            "--start-token-server",
-            "--scenario",
-            "builtin:keys-zipf?keys=2000&requestsPerSecond=1500&window=1s&limit=20",
-            "--warmup",
-            "1",
-            "--duration",
-            "5",
-            "--concurrency",
-            "2000",
-            "--timeout",
-            "300",
-            "--failure",
-            "closed",
-            "--outage",
-            "2:3",
-            "--out",
-            dir.toString());
+    int code = keysCentral("--start-token-server", 1, 5, "2:3");
     System.out.println(out);
     assertEquals(0, code, err.toString());
     assertTrue(
@@ -132,5 +92,32 @@ class KeysCentralCommandTest extends CliTest {
     assertTrue(during.get("admitted").asLong() <= sent / 3, "few answered by the store: " + during);
     assertEquals(0, during.get("policyAdmitted").asLong(), "closed never admits: " + during);
     return s;
+  }
+
+  /**
+   * {@code alm drl keys-central} with {@code store} on 2,000 keys at 20 per 1 s window and 1,500
+   * requests/s, failing closed, the store out for {@code outage} (A:B seconds).
+   */
+  private int keysCentral(String store, int warmup, int duration, String outage) {
+    return alm(
+        "drl",
+        "keys-central",
+        store,
+        "--scenario",
+        "builtin:keys-zipf?keys=2000&requestsPerSecond=1500&window=1s&limit=20",
+        "--warmup",
+        Integer.toString(warmup),
+        "--duration",
+        Integer.toString(duration),
+        "--concurrency",
+        "2000",
+        "--timeout",
+        "300",
+        "--failure",
+        "closed",
+        "--outage",
+        outage,
+        "--out",
+        dir.toString());
   }
 }
