@@ -85,13 +85,18 @@ class PopCustomersTest {
     final byte[] request;
 
     Client(InetSocketAddress a, String host) throws IOException {
+      this(a, host, "");
+    }
+
+    /** A connection whose requests carry {@code headers} (whole lines, each ending in CRLF). */
+    Client(InetSocketAddress a, String host, String headers) throws IOException {
       socket = new Socket(a.getAddress(), a.getPort());
       socket.setSoTimeout(10_000);
       socket.setTcpNoDelay(true);
       in = new BufferedInputStream(socket.getInputStream());
       out = socket.getOutputStream();
       request =
-          ("GET /bytes/1 HTTP/1.1\r\nHost: " + host + "\r\n\r\n")
+          ("GET /bytes/1 HTTP/1.1\r\nHost: " + host + "\r\n" + headers + "\r\n")
               .getBytes(StandardCharsets.US_ASCII);
     }
 
