@@ -160,7 +160,8 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
           if (headers()) {
             writer.rateLimitFields(r, Served.content(host, path, customer, d.rateLimitField()));
           }
-          writer.respond(ctx, req, closed, arrival, r, Served.plain(host, path));
+          writer.respond(
+              ctx, req, closed, arrival, r, Served.plain(host, customer.loggedTarget(path)));
           return false;
         }
         case CENTRAL -> {
@@ -197,7 +198,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     Admission a = node.admit();
     if (!a.admitted()) {
       FullHttpResponse r = ProxyResponses.shed(a.retryAfterSeconds());
-      writer.respond(ctx, req, closed, arrival, r, Served.plain(s.host(), s.path()));
+      writer.respond(ctx, req, closed, arrival, r, Served.plain(s.host(), s.loggedPath()));
       return false;
     }
     if (origin == null) {
@@ -278,7 +279,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
           String field = RateLimitFields.refused(RateLimitFields.GLOBAL, 1);
           writer.rateLimitFields(r, Served.content(s.host(), s.path(), customer, field));
         }
-        writer.respond(ctx, req, closed, arrival, r, Served.plain(s.host(), s.path()));
+        writer.respond(ctx, req, closed, arrival, r, Served.plain(s.host(), s.loggedPath()));
       } else {
         handedOff = serveAdmitted(ctx, req, arrival, s);
       }

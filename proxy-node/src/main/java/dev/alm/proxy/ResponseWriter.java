@@ -120,7 +120,7 @@ final class ResponseWriter {
     int status = r.status().code();
     ChannelFuture f = write(ctx, r, s.customer());
     if (node.logsAccess()) {
-      pendingAccess(ctx).add(f, s.host(), s.path(), status, bytes, arrival, s.probe());
+      pendingAccess(ctx).add(f, s.host(), s.loggedPath(), status, bytes, arrival, s.probe());
     }
     return f;
   }

@@ -15,6 +15,14 @@ import dev.alm.proxy.limit.CustomerLimiter;
 record Served(
     String host, String path, ProbeName probe, CustomerLimiter customer, String rateLimit) {
 
+  /**
+   * The path as the access log holds it: a customer's {@code query:} key replaced by its hash
+   * ({@link CustomerLimiter#loggedTarget}).
+   */
+  String loggedPath() {
+    return customer == null ? path : customer.loggedTarget(path);
+  }
+
   /** A response counted against no customer and answering no counted probe. */
   static Served plain(String host, String path) {
     return new Served(host, path, null, null, null);

@@ -62,6 +62,39 @@ final class CustomerKeys {
     return limiter.admit(h, named != null ? named : rule.limit(), nowMillis);
   }
 
+  /**
+   * {@code target} as the access log may hold it: with a {@code query:NAME} key, the value of every
+   * {@code NAME} parameter replaced by {@code ~} and the 16 hex digits of its hash (the hash this
+   * PoP counts the key by), so an API key in a URL never reaches the log in clear; any other target
+   * as it is.
+   */
+  String logged(String target) {
+    KeyDescriptor d = rule.key();
+    if (d.kind() != KeyDescriptor.Kind.QUERY || target.indexOf('?') < 0) {
+      return target;
+    }
+    String name = d.name();
+    StringBuilder out = null;
+    int q = target.indexOf('?');
+    int i = q + 1;
+    int copied = 0;
+    while (i < target.length()) {
+      int amp = target.indexOf('&', i);
+      int end = amp < 0 ? target.length() : amp;
+      int value = i + name.length() + 1;
+      if (end >= value
+          && target.charAt(value - 1) == '='
+          && target.regionMatches(i, name, 0, name.length())) {
+        out = out == null ? new StringBuilder(target.length() + 16) : out;
+        out.append(target, copied, value).append('~');
+        out.append(String.format("%016x", hash(hash, target.substring(value, end))));
+        copied = end;
+      }
+      i = end + 1;
+    }
+    return out == null ? target : out.append(target, copied, target.length()).toString();
+  }
+
   /** Whole seconds to the end of the window at {@code nowMillis}, at least 1. */
   long secondsLeft(long nowMillis) {
     return Math.max(1, (rule.window().millisLeft(nowMillis) + 999) / 1000);

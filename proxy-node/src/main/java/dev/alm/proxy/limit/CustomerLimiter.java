@@ -105,6 +105,14 @@ public final class CustomerLimiter {
     apply(firstFraction);
   }
 
+  /**
+   * A request target of this customer as the access log may hold it: a {@code query:} key's value
+   * is replaced by its hash (docs/ratelimit/keys.md); otherwise the target itself.
+   */
+  public String loggedTarget(String target) {
+    return keys == null ? target : keys.logged(target);
+  }
+
   public CustomerSpec spec() {
     return spec;
   }
