@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Idle-connection exhaustion of a running alm proxy, the attack of docs/operations.md ("Limits and deadlines").
+"""Idle-connection exhaustion of a running alm proxy, the attack of docs/operations/limits.md ("Limits and deadlines").
 
 Opens N idle TCP connections (default 25,000) to the proxy from one loopback address, then, while they are
 held, times an ordinary request from another address; closes them and times another; prints the proxy's

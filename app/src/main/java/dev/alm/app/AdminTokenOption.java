@@ -6,7 +6,9 @@ import dev.alm.node.AdminAccess;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
-/** The {@code --admin-token FILE} option of every daemon (docs/operations.md, "Admin access"). */
+/**
+ * The {@code --admin-token FILE} option of every daemon (docs/operations/trust.md, "Admin access").
+ */
 public final class AdminTokenOption {
 
   @Option(

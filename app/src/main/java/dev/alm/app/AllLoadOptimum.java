@@ -13,13 +13,13 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The optimum of P1 with all the load the proxies meter (docs/cluster.md, docs/lab.md): besides the
- * requests that follow x, a proxy counts in S_j requests that go to L1 whatever x is. They are a
- * fixed background load B_j on proxy j, from what the run measured: in {@code alm cluster} PoP i's
- * users' correlation-beacon fetches, r_i per second, routed through C (B_j = sum_i C_ij r_i /
- * loadUnit); in {@code alm lab} each network's fetches and catchment checks on the proxy its HTTP
- * catchment is at ({@link LabBackground}). The optimum is then {@link CentralOptimum} on the same
- * topology with capacities T_j - B_j, floored at {@value #CAPACITY_FLOOR} T_j.
+ * The optimum of P1 with all the load the proxies meter (docs/cluster.md, docs/lab/outputs.md):
+ * besides the requests that follow x, a proxy counts in S_j requests that go to L1 whatever x is.
+ * They are a fixed background load B_j on proxy j, from what the run measured: in {@code alm
+ * cluster} PoP i's users' correlation-beacon fetches, r_i per second, routed through C (B_j = sum_i
+ * C_ij r_i / loadUnit); in {@code alm lab} each network's fetches and catchment checks on the proxy
+ * its HTTP catchment is at ({@link LabBackground}). The optimum is then {@link CentralOptimum} on
+ * the same topology with capacities T_j - B_j, floored at {@value #CAPACITY_FLOOR} T_j.
  *
  * <p>FastControl probes go to L1 too, but a proxy answers them at once and never counts them in S_i
  * nor sheds them (docs/proxy-node.md, "FastControl probes"): they take none of T_j, and are left

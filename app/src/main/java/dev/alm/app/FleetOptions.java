@@ -73,8 +73,8 @@ public final class FleetOptions {
       names = "--interval",
       defaultValue = "1s",
       description =
-          "The control interval (1s, 2s, 500ms); keep it >= TTL / 2 (docs/pop.md). Default:"
-              + " ${DEFAULT-VALUE}.")
+          "The control interval (1s, 2s, 500ms); keep it >= TTL / 2 (docs/pop/configuration.md)."
+              + " Default: ${DEFAULT-VALUE}.")
   String interval;
 
   @Option(
@@ -82,7 +82,7 @@ public final class FleetOptions {
       defaultValue = "6",
       description =
           "Dual gain schedule: calm intervals over which the EWMA weights and the price step halve;"
-              + " 0 keeps them fixed (docs/pop.md). Default: ${DEFAULT-VALUE}.")
+              + " 0 keeps them fixed (docs/pop/loop.md). Default: ${DEFAULT-VALUE}.")
   int settleHorizon;
 
   @Option(
@@ -98,7 +98,8 @@ public final class FleetOptions {
       fallbackValue = "true",
       description =
           "Dual gain schedule: shrink the price step too, not only the EWMAs of beta and A"
-              + " (docs/pop.md); --no-settle-price: the price steps at full gain. Default: on.")
+              + " (docs/pop/loop.md); --no-settle-price: the price steps at full gain."
+              + " Default: on.")
   boolean settlePrice;
 
   @Option(

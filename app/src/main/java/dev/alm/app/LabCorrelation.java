@@ -14,9 +14,9 @@ import java.util.Map;
 import picocli.CommandLine;
 
 /**
- * What {@code alm correlate} makes of a lab run's logs (docs/lab.md): C estimated by the beacon
- * join against the true C routing gave ({@code C-estimated.csv}, {@code C-error.json}), and the
- * drift between the windows before the first drill and after the last ({@code drift/}).
+ * What {@code alm correlate} makes of a lab run's logs (docs/lab/outputs.md): C estimated by the
+ * beacon join against the true C routing gave ({@code C-estimated.csv}, {@code C-error.json}), and
+ * the drift between the windows before the first drill and after the last ({@code drift/}).
  */
 final class LabCorrelation {
   private LabCorrelation() {}

@@ -20,10 +20,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The {@code lab.drills} part of a lab run's summary (docs/lab.md, "Drills"): per drill, BGP's
- * convergence, which networks' catchments moved and when (from the catchment series), the true C
- * before and after, every PoP's x before and after, and when the proxies were back under 1.1 T_i
- * ({@link DrillRecovery}; and in intervals by 5-interval means, {@link SettlingReport}).
+ * The {@code lab.drills} part of a lab run's summary (docs/lab/drills.md, "Drills"): per drill,
+ * BGP's convergence, which networks' catchments moved and when (from the catchment series), the
+ * true C before and after, every PoP's x before and after, and when the proxies were back under 1.1
+ * T_i ({@link DrillRecovery}; and in intervals by 5-interval means, {@link SettlingReport}).
  */
 final class LabDrillReport {
   private LabDrillReport() {}

@@ -24,11 +24,11 @@ import java.util.Map;
 import java.util.OptionalInt;
 
 /**
- * The files of a lab run (docs/lab.md): what {@code alm cluster} writes (summary.json, samples.csv,
- * the plot) plus catchments.json, C-true.csv, C-estimated.csv ({@code alm correlate} on the PoPs'
- * DNS query and access logs, beacon join), C-error.json (per row, the total variation distance
- * between estimated and true C, and how many entries the estimator's 95% intervals hold) and, for
- * each drill, when traffic moved.
+ * The files of a lab run (docs/lab/outputs.md): what {@code alm cluster} writes (summary.json,
+ * samples.csv, the plot) plus catchments.json, C-true.csv, C-estimated.csv ({@code alm correlate}
+ * on the PoPs' DNS query and access logs, beacon join), C-error.json (per row, the total variation
+ * distance between estimated and true C, and how many entries the estimator's 95% intervals hold)
+ * and, for each drill, when traffic moved.
  */
 final class LabReport {
   private LabReport() {}
@@ -52,7 +52,7 @@ final class LabReport {
     for (LabRun.DrillEvent e : r.drills()) {
       drills.add(new SettlingReport.Event(e.drill().label(), e.atSeconds()));
     }
-    // the cold start ends at the first drill (docs/lab.md)
+    // the cold start ends at the first drill (docs/lab/outputs.md)
     ClusterSummary summary = ClusterSummary.of(run, drills);
     OptimumResult opt = new CentralOptimum().solve(run.config().topology());
     List<String> ids = t.popIds();

@@ -6,8 +6,8 @@ import java.util.function.Consumer;
 
 /**
  * What {@code alm dns} and {@code alm proxy} say after reopening their logs on SIGUSR1
- * (docs/operations.md, "Log rotation"): one line per log file that could not be opened again, which
- * keeps the file it had; nothing when every log was reopened.
+ * (docs/operations/deploying.md, "Log rotation"): one line per log file that could not be opened
+ * again, which keeps the file it had; nothing when every log was reopened.
  */
 final class LogReopenLines {
   private LogReopenLines() {}

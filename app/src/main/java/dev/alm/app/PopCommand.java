@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Run one PoP: its authoritative DNS server, its HTTP proxy and the control loop that moves x_i every",
       "interval (greedy law or dual with FastControl probes), persisting (x_i, mu_i). /status and /metrics on",
-      "the admin address. Runs until interrupted or --duration. Configuration: docs/pop.md."
+      "the admin address. Runs until interrupted or --duration. Configuration: docs/pop/configuration.md."
     })
 public final class PopCommand implements Callable<Integer> {
 

@@ -9,12 +9,12 @@ import sun.misc.SignalHandler;
 
 /**
  * The daemons' signals: SIGHUP to {@code alm pop} (what {@code systemctl reload} sends) reads the
- * configuration again (docs/pop.md, "Reload"), as {@code POST /reload} does; SIGUSR1 to {@code alm
- * pop}, {@code alm dns} or {@code alm proxy} (what logrotate's {@code postrotate} sends) reopens
- * the query, access and probe logs (docs/operations.md, "Log rotation"). The handler uses {@code
- * sun.misc.Signal} from the JDK's {@code jdk.unsupported} module, the only way to catch a signal in
- * Java 17; it only hands the work to one worker thread, so the JVM's signal thread is never held,
- * and signals sent in quick succession are handled one after another.
+ * configuration again (docs/pop/reload.md, "Reload"), as {@code POST /reload} does; SIGUSR1 to
+ * {@code alm pop}, {@code alm dns} or {@code alm proxy} (what logrotate's {@code postrotate} sends)
+ * reopens the query, access and probe logs (docs/operations/deploying.md, "Log rotation"). The
+ * handler uses {@code sun.misc.Signal} from the JDK's {@code jdk.unsupported} module, the only way
+ * to catch a signal in Java 17; it only hands the work to one worker thread, so the JVM's signal
+ * thread is never held, and signals sent in quick succession are handled one after another.
  */
 final class ReloadSignal {
 

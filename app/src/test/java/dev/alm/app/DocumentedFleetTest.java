@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A fleet configured from the documentation alone: the script of docs/pop.md ("A fleet of three
- * PoPs on one machine"), read from the page so that the two cannot drift, writes every file; three
- * {@code alm pop} daemons start from them, find each other, and hold acme's global limit while two
- * of them take its traffic.
+ * A fleet configured from the documentation alone: the script of docs/pop/fleet.md ("A fleet of
+ * three PoPs on one machine"), read from the page so that the two cannot drift, writes every file;
+ * three {@code alm pop} daemons start from them, find each other, and hold acme's global limit
+ * while two of them take its traffic.
  */
 class DocumentedFleetTest extends CliTest {
 
@@ -30,11 +30,11 @@ class DocumentedFleetTest extends CliTest {
 
   @TempDir Path dir;
 
-  /** The sh block after the {@code <!-- fleet-script -->} marker of docs/pop.md. */
+  /** The sh block after the {@code <!-- fleet-script -->} marker of docs/pop/fleet.md. */
   static String script() throws IOException {
-    String page = Files.readString(Path.of("..", "docs", "pop.md"));
+    String page = Files.readString(Path.of("..", "docs", "pop", "fleet.md"));
     int marker = page.indexOf("<!-- fleet-script -->");
-    assertTrue(marker >= 0, "docs/pop.md has the fleet script");
+    assertTrue(marker >= 0, "docs/pop/fleet.md has the fleet script");
     int start = page.indexOf("```sh\n", marker) + "```sh\n".length();
     int end = page.indexOf("```\n", start);
     return page.substring(start, end);

@@ -119,7 +119,7 @@ class FleetCheckCommandTest extends CliTest {
         fleet.resolve("c/dns.json")
             + ":ttl.cdn: 20 s needs a control interval of at least 10000 ms, "
             + fleet.resolve("c/pop.json")
-            + " has intervalMs 1000 (interval >= TTL / 2, docs/pop.md \"Interval vs TTL\")");
+            + " has intervalMs 1000 (interval >= TTL / 2, docs/pop/configuration.md \"Interval vs TTL\")");
   }
 
   @Test

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The reader of pop.json (docs/pop.md): every setting, and errors naming file, field and reason.
+ * The reader of pop.json (docs/pop/configuration.md): every setting, and errors naming file, field
+ * and reason.
  */
 class PopCommandTest extends CliTest {
 

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 import sun.misc.Signal;
 
 /**
- * {@code alm pop --customers FILE} reloads on SIGHUP (docs/pop.md, "Reload"): the customers file
- * changed, a SIGHUP raised in this process, and the running PoP's limit is the new one, its {@code
- * /status} at configuration version 2.
+ * {@code alm pop --customers FILE} reloads on SIGHUP (docs/pop/reload.md, "Reload"): the customers
+ * file changed, a SIGHUP raised in this process, and the running PoP's limit is the new one, its
+ * {@code /status} at configuration version 2.
  */
 class PopReloadCommandTest extends CliTest {
   @TempDir Path dir;

@@ -15,9 +15,9 @@ import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
 /**
- * SIGHUP to {@code alm pop} reloads (docs/pop.md, "Reload"): a real SIGHUP raised in this JVM runs
- * the reload, on the reload thread; the signal thread only hands it over, so a slow reload never
- * holds it; a failing reload is logged in one line.
+ * SIGHUP to {@code alm pop} reloads (docs/pop/reload.md, "Reload"): a real SIGHUP raised in this
+ * JVM runs the reload, on the reload thread; the signal thread only hands it over, so a slow reload
+ * never holds it; a failing reload is logged in one line.
  */
 class ReloadSignalTest {
 

@@ -302,9 +302,9 @@ public final class Cluster {
   }
 
   /**
-   * A fresh random probe key for one run (docs/operations.md, "Authenticated probes"): 32 random
-   * bytes as 64 hex characters, written to {@code dir/probe.key} (mode 600) when a directory is
-   * given, so that a run's probes can be checked afterwards; every PoP of the run shares it.
+   * A fresh random probe key for one run (docs/operations/probes.md, "Authenticated probes"): 32
+   * random bytes as 64 hex characters, written to {@code dir/probe.key} (mode 600) when a directory
+   * is given, so that a run's probes can be checked afterwards; every PoP of the run shares it.
    */
   static KeyRing freshProbeKey(Path dir) throws IOException {
     return freshKey(dir, PROBE_KEY_FILE, "alm cluster probe key");

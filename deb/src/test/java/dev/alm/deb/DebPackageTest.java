@@ -25,16 +25,18 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * The Debian package as an operator gets it (docs/operations.md, "Deploying"): lintian finds
- * nothing beyond the tags the docs explain, and on this machine it installs, its units pass {@code
- * systemd-analyze verify}, its logrotate file passes {@code logrotate -d} and its man page renders,
- * it runs a PoP from {@code alm fleet init}'s files as user {@code alm} on port 53 with only
- * CAP_NET_BIND_SERVICE, whose query log logrotate rotates and a real SIGUSR1 reopens, and it is
- * removed and purged without a trace. Root only (but the man page's check).
+ * The Debian package as an operator gets it (docs/operations/deploying.md, "Deploying"): lintian
+ * finds nothing beyond the tags the docs explain, and on this machine it installs, its units pass
+ * {@code systemd-analyze verify}, its logrotate file passes {@code logrotate -d} and its man page
+ * renders, it runs a PoP from {@code alm fleet init}'s files as user {@code alm} on port 53 with
+ * only CAP_NET_BIND_SERVICE, whose query log logrotate rotates and a real SIGUSR1 reopens, and it
+ * is removed and purged without a trace. Root only (but the man page's check).
  */
 class DebPackageTest {
 
-  /** Lintian tags docs/operations.md ("The Debian package") explains; anything else fails. */
+  /**
+   * Lintian tags docs/operations/deploying.md ("The Debian package") explains; anything else fails.
+   */
   static final Set<String> EXPLAINED =
       Set.of("maintainer-script-calls-systemctl", "unknown-java-class-version");
 
@@ -167,7 +169,7 @@ class DebPackageTest {
       assertEquals(0, init.code, init.output);
       Result check = run("/usr/bin/alm", "fleet", "check", fleet.toString());
       assertEquals(0, check.code, check.output);
-      // as docs/operations.md "Deploying" puts a PoP's directory in place
+      // as docs/operations/deploying.md "Deploying" puts a PoP's directory in place
       assertEquals(0, run("cp", "-a", fleet.resolve("a").toString(), "/etc/alm/a").code);
       // a query log under /var/log/alm, for logrotate
       Path dnsJson = Path.of("/etc/alm/a/dns.json");

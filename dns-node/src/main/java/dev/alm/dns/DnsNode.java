@@ -191,10 +191,10 @@ public final class DnsNode implements AutoCloseable {
   }
 
   /**
-   * Prepares answering with {@code next}'s TTLs (CDN, probe, static and negative: docs/pop.md,
-   * "Reload"), everything else as now: the zone and the precomputed answers are built here, where a
-   * bad value throws and changes nothing; running the result switches every later answer to them at
-   * once, without a query waiting or dropped.
+   * Prepares answering with {@code next}'s TTLs (CDN, probe, static and negative:
+   * docs/pop/reload.md, "Reload"), everything else as now: the zone and the precomputed answers are
+   * built here, where a bad value throws and changes nothing; running the result switches every
+   * later answer to them at once, without a query waiting or dropped.
    */
   public synchronized Runnable prepareTtls(DnsConfig next) {
     DnsConfig c =

@@ -13,9 +13,9 @@ import java.util.List;
 
 /**
  * Collects the redirection state of running PoPs from their admin servers' {@code GET /status}
- * (docs/pop.md): x_i, mu_i, beta_i, S_i, T_i and A_i (requests/s), the algorithm and the mode. One
- * request per PoP, in the order given; a PoP that does not answer, or answers something other than
- * a PoP status, is an error naming its URL.
+ * (docs/pop/status.md): x_i, mu_i, beta_i, S_i, T_i and A_i (requests/s), the algorithm and the
+ * mode. One request per PoP, in the order given; a PoP that does not answer, or answers something
+ * other than a PoP status, is an error naming its URL.
  */
 public final class StatusCollector {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -165,7 +165,7 @@ public final class StatusCollector {
     }
   }
 
-  /** The redirection state in one status document (docs/pop.md). */
+  /** The redirection state in one status document (docs/pop/status.md). */
   static Redirection of(String source, JsonNode n) throws IOException {
     if (n == null || !n.isObject() || !n.path("pop").isTextual() || !n.path("x").isNumber()) {
       throw new IOException(source + ": not a PoP status (fields pop and x are required)");

@@ -12,10 +12,10 @@ import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
- * Hands the PoPs a new C after each drill ({@code --refresh-c SECONDS}, docs/lab.md "Closing the
- * loop"): SECONDS after the drill it writes the C to {@link LabSettings#refreshFile}, and every PoP
- * restarts on it from its state file at its next interval. The C is either the one routing gives
- * then, measured from the catchment series ({@code --refresh-from measured}), or the one an
+ * Hands the PoPs a new C after each drill ({@code --refresh-c SECONDS}, docs/lab/drills.md,
+ * "Drills"): SECONDS after the drill it writes the C to {@link LabSettings#refreshFile}, and every
+ * PoP restarts on it from its state file at its next interval. The C is either the one routing
+ * gives then, measured from the catchment series ({@code --refresh-from measured}), or the one an
  * operator would have: estimated from the PoPs' DNS and access logs of the window from the drill
  * plus a settle time to the refresh ({@link EstimatedC}), each row with enough samples replacing
  * the row the PoPs held ({@link CRowMerge}; {@code --refresh-from estimated}). With the estimate, A

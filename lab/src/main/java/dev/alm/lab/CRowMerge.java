@@ -5,9 +5,9 @@ import java.util.List;
 
 /**
  * How a C estimated from a short window of logs replaces the C the PoPs hold ({@code --refresh-from
- * estimated}, docs/lab.md): row by row, a row estimated from at least {@code minSamples} beacon
- * samples replaces the previous row; a row with fewer (a PoP whose DNS catchment is small or gone)
- * keeps the previous one. C_ij is paper 004 eq. (1): the share of PoP i's DNS answers whose
+ * estimated}, docs/lab/drills.md): row by row, a row estimated from at least {@code minSamples}
+ * beacon samples replaces the previous row; a row with fewer (a PoP whose DNS catchment is small or
+ * gone) keeps the previous one. C_ij is paper 004 eq. (1): the share of PoP i's DNS answers whose
  * requests reach proxy j, so each row is a distribution on its own and rows can be replaced
  * independently. Pure: no I/O.
  */

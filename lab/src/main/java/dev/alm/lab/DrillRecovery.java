@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How long after a drill the proxies were back under 1.1 T_i, two ways (docs/lab.md, "Drills"):
+ * How long after a drill the proxies were back under 1.1 T_i, two ways (docs/lab/drills.md,
+ * "Drills"):
  *
  * <ul>
  *   <li>{@link #singleIntervals}: from the first interval after which no proxy's S_i/T_i was above

@@ -3,7 +3,7 @@ package dev.alm.lab;
 import java.util.Locale;
 
 /**
- * A routing drill during a lab run (docs/lab.md, "Drills"): a PoP withdraws or announces its
+ * A routing drill during a lab run (docs/lab/drills.md, "Drills"): a PoP withdraws or announces its
  * anycast prefixes ({@code birdc disable/enable}), prepends its AS N times (a new config and {@code
  * birdc configure}), a link goes down, or a link's netem delay and loss change.
  *

@@ -30,8 +30,9 @@ import java.util.List;
 import org.xbill.DNS.Name;
 
 /**
- * A lab PoP's configuration (docs/lab.md): its DNS server on the DNS anycast address, its proxy on
- * L1, its control loop, and the topology it is given, from the run's settings and ground truth.
+ * A lab PoP's configuration (docs/lab/network.md): its DNS server on the DNS anycast address, its
+ * proxy on L1, its control loop, and the topology it is given, from the run's settings and ground
+ * truth.
  */
 final class LabPopConfig {
 

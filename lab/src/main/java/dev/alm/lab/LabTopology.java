@@ -4,11 +4,12 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * A lab's declaration (docs/lab.md): the anycast PoPs, the BGP routers between them and the users,
- * the links with their delay and loss, the eyeball networks (demand, resolver, upstream router),
- * the public resolvers and the datacenter. Everything the lab builds ({@link LabPlan}) comes from
- * this one record. Business relationships (Gao-Rexford: customer, peer, provider) are declared from
- * the customer's side ({@code providers}) or on both sides ({@code peers}).
+ * A lab's declaration (docs/lab/topology-format.md): the anycast PoPs, the BGP routers between them
+ * and the users, the links with their delay and loss, the eyeball networks (demand, resolver,
+ * upstream router), the public resolvers and the datacenter. Everything the lab builds ({@link
+ * LabPlan}) comes from this one record. Business relationships (Gao-Rexford: customer, peer,
+ * provider) are declared from the customer's side ({@code providers}) or on both sides ({@code
+ * peers}).
  *
  * @param pops the anycast PoPs, each a BGP speaker announcing the DNS and HTTP anycast prefixes
  * @param routers transit and access networks, one BGP speaker each

@@ -15,10 +15,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Whether a lab topology is one the lab can build (docs/lab.md, "Topology files"): sizes, ids,
- * ASes, PoPs' parameters, relationships with their links, and what hangs off the routers. Each
- * refusal is an {@link IllegalArgumentException} naming the part and why, in the order checked
- * here.
+ * Whether a lab topology is one the lab can build (docs/lab/topology-format.md, "Topology format"):
+ * sizes, ids, ASes, PoPs' parameters, relationships with their links, and what hangs off the
+ * routers. Each refusal is an {@link IllegalArgumentException} naming the part and why, in the
+ * order checked here.
  */
 final class LabTopologyCheck {
 

@@ -16,10 +16,10 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Reads a lab topology file (docs/lab.md, "Topology format") strictly: unknown fields, missing
- * fields, bad values and inconsistent references are refused with one line naming the file, the
- * field and the reason. {@code builtin:NAME} names a topology shipped in the jar ({@link
- * #BUILTINS}).
+ * Reads a lab topology file (docs/lab/topology-format.md, "Topology format") strictly: unknown
+ * fields, missing fields, bad values and inconsistent references are refused with one line naming
+ * the file, the field and the reason. {@code builtin:NAME} names a topology shipped in the jar
+ * ({@link #BUILTINS}).
  */
 public final class LabTopologyJson {
   /** The builtin lab topologies. */

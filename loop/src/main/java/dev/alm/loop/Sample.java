@@ -15,7 +15,7 @@ package dev.alm.loop;
  * @param demand A_i as the PoP estimates it, requests/s
  * @param mode normal or fallback
  * @param shed requests shed by the proxy since start
- * @param gain the dual's gain multiplier after this interval (1: full gains, docs/pop.md)
+ * @param gain the dual's gain multiplier after this interval (1: full gains, docs/pop/loop.md)
  * @param guard the headroom guard's bound on x when it bound this interval
  *     (docs/headroom-guard.md), NaN when it did not or is not known
  */

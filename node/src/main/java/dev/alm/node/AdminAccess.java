@@ -6,8 +6,8 @@ import java.net.UnknownHostException;
 import java.util.Locale;
 
 /**
- * Who may use a daemon's admin server (docs/operations.md, "Admin access"). Pure: it judges one
- * request from its method class, its peer and its headers.
+ * Who may use a daemon's admin server (docs/operations/trust.md, "Admin access"). Pure: it judges
+ * one request from its method class, its peer and its headers.
  *
  * <ul>
  *   <li>With no token ({@link #LOOPBACK_ONLY}) the admin server must listen on loopback; every

@@ -3,8 +3,8 @@ package dev.alm.node;
 import java.time.Duration;
 
 /**
- * What clients may hold on a daemon's admin listener (docs/operations.md, "Limits and deadlines"):
- * connections in all and from one client address (more are closed at accept, {@link
+ * What clients may hold on a daemon's admin listener (docs/operations/limits.md, "Limits and
+ * deadlines"): connections in all and from one client address (more are closed at accept, {@link
  * ConnectionGuard}), a deadline for a whole request from connection open or its first byte ({@link
  * MessageDeadline}), and an idle timeout between requests. Event streams ({@code GET /events}) have
  * limits of their own, {@link EventStreamLimits}. Build with {@link #builder()}; {@link

@@ -3,12 +3,13 @@ package dev.alm.node;
 import java.time.Duration;
 
 /**
- * What the {@code GET /events} streams of an admin server may hold (docs/operations.md, "Limits and
- * deadlines", "Console"): streams in all and from one client address (more are answered 503), how
- * long a stream may stay stalled (its client not reading, so its outbound buffer stays above the
- * channel's high-water mark) before it is closed, and a lifetime after which every stream is closed
- * (an EventSource reconnects by itself, after the stream's {@code retry}). Build with {@link
- * #builder()}; {@link #defaults()} for the named defaults.
+ * What the {@code GET /events} streams of an admin server may hold (docs/operations/limits.md,
+ * "Limits and deadlines"; docs/operations/monitoring.md, "Console"): streams in all and from one
+ * client address (more are answered 503), how long a stream may stay stalled (its client not
+ * reading, so its outbound buffer stays above the channel's high-water mark) before it is closed,
+ * and a lifetime after which every stream is closed (an EventSource reconnects by itself, after the
+ * stream's {@code retry}). Build with {@link #builder()}; {@link #defaults()} for the named
+ * defaults.
  *
  * @param maxStreams streams open at once
  * @param maxStreamsPerClient streams open at once from one client address, in [1, maxStreams]

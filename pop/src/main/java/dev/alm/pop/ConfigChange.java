@@ -10,8 +10,8 @@ import java.util.Optional;
 /**
  * The first field in which two configurations differ, named by its path ({@code dns.listen}, {@code
  * settling.horizon}) with both values: what a reload refuses when the field cannot change without a
- * restart (docs/pop.md, "Reload"). Records are compared component by component, in declaration
- * order; a topology by its nodes and C; anything else by {@code equals}. Pure.
+ * restart (docs/pop/reload.md, "Reload"). Records are compared component by component, in
+ * declaration order; a topology by its nodes and C; anything else by {@code equals}. Pure.
  */
 final class ConfigChange {
 

@@ -7,8 +7,8 @@ import dev.alm.loop.LoopConfig;
 import dev.alm.proxy.ProxyConfig;
 
 /**
- * Which of a PoP's settings a reload applies live and which need a restart (docs/pop.md, "Reload").
- * Pure: configurations in, a configuration out.
+ * Which of a PoP's settings a reload applies live and which need a restart (docs/pop/reload.md,
+ * "Reload"). Pure: configurations in, a configuration out.
  *
  * <p>Live, replaced at once or at the next interval:
  *

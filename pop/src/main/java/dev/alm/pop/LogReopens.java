@@ -9,9 +9,10 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Reopening a PoP's log files for logrotate (SIGUSR1 and every reload; docs/operations.md, "Log
- * rotation"): each log's outcome is counted in {@code alm_pop_log_reopens_total{outcome}}, and a
- * failure is one log line naming the file; the log keeps the file it had.
+ * Reopening a PoP's log files for logrotate (SIGUSR1 and every reload;
+ * docs/operations/deploying.md, "Log rotation"): each log's outcome is counted in {@code
+ * alm_pop_log_reopens_total{outcome}}, and a failure is one log line naming the file; the log keeps
+ * the file it had.
  */
 final class LogReopens {
   private final String id;

@@ -28,11 +28,11 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Reads a PoP daemon's configuration file, pop.json (docs/pop.md), into a {@link PopConfig}. The
- * DNS and proxy settings are the files of {@code alm dns} and {@code alm proxy}, named relative to
- * it. Every error is an {@link InputException} naming the file, the field and the reason: each
- * field is read through {@link JsonFields} and checked by the record it goes to as soon as it is
- * set, so a refused value is reported against the field that carried it.
+ * Reads a PoP daemon's configuration file, pop.json (docs/pop/configuration.md), into a {@link
+ * PopConfig}. The DNS and proxy settings are the files of {@code alm dns} and {@code alm proxy},
+ * named relative to it. Every error is an {@link InputException} naming the file, the field and the
+ * reason: each field is read through {@link JsonFields} and checked by the record it goes to as
+ * soon as it is set, so a refused value is reported against the field that carried it.
  */
 public final class PopConfigJson {
   /** The theta, adaptive and priceCurvature fields gathered: the dual's step, when any is set. */

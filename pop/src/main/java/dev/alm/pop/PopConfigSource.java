@@ -4,9 +4,9 @@ import dev.alm.io.InputException;
 import java.nio.file.Path;
 
 /**
- * Where a PoP's configuration is read, at start and again on every reload (docs/pop.md, "Reload"):
- * pop.json, the files it names and whatever the command's flags add ({@code --customers}, {@code
- * --probe-key}, {@code --admin-token}), read the same way each time.
+ * Where a PoP's configuration is read, at start and again on every reload (docs/pop/reload.md,
+ * "Reload"): pop.json, the files it names and whatever the command's flags add ({@code
+ * --customers}, {@code --probe-key}, {@code --admin-token}), read the same way each time.
  */
 public interface PopConfigSource {
 

@@ -255,8 +255,8 @@ public final class PopCustomers implements AutoCloseable {
   }
 
   /**
-   * Adds this PoP's part of {@code /status} to {@code m} (docs/pop.md): {@code customers}, the
-   * proxy's enforcement per customer, and with a {@code drl} section {@code drl}, the agent's.
+   * Adds this PoP's part of {@code /status} to {@code m} (docs/pop/status.md): {@code customers},
+   * the proxy's enforcement per customer, and with a {@code drl} section {@code drl}, the agent's.
    */
   void status(Map<String, Object> m) {
     m.put("customers", customers.status());

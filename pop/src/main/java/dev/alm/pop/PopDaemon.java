@@ -119,8 +119,8 @@ public final class PopDaemon implements AutoCloseable {
   }
 
   /**
-   * Where {@link #reload()} reads the configuration again (docs/pop.md, "Reload"): pop.json and the
-   * files and flags the PoP was started from. Without one, reloads fail saying so.
+   * Where {@link #reload()} reads the configuration again (docs/pop/reload.md, "Reload"): pop.json
+   * and the files and flags the PoP was started from. Without one, reloads fail saying so.
    */
   public void reloadFrom(PopConfigSource source) {
     reload.source(source);
@@ -307,7 +307,7 @@ public final class PopDaemon implements AutoCloseable {
     proxy.close();
   }
 
-  /** The status page (docs/pop.md). Loads and demand in requests/s ({@link PopStatus}). */
+  /** The status page (docs/pop/status.md). Loads and demand in requests/s ({@link PopStatus}). */
   public Map<String, Object> status() {
     return status.map(proxyKilled);
   }

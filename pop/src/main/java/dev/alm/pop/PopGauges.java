@@ -7,9 +7,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The control loop's {@code alm.pop.*} gauges (docs/pop.md, "Status and metrics"): x_i, mu_i,
- * beta_i, S_i, T_i, A_i and the fallback flag, read from the state after the last interval and
- * tagged with the PoP and its algorithm.
+ * The control loop's {@code alm.pop.*} gauges (docs/pop/status.md, "Status and metrics"): x_i,
+ * mu_i, beta_i, S_i, T_i, A_i and the fallback flag, read from the state after the last interval
+ * and tagged with the PoP and its algorithm.
  */
 final class PopGauges {
   private PopGauges() {}

@@ -16,8 +16,8 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Reloading a running PoP's configuration without a restart (docs/pop.md, "Reload"): {@code POST
- * /reload} and, in {@code alm pop}, SIGHUP. The files are read again as at start ({@link
+ * Reloading a running PoP's configuration without a restart (docs/pop/reload.md, "Reload"): {@code
+ * POST /reload} and, in {@code alm pop}, SIGHUP. The files are read again as at start ({@link
  * PopConfigSource}); the whole configuration is checked before anything is applied, so a reload is
  * applied whole or not at all.
  *

@@ -14,9 +14,9 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * The PoP's status page ({@code GET /status}, docs/pop.md, "Status and metrics"): the loop's state
- * with loads and demand in requests/s, the probes, the echoes, the addresses, the proxy's health,
- * the state file, the customers, the configuration and the admin server, in that order.
+ * The PoP's status page ({@code GET /status}, docs/pop/status.md, "Status and metrics"): the loop's
+ * state with loads and demand in requests/s, the probes, the echoes, the addresses, the proxy's
+ * health, the state file, the customers, the configuration and the admin server, in that order.
  */
 final class PopStatus {
   private final PopTick tick;

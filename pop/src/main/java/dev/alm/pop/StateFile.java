@@ -15,7 +15,7 @@ import java.util.Optional;
  * over the old one atomically, so a crash leaves either the old or the new state, never half of
  * one. The file names its format version, its PoP and its algorithm; {@link #refusal} turns away a
  * file written for another PoP or algorithm, by another format, or holding values no running loop
- * produces (docs/pop.md, "State file").
+ * produces (docs/operations/probes.md, "State files").
  */
 public final class StateFile {
   private static final ObjectMapper JSON = new ObjectMapper();

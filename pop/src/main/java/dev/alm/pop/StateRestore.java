@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Whether a starting PoP resumes from its state file (docs/operations.md, "State files"): a
+ * Whether a starting PoP resumes from its state file (docs/operations/probes.md, "State files"): a
  * half-written file left beside it is removed, and a missing, unreadable, foreign (another PoP,
  * algorithm or format), out-of-bounds or stale state is not restored; each outcome is one log line.
  */

@@ -7,7 +7,7 @@ import java.util.function.Consumer;
 /**
  * Each control interval's state written to the PoP's {@link StateFile}: a failing write is said in
  * one line when it starts failing, not every interval, and its reason is kept for {@code /status}
- * until a write succeeds (docs/pop.md, "State file").
+ * until a write succeeds (docs/operations/probes.md, "State files").
  */
 final class StateWrites {
   private final StateFile file;

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The default beta source {@code auto} (docs/pop.md): price echoes for a PoP with a probe key,
- * probe counts (said in the log) without one; a keyed PoP signs its sensitivity into its probes
- * once it knows its hand-out rate, and shows sigma_i on its status.
+ * The default beta source {@code auto} (docs/pop/configuration.md): price echoes for a PoP with a
+ * probe key, probe counts (said in the log) without one; a keyed PoP signs its sensitivity into its
+ * probes once it knows its hand-out rate, and shows sigma_i on its status.
  */
 class PopBetaSourceTest {
 

@@ -25,9 +25,9 @@ import org.xbill.DNS.SimpleResolver;
 import org.xbill.DNS.Type;
 
 /**
- * The settings a reload applies live (docs/pop.md, "Reload"): the DNS TTLs (the next answer carries
- * the new TTL), the loop's tunables (the loop keeps its state and steps on with them) and the
- * proxy's admission ceiling and burst; and a loop setting that needs a restart (the interval),
+ * The settings a reload applies live (docs/pop/reload.md, "Reload"): the DNS TTLs (the next answer
+ * carries the new TTL), the loop's tunables (the loop keeps its state and steps on with them) and
+ * the proxy's admission ceiling and burst; and a loop setting that needs a restart (the interval),
  * refused in one line with nothing applied, not even the live settings changed with it.
  */
 class PopLiveSettingsTest {

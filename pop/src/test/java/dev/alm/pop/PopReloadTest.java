@@ -30,9 +30,9 @@ import org.xbill.DNS.SimpleResolver;
 import org.xbill.DNS.Type;
 
 /**
- * {@code POST /reload} at a running PoP (docs/pop.md, "Reload"): changed customers apply, a rotated
- * probe key verifies new and old probes, a listen address is refused in one line naming the file
- * and field, and a bad file fails; a refused or failed reload keeps the PoP running on its
+ * {@code POST /reload} at a running PoP (docs/pop/reload.md, "Reload"): changed customers apply, a
+ * rotated probe key verifies new and old probes, a listen address is refused in one line naming the
+ * file and field, and a bad file fails; a refused or failed reload keeps the PoP running on its
  * configuration, and every outcome is counted.
  */
 class PopReloadTest {

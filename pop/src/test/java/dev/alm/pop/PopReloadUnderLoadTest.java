@@ -27,10 +27,10 @@ import org.xbill.DNS.SimpleResolver;
 import org.xbill.DNS.Type;
 
 /**
- * Reloads under load (docs/pop.md, "Reload"): for about 5 s a DNS query loop over UDP, an HTTP loop
- * on one keep-alive connection and an HTTP loop opening a connection per request run against a PoP
- * that is reloaded 5 times (customers changed, the probe key rotated): not one query or request
- * fails (timeout, error, a status other than 200).
+ * Reloads under load (docs/pop/reload.md, "Reload"): for about 5 s a DNS query loop over UDP, an
+ * HTTP loop on one keep-alive connection and an HTTP loop opening a connection per request run
+ * against a PoP that is reloaded 5 times (customers changed, the probe key rotated): not one query
+ * or request fails (timeout, error, a status other than 200).
  */
 class PopReloadUnderLoadTest {
   @TempDir Path dir;

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The sockets a PoP opens, as {@code ss} sees them: exactly the documented ones
- * (docs/operations.md, "Sockets"), each on the address its configuration names, none on every
+ * (docs/operations/trust.md, "Sockets"), each on the address its configuration names, none on every
  * interface.
  */
 class PopSocketsTest {

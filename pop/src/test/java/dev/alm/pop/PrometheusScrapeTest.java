@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Debian's {@code prometheus} scraping a running PoP on loopback with the scrape configuration of
- * docs/operations.md: the PoP's series arrive and can be queried through Prometheus's HTTP API.
+ * docs/operations/monitoring.md: the PoP's series arrive and can be queried through Prometheus's
+ * HTTP API.
  */
 class PrometheusScrapeTest {
   private static final Path PROMETHEUS = Path.of("/usr/bin/prometheus");

@@ -62,9 +62,9 @@ public final class AdmissionControl {
   }
 
   /**
-   * Admits at another ceiling and burst from now on (a reload: docs/pop.md, "Reload"), keeping the
-   * tokens the bucket holds in proportion: no request waits, and the change is neither a free burst
-   * nor a shed one.
+   * Admits at another ceiling and burst from now on (a reload: docs/pop/reload.md, "Reload"),
+   * keeping the tokens the bucket holds in proportion: no request waits, and the change is neither
+   * a free burst nor a shed one.
    *
    * @param ceiling the largest admitted rate, requests per second, &gt; 0
    * @param burstSeconds how much of a second's ceiling may arrive at once, &gt; 0

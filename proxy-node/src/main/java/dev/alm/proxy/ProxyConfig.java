@@ -33,7 +33,8 @@ import java.time.Duration;
  * @param limits limits on requests
  * @param ioThreads event-loop threads; 0 for Netty's default (twice the processors)
  * @param maxProbePairs the most (category, origin) probe pairs counted separately
- * @param adminAccess who may use the admin server (docs/operations.md): loopback only, or a token
+ * @param adminAccess who may use the admin server (docs/operations/trust.md): loopback only, or a
+ *     token
  * @param probeAuth how probes are verified and limited per client (docs/fastcontrol.md); off by
  *     default
  * @param customers the customers whose limits the proxy enforces (docs/ratelimit/enforcement.md);

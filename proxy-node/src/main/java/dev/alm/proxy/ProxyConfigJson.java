@@ -236,7 +236,7 @@ public final class ProxyConfigJson {
   }
 
   /**
-   * Reads the fleet's probe key file (docs/operations.md, "Authenticated probes").
+   * Reads the fleet's probe key file (docs/operations/probes.md, "Authenticated probes").
    *
    * @param source the file field or flag that named it, for errors
    */

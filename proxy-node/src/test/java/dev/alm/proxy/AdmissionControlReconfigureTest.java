@@ -6,8 +6,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /**
- * A reload changes the admission ceiling and burst of a running proxy (docs/pop.md, "Reload"): the
- * bucket keeps its share of tokens, and from then on admits at the new rate.
+ * A reload changes the admission ceiling and burst of a running proxy (docs/pop/reload.md,
+ * "Reload"): the bucket keeps its share of tokens, and from then on admits at the new rate.
  */
 class AdmissionControlReconfigureTest {
 

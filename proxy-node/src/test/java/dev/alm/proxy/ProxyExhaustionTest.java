@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The proxy's listener under the attacks of docs/operations.md, through real sockets: idle
+ * The proxy's listener under the attacks of docs/operations/limits.md, through real sockets: idle
  * connections by the thousand, headers trickled a byte at a time, and a process out of file
  * descriptors. After each, an ordinary request is served and the listener reports itself accepting.
  */

@@ -6,7 +6,8 @@ import java.util.Locale;
 /**
  * What reopening one log file did ({@link PolledLineLog#reopen()}): after logrotate renamed the
  * file, the log writes to a new file of the same name from its next pass on; when the new file
- * cannot be opened, the log keeps writing to the one it has (docs/operations.md, "Log rotation").
+ * cannot be opened, the log keeps writing to the one it has (docs/operations/deploying.md, "Log
+ * rotation").
  *
  * @param file the log's file
  * @param outcome what the reopen did

@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * The {@code drl} section of a PoP's config: how its agent reaches the others
- * (docs/ratelimit/agent.md; docs/pop.md). {@link #builder} gives the defaults with named setters;
- * listen, swim and the key file have none and must be set.
+ * (docs/ratelimit/agent.md; docs/pop/configuration.md). {@link #builder} gives the defaults with
+ * named setters; listen, swim and the key file have none and must be set.
  *
  * @param id this PoP's agent id, or -1 for the PoP's index in the topology
  * @param limiters N, or 0 for the topology's size

@@ -27,7 +27,7 @@ import java.util.Set;
  * the fleet as a whole: one gamma (eq. 20) and one zone, private key files with the same probe and
  * gossip keys everywhere, no address used twice, every PoP a node of one topology and every node a
  * PoP, DRL seeds that are some PoP's SWIM address, and the CDN TTL at most two control intervals
- * (docs/pop.md, "Interval vs TTL").
+ * (docs/pop/configuration.md, "Interval vs TTL").
  */
 public final class FleetCheck {
 
@@ -87,7 +87,7 @@ public final class FleetCheck {
                     + p.popFile()
                     + " has intervalMs "
                     + interval
-                    + " (interval >= TTL / 2, docs/pop.md \"Interval vs TTL\")"));
+                    + " (interval >= TTL / 2, docs/pop/configuration.md \"Interval vs TTL\")"));
       }
     }
     return problems;

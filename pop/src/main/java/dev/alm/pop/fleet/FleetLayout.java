@@ -17,8 +17,8 @@ import java.util.List;
  * The files of a fleet, as a pure function of its {@link FleetSpec} and {@link FleetSecrets}: per
  * PoP a directory {@code NAME/} with {@code pop.json}, {@code dns.json}, {@code proxy.json}, the
  * topology, the fleet's probe and gossip keys and the PoP's own admin token, and {@code fleet.json}
- * naming them (the shape of docs/pop.md, "A fleet of three PoPs on one machine"). Each directory is
- * complete on its own: it is what goes to {@code /etc/alm/NAME/} on the PoP.
+ * naming them (the shape of docs/pop/fleet.md, "A fleet of three PoPs on one machine"). Each
+ * directory is complete on its own: it is what goes to {@code /etc/alm/NAME/} on the PoP.
  */
 public final class FleetLayout {
 
@@ -75,7 +75,7 @@ public final class FleetLayout {
 
   /**
    * The admin address of PoP {@code i}: on its own address when that is loopback (several PoPs on
-   * one machine), else on 127.0.0.1 (docs/operations.md, "Admin access").
+   * one machine), else on 127.0.0.1 (docs/operations/trust.md, "Admin access").
    */
   static HostPort admin(FleetSpec spec, int i) {
     String a = spec.addresses().get(i);

@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * A fleet's secrets, each 32 random bytes written as base64 on one line (the {@code
  * dev.alm.io.KeyRing} format): the probe key and the gossip key every PoP shares
- * (docs/operations.md, "Authenticated probes", "Gossip keys"), and one admin token per PoP.
+ * (docs/operations/probes.md, "Authenticated probes"; docs/operations/rate-limits.md, "Gossip
+ * keys"), and one admin token per PoP.
  *
  * @param probeKey the fleet's probe key
  * @param gossipKey the fleet's gossip key (DRL datagrams and SWIM frames)

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What {@code alm fleet init} lays out (docs/operations.md, "Deploying"): one PoP per node of the
- * topology, each on its own address, all in one zone. Every value is checked here, so a bad flag
- * stops {@code alm fleet init} before anything is written.
+ * What {@code alm fleet init} lays out (docs/operations/deploying.md, "Deploying"): one PoP per
+ * node of the topology, each on its own address, all in one zone. Every value is checked here, so a
+ * bad flag stops {@code alm fleet init} before anything is written.
  *
  * @param topology the fleet's topology; its node ids are the PoPs' names
  * @param addresses each PoP's public address (DNS and proxy), in the topology's order
@@ -20,7 +20,8 @@ import java.util.Set;
  * @param l1 the anycast (L1) addresses the DNS hands out
  * @param l2 the datacenter (L2) addresses the DNS hands out
  * @param intervalMs the control interval
- * @param cdnTtl the CDN answers' TTL, seconds (at most two control intervals, docs/pop.md)
+ * @param cdnTtl the CDN answers' TTL, seconds (at most two control intervals,
+ *     docs/pop/configuration.md)
  * @param loadUnit requests/s per load unit of the topology
  * @param stateDir where each PoP's state file goes ({@code NAME.state.json}), or null for {@code
  *     state.json} beside its pop.json
@@ -100,7 +101,7 @@ public record FleetSpec(
               + cdnTtl
               + " s needs a control interval of at least "
               + cdnTtl * 500
-              + " ms (interval >= TTL / 2, docs/pop.md \"Interval vs TTL\"), got "
+              + " ms (interval >= TTL / 2, docs/pop/configuration.md \"Interval vs TTL\"), got "
               + intervalMs);
     }
     if (!(loadUnit > 0)) {
