@@ -220,8 +220,11 @@ final class KeyEntry {
     owesReport = true;
   }
 
-  /** Takes a restored count of window {@code id}; owes its home a report. */
-  void restore(long id, int restoredCount, int restoredArrivals, long nowMillis) {
+  /**
+   * Takes a restored count of window {@code id}; owes its home a report. A key that was {@code
+   * shared} is held until its home's grant.
+   */
+  void restore(long id, int restoredCount, int restoredArrivals, boolean shared, long nowMillis) {
     roll(id, nowMillis);
     if (id != window) {
       return;
@@ -230,9 +233,12 @@ final class KeyEntry {
     arrivals = Math.max(arrivals, restoredArrivals);
     owesReport = true;
     touched = (int) (nowMillis / 1000);
-    // the file may be a few seconds behind what the home counted of this PoP: admit nothing more
-    // until the home's grant says what is left (or a grant's freshness passes without one)
-    holdUntil = nowMillis;
+    // the file may be a few seconds behind what the home counted of this PoP: a shared key admits
+    // nothing more until the home's grant says what is left (or a grant's freshness passes without
+    // one); a key that was this PoP's alone has no home that knows more, and goes on at once
+    if (shared) {
+      holdUntil = nowMillis;
+    }
   }
 
   /**

@@ -20,16 +20,20 @@ import java.util.zip.CheckedOutputStream;
  * A customer's per-key counts on disk, so that a PoP that restarts within a window keeps what its
  * keys were admitted (docs/ratelimit/keys.md, "Quotas"). Written whole through a temporary file and
  * a rename ({@link AtomicFiles}), so a crash leaves the last complete file. Big-endian: magic
- * {@code ALMK}, version 1, the window's length (ms), the time it was written (ms), the window's id,
- * the number of keys n, then n times key 8, count 4, arrivals 4, then the CRC-32 of all before. A
- * file that fails any check (its magic, version, window, length, CRC, more keys than the table
- * holds, a negative count) is refused whole, with the reason: the PoP starts empty, as without a
- * file.
+ * {@code ALMK}, version 2, the window's length (ms), the time it was written (ms), the window's id,
+ * the number of keys n, then n times key 8, count 4, arrivals 4, flags 1 (bit 0: the key was shared
+ * with other PoPs), then the CRC-32 of all before. Version 1 (no flags byte; every key read as
+ * shared) is still read. A file that fails any check (its magic, version, window, length, CRC, more
+ * keys than the table holds, a negative count) is refused whole, with the reason: the PoP starts
+ * empty, as without a file.
  */
 public final class KeyStateFile {
 
   private static final int MAGIC = 0x414C4D4B;
-  private static final int VERSION = 1;
+  private static final int VERSION = 2;
+
+  /** The first version, whose entries have no flags byte. */
+  private static final int VERSION_1 = 1;
 
   /** What reading a state file gave. */
   public sealed interface Loaded {}
@@ -59,11 +63,12 @@ public final class KeyStateFile {
                 new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(body)))) {
               limiter.eachCounted(
                   nowMillis,
-                  (key, count, arrivals) -> {
+                  (key, count, arrivals, shared) -> {
                     try {
                       out.writeLong(key);
                       out.writeInt(count);
                       out.writeInt(arrivals);
+                      out.writeByte(shared ? 1 : 0);
                       n[0]++;
                     } catch (IOException e) {
                       throw new java.io.UncheckedIOException(e);
@@ -110,19 +115,25 @@ public final class KeyStateFile {
       return new Refused(file + ": cannot read: " + e.getMessage());
     }
     long header = 4 + 4 + 8 + 8 + 8 + 4;
-    if (size < header + 4 || (size - header - 4) % 16 != 0) {
-      return new Refused(file + ": " + size + " bytes is not a key state file");
-    }
     long[] keys;
     int[] counts;
     int[] arrivals;
+    boolean[] shared;
     long written;
     long window;
     CRC32 crc = new CRC32();
     try (InputStream raw = new BufferedInputStream(Files.newInputStream(file));
         DataInputStream in = new DataInputStream(new CheckedInputStream(raw, crc))) {
-      if (in.readInt() != MAGIC || in.readInt() != VERSION) {
+      if (size < 8 || in.readInt() != MAGIC) {
+        return new Refused(file + ": " + size + " bytes is not a key state file");
+      }
+      int version = in.readInt();
+      if (version != VERSION && version != VERSION_1) {
         return new Refused(file + ": not a key state file of version " + VERSION);
+      }
+      int entry = version == VERSION_1 ? 16 : 17;
+      if (size < header + 4 || (size - header - 4) % entry != 0) {
+        return new Refused(file + ": " + size + " bytes is not a key state file");
       }
       long millis = in.readLong();
       if (millis != limiter.window().millis()) {
@@ -137,19 +148,22 @@ public final class KeyStateFile {
       written = in.readLong();
       window = in.readLong();
       int n = in.readInt();
-      if (n < 0 || n > limiter.settings().maxKeys() || n != (size - header - 4) / 16) {
+      if (n < 0 || n > limiter.settings().maxKeys() || n != (size - header - 4) / entry) {
         return new Refused(file + ": " + n + " keys does not fit the file or the table");
       }
       keys = new long[n];
       counts = new int[n];
       arrivals = new int[n];
+      shared = new boolean[n];
       for (int i = 0; i < n; i++) {
         keys[i] = in.readLong();
         counts[i] = in.readInt();
         arrivals[i] = in.readInt();
-        if (counts[i] < 0 || arrivals[i] < counts[i]) {
+        int flags = version == VERSION_1 ? 1 : in.readUnsignedByte();
+        if (counts[i] < 0 || arrivals[i] < counts[i] || (flags & ~1) != 0) {
           return new Refused(file + ": key " + i + " has a count of " + counts[i]);
         }
+        shared[i] = (flags & 1) != 0;
       }
       int expected = (int) crc.getValue();
       DataInputStream tail = new DataInputStream(raw);
@@ -165,7 +179,7 @@ public final class KeyStateFile {
       return new Nothing(file + ": written in another window");
     }
     for (int i = 0; i < keys.length; i++) {
-      limiter.restore(keys[i], counts[i], arrivals[i], nowMillis);
+      limiter.restore(keys[i], counts[i], arrivals[i], shared[i], nowMillis);
     }
     return new Restored(keys.length, nowMillis - written);
   }

@@ -215,39 +215,44 @@ public final class KeyedLimiter {
 
   /**
    * Calls {@code out} with every key that admitted requests in the window of {@code nowMillis}: its
-   * hash, its count and its arrivals here (for {@link KeyStateFile}).
+   * hash, its count and its arrivals here, and whether it is shared with other PoPs (for {@link
+   * KeyStateFile}).
    */
   public void eachCounted(long nowMillis, CountVisitor out) {
     long id = window.id(nowMillis);
     for (KeyEntry e : table.values()) {
       int count;
       int arrivals;
+      boolean shared;
       synchronized (e) {
         if (e.window() != id || e.count == 0) {
           continue;
         }
         count = e.count;
         arrivals = e.arrivals;
+        shared = e.shared();
       }
-      out.visit(e.key, count, arrivals);
+      out.visit(e.key, count, arrivals, shared);
     }
   }
 
   /** One counted key. */
   @FunctionalInterface
   public interface CountVisitor {
-    void visit(long key, int count, int arrivals);
+    void visit(long key, int count, int arrivals, boolean shared);
   }
 
   /**
    * Takes a key's count and arrivals in the window of {@code nowMillis} back (a restart's state
    * file); the key reports to its home at the next round, so a shared key is known as shared again.
-   * A key already counting more keeps its count.
+   * A key already counting more keeps its count. A key that was {@code shared} admits nothing more
+   * until its home answers (the file may be a few seconds behind what the home counted of it); one
+   * that was this PoP's alone goes on from the restored count at once.
    */
-  public void restore(long key, int count, int arrivals, long nowMillis) {
+  public void restore(long key, int count, int arrivals, boolean shared, long nowMillis) {
     KeyEntry e = table.computeIfAbsent(key, KeyEntry::new);
     synchronized (e) {
-      e.restore(window.id(nowMillis), count, arrivals, nowMillis);
+      e.restore(window.id(nowMillis), count, arrivals, shared, nowMillis);
       enqueue(e);
     }
   }

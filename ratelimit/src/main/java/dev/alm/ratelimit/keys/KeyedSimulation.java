@@ -154,7 +154,7 @@ public final class KeyedSimulation {
       }
       if (savedWindow == sc.window().id(now)) {
         for (long[] e : saved) {
-          limiters[0].restore(e[0], (int) e[1], (int) e[2], now);
+          limiters[0].restore(e[0], (int) e[1], (int) e[2], e[3] != 0, now);
         }
       }
     } else if (now >= nextSave) {
@@ -162,7 +162,9 @@ public final class KeyedSimulation {
       saved.clear();
       savedWindow = sc.window().id(now);
       limiters[0].eachCounted(
-          now, (key, count, arrivals) -> saved.add(new long[] {key, count, arrivals}));
+          now,
+          (key, count, arrivals, shared) ->
+              saved.add(new long[] {key, count, arrivals, shared ? 1 : 0}));
     }
   }
 

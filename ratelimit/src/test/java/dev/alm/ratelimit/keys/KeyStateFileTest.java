@@ -28,15 +28,44 @@ class KeyStateFileTest {
     for (int i = 0; i < 12; i++) {
       before.admit(2, 10, 20_000);
     }
+    // key 3 is shared: a grant counted 5 of its requests at another PoP
+    before.admit(3, 100, 20_000);
+    before.grant(new KeyGrant(3, 0, 6, 6, 1, 1, 1f), 20_100);
     Path file = dir.resolve("keys.state");
-    assertEquals(2, KeyStateFile.save(file, before, 30_000));
+    assertEquals(3, KeyStateFile.save(file, before, 30_000));
     KeyedLimiter after = table();
     KeyStateFile.Loaded l = KeyStateFile.load(file, after, 40_000);
-    assertEquals(new KeyStateFile.Restored(2, 10_000), l);
-    assertEquals(2, after.reports(40_000).size(), "restored keys report to their homes");
-    assertEquals(-1, after.admit(1, 1000, 40_500), "held until a grant, or a second");
-    assertEquals(299, after.admit(1, 1000, 41_500), "700 of 1000 were counted before");
-    assertEquals(-1, after.admit(2, 10, 41_500), "the key that had its 10 has none left");
+    assertEquals(new KeyStateFile.Restored(3, 10_000), l);
+    assertEquals(3, after.reports(40_000).size(), "restored keys report to their homes");
+    assertEquals(299, after.admit(1, 1000, 40_500), "this PoP's alone: 700 of 1000 counted before");
+    assertEquals(-1, after.admit(2, 10, 40_500), "the key that had its 10 has none left");
+    assertEquals(-1, after.admit(3, 100, 40_500), "shared: held until a grant, or a second");
+    assertTrue(after.admit(3, 100, 41_500) >= 0, "a second later without a grant: admitted");
+  }
+
+  @Test
+  void aFileOfTheFirstVersionRestoresEveryKeyAsShared() throws Exception {
+    KeyedLimiter before = table();
+    for (int i = 0; i < 5; i++) {
+      before.admit(1, 10, 10_000);
+    }
+    Path file = dir.resolve("keys.state");
+    KeyStateFile.save(file, before, 10_000);
+    byte[] v2 = Files.readAllBytes(file);
+    // the same file as version 1 wrote it: no flags byte, its own CRC
+    java.io.ByteArrayOutputStream v1 = new java.io.ByteArrayOutputStream();
+    v1.write(v2, 0, 4);
+    v1.write(new byte[] {0, 0, 0, 1});
+    v1.write(v2, 8, 28 + 16); // the header after the version, and the one key without its flags
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(v1.toByteArray());
+    int c = (int) crc.getValue();
+    v1.write(new byte[] {(byte) (c >>> 24), (byte) (c >>> 16), (byte) (c >>> 8), (byte) c});
+    Files.write(file, v1.toByteArray());
+    KeyedLimiter after = table();
+    assertEquals(new KeyStateFile.Restored(1, 0), KeyStateFile.load(file, after, 10_000));
+    assertEquals(-1, after.admit(1, 10, 10_100), "held, as every key was");
+    assertEquals(4, after.admit(1, 10, 11_100), "5 of 10 counted before");
   }
 
   @Test
