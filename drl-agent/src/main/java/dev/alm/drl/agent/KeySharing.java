@@ -12,6 +12,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 /**
@@ -45,20 +46,21 @@ public final class KeySharing {
   private final long[] lastSentTo;
   private final long[] downSince;
   private PeerLiveness liveness;
-  private long heartbeats;
+  // counters: written by the agent's event loop only, read by /status from another thread
+  private volatile long heartbeats;
   private KeyHomes homes;
   private int[] homeIds;
   private final Map<Integer, KeyHome> homeOf = new HashMap<>();
   private volatile Map<Integer, KeyedCustomer> byKey = Map.of();
   private long seq;
-  private final EnumMap<RejectReason, Long> rejected = new EnumMap<>(RejectReason.class);
-  private long accepted;
-  private long unknownCustomer;
-  private long sentDatagrams;
-  private long sentBytes;
-  private long reportsSent;
-  private long grantsSent;
-  private long homeKeys;
+  private final EnumMap<RejectReason, LongAdder> rejected = new EnumMap<>(RejectReason.class);
+  private volatile long accepted;
+  private volatile long unknownCustomer;
+  private volatile long sentDatagrams;
+  private volatile long sentBytes;
+  private volatile long reportsSent;
+  private volatile long grantsSent;
+  private volatile long homeKeys;
 
   /**
    * @param self this agent's id
@@ -82,6 +84,9 @@ public final class KeySharing {
     this.up = new boolean[limiters];
     this.lastSentTo = new long[limiters];
     this.downSince = new long[limiters];
+    for (RejectReason r : RejectReason.values()) {
+      rejected.put(r, new LongAdder());
+    }
     Arrays.fill(downSince, NOT_DOWN);
     up[self] = true;
     rebuildHomes();
@@ -296,7 +301,7 @@ public final class KeySharing {
   }
 
   private RejectReason reject(RejectReason r) {
-    rejected.merge(r, 1L, Long::sum);
+    rejected.get(r).increment();
     return r;
   }
 
@@ -312,7 +317,7 @@ public final class KeySharing {
     m.put("accepted", accepted);
     Map<String, Long> r = new java.util.LinkedHashMap<>();
     for (RejectReason x : RejectReason.values()) {
-      r.put(x.label(), rejected.getOrDefault(x, 0L));
+      r.put(x.label(), rejected.get(x).sum());
     }
     m.put("rejected", r);
     m.put("unknownCustomerEntries", unknownCustomer);
