@@ -2,8 +2,8 @@ package dev.alm.proxy.limit;
 
 import dev.alm.ratelimit.keys.KeyedLimiter;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.util.collection.LongObjectHashMap;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.Map;
 import net.openhft.hashing.LongHashFunction;
 
@@ -22,14 +22,17 @@ final class CustomerKeys {
   private final KeyRule rule;
   private final KeyedLimiter limiter;
   private final LongHashFunction hash;
-  private final Map<Long, Long> overrides;
+
+  /** Named keys' limits by hash: a primitive-keyed map, so a look-up boxes nothing. */
+  private final LongObjectHashMap<Long> overrides;
+
   private final String policyItem;
 
   CustomerKeys(String customer, KeyRule rule, KeyedLimiter limiter) {
     this.rule = rule;
     this.limiter = limiter;
     this.hash = hashFor(customer);
-    Map<Long, Long> o = new HashMap<>();
+    LongObjectHashMap<Long> o = new LongObjectHashMap<>(Math.max(8, rule.overrides().size() * 2));
     for (Map.Entry<String, Long> e : rule.overrides().entrySet()) {
       o.put(hash(hash, e.getKey()), e.getValue());
     }
