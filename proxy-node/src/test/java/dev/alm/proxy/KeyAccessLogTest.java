@@ -5,15 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.node.HostPort;
-import dev.alm.proxy.limit.CustomerSpec;
-import dev.alm.proxy.limit.CustomersConfig;
 import dev.alm.proxy.limit.KeyDescriptor;
 import dev.alm.proxy.limit.KeyRule;
-import dev.alm.proxy.limit.LimitMode;
+import dev.alm.proxy.limit.KeyedApi;
 import dev.alm.ratelimit.keys.KeyWindow;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -30,19 +27,12 @@ class KeyAccessLogTest {
     KeyRule rule =
         new KeyRule(
             KeyDescriptor.of("query:api_key"), 1, KeyWindow.parse("1d"), Map.of(), null, 64);
-    CustomerSpec api =
-        CustomerSpec.builder()
-            .name("api")
-            .hosts(List.of("api.example"))
-            .mode(LimitMode.INDEPENDENT)
-            .keys(rule)
-            .build();
     ProxyConfig cfg =
         ProxyConfig.builder()
             .listen(new HostPort("127.0.0.1", 0))
             .pop("p1")
             .capacity(1e6)
-            .customers(CustomersConfig.NONE.withCustomers(List.of(api)))
+            .customers(KeyedApi.only(rule))
             .accessLog(dir.resolve("access.csv"))
             .build();
     try (ProxyServer s = ProxyServer.start(cfg);

@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.proxy.fuzz.NettyLeaks;
-import dev.alm.proxy.limit.CustomerSpec;
-import dev.alm.proxy.limit.CustomersConfig;
 import dev.alm.proxy.limit.KeyDescriptor;
 import dev.alm.proxy.limit.KeyRule;
-import dev.alm.proxy.limit.LimitMode;
+import dev.alm.proxy.limit.KeyedApi;
 import dev.alm.ratelimit.keys.KeyWindow;
 import dev.alm.ratelimit.keys.KeyedLimiter;
 import io.netty.buffer.ByteBuf;
@@ -36,19 +34,8 @@ class KeyRequestHostileTest {
   private static ProxyPipelines.Harness harness(String key) throws Exception {
     KeyRule rule =
         new KeyRule(KeyDescriptor.of(key), 1, KeyWindow.parse("1d"), Map.of(), null, 100_000);
-    CustomerSpec spec =
-        CustomerSpec.builder()
-            .name("api")
-            .hosts(List.of("api.example"))
-            .mode(LimitMode.INDEPENDENT)
-            .keys(rule)
-            .build();
     return ProxyPipelines.harness(
-        ProxyConfig.builder()
-            .pop("a")
-            .capacity(1e6)
-            .customers(CustomersConfig.NONE.withCustomers(List.of(spec)))
-            .build());
+        ProxyConfig.builder().pop("a").capacity(1e6).customers(KeyedApi.only(rule)).build());
   }
 
   /** Sends raw bytes on a fresh connection; returns the status of the first response. */

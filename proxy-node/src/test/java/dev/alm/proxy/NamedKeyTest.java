@@ -3,13 +3,10 @@ package dev.alm.proxy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.alm.node.HostPort;
-import dev.alm.proxy.limit.CustomerSpec;
-import dev.alm.proxy.limit.CustomersConfig;
 import dev.alm.proxy.limit.KeyDescriptor;
 import dev.alm.proxy.limit.KeyRule;
-import dev.alm.proxy.limit.LimitMode;
+import dev.alm.proxy.limit.KeyedApi;
 import dev.alm.ratelimit.keys.KeyWindow;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -26,19 +23,12 @@ class NamedKeyTest {
             Map.of("partner", 3L),
             null,
             64);
-    CustomerSpec api =
-        CustomerSpec.builder()
-            .name("api")
-            .hosts(List.of("api.example"))
-            .mode(LimitMode.INDEPENDENT)
-            .keys(rule)
-            .build();
     ProxyConfig cfg =
         ProxyConfig.builder()
             .listen(new HostPort("127.0.0.1", 0))
             .pop("p1")
             .capacity(1e6)
-            .customers(CustomersConfig.NONE.withCustomers(List.of(api)))
+            .customers(KeyedApi.only(rule))
             .build();
     try (ProxyServer s = ProxyServer.start(cfg);
         HttpTestClient c = new HttpTestClient(s.address())) {

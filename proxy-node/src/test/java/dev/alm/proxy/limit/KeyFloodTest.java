@@ -9,7 +9,6 @@ import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpVersion;
-import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -43,15 +42,7 @@ class KeyFloodTest {
             Map.of("real-key", (long) REAL_LIMIT),
             null,
             maxKeys);
-    CustomerSpec spec =
-        CustomerSpec.builder()
-            .name("api")
-            .hosts(List.of("api.example"))
-            .mode(LimitMode.INDEPENDENT)
-            .keys(rule)
-            .build();
-    return new CustomerLimits(
-        CustomersConfig.NONE.withCustomers(List.of(spec)), null, null, System::nanoTime);
+    return new CustomerLimits(KeyedApi.only(rule), null, null, System::nanoTime);
   }
 
   static HttpRequest request(String key) {
