@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.alm.node.HostPort;
 import dev.alm.proxy.limit.KeyDescriptor;
 import dev.alm.proxy.limit.KeyRule;
 import dev.alm.proxy.limit.KeyedApi;
@@ -27,14 +26,7 @@ class KeyAccessLogTest {
     KeyRule rule =
         new KeyRule(
             KeyDescriptor.of("query:api_key"), 1, KeyWindow.parse("1d"), Map.of(), null, 64);
-    ProxyConfig cfg =
-        ProxyConfig.builder()
-            .listen(new HostPort("127.0.0.1", 0))
-            .pop("p1")
-            .capacity(1e6)
-            .customers(KeyedApi.only(rule))
-            .accessLog(dir.resolve("access.csv"))
-            .build();
+    ProxyConfig cfg = KeyedApi.server(rule).accessLog(dir.resolve("access.csv")).build();
     try (ProxyServer s = ProxyServer.start(cfg);
         HttpTestClient c = new HttpTestClient(s.address())) {
       c.send("api.example", "/v1/items?x=1&api_key=SECRET-123&api_key=OTHER-456");

@@ -2,7 +2,6 @@ package dev.alm.proxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.alm.node.HostPort;
 import dev.alm.proxy.limit.KeyDescriptor;
 import dev.alm.proxy.limit.KeyRule;
 import dev.alm.proxy.limit.KeyedApi;
@@ -23,13 +22,7 @@ class NamedKeyTest {
             Map.of("partner", 3L),
             null,
             64);
-    ProxyConfig cfg =
-        ProxyConfig.builder()
-            .listen(new HostPort("127.0.0.1", 0))
-            .pop("p1")
-            .capacity(1e6)
-            .customers(KeyedApi.only(rule))
-            .build();
+    ProxyConfig cfg = KeyedApi.server(rule).build();
     try (ProxyServer s = ProxyServer.start(cfg);
         HttpTestClient c = new HttpTestClient(s.address())) {
       int[] partner = new int[5];

@@ -1,5 +1,7 @@
 package dev.alm.proxy.limit;
 
+import dev.alm.node.HostPort;
+import dev.alm.proxy.ProxyConfig;
 import java.util.List;
 
 /** The keyed customer of the per-key tests: {@code api} on {@code api.example}, limited by key. */
@@ -15,6 +17,15 @@ public final class KeyedApi {
         .mode(LimitMode.INDEPENDENT)
         .keys(rule)
         .build();
+  }
+
+  /** A proxy on a free loopback port, of ample capacity, whose one customer is that customer. */
+  public static ProxyConfig.Builder server(KeyRule rule) {
+    return ProxyConfig.builder()
+        .listen(new HostPort("127.0.0.1", 0))
+        .pop("p1")
+        .capacity(1e6)
+        .customers(only(rule));
   }
 
   /** The customers config of that customer alone. */
