@@ -4,6 +4,7 @@ import dev.alm.ratelimit.keys.KeyedLimiter;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.util.collection.LongObjectHashMap;
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
 import java.util.Map;
 import net.openhft.hashing.LongHashFunction;
 
@@ -73,27 +74,21 @@ final class CustomerKeys {
    */
   String logged(String target) {
     KeyDescriptor d = rule.key();
-    if (d.kind() != KeyDescriptor.Kind.QUERY || target.indexOf('?') < 0) {
+    int q = target.indexOf('?');
+    if (d.kind() != KeyDescriptor.Kind.QUERY || q < 0) {
       return target;
     }
-    String name = d.name();
     StringBuilder out = null;
-    int q = target.indexOf('?');
-    int i = q + 1;
     int copied = 0;
-    while (i < target.length()) {
-      int amp = target.indexOf('&', i);
-      int end = amp < 0 ? target.length() : amp;
-      int value = i + name.length() + 1;
-      if (end >= value
-          && target.charAt(value - 1) == '='
-          && target.regionMatches(i, name, 0, name.length())) {
-        out = out == null ? new StringBuilder(target.length() + 16) : out;
-        out.append(target, copied, value).append('~');
-        out.append(String.format("%016x", hash(hash, target.substring(value, end))));
-        copied = end;
-      }
-      i = end + 1;
+    int from = q + 1;
+    int start;
+    while ((start = KeyDescriptor.queryValue(target, d.name(), from)) >= 0) {
+      int end = KeyDescriptor.queryValueEnd(target, start);
+      out = out == null ? new StringBuilder(target.length() + 16) : out;
+      out.append(target, copied, start).append('~');
+      out.append(HexFormat.of().toHexDigits(hash(hash, target.substring(start, end))));
+      copied = end;
+      from = end + 1;
     }
     return out == null ? target : out.append(target, copied, target.length()).toString();
   }

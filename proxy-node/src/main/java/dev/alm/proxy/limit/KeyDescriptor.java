@@ -130,20 +130,35 @@ public record KeyDescriptor(Kind kind, String name, int segments, AsciiString he
   /** The raw value of the first parameter {@code name} of the target's query, or null. */
   static CharSequence query(String uri, String name) {
     int q = uri.indexOf('?');
-    if (q < 0) {
+    int start = q < 0 ? -1 : queryValue(uri, name, q + 1);
+    if (start < 0) {
       return null;
     }
-    int i = q + 1;
+    int end = queryValueEnd(uri, start);
+    return end > start ? uri.substring(start, end) : null;
+  }
+
+  /**
+   * Where the raw value of the first parameter {@code name} at or after {@code from} (the start of
+   * a parameter of the target's query) begins, or -1 when there is none.
+   */
+  static int queryValue(String uri, String name, int from) {
+    int i = from;
     while (i < uri.length()) {
-      int amp = uri.indexOf('&', i);
-      int end = amp < 0 ? uri.length() : amp;
+      int end = queryValueEnd(uri, i);
       if (end - i > name.length()
           && uri.charAt(i + name.length()) == '='
           && uri.regionMatches(i, name, 0, name.length())) {
-        return end > i + name.length() + 1 ? uri.substring(i + name.length() + 1, end) : null;
+        return i + name.length() + 1;
       }
       i = end + 1;
     }
-    return null;
+    return -1;
+  }
+
+  /** Where the query parameter or value at {@code from} ends: the next {@code &}, or the end. */
+  static int queryValueEnd(String uri, int from) {
+    int amp = uri.indexOf('&', from);
+    return amp < 0 ? uri.length() : amp;
   }
 }
