@@ -280,16 +280,18 @@ public final class KeyHome {
       }
       k.askedShared = false;
       double[] each = new double[k.n];
+      boolean[] mute = new boolean[k.n];
       double projected = carried;
       long totalArrivals = 0;
       double rate = 0;
       for (int i = 0; i < k.n; i++) {
-        each[i] = k.projected(i, nowMillis, settings, silent.test(k.pops[i]));
+        mute[i] = silent.test(k.pops[i]);
+        each[i] = k.projected(i, nowMillis, settings, mute[i]);
         projected += each[i];
         totalArrivals += k.arrivals[i];
         rate += k.rates[i];
       }
-      grant(dirtyKeys.get(d), k, each, projected, totalArrivals, rate, alone, silent, out);
+      grant(dirtyKeys.get(d), k, each, mute, projected, totalArrivals, rate, alone, out);
     }
     dirty.clear();
     dirtyKeys.clear();
@@ -298,16 +300,16 @@ public final class KeyHome {
     return out;
   }
 
-  /** The grants of one changed key, given each reporter's projected count. */
+  /** The grants of one changed key, given each reporter's projected count and its silence. */
   private void grant(
       long key,
       Reports k,
       double[] each,
+      boolean[] mute,
       double projected,
       long totalArrivals,
       double rate,
       boolean alone,
-      IntPredicate silent,
       List<Addressed> out) {
     // every reporter hears of a change that matters to it: a reporter more, a total grown by
     // delta L, a total near the limit; otherwise only the PoPs that reported this round
@@ -333,7 +335,7 @@ public final class KeyHome {
       }
       long total = (long) Math.min(Integer.MAX_VALUE, projected - each[i] + k.counts[i]);
       double othersRate = Math.max(0, rate - k.rates[i]);
-      if (!silent.test(k.pops[i])) {
+      if (!mute[i]) {
         // a silent PoP does not hear this grant: it keeps to what the last ones it heard allow
         k.granted(i, total, totalArrivals, othersRate, settings);
       }
