@@ -279,19 +279,7 @@ public final class KeyHome {
         continue;
       }
       k.askedShared = false;
-      double[] each = new double[k.n];
-      boolean[] mute = new boolean[k.n];
-      double projected = carried;
-      long totalArrivals = 0;
-      double rate = 0;
-      for (int i = 0; i < k.n; i++) {
-        mute[i] = silent.test(k.pops[i]);
-        each[i] = k.projected(i, nowMillis, settings, mute[i]);
-        projected += each[i];
-        totalArrivals += k.arrivals[i];
-        rate += k.rates[i];
-      }
-      grant(dirtyKeys.get(d), k, each, mute, projected, totalArrivals, rate, alone, out);
+      grant(dirtyKeys.get(d), k, Tally.of(k, nowMillis, silent, carried, settings), alone, out);
     }
     dirty.clear();
     dirtyKeys.clear();
@@ -300,17 +288,37 @@ public final class KeyHome {
     return out;
   }
 
-  /** The grants of one changed key, given each reporter's projected count and its silence. */
-  private void grant(
-      long key,
-      Reports k,
-      double[] each,
-      boolean[] mute,
-      double projected,
-      long totalArrivals,
-      double rate,
-      boolean alone,
-      List<Addressed> out) {
+  /**
+   * One changed key's round: each reporter's count projected to now and whether it is silent, and
+   * their sums (with what a silent PoP of the last window carries into this one).
+   */
+  private record Tally(
+      double[] each, boolean[] mute, double projected, long totalArrivals, double rate) {
+
+    static Tally of(
+        Reports k, long nowMillis, IntPredicate silent, double carried, KeyShareSettings s) {
+      double[] each = new double[k.n];
+      boolean[] mute = new boolean[k.n];
+      double projected = carried;
+      long totalArrivals = 0;
+      double rate = 0;
+      for (int i = 0; i < k.n; i++) {
+        mute[i] = silent.test(k.pops[i]);
+        each[i] = k.projected(i, nowMillis, s, mute[i]);
+        projected += each[i];
+        totalArrivals += k.arrivals[i];
+        rate += k.rates[i];
+      }
+      return new Tally(each, mute, projected, totalArrivals, rate);
+    }
+  }
+
+  /** The grants of one changed key, given its round's tally. */
+  private void grant(long key, Reports k, Tally t, boolean alone, List<Addressed> out) {
+    double[] each = t.each();
+    double projected = t.projected();
+    long totalArrivals = t.totalArrivals();
+    double rate = t.rate();
     // every reporter hears of a change that matters to it: a reporter more, a total grown by
     // delta L, a total near the limit; otherwise only the PoPs that reported this round
     int limit = 0;
@@ -335,7 +343,7 @@ public final class KeyHome {
       }
       long total = (long) Math.min(Integer.MAX_VALUE, projected - each[i] + k.counts[i]);
       double othersRate = Math.max(0, rate - k.rates[i]);
-      if (!mute[i]) {
+      if (!t.mute()[i]) {
         // a silent PoP does not hear this grant: it keeps to what the last ones it heard allow
         k.granted(i, total, totalArrivals, othersRate, settings);
       }
