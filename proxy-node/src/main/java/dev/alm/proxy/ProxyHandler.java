@@ -160,8 +160,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
           if (headers()) {
             writer.rateLimitFields(r, Served.content(host, path, customer, d.rateLimitField()));
           }
-          writer.respond(
-              ctx, req, closed, arrival, r, Served.plain(host, customer.loggedTarget(path)));
+          writer.respond(ctx, req, closed, arrival, r, Served.refused(host, path, customer));
           return false;
         }
         case CENTRAL -> {
@@ -198,7 +197,8 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     Admission a = node.admit();
     if (!a.admitted()) {
       FullHttpResponse r = ProxyResponses.shed(a.retryAfterSeconds());
-      writer.respond(ctx, req, closed, arrival, r, Served.plain(s.host(), s.loggedPath()));
+      writer.respond(
+          ctx, req, closed, arrival, r, Served.refused(s.host(), s.path(), s.customer()));
       return false;
     }
     if (origin == null) {
@@ -279,7 +279,8 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
           String field = RateLimitFields.refused(RateLimitFields.GLOBAL, 1);
           writer.rateLimitFields(r, Served.content(s.host(), s.path(), customer, field));
         }
-        writer.respond(ctx, req, closed, arrival, r, Served.plain(s.host(), s.loggedPath()));
+        writer.respond(
+            ctx, req, closed, arrival, r, Served.refused(s.host(), s.path(), s.customer()));
       } else {
         handedOff = serveAdmitted(ctx, req, arrival, s);
       }
