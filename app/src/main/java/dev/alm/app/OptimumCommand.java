@@ -1,6 +1,7 @@
 package dev.alm.app;
 
 import dev.alm.controller.model.Topology;
+import dev.alm.loop.LoopConfig;
 import dev.alm.optimum.CentralOptimum;
 import dev.alm.optimum.OptimumResult;
 import java.nio.file.Path;
@@ -40,11 +41,29 @@ public final class OptimumCommand implements Callable<Integer> {
           "Relative gap (upper - lower) / upper at which to stop. Default: ${DEFAULT-VALUE}.")
   double tolerance;
 
+  @Option(
+      names = "--aim",
+      paramLabel = "LOAD_UNIT",
+      defaultValue = "0",
+      description = {
+        "Lower each capacity T to the T' the live dual aims its proxy at when a load unit is",
+        "LOAD_UNIT requests/s (1 s intervals, guard load 1.1: the noise margin of",
+        "docs/headroom-guard.md, \"Noise\"): the optimum the loop converges to. 0: the",
+        "capacities as they are. Default: 0."
+      })
+  double aim;
+
   @Mixin OutputDirectoryOption output;
 
   @Override
   public Integer call() throws Exception {
     Topology t = topology.load(spec.commandLine().getErr());
+    if (!(aim >= 0) || !Double.isFinite(aim)) {
+      throw new UserError("--aim: a load unit in requests/s >= 0 (0: no aim), got " + aim);
+    }
+    if (aim > 0) {
+      t = AllLoadOptimum.aimed(t, aim, 1, LoopConfig.DEFAULT_GUARD_LOAD);
+    }
     CentralOptimum solver;
     try {
       solver = new CentralOptimum().withRelativeTolerance(tolerance);

@@ -73,6 +73,36 @@ class CommandLineTest extends CliTest {
   }
 
   @Test
+  void optimumAimedLowersSmallCapacitiesToTheNoiseMargin() throws Exception {
+    Path t = dir.resolve("small.json");
+    // a proxy of 0.1 load units: 10 requests/s at a load unit of 100, aimed below capacity
+    Files.writeString(
+        t,
+        "{\"nodes\":[{\"id\":\"a\",\"capacity\":0.1,\"demand\":0.4,\"eta\":1,\"gamma\":10,"
+            + "\"d\":0.5},{\"id\":\"b\",\"capacity\":2,\"demand\":0.5,\"eta\":1,\"gamma\":10,"
+            + "\"d\":0.5}],\"correlation\":[[1,0],[0,1]]}");
+    Path full = dir.resolve("full");
+    Path aimed = dir.resolve("aimed");
+    assertEquals(0, alm("optimum", "-t", t.toString(), "-o", full.toString()), err.toString());
+    assertEquals(
+        0,
+        alm("optimum", "-t", t.toString(), "--aim", "100", "-o", aimed.toString()),
+        err.toString());
+    JsonNode f = JSON.readTree(full.resolve("optimum.json").toFile());
+    JsonNode a = JSON.readTree(aimed.resolve("optimum.json").toFile());
+    assertEquals(
+        dev.alm.loop.NoiseMargin.capacity(0.1, 100, 1, 1.1), a.get("T").get("a").asDouble(), 1e-12);
+    assertTrue(a.get("T").get("a").asDouble() < 0.1, a.toString());
+    assertEquals(2, a.get("T").get("b").asDouble(), 1e-12);
+    assertTrue(
+        a.get("x").get("a").asDouble() < f.get("x").get("a").asDouble(),
+        "the aimed optimum sends less to the small proxy: " + a + " " + f);
+    assertEquals(2, alm("optimum", "-t", t.toString(), "--aim", "x", "-o", aimed.toString()));
+    assertEquals(1, alm("optimum", "-t", t.toString(), "--aim", "-5", "-o", aimed.toString()));
+    assertTrue(err.toString().contains("--aim"), err.toString());
+  }
+
+  @Test
   void compareWritesTheTableAndThePlot() throws Exception {
     assertEquals(
         0,
