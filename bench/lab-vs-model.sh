@@ -2,7 +2,7 @@
 # alm lab's cold start against the offline model of each run (docs/lab/measured.md, "The offline model
 # of each lab"): for every lab run directory, its topology (bench/lab_topology.py: true C and A, T from
 # samples.csv) and alm predict --lab DIR (its eyeball networks, their users' warm-up lag, the background
-# its proxies measured) over ten seeds, up to DURATION (the first drill). Prints each live run's whole
+# its proxies measured) over RUNS seeds (default 30), up to DURATION (the first drill). Prints each live run's whole
 # cold start and overload part, the model's mean and range per run, the means over all, and live / model.
 # usage: DURATION=40s bench/lab-vs-model.sh DIR... [-- ALM PREDICT FLAGS...]
 #   DURATION=60s bench/lab-vs-model.sh out/lab/fig2-1 out/lab/fig2-2 out/lab/fig2-3
@@ -22,7 +22,7 @@ for run in "${runs[@]}"; do
   k=$((k + 1))
   python3 bench/lab_topology.py "$run" "$dir/t$k.json" 50
   java -jar "$jar" predict -t "$dir/t$k.json" --lab "$run" --withhold-c --load-unit 50 --resolvers 50 \
-    --beacons 40 --duration "$duration" --runs 10 "$@" --out "$dir/m$k" > "$dir/m$k.log" 2>&1 \
+    --beacons 40 --duration "$duration" --runs "${RUNS:-30}" "$@" --out "$dir/m$k" > "$dir/m$k.log" 2>&1 \
     || { cat "$dir/m$k.log" >&2; exit 1; }
 done
 python3 - "$dir" "${runs[@]}" <<'PY'
