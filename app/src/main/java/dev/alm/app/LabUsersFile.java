@@ -49,7 +49,7 @@ record LabUsersFile(
               + " "
               + run.asText()
               + ", the prediction "
-              + predicted
+              + (predicted == Math.rint(predicted) ? String.valueOf((long) predicted) : predicted)
               + "; pass "
               + flag
               + " "

@@ -132,18 +132,17 @@ public final class PredictCommand implements Callable<Integer> {
   @Option(
       names = "--lab",
       paramLabel = "DIR",
-      description = {
-        "An alm lab run's output directory: the users as that run's users. Its eyeball networks",
-        "(catchments.json), each with --resolvers caches of its own asking from one address (its",
-        "resolver's) and all its L1 requests going to its HTTP catchment's proxy; the run's beacons",
-        "per load unit of their demand (run/settings.json); each network's warm-up lag",
-        "(users/ID.json: maxLagSeconds at maxLagAtSeconds: the requests due before are sent",
-        "stretched, those due after at once, as the lab's lagging users did); and at each proxy the",
-        "background load of the run (its access log's requests that are neither probes nor the",
-        "users' ordinary ones, from 2 s to --duration), on top of --background. -t gives C, A and",
-        "T (bench/lab_topology.py DIR FILE writes them from the run). --load-unit, --resolvers and",
-        "--ttl must be the run's. See docs/controllers/fleet-model.md."
-      })
+      description =
+          "An alm lab run's output directory: the users as that run had them. Its eyeball networks"
+              + " (catchments.json), each with --resolvers caches of its own asking from one address"
+              + " (its resolver's) and every L1 request of it on its HTTP catchment's proxy; their"
+              + " beacons at the run's rate per load unit of their demand (run/settings.json); the"
+              + " users' warm-up seen in the access logs (a burst of late requests: those due before"
+              + " it sent stretched, the backlog at once); and at each proxy the background its access"
+              + " log shows (requests neither probes nor the users' ordinary ones, from 2 s to"
+              + " --duration), on top of --background. -t gives C, A and T (bench/lab_topology.py"
+              + " DIR FILE writes them); --load-unit, --resolvers and --ttl must be the run's. See"
+              + " docs/controllers/fleet-model.md.")
   Path lab;
 
   private LabUsersFile labUsers;
