@@ -2,6 +2,7 @@ package dev.alm.loop.fleet;
 
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Topology;
+import dev.alm.fastcontrol.HandOutRate;
 import dev.alm.fastcontrol.PlannedProbeAnswerer;
 import dev.alm.fastcontrol.ProbeAnswererConfig;
 import dev.alm.fastcontrol.ProbePlan;
@@ -120,6 +121,9 @@ public final class FleetModel {
   /** The hand-out rate signed into PoP i's probes. */
   private final float[] rate;
 
+  /** PoP i's probe signer's hand-out rate: each probe carries kappa_i over it (ProbeSigner). */
+  private final HandOutRate[] handOuts;
+
   private final ModelCurvature curvature;
 
   private final ModelAdmission admission;
@@ -180,6 +184,10 @@ public final class FleetModel {
     weight = new float[n];
     sensitivity = new double[n];
     rate = new float[n];
+    handOuts = new HandOutRate[n];
+    for (int i = 0; i < n; i++) {
+      handOuts[i] = new HandOutRate();
+    }
     curvature = new ModelCurvature(n);
     double[] ceilings = new double[n];
 
@@ -419,8 +427,11 @@ public final class FleetModel {
     if (category.equals(ids.get(j))) {
       ownProbes[j]++;
     }
-    curvature.probe(j, i, weight[i], rate[i]);
-    sensitivity[j] += weight[i]; // the weight signed into the probe when it was handed out
+    // the weight and rate signed into the probe when it was handed out: the published kappa_i over
+    // the signer's hand-out rate of the second before, as ProbeSigner signs them
+    HandOutRate.Signed signed = handOuts[i].handOut(weight[i], rate[i], base + t);
+    curvature.probe(j, i, signed.weight(), signed.rate());
+    sensitivity[j] += signed.weight();
     double price = echoPrice[j];
     if (echoMode[j] && echoMode[i] && !Double.isNaN(price)) {
       // the echo name carries an IEEE single, and the proxy's meter when it answered as S_j / T_j
