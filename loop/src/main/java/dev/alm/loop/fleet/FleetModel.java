@@ -117,6 +117,7 @@ public final class FleetModel {
   private final long[] proxyRequests;
   private final float[] weight;
   private final double[] sensitivity;
+  private final double[] publishedWeights;
 
   /** The hand-out rate signed into PoP i's probes. */
   private final float[] rate;
@@ -183,6 +184,7 @@ public final class FleetModel {
     proxyRequests = new long[n];
     weight = new float[n];
     sensitivity = new double[n];
+    publishedWeights = new double[n];
     rate = new float[n];
     handOuts = new HandOutRate[n];
     for (int i = 0; i < n; i++) {
@@ -321,7 +323,9 @@ public final class FleetModel {
               echoes.count(i),
               proxyRequests[i],
               allProbes[i],
-              admission.shed(i)));
+              admission.shed(i),
+              sensitivity[i],
+              publishedWeights[i]));
     }
     return new FleetRun(config, samples, totals);
   }
@@ -432,6 +436,7 @@ public final class FleetModel {
     HandOutRate.Signed signed = handOuts[i].handOut(weight[i], rate[i], base + t);
     curvature.probe(j, i, signed.weight(), signed.rate());
     sensitivity[j] += signed.weight();
+    publishedWeights[j] += weight[i];
     double price = echoPrice[j];
     if (echoMode[j] && echoMode[i] && !Double.isNaN(price)) {
       // the echo name carries an IEEE single, and the proxy's meter when it answered as S_j / T_j

@@ -97,4 +97,25 @@ class FleetModelEyeballsTest {
     assertThrows(
         IllegalArgumentException.class, () -> new Eyeball("e", "a", "a", 1, "e", 0, -1, 0));
   }
+
+  @Test
+  void aProbeCarriesKappaOverItsSignersRateOfTheSecondBefore() {
+    // 20 beacons/s a PoP, each a probe with echoes: kappa / count of the second before is on
+    // average about 1/20 above kappa / rate (Jensen), what the proxies of alm lab measure
+    FleetRun run =
+        FleetModel.run(
+            FleetModelConfig.builder(BuiltinTopologies.paperFig2())
+                .loop(
+                    FleetModelConfig.clusterLoop(Algorithm.DUAL)
+                        .withBetaSource(dev.alm.loop.BetaSource.ECHO))
+                .beaconRate(20)
+                .duration(Duration.ofSeconds(120))
+                .seed(2)
+                .build());
+    for (FleetRun.PopTotals t : run.totals()) {
+      assertTrue(t.publishedWeights() > 0, t.pop());
+      double ratio = t.signedWeights() / t.publishedWeights();
+      assertTrue(ratio > 1.02 && ratio < 1.12, t.pop() + ": " + ratio);
+    }
+  }
 }
