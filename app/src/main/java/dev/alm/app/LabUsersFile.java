@@ -24,10 +24,10 @@ import java.util.Map;
  * @param eyeballs the networks, with the run's FastControl beacons per load unit of their demand
  *     ({@code run/settings.json}'s {@code fcBeaconsPerUnit}; without it {@code --beacons})
  * @param backgroundAt requests/s per proxy that did not follow x in the run
- * @param logs what the access logs showed, or null without them
  * @param requestsPerQuery per PoP, the users' requests per CDN query its DNS receives with {@code
  *     --resolvers} caches per network, as {@code alm lab} calibrates its PoPs ({@code
  *     LabRun.truth})
+ * @param logs what the access logs showed, or null without them
  */
 record LabUsersFile(
     List<Eyeball> eyeballs,

@@ -16,11 +16,10 @@ package dev.alm.loop.fleet;
  *     forwards the queries of several networks
  * @param beacons its users' FastControl beacons per second
  * @param lag the users' warm-up: their request lane fell behind its schedule by up to this many
- *     seconds (its largest lag, {@code maxLagSeconds} of {@code alm lab}'s users), 0 for none
- * @param lagAt the due time of the request that was that late, seconds after the start ({@code
- *     maxLagAtSeconds}): the lane sends the requests due up to then stretched over {@code lagAt +
- *     lag} seconds, and the ones due after, up to {@code lagAt + lag}, at that instant, as one
- *     burst ({@link #sentAt})
+ *     seconds, 0 for none ({@code alm predict --lab} measures it from the run's access logs)
+ * @param lagAt the due time of the request that was that late, seconds after the start: the lane
+ *     sends the requests due up to then stretched over {@code lagAt + lag} seconds, and the ones
+ *     due after, up to {@code lagAt + lag}, at that instant, as one burst ({@link #sentAt})
  */
 public record Eyeball(
     String id,
