@@ -33,6 +33,9 @@ for k, run in enumerate(runs, 1):
     s = json.load(open(f'{run}/summary.json'))
     m = json.load(open(f'{d}/m{k}/summary.json'))
     c, o = m['coldStartIntervalsOverRuns'], m['coldStartOverloadIntervalsOverRuns']
+    if s['coldStartIntervals'] is None:  # the live run did not settle: left out of the means
+        print(f"{run}: live cold start did not settle; model {c['mean']:.1f}")
+        continue
     live.append(s['coldStartIntervals']); lo.append(s['coldStartOverloadIntervals'])
     model.append(c['mean']); mo.append(o['mean'])
     print(f"{run}: live cold start {s['coldStartIntervals']} (overload part {s['coldStartOverloadIntervals']});"
