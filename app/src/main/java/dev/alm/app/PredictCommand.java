@@ -130,6 +130,24 @@ public final class PredictCommand implements Callable<Integer> {
   Double persistentBoost;
 
   @Option(
+      names = "--lab",
+      paramLabel = "DIR",
+      description =
+          "An alm lab run's output directory: the users as that run had them. Its eyeball networks"
+              + " (catchments.json), each with --resolvers caches of its own asking from one address"
+              + " (its resolver's) and every L1 request of it on its HTTP catchment's proxy; their"
+              + " beacons at the run's rate per load unit of their demand (run/settings.json); the"
+              + " users' warm-up seen in the access logs (a burst of late requests: those due before"
+              + " it sent stretched, the backlog at once); and at each proxy the background its access"
+              + " log shows (requests neither probes nor the users' ordinary ones, from 2 s to"
+              + " --duration), on top of --background. -t gives C, A and T (bench/lab_topology.py"
+              + " DIR FILE writes them); --load-unit, --resolvers and --ttl must be the run's. See"
+              + " docs/controllers/fleet-model.md.")
+  Path lab;
+
+  private LabUsersFile labUsers;
+
+  @Option(
       names = "--against",
       paramLabel = "DIR",
       description =
@@ -169,9 +187,23 @@ public final class PredictCommand implements Callable<Integer> {
       }
       loops.add(b.build());
     }
+    labUsers = lab == null ? null : LabUsersFile.read(lab, t, c);
+    if (labUsers != null) {
+      o.println(labUsers.line());
+    }
+    if (labUsers != null) {
+      // the DNS's requests per query as alm lab calibrates it from its eyeball networks' caches
+      for (int i = 0; i < t.size(); i++) {
+        double rpq = labUsers.requestsPerQuery(t.ids().get(i));
+        if (rpq >= 1) {
+          loops.set(i, loops.get(i).toBuilder().requestsPerQuery(rpq).build());
+        }
+      }
+    }
     List<FleetRun> done = new ArrayList<>();
     for (int k = 0; k < runs; k++) {
       FleetModelConfig mc = modelConfig(t, c, loops, first, slice, changes, seed + k);
+
       long started = System.nanoTime();
       FleetRun run = FleetModel.run(mc);
       done.add(run);
@@ -235,6 +267,9 @@ public final class PredictCommand implements Callable<Integer> {
             .sharedResolver(sharedResolver)
             .randomAnswers(randomAnswers)
             .seed(seed);
+    if (labUsers != null) {
+      b.eyeballs(labUsers.eyeballs()).backgroundAt(labUsers.backgroundAt());
+    }
     if (c.flash() != null) {
       FlashCrowd f = c.flash();
       b.flash(new Flash(f.pop(), f.factor(), f.startSeconds(), f.seconds()));

@@ -24,15 +24,10 @@ public final class ProbeSigner {
   private final LongSupplier nonces;
   private volatile float weight;
   private volatile float rate;
-  private volatile SlidingWindowCounter handedOut;
+  private final HandOutRate handedOut = new HandOutRate();
 
-  /** Buckets of the window the hand-out rate is counted over, and their length (100 ms). */
-  static final int RATE_BUCKETS = 10;
-
-  static final long RATE_BUCKET_NANOS = 100_000_000L;
-
-  /** Hand-outs the window must hold before its rate is signed: below, its noise is above 30%. */
-  static final int MIN_RATE_COUNT = 10;
+  /** Hand-outs the window must hold before its rate is signed ({@link HandOutRate#MIN_COUNT}). */
+  static final int MIN_RATE_COUNT = HandOutRate.MIN_COUNT;
 
   /**
    * @param keys the fleet's probe keys; the current one signs
@@ -77,8 +72,7 @@ public final class ProbeSigner {
   }
 
   private static float finite(double v) {
-    float f = (float) v;
-    return f >= 0 && Float.isFinite(f) ? f : 0;
+    return HandOutRate.finite(v);
   }
 
   /** The weight signed into probes now. */
@@ -98,18 +92,10 @@ public final class ProbeSigner {
   public ProbeToken token(String category, String origin, long nowMillis) {
     long expiry = Math.floorDiv(nowMillis + lifetimeMillis, 1000);
     long nonce = nonces.getAsLong();
-    long nanos = nowMillis * 1_000_000L;
-    SlidingWindowCounter handOuts = handOuts(nanos);
-    SlidingWindowCounter.Window last = handOuts.window(nanos);
-    handOuts.record(nanos);
-    float w = weight;
-    float r = rate;
-    double now = last.count() >= MIN_RATE_COUNT ? last.rate() : Double.NaN;
-    if (w > 0 && r > 0 && now > 0) {
-      w = finite(w * (double) r / now);
-      r = finite(now);
-    }
-    ProbeToken unsigned = new ProbeToken(expiry, nonce, w, r, new byte[ProbeToken.MAC_BYTES]);
+    HandOutRate.Signed carried = handedOut.handOut(weight, rate, nowMillis * 1_000_000L);
+    ProbeToken unsigned =
+        new ProbeToken(
+            expiry, nonce, carried.weight(), carried.rate(), new byte[ProbeToken.MAC_BYTES]);
     byte[] mac = keys.sign(unsigned.macInput(zone, category, origin));
     return new ProbeToken(
         expiry,
@@ -117,20 +103,6 @@ public final class ProbeSigner {
         unsigned.weight(),
         unsigned.rate(),
         Arrays.copyOf(mac, ProbeToken.MAC_BYTES));
-  }
-
-  /** The hand-out counter, started at the first probe's time. */
-  private SlidingWindowCounter handOuts(long nowNanos) {
-    SlidingWindowCounter c = handedOut;
-    if (c == null) {
-      synchronized (this) {
-        if (handedOut == null) {
-          handedOut = new SlidingWindowCounter(RATE_BUCKET_NANOS, RATE_BUCKETS, nowNanos);
-        }
-        c = handedOut;
-      }
-    }
-    return c;
   }
 
   /**

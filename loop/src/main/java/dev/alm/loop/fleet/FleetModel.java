@@ -2,6 +2,7 @@ package dev.alm.loop.fleet;
 
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Topology;
+import dev.alm.fastcontrol.HandOutRate;
 import dev.alm.fastcontrol.PlannedProbeAnswerer;
 import dev.alm.fastcontrol.ProbeAnswererConfig;
 import dev.alm.fastcontrol.ProbePlan;
@@ -87,6 +88,27 @@ public final class FleetModel {
   private final long[] nextBackground;
   private final ModelResolvers resolvers;
 
+  /**
+   * Per PoP, its eyeball networks ({@link FleetModelConfig#eyeballs()}): the cumulative demand,
+   * each network's first cache and its proxy; null for a PoP whose users are one crowd routed by C.
+   */
+  private final double[][] eyeballDemand;
+
+  private final int[][] eyeballCache;
+  private final int[][] eyeballProxy;
+  private final Eyeball[][] eyeballOf;
+
+  /** Per PoP, the requests its users' lanes send late ({@link Eyeball#sentAt}): {time, network}. */
+  private final java.util.PriorityQueue<long[]>[] late;
+
+  /** PoP i's users' beacons per second. */
+  private final double[] beaconRates;
+
+  /** Requests/s reaching proxy j whatever x is (the measured background at each proxy). */
+  private final double[] backgroundAt;
+
+  private final long[] nextAt;
+
   private final long[] requests;
   private final long[] toL1;
   private final long[] beacons;
@@ -95,9 +117,13 @@ public final class FleetModel {
   private final long[] proxyRequests;
   private final float[] weight;
   private final double[] sensitivity;
+  private final double[] publishedWeights;
 
   /** The hand-out rate signed into PoP i's probes. */
   private final float[] rate;
+
+  /** PoP i's probe signer's hand-out rate: each probe carries kappa_i over it (ProbeSigner). */
+  private final HandOutRate[] handOuts;
 
   private final ModelCurvature curvature;
 
@@ -130,8 +156,26 @@ public final class FleetModel {
     nextRequest = new long[n];
     nextBeacon = new long[n];
     nextBackground = new long[n];
+    nextAt = new long[n];
+    eyeballDemand = new double[n][];
+    eyeballCache = new int[n][];
+    eyeballProxy = new int[n][];
+    eyeballOf = new Eyeball[n][];
+    @SuppressWarnings("unchecked")
+    java.util.PriorityQueue<long[]>[] q = new java.util.PriorityQueue[n];
+    late = q;
+    for (int i = 0; i < n; i++) {
+      late[i] = new java.util.PriorityQueue<>((u, v) -> Long.compare(u[0], v[0]));
+    }
+    beaconRates = new double[n];
+    backgroundAt = new double[n];
+    int[][] address = new int[n][];
+    int[] caches = eyeballs(address);
+    for (int i = 0; i < n; i++) {
+      backgroundAt[i] = c.backgroundAt().getOrDefault(ids.get(i), 0.0);
+    }
     resolvers =
-        new ModelResolvers(n, c.resolvers(), ttlNanos, c.sharedResolver(), c.randomAnswers());
+        new ModelResolvers(caches, address, ttlNanos, c.sharedResolver(), c.randomAnswers());
     requests = new long[n];
     toL1 = new long[n];
     beacons = new long[n];
@@ -140,7 +184,12 @@ public final class FleetModel {
     proxyRequests = new long[n];
     weight = new float[n];
     sensitivity = new double[n];
+    publishedWeights = new double[n];
     rate = new float[n];
+    handOuts = new HandOutRate[n];
+    for (int i = 0; i < n; i++) {
+      handOuts[i] = new HandOutRate();
+    }
     curvature = new ModelCurvature(n);
     double[] ceilings = new double[n];
 
@@ -151,9 +200,57 @@ public final class FleetModel {
     routing = new ModelRouting(known, c.routeChanges());
     for (int i = 0; i < n; i++) {
       nextRequest[i] = gap(i, rate(i, 0));
-      nextBeacon[i] = gap(i, c.beaconRate());
+      nextBeacon[i] = beaconRates[i] > 0 ? gap(i, beaconRates[i]) : Long.MAX_VALUE;
       nextBackground[i] = c.backgroundRate() > 0 ? gap(i, c.backgroundRate()) : Long.MAX_VALUE;
+      nextAt[i] = backgroundAt[i] > 0 ? gap(i, backgroundAt[i]) : Long.MAX_VALUE;
     }
+  }
+
+  /**
+   * Lays out the eyeball networks: each PoP's networks (those its DNS answers) with {@code
+   * resolvers} caches each, asking from their resolver's address; fills the beacon rates and
+   * returns each PoP's caches. A PoP without networks, or a run without any, keeps {@code
+   * resolvers} caches for its users and the configured beacon rate.
+   */
+  private int[] eyeballs(int[][] address) {
+    FleetModelConfig c = config;
+    int r = c.resolvers();
+    int[] caches = new int[n];
+    List<String> resolverNames = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      List<Eyeball> mine = new ArrayList<>();
+      for (Eyeball e : c.eyeballs()) {
+        if (e.dns().equals(ids.get(i))) {
+          mine.add(e);
+        }
+      }
+      if (mine.isEmpty()) {
+        caches[i] = r;
+        beaconRates[i] = c.eyeballs().isEmpty() ? c.beaconRate() : 0;
+        continue;
+      }
+      int m = mine.size();
+      eyeballDemand[i] = new double[m];
+      eyeballCache[i] = new int[m];
+      eyeballProxy[i] = new int[m];
+      eyeballOf[i] = mine.toArray(new Eyeball[0]);
+      address[i] = new int[m * r];
+      double sum = 0;
+      for (int g = 0; g < m; g++) {
+        Eyeball e = mine.get(g);
+        sum += e.demand();
+        eyeballDemand[i][g] = sum;
+        eyeballCache[i][g] = g * r;
+        eyeballProxy[i][g] = ids.indexOf(e.http());
+        beaconRates[i] += e.beacons();
+        if (!resolverNames.contains(e.resolver())) {
+          resolverNames.add(e.resolver());
+        }
+        java.util.Arrays.fill(address[i], g * r, (g + 1) * r, resolverNames.indexOf(e.resolver()));
+      }
+      caches[i] = m * r;
+    }
+    return caches;
   }
 
   /**
@@ -226,7 +323,9 @@ public final class FleetModel {
               echoes.count(i),
               proxyRequests[i],
               allProbes[i],
-              admission.shed(i)));
+              admission.shed(i),
+              sensitivity[i],
+              publishedWeights[i]));
     }
     return new FleetRun(config, samples, totals);
   }
@@ -238,11 +337,20 @@ public final class FleetModel {
       long r = nextRequest[i];
       long b = nextBeacon[i];
       long g = nextBackground[i];
-      long next = Math.min(Math.min(r, b), g);
+      long h = nextAt[i];
+      long[] lateHead = late[i].peek();
+      long d = lateHead == null ? Long.MAX_VALUE : lateHead[0];
+      long next = Math.min(Math.min(Math.min(r, b), Math.min(g, h)), d);
       if (next >= stop) {
         return;
       }
-      if (g == next) {
+      if (d == next) {
+        late[i].poll();
+        send(i, (int) lateHead[1], d);
+      } else if (h == next) {
+        arrive(i, h);
+        nextAt[i] = h + gap(i, backgroundAt[i]);
+      } else if (g == next) {
         if (config.backgroundRate() > 0) {
           background(i, g);
         }
@@ -255,20 +363,53 @@ public final class FleetModel {
         nextRequest[i] = r + gap(i, rate);
       } else {
         beacon(i, b);
-        nextBeacon[i] = b + gap(i, config.beaconRate());
+        nextBeacon[i] = b + gap(i, beaconRates[i]);
       }
     }
   }
 
   private void request(int i, long t) {
-    requests[i]++;
     SplittableRandom random = userRandom[i];
-    int k = random.nextInt(config.resolvers());
+    double[] demand = eyeballDemand[i];
+    int k;
+    int g = -1;
+    if (demand == null) {
+      k = random.nextInt(config.resolvers());
+    } else {
+      // the request's eyeball network by demand, then one of that network's caches
+      double u = random.nextDouble() * demand[demand.length - 1];
+      g = 0;
+      while (g < demand.length - 1 && u >= demand[g]) {
+        g++;
+      }
+      long sent = nanos(eyeballOf[i][g].sentAt(t / 1e9));
+      if (sent > t) {
+        late[i].add(new long[] {sent, g});
+        return;
+      }
+      k = eyeballCache[i][g] + random.nextInt(config.resolvers());
+    }
+    requests[i]++;
     if (!resolvers.l1(i, k, t, base + t, () -> dnsX(i, t))) {
       return;
     }
     toL1[i]++;
-    int j = anycast(i, t);
+    arrive(g < 0 ? anycast(i, t) : eyeballProxy[i][g], t);
+  }
+
+  /** A request of PoP i's eyeball network g that its users' lane sends late, at {@code t}. */
+  private void send(int i, int g, long t) {
+    requests[i]++;
+    int k = eyeballCache[i][g] + userRandom[i].nextInt(config.resolvers());
+    if (!resolvers.l1(i, k, t, base + t, () -> dnsX(i, t))) {
+      return;
+    }
+    toL1[i]++;
+    arrive(eyeballProxy[i][g], t);
+  }
+
+  /** A request at proxy j: counted, metered, admitted. */
+  private void arrive(int j, long t) {
     proxyRequests[j]++;
     meters[j].record(base + t);
     admission.admit(j, t);
@@ -276,10 +417,7 @@ public final class FleetModel {
 
   /** A request that reaches the anycast address whatever x is: routed by C, metered, admitted. */
   private void background(int i, long t) {
-    int j = anycast(i, t);
-    proxyRequests[j]++;
-    meters[j].record(base + t);
-    admission.admit(j, t);
+    arrive(anycast(i, t), t);
   }
 
   private void beacon(int i, long t) {
@@ -293,8 +431,12 @@ public final class FleetModel {
     if (category.equals(ids.get(j))) {
       ownProbes[j]++;
     }
-    curvature.probe(j, i, weight[i], rate[i]);
-    sensitivity[j] += weight[i]; // the weight signed into the probe when it was handed out
+    // the weight and rate signed into the probe when it was handed out: the published kappa_i over
+    // the signer's hand-out rate of the second before, as ProbeSigner signs them
+    HandOutRate.Signed signed = handOuts[i].handOut(weight[i], rate[i], base + t);
+    curvature.probe(j, i, signed.weight(), signed.rate());
+    sensitivity[j] += signed.weight();
+    publishedWeights[j] += weight[i];
     double price = echoPrice[j];
     if (echoMode[j] && echoMode[i] && !Double.isNaN(price)) {
       // the echo name carries an IEEE single, and the proxy's meter when it answered as S_j / T_j

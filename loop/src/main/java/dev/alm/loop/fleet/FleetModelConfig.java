@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The settings of one run of the {@link FleetModel}: the fleet as {@code alm cluster} runs it (one
@@ -51,6 +52,14 @@ import java.util.List;
  *     query; otherwise each cache is a resolver of its own, as {@code alm cluster}'s are
  * @param randomAnswers whether the DNS draws every answer independently (the paper's, {@code
  *     "mode": "random"}) instead of the default balanced split ({@code fastcontrol.BalancedSplit})
+ * @param eyeballs the users as {@code alm lab}'s eyeball networks ({@link Eyeball}): each with
+ *     {@code resolvers} caches of its own and one proxy for all its L1 requests; PoP i's demand is
+ *     split among the networks its DNS answers in proportion to theirs and its beacon rate is
+ *     theirs summed. Empty: every PoP's users share {@code resolvers} caches and each L1 request
+ *     lands on a proxy drawn from C, at {@code beaconRate} beacons/s
+ * @param backgroundAt requests/s that reach proxy j whatever x is, by PoP id (the background load
+ *     an {@code alm lab} run measured at each proxy), on top of {@code backgroundRate}; possibly
+ *     empty
  * @param seed the run's seed: users, DNS draws, routing, probe answers and the meters' phase
  */
 public record FleetModelConfig(
@@ -73,6 +82,8 @@ public record FleetModelConfig(
     boolean probeWeights,
     boolean sharedResolver,
     boolean randomAnswers,
+    List<Eyeball> eyeballs,
+    Map<String, Double> backgroundAt,
     long seed) {
 
   /** {@code alm cluster}'s requests/s per load unit. */
@@ -133,6 +144,8 @@ public record FleetModelConfig(
     List<Pin> p = new ArrayList<>(pins == null ? List.of() : pins);
     p.sort(Comparator.comparingDouble(Pin::atSeconds));
     pins = List.copyOf(p);
+    eyeballs = FleetModelConfigChecks.eyeballs(topology, eyeballs);
+    backgroundAt = FleetModelConfigChecks.backgroundAt(topology, backgroundAt);
   }
 
   /** The control interval (every PoP's). */
@@ -199,6 +212,8 @@ public record FleetModelConfig(
     private boolean probeWeights = true;
     private boolean sharedResolver;
     private boolean randomAnswers;
+    private final List<Eyeball> eyeballs = new ArrayList<>();
+    private Map<String, Double> backgroundAt = Map.of();
     private long seed = DEFAULT_SEED;
 
     private Builder(Topology topology) {
@@ -321,6 +336,19 @@ public record FleetModelConfig(
       return this;
     }
 
+    /** The users as alm lab's eyeball networks (default none: the users of each PoP as one). */
+    public Builder eyeballs(List<Eyeball> v) {
+      eyeballs.clear();
+      eyeballs.addAll(v);
+      return this;
+    }
+
+    /** Requests/s reaching each proxy whatever x is, by PoP id (default none). */
+    public Builder backgroundAt(Map<String, Double> v) {
+      backgroundAt = v;
+      return this;
+    }
+
     /**
      * @throws IllegalArgumentException naming the setting that is out of range
      */
@@ -363,6 +391,8 @@ public record FleetModelConfig(
           probeWeights,
           sharedResolver,
           randomAnswers,
+          eyeballs,
+          backgroundAt,
           seed);
     }
   }

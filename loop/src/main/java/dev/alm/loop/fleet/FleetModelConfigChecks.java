@@ -118,4 +118,38 @@ final class FleetModelConfigChecks {
     sorted.sort(Comparator.comparingDouble(RouteChange::atSeconds));
     return List.copyOf(sorted);
   }
+
+  /** Every eyeball network's PoPs are in the topology, and its id is its own. */
+  static List<Eyeball> eyeballs(Topology topology, List<Eyeball> eyeballs) {
+    if (eyeballs == null) {
+      return List.of();
+    }
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (Eyeball e : eyeballs) {
+      if (!topology.ids().contains(e.dns()) || !topology.ids().contains(e.http())) {
+        throw new IllegalArgumentException(
+            "eyeball network " + e.id() + ": unknown PoP " + e.dns() + " or " + e.http());
+      }
+      if (!seen.add(e.id())) {
+        throw new IllegalArgumentException("eyeball network " + e.id() + " given twice");
+      }
+    }
+    return List.copyOf(eyeballs);
+  }
+
+  /** Every background rate is at a PoP of the topology and a finite rate >= 0. */
+  static java.util.Map<String, Double> backgroundAt(
+      Topology topology, java.util.Map<String, Double> rates) {
+    if (rates == null) {
+      return java.util.Map.of();
+    }
+    rates.forEach(
+        (id, r) -> {
+          if (!topology.ids().contains(id) || r == null || !(r >= 0) || !Double.isFinite(r)) {
+            throw new IllegalArgumentException(
+                "background at " + id + ": a PoP of the topology and a finite rate >= 0 required");
+          }
+        });
+    return java.util.Map.copyOf(rates);
+  }
 }

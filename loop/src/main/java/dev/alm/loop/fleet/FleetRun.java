@@ -37,6 +37,9 @@ public record FleetRun(FleetModelConfig config, List<Sample> samples, List<PopTo
    * @param proxyRequests ordinary requests its proxy received (from every PoP's users)
    * @param proxyProbes probes its proxy counted
    * @param shed requests its proxy shed
+   * @param signedWeights the weights its proxy's counted probes carried (its sensitivity sum)
+   * @param publishedWeights the weights their PoPs had published when those probes were handed out:
+   *     each probe carries the published kappa over its signer's rate of the second before instead
    */
   public record PopTotals(
       String pop,
@@ -48,7 +51,9 @@ public record FleetRun(FleetModelConfig config, List<Sample> samples, List<PopTo
       long echoes,
       long proxyRequests,
       long proxyProbes,
-      long shed) {}
+      long shed,
+      double signedWeights,
+      double publishedWeights) {}
 
   /**
    * A scheduled event and how long the fleet took to recover from it ({@link

@@ -24,14 +24,34 @@ final class ModelResolvers {
   private final long ttlNanos;
   private final boolean shared;
   private final boolean randomAnswers;
+  private final int[][] address;
 
   /**
    * @param shared every cache asks from one address (one large resolver), else each from its own
    * @param randomAnswers every answer an independent draw, else the balanced split
    */
   ModelResolvers(int pops, int caches, long ttlNanos, boolean shared, boolean randomAnswers) {
-    cachedL1 = new boolean[pops][caches];
-    expires = new long[pops][caches];
+    this(filled(pops, caches), new int[pops][], ttlNanos, shared, randomAnswers);
+  }
+
+  /**
+   * @param caches each PoP's caches
+   * @param address per PoP, the address each cache asks from (caches of one eyeball network share
+   *     theirs), or null for the default of {@code shared}
+   * @param shared without an address given, every cache asks from one address, else each from its
+   *     own
+   * @param randomAnswers every answer an independent draw, else the balanced split
+   */
+  ModelResolvers(
+      int[] caches, int[][] address, long ttlNanos, boolean shared, boolean randomAnswers) {
+    int pops = caches.length;
+    cachedL1 = new boolean[pops][];
+    expires = new long[pops][];
+    for (int i = 0; i < pops; i++) {
+      cachedL1[i] = new boolean[caches[i]];
+      expires[i] = new long[caches[i]];
+    }
+    this.address = address;
     split = new BalancedSplit[pops];
     random = new SplittableRandom[pops];
     queries = new long[pops];
@@ -60,13 +80,20 @@ final class ModelResolvers {
       queries[i]++;
       // each cache asks from its own address, as alm cluster's users do (PopUsers.cacheAddress), or
       // all from one
-      requery[i].answered(shared ? 0 : k, now, ttlNanos);
+      int[] a = address[i];
+      requery[i].answered(a != null ? a[k] : shared ? 0 : k, now, ttlNanos);
       double x = dnsX.getAsDouble();
       double u = random[i].nextDouble();
       cachedL1[i][k] = randomAnswers ? u < x : split[i].l1(x, u);
       expires[i][k] = t + ttlNanos;
     }
     return cachedL1[i][k];
+  }
+
+  private static int[] filled(int pops, int caches) {
+    int[] c = new int[pops];
+    Arrays.fill(c, caches);
+    return c;
   }
 
   /** The CDN queries PoP i's DNS answered so far. */
