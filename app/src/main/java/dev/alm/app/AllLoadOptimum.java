@@ -98,6 +98,22 @@ final class AllLoadOptimum {
   }
 
   /**
+   * The proxies whose load that does not follow x, {@code background} (load units, topology order),
+   * is at or above their capacity: they stay at or over it whatever x every PoP answers with, so no
+   * controller settles them (a small proxy that every network's anycast traffic reaches, say, and
+   * their beacon fetches). Their ids, in topology order.
+   */
+  static List<String> overloadedWhateverX(Topology t, double[] background) {
+    List<String> out = new ArrayList<>();
+    for (int j = 0; j < t.size() && j < background.length; j++) {
+      if (background[j] >= t.node(j).capacity()) {
+        out.add(t.node(j).id());
+      }
+    }
+    return out;
+  }
+
+  /**
    * The topology with each capacity T_j replaced by the T'_j the dual aims its proxy's load at
    * ({@link NoiseMargin}: below T_j by the Poisson noise of a 5-interval mean at {@code loadUnit}
    * requests/s per load unit and {@code dt} s intervals, so that noise alone does not carry the

@@ -221,6 +221,16 @@ final class ClusterReport {
         d,
         Arrays.stream(all.background()).max().orElse(0),
         dAll);
+    for (String id : AllLoadOptimum.overloadedWhateverX(t, all.background())) {
+      int j = ids.indexOf(id);
+      o.printf(
+          Locale.ROOT,
+          "%s is overloaded whatever x: its load that does not follow x, %.3f load units, is at or"
+              + " above its capacity %.3f%n",
+          id,
+          all.background()[j],
+          t.node(j).capacity());
+    }
   }
 
   /** A drill's lines: x and mu before and after, the worst S/T around it, its recovery. */

@@ -56,6 +56,9 @@ final class ClusterSummaryJson {
     }
     if (all != null) {
       doc.put("maxDistanceFromOptimumAllLoad", maxDistanceAll);
+      doc.put(
+          "overloadedWhateverX",
+          AllLoadOptimum.overloadedWhateverX(run.config().topology(), all.background()));
     }
     doc.put("coldStartIntervals", ClusterReport.intOrNull(s.coldStartIntervals()));
     doc.put("coldStartOverloadIntervals", ClusterReport.intOrNull(s.coldStartOverloadIntervals()));

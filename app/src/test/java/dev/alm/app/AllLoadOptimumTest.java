@@ -55,6 +55,14 @@ class AllLoadOptimumTest {
   }
 
   @Test
+  void aProxyWhoseBackgroundFillsItsCapacityIsOverloadedWhateverX() {
+    Topology t = BuiltinTopologies.paperFig2(); // T = 0.7 each
+    assertEquals(List.of(), AllLoadOptimum.overloadedWhateverX(t, new double[] {0.2, 0.69}));
+    assertEquals(List.of("b"), AllLoadOptimum.overloadedWhateverX(t, new double[] {0.2, 0.7}));
+    assertEquals(List.of("a", "b"), AllLoadOptimum.overloadedWhateverX(t, new double[] {0.8, 5}));
+  }
+
+  @Test
   void withoutBackgroundItIsTheOptimumOfTheTopology() {
     Topology t = BuiltinTopologies.paperFig2();
     CentralOptimum solver = new CentralOptimum();
