@@ -6,9 +6,9 @@ usage: random_lab_topologies.py FIRST_SEED END_SEED OUT_DIR   (writes OUT_DIR/la
 Each is drawn from its seed: 2-3 transits in a full peering mesh (10-60 ms apart), 0-2 access
 networks buying transit from one or two of them, 3-5 PoPs (capacity 0.3-1.5 load units) each
 buying transit from one or two routers, 3-6 eyeball networks (demand scaled so the total is
-1.2-2 times the PoPs' capacity) behind a random router, a third of them resolving through a public
-resolver behind a random transit when there is one (a DNS catchment far from the users' HTTP
-catchment), the datacenter behind a random transit. Which PoP's DNS and proxy each eyeball network
+1.2-2 times the PoPs' capacity) behind a random router, half of them resolving through a public
+resolver behind a random transit when there is one (80% of the topologies: a DNS catchment far
+from the users' HTTP catchment), the datacenter behind a random transit. Which PoP's DNS and proxy each eyeball network
 reaches is up to BGP: C_ii = 0, C_ij = 0 < C_ji and PoPs without DNS users come as routing makes them.
 """
 import json, os, random, sys
@@ -38,11 +38,11 @@ def topo(seed):
         for u in providers:
             links.append({"a": p, "b": u, "delayMs": r.randint(1, 4)})
     resolvers = []
-    if r.random() < 0.6:
+    if r.random() < 0.8:
         resolvers.append({"id": "g1", "upstream": r.choice(transits), "delayMs": 2})
     eyeballs = []
     for k in range(r.randint(3, 6)):
-        public = resolvers and r.random() < 1 / 3
+        public = resolvers and r.random() < 1 / 2
         eyeballs.append({"id": "e%d" % (k + 1), "demand": r.uniform(0.2, 1.0),
                          "resolver": "g1" if public else "on-net",
                          "upstream": r.choice(below), "delayMs": r.randint(1, 3)})

@@ -31,11 +31,8 @@ final class ClusterOutputs {
     AllLoadOptimum.Result all =
         opt == null
             ? null
-            : AllLoadOptimum.solve(
-                new CentralOptimum(),
-                t,
-                AllLoadOptimum.fetchRates(t.ids(), run.users(), id -> id, run.seconds()),
-                c.loadUnit());
+            // alm cluster's proxies meter nothing that does not follow x: B = 0
+            : AllLoadOptimum.solve(new CentralOptimum(), t, new double[t.size()]);
     Map<String, Object> doc = ClusterSummaryJson.of(run, summary, opt, all);
     Outputs.json(out.resolve("summary.json"), doc);
     ClusterReport.samplesCsv(run.samples(), out.resolve("samples.csv"));

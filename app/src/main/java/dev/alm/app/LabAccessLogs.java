@@ -1,5 +1,6 @@
 package dev.alm.app;
 
+import dev.alm.traces.BeaconName;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,8 +17,9 @@ import java.util.Map;
  * background load at each proxy and the users' warm-up.
  *
  * <p><b>Background</b>: the requests that are neither probes nor the users' ordinary requests
- * ({@code /bytes/BODY} on the {@code www} name), that is catchment checks, beacon fetches and
- * correlation beacons, which reach the anycast address whatever x is.
+ * ({@code /bytes/BODY} on the {@code www} name), that is the catchment checks, which reach the
+ * anycast address whatever x is. Correlation beacons' fetches reach it too, but a proxy answers
+ * them at once and never counts them in S_i (docs/proxy-node.md), so they are left out.
  *
  * <p><b>Warm-up</b>: while the lab's processes warm up together the users' request lanes fall
  * behind their schedule, and once the machine keeps up they send their backlog at once: the
@@ -67,8 +69,8 @@ record LabAccessLogs(Map<String, Double> background, double lagAt, double lag) {
         String line;
         while ((line = r.readLine()) != null) {
           String[] c = line.split(",", -1);
-          if (c.length < 9 || !c[8].isEmpty()) {
-            continue; // a probe, or not a request line
+          if (c.length < 9 || !c[8].isEmpty() || BeaconName.key(c[3]) != null) {
+            continue; // a probe, a correlation beacon (neither in S), or not a request line
           }
           Instant at = Instant.parse(c[0]);
           long nanos = at.getEpochSecond() * 1_000_000_000L + at.getNano();

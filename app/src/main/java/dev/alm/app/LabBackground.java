@@ -3,14 +3,14 @@ package dev.alm.app;
 import dev.alm.lab.CatchmentSeries;
 import dev.alm.lab.LabRun;
 import dev.alm.lab.LabTopology;
-import dev.alm.loadgen.UserCounts;
 import java.util.Map;
 
 /**
  * The load a lab's proxies meter that does not follow x ({@link AllLoadOptimum}), network by
- * network: each eyeball network's correlation-beacon fetches (its users' rate over the run) and its
- * catchment checks (one HTTP request to L1 every {@link CatchmentSeries#PERIOD_MILLIS} ms), both on
- * the proxy that network's HTTP catchment is at then.
+ * network: each eyeball network's catchment checks (one HTTP request to L1 every {@link
+ * CatchmentSeries#PERIOD_MILLIS} ms) on the proxy that network's HTTP catchment is at then. Its
+ * correlation beacons' fetches reach that proxy too, but the proxy answers them at once and never
+ * counts them in S_i (docs/proxy-node.md, "Correlation beacons"), as it does probes.
  */
 final class LabBackground {
   private LabBackground() {}
@@ -19,12 +19,7 @@ final class LabBackground {
    * B_j per PoP (topology order), load units, for the networks' HTTP catchments in {@code
    * catchments}; a network without a measured catchment adds nothing.
    */
-  static double[] of(
-      LabTopology t,
-      Map<String, LabRun.Catch> catchments,
-      Map<String, UserCounts> users,
-      double seconds,
-      double loadUnit) {
+  static double[] of(LabTopology t, Map<String, LabRun.Catch> catchments, double loadUnit) {
     double[] b = new double[t.pops().size()];
     double checks = 1000.0 / CatchmentSeries.PERIOD_MILLIS;
     for (LabTopology.Eyeball e : t.eyeballs()) {
@@ -33,9 +28,7 @@ final class LabBackground {
       if (j < 0) {
         continue;
       }
-      UserCounts u = users.get(e.id());
-      double fetches = u != null && seconds > 0 ? u.beaconFetches() / seconds : 0;
-      b[j] += (fetches + checks) / loadUnit;
+      b[j] += checks / loadUnit;
     }
     return b;
   }

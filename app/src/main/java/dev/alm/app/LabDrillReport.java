@@ -8,7 +8,6 @@ import dev.alm.lab.LabRun;
 import dev.alm.lab.LabSettings;
 import dev.alm.lab.LabTopology;
 import dev.alm.lab.LabTruth;
-import dev.alm.loadgen.UserCounts;
 import dev.alm.loop.Sample;
 import dev.alm.optimum.CentralOptimum;
 import java.io.IOException;
@@ -98,8 +97,7 @@ final class LabDrillReport {
       m.put(
           "recoveryIntervals",
           ClusterReport.intOrNull(settling.recoveries().get(index++).intervals()));
-      Map<String, Object> optimum =
-          fromOptimum(dir, t, s, r.samples(), r.users(), r.seconds(), until(r, e.atSeconds()));
+      Map<String, Object> optimum = fromOptimum(dir, t, s, r.samples(), until(r, e.atSeconds()));
       if (optimum != null) {
         m.putAll(optimum);
       }
@@ -165,20 +163,13 @@ final class LabDrillReport {
    * How far each PoP's final x after a drill (the mean over the last {@link #FINAL} intervals
    * before the next drill or the end) is from the optimum under the routing the drill left (the
    * true C and A at that time), and from that optimum with the load that does not follow x ({@link
-   * LabBackground}: the networks' beacon fetches and catchment checks, on the proxies routing then
-   * takes them to), and from the optimum the loop aims at (that load, and each proxy's capacity
-   * lowered by {@link dev.alm.loop.NoiseMargin}): the optima's x per PoP and the largest distances
-   * over the PoPs that still have DNS users (one without answers no one); null when a network had
-   * no measurement.
+   * LabBackground}: the networks' catchment checks, on the proxies routing then takes them to), and
+   * from the optimum the loop aims at (that load, and each proxy's capacity lowered by {@link
+   * dev.alm.loop.NoiseMargin}): the optima's x per PoP and the largest distances over the PoPs that
+   * still have DNS users (one without answers no one); null when a network had no measurement.
    */
   static Map<String, Object> fromOptimum(
-      Path dir,
-      LabTopology t,
-      LabSettings s,
-      List<Sample> samples,
-      Map<String, UserCounts> users,
-      double seconds,
-      double until)
+      Path dir, LabTopology t, LabSettings s, List<Sample> samples, double until)
       throws IOException {
     Map<String, LabRun.Catch> catchments = CatchmentSeries.catchmentsAt(dir, t, until);
     LabTruth truth = truthOf(t, s, catchments);
@@ -187,7 +178,7 @@ final class LabDrillReport {
     }
     List<String> ids = t.popIds();
     Topology topology = LabCommand.topology(t, truth.c(), truth.demand());
-    double[] background = LabBackground.of(t, catchments, users, seconds, s.loadUnit());
+    double[] background = LabBackground.of(t, catchments, s.loadUnit());
     Topology aimed =
         AllLoadOptimum.aimed(
             topology, s.loadUnit(), s.intervalMillis() / 1000.0, s.loopGuardLoad());

@@ -60,7 +60,7 @@ final class LabReport {
         AllLoadOptimum.solve(
             new CentralOptimum(),
             run.config().topology(),
-            LabBackground.of(t, catchments, r.users(), r.seconds(), s.loadUnit()));
+            LabBackground.of(t, catchments, s.loadUnit()));
     Map<String, Object> doc = ClusterSummaryJson.of(run, summary, opt, all);
     LabCommand.writeMatrix(dir.resolve("C-true.csv"), ids, r.truth().c());
     catchments(dir, t, r, ids);
@@ -73,8 +73,7 @@ final class LabReport {
     lab.put("trueA", Outputs.byId(ids, r.truth().demand()));
     double firstDrill =
         r.drills().stream().mapToDouble(LabRun.DrillEvent::atSeconds).min().orElse(r.seconds());
-    Map<String, Object> cold =
-        LabDrillReport.fromOptimum(dir, t, s, r.samples(), r.users(), r.seconds(), firstDrill);
+    Map<String, Object> cold = LabDrillReport.fromOptimum(dir, t, s, r.samples(), firstDrill);
     lab.put("coldStart", cold);
     lab.put("drills", LabDrillReport.drills(dir, t, s, r));
     if (!r.drills().isEmpty()) {
@@ -184,7 +183,7 @@ final class LabReport {
     return String.format(
         Locale.ROOT,
         "final x %s: at most %.3f from the optimum of the routing then, %.3f with the load that"
-            + " does not follow x (beacon fetches, catchment checks), %.3f from the optimum the"
+            + " does not follow x (catchment checks), %.3f from the optimum the"
             + " loop aims at (that load, capacities under the noise margin)",
         what,
         d.doubleValue(),

@@ -111,7 +111,7 @@ public final class PredictCommand implements Callable<Integer> {
       defaultValue = "0",
       description =
           "Requests/s per PoP's users that reach the anycast address whatever the DNS answers"
-              + " (alm lab's catchment checks and beacon fetches): routed by C, counted in the"
+              + " (alm lab's catchment checks): routed by C, counted in the"
               + " proxies' load, never sent to L2. Default: ${DEFAULT-VALUE}.")
   double background;
 

@@ -75,7 +75,7 @@ class LabDrillReportTest {
       samples.add(
           new Sample(k + 100, "a", 0, 0, 0, 0, 1, 1, 1, "normal", 0, 1, Double.NaN)); // after until
     }
-    Map<String, Object> m = LabDrillReport.fromOptimum(out, t, s, samples, Map.of(), 10, 10);
+    Map<String, Object> m = LabDrillReport.fromOptimum(out, t, s, samples, 10);
     assertNotNull(m);
     double expected = Math.abs(Math.max(0, Math.min(1, opt[0] + 0.2)) - opt[0]);
     assertEquals(expected, (double) m.get("finalXFromOptimum"), 1e-9);
@@ -84,8 +84,7 @@ class LabDrillReportTest {
         AllLoadOptimum.solve(
                 new CentralOptimum(),
                 LabCommand.topology(t, after.c(), after.demand()),
-                LabBackground.of(
-                    t, CatchmentSeries.catchmentsAt(out, t, 10), Map.of(), 10, s.loadUnit()))
+                LabBackground.of(t, CatchmentSeries.catchmentsAt(out, t, 10), s.loadUnit()))
             .optimum()
             .x();
     double xa = Math.max(0, Math.min(1, opt[0] + 0.2));
@@ -103,8 +102,7 @@ class LabDrillReportTest {
                     s.loadUnit(),
                     s.intervalMillis() / 1000.0,
                     s.loopGuardLoad()),
-                LabBackground.of(
-                    t, CatchmentSeries.catchmentsAt(out, t, 10), Map.of(), 10, s.loadUnit()))
+                LabBackground.of(t, CatchmentSeries.catchmentsAt(out, t, 10), s.loadUnit()))
             .optimum()
             .x();
     assertEquals(
@@ -133,7 +131,7 @@ class LabDrillReportTest {
       samples.add(new Sample(k, "a", opt[0], 0, 0, 0, 1, 1, 1, "normal", 0, 1, Double.NaN));
       samples.add(new Sample(k, "b", 1 - opt[1], 0, 0, 0, 1, 1, 1, "normal", 0, 1, Double.NaN));
     }
-    Map<String, Object> m = LabDrillReport.fromOptimum(out, t, s, samples, Map.of(), 10, 1);
+    Map<String, Object> m = LabDrillReport.fromOptimum(out, t, s, samples, 1);
     assertEquals(0, (double) m.get("finalXFromOptimum"), 1e-9);
   }
 

@@ -53,7 +53,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     this.generated = generated;
     this.origin = origin;
     this.queue = new PipelinedRequests(node.config().limits().maxPipelined());
-    this.classifier = new RequestClassifier(node::probeOf);
+    this.classifier = new RequestClassifier(node::probeOf, node::isBeacon);
     this.writer = new ResponseWriter(node, this::afterPaced);
   }
 
@@ -91,6 +91,11 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
       } else if (c instanceof RequestClass.Probe p) {
         forwardIfOrigin(req, p.accepted());
         probe(ctx, req, arrival, p);
+      } else if (c instanceof RequestClass.Beacon b) {
+        // a measurement, as a probe: answered at once, logged for the join, never in S_i
+        node.recordBeacon();
+        Served s = Served.plain(b.accepted().host(), b.accepted().target());
+        writer.respond(ctx, req, closed, arrival, ProxyResponses.probeAnswer(null), s);
       } else {
         refuse(ctx, req, arrival, c);
       }

@@ -31,6 +31,10 @@ public final class ProxyMetrics {
         .tag("pop", pop)
         .description("Requests shed with 503 above the ceiling")
         .register(registry);
+    FunctionCounter.builder("alm.proxy.beacons", node, ProxyNode::beacons)
+        .tag("pop", pop)
+        .description("Correlation beacons' fetches, answered at once and never counted in S_i")
+        .register(registry);
     FunctionCounter.builder("alm.proxy.bad.requests", node, ProxyNode::badRequests)
         .tag("pop", pop)
         .description(

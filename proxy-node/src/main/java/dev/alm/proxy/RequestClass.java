@@ -5,8 +5,9 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 
 /**
  * What a request is, as {@link RequestClassifier} reads it: a request the codec could not read, one
- * refused before its host is read, one whose host cannot be read exactly, a FastControl probe, or
- * an ordinary request for a customer's content. The handler answers each case in its own way.
+ * refused before its host is read, one whose host cannot be read exactly, a FastControl probe, a
+ * correlation beacon's fetch, or an ordinary request for a customer's content. The handler answers
+ * each case in its own way.
  */
 sealed interface RequestClass {
 
@@ -23,6 +24,12 @@ sealed interface RequestClass {
 
   /** A FastControl probe for {@code accepted}'s host and path, not yet verified. */
   record Probe(RequestAuthority.Accepted accepted, ProbeTarget target) implements RequestClass {}
+
+  /**
+   * A correlation beacon's fetch ({@code b-<16 hex>.beacon.<zone>}, docs/correlation/estimate.md):
+   * answered at once, logged, and counted apart, never in S_i, as a probe is.
+   */
+  record Beacon(RequestAuthority.Accepted accepted) implements RequestClass {}
 
   /** An ordinary request for {@code accepted}'s host and path. */
   record Ordinary(RequestAuthority.Accepted accepted) implements RequestClass {}

@@ -10,6 +10,7 @@ import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.function.Predicate;
 
 /**
  * Reads what a request is ({@link RequestClass}): whether the codec read it, whether its version is
@@ -22,6 +23,9 @@ final class RequestClassifier {
   /** The probe a host and path claim to be, or null ({@link ProxyNode#probeOf}). */
   private final BiFunction<String, String, ProbeTarget> probeOf;
 
+  /** Whether a host is a correlation beacon's ({@link ProxyNode#isBeacon}). */
+  private final Predicate<String> beacon;
+
   /**
    * The last Host header of an origin-form request on this connection and its answer (requests on
    * one usually share it).
@@ -30,8 +34,9 @@ final class RequestClassifier {
 
   private RequestAuthority.Accepted lastAccepted;
 
-  RequestClassifier(BiFunction<String, String, ProbeTarget> probeOf) {
+  RequestClassifier(BiFunction<String, String, ProbeTarget> probeOf, Predicate<String> beacon) {
     this.probeOf = probeOf;
+    this.beacon = beacon;
   }
 
   RequestClass classify(FullHttpRequest req) {
@@ -48,8 +53,11 @@ final class RequestClassifier {
     }
     RequestAuthority.Accepted accepted = (RequestAuthority.Accepted) authority;
     ProbeTarget target = probeOf.apply(accepted.host(), accepted.target());
-    return target != null
-        ? new RequestClass.Probe(accepted, target)
+    if (target != null) {
+      return new RequestClass.Probe(accepted, target);
+    }
+    return beacon.test(accepted.host())
+        ? new RequestClass.Beacon(accepted)
         : new RequestClass.Ordinary(accepted);
   }
 

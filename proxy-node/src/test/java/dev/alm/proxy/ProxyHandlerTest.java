@@ -65,4 +65,38 @@ class ProxyHandlerTest {
       assertFalse(ch.finish());
     }
   }
+
+  @Test
+  void correlationBeaconsAreAnsweredAtOnceAndNeverMeteredNorShed() throws Exception {
+    ManualClock clock = new ManualClock();
+    ProxyConfig cfg = ProxyConfig.builder().pop("a").capacity(8).burstSeconds(0.2).build();
+    try (ProxyNode node = new ProxyNode(cfg, new Clocks(clock, () -> 0L));
+        GeneratedContent content = new GeneratedContent(64)) {
+      EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
+      // more beacons than the burst of 2 admits: none is shed, none counts as a request
+      for (int i = 0; i < 5; i++) {
+        FullHttpRequest req = get("b-00000000000000a" + i + ".beacon.cdn.example", "/bytes/1");
+        ch.writeInbound(req);
+        FullHttpResponse r = ch.readOutbound();
+        assertEquals(204, r.status().code());
+        r.release();
+        assertEquals(0, req.refCnt());
+      }
+      assertEquals(5, node.beacons());
+      assertEquals(0, node.requests());
+      assertEquals(0, node.admission().shed());
+      // names that only look like one are ordinary requests: another zone, a short serial
+      for (String host :
+          new String[] {"b-00000000000000a1.beacon.other.example", "b-0a1.beacon.cdn.example"}) {
+        FullHttpRequest req = get(host, "/bytes/1");
+        ch.writeInbound(req);
+        FullHttpResponse r = ch.readOutbound();
+        assertEquals(200, r.status().code(), host);
+        r.release();
+      }
+      assertEquals(5, node.beacons());
+      assertEquals(2, node.requests());
+      assertFalse(ch.finish());
+    }
+  }
 }

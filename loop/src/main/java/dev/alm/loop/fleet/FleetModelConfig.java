@@ -35,8 +35,8 @@ import java.util.Map;
  * @param ttlSeconds the TTL of CDN answers, seconds
  * @param beaconRate FastControl beacons per second per PoP
  * @param backgroundRate requests per second per PoP's users that reach the anycast address whatever
- *     the DNS answers (the lab's catchment checks and beacon fetches): routed by C, counted in the
- *     proxies' load, never sent to L2; 0 for none
+ *     the DNS answers (the lab's catchment checks): routed by C, counted in the proxies' load,
+ *     never sent to L2; 0 for none
  * @param flashes flash crowds, possibly none
  * @param routeChanges route changes (a new C for the users' routing from a time on), possibly none
  * @param pins x published by every PoP's DNS from given times on instead of the loops' x (the loops
