@@ -53,7 +53,8 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     this.generated = generated;
     this.origin = origin;
     this.queue = new PipelinedRequests(node.config().limits().maxPipelined());
-    this.classifier = new RequestClassifier(node::probeOf, node::isBeacon);
+    String zone = node.config().zone();
+    this.classifier = new RequestClassifier(node::probeOf, host -> BeaconHost.under(host, zone));
     this.writer = new ResponseWriter(node, this::afterPaced);
   }
 

@@ -8,7 +8,6 @@ import dev.alm.io.Clocks;
 import dev.alm.proxy.limit.CentralLimiter;
 import dev.alm.proxy.limit.CustomerLimits;
 import dev.alm.proxy.limit.ShareSource;
-import dev.alm.traces.BeaconName;
 import dev.alm.traces.LogReopen;
 import dev.alm.traces.ProbeLogRecord;
 import java.io.IOException;
@@ -135,25 +134,6 @@ public final class ProxyNode implements AutoCloseable {
     ProbeTarget p = host.isEmpty() ? null : ProbeTarget.parseHost(host, config.zone());
     return p != null ? p : ProbeTarget.parsePath(path);
   }
-
-  /**
-   * Whether {@code host} (lower-case, without port) is a correlation beacon's name under this PoP's
-   * zone, {@code b-<16 hex>.beacon.<zone>} ({@link BeaconName}): its fetch is answered at once and
-   * not counted in S_i (docs/proxy-node.md, "Correlation beacons").
-   */
-  public boolean isBeacon(String host) {
-    String zone = config.zone();
-    int z = zone.endsWith(".") ? zone.length() - 1 : zone.length();
-    int at = host.length() - z;
-    return at > 0
-        && host.charAt(at - 1) == '.'
-        && host.regionMatches(true, at, zone, 0, z)
-        && BeaconName.key(host) != null
-        && at - 1 == BEACON_PREFIX;
-  }
-
-  /** The length of {@code b-<16 hex>.beacon} before a beacon name's zone. */
-  private static final int BEACON_PREFIX = 2 + 16 + 1 + BeaconName.LABEL.length();
 
   /** Counts a correlation beacon's fetch, answered apart from S_i. */
   public void recordBeacon() {

@@ -23,7 +23,7 @@ final class RequestClassifier {
   /** The probe a host and path claim to be, or null ({@link ProxyNode#probeOf}). */
   private final BiFunction<String, String, ProbeTarget> probeOf;
 
-  /** Whether a host is a correlation beacon's ({@link ProxyNode#isBeacon}). */
+  /** Whether a host is a correlation beacon's ({@link BeaconHost}). */
   private final Predicate<String> beacon;
 
   /**
