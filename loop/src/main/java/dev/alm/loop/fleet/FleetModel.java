@@ -2,7 +2,6 @@ package dev.alm.loop.fleet;
 
 import dev.alm.controller.model.CorrelationMatrix;
 import dev.alm.controller.model.Topology;
-import dev.alm.fastcontrol.HandOutRate;
 import dev.alm.fastcontrol.PlannedProbeAnswerer;
 import dev.alm.fastcontrol.ProbeAnswererConfig;
 import dev.alm.fastcontrol.ProbePlan;
@@ -41,13 +40,10 @@ import java.util.SplittableRandom;
  *       buckets sit on the clock's grid, not on the control ticks (the model draws the phase from
  *       the seed); a token bucket at the ceiling sheds;
  *   <li><b>probes</b>: the PoP's real {@link PlannedProbeAnswerer} hands a beacon a probe (every
- *       beacon with price echoes, the plan of eq. 19 otherwise, with its beacon-rate window and
- *       warm-up); proxy j counts it (own category or not), adds the weight PoP i signed into it
- *       (kappa_i per probe handed out, {@link ControlLoop#probeWeight}, published at PoP i's last
- *       interval) to its sensitivity sum, counts it by origin with the signed weight over the
- *       signed hand-out rate for its curvature (as proxy-node's {@code CurvatureCounter}, drained
- *       at every tick) and, with echoes, returns the price its PoP published at its last interval,
- *       as the IEEE single the echo name carries, to PoP i's DNS counters;
+ *       beacon with price echoes, the plan of eq. 19 otherwise); proxy j counts it with the weight
+ *       PoP i's signer signed into it ({@link ModelProbes}) and, with echoes, returns the price its
+ *       PoP published at its last interval, as the IEEE single the echo name carries, to PoP i's
+ *       DNS counters;
  *   <li><b>loops</b>: every interval (ticks at k x interval after the users start, as {@code
  *       Cluster.run}) each PoP reads a {@link Measurement} as {@code PopSensors} builds it, steps,
  *       and publishes x_i to its DNS, its aligned price to its proxy's echoes, its probe weight and
@@ -74,9 +70,7 @@ public final class FleetModel {
   private final ControlLoop[] loops;
   private final LoopState[] states;
   private final double[] unit;
-  private final boolean[] echoMode;
   private final double[] published;
-  private final double[] echoPrice;
   private final ModelEchoes echoes;
   private final PlannedProbeAnswerer[] answerers;
   private final SlidingWindowCounter[] meters;
@@ -88,44 +82,18 @@ public final class FleetModel {
   private final long[] nextBackground;
   private final ModelResolvers resolvers;
 
-  /**
-   * Per PoP, its eyeball networks ({@link FleetModelConfig#eyeballs()}): the cumulative demand,
-   * each network's first cache and its proxy; null for a PoP whose users are one crowd routed by C.
-   */
-  private final double[][] eyeballDemand;
-
-  private final int[][] eyeballCache;
-  private final int[][] eyeballProxy;
-  private final Eyeball[][] eyeballOf;
-
-  /** Per PoP, the requests its users' lanes send late ({@link Eyeball#sentAt}): {time, network}. */
-  private final java.util.PriorityQueue<long[]>[] late;
-
-  /** PoP i's users' beacons per second. */
-  private final double[] beaconRates;
-
-  /** Requests/s reaching proxy j whatever x is (the measured background at each proxy). */
-  private final double[] backgroundAt;
+  /** Each PoP's eyeball networks, their caches and the requests their lanes send late. */
+  private final ModelEyeballs eyeballs;
 
   private final long[] nextAt;
 
   private final long[] requests;
   private final long[] toL1;
   private final long[] beacons;
-  private final long[] ownProbes;
-  private final long[] allProbes;
   private final long[] proxyRequests;
-  private final float[] weight;
-  private final double[] sensitivity;
-  private final double[] publishedWeights;
 
-  /** The hand-out rate signed into PoP i's probes. */
-  private final float[] rate;
-
-  /** PoP i's probe signer's hand-out rate: each probe carries kappa_i over it (ProbeSigner). */
-  private final HandOutRate[] handOuts;
-
-  private final ModelCurvature curvature;
+  /** The probes each proxy counted, and the weights and rates they were signed with. */
+  private final ModelProbes probes;
 
   private final ModelAdmission admission;
 
@@ -146,9 +114,7 @@ public final class FleetModel {
     loops = new ControlLoop[n];
     states = new LoopState[n];
     unit = new double[n];
-    echoMode = new boolean[n];
     published = new double[n];
-    echoPrice = new double[n];
     echoes = new ModelEchoes(ids);
     answerers = new PlannedProbeAnswerer[n];
     meters = new SlidingWindowCounter[n];
@@ -157,40 +123,19 @@ public final class FleetModel {
     nextBeacon = new long[n];
     nextBackground = new long[n];
     nextAt = new long[n];
-    eyeballDemand = new double[n][];
-    eyeballCache = new int[n][];
-    eyeballProxy = new int[n][];
-    eyeballOf = new Eyeball[n][];
-    @SuppressWarnings("unchecked")
-    java.util.PriorityQueue<long[]>[] q = new java.util.PriorityQueue[n];
-    late = q;
-    for (int i = 0; i < n; i++) {
-      late[i] = new java.util.PriorityQueue<>((u, v) -> Long.compare(u[0], v[0]));
-    }
-    beaconRates = new double[n];
-    backgroundAt = new double[n];
-    int[][] address = new int[n][];
-    int[] caches = eyeballs(address);
-    for (int i = 0; i < n; i++) {
-      backgroundAt[i] = c.backgroundAt().getOrDefault(ids.get(i), 0.0);
-    }
+    eyeballs = new ModelEyeballs(c, ids);
     resolvers =
-        new ModelResolvers(caches, address, ttlNanos, c.sharedResolver(), c.randomAnswers());
+        new ModelResolvers(
+            eyeballs.caches(),
+            eyeballs.addresses(),
+            ttlNanos,
+            c.sharedResolver(),
+            c.randomAnswers());
     requests = new long[n];
     toL1 = new long[n];
     beacons = new long[n];
-    ownProbes = new long[n];
-    allProbes = new long[n];
     proxyRequests = new long[n];
-    weight = new float[n];
-    sensitivity = new double[n];
-    publishedWeights = new double[n];
-    rate = new float[n];
-    handOuts = new HandOutRate[n];
-    for (int i = 0; i < n; i++) {
-      handOuts[i] = new HandOutRate();
-    }
-    curvature = new ModelCurvature(n);
+    probes = new ModelProbes(n);
     double[] ceilings = new double[n];
 
     for (int i = 0; i < n; i++) {
@@ -200,57 +145,12 @@ public final class FleetModel {
     routing = new ModelRouting(known, c.routeChanges());
     for (int i = 0; i < n; i++) {
       nextRequest[i] = gap(i, rate(i, 0));
-      nextBeacon[i] = beaconRates[i] > 0 ? gap(i, beaconRates[i]) : Long.MAX_VALUE;
+      double beaconRate = eyeballs.beaconRate(i);
+      nextBeacon[i] = beaconRate > 0 ? gap(i, beaconRate) : Long.MAX_VALUE;
       nextBackground[i] = c.backgroundRate() > 0 ? gap(i, c.backgroundRate()) : Long.MAX_VALUE;
-      nextAt[i] = backgroundAt[i] > 0 ? gap(i, backgroundAt[i]) : Long.MAX_VALUE;
+      double at = eyeballs.background(i);
+      nextAt[i] = at > 0 ? gap(i, at) : Long.MAX_VALUE;
     }
-  }
-
-  /**
-   * Lays out the eyeball networks: each PoP's networks (those its DNS answers) with {@code
-   * resolvers} caches each, asking from their resolver's address; fills the beacon rates and
-   * returns each PoP's caches. A PoP without networks, or a run without any, keeps {@code
-   * resolvers} caches for its users and the configured beacon rate.
-   */
-  private int[] eyeballs(int[][] address) {
-    FleetModelConfig c = config;
-    int r = c.resolvers();
-    int[] caches = new int[n];
-    List<String> resolverNames = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      List<Eyeball> mine = new ArrayList<>();
-      for (Eyeball e : c.eyeballs()) {
-        if (e.dns().equals(ids.get(i))) {
-          mine.add(e);
-        }
-      }
-      if (mine.isEmpty()) {
-        caches[i] = r;
-        beaconRates[i] = c.eyeballs().isEmpty() ? c.beaconRate() : 0;
-        continue;
-      }
-      int m = mine.size();
-      eyeballDemand[i] = new double[m];
-      eyeballCache[i] = new int[m];
-      eyeballProxy[i] = new int[m];
-      eyeballOf[i] = mine.toArray(new Eyeball[0]);
-      address[i] = new int[m * r];
-      double sum = 0;
-      for (int g = 0; g < m; g++) {
-        Eyeball e = mine.get(g);
-        sum += e.demand();
-        eyeballDemand[i][g] = sum;
-        eyeballCache[i][g] = g * r;
-        eyeballProxy[i][g] = ids.indexOf(e.http());
-        beaconRates[i] += e.beacons();
-        if (!resolverNames.contains(e.resolver())) {
-          resolverNames.add(e.resolver());
-        }
-        java.util.Arrays.fill(address[i], g * r, (g + 1) * r, resolverNames.indexOf(e.resolver()));
-      }
-      caches[i] = m * r;
-    }
-    return caches;
   }
 
   /**
@@ -265,9 +165,8 @@ public final class FleetModel {
     loops[i] = new ControlLoop(lc, topology, i);
     states[i] = loops[i].initial();
     unit[i] = lc.loadUnit();
-    echoMode[i] = lc.betaSource() == BetaSource.ECHO && lc.algorithm() == Algorithm.DUAL;
+    echoes.mode(i, lc.betaSource() == BetaSource.ECHO && lc.algorithm() == Algorithm.DUAL);
     published[i] = states[i].x();
-    echoPrice[i] = Double.NaN; // a proxy echoes only once its PoP has published a price
     SplittableRandom answerRandom = master.split();
     answerers[i] =
         new PlannedProbeAnswerer(
@@ -275,7 +174,7 @@ public final class FleetModel {
             ProbeAnswererConfig.defaults(),
             startNanos,
             answerRandom::nextDouble);
-    if (echoMode[i]) {
+    if (echoes.mode(i)) {
       answerers[i].answerEveryBeacon(ids.get(i));
     }
     meters[i] = new SlidingWindowCounter(bucket, c.meterBuckets(), startNanos);
@@ -322,10 +221,10 @@ public final class FleetModel {
               answerers[i].stats(now).probes(),
               echoes.count(i),
               proxyRequests[i],
-              allProbes[i],
+              probes.all(i),
               admission.shed(i),
-              sensitivity[i],
-              publishedWeights[i]));
+              probes.sensitivity(i),
+              probes.publishedWeights(i)));
     }
     return new FleetRun(config, samples, totals);
   }
@@ -338,18 +237,16 @@ public final class FleetModel {
       long b = nextBeacon[i];
       long g = nextBackground[i];
       long h = nextAt[i];
-      long[] lateHead = late[i].peek();
-      long d = lateHead == null ? Long.MAX_VALUE : lateHead[0];
+      long d = eyeballs.nextLate(i);
       long next = Math.min(Math.min(Math.min(r, b), Math.min(g, h)), d);
       if (next >= stop) {
         return;
       }
       if (d == next) {
-        late[i].poll();
-        send(i, (int) lateHead[1], d);
+        send(i, eyeballs.pollLate(i), d);
       } else if (h == next) {
         arrive(i, h);
-        nextAt[i] = h + gap(i, backgroundAt[i]);
+        nextAt[i] = h + gap(i, eyeballs.background(i));
       } else if (g == next) {
         if (config.backgroundRate() > 0) {
           background(i, g);
@@ -363,49 +260,42 @@ public final class FleetModel {
         nextRequest[i] = r + gap(i, rate);
       } else {
         beacon(i, b);
-        nextBeacon[i] = b + gap(i, beaconRates[i]);
+        nextBeacon[i] = b + gap(i, eyeballs.beaconRate(i));
       }
     }
   }
 
   private void request(int i, long t) {
     SplittableRandom random = userRandom[i];
-    double[] demand = eyeballDemand[i];
     int k;
     int g = -1;
-    if (demand == null) {
+    if (eyeballs.crowd(i)) {
       k = random.nextInt(config.resolvers());
     } else {
       // the request's eyeball network by demand, then one of that network's caches
-      double u = random.nextDouble() * demand[demand.length - 1];
-      g = 0;
-      while (g < demand.length - 1 && u >= demand[g]) {
-        g++;
-      }
-      long sent = nanos(eyeballOf[i][g].sentAt(t / 1e9));
-      if (sent > t) {
-        late[i].add(new long[] {sent, g});
+      g = eyeballs.network(i, random.nextDouble());
+      if (eyeballs.deferred(i, g, t)) {
         return;
       }
-      k = eyeballCache[i][g] + random.nextInt(config.resolvers());
+      k = eyeballs.firstCache(i, g) + random.nextInt(config.resolvers());
     }
     requests[i]++;
     if (!resolvers.l1(i, k, t, base + t, () -> dnsX(i, t))) {
       return;
     }
     toL1[i]++;
-    arrive(g < 0 ? anycast(i, t) : eyeballProxy[i][g], t);
+    arrive(g < 0 ? anycast(i, t) : eyeballs.proxy(i, g), t);
   }
 
   /** A request of PoP i's eyeball network g that its users' lane sends late, at {@code t}. */
   private void send(int i, int g, long t) {
     requests[i]++;
-    int k = eyeballCache[i][g] + userRandom[i].nextInt(config.resolvers());
+    int k = eyeballs.firstCache(i, g) + userRandom[i].nextInt(config.resolvers());
     if (!resolvers.l1(i, k, t, base + t, () -> dnsX(i, t))) {
       return;
     }
     toL1[i]++;
-    arrive(eyeballProxy[i][g], t);
+    arrive(eyeballs.proxy(i, g), t);
   }
 
   /** A request at proxy j: counted, metered, admitted. */
@@ -427,21 +317,10 @@ public final class FleetModel {
       return;
     }
     int j = anycast(i, t);
-    allProbes[j]++;
-    if (category.equals(ids.get(j))) {
-      ownProbes[j]++;
-    }
-    // the weight and rate signed into the probe when it was handed out: the published kappa_i over
-    // the signer's hand-out rate of the second before, as ProbeSigner signs them
-    HandOutRate.Signed signed = handOuts[i].handOut(weight[i], rate[i], base + t);
-    curvature.probe(j, i, signed.weight(), signed.rate());
-    sensitivity[j] += signed.weight();
-    publishedWeights[j] += weight[i];
-    double price = echoPrice[j];
-    if (echoMode[j] && echoMode[i] && !Double.isNaN(price)) {
-      // the echo name carries an IEEE single, and the proxy's meter when it answered as S_j / T_j
+    probes.probe(i, j, category.equals(ids.get(j)), base + t);
+    if (echoes.answers(i, j)) {
       double capacity = loops[j].capacity() * unit[j];
-      echoes.add(i, j, (float) price, meters[j].window(base + t).rate() / capacity, capacity);
+      echoes.answer(i, j, meters[j].window(base + t).rate() / capacity, capacity);
     }
   }
 
@@ -449,30 +328,27 @@ public final class FleetModel {
   private void tick(long t, List<Sample> samples) {
     long now = base + t;
     CorrelationMatrix known = topology.correlation();
-    curvature.drain();
+    probes.drain();
     for (int i = 0; i < n; i++) {
       double load = meters[i].window(now).rate();
       Measurement m =
           new Measurement(
               now,
               load,
-              ownProbes[i],
-              allProbes[i],
+              probes.own(i),
+              probes.all(i),
               resolvers.queries(i),
               echoes.totals(i),
               answerers[i].stats(now).probes(),
-              sensitivity[i],
-              curvature.total(i),
+              probes.sensitivity(i),
+              probes.curvature(i),
               resolvers.requery(i));
       LoopState next = loops[i].step(states[i], m);
       states[i] = next;
       published[i] = next.x();
-      if (echoMode[i]) {
-        echoPrice[i] = next.alignedPrice();
-      }
+      echoes.publish(i, next.alignedPrice());
       if (config.probeWeights()) {
-        weight[i] = signedWeight(loops[i].probeWeight(next));
-        rate[i] = signedWeight(loops[i].probeRate(next));
+        probes.publish(i, loops[i].probeWeight(next), loops[i].probeRate(next));
       }
       answerers[i].replacePlan(
           ProbePlan.compute(ids, i, next.mu(), known.row(i), known.column(i), config.plan()));
@@ -494,33 +370,15 @@ public final class FleetModel {
     }
   }
 
-  /**
-   * The weight the PoP's probe signer signs into its probes from now on: an IEEE single, 0 when not
-   * finite or below 0 (as {@code ProbeSigner.publishWeight}).
-   */
-  private static float signedWeight(double w) {
-    float f = (float) w;
-    return f >= 0 && Float.isFinite(f) ? f : 0;
-  }
-
   /** The x PoP i's DNS answers with at {@code t}: a pinned x, else the loop's last. */
   private double dnsX(int i, long t) {
-    List<Pin> pins = config.pins();
-    for (int k = pins.size() - 1; k >= 0; k--) {
-      if (nanos(pins.get(k).atSeconds()) <= t) {
-        return pins.get(k).x();
-      }
-    }
-    return published[i];
+    return ModelSchedule.x(config.pins(), t, published[i]);
   }
 
   /** PoP i's demand at {@code t}, requests/s. */
   private double rate(int i, long t) {
-    double r = topology.node(i).demand() * unit[i];
-    for (Flash f : config.flashes()) {
-      r *= f.factor(ids.get(i), t / 1e9);
-    }
-    return r;
+    return ModelSchedule.demand(
+        config.flashes(), ids.get(i), t, topology.node(i).demand() * unit[i]);
   }
 
   private long gap(int i, double rate) {

@@ -22,6 +22,13 @@ final class ModelEchoes {
   private final double[][] byCapacity;
 
   /**
+   * Whether PoP i runs price echoes, and the price its proxy echoes (NaN until it publishes one).
+   */
+  private final boolean[] mode;
+
+  private final double[] price;
+
+  /**
    * @param ids the PoPs, in the topology's order
    */
   ModelEchoes(List<String> ids) {
@@ -34,6 +41,39 @@ final class ModelEchoes {
     bySum = new double[n][n];
     byLoad = new double[n][n];
     byCapacity = new double[n][n];
+    mode = new boolean[n];
+    price = new double[n];
+    java.util.Arrays.fill(price, Double.NaN);
+  }
+
+  /** PoP i runs price echoes ({@code on}): its DNS counts them and its proxy answers with them. */
+  void mode(int i, boolean on) {
+    mode[i] = on;
+  }
+
+  /** Whether PoP i runs price echoes. */
+  boolean mode(int i) {
+    return mode[i];
+  }
+
+  /** PoP j publishes {@code aligned} as the price its proxy echoes, when it runs echoes. */
+  void publish(int j, double aligned) {
+    if (mode[j]) {
+      price[j] = aligned;
+    }
+  }
+
+  /** Whether proxy j answers PoP i's probes with echoes: both run them and j has a price. */
+  boolean answers(int i, int j) {
+    return mode[j] && mode[i] && !Double.isNaN(price[j]);
+  }
+
+  /**
+   * Proxy j answers a probe of PoP i's DNS ({@link #answers}): an echo of j's last published price,
+   * as the IEEE single the echo name carries, with its load {@code load} (S_j / T_j) and capacity.
+   */
+  void answer(int i, int j, double load, double capacity) {
+    add(i, j, (float) price[j], load, capacity);
   }
 
   /**
