@@ -90,6 +90,41 @@ record LabUsersFile(
     return requestsPerQuery.getOrDefault(pop, 0.0);
   }
 
+  /** The background of a run without access logs: its summary's backgroundLoad, requests/s. */
+  private static Map<String, Double> summaryBackground(Path summary, Topology t, double unit)
+      throws IOException {
+    Map<String, Double> background = new LinkedHashMap<>();
+    JsonNode pops = Outputs.JSON.readTree(summary.toFile()).path("pops");
+    for (String id : t.ids()) {
+      double b = pops.path(id).path("backgroundLoad").asDouble(0);
+      if (b > 0) {
+        background.put(id, b * unit);
+      }
+    }
+    return background;
+  }
+
+  /** The networks with the warm-up the access logs show: it held every network's lane alike. */
+  private static List<Eyeball> warmedUp(List<Eyeball> eyeballs, LabAccessLogs logs) {
+    if (logs == null || !(logs.lag() > 0)) {
+      return eyeballs;
+    }
+    List<Eyeball> users = new ArrayList<>();
+    for (Eyeball e : eyeballs) {
+      users.add(
+          new Eyeball(
+              e.id(),
+              e.dns(),
+              e.http(),
+              e.demand(),
+              e.resolver(),
+              e.beacons(),
+              logs.lag(),
+              logs.lagAt()));
+    }
+    return users;
+  }
+
   static LabUsersFile read(Path dir, Topology t, ClusterConfig c) {
     Path catchments = dir.resolve("catchments.json");
     Path summary = dir.resolve("summary.json");
@@ -143,35 +178,9 @@ record LabUsersFile(
       }
       Map<String, Double> rpq = new LinkedHashMap<>();
       demand.forEach((pop, d) -> rpq.put(pop, d * unit / queries.get(pop)));
-      Map<String, Double> background = logs == null ? null : logs.background();
-      if (background == null) {
-        background = new LinkedHashMap<>();
-        JsonNode pops = Outputs.JSON.readTree(summary.toFile()).path("pops");
-        for (String id : t.ids()) {
-          double b = pops.path(id).path("backgroundLoad").asDouble(0);
-          if (b > 0) {
-            background.put(id, b * unit);
-          }
-        }
-      }
-      List<Eyeball> users = eyeballs;
-      if (logs != null && logs.lag() > 0) {
-        // the machine's warm-up held every network's lane back alike
-        users = new ArrayList<>();
-        for (Eyeball e : eyeballs) {
-          users.add(
-              new Eyeball(
-                  e.id(),
-                  e.dns(),
-                  e.http(),
-                  e.demand(),
-                  e.resolver(),
-                  e.beacons(),
-                  logs.lag(),
-                  logs.lagAt()));
-        }
-      }
-      return new LabUsersFile(List.copyOf(users), background, rpq, logs);
+      Map<String, Double> background =
+          logs == null ? summaryBackground(summary, t, unit) : logs.background();
+      return new LabUsersFile(List.copyOf(warmedUp(eyeballs, logs)), background, rpq, logs);
     } catch (IOException e) {
       throw new UserError("--lab " + dir + ": " + e.getMessage());
     } catch (IllegalArgumentException e) {
