@@ -149,7 +149,7 @@ class LabDrillReportTest {
                 0.02));
     assertEquals(
         "final x after drill withdraw a at 30.0 s: at most 0.120 from the optimum of the routing"
-            + " then, 0.040 with the load that does not follow x (beacon fetches, catchment checks),"
+            + " then, 0.040 with the load that does not follow x (catchment checks),"
             + " 0.020 from the optimum the loop aims at (that load, capacities under the noise"
             + " margin)",
         line);
