@@ -6,6 +6,7 @@ import dev.alm.proxy.limit.CustomerLimiter;
 import dev.alm.proxy.limit.CustomerLimits;
 import dev.alm.proxy.limit.LimitDecision;
 import dev.alm.proxy.limit.RateLimitFields;
+import dev.alm.traces.BeaconName;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -54,7 +55,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     this.origin = origin;
     this.queue = new PipelinedRequests(node.config().limits().maxPipelined());
     String zone = node.config().zone();
-    this.classifier = new RequestClassifier(node::probeOf, host -> BeaconHost.under(host, zone));
+    this.classifier = new RequestClassifier(node::probeOf, host -> BeaconName.under(host, zone));
     this.writer = new ResponseWriter(node, this::afterPaced);
   }
 

@@ -23,7 +23,7 @@ final class RequestClassifier {
   /** The probe a host and path claim to be, or null ({@link ProxyNode#probeOf}). */
   private final BiFunction<String, String, ProbeTarget> probeOf;
 
-  /** Whether a host is a correlation beacon's ({@link BeaconHost}). */
+  /** Whether a host is a correlation beacon's ({@link dev.alm.traces.BeaconName#under}). */
   private final Predicate<String> beacon;
 
   /**

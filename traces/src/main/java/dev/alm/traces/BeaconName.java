@@ -27,6 +27,20 @@ public final class BeaconName {
   }
 
   /**
+   * Whether {@code host} (without port or trailing dot) is a beacon name under {@code zone} (with
+   * or without its trailing dot), letters in either case: the proxy answers such a fetch apart from
+   * its load (docs/proxy-node.md, "Correlation beacons").
+   */
+  public static boolean under(String host, String zone) {
+    int z = zone.endsWith(".") ? zone.length() - 1 : zone.length();
+    int at = host.length() - z;
+    return at == PREFIX.length() + HEX + 1 + LABEL.length() + 1
+        && host.charAt(at - 1) == '.'
+        && host.regionMatches(true, at, zone, 0, z)
+        && key(host) != null;
+  }
+
+  /**
    * The unique label ({@code b-<hex>}) of a beacon name, whatever the zone, case and trailing dot,
    * or {@code null} if the name is not a beacon: the key on which DNS answers and HTTP requests are
    * joined.
