@@ -8,6 +8,7 @@
 # usage: bench/model-x-distance.sh [FIRST_SEED END_SEED [extra alm predict flags...]]
 # (defaults 1 41: t1..t40; about 3 minutes on 2 idle cores; needs a built checkout)
 set -euo pipefail
+jar=${ALM_JAR:-app/target/alm.jar}  # another build to compare
 cd "$(dirname "$0")/.."
 first=${1:-1}; end=${2:-41}; shift $(( $# >= 2 ? 2 : $# ))
 dir=$(mktemp -d)
@@ -15,9 +16,9 @@ trap 'rm -rf "$dir"' EXIT
 python3 bench/random_topologies.py "$first" "$end" "$dir/topologies"
 for ((i = first; i < end; i++)); do
   t="$dir/topologies/t$i.json"
-  java -jar app/target/alm.jar optimum -t "$t" --aim 150 --out "$dir/opt-t$i" > /dev/null
+  java -jar "$jar" optimum -t "$t" --aim 150 --out "$dir/opt-t$i" > /dev/null
   for s in 1 2 3; do
-    java -jar app/target/alm.jar predict --withhold-c -t "$t" --seed "$s" --runs 1 \
+    java -jar "$jar" predict --withhold-c -t "$t" --seed "$s" --runs 1 \
       --out "$dir/t$i-$s" "$@" > /dev/null
   done
 done

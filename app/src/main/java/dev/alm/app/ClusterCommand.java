@@ -182,6 +182,10 @@ public final class ClusterCommand implements Callable<Integer> {
 
   /** The run's settings from the options; a bad one is a one-line {@link UserError}. */
   private ClusterConfig config(Topology t) throws InputException {
+    String warning = fleet.intervalWarning();
+    if (warning != null) {
+      spec.commandLine().getErr().println("alm cluster: " + warning);
+    }
     LimitMode mode = LimitMode.of(customerMode);
     if (mode == null) {
       throw new UserError(

@@ -10,7 +10,9 @@ import dev.alm.controller.model.Topology;
 import dev.alm.io.InputException;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.Settling;
+import dev.alm.loop.TtlInterval;
 import java.nio.file.Path;
+import java.time.Duration;
 import picocli.CommandLine.Option;
 
 /**
@@ -71,10 +73,10 @@ public final class FleetOptions {
 
   @Option(
       names = "--interval",
-      defaultValue = "1s",
       description =
-          "The control interval (1s, 2s, 500ms); keep it >= TTL / 2 (docs/pop/configuration.md)."
-              + " Default: ${DEFAULT-VALUE}.")
+          "The control interval (1s, 2s, 500ms), at least half the TTL: the price step is sized for"
+              + " a load that answers a new x within about two intervals (docs/pop/configuration.md"
+              + " \"Interval vs TTL\"). Default: 1s, or half the TTL when that is longer.")
   String interval;
 
   @Option(
@@ -110,6 +112,30 @@ public final class FleetOptions {
               + " b:5:20:30.")
   String flash;
 
+  /** The control interval: {@code --interval}, else the default for {@code --ttl}. */
+  Duration interval() throws InputException {
+    if (ttl < 1) {
+      throw new InputException("--ttl", "", "must be at least 1 s, got " + ttl);
+    }
+    if (interval == null) {
+      return TtlInterval.defaultFor(ttl);
+    }
+    return ClusterCommand.parseDuration("--interval", interval);
+  }
+
+  /**
+   * A warning when the interval is shorter than half the TTL, which the commands run (to show what
+   * it does) but the loop's step is not sized for; null when it fits.
+   */
+  String intervalWarning() throws InputException {
+    Duration d = interval();
+    return TtlInterval.fits(ttl, d)
+        ? null
+        : "warning: --interval: --ttl "
+            + TtlInterval.problem(ttl, d)
+            + "; the loop's step is not sized for it";
+  }
+
   /** The topology named by {@code --topology}: a builtin or a file. */
   Topology topology() throws InputException {
     return BuiltinTopologies.isBuiltin(topology)
@@ -125,7 +151,7 @@ public final class FleetOptions {
     return ClusterConfig.builder(t)
         .algorithm(Algorithm.parse(law.algorithm))
         .duration(ClusterCommand.parseDuration("--duration", duration))
-        .interval(ClusterCommand.parseDuration("--interval", interval))
+        .interval(interval())
         .loadUnit(loadUnit)
         .resolvers(resolvers)
         .cdnTtl(ttl)

@@ -20,6 +20,7 @@ import dev.alm.lab.LabTopologyJson;
 import dev.alm.lab.LabTruth;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.Sample;
+import dev.alm.loop.TtlInterval;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -92,7 +93,9 @@ public final class LabCommand implements Callable<Integer> {
   @Option(
       names = "--ttl",
       defaultValue = "2",
-      description = "CDN TTL, s. Default: ${DEFAULT-VALUE}.")
+      description =
+          "CDN TTL, s; the control interval is 1 s, or half the TTL when that is longer"
+              + " (docs/pop/configuration.md \"Interval vs TTL\"). Default: ${DEFAULT-VALUE}.")
   long ttl;
 
   @Option(
@@ -278,6 +281,7 @@ public final class LabCommand implements Callable<Integer> {
         .loadUnit(loadUnit)
         .resolverCaches(caches)
         .ttl(ttl)
+        .intervalMillis(TtlInterval.defaultFor(ttl).toMillis())
         .fcBeaconsPerUnit(beacons)
         .correlationBeacons(correlationBeacons)
         .gamma(law.gamma)

@@ -125,4 +125,14 @@ class LabCommandTest {
       assertEquals("alm lab down: zz9q: removed 0 namespaces, stopped 0 processes", o[0].strip());
     }
   }
+
+  @Test
+  void theControlIntervalFollowsALongTtl(@TempDir Path dir) {
+    CommandLine cl = Main.configure(new CommandLine(new AlmCommand()));
+    LabCommand lab = (LabCommand) cl.getSubcommands().get("lab").getCommand();
+    cl.parseArgs("lab", "-t", "builtin:lab-fig2");
+    assertEquals(1000, lab.settings(dir).intervalMillis());
+    cl.parseArgs("lab", "-t", "builtin:lab-fig2", "--ttl", "6");
+    assertEquals(3000, lab.settings(dir).intervalMillis());
+  }
 }

@@ -109,6 +109,31 @@ class PredictCommandTest extends CliTest {
   }
 
   @Test
+  void theIntervalFollowsALongTtlUnlessGiven() throws Exception {
+    CommandLine alm = Main.configure(new CommandLine(new AlmCommand()));
+    PredictCommand p = (PredictCommand) alm.getSubcommands().get("predict").getCommand();
+    alm.parseArgs("predict");
+    assertEquals(java.time.Duration.ofSeconds(1), p.fleet.interval());
+    alm.parseArgs("predict", "--ttl", "5");
+    assertEquals(java.time.Duration.ofMillis(2500), p.fleet.interval());
+    alm.parseArgs("predict", "--ttl", "5", "--interval", "3s");
+    assertEquals(java.time.Duration.ofSeconds(3), p.fleet.interval());
+    assertNull(p.fleet.intervalWarning());
+    alm.parseArgs("predict", "--ttl", "5", "--interval", "2s");
+    assertEquals(java.time.Duration.ofSeconds(2), p.fleet.interval());
+    assertTrue(p.fleet.intervalWarning().contains("at least 2500 ms"), p.fleet.intervalWarning());
+    // the model runs it, to show what it does, and says why it is not a setting to use
+    Path out = dir.resolve("short");
+    int code =
+        alm("predict", "--ttl", "5", "--interval", "1s", "--duration", "10s", "--out", "" + out);
+    assertEquals(0, code, err.toString());
+    assertTrue(
+        err.toString()
+            .contains("alm predict: warning: --interval: --ttl 5 s needs a control interval"),
+        err.toString());
+  }
+
+  @Test
   void refusesBadFlagsInOneLine() {
     String out = dir.resolve("bad").toString();
     String[][] usage = {

@@ -201,13 +201,15 @@ final class DualStep implements LoopStep {
     if ((!over && !hold) || config.overloadBoost() <= 1) {
       // below the level: what a boost added comes back once the load has stayed deep below it
       BoostExcess excess = s.dual().excess().unboosted(load, capacity, s.sStar());
-      double mu = Math.max(0, plain.mu() - excess.giveBack());
+      double mu =
+          Math.min(
+              Math.max(0, plain.mu() - excess.giveBack()), Math.max(s.mu(), ceiling(s.demand())));
       return new Stepped(
           new PriceState(mu, 1, plain.lastSign()), excess.after(excess.giveBack(), mu));
     }
     double boost = hold ? s.price().boost() : nextBoost(s.price().boost(), load, s.load());
     double mu = s.mu() + boost * (plain.mu() - s.mu());
-    mu = Math.max(0, Math.min(mu, Math.max(plain.mu(), ceiling(s.demand()))));
+    mu = Math.max(0, Math.min(mu, Math.max(s.mu(), ceiling(s.demand()))));
     return new Stepped(
         new PriceState(mu, boost, plain.lastSign()),
         s.dual().excess().boosted(mu - plain.mu()).after(0, mu));
@@ -217,13 +219,14 @@ final class DualStep implements LoopStep {
   private record Stepped(PriceState state, BoostExcess excess) {}
 
   /**
-   * The highest price a boost may raise mu_i to: the largest boost times beta_max, the coupling
-   * price at which a PoP of demand A sends everything to L2 (x* = 0: A beta = -h'(0)), for A the
-   * larger of this PoP's demand and its proxy's capacity. A PoP that sends at least 1/64 of its
-   * users to this proxy sees that price as at least beta_max in its beta_j, so a higher one moves
-   * nothing; without the ceiling an overload that no x can relieve (users that keep a stale answer,
-   * a DNS that cannot be reached) would wind the price up by the boosted step every interval, and
-   * the plain step would take minutes to bring it down once the overload ends.
+   * The highest price a step may raise mu_i to, boosted or plain: the largest boost times beta_max,
+   * the coupling price at which a PoP of demand A sends everything to L2 (x* = 0: A beta = -h'(0)),
+   * for A the larger of this PoP's demand and its proxy's capacity. A PoP that sends at least 1/64
+   * of its users to this proxy sees that price as at least beta_max in its beta_j, so a higher one
+   * moves nothing; without the ceiling an overload that no x can relieve (users that keep a stale
+   * answer, a DNS that cannot be reached, a background load above capacity) would wind the price up
+   * every interval, and the plain step would take as long to bring it down once the overload ends.
+   * A price already above it (a restored state) is not pulled down by it.
    */
   private double ceiling(double demand) {
     double a = Math.max(capacity, Double.isFinite(demand) ? demand : 0);

@@ -324,17 +324,18 @@ class ControlLoopTest {
     double[] steady = new double[200];
     Arrays.fill(steady, 300); // S = 3 T whatever the price
     LoopState s = overloaded(LoopConfig.DEFAULT_PERSISTENT_BOOST, steady);
-    // eq. (8): beta_max = gamma (d + 2 A), for A the larger of A_a and T_a
-    double a = Math.max(s.demand(), fig2.node(0).capacity());
-    double betaMax = fig2.node(0).gamma() * (fig2.node(0).d() + 2 * a);
-    double ceiling = LoopConfig.DEFAULT_PERSISTENT_BOOST * betaMax;
-    // the boosts climb to the ceiling; beyond it only the plain step of eq. (17) moves the price,
-    // as it does without any boost
+    double ceiling = LoopConfig.DEFAULT_PERSISTENT_BOOST * betaMax(s);
+    // the boosts climb to the ceiling, and the plain step of eq. (17) goes no further
+    assertEquals(ceiling, s.mu(), 1e-9 * ceiling, "mu at the ceiling");
+    // without any boost the plain step alone stops there too
     LoopState plain = overloaded(1, 1, steady);
-    assertTrue(s.mu() > ceiling, "mu " + s.mu() + " reached the ceiling " + ceiling);
-    assertTrue(
-        s.mu() <= ceiling + plain.mu(),
-        "mu " + s.mu() + " above the ceiling " + ceiling + " plus the plain climb " + plain.mu());
+    assertEquals(betaMax(plain), plain.mu(), 1e-9 * betaMax(plain), "plain mu at the ceiling");
+  }
+
+  /** eq. (8): beta_max = gamma (d + 2 A), for A the larger of A_a and T_a. */
+  private double betaMax(LoopState s) {
+    double a = Math.max(s.demand(), fig2.node(0).capacity());
+    return fig2.node(0).gamma() * (fig2.node(0).d() + 2 * a);
   }
 
   @Test

@@ -5,6 +5,7 @@ import static dev.alm.pop.fleet.FleetPop.problem;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.alm.io.InputException;
 import dev.alm.io.JsonFields;
+import dev.alm.loop.TtlInterval;
 import dev.alm.node.AdminAccess;
 import dev.alm.node.HostPort;
 import dev.alm.pop.PopConfig;
@@ -12,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -75,7 +77,7 @@ public final class FleetCheck {
     for (FleetPop p : pops) {
       long ttl = p.config().dns().cdnTtl();
       long interval = p.config().loop().interval().toMillis();
-      if (2 * interval < 1000 * ttl) {
+      if (!TtlInterval.fits(ttl, Duration.ofMillis(interval))) {
         problems.add(
             problem(
                 p.dnsFile(),

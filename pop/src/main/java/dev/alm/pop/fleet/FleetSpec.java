@@ -2,6 +2,8 @@ package dev.alm.pop.fleet;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.alm.controller.model.Topology;
+import dev.alm.loop.TtlInterval;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -95,14 +97,12 @@ public record FleetSpec(
     if (intervalMs < 100) {
       throw new IllegalArgumentException("--interval-ms must be at least 100, got " + intervalMs);
     }
-    if (cdnTtl < 1 || 2 * intervalMs < 1000 * cdnTtl) {
+    if (cdnTtl < 1) {
+      throw new IllegalArgumentException("--ttl must be at least 1 s, got " + cdnTtl);
+    }
+    if (!TtlInterval.fits(cdnTtl, Duration.ofMillis(intervalMs))) {
       throw new IllegalArgumentException(
-          "--ttl: "
-              + cdnTtl
-              + " s needs a control interval of at least "
-              + cdnTtl * 500
-              + " ms (interval >= TTL / 2, docs/pop/configuration.md \"Interval vs TTL\"), got "
-              + intervalMs);
+          "--ttl: " + TtlInterval.problem(cdnTtl, Duration.ofMillis(intervalMs)));
     }
     if (!(loadUnit > 0)) {
       throw new IllegalArgumentException("--load-unit must be > 0, got " + loadUnit);
