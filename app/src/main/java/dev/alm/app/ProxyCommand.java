@@ -341,6 +341,7 @@ public final class ProxyCommand implements Callable<Integer> {
     limits.put("headerDeadlineMs", c.limits().headerDeadline().toMillis());
     limits.put("maxConnections", c.limits().maxConnections());
     limits.put("maxConnectionsPerClient", c.limits().maxConnectionsPerClient());
+    limits.put("maxConnectionAgeMs", c.limits().maxConnectionAge().toMillis());
     m.put("limits", limits);
     m.put("ioThreads", c.ioThreads());
     m.put("maxProbePairs", c.maxProbePairs());

@@ -44,7 +44,8 @@ class ProxyCommandTest extends CliTest {
         """
         {"pop": "p7", "capacity": 500, "listen": "127.0.0.1:8088",
          "content": {"mode": "proxy", "origin": "127.0.0.1:9000"},
-         "limits": {"maxHeaderBytes": 4096}, "accessLog": "logs/access.csv"}
+         "limits": {"maxHeaderBytes": 4096, "maxConnectionAgeMs": 0},
+         "accessLog": "logs/access.csv"}
         """);
     assertEquals(0, check(f, "--capacity", "800", "--admin", "127.0.0.1:9180"), err.toString());
     JsonNode c = JSON.readTree(out.toString());
@@ -55,6 +56,7 @@ class ProxyCommandTest extends CliTest {
     assertEquals("127.0.0.1:9180", c.get("admin").asText());
     assertEquals("proxy", c.get("content").get("mode").asText());
     assertEquals(4096, c.get("limits").get("maxHeaderBytes").asInt());
+    assertEquals(0, c.get("limits").get("maxConnectionAgeMs").asInt(), "0: never");
     assertEquals(
         dir.resolve("logs/access.csv").toAbsolutePath().toString(), c.get("accessLog").asText());
   }
@@ -219,6 +221,11 @@ class ProxyCommandTest extends CliTest {
     assertEquals(1, check(f));
     assertTrue(
         err.toString().contains(f + ":limits.maxBodyBytes: expected an integer"), err.toString());
+
+    Files.writeString(f, "{\"limits\": {\"maxConnectionAgeMs\": -1}}");
+    err.getBuffer().setLength(0);
+    assertEquals(1, check(f));
+    assertTrue(err.toString().contains(f + ":limits.maxConnectionAgeMs: "), err.toString());
 
     Files.writeString(f, "{\"pop\": \"0\",\n \"zone\": }");
     err.getBuffer().setLength(0);

@@ -17,6 +17,10 @@ import java.time.Duration;
  * @param maxConnections connections open at once (lowered at start to stay under the process's
  *     file-descriptor limit)
  * @param maxConnectionsPerClient connections open at once from one client address
+ * @param maxConnectionAge a keep-alive connection older than this is closed after its next response
+ *     ({@code Connection: close}), so that its client looks the CDN name up again and follows x: a
+ *     connection that lives on keeps its user on this proxy whatever the DNS answers now
+ *     (docs/proxy-node.md, "Connection age"); zero: never
  */
 public record HttpLimits(
     int maxInitialLineBytes,
@@ -26,7 +30,8 @@ public record HttpLimits(
     int maxPipelined,
     Duration headerDeadline,
     int maxConnections,
-    int maxConnectionsPerClient) {
+    int maxConnectionsPerClient,
+    Duration maxConnectionAge) {
 
   public static final int DEFAULT_MAX_INITIAL_LINE = 4096;
   public static final int DEFAULT_MAX_HEADER = 8192;
@@ -36,6 +41,9 @@ public record HttpLimits(
   public static final Duration DEFAULT_HEADER_DEADLINE = Duration.ofSeconds(10);
   public static final int DEFAULT_MAX_CONNECTIONS = 16_384;
   public static final int DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 1024;
+
+  /** Two CDN TTLs of 2 s: a user follows a new x within a TTL of its connection's close. */
+  public static final Duration DEFAULT_MAX_CONNECTION_AGE = Duration.ofSeconds(4);
 
   /** Limits with the default deadline and connection caps. */
   public HttpLimits(
@@ -52,7 +60,8 @@ public record HttpLimits(
         maxPipelined,
         DEFAULT_HEADER_DEADLINE,
         DEFAULT_MAX_CONNECTIONS,
-        DEFAULT_MAX_CONNECTIONS_PER_CLIENT);
+        DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+        DEFAULT_MAX_CONNECTION_AGE);
   }
 
   public HttpLimits {
@@ -75,6 +84,14 @@ public record HttpLimits(
           "maxConnectionsPerClient: must be in [1, maxConnections], got "
               + maxConnectionsPerClient);
     }
+    if (maxConnectionAge == null || maxConnectionAge.isNegative()) {
+      throw new IllegalArgumentException("maxConnectionAgeMs: must be >= 0 (0: never)");
+    }
+  }
+
+  /** Whether a connection opened {@code ageNanos} ago is closed after its next response. */
+  public boolean aged(long ageNanos) {
+    return !maxConnectionAge.isZero() && ageNanos >= maxConnectionAge.toNanos();
   }
 
   private static void positive(String field, int v) {
@@ -113,6 +130,7 @@ public record HttpLimits(
     b.headerDeadline = headerDeadline;
     b.maxConnections = maxConnections;
     b.maxConnectionsPerClient = maxConnectionsPerClient;
+    b.maxConnectionAge = maxConnectionAge;
     return b;
   }
 
@@ -126,6 +144,7 @@ public record HttpLimits(
     private Duration headerDeadline = DEFAULT_HEADER_DEADLINE;
     private int maxConnections = DEFAULT_MAX_CONNECTIONS;
     private int maxConnectionsPerClient = DEFAULT_MAX_CONNECTIONS_PER_CLIENT;
+    private Duration maxConnectionAge = DEFAULT_MAX_CONNECTION_AGE;
 
     private Builder() {}
 
@@ -169,6 +188,12 @@ public record HttpLimits(
       return this;
     }
 
+    /** Zero: connections are never closed for their age. */
+    public Builder maxConnectionAge(Duration v) {
+      maxConnectionAge = v;
+      return this;
+    }
+
     /** The settings, checked by the record; IllegalArgumentException names the refused field. */
     public HttpLimits build() {
       return new HttpLimits(
@@ -179,7 +204,8 @@ public record HttpLimits(
           maxPipelined,
           headerDeadline,
           maxConnections,
-          maxConnectionsPerClient);
+          maxConnectionsPerClient,
+          maxConnectionAge);
     }
   }
 }

@@ -86,6 +86,9 @@ public final class ProxyConfigJson {
           .nullable(
               "maxConnectionsPerClient",
               (f, n, l) -> l.maxConnectionsPerClient(ProxyJsonFields.integer(f, n)))
+          .nullable(
+              "maxConnectionAgeMs",
+              (f, n, l) -> l.maxConnectionAge(Duration.ofMillis(f.integer(n, 0, 0, 86_400_000))))
           .build();
 
   /** The file's fields, in the order they are read and checked. */

@@ -49,8 +49,15 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
 
   private boolean closed;
 
+  /** When the connection was accepted: an aged one is closed after its next response. */
+  private final long opened;
+
+  /** Whether the connection outlived its age limit: every response from now on closes it. */
+  private boolean aged;
+
   ProxyHandler(ProxyNode node, GeneratedContent generated, OriginClient origin) {
     this.node = node;
+    this.opened = node.nanoTime();
     this.generated = generated;
     this.origin = origin;
     this.queue = new PipelinedRequests(node.config().limits().maxPipelined());
@@ -97,7 +104,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
         // a measurement, as a probe: answered at once, logged for the join, never in S_i
         node.recordBeacon();
         Served s = Served.plain(b.accepted().host(), b.accepted().target());
-        writer.respond(ctx, req, closed, arrival, ProxyResponses.probeAnswer(null), s);
+        writer.respond(ctx, req, closing(arrival), arrival, ProxyResponses.probeAnswer(null), s);
       } else {
         refuse(ctx, req, arrival, c);
       }
@@ -139,7 +146,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     ProbeName probe = counted ? p.target().name() : null;
     String echo = counted ? node.echoOf(p.target()) : null;
     Served s = Served.probe(p.accepted().host(), p.accepted().target(), probe);
-    writer.respond(ctx, req, closed, arrival, ProxyResponses.probeAnswer(echo), s);
+    writer.respond(ctx, req, closing(arrival), arrival, ProxyResponses.probeAnswer(echo), s);
   }
 
   /**
@@ -167,7 +174,8 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
           if (headers()) {
             writer.rateLimitFields(r, Served.content(host, path, customer, d.rateLimitField()));
           }
-          writer.respond(ctx, req, closed, arrival, r, Served.refused(host, path, customer));
+          writer.respond(
+              ctx, req, closing(arrival), arrival, r, Served.refused(host, path, customer));
           return false;
         }
         case CENTRAL -> {
@@ -182,6 +190,22 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
       }
     }
     return serveAdmitted(ctx, req, arrival, Served.content(host, path, customer));
+  }
+
+  /**
+   * Whether the response to a request that arrived at {@code arrival} closes the connection: it is
+   * closing, or older than {@link HttpLimits#maxConnectionAge()}, so that its client looks the CDN
+   * name up again (counted in {@link ProxyNode#agedConnections()}).
+   */
+  private boolean closing(long arrival) {
+    if (closed || aged) {
+      return true;
+    }
+    if (node.config().limits().aged(arrival - opened)) {
+      aged = true;
+      node.recordAgedConnection();
+    }
+    return aged;
   }
 
   /** Whether limited customers' responses carry the RateLimit fields (the customers file's). */
@@ -205,13 +229,13 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
     if (!a.admitted()) {
       FullHttpResponse r = ProxyResponses.shed(a.retryAfterSeconds());
       writer.respond(
-          ctx, req, closed, arrival, r, Served.refused(s.host(), s.path(), s.customer()));
+          ctx, req, closing(arrival), arrival, r, Served.refused(s.host(), s.path(), s.customer()));
       return false;
     }
     if (origin == null) {
       boolean head = req.method() == HttpMethod.HEAD;
       FullHttpResponse r = ProxyResponses.generated(generated, s.path(), head);
-      writer.respond(ctx, req, closed, arrival, r, s);
+      writer.respond(ctx, req, closing(arrival), arrival, r, s);
       return false;
     }
     busy = true;
@@ -223,7 +247,7 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
   private void forward(ChannelHandlerContext ctx, FullHttpRequest req, long arrival, Served s) {
     boolean head = req.method() == HttpMethod.HEAD;
     HttpVersion version = req.protocolVersion();
-    boolean keepAlive = HttpUtil.isKeepAlive(req);
+    boolean keepAlive = HttpUtil.isKeepAlive(req) && !closing(arrival);
     origin.forward(
         ctx.channel().eventLoop(),
         req,

@@ -35,6 +35,12 @@ public final class ProxyMetrics {
         .tag("pop", pop)
         .description("Correlation beacons' fetches, answered at once and never counted in S_i")
         .register(registry);
+    FunctionCounter.builder("alm.proxy.aged.connections", node, ProxyNode::agedConnections)
+        .tag("pop", pop)
+        .description(
+            "Keep-alive connections closed for their age, so that their clients look the name up"
+                + " again")
+        .register(registry);
     FunctionCounter.builder("alm.proxy.bad.requests", node, ProxyNode::badRequests)
         .tag("pop", pop)
         .description(

@@ -62,6 +62,7 @@ public final class ProxyNode implements AutoCloseable {
 
   private final LongAdder badRequests = new LongAdder();
   private final LongAdder beacons = new LongAdder();
+  private final LongAdder agedConnections = new LongAdder();
   private final LongAdder originErrors = new LongAdder();
 
   /**
@@ -133,6 +134,16 @@ public final class ProxyNode implements AutoCloseable {
   public ProbeTarget probeOf(String host, String path) {
     ProbeTarget p = host.isEmpty() ? null : ProbeTarget.parseHost(host, config.zone());
     return p != null ? p : ProbeTarget.parsePath(path);
+  }
+
+  /** Counts a keep-alive connection closed for its age ({@link HttpLimits#maxConnectionAge()}). */
+  public void recordAgedConnection() {
+    agedConnections.increment();
+  }
+
+  /** Keep-alive connections closed for their age, so that their clients look the name up again. */
+  public long agedConnections() {
+    return agedConnections.sum();
   }
 
   /** Counts a correlation beacon's fetch, answered apart from S_i. */

@@ -35,6 +35,7 @@ final class ProxyStatus {
     m.put("shed", admission.shed());
     m.put("badRequests", node.badRequests());
     m.put("beacons", node.beacons());
+    m.put("agedConnections", node.agedConnections());
     m.put("originErrors", node.originErrors());
     Map<String, Object> p = new LinkedHashMap<>();
     p.put("total", probes.total());

@@ -3,6 +3,7 @@ package dev.alm.proxy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.alm.io.Clocks;
 import io.netty.buffer.Unpooled;
@@ -24,6 +25,65 @@ class ProxyHandlerTest {
         new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, path, Unpooled.buffer(0));
     r.headers().set(HttpHeaderNames.HOST, host);
     return r;
+  }
+
+  /** The status and whether the response keeps the connection, releasing both messages. */
+  private static boolean keepsAlive(EmbeddedChannel ch, FullHttpRequest req) {
+    ch.writeInbound(req);
+    FullHttpResponse r = ch.readOutbound();
+    assertEquals(200, r.status().code());
+    boolean keep = io.netty.handler.codec.http.HttpUtil.isKeepAlive(r);
+    r.release();
+    assertEquals(0, req.refCnt(), "request released");
+    return keep;
+  }
+
+  @Test
+  void aConnectionOlderThanItsAgeLimitClosesAfterItsNextResponseSoItsClientLooksUpAgain()
+      throws Exception {
+    ManualClock clock = new ManualClock();
+    ProxyConfig cfg =
+        ProxyConfig.builder()
+            .pop("a")
+            .capacity(1000)
+            .limits(HttpLimits.builder().maxConnectionAge(java.time.Duration.ofSeconds(4)).build())
+            .build();
+    try (ProxyNode node = new ProxyNode(cfg, new Clocks(clock, () -> 0L));
+        GeneratedContent content = new GeneratedContent(64)) {
+      EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
+      assertTrue(keepsAlive(ch, get("cdn.example", "/bytes/10")));
+      clock.advance(3 * ManualClock.SECOND);
+      assertTrue(keepsAlive(ch, get("cdn.example", "/bytes/10")), "3 s old");
+      assertEquals(0, node.agedConnections());
+      clock.advance(ManualClock.SECOND);
+      assertFalse(keepsAlive(ch, get("cdn.example", "/bytes/10")), "4 s old: Connection: close");
+      assertEquals(1, node.agedConnections());
+      // a new connection starts young
+      EmbeddedChannel fresh = new EmbeddedChannel(new ProxyHandler(node, content, null));
+      assertTrue(keepsAlive(fresh, get("cdn.example", "/bytes/10")));
+      assertEquals(1, node.agedConnections(), "counted once per connection");
+      ch.finishAndReleaseAll();
+      fresh.finishAndReleaseAll();
+    }
+  }
+
+  @Test
+  void aZeroAgeLimitKeepsConnectionsForAnyAge() throws Exception {
+    ManualClock clock = new ManualClock();
+    ProxyConfig cfg =
+        ProxyConfig.builder()
+            .pop("a")
+            .capacity(1000)
+            .limits(HttpLimits.builder().maxConnectionAge(java.time.Duration.ZERO).build())
+            .build();
+    try (ProxyNode node = new ProxyNode(cfg, new Clocks(clock, () -> 0L));
+        GeneratedContent content = new GeneratedContent(64)) {
+      EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
+      clock.advance(3600 * ManualClock.SECOND);
+      assertTrue(keepsAlive(ch, get("cdn.example", "/bytes/10")));
+      assertEquals(0, node.agedConnections());
+      ch.finishAndReleaseAll();
+    }
   }
 
   @Test

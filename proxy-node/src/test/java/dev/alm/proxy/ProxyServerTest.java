@@ -35,8 +35,16 @@ class ProxyServerTest {
   private static final long SECOND = ManualClock.SECOND;
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /**
+   * A proxy whose connections never age: these tests move the proxy's clock by seconds while one
+   * connection pipelines its requests (the age limit has its own, ConnectionAgeTest).
+   */
   private static ProxyConfig.Builder base() {
-    return ProxyConfig.builder().listen(new HostPort("127.0.0.1", 0)).pop("p1").ioThreads(2);
+    return ProxyConfig.builder()
+        .listen(new HostPort("127.0.0.1", 0))
+        .pop("p1")
+        .ioThreads(2)
+        .limits(HttpLimits.builder().maxConnectionAge(java.time.Duration.ZERO).build());
   }
 
   @Test
