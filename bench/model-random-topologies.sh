@@ -5,13 +5,14 @@
 # usage: bench/model-random-topologies.sh [FIRST_SEED END_SEED [extra alm predict flags...]]
 # (defaults 1 41: topologies t1..t40; about a minute on 2 cores)
 set -euo pipefail
+jar=${ALM_JAR:-app/target/alm.jar}  # another build to compare
 cd "$(dirname "$0")/.."
 first=${1:-1}; end=${2:-41}; shift $(( $# >= 2 ? 2 : $# ))
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 python3 bench/random_topologies.py "$first" "$end" "$dir/topologies"
 for ((i = first; i < end; i++)); do
-  java -jar app/target/alm.jar predict --withhold-c -t "$dir/topologies/t$i.json" --runs 3 \
+  java -jar "$jar" predict --withhold-c -t "$dir/topologies/t$i.json" --runs 3 \
     --out "$dir/t$i" "$@" > /dev/null
 done
 python3 - "$dir" "$first" "$end" <<'PY'
