@@ -311,7 +311,12 @@ final class ProxyHandler extends ChannelInboundHandlerAdapter {
           writer.rateLimitFields(r, Served.content(s.host(), s.path(), customer, field));
         }
         writer.respond(
-            ctx, req, closed, arrival, r, Served.refused(s.host(), s.path(), s.customer()));
+            ctx,
+            req,
+            closing(arrival),
+            arrival,
+            r,
+            Served.refused(s.host(), s.path(), s.customer()));
       } else {
         handedOff = serveAdmitted(ctx, req, arrival, s);
       }
