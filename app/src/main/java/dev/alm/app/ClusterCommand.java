@@ -8,6 +8,7 @@ import dev.alm.cluster.ClusterSummary;
 import dev.alm.cluster.CustomerLoad;
 import dev.alm.cluster.CustomerLoadsJson;
 import dev.alm.cluster.Drill;
+import dev.alm.cluster.UserConnections;
 import dev.alm.controller.model.Topology;
 import dev.alm.io.InputException;
 import dev.alm.node.ConfigFlags;
@@ -120,6 +121,26 @@ public final class ClusterCommand implements Callable<Integer> {
   Double stopCentral;
 
   @Option(
+      names = "--keep-alive-share",
+      paramLabel = "SHARE",
+      defaultValue = "0",
+      description =
+          "The share of each PoP's requests sent by users that keep their connection and ask the"
+              + " DNS again only when the proxy closes it (browsers, connection pools). Default:"
+              + " ${DEFAULT-VALUE}: every request asks its resolver cache.")
+  double keepAliveShare;
+
+  @Option(
+      names = "--max-connection-age",
+      paramLabel = "DURATION",
+      defaultValue = "4s",
+      description =
+          "The proxies' limits.maxConnectionAgeMs: a connection this old is closed after its next"
+              + " response, so its user asks the DNS again (0: never; docs/proxy-node.md"
+              + " \"Connection age\"). Default: ${DEFAULT-VALUE}.")
+  String maxConnectionAge;
+
+  @Option(
       names = "--no-probe-auth",
       description =
           "Hand out and count unsigned probes, as a fleet without a probe key does (to show what"
@@ -215,6 +236,12 @@ public final class ClusterCommand implements Callable<Integer> {
           .drills(drills())
           .stateDir(out.resolve("state"))
           .probeAuth(!noProbeAuth)
+          .connections(
+              new UserConnections(
+                  keepAliveShare,
+                  maxConnectionAge.matches("0+(ms|s|m|h)?")
+                      ? Duration.ZERO
+                      : parseDuration("--max-connection-age", maxConnectionAge)))
           .build();
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());

@@ -55,6 +55,7 @@ import java.util.List;
  *     the PoPs' loops must then learn C's effects in-band (docs/controllers/live-loop.md)
  * @param priceCurvature what the PoPs' scaled price step divides by: the measured diagonal H_ii
  *     (default) or the row sum sigma_i ({@link StepSize.Curvature})
+ * @param connections how the users hold connections and how long the proxies keep one
  */
 public record ClusterConfig(
     Topology topology,
@@ -84,7 +85,8 @@ public record ClusterConfig(
     boolean withholdC,
     double overloadBoost,
     double guardLoad,
-    StepSize.Curvature priceCurvature) {
+    StepSize.Curvature priceCurvature,
+    UserConnections connections) {
 
   public static final double DEFAULT_LOAD_UNIT = 150;
   public static final int DEFAULT_RESOLVERS = 200;
@@ -109,6 +111,9 @@ public record ClusterConfig(
     ClusterConfigChecks.customers(topology, customers, customerMode, centralStopSeconds, duration);
     drills = drills == null ? List.of() : List.copyOf(drills);
     ClusterConfigChecks.drills(topology, drills, duration, stateDir);
+    if (connections == null) {
+      throw new IllegalArgumentException("connections are required");
+    }
   }
 
   /** The default duration of a run (that of {@code alm cluster}). */
@@ -163,7 +168,8 @@ public record ClusterConfig(
         .withholdC(withholdC)
         .overloadBoost(overloadBoost)
         .guardLoad(guardLoad)
-        .priceCurvature(priceCurvature);
+        .priceCurvature(priceCurvature)
+        .connections(connections);
   }
 
   /** The same run with other drills and state directory. */

@@ -44,6 +44,7 @@ public final class ClusterConfigBuilder {
   private double overloadBoost = LoopConfig.DEFAULT_OVERLOAD_BOOST;
   private StepSize.Curvature priceCurvature = LoopConfig.DEFAULT_CURVATURE;
   private double guardLoad = LoopConfig.DEFAULT_GUARD_LOAD;
+  private UserConnections connections = UserConnections.DEFAULT;
 
   ClusterConfigBuilder(Topology topology) {
     this.topology = topology;
@@ -189,7 +190,8 @@ public final class ClusterConfigBuilder {
         withholdC,
         overloadBoost,
         guardLoad,
-        priceCurvature);
+        priceCurvature,
+        connections);
   }
 
   /**
@@ -202,6 +204,12 @@ public final class ClusterConfigBuilder {
   }
 
   /** What the price step divides by; default {@link LoopConfig#ClusterConfig.DEFAULT_CURVATURE}. */
+  /** How the users hold connections and how long the proxies keep one. */
+  public ClusterConfigBuilder connections(UserConnections v) {
+    connections = v;
+    return this;
+  }
+
   public ClusterConfigBuilder priceCurvature(StepSize.Curvature v) {
     priceCurvature = v;
     return this;

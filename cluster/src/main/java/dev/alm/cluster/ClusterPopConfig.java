@@ -17,6 +17,7 @@ import dev.alm.loop.LoopConfig;
 import dev.alm.node.HostPort;
 import dev.alm.pop.PopConfig;
 import dev.alm.proxy.ContentConfig;
+import dev.alm.proxy.HttpLimits;
 import dev.alm.proxy.ProxyConfig;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -88,6 +89,8 @@ final class ClusterPopConfig {
             .controlInterval(c.interval())
             .ioThreads(1)
             .content(ContentConfig.generate(c.bodyBytes()))
+            .limits(
+                HttpLimits.builder().maxConnectionAge(c.connections().maxConnectionAge()).build())
             // every user of the cluster connects from 127.0.0.1: one address carries all probes,
             // and one resolver prefix all echoes
             .probeAuth(

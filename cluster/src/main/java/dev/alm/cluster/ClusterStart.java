@@ -7,6 +7,7 @@ import dev.alm.controller.model.Topology;
 import dev.alm.drl.central.RedisLimiter;
 import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
+import dev.alm.loadgen.KeepAlive;
 import dev.alm.loadgen.PopUsers;
 import dev.alm.loadgen.Users;
 import dev.alm.node.HostPort;
@@ -98,6 +99,9 @@ final class ClusterStart {
               start,
               end,
               c.seed() * 1_000_003L + i);
+      if (c.connections().keepAliveShare() > 0) {
+        u.keepAlive(new KeepAlive(c.connections().keepAliveShare(), KeepAlive.DEFAULT_CLIENTS));
+      }
       users.add(u);
       Thread th = new Thread(u, "alm-users-" + id);
       th.setDaemon(true);

@@ -1,10 +1,12 @@
 package dev.alm.lab;
 
 import dev.alm.fastcontrol.PriceEcho;
+import dev.alm.loadgen.CorrelationBeacons;
 import dev.alm.loadgen.DnsClient;
 import dev.alm.loadgen.Endpoints;
 import dev.alm.loadgen.HttpConnection;
 import dev.alm.loadgen.ResolverCaches;
+import dev.alm.loadgen.UserSchedule;
 import dev.alm.loadgen.Users;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -51,8 +53,8 @@ final class LabUsers {
         endpoints,
         new ResolverCaches(caches, l1Address),
         null, // the caches ask the network's resolver from the users' one address
-        new Users.CorrelationBeacons(corrBeacons, l1Address),
-        new Users.Schedule(s -> rate, fcBeacons, Long.MAX_VALUE / 4, startNanos, endNanos, seed),
+        new CorrelationBeacons(corrBeacons, l1Address),
+        new UserSchedule(s -> rate, fcBeacons, Long.MAX_VALUE / 4, startNanos, endNanos, seed),
         bodyBytes);
   }
 }

@@ -99,6 +99,14 @@ public final class HttpConnection implements AutoCloseable {
     return code;
   }
 
+  /**
+   * Whether a connection is open: one request was answered on it and neither side closed it since
+   * (a {@code Connection: close} from the server closes it).
+   */
+  public boolean isOpen() {
+    return socket != null;
+  }
+
   @Override
   public void close() {
     if (socket != null) {

@@ -67,7 +67,7 @@ public final class PopUsers {
         new ResolverCaches(resolvers, l1),
         k -> cacheAddress(pop, k),
         null,
-        new Users.Schedule(rateAt, beaconRate, 100_000_000L, startNanos, endNanos, seed),
+        new UserSchedule(rateAt, beaconRate, 100_000_000L, startNanos, endNanos, seed),
         bodyBytes);
   }
 

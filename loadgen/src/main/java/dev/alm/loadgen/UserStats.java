@@ -21,4 +21,15 @@ final class UserStats {
   final LongAdder beaconFetches = new LongAdder();
 
   final LongAdder beaconsSkipped = new LongAdder();
+
+  /** Counts a request's outcome: 200 ok, 503 shed, anything else (or -1) failed. */
+  void count(int status) {
+    if (status == 200) {
+      ok.increment();
+    } else if (status == 503) {
+      shed.increment();
+    } else {
+      failed.increment();
+    }
+  }
 }

@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.DoubleUnaryOperator;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 import org.xbill.DNS.ARecord;
 import org.xbill.DNS.CNAMERecord;
 import org.xbill.DNS.Message;
@@ -55,30 +55,6 @@ public final class Users implements Runnable {
   /** At most this many request lanes per group of users. */
   public static final int MAX_REQUEST_LANES = 16;
 
-  /**
-   * Correlation beacons ({@code alm lab}).
-   *
-   * @param rate beacons per second
-   * @param l1Address the L1 address a beacon's answer must name to be fetched (from the lane's L1)
-   */
-  public record CorrelationBeacons(double rate, InetAddress l1Address) {}
-
-  /**
-   * When the users run and how often.
-   *
-   * @param rateAt demand in requests/s as a function of seconds since the start
-   * @param fastControlBeacons FastControl beacons per second
-   * @param idleNanos the wait before looking again at a process whose rate is not &gt; 0
-   * @param seed of the users' random draws
-   */
-  public record Schedule(
-      DoubleUnaryOperator rateAt,
-      double fastControlBeacons,
-      long idleNanos,
-      long startNanos,
-      long endNanos,
-      long seed) {}
-
   /** The kinds of arrivals, in the order that breaks ties between them. */
   private static final int REQUEST = 0;
 
@@ -90,13 +66,23 @@ public final class Users implements Runnable {
   private final ResolverCaches caches;
   private volatile IntFunction<InetAddress> cacheAddresses;
   private final CorrelationBeacons correlation;
-  private final Schedule schedule;
+  private final UserSchedule schedule;
   private final List<Lane> requests = new ArrayList<>();
   private final Lane beacons;
   private final Name cdnName;
   private final UserStats stats = new UserStats();
   private final String path;
+  private final Endpoints.Opener opener;
+  private volatile KeepAlive keepAlive;
   private long serial;
+
+  /**
+   * Sends {@code k}'s share of the requests from clients that keep their connection; before run.
+   */
+  public Users keepAlive(KeepAlive k) {
+    this.keepAlive = k;
+    return this;
+  }
 
   /** One thread's arrivals, endpoints and random draws. */
   private static final class Lane {
@@ -106,6 +92,7 @@ public final class Users implements Runnable {
     volatile long lagNanos;
     volatile long maxLagNanos;
     volatile long maxLagDueNanos;
+    KeepAliveClients keepAlive;
 
     Lane(Endpoints io, SplittableRandom random, int... kinds) {
       this.io = io;
@@ -127,11 +114,12 @@ public final class Users implements Runnable {
       ResolverCaches caches,
       IntFunction<InetAddress> cacheAddresses,
       CorrelationBeacons correlation,
-      Schedule schedule,
+      UserSchedule schedule,
       int bodyBytes)
       throws IOException {
     this.zone = zone;
     this.index = index;
+    this.opener = endpoints;
     this.caches = caches;
     this.cacheAddresses = cacheAddresses;
     this.correlation = correlation;
@@ -211,6 +199,10 @@ public final class Users implements Runnable {
 
   private void runLane(Lane lane) {
     try {
+      KeepAlive keep = keepAlive;
+      if (keep != null && keep.share() > 0 && lane.kinds[0] == REQUEST) {
+        lane.keepAlive = new KeepAliveClients(keep.clients(), opener);
+      }
       long start = schedule.startNanos();
       long[] next = new long[lane.kinds.length];
       for (int k = 0; k < next.length; k++) {
@@ -238,8 +230,13 @@ public final class Users implements Runnable {
         }
         next[k] += arrive(lane, lane.kinds[k], next[k], now);
       }
+    } catch (IOException e) {
+      stats.failed.increment(); // the keep-alive clients' endpoints could not be opened
     } finally {
       lane.io.close();
+      if (lane.keepAlive != null) {
+        lane.keepAlive.close();
+      }
     }
   }
 
@@ -291,6 +288,14 @@ public final class Users implements Runnable {
   private void request(Lane lane, long now) {
     stats.requests.increment();
     int k = lane.random.nextInt(caches.size());
+    if (lane.keepAlive != null && lane.random.nextDouble() < keepAlive.share()) {
+      Supplier<ResolverCaches.Answer> ask =
+          () ->
+              caches.answer(
+                  k, now, () -> cacheQuery(lane, k, cdnName), stats.staleAnswers::increment);
+      stats.count(lane.keepAlive.request(lane.random, ask, stats, "www." + zone, path));
+      return;
+    }
     ResolverCaches.Answer answer =
         caches.answer(k, now, () -> cacheQuery(lane, k, cdnName), stats.staleAnswers::increment);
     if (answer == ResolverCaches.Answer.NONE) {
@@ -305,7 +310,7 @@ public final class Users implements Runnable {
       stats.toL2.increment();
       status = lane.io.l2().get("www." + zone, path);
     }
-    count(status);
+    stats.count(status);
   }
 
   private void fastControlBeacon(Lane lane) {
@@ -383,16 +388,6 @@ public final class Users implements Runnable {
     } catch (IOException e) {
       stats.dnsFailures.increment();
       return null;
-    }
-  }
-
-  private void count(int status) {
-    if (status == 200) {
-      stats.ok.increment();
-    } else if (status == 503) {
-      stats.shed.increment();
-    } else {
-      stats.failed.increment();
     }
   }
 }

@@ -117,7 +117,7 @@ class UsersLanesTest {
               new ResolverCaches(4, InetAddress.getByName("127.0.0.1")),
               null,
               null,
-              new Users.Schedule(s -> 150, 40, 100_000_000L, start, end, 7),
+              new UserSchedule(s -> 150, 40, 100_000_000L, start, end, 7),
               100);
       Thread th = new Thread(users, "users-under-test");
       th.start();
