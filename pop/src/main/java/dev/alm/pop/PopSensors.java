@@ -9,14 +9,14 @@ import java.util.function.LongSupplier;
 /**
  * Reads a {@link Measurement} from an in-process proxy and DNS server through their typed sensors:
  * S_i ({@link ProxyNode#load()}), the probe counters behind R_i (eq. 20, {@link
- * ProxyNode#ownProbesCounted()}, {@link ProxyNode#probesCounted()}) and the CDN answers behind A_i
- * (eq. 2, {@link DnsNode#cdnAnswers()}: L1 and L2 answers; beacons are counted apart), and the
- * price echoes of its probes ({@link DnsNode#echoTotals()}) with the probes handed out, and the
- * requests behind the CDN answers from the resolvers' re-query gaps ({@link DnsNode#requery()}),
- * the probes' weights and curvature ({@link ProxyNode#sensitivitySum()}, {@link
- * ProxyNode#drainCurvature()}: read once per interval, by the tick alone). A proxy that is closed,
- * whose listener stopped accepting ({@link ProxyServer#accepting()}: users sent to it would time
- * out), or whose meter has no completed bucket, reads as a stale meter (S_i = NaN).
+ * ProxyNode#probes()}) and the CDN answers behind A_i (eq. 2, {@link DnsNode#cdnAnswers()}: L1 and
+ * L2 answers; beacons are counted apart), and the price echoes of its probes ({@link
+ * DnsNode#echoTotals()}) with the probes handed out, and the requests behind the CDN answers from
+ * the resolvers' re-query gaps ({@link DnsNode#requery()}), the probes' weights and curvature
+ * ({@link ProxyNode#sensitivitySum()}, {@link ProxyNode#drainCurvature()}: read once per interval,
+ * by the tick alone). A proxy that is closed, whose listener stopped accepting ({@link
+ * ProxyServer#accepting()}: users sent to it would time out), or whose meter has no completed
+ * bucket, reads as a stale meter (S_i = NaN).
  */
 final class PopSensors {
   private final DnsNode dns;
@@ -49,8 +49,8 @@ final class PopSensors {
     if (p != null && p.accepting()) {
       ProxyNode node = p.node();
       load = node.load();
-      own = node.ownProbesCounted();
-      all = node.probesCounted();
+      own = node.probes().ownTotal();
+      all = node.probes().total();
       sensitivity = node.sensitivitySum();
       curvature += node.drainCurvature();
     }

@@ -80,6 +80,11 @@ public final class ProxyMetrics {
                 .tag("log", log)
                 .description("Log lines dropped because the queue was full")
                 .register(registry));
+    gauges(node, pop, registry);
+  }
+
+  /** The gauges of the node's load, probe rate, capacity and ceiling. */
+  private static void gauges(ProxyNode node, String pop, MeterRegistry registry) {
     Gauge.builder("alm.proxy.load", node, n -> n.meter().rate(n.nanoTime()))
         .tag("pop", pop)
         .description("S_i: requests per second over the last control interval")

@@ -314,23 +314,14 @@ public final class ProxyNode implements AutoCloseable {
     return meter.rate(clocks.nanos());
   }
 
-  /**
-   * The FastControl probes of this PoP's own category counted since start: R_i of paper 004 eq. 20
-   * is their rate.
-   */
-  public long ownProbesCounted() {
-    return probes.ownTotal();
-  }
-
-  /** The FastControl probes of every category counted since start: the probe path's liveness. */
-  public long probesCounted() {
-    return probes.total();
-  }
-
   public LoadMeter meter() {
     return meter;
   }
 
+  /**
+   * The FastControl probes counted since start: of this PoP's own category (R_i of paper 004 eq. 20
+   * is their rate) and of every category (the probe path's liveness).
+   */
   public ProbeCounter probes() {
     return probes;
   }

@@ -30,8 +30,8 @@ class ProxySensorsTest {
       node.recordProbe(new ProbeName("a", "b"), clock.getAsLong());
       node.recordProbe(new ProbeName("a", "a"), clock.getAsLong());
       node.recordProbe(new ProbeName("b", "a"), clock.getAsLong());
-      assertEquals(2, node.ownProbesCounted(), "own category a");
-      assertEquals(3, node.probesCounted());
+      assertEquals(2, node.probes().ownTotal(), "own category a");
+      assertEquals(3, node.probes().total());
     }
   }
 }
