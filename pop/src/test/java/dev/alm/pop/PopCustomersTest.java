@@ -77,11 +77,16 @@ class PopCustomersTest {
     return PopDaemon.start(c, false, Clocks.SYSTEM, l -> {});
   }
 
-  /** One keep-alive HTTP/1.1 connection; returns each response's status. */
+  /**
+   * One keep-alive HTTP/1.1 connection at a time, as a browser holds it: a response that says
+   * {@code Connection: close} (the proxy's connection age) closes it and the next request opens a
+   * new one; returns each response's status.
+   */
   static final class Client implements AutoCloseable {
-    final Socket socket;
-    final InputStream in;
-    final OutputStream out;
+    final InetSocketAddress address;
+    Socket socket;
+    InputStream in;
+    OutputStream out;
     final byte[] request;
 
     Client(InetSocketAddress a, String host) throws IOException {
@@ -90,29 +95,44 @@ class PopCustomersTest {
 
     /** A connection whose requests carry {@code headers} (whole lines, each ending in CRLF). */
     Client(InetSocketAddress a, String host, String headers) throws IOException {
-      socket = new Socket(a.getAddress(), a.getPort());
+      address = a;
+      request =
+          ("GET /bytes/1 HTTP/1.1\r\nHost: " + host + "\r\n" + headers + "\r\n")
+              .getBytes(StandardCharsets.US_ASCII);
+      open();
+    }
+
+    private void open() throws IOException {
+      socket = new Socket(address.getAddress(), address.getPort());
       socket.setSoTimeout(10_000);
       socket.setTcpNoDelay(true);
       in = new BufferedInputStream(socket.getInputStream());
       out = socket.getOutputStream();
-      request =
-          ("GET /bytes/1 HTTP/1.1\r\nHost: " + host + "\r\n" + headers + "\r\n")
-              .getBytes(StandardCharsets.US_ASCII);
     }
 
     int get() throws IOException {
+      if (socket == null) {
+        open();
+      }
       out.write(request);
       out.flush();
       String status = line();
       int code = Integer.parseInt(status.split(" ")[1]);
       int length = 0;
+      boolean close = false;
       String l;
       while (!(l = line()).isEmpty()) {
         if (l.regionMatches(true, 0, "content-length:", 0, 15)) {
           length = Integer.parseInt(l.substring(15).trim());
+        } else if (l.regionMatches(true, 0, "connection:", 0, 11)) {
+          close = l.substring(11).trim().equalsIgnoreCase("close");
         }
       }
       in.readNBytes(length);
+      if (close) {
+        socket.close();
+        socket = null;
+      }
       return code;
     }
 
@@ -132,7 +152,9 @@ class PopCustomersTest {
 
     @Override
     public void close() throws IOException {
-      socket.close();
+      if (socket != null) {
+        socket.close();
+      }
     }
   }
 
