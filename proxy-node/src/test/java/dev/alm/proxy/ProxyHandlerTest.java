@@ -38,17 +38,24 @@ class ProxyHandlerTest {
     return keep;
   }
 
+  /** A proxy of ample capacity whose connections close at {@code age} (zero: never). */
+  private static ProxyConfig aged(java.time.Duration age) {
+    return ProxyConfig.builder()
+        .pop("a")
+        .capacity(1000)
+        .limits(HttpLimits.builder().maxConnectionAge(age).build())
+        .build();
+  }
+
+  private static Clocks clocks(ManualClock clock) {
+    return new Clocks(clock, () -> 0L);
+  }
+
   @Test
   void aConnectionOlderThanItsAgeLimitClosesAfterItsNextResponseSoItsClientLooksUpAgain()
       throws Exception {
     ManualClock clock = new ManualClock();
-    ProxyConfig cfg =
-        ProxyConfig.builder()
-            .pop("a")
-            .capacity(1000)
-            .limits(HttpLimits.builder().maxConnectionAge(java.time.Duration.ofSeconds(4)).build())
-            .build();
-    try (ProxyNode node = new ProxyNode(cfg, new Clocks(clock, () -> 0L));
+    try (ProxyNode node = new ProxyNode(aged(java.time.Duration.ofSeconds(4)), clocks(clock));
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
       assertTrue(keepsAlive(ch, get("cdn.example", "/bytes/10")));
@@ -70,13 +77,7 @@ class ProxyHandlerTest {
   @Test
   void aZeroAgeLimitKeepsConnectionsForAnyAge() throws Exception {
     ManualClock clock = new ManualClock();
-    ProxyConfig cfg =
-        ProxyConfig.builder()
-            .pop("a")
-            .capacity(1000)
-            .limits(HttpLimits.builder().maxConnectionAge(java.time.Duration.ZERO).build())
-            .build();
-    try (ProxyNode node = new ProxyNode(cfg, new Clocks(clock, () -> 0L));
+    try (ProxyNode node = new ProxyNode(aged(java.time.Duration.ZERO), clocks(clock));
         GeneratedContent content = new GeneratedContent(64)) {
       EmbeddedChannel ch = new EmbeddedChannel(new ProxyHandler(node, content, null));
       clock.advance(3600 * ManualClock.SECOND);
