@@ -203,6 +203,9 @@ public final class ClusterCommand implements Callable<Integer> {
 
   /** The run's settings from the options; a bad one is a one-line {@link UserError}. */
   private ClusterConfig config(Topology t) throws InputException {
+    if (!(keepAliveShare >= 0 && keepAliveShare <= 1)) {
+      throw new UserError("--keep-alive-share: must be in [0, 1], got " + keepAliveShare);
+    }
     String warning = fleet.intervalWarning();
     if (warning != null) {
       spec.commandLine().getErr().println("alm cluster: " + warning);

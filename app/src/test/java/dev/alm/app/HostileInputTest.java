@@ -121,6 +121,13 @@ class HostileInputTest extends CliTest {
                 "-o",
                 dir.resolve("c").toString())
             .contains("after the end of the run"));
+    assertTrue(
+        refused("cluster", "--keep-alive-share", "1.5", "-o", dir.resolve("k").toString())
+            .endsWith("--keep-alive-share: must be in [0, 1], got 1.5"));
+    assertTrue(
+        refused("cluster", "--max-connection-age", "soon", "-o", dir.resolve("k").toString())
+            .contains("--max-connection-age: expected 500ms"));
+    assertFalse(Files.exists(dir.resolve("k")), "nothing written");
     assertEquals(
         2, alm("cluster", "--beta-source", "gossip", "-o", dir.resolve("c").toString()), "usage");
     assertTrue(
