@@ -11,6 +11,7 @@ import dev.alm.cluster.Drill;
 import dev.alm.cluster.UserConnections;
 import dev.alm.controller.model.Topology;
 import dev.alm.io.InputException;
+import dev.alm.loadgen.KeepAlive;
 import dev.alm.node.ConfigFlags;
 import dev.alm.node.DurationText;
 import dev.alm.node.HostPort;
@@ -206,10 +207,7 @@ public final class ClusterCommand implements Callable<Integer> {
     if (!(keepAliveShare >= 0 && keepAliveShare <= 1)) {
       throw new UserError("--keep-alive-share: must be in [0, 1], got " + keepAliveShare);
     }
-    String warning = fleet.intervalWarning();
-    if (warning != null) {
-      spec.commandLine().getErr().println("alm cluster: " + warning);
-    }
+    fleet.warnOfInterval(spec.commandLine().getErr(), "alm cluster");
     LimitMode mode = LimitMode.of(customerMode);
     if (mode == null) {
       throw new UserError(
@@ -241,7 +239,7 @@ public final class ClusterCommand implements Callable<Integer> {
           .probeAuth(!noProbeAuth)
           .connections(
               new UserConnections(
-                  keepAliveShare,
+                  new KeepAlive(keepAliveShare, KeepAlive.DEFAULT_CLIENTS),
                   maxConnectionAge.matches("0+(ms|s|m|h)?")
                       ? Duration.ZERO
                       : parseDuration("--max-connection-age", maxConnectionAge)))

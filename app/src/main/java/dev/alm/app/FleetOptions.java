@@ -114,9 +114,6 @@ public final class FleetOptions {
 
   /** The control interval: {@code --interval}, else the default for {@code --ttl}. */
   Duration interval() throws InputException {
-    if (ttl < 1) {
-      throw new InputException("--ttl", "", "must be at least 1 s, got " + ttl);
-    }
     if (interval == null) {
       return TtlInterval.defaultFor(ttl);
     }
@@ -134,6 +131,14 @@ public final class FleetOptions {
         : "warning: --interval: --ttl "
             + TtlInterval.problem(ttl, d)
             + "; the loop's step is not sized for it";
+  }
+
+  /** Prints {@link #intervalWarning()}, if any, as one line of {@code command}'s errors. */
+  void warnOfInterval(java.io.PrintWriter err, String command) throws InputException {
+    String warning = intervalWarning();
+    if (warning != null) {
+      err.println(command + ": " + warning);
+    }
   }
 
   /** The topology named by {@code --topology}: a builtin or a file. */

@@ -234,10 +234,7 @@ public final class PredictCommand implements Callable<Integer> {
 
   /** The cluster the model stands for, as {@code alm cluster} reads the same options. */
   private ClusterConfig config(Topology t) throws InputException {
-    String warning = fleet.intervalWarning();
-    if (warning != null) {
-      spec.commandLine().getErr().println("alm predict: " + warning);
-    }
+    fleet.warnOfInterval(spec.commandLine().getErr(), "alm predict");
     try {
       return fleet.builder(t, law).seed(seed).probeAuth(!noProbeAuth).build();
     } catch (IllegalArgumentException e) {

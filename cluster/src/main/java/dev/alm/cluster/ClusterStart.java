@@ -7,7 +7,6 @@ import dev.alm.controller.model.Topology;
 import dev.alm.drl.central.RedisLimiter;
 import dev.alm.io.Clocks;
 import dev.alm.io.KeyRing;
-import dev.alm.loadgen.KeepAlive;
 import dev.alm.loadgen.PopUsers;
 import dev.alm.loadgen.Users;
 import dev.alm.node.HostPort;
@@ -99,8 +98,8 @@ final class ClusterStart {
               start,
               end,
               c.seed() * 1_000_003L + i);
-      if (c.connections().keepAliveShare() > 0) {
-        u.keepAlive(new KeepAlive(c.connections().keepAliveShare(), KeepAlive.DEFAULT_CLIENTS));
+      if (c.connections().keepAlive().share() > 0) {
+        u.keepAlive(c.connections().keepAlive());
       }
       users.add(u);
       Thread th = new Thread(u, "alm-users-" + id);

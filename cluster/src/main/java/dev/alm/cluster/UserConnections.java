@@ -1,5 +1,6 @@
 package dev.alm.cluster;
 
+import dev.alm.loadgen.KeepAlive;
 import dev.alm.proxy.HttpLimits;
 import java.time.Duration;
 
@@ -9,22 +10,21 @@ import java.time.Duration;
  * ({@code KeepAliveClients}), which follow x only as the proxies close connections for their age
  * (docs/proxy-node.md, "Connection age").
  *
- * @param keepAliveShare the share of each PoP's requests sent by users that keep their connection,
- *     in [0, 1]; 0 (the default): every request asks the user's resolver cache
+ * @param keepAlive the users that keep their connection; a share of 0 (the default): every request
+ *     asks the user's resolver cache
  * @param maxConnectionAge the proxies' {@link HttpLimits#maxConnectionAge()}; zero: never closed
  */
-public record UserConnections(double keepAliveShare, Duration maxConnectionAge) {
+public record UserConnections(KeepAlive keepAlive, Duration maxConnectionAge) {
 
   /** Every request asks its cache; the proxies' default connection age. */
   public static final UserConnections DEFAULT =
-      new UserConnections(0, HttpLimits.DEFAULT_MAX_CONNECTION_AGE);
+      new UserConnections(
+          new KeepAlive(0, KeepAlive.DEFAULT_CLIENTS), HttpLimits.DEFAULT_MAX_CONNECTION_AGE);
 
   public UserConnections {
-    if (!(keepAliveShare >= 0 && keepAliveShare <= 1)) {
-      throw new IllegalArgumentException("keepAliveShare must be in [0, 1], got " + keepAliveShare);
-    }
-    if (maxConnectionAge == null || maxConnectionAge.isNegative()) {
-      throw new IllegalArgumentException("maxConnectionAge must be >= 0 (0: never)");
+    if (keepAlive == null || maxConnectionAge == null || maxConnectionAge.isNegative()) {
+      throw new IllegalArgumentException(
+          "connections need keep-alive users and a connection age >= 0 (0: never)");
     }
   }
 }
