@@ -13,7 +13,7 @@ package dev.alm.loop;
  * own-category probes against the smoothed beta_i, the EWMA of A_i the CDN queries against the
  * smoothed A_i. After {@code calm} intervals without an alarm of its input, a gain is multiplied by
  * {@code max(floor, 1 / (1 + calm / horizon))}, so the estimates average over ever more intervals
- * and the price integrates ever less noise. Two kinds of alarm raise it again:
+ * and the price integrates ever less noise. Three kinds of alarm raise it again:
  *
  * <ul>
  *   <li>a surge: one interval whose count is more than {@link #SURGE} x {@code alarmZ} Poisson
@@ -32,7 +32,13 @@ package dev.alm.loop;
  *       that the smoothed value lagged for many intervals only halves it (one noisy interval at
  *       full gain would move x more than the lag did), a fast one that alarms again within a few
  *       intervals brings the gain back near full. A drift that alarms every k intervals holds the
- *       calm at k: the faster the drift, the larger the gain that follows it.
+ *       calm at k: the faster the drift, the larger the gain that follows it;
+ *   <li>a change: Page's two-sided CUSUM of each interval's difference in its own standard
+ *       deviations, less an allowance of {@link Calm#CHANGE_K}, beyond {@link Calm#CHANGE_H}. The
+ *       drift's sum tests the mean since the last alarm, so after a long calm, or after a drift of
+ *       the other sign, a change takes many intervals to move it; the CUSUM forgets what lies
+ *       before the change (a proxy's load 4 standard deviations under S*_i every interval alarms
+ *       after 2). A change cuts the calm to at most half and at most {@link Calm#CHANGE_SPAN}.
  * </ul>
  *
  * A flash crowd, a neighbour's price jump or a restart thus reset the gains within an interval; a

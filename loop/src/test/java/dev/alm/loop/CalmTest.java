@@ -47,9 +47,8 @@ class CalmTest {
   @Test
   void aDriftThatGoesOnHoldsTheCalmNearItsDetectionTime() {
     Calm c = steady(200);
-    // 2 sigma of one interval's count too many, every interval: once the long calm sum has alarmed,
-    // a new sum
-    // passes 4 sigma of itself after 5 intervals
+    // 2 sigma of one interval's count too many, every interval: the change detector passes 4 after
+    // 5 intervals (the long calm sum would take far longer), and again 5 intervals after each alarm
     int alarms = 0;
     for (int k = 0; k < 100; k++) {
       long calmBefore = c.intervals();
@@ -59,10 +58,9 @@ class CalmTest {
       }
     }
     assertEquals(10, alarms, "an alarm every 5 intervals");
-    // after each alarm the calm is 5 (the intervals the sum took) and grows to 9 before the next
-    // one
+    // after each alarm the calm is 4 (a change's span) and grows to 8 before the next one
     assertTrue(
-        c.intervals() >= 5 && c.intervals() <= 9,
+        c.intervals() >= 4 && c.intervals() <= 8,
         "calm held at the detection time: " + c.intervals());
     assertTrue(c.scale(settling) >= 0.4, "the gain follows the drift: " + c.scale(settling));
   }
@@ -75,5 +73,28 @@ class CalmTest {
     c = c.next(50, 100, false, settling);
     assertEquals(1, c.intervals(), "the sum alarmed after one interval: calm 1");
     assertEquals(6.0 / 7, c.scale(settling), 1e-12);
+  }
+
+  @Test
+  void aChangeOfSignAfterALongDriftAlarmsWithinAFewIntervals() {
+    // 48 intervals each 0.3 sigma above what was expected: the long sum holds +144, under its
+    // 4 sigma of 277
+    Calm c = Calm.ALARMED;
+    for (int k = 0; k < 48; k++) {
+      c = c.next(3, 100, false, settling);
+    }
+    assertEquals(48, c.intervals(), "no alarm yet");
+    // then 3 sigma below, every interval (a load that fell back): the long sum must first cancel
+    // its +144 and would alarm after about 16 intervals; the change detector alarms after 3
+    int k = 0;
+    long before;
+    do {
+      before = c.intervals();
+      c = c.next(-30, 100, false, settling);
+      k++;
+    } while (c.intervals() > before && k < 20);
+    assertEquals(3, k, "the change detector alarmed");
+    assertEquals(Calm.CHANGE_SPAN, c.intervals(), "the calm drops to the change's span");
+    assertTrue(c.scale(settling) >= 0.6, "the gain is nearly full again: " + c.scale(settling));
   }
 }
