@@ -35,14 +35,21 @@ public final class TtlInterval {
 
   /**
    * Why {@code interval} does not fit the TTL, for an error message: "TTL s needs a control
-   * interval of at least M ms (interval &gt;= TTL / 2, ...)".
+   * interval of at least M ms (interval &gt;= TTL / 2, ...), got I ms".
    */
   public static String problem(long ttlSeconds, Duration interval) {
+    return problem(ttlSeconds, "got " + interval.toMillis() + " ms");
+  }
+
+  /**
+   * The same with what was given said by the caller ({@code given}: "got 1000 ms", "pop.json has
+   * intervalMs 1000").
+   */
+  public static String problem(long ttlSeconds, String given) {
     return ttlSeconds
         + " s needs a control interval of at least "
         + least(ttlSeconds).toMillis()
-        + " ms (interval >= TTL / 2, docs/pop/configuration.md \"Interval vs TTL\"), got "
-        + interval.toMillis()
-        + " ms";
+        + " ms (interval >= TTL / 2, docs/pop/configuration.md \"Interval vs TTL\"), "
+        + given;
   }
 }

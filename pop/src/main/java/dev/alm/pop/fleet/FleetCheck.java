@@ -82,14 +82,7 @@ public final class FleetCheck {
             problem(
                 p.dnsFile(),
                 "ttl.cdn",
-                ttl
-                    + " s needs a control interval of at least "
-                    + ttl * 500
-                    + " ms, "
-                    + p.popFile()
-                    + " has intervalMs "
-                    + interval
-                    + " (interval >= TTL / 2, docs/pop/configuration.md \"Interval vs TTL\")"));
+                TtlInterval.problem(ttl, p.popFile() + " has intervalMs " + interval)));
       }
     }
     return problems;
