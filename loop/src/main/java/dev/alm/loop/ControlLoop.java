@@ -274,6 +274,16 @@ public final class ControlLoop {
   }
 
   /**
+   * The gain multiplier of the price step for the state: its schedule's, from S_i against S*_i (1
+   * under greedy, without gain scheduling or without {@link Settling#schedulePrice()}).
+   */
+  public double priceGainScale(LoopState s) {
+    return config.algorithm() == Algorithm.DUAL && config.settling().schedulePrice()
+        ? s.priceCalm().scale(config.settling())
+        : 1;
+  }
+
+  /**
    * The first measurement only sets the counters' baselines; x is held (no meter window has
    * completed yet).
    */

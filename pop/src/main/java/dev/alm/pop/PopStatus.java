@@ -77,6 +77,7 @@ final class PopStatus {
     m.put("loadUnit", unit);
     m.put("intervals", s.intervals());
     m.put("gain", loop.gainScale(s));
+    m.put("priceGain", loop.priceGainScale(s));
     m.put("calm", s.calm());
     m.put("intervalSeconds", config.loop().intervalSeconds());
     m.put("probes", probes());

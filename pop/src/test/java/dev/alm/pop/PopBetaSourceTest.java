@@ -45,6 +45,8 @@ class PopBetaSourceTest {
     assertNull(status.get("sigma"), "no weighted probe reached the proxy");
     assertNull(status.get("curvature"), "no probe carried a rate");
     assertTrue(((Number) status.get("stepDivisor")).doubleValue() > 0, status.toString());
+    double priceGain = ((Number) status.get("priceGain")).doubleValue();
+    assertTrue(priceGain > 0 && priceGain <= 1, "the price step's gain multiplier: " + status);
   }
 
   @Test
