@@ -42,6 +42,9 @@ for k, run in enumerate(runs, 1):
           f" model {c['mean']:.1f} ({c['min']}-{c['max']}, {c['settled']} of {c['runs']} settled;"
           f" overload part {o['mean']:.1f}, {o['min']}-{o['max']})")
 mean = lambda v: sum(v) / len(v)
+if not live:
+    print("no live run settled: no ratio")
+    sys.exit(0)
 print(f"live {mean(live):.1f}, model {mean(model):.1f}: live / model {mean(live) / mean(model):.2f};"
       f" overload part live {mean(lo):.1f}, model {mean(mo):.1f}")
 PY
