@@ -204,9 +204,6 @@ public final class ClusterCommand implements Callable<Integer> {
 
   /** The run's settings from the options; a bad one is a one-line {@link UserError}. */
   private ClusterConfig config(Topology t) throws InputException {
-    if (!(keepAliveShare >= 0 && keepAliveShare <= 1)) {
-      throw new UserError("--keep-alive-share: must be in [0, 1], got " + keepAliveShare);
-    }
     fleet.warnOfInterval(spec.commandLine().getErr(), "alm cluster");
     LimitMode mode = LimitMode.of(customerMode);
     if (mode == null) {
@@ -237,12 +234,7 @@ public final class ClusterCommand implements Callable<Integer> {
           .drills(drills())
           .stateDir(out.resolve("state"))
           .probeAuth(!noProbeAuth)
-          .connections(
-              new UserConnections(
-                  new KeepAlive(keepAliveShare, KeepAlive.DEFAULT_CLIENTS),
-                  maxConnectionAge.matches("0+(ms|s|m|h)?")
-                      ? Duration.ZERO
-                      : parseDuration("--max-connection-age", maxConnectionAge)))
+          .connections(connections())
           .build();
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
@@ -284,6 +276,17 @@ public final class ClusterCommand implements Callable<Integer> {
     restarts.forEach(r -> d.add(Drill.parse(Drill.Kind.RESTART, r)));
     kills.forEach(k -> d.add(Drill.parse(Drill.Kind.KILL_PROXY, k)));
     return d;
+  }
+
+  /** The users' connections and the proxies' connection age from the two options. */
+  private UserConnections connections() throws InputException {
+    String problem = KeepAlive.shareProblem(keepAliveShare);
+    if (problem != null) {
+      throw new UserError("--keep-alive-share: " + problem);
+    }
+    return new UserConnections(
+        new KeepAlive(keepAliveShare, KeepAlive.DEFAULT_CLIENTS),
+        ConfigFlags.parse("--max-connection-age", maxConnectionAge, DurationText::parseOrZero));
   }
 
   static Duration parseDuration(String option, String s) throws InputException {

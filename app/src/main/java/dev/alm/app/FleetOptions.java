@@ -11,6 +11,7 @@ import dev.alm.io.InputException;
 import dev.alm.loop.Algorithm;
 import dev.alm.loop.Settling;
 import dev.alm.loop.TtlInterval;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -134,7 +135,7 @@ public final class FleetOptions {
   }
 
   /** Prints {@link #intervalWarning()}, if any, as one line of {@code command}'s errors. */
-  void warnOfInterval(java.io.PrintWriter err, String command) throws InputException {
+  void warnOfInterval(PrintWriter err, String command) throws InputException {
     String warning = intervalWarning();
     if (warning != null) {
       err.println(command + ": " + warning);

@@ -203,13 +203,13 @@ public final class ClusterConfigBuilder {
     return this;
   }
 
-  /** What the price step divides by; default {@link LoopConfig#ClusterConfig.DEFAULT_CURVATURE}. */
   /** How the users hold connections and how long the proxies keep one. */
   public ClusterConfigBuilder connections(UserConnections v) {
     connections = v;
     return this;
   }
 
+  /** What the price step divides by; default {@link LoopConfig#ClusterConfig.DEFAULT_CURVATURE}. */
   public ClusterConfigBuilder priceCurvature(StepSize.Curvature v) {
     priceCurvature = v;
     return this;

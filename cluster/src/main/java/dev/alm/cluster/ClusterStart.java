@@ -98,9 +98,7 @@ final class ClusterStart {
               start,
               end,
               c.seed() * 1_000_003L + i);
-      if (c.connections().keepAlive().share() > 0) {
-        u.keepAlive(c.connections().keepAlive());
-      }
+      u.keepAlive(c.connections().keepAlive());
       users.add(u);
       Thread th = new Thread(u, "alm-users-" + id);
       th.setDaemon(true);

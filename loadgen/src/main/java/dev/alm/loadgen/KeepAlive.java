@@ -13,12 +13,16 @@ public record KeepAlive(double share, int clients) {
   public static final int DEFAULT_CLIENTS = 20;
 
   public KeepAlive {
-    if (!(share >= 0 && share <= 1) || clients < 1) {
+    String problem = shareProblem(share);
+    if (problem != null || clients < 1) {
       throw new IllegalArgumentException(
-          "keep-alive users: the share must be in [0, 1] and clients >= 1, got "
-              + share
-              + " and "
-              + clients);
+          "keep-alive users: "
+              + (problem != null ? "share " + problem : "clients must be >= 1, got " + clients));
     }
+  }
+
+  /** Why {@code share} is not one, for an error message naming it; null when it is. */
+  public static String shareProblem(double share) {
+    return share >= 0 && share <= 1 ? null : "must be in [0, 1], got " + share;
   }
 }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntFunction;
-import java.util.function.Supplier;
 import org.xbill.DNS.ARecord;
 import org.xbill.DNS.CNAMERecord;
 import org.xbill.DNS.Message;
@@ -289,15 +288,12 @@ public final class Users implements Runnable {
     stats.requests.increment();
     int k = lane.random.nextInt(caches.size());
     if (lane.keepAlive != null && lane.random.nextDouble() < keepAlive.share()) {
-      Supplier<ResolverCaches.Answer> ask =
-          () ->
-              caches.answer(
-                  k, now, () -> cacheQuery(lane, k, cdnName), stats.staleAnswers::increment);
-      stats.count(lane.keepAlive.request(lane.random, ask, stats, "www." + zone, path));
+      stats.count(
+          lane.keepAlive.request(
+              lane.random, () -> answer(lane, k, now), stats, "www." + zone, path));
       return;
     }
-    ResolverCaches.Answer answer =
-        caches.answer(k, now, () -> cacheQuery(lane, k, cdnName), stats.staleAnswers::increment);
+    ResolverCaches.Answer answer = answer(lane, k, now);
     if (answer == ResolverCaches.Answer.NONE) {
       stats.failed.increment();
       return;
@@ -311,6 +307,11 @@ public final class Users implements Runnable {
       status = lane.io.l2().get("www." + zone, path);
     }
     stats.count(status);
+  }
+
+  /** Cache {@code k}'s answer for the CDN name at {@code now}, asking its resolver on a miss. */
+  private ResolverCaches.Answer answer(Lane lane, int k, long now) {
+    return caches.answer(k, now, () -> cacheQuery(lane, k, cdnName), stats.staleAnswers::increment);
   }
 
   private void fastControlBeacon(Lane lane) {

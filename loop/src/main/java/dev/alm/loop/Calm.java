@@ -23,8 +23,8 @@ public record Calm(
    * smaller than this (noise, a slow drift) are left to the long sum. The long sum tests the mean
    * since the last alarm, so after a long calm a change needs many intervals to move it, and one of
    * the other sign than an old drift must first cancel what the sum holds: in the lab, a small
-   * proxy whose load fell from 0.9 to 0.3 of its capacity after a route change went 11 intervals
-   * without an alarm while its price step kept shrinking.
+   * proxy's load fell from 0.9 to 0.3 of its capacity after a route change, its PoP's beta_i
+   * schedule went 11 intervals without an alarm, and its price came down by about 0.1 an interval.
    */
   static final double CHANGE_K = 1;
 

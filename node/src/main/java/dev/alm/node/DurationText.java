@@ -20,6 +20,19 @@ public final class DurationText {
    * @throws IllegalArgumentException naming the expected forms and what was given
    */
   public static Duration parse(String text) {
+    return parse(text, false);
+  }
+
+  /**
+   * Parses a duration that may be 0 (a limit that is off: {@code 0}, {@code 0s}, {@code 0ms}).
+   *
+   * @throws IllegalArgumentException naming the expected forms and what was given
+   */
+  public static Duration parseOrZero(String text) {
+    return parse(text, true);
+  }
+
+  private static Duration parse(String text, boolean zero) {
     if (text == null) {
       throw new IllegalArgumentException("expected a duration such as 60s, got nothing");
     }
@@ -43,8 +56,9 @@ public final class DurationText {
           "expected 500ms, 60s, 2m, 1h or a number of seconds, got '" + text + "'");
     }
     double seconds = Double.parseDouble(v) * unit;
-    if (!(seconds > 0)) {
-      throw new IllegalArgumentException("must be longer than 0, got '" + text + "'");
+    if (!(seconds > 0 || (zero && seconds == 0))) {
+      throw new IllegalArgumentException(
+          (zero ? "must be 0 or longer" : "must be longer than 0") + ", got '" + text + "'");
     }
     if (seconds > MAX.getSeconds()) {
       throw new IllegalArgumentException("must be at most 366 days, got '" + text + "'");
